@@ -108,41 +108,38 @@ reg [7:0] view_pick_chips;
 output [3:0] view_pick_mult;
 reg [3:0] view_pick_mult;
 
-reg [3:0] ante;
-reg bad_op;
-reg [1:0] blind;
+reg [3:0] step;
+reg [10:0] pick_score;
 wire [5:0] blind_index;
-reg by_suit;
 reg [7:0] chosen;
-reg [5:0] dealt;
-reg [3:0] discards_left;
-reg done;
 wire draw_more;
-reg [3:0] hand_len;
-reg [3:0] hands_left;
-reg [3:0] last_category;
-reg [7:0] last_chips;
-reg [3:0] last_mult;
-reg [10:0] last_score;
-reg [7:0] mask;
 reg [3:0] mask_count;
 reg [7:0] occupied;
-reg [2:0] op;
-reg [1:0] phase;
 reg [3:0] pick_category;
 reg [7:0] pick_chips;
 reg [3:0] pick_count;
 reg [3:0] pick_mult;
-reg [10:0] pick_score;
 wire ready;
-reg [2:0] result;
-reg [16:0] score;
-reg start;
 reg [3:0] state;
-reg [3:0] step;
-reg taken;
-reg [16:0] target;
 reg [16:0] target_next;
+reg [3:0] hand_count;
+reg [7:0] move_mask;
+reg [3:0] run_ante;
+reg [1:0] run_blind;
+reg [5:0] hand_dealt;
+reg move_done;
+reg move_bad_op;
+reg [2:0] move_result;
+reg hand_start;
+reg [1:0] run_phase;
+reg [16:0] run_target;
+reg [16:0] run_score;
+reg [3:0] run_hands_left;
+reg [3:0] run_discards_left;
+reg [3:0] run_last_category;
+reg [7:0] run_last_chips;
+reg [3:0] run_last_mult;
+reg [10:0] run_last_score;
 reg [7:0] preview0_chosen;
 reg [7:0] preview0_chosen_q;
 reg [3:0] preview0_n0;
@@ -291,10 +288,13 @@ reg [23:0] preview0_pipe_reg57_q;
 reg [23:0] preview0_pipe_reg58_q;
 reg [23:0] preview0_pipe_reg59_q;
 reg [23:0] preview0_pipe_reg60_q;
-reg [6:0] keys [0:8-1];
-reg [5:0] slots [0:8-1];
+reg [2:0] move_op;
+reg move_taken;
+reg by_suit;
+reg [5:0] hand_slots [0:8-1];
 reg [2:0] preview0_before [0:8-1];
 reg [3:0] preview0_card_chips [0:5-1];
+reg [6:0] keys [0:8-1];
 
 assign preview0_eval50_in_valid = 1'd1;
 assign preview0_eval50_hand_eval0_codes_in[30-1:24] = preview0_pick_card4_card;
@@ -320,7 +320,7 @@ always @(posedge clk) begin: preview0_pick_card0_pick
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((preview0_chosen[i] && (preview0_before[i] == 0))) begin
-            c = slots[i];
+            c = hand_slots[i];
         end
     end
     preview0_pick_card0_card <= c;
@@ -399,7 +399,7 @@ always @(posedge clk) begin: preview0_pick_card1_pick
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((preview0_chosen[i] && (preview0_before[i] == 1))) begin
-            c = slots[i];
+            c = hand_slots[i];
         end
     end
     preview0_pick_card1_card <= c;
@@ -478,7 +478,7 @@ always @(posedge clk) begin: preview0_pick_card2_pick
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((preview0_chosen[i] && (preview0_before[i] == 2))) begin
-            c = slots[i];
+            c = hand_slots[i];
         end
     end
     preview0_pick_card2_card <= c;
@@ -557,7 +557,7 @@ always @(posedge clk) begin: preview0_pick_card3_pick
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((preview0_chosen[i] && (preview0_before[i] == 3))) begin
-            c = slots[i];
+            c = hand_slots[i];
         end
     end
     preview0_pick_card3_card <= c;
@@ -636,7 +636,7 @@ always @(posedge clk) begin: preview0_pick_card4_pick
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((preview0_chosen[i] && (preview0_before[i] == 4))) begin
-            c = slots[i];
+            c = hand_slots[i];
         end
     end
     preview0_pick_card4_card <= c;
@@ -2107,8 +2107,353 @@ always @(posedge clk) begin: preview0_multiply
 end
 
 
-always @(hand_len, occupied, selection, mask, state) begin: choose
-    case (hand_len)
+always @(posedge clk) begin: steps
+    reg reached;
+    if (rst == 1) begin
+        step <= 0;
+        state <= 4'b0111;
+    end
+    else begin
+        case (state)
+            4'b0000: begin
+                if (cmd_valid) begin
+                    state <= 4'b0001;
+                end
+            end
+            4'b0001: begin
+                step <= 0;
+                if ((move_op == 4)) begin
+                    state <= 4'b0111;
+                end
+                else if ((move_op > 4)) begin
+                    state <= 4'b1000;
+                end
+                else if ((run_phase != 0)) begin
+                    state <= 4'b1000;
+                end
+                else if ((move_op > 1)) begin
+                    state <= 4'b0110;
+                end
+                else if (((move_op == 1) && (run_discards_left == 0))) begin
+                    state <= 4'b1000;
+                end
+                else if ((move_mask == 0)) begin
+                    state <= 4'b1000;
+                end
+                else if ((mask_count > 5)) begin
+                    state <= 4'b1000;
+                end
+                else if (((move_mask & (~occupied)) != 0)) begin
+                    state <= 4'b1000;
+                end
+                else if ((move_op == 0)) begin
+                    state <= 4'b0010;
+                end
+                else begin
+                    step <= 7;
+                    state <= 4'b0011;
+                end
+            end
+            4'b0010: begin
+                step <= (step + 1);
+                if ((step == 13)) begin
+                    step <= 7;
+                    state <= 4'b0011;
+                end
+            end
+            4'b0011: begin
+                step <= (step - 1);
+                if ((step == 0)) begin
+                    state <= 4'b0100;
+                end
+            end
+            4'b0100: begin
+                if ((!draw_more)) begin
+                    state <= 4'b0101;
+                end
+            end
+            4'b0101: begin
+                reached = (run_score >= run_target);
+                state <= 4'b1000;
+                if (((reached && (!1'b0)) || (run_hands_left == 0) || (hand_count == 0))) begin
+                    if ((!reached)) begin
+                        // pass
+                    end
+                    else if (((run_blind + 1) < 3)) begin
+                        state <= 4'b0111;
+                    end
+                    else if ((run_ante < 8)) begin
+                        state <= 4'b0111;
+                    end
+                end
+            end
+            4'b0110: begin
+                step <= (step + 1);
+                if (($signed({1'b0, step}) == ((2 * 8) - 1))) begin
+                    state <= 4'b1000;
+                end
+            end
+            4'b0111: begin
+                if ((hand_dealt == 52)) begin
+                    state <= 4'b0100;
+                end
+            end
+            default: begin
+                state <= 4'b0000;
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: judge
+    if (rst == 1) begin
+        move_bad_op <= 0;
+        move_mask <= 0;
+        move_op <= 0;
+        move_result <= 0;
+        move_taken <= 0;
+        move_done <= 0;
+    end
+    else begin
+        move_done <= 0;
+        case (state)
+            4'b0000: begin
+                if (cmd_valid) begin
+                    move_op <= cmd_op;
+                    move_mask <= cmd_mask;
+                    move_taken <= 1;
+                end
+            end
+            4'b0001: begin
+                move_bad_op <= (move_op > 4);
+                if ((move_op == 4)) begin
+                    move_result <= 0;
+                end
+                else if ((move_op > 4)) begin
+                    // pass
+                end
+                else if ((run_phase != 0)) begin
+                    move_result <= 1;
+                end
+                else if ((move_op > 1)) begin
+                    move_result <= 0;
+                end
+                else if (((move_op == 1) && (run_discards_left == 0))) begin
+                    move_result <= 2;
+                end
+                else if ((move_mask == 0)) begin
+                    move_result <= 3;
+                end
+                else if ((mask_count > 5)) begin
+                    move_result <= 4;
+                end
+                else if (((move_mask & (~occupied)) != 0)) begin
+                    move_result <= 5;
+                end
+                else begin
+                    move_result <= 0;
+                end
+            end
+            4'b1000: begin
+                move_done <= move_taken;
+                move_taken <= 0;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: figures
+    reg reached;
+    if (rst == 1) begin
+        run_last_chips <= 0;
+        run_discards_left <= 0;
+        run_score <= 0;
+        run_last_score <= 0;
+        run_hands_left <= 0;
+        run_last_mult <= 0;
+        run_ante <= 1;
+        run_phase <= 0;
+        run_target <= 0;
+        run_blind <= 0;
+        run_last_category <= 15;
+    end
+    else begin
+        run_target <= target_next;
+        case (state)
+            4'b0001: begin
+                if ((move_op == 4)) begin
+                    run_phase <= 0;
+                    run_ante <= 1;
+                    run_blind <= 0;
+                    run_last_category <= 15;
+                    run_last_chips <= 0;
+                    run_last_mult <= 0;
+                    run_last_score <= 0;
+                end
+                else if (((move_op > 4) || (run_phase != 0) || (move_op > 1))) begin
+                    // pass
+                end
+                else if (((move_op == 1) && (run_discards_left == 0))) begin
+                    // pass
+                end
+                else if (((move_mask == 0) || (mask_count > 5) || ((move_mask & (~occupied)) != 0))) begin
+                    // pass
+                end
+                else if ((move_op != 0)) begin
+                    run_discards_left <= (run_discards_left - 1);
+                end
+            end
+            4'b0010: begin
+                if ((step == 13)) begin
+                    run_score <= (run_score + pick_score);
+                    run_hands_left <= (run_hands_left - 1);
+                    run_last_category <= pick_category;
+                    run_last_chips <= pick_chips;
+                    run_last_mult <= pick_mult;
+                    run_last_score <= pick_score;
+                end
+            end
+            4'b0101: begin
+                reached = (run_score >= run_target);
+                if (((reached && (!1'b0)) || (run_hands_left == 0) || (hand_count == 0))) begin
+                    if ((!reached)) begin
+                        run_phase <= 2;
+                    end
+                    else if (((run_blind + 1) < 3)) begin
+                        run_blind <= (run_blind + 1);
+                    end
+                    else if ((run_ante < 8)) begin
+                        run_ante <= (run_ante + 1);
+                        run_blind <= 0;
+                    end
+                    else begin
+                        run_phase <= 1;
+                    end
+                end
+            end
+            4'b0111: begin
+                if ((hand_dealt == 52)) begin
+                    run_score <= 0;
+                    run_hands_left <= 4;
+                    run_discards_left <= 3;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+// Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
+// Registered (the sort compares them a clock later, so it swaps every other clock).
+always @(posedge clk) begin: sort_keys
+    integer i;
+    reg [6-1:0] c;
+    for (i=0; i<8; i=i+1) begin
+        c = hand_slots[i];
+        if ((c == 63)) begin
+            keys[i] <= 0;
+        end
+        else if (by_suit) begin
+            keys[i] <= {1'b1, c[2-1:0], c[6-1:2]};
+        end
+        else begin
+            keys[i] <= {1'b1, c};
+        end
+    end
+end
+
+
+always @(posedge clk) begin: cards
+    integer s;
+    integer j;
+    if (rst == 1) begin
+        by_suit <= 0;
+        hand_slots[0] <= 63;
+        hand_slots[1] <= 63;
+        hand_slots[2] <= 63;
+        hand_slots[3] <= 63;
+        hand_slots[4] <= 63;
+        hand_slots[5] <= 63;
+        hand_slots[6] <= 63;
+        hand_slots[7] <= 63;
+        hand_dealt <= 52;
+        hand_count <= 0;
+        hand_start <= 0;
+    end
+    else begin
+        hand_start <= 0;
+        case (state)
+            4'b0001: begin
+                if (((move_op > 1) && (move_op < 4) && (run_phase == 0))) begin
+                    by_suit <= (move_op == 3);
+                end
+            end
+            4'b0011: begin
+                if (move_mask[step]) begin
+                    for (s=0; s<7; s=s+1) begin
+                        if ((s >= $signed({1'b0, step}))) begin
+                            hand_slots[s] <= hand_slots[(s + 1)];
+                        end
+                    end
+                    hand_slots[7] <= 63;
+                    hand_count <= (hand_count - 1);
+                end
+            end
+            4'b0100: begin
+                if ((draw_more && deck_valid)) begin
+                    hand_slots[hand_count] <= deck_data;
+                    hand_count <= (hand_count + 1);
+                    hand_dealt <= (hand_dealt + 1);
+                end
+            end
+            4'b0110: begin
+                if ((step[0] && step[1])) begin
+                    for (j=0; j<((8 / 2) - 1); j=j+1) begin
+                        if ((keys[((2 * j) + 1)] < keys[((2 * j) + 2)])) begin
+                            hand_slots[((2 * j) + 1)] <= hand_slots[((2 * j) + 2)];
+                            hand_slots[((2 * j) + 2)] <= hand_slots[((2 * j) + 1)];
+                        end
+                    end
+                end
+                else if (step[0]) begin
+                    for (j=0; j<(8 / 2); j=j+1) begin
+                        if ((keys[(2 * j)] < keys[((2 * j) + 1)])) begin
+                            hand_slots[(2 * j)] <= hand_slots[((2 * j) + 1)];
+                            hand_slots[((2 * j) + 1)] <= hand_slots[(2 * j)];
+                        end
+                    end
+                end
+            end
+            4'b0111: begin
+                if ((hand_dealt == 52)) begin
+                    hand_start <= 1;
+                    hand_dealt <= 0;
+                    hand_count <= 0;
+                    for (s=0; s<8; s=s+1) begin
+                        hand_slots[s] <= 63;
+                    end
+                end
+                else if (deck_valid) begin
+                    hand_dealt <= (hand_dealt + 1);
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(occupied, selection, move_mask, hand_count, state) begin: choose
+    case (hand_count)
         0: occupied = 0;
         1: occupied = 1;
         2: occupied = 3;
@@ -2130,17 +2475,17 @@ always @(hand_len, occupied, selection, mask, state) begin: choose
         chosen = (selection & occupied);
     end
     else begin
-        chosen = (mask & occupied);
+        chosen = (move_mask & occupied);
     end
 end
 
 
 
-assign blind_index = {ante, blind};
+assign blind_index = {run_ante, run_blind};
 
 
-always @(mask) begin: count_rom
-    case (mask)
+always @(move_mask) begin: count_rom
+    case (move_mask)
         0: mask_count = 0;
         1: mask_count = 1;
         2: mask_count = 1;
@@ -2470,275 +2815,44 @@ always @(blind_index) begin: target_rom_read
     endcase
 end
 
-// Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
-// Registered (the sort compares them a clock later, so it swaps every other clock).
-always @(posedge clk) begin: sort_keys
-    integer i;
-    reg [6-1:0] c;
-    for (i=0; i<8; i=i+1) begin
-        c = slots[i];
-        if ((c == 63)) begin
-            keys[i] <= 0;
-        end
-        else if (by_suit) begin
-            keys[i] <= {1'b1, c[2-1:0], c[6-1:2]};
-        end
-        else begin
-            keys[i] <= {1'b1, c};
-        end
-    end
-end
 
 
-
-assign draw_more = ((hand_len < 8) && (dealt != 52));
-assign ready = (((state == 4'b0111) && (dealt != 52)) || ((state == 4'b0100) && (hand_len < 8) && (dealt != 52)));
-
-
-always @(posedge clk) begin: control
-    integer s;
-    reg reached;
-    integer j;
-    if (rst == 1) begin
-        hand_len <= 0;
-        phase <= 0;
-        done <= 0;
-        hands_left <= 0;
-        step <= 0;
-        last_category <= 15;
-        blind <= 0;
-        bad_op <= 0;
-        last_mult <= 0;
-        score <= 0;
-        ante <= 1;
-        state <= 4'b0111;
-        by_suit <= 0;
-        slots[0] <= 63;
-        slots[1] <= 63;
-        slots[2] <= 63;
-        slots[3] <= 63;
-        slots[4] <= 63;
-        slots[5] <= 63;
-        slots[6] <= 63;
-        slots[7] <= 63;
-        dealt <= 52;
-        start <= 0;
-        last_chips <= 0;
-        last_score <= 0;
-        op <= 0;
-        target <= 0;
-        taken <= 0;
-        mask <= 0;
-        result <= 0;
-        discards_left <= 0;
-    end
-    else begin
-        done <= 0;
-        start <= 0;
-        target <= target_next;
-        case (state)
-            4'b0000: begin
-                if (cmd_valid) begin
-                    op <= cmd_op;
-                    mask <= cmd_mask;
-                    taken <= 1;
-                    state <= 4'b0001;
-                end
-            end
-            4'b0001: begin
-                step <= 0;
-                bad_op <= (op > 4);
-                if ((op == 4)) begin
-                    phase <= 0;
-                    ante <= 1;
-                    blind <= 0;
-                    last_category <= 15;
-                    last_chips <= 0;
-                    last_mult <= 0;
-                    last_score <= 0;
-                    result <= 0;
-                    state <= 4'b0111;
-                end
-                else if ((op > 4)) begin
-                    state <= 4'b1000;
-                end
-                else if ((phase != 0)) begin
-                    result <= 1;
-                    state <= 4'b1000;
-                end
-                else if ((op > 1)) begin
-                    by_suit <= (op == 3);
-                    result <= 0;
-                    state <= 4'b0110;
-                end
-                else if (((op == 1) && (discards_left == 0))) begin
-                    result <= 2;
-                    state <= 4'b1000;
-                end
-                else if ((mask == 0)) begin
-                    result <= 3;
-                    state <= 4'b1000;
-                end
-                else if ((mask_count > 5)) begin
-                    result <= 4;
-                    state <= 4'b1000;
-                end
-                else if (((mask & (~occupied)) != 0)) begin
-                    result <= 5;
-                    state <= 4'b1000;
-                end
-                else begin
-                    result <= 0;
-                    if ((op == 0)) begin
-                        state <= 4'b0010;
-                    end
-                    else begin
-                        discards_left <= (discards_left - 1);
-                        step <= 7;
-                        state <= 4'b0011;
-                    end
-                end
-            end
-            4'b0010: begin
-                step <= (step + 1);
-                if ((step == 13)) begin
-                    score <= (score + pick_score);
-                    hands_left <= (hands_left - 1);
-                    last_category <= pick_category;
-                    last_chips <= pick_chips;
-                    last_mult <= pick_mult;
-                    last_score <= pick_score;
-                    step <= 7;
-                    state <= 4'b0011;
-                end
-            end
-            4'b0011: begin
-                if (mask[step]) begin
-                    for (s=0; s<7; s=s+1) begin
-                        if ((s >= $signed({1'b0, step}))) begin
-                            slots[s] <= slots[(s + 1)];
-                        end
-                    end
-                    slots[7] <= 63;
-                    hand_len <= (hand_len - 1);
-                end
-                step <= (step - 1);
-                if ((step == 0)) begin
-                    state <= 4'b0100;
-                end
-            end
-            4'b0100: begin
-                if ((!draw_more)) begin
-                    state <= 4'b0101;
-                end
-                else if (deck_valid) begin
-                    slots[hand_len] <= deck_data;
-                    hand_len <= (hand_len + 1);
-                    dealt <= (dealt + 1);
-                end
-            end
-            4'b0101: begin
-                reached = (score >= target);
-                state <= 4'b1000;
-                if (((reached && (!1'b0)) || (hands_left == 0) || (hand_len == 0))) begin
-                    if ((!reached)) begin
-                        phase <= 2;
-                    end
-                    else if (((blind + 1) < 3)) begin
-                        blind <= (blind + 1);
-                        state <= 4'b0111;
-                    end
-                    else if ((ante < 8)) begin
-                        ante <= (ante + 1);
-                        blind <= 0;
-                        state <= 4'b0111;
-                    end
-                    else begin
-                        phase <= 1;
-                    end
-                end
-            end
-            4'b0110: begin
-                if ((step[0] && step[1])) begin
-                    for (j=0; j<((8 / 2) - 1); j=j+1) begin
-                        if ((keys[((2 * j) + 1)] < keys[((2 * j) + 2)])) begin
-                            slots[((2 * j) + 1)] <= slots[((2 * j) + 2)];
-                            slots[((2 * j) + 2)] <= slots[((2 * j) + 1)];
-                        end
-                    end
-                end
-                else if (step[0]) begin
-                    for (j=0; j<(8 / 2); j=j+1) begin
-                        if ((keys[(2 * j)] < keys[((2 * j) + 1)])) begin
-                            slots[(2 * j)] <= slots[((2 * j) + 1)];
-                            slots[((2 * j) + 1)] <= slots[(2 * j)];
-                        end
-                    end
-                end
-                step <= (step + 1);
-                if (($signed({1'b0, step}) == ((2 * 8) - 1))) begin
-                    state <= 4'b1000;
-                end
-            end
-            4'b0111: begin
-                if ((dealt == 52)) begin
-                    start <= 1;
-                    dealt <= 0;
-                    hand_len <= 0;
-                    for (s=0; s<8; s=s+1) begin
-                        slots[s] <= 63;
-                    end
-                    score <= 0;
-                    hands_left <= 4;
-                    discards_left <= 3;
-                    state <= 4'b0100;
-                end
-                else if (deck_valid) begin
-                    dealt <= (dealt + 1);
-                end
-            end
-            default: begin
-                done <= taken;
-                taken <= 0;
-                state <= 4'b0000;
-            end
-        endcase
-    end
-end
+assign draw_more = ((hand_count < 8) && (hand_dealt != 52));
+assign ready = (((state == 4'b0111) && (hand_dealt != 52)) || ((state == 4'b0100) && (hand_count < 8) && (hand_dealt != 52)));
 
 
-always @(hand_len, phase, done, hands_left, last_category, blind, ready, pick_category, bad_op, last_mult, score, pick_mult, ante, state, slots[0], slots[1], slots[2], slots[3], slots[4], slots[5], slots[6], slots[7], dealt, start, last_chips, pick_chips, last_score, target, pick_count, result, discards_left) begin: outputs
+always @(run_last_chips, run_hands_left, run_target, ready, pick_category, run_last_mult, hand_dealt, run_blind, pick_mult, state, run_score, pick_chips, run_discards_left, run_last_score, pick_count, hand_slots[0], hand_slots[1], hand_slots[2], hand_slots[3], hand_slots[4], hand_slots[5], hand_slots[6], hand_slots[7], move_bad_op, run_ante, run_phase, hand_count, move_result, hand_start, run_last_category, move_done) begin: outputs
     reg [48-1:0] v;
     integer b;
     cmd_ready = (state == 4'b0000);
-    res_valid = done;
-    if (bad_op) begin
+    res_valid = move_done;
+    if (move_bad_op) begin
         res_code = 7;
     end
     else begin
-        res_code = result;
+        res_code = move_result;
     end
-    deck_start = start;
+    deck_start = hand_start;
     deck_ready = ready;
     v = 48'h0;
     for (b=0; b<(6 * 8); b=b+1) begin
-        v[b] = slots[(b / 6)][(b % 6)];
+        v[b] = hand_slots[(b / 6)][(b % 6)];
     end
     view_hand = v;
-    view_hand_len = hand_len;
-    view_phase = phase;
-    view_ante = ante;
-    view_blind = blind;
-    view_target = target;
-    view_score = score;
-    view_hands_left = hands_left;
-    view_discards_left = discards_left;
-    view_deck_left = (52 - dealt);
-    view_result = result;
-    view_last_category = last_category;
-    view_last_chips = last_chips;
-    view_last_mult = last_mult;
-    view_last_score = last_score;
+    view_hand_len = hand_count;
+    view_phase = run_phase;
+    view_ante = run_ante;
+    view_blind = run_blind;
+    view_target = run_target;
+    view_score = run_score;
+    view_hands_left = run_hands_left;
+    view_discards_left = run_discards_left;
+    view_deck_left = (52 - hand_dealt);
+    view_result = move_result;
+    view_last_category = run_last_category;
+    view_last_chips = run_last_chips;
+    view_last_mult = run_last_mult;
+    view_last_score = run_last_score;
     view_pick_count = pick_count;
     view_pick_category = pick_category;
     view_pick_chips = pick_chips;

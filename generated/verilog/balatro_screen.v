@@ -70,57 +70,11 @@ input [3:0] view_pick_mult;
 
 reg pixel_en = 0;
 reg frame_start = 0;
+reg [9:0] x = 0;
+reg [9:0] y = 0;
 reg active = 0;
 reg hs0 = 1;
 reg vs0 = 1;
-reg [9:0] x = 0;
-reg [9:0] y = 0;
-reg [5:0] line_blind = 0;
-reg [5:0] line_pick = 0;
-reg [5:0] line_last = 0;
-reg [5:0] line_message = 0;
-reg [6:0] col = 0;
-reg [5:0] a_line_c = 0;
-reg [5:0] a_row = 0;
-reg [2:0] a_gx = 0;
-reg [3:0] a_gy = 0;
-reg [11:0] a_addr = 0;
-reg [3:0] a_slot = 15;
-reg [2:0] a_dx = 0;
-reg a_active = 0;
-reg b_card = 0;
-reg [2:0] b_dy = 0;
-reg [5:0] b_code = 0;
-reg b_sel = 0;
-reg [2:0] b_dx = 0;
-reg [2:0] b_gx = 0;
-reg [3:0] b_gy = 0;
-reg b_active = 0;
-reg [7:0] b_op = 0;
-reg [3:0] c_row = 0;
-reg [2:0] c_bit = 0;
-reg [6:0] c_char = 0;
-reg c_red = 0;
-reg c_edge = 0;
-reg c_card = 0;
-reg c_sel = 0;
-reg [3:0] c_gy = 0;
-reg [2:0] c_gx = 0;
-reg c_active = 0;
-reg [6:0] d_code = 0;
-reg [3:0] d_row = 0;
-reg [2:0] d_bit = 0;
-reg [11:0] d_ink = 0;
-reg [11:0] d_paper = 0;
-reg [7:0] c_op = 0;
-reg [2:0] e_bit = 0;
-reg [11:0] e_ink = 0;
-reg [11:0] e_paper = 0;
-reg [7:0] f_bits = 0;
-reg [7:0] bits = 0;
-reg [2:0] f_bit = 0;
-reg [11:0] f_ink = 0;
-reg [11:0] f_paper = 0;
 reg [11:0] rgb_q = 0;
 reg [6:0] hs_line = 127;
 reg [6:0] vs_line = 127;
@@ -158,138 +112,62 @@ wire digit_codes0_bin2bcd0_dabble_digit4_carry_out;
 reg [3:0] digit_codes0_bin2bcd0_dabble_digit4_nibble = 0;
 reg [3:0] digit_codes0_bin2bcd0_dabble_digit4_adjusted = 0;
 reg [3:0] digit_codes0_bin2bcd0_dabble_digit5_nibble = 0;
+reg [5:0] row_line = 0;
+reg [5:0] line_blind = 0;
+reg [5:0] line_last = 0;
+reg [5:0] line_message = 0;
+reg [5:0] line_pick = 0;
+wire [6:0] col;
+reg [5:0] a_row = 0;
+reg [2:0] a_gx = 0;
+reg [3:0] a_gy = 0;
+reg [11:0] a_addr = 0;
+reg [3:0] a_slot = 15;
+reg [2:0] a_dx = 0;
+reg a_active = 0;
+reg b_card = 0;
+reg [2:0] b_dy = 0;
+reg [5:0] b_code = 0;
+reg b_sel = 0;
+reg [2:0] b_dx = 0;
+reg [2:0] b_gx = 0;
+reg [3:0] b_gy = 0;
+reg b_active = 0;
+reg [7:0] b_op = 0;
+reg [7:0] c_op = 0;
+reg [3:0] c_row = 0;
+reg [2:0] c_bit = 0;
+reg [6:0] c_char = 0;
+reg c_red = 0;
+reg c_edge = 0;
+reg c_card = 0;
+reg c_sel = 0;
+reg [3:0] c_gy = 0;
+reg [2:0] c_gx = 0;
+reg c_active = 0;
+reg [7:0] bits = 0;
+reg [2:0] d_bit = 0;
+reg [6:0] d_code = 0;
+reg [11:0] d_ink = 0;
+reg [11:0] d_paper = 0;
+reg [3:0] d_row = 0;
+reg [2:0] e_bit = 0;
+reg [11:0] e_ink = 0;
+reg [11:0] e_paper = 0;
+reg [2:0] f_bit = 0;
+reg [7:0] f_bits = 0;
+reg [11:0] f_ink = 0;
+reg [11:0] f_paper = 0;
 wire [10:0] glyph_rom0_addr;
-reg [3:0]  slot_table [0:128-1];
-initial begin
-    slot_table[0] <= 15;
-    slot_table[1] <= 15;
-    slot_table[2] <= 15;
-    slot_table[3] <= 15;
-    slot_table[4] <= 15;
-    slot_table[5] <= 0;
-    slot_table[6] <= 0;
-    slot_table[7] <= 0;
-    slot_table[8] <= 0;
-    slot_table[9] <= 0;
-    slot_table[10] <= 0;
-    slot_table[11] <= 15;
-    slot_table[12] <= 15;
-    slot_table[13] <= 15;
-    slot_table[14] <= 1;
-    slot_table[15] <= 1;
-    slot_table[16] <= 1;
-    slot_table[17] <= 1;
-    slot_table[18] <= 1;
-    slot_table[19] <= 1;
-    slot_table[20] <= 15;
-    slot_table[21] <= 15;
-    slot_table[22] <= 15;
-    slot_table[23] <= 2;
-    slot_table[24] <= 2;
-    slot_table[25] <= 2;
-    slot_table[26] <= 2;
-    slot_table[27] <= 2;
-    slot_table[28] <= 2;
-    slot_table[29] <= 15;
-    slot_table[30] <= 15;
-    slot_table[31] <= 15;
-    slot_table[32] <= 3;
-    slot_table[33] <= 3;
-    slot_table[34] <= 3;
-    slot_table[35] <= 3;
-    slot_table[36] <= 3;
-    slot_table[37] <= 3;
-    slot_table[38] <= 15;
-    slot_table[39] <= 15;
-    slot_table[40] <= 15;
-    slot_table[41] <= 4;
-    slot_table[42] <= 4;
-    slot_table[43] <= 4;
-    slot_table[44] <= 4;
-    slot_table[45] <= 4;
-    slot_table[46] <= 4;
-    slot_table[47] <= 15;
-    slot_table[48] <= 15;
-    slot_table[49] <= 15;
-    slot_table[50] <= 5;
-    slot_table[51] <= 5;
-    slot_table[52] <= 5;
-    slot_table[53] <= 5;
-    slot_table[54] <= 5;
-    slot_table[55] <= 5;
-    slot_table[56] <= 15;
-    slot_table[57] <= 15;
-    slot_table[58] <= 15;
-    slot_table[59] <= 6;
-    slot_table[60] <= 6;
-    slot_table[61] <= 6;
-    slot_table[62] <= 6;
-    slot_table[63] <= 6;
-    slot_table[64] <= 6;
-    slot_table[65] <= 15;
-    slot_table[66] <= 15;
-    slot_table[67] <= 15;
-    slot_table[68] <= 7;
-    slot_table[69] <= 7;
-    slot_table[70] <= 7;
-    slot_table[71] <= 7;
-    slot_table[72] <= 7;
-    slot_table[73] <= 7;
-    slot_table[74] <= 15;
-    slot_table[75] <= 15;
-    slot_table[76] <= 15;
-    slot_table[77] <= 15;
-    slot_table[78] <= 15;
-    slot_table[79] <= 15;
-    slot_table[80] <= 15;
-    slot_table[81] <= 15;
-    slot_table[82] <= 15;
-    slot_table[83] <= 15;
-    slot_table[84] <= 15;
-    slot_table[85] <= 15;
-    slot_table[86] <= 15;
-    slot_table[87] <= 15;
-    slot_table[88] <= 15;
-    slot_table[89] <= 15;
-    slot_table[90] <= 15;
-    slot_table[91] <= 15;
-    slot_table[92] <= 15;
-    slot_table[93] <= 15;
-    slot_table[94] <= 15;
-    slot_table[95] <= 15;
-    slot_table[96] <= 15;
-    slot_table[97] <= 15;
-    slot_table[98] <= 15;
-    slot_table[99] <= 15;
-    slot_table[100] <= 15;
-    slot_table[101] <= 15;
-    slot_table[102] <= 15;
-    slot_table[103] <= 15;
-    slot_table[104] <= 15;
-    slot_table[105] <= 15;
-    slot_table[106] <= 15;
-    slot_table[107] <= 15;
-    slot_table[108] <= 15;
-    slot_table[109] <= 15;
-    slot_table[110] <= 15;
-    slot_table[111] <= 15;
-    slot_table[112] <= 15;
-    slot_table[113] <= 15;
-    slot_table[114] <= 15;
-    slot_table[115] <= 15;
-    slot_table[116] <= 15;
-    slot_table[117] <= 15;
-    slot_table[118] <= 15;
-    slot_table[119] <= 15;
-    slot_table[120] <= 15;
-    slot_table[121] <= 15;
-    slot_table[122] <= 15;
-    slot_table[123] <= 15;
-    slot_table[124] <= 15;
-    slot_table[125] <= 15;
-    slot_table[126] <= 15;
-    slot_table[127] <= 15;
+reg [6:0] digit_codes0_codes [0:32-1];
+
+initial begin: INITIALIZE_DIGIT_CODES0_CODES
+    integer i;
+    for(i=0; i<32; i=i+1) begin
+        digit_codes0_codes[i] = 32;
+    end
 end
+
 reg [2:0]  dx_table [0:128-1];
 initial begin
     dx_table[0] <= 0;
@@ -4520,6 +4398,137 @@ initial begin
     line_table[4094] <= 32;
     line_table[4095] <= 32;
 end
+reg [3:0]  slot_table [0:128-1];
+initial begin
+    slot_table[0] <= 15;
+    slot_table[1] <= 15;
+    slot_table[2] <= 15;
+    slot_table[3] <= 15;
+    slot_table[4] <= 15;
+    slot_table[5] <= 0;
+    slot_table[6] <= 0;
+    slot_table[7] <= 0;
+    slot_table[8] <= 0;
+    slot_table[9] <= 0;
+    slot_table[10] <= 0;
+    slot_table[11] <= 15;
+    slot_table[12] <= 15;
+    slot_table[13] <= 15;
+    slot_table[14] <= 1;
+    slot_table[15] <= 1;
+    slot_table[16] <= 1;
+    slot_table[17] <= 1;
+    slot_table[18] <= 1;
+    slot_table[19] <= 1;
+    slot_table[20] <= 15;
+    slot_table[21] <= 15;
+    slot_table[22] <= 15;
+    slot_table[23] <= 2;
+    slot_table[24] <= 2;
+    slot_table[25] <= 2;
+    slot_table[26] <= 2;
+    slot_table[27] <= 2;
+    slot_table[28] <= 2;
+    slot_table[29] <= 15;
+    slot_table[30] <= 15;
+    slot_table[31] <= 15;
+    slot_table[32] <= 3;
+    slot_table[33] <= 3;
+    slot_table[34] <= 3;
+    slot_table[35] <= 3;
+    slot_table[36] <= 3;
+    slot_table[37] <= 3;
+    slot_table[38] <= 15;
+    slot_table[39] <= 15;
+    slot_table[40] <= 15;
+    slot_table[41] <= 4;
+    slot_table[42] <= 4;
+    slot_table[43] <= 4;
+    slot_table[44] <= 4;
+    slot_table[45] <= 4;
+    slot_table[46] <= 4;
+    slot_table[47] <= 15;
+    slot_table[48] <= 15;
+    slot_table[49] <= 15;
+    slot_table[50] <= 5;
+    slot_table[51] <= 5;
+    slot_table[52] <= 5;
+    slot_table[53] <= 5;
+    slot_table[54] <= 5;
+    slot_table[55] <= 5;
+    slot_table[56] <= 15;
+    slot_table[57] <= 15;
+    slot_table[58] <= 15;
+    slot_table[59] <= 6;
+    slot_table[60] <= 6;
+    slot_table[61] <= 6;
+    slot_table[62] <= 6;
+    slot_table[63] <= 6;
+    slot_table[64] <= 6;
+    slot_table[65] <= 15;
+    slot_table[66] <= 15;
+    slot_table[67] <= 15;
+    slot_table[68] <= 7;
+    slot_table[69] <= 7;
+    slot_table[70] <= 7;
+    slot_table[71] <= 7;
+    slot_table[72] <= 7;
+    slot_table[73] <= 7;
+    slot_table[74] <= 15;
+    slot_table[75] <= 15;
+    slot_table[76] <= 15;
+    slot_table[77] <= 15;
+    slot_table[78] <= 15;
+    slot_table[79] <= 15;
+    slot_table[80] <= 15;
+    slot_table[81] <= 15;
+    slot_table[82] <= 15;
+    slot_table[83] <= 15;
+    slot_table[84] <= 15;
+    slot_table[85] <= 15;
+    slot_table[86] <= 15;
+    slot_table[87] <= 15;
+    slot_table[88] <= 15;
+    slot_table[89] <= 15;
+    slot_table[90] <= 15;
+    slot_table[91] <= 15;
+    slot_table[92] <= 15;
+    slot_table[93] <= 15;
+    slot_table[94] <= 15;
+    slot_table[95] <= 15;
+    slot_table[96] <= 15;
+    slot_table[97] <= 15;
+    slot_table[98] <= 15;
+    slot_table[99] <= 15;
+    slot_table[100] <= 15;
+    slot_table[101] <= 15;
+    slot_table[102] <= 15;
+    slot_table[103] <= 15;
+    slot_table[104] <= 15;
+    slot_table[105] <= 15;
+    slot_table[106] <= 15;
+    slot_table[107] <= 15;
+    slot_table[108] <= 15;
+    slot_table[109] <= 15;
+    slot_table[110] <= 15;
+    slot_table[111] <= 15;
+    slot_table[112] <= 15;
+    slot_table[113] <= 15;
+    slot_table[114] <= 15;
+    slot_table[115] <= 15;
+    slot_table[116] <= 15;
+    slot_table[117] <= 15;
+    slot_table[118] <= 15;
+    slot_table[119] <= 15;
+    slot_table[120] <= 15;
+    slot_table[121] <= 15;
+    slot_table[122] <= 15;
+    slot_table[123] <= 15;
+    slot_table[124] <= 15;
+    slot_table[125] <= 15;
+    slot_table[126] <= 15;
+    slot_table[127] <= 15;
+end
 reg [6:0]  first_table [0:16-1];
 initial begin
     first_table[0] <= 50;
@@ -4558,15 +4567,6 @@ initial begin
     second_table[14] <= 32;
     second_table[15] <= 32;
 end
-reg [6:0] codes [0:32-1];
-
-initial begin: INITIALIZE_CODES
-    integer i;
-    for(i=0; i<32; i=i+1) begin
-        codes[i] = 32;
-    end
-end
-
 reg [7:0]  glyph_rom0_glyphs [0:2048-1];
 initial begin
     glyph_rom0_glyphs[0] <= 0;
@@ -6914,38 +6914,38 @@ always @(posedge clk) begin: digit_codes0_cycle
     if (rst == 1) begin
         digit_codes0_field <= 0;
         digit_codes0_start <= 0;
-        codes[0] <= 32;
-        codes[1] <= 32;
-        codes[2] <= 32;
-        codes[3] <= 32;
-        codes[4] <= 32;
-        codes[5] <= 32;
-        codes[6] <= 32;
-        codes[7] <= 32;
-        codes[8] <= 32;
-        codes[9] <= 32;
-        codes[10] <= 32;
-        codes[11] <= 32;
-        codes[12] <= 32;
-        codes[13] <= 32;
-        codes[14] <= 32;
-        codes[15] <= 32;
-        codes[16] <= 32;
-        codes[17] <= 32;
-        codes[18] <= 32;
-        codes[19] <= 32;
-        codes[20] <= 32;
-        codes[21] <= 32;
-        codes[22] <= 32;
-        codes[23] <= 32;
-        codes[24] <= 32;
-        codes[25] <= 32;
-        codes[26] <= 32;
-        codes[27] <= 32;
-        codes[28] <= 32;
-        codes[29] <= 32;
-        codes[30] <= 32;
-        codes[31] <= 32;
+        digit_codes0_codes[0] <= 32;
+        digit_codes0_codes[1] <= 32;
+        digit_codes0_codes[2] <= 32;
+        digit_codes0_codes[3] <= 32;
+        digit_codes0_codes[4] <= 32;
+        digit_codes0_codes[5] <= 32;
+        digit_codes0_codes[6] <= 32;
+        digit_codes0_codes[7] <= 32;
+        digit_codes0_codes[8] <= 32;
+        digit_codes0_codes[9] <= 32;
+        digit_codes0_codes[10] <= 32;
+        digit_codes0_codes[11] <= 32;
+        digit_codes0_codes[12] <= 32;
+        digit_codes0_codes[13] <= 32;
+        digit_codes0_codes[14] <= 32;
+        digit_codes0_codes[15] <= 32;
+        digit_codes0_codes[16] <= 32;
+        digit_codes0_codes[17] <= 32;
+        digit_codes0_codes[18] <= 32;
+        digit_codes0_codes[19] <= 32;
+        digit_codes0_codes[20] <= 32;
+        digit_codes0_codes[21] <= 32;
+        digit_codes0_codes[22] <= 32;
+        digit_codes0_codes[23] <= 32;
+        digit_codes0_codes[24] <= 32;
+        digit_codes0_codes[25] <= 32;
+        digit_codes0_codes[26] <= 32;
+        digit_codes0_codes[27] <= 32;
+        digit_codes0_codes[28] <= 32;
+        digit_codes0_codes[29] <= 32;
+        digit_codes0_codes[30] <= 32;
+        digit_codes0_codes[31] <= 32;
     end
     else begin
         digit_codes0_start <= 0;
@@ -6974,40 +6974,31 @@ always @(posedge clk) begin: digit_codes0_cycle
                     c = (48 + d);
                 end
                 if ((digit_codes0_field == 0)) begin
-                    codes[(0 + p)] <= c;
+                    digit_codes0_codes[(0 + p)] <= c;
                 end
                 else if ((digit_codes0_field == 1)) begin
-                    codes[(6 + p)] <= c;
+                    digit_codes0_codes[(6 + p)] <= c;
                 end
                 else if (((digit_codes0_field == 2) && (p >= (6 - 2)))) begin
-                    codes[((12 + p) - (6 - 2))] <= c;
+                    digit_codes0_codes[((12 + p) - (6 - 2))] <= c;
                 end
                 else if (((digit_codes0_field == 3) && (p >= (6 - 3)))) begin
-                    codes[((14 + p) - (6 - 3))] <= c;
+                    digit_codes0_codes[((14 + p) - (6 - 3))] <= c;
                 end
                 else if (((digit_codes0_field == 4) && (p >= (6 - 3)))) begin
-                    codes[((17 + p) - (6 - 3))] <= c;
+                    digit_codes0_codes[((17 + p) - (6 - 3))] <= c;
                 end
                 else if (((digit_codes0_field == 5) && (p >= (6 - 4)))) begin
-                    codes[((20 + p) - (6 - 4))] <= c;
+                    digit_codes0_codes[((20 + p) - (6 - 4))] <= c;
                 end
             end
         end
-        codes[24] <= (48 + view_ante);
-        codes[25] <= (48 + view_hands_left);
-        codes[26] <= (48 + view_discards_left);
-        codes[27] <= (48 + view_pick_mult);
-        codes[28] <= (48 + view_last_mult);
+        digit_codes0_codes[24] <= (48 + view_ante);
+        digit_codes0_codes[25] <= (48 + view_hands_left);
+        digit_codes0_codes[26] <= (48 + view_discards_left);
+        digit_codes0_codes[27] <= (48 + view_pick_mult);
+        digit_codes0_codes[28] <= (48 + view_last_mult);
     end
-end
-
-
-
-assign glyph_rom0_addr = {d_code, d_row};
-
-
-always @(posedge clk) begin: glyph_rom0_read
-    bits <= glyph_rom0_glyphs[glyph_rom0_addr];
 end
 
 
@@ -7051,47 +7042,50 @@ always @(posedge clk) begin: lines
 end
 
 
-always @(line_message, y, x, line_blind, line_last, line_pick) begin: decode_a
+always @(line_message, y, line_blind, line_last, line_pick) begin: decode_a
     reg [10-1:0] row;
-    col = x[10-1:3];
     row = y[10-1:4];
     case (row)
         'h1: begin
-            a_line_c = line_blind;
+            row_line = line_blind;
         end
         'h2: begin
-            a_line_c = 4;
+            row_line = 4;
         end
         'h3: begin
-            a_line_c = 5;
+            row_line = 5;
         end
         'h10: begin
-            a_line_c = line_pick;
+            row_line = line_pick;
         end
         'h12: begin
-            a_line_c = line_last;
+            row_line = line_last;
         end
         'h14: begin
-            a_line_c = line_message;
+            row_line = line_message;
         end
         'h1b: begin
-            a_line_c = 33;
+            row_line = 33;
         end
         default: begin
-            a_line_c = 0;
+            row_line = 0;
         end
     endcase
 end
 
 
+
+assign col = x[10-1:3];
+
+
 always @(posedge clk) begin: stage_a
-    reg [12-1:0] line;
+    reg [12-1:0] cell_line;
     a_row <= y[10-1:4];
     a_gx <= x[3-1:0];
     a_gy <= y[4-1:0];
-    line = 12'h0;
-    line = a_line_c;
-    a_addr <= (((line << 6) + (line << 4)) + col);
+    cell_line = 12'h0;
+    cell_line = row_line;
+    a_addr <= (((cell_line << 6) + (cell_line << 4)) + col);
     a_slot <= slot_table[col];
     a_dx <= dx_table[col];
     a_active <= active;
@@ -7130,10 +7124,15 @@ always @(posedge clk) begin: stage_b
     b_active <= a_active;
 end
 
-// The line ROM's registered read (a block RAM's), registered again: its clock-to-out
-// ends at c_op, not in stage_d's choice of digit.
+// The line ROM's registered read (a block RAM's), registered again in stage C: its
+// clock-to-out ends at c.op, not in stage D's choice of digit.
 always @(posedge clk) begin: line_rom
     b_op <= line_table[a_addr];
+end
+
+
+always @(posedge clk) begin: line_out
+    c_op <= b_op;
 end
 
 
@@ -7173,6 +7172,15 @@ always @(posedge clk) begin: stage_c
 end
 
 
+
+assign glyph_rom0_addr = {d_code, d_row};
+
+
+always @(posedge clk) begin: glyph_rom0_read
+    bits <= glyph_rom0_glyphs[glyph_rom0_addr];
+end
+
+
 always @(posedge clk) begin: stage_d
     if (c_card) begin
         d_code <= c_char;
@@ -7198,7 +7206,7 @@ always @(posedge clk) begin: stage_d
     end
     else begin
         if (c_op[7]) begin
-            d_code <= codes[c_op[5-1:0]];
+            d_code <= digit_codes0_codes[c_op[5-1:0]];
         end
         else begin
             d_code <= c_op[7-1:0];
@@ -7212,11 +7220,6 @@ always @(posedge clk) begin: stage_d
         d_ink <= 0;
         d_paper <= 0;
     end
-end
-
-
-always @(posedge clk) begin: line_out
-    c_op <= b_op;
 end
 
 

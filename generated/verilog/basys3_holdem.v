@@ -405,111 +405,38 @@ wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_hole_seat;
 wire [1:0] holdem_board0_holdem_console0_holdem_table0_p_index;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_seat;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_press;
-wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_in;
-wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_head;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_rd = 0;
-wire [7:0] holdem_board0_holdem_console0_holdem_ui0_bus_addr;
-reg [2:0] holdem_board0_holdem_console0_holdem_ui0_log_count = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_ui0_res_q = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_cmd_op_q = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_ui0_vdata = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_ui0_bus_data = 0;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_rank_char = 50;
-wire [23:0] holdem_board0_holdem_console0_holdem_ui0_bus_acc;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_suit_char = 99;
-reg holdem_board0_holdem_console0_holdem_ui0_ack = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_log_pop = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_command = 2'b00;
-wire holdem_board0_holdem_console0_holdem_ui0_bus_out_valid;
-wire [7:0] holdem_board0_holdem_console0_holdem_ui0_bus_out_op;
-reg [2:0] holdem_board0_holdem_console0_holdem_ui0_v_to_act = 7;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_stack = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_bet = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_call = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_pot = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_ui0_v_winners = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_v_phase = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_wr = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_view = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_disp_q = 0;
-reg [15:0] holdem_board0_holdem_console0_holdem_ui0_led_q = 0;
 wire holdem_board0_holdem_console0_holdem_ui0_bus_busy;
+wire [7:0] holdem_board0_holdem_console0_holdem_ui0_bus_addr;
+wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data;
+wire holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid;
+wire holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_framing_error;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_overrun;
-wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_ready;
-wire holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid;
 wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data;
-wire holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r = 0;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 0;
-reg [22:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_instr = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode = 0;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg = 0;
-reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target = 0;
-reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry = 0;
-reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter = 0;
-wire holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg;
-reg [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_acc = 0;
-wire holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat;
-reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_seat = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match = 1;
-wire [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted;
-wire [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_number8;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_number = 0;
-wire [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_number2;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number = 0;
-reg [22:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1082880;
-reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_pc = 6;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d = 33;
-reg [9:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_sp = 0;
-reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed;
-reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_jump = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q = 0;
 reg [4:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_state = 5'b00101;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_key = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_idle = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode = 0;
-reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value = 0;
-reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_product = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit = 0;
-reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_ret = 0;
-reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_pending = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_value = 0;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char = 0;
-reg [4:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_resume = 5'b00101;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q = 0;
-reg [6:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index = 0;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr = 0;
-reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_part = 0;
-wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_done;
-reg [19:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter = 0;
-wire [19:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd;
-reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_started = 0;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph = 50;
-reg holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last = 0;
-wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr = 0;
+wire [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc;
+reg [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc = 0;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat = 0;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value = 0;
 wire [11:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q = 0;
+wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg = 0;
 wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_idle = 0;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index = 0;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_data = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_frame_bad = 0;
@@ -527,7 +454,11 @@ reg holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_level = 1;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_ready;
 reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_shifter = 511;
 reg [9:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_tick = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_value = 0;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_busy;
+wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_done;
+wire [19:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd;
 wire [19:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished = 0;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load;
@@ -549,6 +480,76 @@ wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_c
 reg [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble = 0;
+reg [4:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_resume = 5'b00101;
+wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_terminal0_text_print_digit;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_switches = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_entry = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_value = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_enter = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value = 0;
+wire [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_number2;
+wire [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_number8;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_product = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_have_digit = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_entry = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg;
+wire holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match = 1;
+reg [22:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_instr = 0;
+reg [22:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1082880;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_jump = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_ret = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc = 6;
+reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target = 0;
+wire [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted;
+reg [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d = 33;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q = 0;
+reg [19:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter = 0;
+reg [9:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_sp = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_started = 0;
+reg [6:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph = 50;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_command = 2'b00;
+reg holdem_board0_holdem_console0_holdem_ui0_ack = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_cmd_op_q = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_res_q = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_log_pop = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_v_to_act = 7;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_stack = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_bet = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_call = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_pot = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_v_winners = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_v_phase = 0;
+wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_in;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_rd = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_wr = 0;
+wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_head;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_log_count = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_rank_char = 50;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_suit_char = 99;
+reg [23:0] holdem_board0_holdem_console0_holdem_ui0_vdata = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_led_q = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_disp_q = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_view = 0;
 wire [5:0] holdem_board0_shuffler0_count;
 wire [51:0] holdem_board0_shuffler0_exclude;
 wire holdem_board0_shuffler0_busy;
@@ -557,64 +558,18 @@ wire holdem_board0_shuffler0_error;
 wire holdem_board0_shuffler0_m_axis_tlast;
 wire [127:0] holdem_board0_shuffler0_seed;
 wire holdem_board0_shuffler0_seed_load;
-wire holdem_board0_shuffler0_compacting;
-wire holdem_board0_shuffler0_starting;
 reg [1:0] holdem_board0_shuffler0_state = 2'b00;
-wire holdem_board0_shuffler0_take_word;
-wire [31:0] holdem_board0_shuffler0_word;
-reg [51:0] holdem_board0_shuffler0_exclude_rev = 0;
-wire [51:0] holdem_board0_shuffler0_available_in;
-wire holdem_board0_shuffler0_lo_none;
-reg [51:0] holdem_board0_shuffler0_lo_1h = 0;
-reg [5:0] holdem_board0_shuffler0_lo_end_c = 63;
-reg [5:0] holdem_board0_shuffler0_lo_end_raw = 0;
-reg [5:0] holdem_board0_shuffler0_mask = 0;
-wire [5:0] holdem_board0_shuffler0_cand_top;
-reg [5:0] holdem_board0_shuffler0_fits = 0;
-reg [5:0] holdem_board0_shuffler0_m_range = 0;
-reg holdem_board0_shuffler0_accept = 0;
-reg [5:0] holdem_board0_shuffler0_offset = 0;
-wire holdem_board0_shuffler0_go;
-reg holdem_board0_shuffler0_tvalid = 0;
-reg holdem_board0_shuffler0_drawing = 0;
-reg [63:0] holdem_board0_shuffler0_placed = 0;
-reg [5:0] holdem_board0_shuffler0_j_pos = 0;
-reg [5:0] holdem_board0_shuffler0_card_j = 0;
-reg [5:0] holdem_board0_shuffler0_i_pos = 0;
-reg [5:0] holdem_board0_shuffler0_card_i = 0;
-reg holdem_board0_shuffler0_mem_we = 0;
-reg holdem_board0_shuffler0_looked = 0;
-reg [5:0] holdem_board0_shuffler0_lo_end = 0;
-reg [5:0] holdem_board0_shuffler0_hi_end = 0;
-reg [5:0] holdem_board0_shuffler0_mem_waddr = 0;
-reg [5:0] holdem_board0_shuffler0_lo = 0;
-reg [5:0] holdem_board0_shuffler0_mem_wdata = 0;
-reg [5:0] holdem_board0_shuffler0_hi = 0;
-reg holdem_board0_shuffler0_j_valid = 0;
-reg [63:0] holdem_board0_shuffler0_written = 0;
-wire [63:0] holdem_board0_shuffler0_one;
-reg holdem_board0_shuffler0_done_q = 0;
+wire holdem_board0_shuffler0_starting;
+wire holdem_board0_shuffler0_compacting;
 reg [5:0] holdem_board0_shuffler0_wanted = 0;
-reg holdem_board0_shuffler0_found = 0;
-reg [5:0] holdem_board0_shuffler0_filled_end = 0;
+wire [31:0] holdem_board0_shuffler0_word;
+wire holdem_board0_shuffler0_take_word;
 reg holdem_board0_shuffler0_busy_q = 0;
+reg holdem_board0_shuffler0_done_q = 0;
 reg holdem_board0_shuffler0_error_q = 0;
-wire [51:0] holdem_board0_shuffler0_lo_1h_c;
-reg [51:0] holdem_board0_shuffler0_hi_1h = 0;
-wire [51:0] holdem_board0_shuffler0_hi_1h_c;
-reg [5:0] holdem_board0_shuffler0_lo_c = 0;
-reg [5:0] holdem_board0_shuffler0_hi_c = 0;
-reg [5:0] holdem_board0_shuffler0_hi_end_c = 0;
-reg [5:0] holdem_board0_shuffler0_n_cards = 0;
-reg [5:0] holdem_board0_shuffler0_pos_a = 0;
-reg holdem_board0_shuffler0_a_valid = 0;
-reg [5:0] holdem_board0_shuffler0_left = 0;
-reg [5:0] holdem_board0_shuffler0_tdata = 0;
-reg holdem_board0_shuffler0_tlast = 0;
-reg holdem_board0_shuffler0_j_last = 0;
-reg [5:0] holdem_board0_shuffler0_i_a = 0;
-reg [5:0] holdem_board0_shuffler0_off_q = 0;
-reg holdem_board0_shuffler0_a_last = 0;
+reg [5:0] holdem_board0_shuffler0_deal_tdata = 0;
+reg holdem_board0_shuffler0_deal_tvalid = 0;
+reg holdem_board0_shuffler0_deal_tlast = 0;
 wire [31:0] holdem_board0_shuffler0_rng0_first_word;
 wire [31:0] holdem_board0_shuffler0_rng0_g_default_x;
 wire [31:0] holdem_board0_shuffler0_rng0_g_seed;
@@ -647,6 +602,27 @@ wire [31:0] holdem_board0_shuffler0_rng0_x_part0_t;
 wire [31:0] holdem_board0_shuffler0_rng0_x_part1_t;
 wire [31:0] holdem_board0_shuffler0_rng0_x_part2_t;
 wire [31:0] holdem_board0_shuffler0_rng0_x_part3_t;
+reg holdem_board0_shuffler0_compaction_looked = 0;
+wire holdem_board0_shuffler0_compaction_more;
+reg [5:0] holdem_board0_shuffler0_compaction_n_cards = 0;
+wire [51:0] holdem_board0_shuffler0_available_in;
+reg [51:0] holdem_board0_shuffler0_exclude_rev = 0;
+reg [5:0] holdem_board0_shuffler0_filled_end = 0;
+reg holdem_board0_shuffler0_found = 0;
+reg [51:0] holdem_board0_shuffler0_hi_1h = 0;
+wire [51:0] holdem_board0_shuffler0_hi_1h_c;
+reg [5:0] holdem_board0_shuffler0_hi_c = 0;
+reg [5:0] holdem_board0_shuffler0_hi_end = 0;
+reg [5:0] holdem_board0_shuffler0_hi_end_c = 0;
+reg [51:0] holdem_board0_shuffler0_lo_1h = 0;
+wire [51:0] holdem_board0_shuffler0_lo_1h_c;
+reg [5:0] holdem_board0_shuffler0_lo_c = 0;
+reg [5:0] holdem_board0_shuffler0_lo_end = 0;
+reg [5:0] holdem_board0_shuffler0_lo_end_c = 63;
+reg [5:0] holdem_board0_shuffler0_lo_end_raw = 0;
+wire holdem_board0_shuffler0_lo_none;
+reg [5:0] holdem_board0_shuffler0_compaction_lo = 0;
+reg [5:0] holdem_board0_shuffler0_compaction_hi = 0;
 reg [51:0] holdem_board0_shuffler0_lowest_ones0_first = 0;
 reg [12:0] holdem_board0_shuffler0_lowest_ones0_group_any = 0;
 wire [51:0] holdem_board0_shuffler0_lowest_ones0_rest;
@@ -683,6 +659,32 @@ wire [51:0] holdem_board0_shuffler0_onehot_index3_m2;
 wire [51:0] holdem_board0_shuffler0_onehot_index3_m3;
 wire [51:0] holdem_board0_shuffler0_onehot_index3_m4;
 wire [51:0] holdem_board0_shuffler0_onehot_index3_m5;
+wire [5:0] holdem_board0_shuffler0_cand_top;
+reg [5:0] holdem_board0_shuffler0_fits = 0;
+reg [5:0] holdem_board0_shuffler0_m_range = 0;
+reg [5:0] holdem_board0_shuffler0_mask = 0;
+reg holdem_board0_shuffler0_draw_accept = 0;
+reg [5:0] holdem_board0_shuffler0_draw_offset = 0;
+reg holdem_board0_shuffler0_draw_drawing = 0;
+wire holdem_board0_shuffler0_deal_go;
+reg [5:0] holdem_board0_shuffler0_draw_pos = 0;
+reg [5:0] holdem_board0_shuffler0_draw_left = 0;
+reg holdem_board0_shuffler0_a_last = 0;
+reg holdem_board0_shuffler0_a_valid = 0;
+reg [5:0] holdem_board0_shuffler0_i_a = 0;
+reg holdem_board0_shuffler0_j_last = 0;
+reg [5:0] holdem_board0_shuffler0_off_q = 0;
+reg holdem_board0_shuffler0_deal_j_valid = 0;
+reg [5:0] holdem_board0_shuffler0_deck_card_j = 0;
+reg [5:0] holdem_board0_shuffler0_deal_j_pos = 0;
+reg [5:0] holdem_board0_shuffler0_deal_i_pos = 0;
+reg [5:0] holdem_board0_shuffler0_mem_waddr = 0;
+reg [5:0] holdem_board0_shuffler0_mem_wdata = 0;
+reg holdem_board0_shuffler0_mem_we = 0;
+wire [63:0] holdem_board0_shuffler0_one;
+reg [63:0] holdem_board0_shuffler0_placed = 0;
+reg [63:0] holdem_board0_shuffler0_written = 0;
+reg [5:0] holdem_board0_shuffler0_deck_card_i = 0;
 wire [4:0] debounce0_din;
 wire [4:0] debounce0_level;
 wire [4:0] debounce0_level_bus;
@@ -922,7 +924,6 @@ assign holdem_board0_shuffler0_count = 6'd13;
 assign holdem_board0_shuffler0_exclude = 52'd0;
 assign holdem_board0_shuffler0_seed = 128'd0;
 assign holdem_board0_shuffler0_seed_load = 1'd0;
-assign holdem_board0_shuffler0_one = 64'd1;
 assign holdem_board0_shuffler0_rng0_first_word = 32'd3701687786;
 assign holdem_board0_shuffler0_rng0_g_default_x = 32'd3656013424;
 assign holdem_board0_shuffler0_onehot_index0_m0 = 52'd3002399751580330;
@@ -949,6 +950,7 @@ assign holdem_board0_shuffler0_onehot_index3_m2 = 52'd529835250278881;
 assign holdem_board0_shuffler0_onehot_index3_m3 = 52'd35047467917280;
 assign holdem_board0_shuffler0_onehot_index3_m4 = 52'd137436856351;
 assign holdem_board0_shuffler0_onehot_index3_m5 = 52'd2097151;
+assign holdem_board0_shuffler0_one = 64'd1;
 assign decimal_display0_no_dots = 4'd0;
 assign holdem_board0_holdem_console0_holdem_table0_seat3[2] = 'b0;
 assign holdem_board0_holdem_console0_holdem_table0_seat3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_seat;
@@ -4342,7 +4344,7 @@ end
 
 
 
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load = (holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start && (!holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running));
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load = (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start && (!holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running));
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_step = holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running;
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_first_carry = holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter[15];
 
@@ -4356,8 +4358,8 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_
     end
     else begin
         holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished <= 0;
-        if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start && (!holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running))) begin
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value;
+        if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start && (!holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running))) begin
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_value;
             holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_steps_left <= 16;
             holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running <= 1;
         end
@@ -4375,68 +4377,504 @@ end
 
 
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_busy = holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running;
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_done = holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished;
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd = holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_done = holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd = holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits;
 
 
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_fields
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_steps
     if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00101;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
     end
     else begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[23-1:(23 - 4)];
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[(23 - 4)-1:((23 - 4) - 2)];
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[9+:8];
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[9-1:0];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= 0;
+        case (holdem_board0_holdem_console0_holdem_ui0_terminal0_state)
+            5'b00000: begin
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b10011;
+                end
+                else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed != 0) && (!holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on))) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+                end
+            end
+            5'b10011: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00001;
+            end
+            5'b00001: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on) begin
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit) begin
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00010;
+                    end
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind == 2)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00000;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind == 3)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00000;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 1;
+                end
+            end
+            5'b00010: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00011;
+            end
+            5'b00011: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00000;
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
+            end
+            5'b00100: begin
+                if ((!holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= holdem_board0_holdem_console0_holdem_ui0_terminal0_resume;
+                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_resume == 5'b00000)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 1;
+                    end
+                end
+            end
+            5'b00101: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b10001;
+            end
+            5'b10001: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00110;
+            end
+            5'b00110: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 0)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00000;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 1;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 1)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00101;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 2)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01001;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 3)) begin
+                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode == 3)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00111;
+                    end
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 4)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01100;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 5)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01110;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 6)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 10)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 9) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 7) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 8))) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b10000;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 13)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 11)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 12)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01111;
+                end
+            end
+            5'b10000: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+            end
+            5'b00111: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01000;
+            end
+            5'b01000: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+            end
+            5'b01001: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01010;
+            end
+            5'b01010: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b10010;
+            end
+            5'b10010: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01011;
+            end
+            5'b01011: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char == 0)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b01010;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
+                end
+            end
+            5'b01100: begin
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_done) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01101;
+                end
+            end
+            5'b01101: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left == 0)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_print_digit) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b01101;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
+                end
+            end
+            5'b01110: begin
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00101;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b01110;
+                end
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
+            end
+            default: begin
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
+                end
+            end
+        endcase
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_decode
+    case (holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data)
+        0: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        1: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        2: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        3: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        4: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        5: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        6: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        7: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        8: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        9: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        10: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 13;
+        11: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        12: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        13: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 13;
+        14: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        15: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        16: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        17: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        18: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        19: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        20: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        21: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        22: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        23: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        24: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        25: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        26: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        27: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        28: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        29: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        30: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        31: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        32: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 12;
+        33: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        34: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        35: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        36: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        37: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        38: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        39: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        40: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        41: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        42: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        43: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        44: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        45: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        46: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        47: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        48: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
+        49: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
+        50: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
+        51: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
+        52: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
+        53: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
+        54: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
+        55: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
+        56: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
+        57: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
+        58: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        59: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        60: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        61: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        62: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        63: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        64: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        65: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1108;
+        66: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1080;
+        67: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1060;
+        68: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1540;
+        69: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        70: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1028;
+        71: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        72: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 4740;
+        73: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        74: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        75: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1044;
+        76: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        77: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        78: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1796;
+        79: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        80: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        81: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        82: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1096;
+        83: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        84: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 16132;
+        85: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        86: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        87: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        88: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        89: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        90: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        91: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        92: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        93: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        94: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        95: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        96: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        97: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1108;
+        98: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1080;
+        99: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1060;
+        100: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1540;
+        101: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        102: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1028;
+        103: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        104: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 4740;
+        105: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        106: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        107: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1044;
+        108: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        109: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        110: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1796;
+        111: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        112: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        113: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        114: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1096;
+        115: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        116: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 16132;
+        117: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        118: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        119: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        120: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        121: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        122: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        123: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        124: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        125: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        126: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        127: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        128: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        129: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        130: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        131: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        132: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        133: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        134: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        135: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        136: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        137: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        138: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        139: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        140: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        141: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        142: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        143: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        144: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        145: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        146: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        147: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        148: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        149: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        150: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        151: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        152: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        153: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        154: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        155: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        156: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        157: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        158: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        159: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        160: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        161: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        162: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        163: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        164: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        165: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        166: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        167: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        168: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        169: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        170: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        171: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        172: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        173: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        174: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        175: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        176: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        177: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        178: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        179: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        180: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        181: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        182: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        183: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        184: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        185: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        186: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        187: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        188: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        189: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        190: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        191: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        192: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        193: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        194: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        195: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        196: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        197: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        198: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        199: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        200: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        201: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        202: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        203: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        204: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        205: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        206: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        207: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        208: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        209: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        210: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        211: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        212: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        213: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        214: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        215: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        216: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        217: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        218: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        219: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        220: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        221: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        222: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        223: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        224: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        225: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        226: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        227: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        228: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        229: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        230: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        231: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        232: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        233: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        234: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        235: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        236: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        237: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        238: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        239: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        240: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        241: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        242: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        243: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        244: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        245: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        246: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        247: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        248: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        249: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        250: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        251: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        252: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        253: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        254: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+        default: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
+    endcase
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed = (holdem_board0_holdem_console0_holdem_ui0_press & 7);
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_button_decode
+    case (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed)
+        0: holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button = 0;
+        1: holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button = 19;
+        2: holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button = 16;
+        3: holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button = 19;
+        4: holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button = 37;
+        5: holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button = 19;
+        6: holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button = 16;
+        default: holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button = 19;
+    endcase
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_take
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_switches <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event <= 0;
+        if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b00000)) begin
+            if (holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key <= holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data;
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d;
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event <= 1;
+            end
+            else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed != 0) && (!holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on))) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_switches <= holdem_board0_holdem_console0_sw;
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event <= 1;
+            end
+        end
     end
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_fields
     if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_value <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_entry <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_enter <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit <= 0;
     end
     else begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[16-1:(3 + 4)];
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[(3 + 4)-1:4];
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[4-1:2];
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[1];
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[0];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_entry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[16-1:(3 + 4)];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[(3 + 4)-1:4];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[4-1:2];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[1];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_enter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[0];
     end
 end
 
 
 
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg = (holdem_board0_holdem_console0_holdem_ui0_terminal0_acc == holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg);
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat = (holdem_board0_holdem_console0_holdem_ui0_terminal0_acc == holdem_board0_holdem_console0_holdem_ui0_terminal0_seat);
-
-
-always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg, holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat, holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_match
-    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode == 1)) begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match = holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat;
-    end
-    else begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match = holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg;
-    end
-end
-
-
-
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted = (holdem_board0_holdem_console0_holdem_ui0_terminal0_acc >>> {holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg[3-1:0], 2'h0});
-
-
-
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 = {holdem_board0_holdem_console0_holdem_ui0_terminal0_number, 3'h0};
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_number2 = {holdem_board0_holdem_console0_holdem_ui0_terminal0_number, 1'h0};
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 = {holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number, 3'h0};
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_number2 = {holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number, 1'h0};
 
 
 always @(holdem_board0_holdem_console0_sw) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_switch_number
@@ -4449,8 +4887,61 @@ always @(holdem_board0_holdem_console0_sw) begin: holdem_board0_holdem_console0_
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_pc) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_program_rom
-    case (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc)
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_entry
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_have_digit <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_entry <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= 0;
+    end
+    else begin
+        case (holdem_board0_holdem_console0_holdem_ui0_terminal0_state)
+            5'b00000: begin
+                if (((!holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid) && (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed != 0) && (!holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on))) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number;
+                end
+            end
+            5'b00001: begin
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on) begin
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit) begin
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key[4-1:0];
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 + holdem_board0_holdem_console0_holdem_ui0_terminal0_number2);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_have_digit <= 1;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on <= 0;
+                    end
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind == 2)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_entry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_entry;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_have_digit <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number <= 0;
+                end
+            end
+            5'b00010: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_product + holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value);
+            end
+            5'b00011: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_product[12+:4] != 0)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number <= 4095;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_product[12-1:0];
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_program_rom
+    case (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc)
         0: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1048576;
         1: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 0;
         2: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049088;
@@ -4787,6 +5278,302 @@ always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_pc) begin: holdem_bo
         333: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
         default: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6291456;
     endcase
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_program_read
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_instr <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_instr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d;
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_fields
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[23-1:(23 - 4)];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[(23 - 4)-1:((23 - 4) - 2)];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[9+:8];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[9-1:0];
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg = (holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc == holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg);
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat = (holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc == holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat);
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg, holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode, holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_match
+    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode == 1)) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match = holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match = holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg;
+    end
+end
+
+// A conditional jump decides a clock after TE_EXEC, from this register: the wide
+// compares and the bit select would otherwise sit in front of the next-pc mux.
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_jump_condition
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= 0;
+    end
+    else begin
+        case (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op)
+            'h9: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc[holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg[5-1:0]];
+            end
+            'h7: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match;
+            end
+            default: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= (!holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match);
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_flow
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= 6;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= 0;
+    end
+    else begin
+        if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b00000)) begin
+            if (((!holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid) && (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed != 0) && (!holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on))) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button;
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b00001)) begin
+            if (holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on) begin
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit) begin
+                    // pass
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_enter && holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_have_digit)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_entry;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= 4;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= 2;
+                end
+            end
+            else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind != 2) && (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind != 3))) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_entry;
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b00110)) begin
+            if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 1) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 6) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 13))) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 3)) begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode == 3)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+                end
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 10)) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target;
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 11)) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target;
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 12)) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_ret;
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b10000)) begin
+            if (holdem_board0_holdem_console0_holdem_ui0_terminal0_jump) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target;
+            end
+            else begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b01000)) begin
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+        end
+        else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b01011)) begin
+            if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char == 0)) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b01101)) begin
+            if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left == 0)) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b01110)) begin
+            if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b10011) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b00010))) begin
+            // pass
+        end
+        else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b00011) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b00100))) begin
+            // pass
+        end
+        else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b00101) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b10001))) begin
+            // pass
+        end
+        else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b00111) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b01100))) begin
+            // pass
+        end
+        else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b01001) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b01010) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b10010))) begin
+            // pass
+        end
+        else begin
+            if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack) begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+            end
+        end
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted = (holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc >>> {holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg[3-1:0], 2'h0});
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_load
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr <= 0;
+    end
+    else begin
+        case (holdem_board0_holdem_console0_holdem_ui0_terminal0_state)
+            5'b00001: begin
+                if (((!holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on) && ((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind == 2) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind == 1)))) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_value;
+                end
+            end
+            5'b00110: begin
+                case (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op)
+                    'h3: begin
+                        if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode == 3)) begin
+                            case (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg)
+                                'h0: begin
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number;
+                                end
+                                'h1: begin
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_switches;
+                                end
+                                'h3: begin
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat;
+                                end
+                                default: begin
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value;
+                                end
+                            endcase
+                        end
+                        else begin
+                            case (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode)
+                                'h1: begin
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat);
+                                end
+                                'h2: begin
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg + {holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat, 1'b0});
+                                end
+                                default: begin
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
+                                end
+                            endcase
+                        end
+                    end
+                    'h6: begin
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted[4-1:0];
+                    end
+                    'hd: begin
+                        case (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode)
+                            'h0: begin
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg[3-1:0];
+                            end
+                            'h1: begin
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc[3-1:0];
+                            end
+                            default: begin
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg[3-1:0];
+                            end
+                        endcase
+                    end
+                endcase
+            end
+            5'b01000: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_characters
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= 0;
+    end
+    else begin
+        if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv && holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready)) begin
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv <= 0;
+        end
+        case (holdem_board0_holdem_console0_holdem_ui0_terminal0_state)
+            5'b00001: begin
+                if (((!holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on) && (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind == 2))) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key;
+                end
+            end
+            5'b00011: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key;
+            end
+            5'b00100: begin
+                if ((!holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv <= 1;
+                end
+            end
+            5'b00110: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 1)) begin
+                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode == 1)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat);
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
+                    end
+                end
+            end
+            5'b01011: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char != 0)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char;
+                end
+            end
+            5'b01101: begin
+                if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left != 0) && holdem_board0_holdem_console0_holdem_ui0_terminal0_text_print_digit)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= {4'h3, holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter[(4 * 5)-1:((4 * 5) - 4)]};
+                end
+            end
+            5'b01110: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
 end
 
 
@@ -5811,577 +6598,34 @@ always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_sp) begin: holdem_bo
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_decode
-    case (holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data)
-        0: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        1: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        2: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        3: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        4: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        5: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        6: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        7: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        8: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        9: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        10: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 13;
-        11: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        12: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        13: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 13;
-        14: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        15: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        16: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        17: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        18: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        19: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        20: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        21: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        22: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        23: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        24: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        25: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        26: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        27: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        28: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        29: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        30: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        31: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        32: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 12;
-        33: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        34: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        35: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        36: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        37: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        38: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        39: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        40: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        41: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        42: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        43: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        44: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        45: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        46: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        47: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        48: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
-        49: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
-        50: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
-        51: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
-        52: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
-        53: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
-        54: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
-        55: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
-        56: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
-        57: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 2;
-        58: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        59: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        60: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        61: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        62: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        63: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        64: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        65: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1108;
-        66: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1080;
-        67: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1060;
-        68: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1540;
-        69: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        70: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1028;
-        71: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        72: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 4740;
-        73: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        74: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        75: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1044;
-        76: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        77: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        78: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1796;
-        79: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        80: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        81: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        82: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1096;
-        83: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        84: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 16132;
-        85: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        86: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        87: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        88: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        89: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        90: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        91: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        92: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        93: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        94: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        95: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        96: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        97: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1108;
-        98: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1080;
-        99: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1060;
-        100: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1540;
-        101: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        102: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1028;
-        103: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        104: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 4740;
-        105: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        106: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        107: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1044;
-        108: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        109: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        110: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1796;
-        111: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        112: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        113: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        114: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1096;
-        115: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        116: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 16132;
-        117: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        118: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        119: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        120: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        121: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        122: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        123: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        124: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        125: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        126: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        127: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        128: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        129: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        130: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        131: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        132: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        133: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        134: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        135: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        136: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        137: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        138: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        139: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        140: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        141: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        142: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        143: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        144: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        145: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        146: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        147: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        148: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        149: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        150: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        151: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        152: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        153: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        154: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        155: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        156: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        157: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        158: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        159: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        160: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        161: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        162: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        163: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        164: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        165: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        166: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        167: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        168: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        169: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        170: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        171: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        172: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        173: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        174: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        175: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        176: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        177: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        178: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        179: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        180: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        181: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        182: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        183: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        184: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        185: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        186: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        187: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        188: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        189: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        190: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        191: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        192: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        193: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        194: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        195: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        196: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        197: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        198: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        199: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        200: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        201: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        202: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        203: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        204: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        205: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        206: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        207: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        208: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        209: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        210: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        211: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        212: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        213: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        214: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        215: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        216: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        217: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        218: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        219: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        220: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        221: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        222: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        223: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        224: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        225: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        226: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        227: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        228: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        229: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        230: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        231: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        232: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        233: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        234: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        235: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        236: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        237: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        238: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        239: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        240: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        241: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        242: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        243: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        244: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        245: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        246: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        247: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        248: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        249: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        250: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        251: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        252: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        253: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        254: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        default: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-    endcase
-end
-
-
-
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed = (holdem_board0_holdem_console0_holdem_ui0_press & 7);
-
-
-always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_button_decode
-    case (holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed)
-        0: holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc = 0;
-        1: holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc = 19;
-        2: holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc = 16;
-        3: holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc = 19;
-        4: holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc = 37;
-        5: holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc = 19;
-        6: holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc = 16;
-        default: holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc = 19;
-    endcase
-end
-
-
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_roms
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_char_read
     if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_instr <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char <= 0;
         holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q <= 0;
     end
     else begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_instr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d;
         holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d;
-    end
-end
-
-// A conditional jump decides a clock after TE_EXEC, from this register: the wide
-// compares and the bit select would otherwise sit in front of the next-pc mux.
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_jump_condition
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= 0;
-    end
-    else begin
-        case (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op)
-            'h9: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc[holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg[5-1:0]];
-            end
-            'h7: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match;
-            end
-            default: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= (!holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match);
-            end
-        endcase
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q;
     end
 end
 
 
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_sequencer
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_strings
     if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= 0;
         holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_part <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00101;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_key <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_pending <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= 6;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_seat <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= 0;
     end
     else begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= 0;
-        if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q && holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready)) begin
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q <= 0;
-        end
         case (holdem_board0_holdem_console0_holdem_ui0_terminal0_state)
-            5'b00000: begin
-                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_key <= holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= 1;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 0;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b10011;
-                end
-                else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed != 0) && (!holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode))) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q <= holdem_board0_holdem_console0_sw;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= 1;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 0;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-                end
-            end
-            5'b10011: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00001;
-            end
-            5'b00001: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode) begin
-                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit) begin
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key[4-1:0];
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 + holdem_board0_holdem_console0_holdem_ui0_terminal0_number2);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit <= 1;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00010;
-                    end
-                    else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter && holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit)) begin
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= 0;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= holdem_board0_holdem_console0_holdem_ui0_terminal0_pending;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= 4;
-                    end
-                    else begin
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= 0;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= 2;
-                    end
-                end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind == 2)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pending <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= 1;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit <= 0;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= 0;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00000;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind == 3)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00000;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 1;
-                end
-                else begin
-                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind == 1)) begin
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value;
-                    end
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry;
-                end
-            end
-            5'b00010: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_product + holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value);
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00011;
-            end
-            5'b00011: begin
-                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_product[12+:4] != 0)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= 4095;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_product[12-1:0];
-                end
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key;
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00000;
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
-            end
-            5'b00100: begin
-                if ((!holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q <= 1;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= holdem_board0_holdem_console0_holdem_ui0_terminal0_resume;
-                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_resume == 5'b00000)) begin
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 1;
-                    end
-                end
-            end
-            5'b00101: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b10001;
-            end
-            5'b10001: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00110;
-            end
             5'b00110: begin
-                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 0)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00000;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 1;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 1)) begin
-                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode == 1)) begin
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_seat);
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 2)) begin
+                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode != 0)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc[7-1:0]);
                     end
                     else begin
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
-                    end
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00101;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 2)) begin
-                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode != 0)) begin
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_acc[7-1:0]);
-                    end
-                    else begin
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg[7-1:0];
-                    end
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01001;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 3)) begin
-                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode == 3)) begin
-                        case (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg)
-                            'h0: begin
-                                holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_number;
-                            end
-                            'h1: begin
-                                holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q;
-                            end
-                            'h3: begin
-                                holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_seat;
-                            end
-                            default: begin
-                                holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_value;
-                            end
-                        endcase
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-                    end
-                    else begin
-                        case (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode)
-                            'h1: begin
-                                holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_seat);
-                            end
-                            'h2: begin
-                                holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + {holdem_board0_holdem_console0_holdem_ui0_terminal0_seat, 1'b0});
-                            end
-                            default: begin
-                                holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
-                            end
-                        endcase
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00111;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg[7-1:0];
                     end
                 end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 4)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc[16-1:0];
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start <= 1;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01100;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 5)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_part <= 0;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01110;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 6)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted[4-1:0];
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 10)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 9) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 7) || (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 8))) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b10000;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 13)) begin
-                    case (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode)
-                        'h0: begin
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg[3-1:0];
-                        end
-                        'h1: begin
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc[3-1:0];
-                        end
-                        default: begin
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg[3-1:0];
-                        end
-                    endcase
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 11)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op == 12)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_ret;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= 1;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01111;
-                end
-            end
-            5'b10000: begin
-                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_jump) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                end
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-            end
-            5'b00111: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01000;
-            end
-            5'b01000: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= holdem_board0_holdem_console0_holdem_ui0_bus_data;
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
             end
             5'b01001: begin
                 case (holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index)
@@ -6487,67 +6731,81 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_
                     99: holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= 1000;
                     default: holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= 1006;
                 endcase
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01010;
-            end
-            5'b01010: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b10010;
-            end
-            5'b10010: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01011;
             end
             5'b01011: begin
-                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r == 0)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r;
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char != 0)) begin
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_sp + 1);
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b01010;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_text_print_digit = ((holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter[(4 * 5)-1:((4 * 5) - 4)] != 0) || holdem_board0_holdem_console0_holdem_ui0_terminal0_started || (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left == 1));
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_numbers
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_value <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start <= 0;
+        case (holdem_board0_holdem_console0_holdem_ui0_terminal0_state)
+            5'b00110: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 4)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc[16-1:0];
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start <= 1;
                 end
             end
             5'b01100: begin
-                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_done) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left <= 5;
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_done) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left <= 5;
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= 0;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01101;
                 end
             end
             5'b01101: begin
-                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left == 0)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left != 0)) begin
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= {holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter[((4 * 5) - 4)-1:0], 4'h0};
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left - 1);
-                    if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter[(4 * 5)-1:((4 * 5) - 4)] != 0) || holdem_board0_holdem_console0_holdem_ui0_terminal0_started || (holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left == 1))) begin
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= {4'h3, holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter[(4 * 5)-1:((4 * 5) - 4)]};
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left - 1);
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_print_digit) begin
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= 1;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b01101;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
                     end
                 end
             end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_glyphs
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part <= 0;
+    end
+    else begin
+        case (holdem_board0_holdem_console0_holdem_ui0_terminal0_state)
+            5'b00110: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op == 5)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part <= 0;
+                end
+            end
             5'b01110: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph;
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_part <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_part + 1);
-                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00101;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b01110;
-                end
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part + 1);
             end
             default: begin
-                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
-                end
+                // pass
             end
         endcase
     end
@@ -6556,28 +6814,144 @@ end
 
 
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_ready = (holdem_board0_holdem_console0_holdem_ui0_terminal0_state == 5'b00000);
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data = holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q;
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid = holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q;
-assign holdem_board0_holdem_console0_holdem_ui0_bus_addr = holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr;
-assign holdem_board0_holdem_console0_holdem_ui0_bus_acc = holdem_board0_holdem_console0_holdem_ui0_terminal0_acc;
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat = holdem_board0_holdem_console0_holdem_ui0_terminal0_seat;
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value = holdem_board0_holdem_console0_holdem_ui0_terminal0_value;
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number = holdem_board0_holdem_console0_holdem_ui0_terminal0_number;
-assign holdem_board0_holdem_console0_holdem_ui0_bus_out_valid = holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q;
-assign holdem_board0_holdem_console0_holdem_ui0_bus_out_op = holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer = holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part = holdem_board0_holdem_console0_holdem_ui0_terminal0_part;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data = holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid = holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv;
+assign holdem_board0_holdem_console0_holdem_ui0_bus_addr = holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc = holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat = holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value = holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number = holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid = holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op = holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer = holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part = holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part;
 assign holdem_board0_holdem_console0_holdem_ui0_bus_busy = (!holdem_board0_holdem_console0_holdem_ui0_terminal0_idle);
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event = holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event = holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event;
 
 
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_out_ops
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_res_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_ack <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_command <= 2'b00;
+        holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_ack <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 0;
+        case (holdem_board0_holdem_console0_holdem_ui0_command)
+            2'b00: begin
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid) begin
+                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op >= 8)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
+                    end
+                    else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == 3)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 1;
+                        holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op[2-1:0];
+                        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 1;
+                        holdem_board0_holdem_console0_holdem_ui0_command <= 2'b01;
+                    end
+                end
+            end
+            2'b01: begin
+                if (holdem_board0_holdem_console0_holdem_table0_cmd_ready) begin
+                    holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b10;
+                end
+            end
+            2'b10: begin
+                if (holdem_board0_holdem_console0_holdem_table0_res_valid) begin
+                    holdem_board0_holdem_console0_holdem_ui0_res_q <= holdem_board0_holdem_console0_holdem_table0_res_code;
+                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b11;
+                end
+            end
+            default: begin
+                if (holdem_board0_holdem_console0_holdem_table0_cmd_ready) begin
+                    holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b00;
+                end
+            end
+        endcase
+    end
+end
 
-assign holdem_board0_holdem_console0_holdem_ui0_press = {holdem_board0_btn_reveal, holdem_board0_btn_deal, holdem_board0_btn_act};
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_latch
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_v_call <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_pot <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_to_act <= 7;
+        holdem_board0_holdem_console0_holdem_ui0_v_winners <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_phase <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_stack <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_bet <= 0;
+    end
+    else begin
+        if (((holdem_board0_holdem_console0_holdem_ui0_command == 2'b00) && holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid && (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op >= 8))) begin
+            if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 0))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[3-1:0];
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 1))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[12-1:0];
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 2))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[12-1:0];
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 3))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[12-1:0];
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 4))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[12-1:0];
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 5))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[4-1:0];
+            end
+            else begin
+                holdem_board0_holdem_console0_holdem_ui0_v_phase <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[2-1:0];
+            end
+        end
+    end
+end
 
 
 
 assign holdem_board0_holdem_console0_holdem_ui0_log_in = {holdem_board0_holdem_console0_holdem_table0_log_seat, holdem_board0_holdem_console0_holdem_table0_log_action, holdem_board0_holdem_console0_holdem_table0_log_allin, holdem_board0_holdem_console0_holdem_table0_log_put, holdem_board0_holdem_console0_holdem_table0_log_total};
 assign holdem_board0_holdem_console0_holdem_ui0_log_head = holdem_board0_holdem_console0_holdem_ui0_log_mem[holdem_board0_holdem_console0_holdem_ui0_log_rd];
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_log_fifo
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[0] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[1] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[2] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[3] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_rd <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_wr <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_count <= 0;
+    end
+    else begin
+        if (holdem_board0_holdem_console0_holdem_table0_log_valid) begin
+            holdem_board0_holdem_console0_holdem_ui0_log_mem[holdem_board0_holdem_console0_holdem_ui0_log_wr] <= holdem_board0_holdem_console0_holdem_ui0_log_in;
+            holdem_board0_holdem_console0_holdem_ui0_log_wr <= ((holdem_board0_holdem_console0_holdem_ui0_log_wr + 1) % 4);
+        end
+        if (holdem_board0_holdem_console0_holdem_ui0_log_pop) begin
+            holdem_board0_holdem_console0_holdem_ui0_log_rd <= ((holdem_board0_holdem_console0_holdem_ui0_log_rd + 1) % 4);
+        end
+        if ((holdem_board0_holdem_console0_holdem_table0_log_valid && (!holdem_board0_holdem_console0_holdem_ui0_log_pop))) begin
+            if ((holdem_board0_holdem_console0_holdem_ui0_log_count < 4)) begin
+                holdem_board0_holdem_console0_holdem_ui0_log_count <= (holdem_board0_holdem_console0_holdem_ui0_log_count + 1);
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_ui0_log_pop && (!holdem_board0_holdem_console0_holdem_table0_log_valid))) begin
+            holdem_board0_holdem_console0_holdem_ui0_log_count <= (holdem_board0_holdem_console0_holdem_ui0_log_count - 1);
+        end
+    end
+end
 
 // What LOAD reads above the table's probe window.
 always @(holdem_board0_holdem_console0_holdem_ui0_res_q, holdem_board0_holdem_console0_holdem_ui0_log_head, holdem_board0_holdem_console0_holdem_ui0_log_count, holdem_board0_holdem_console0_holdem_ui0_cmd_op_q, holdem_board0_holdem_console0_holdem_ui0_bus_addr) begin: holdem_board0_holdem_console0_holdem_ui0_ui_registers
@@ -6615,16 +6989,16 @@ end
 // The table's probe data (registered there), or the UI's registers above it.
 always @(holdem_board0_probe_data, holdem_board0_holdem_console0_holdem_ui0_vdata, holdem_board0_holdem_console0_holdem_ui0_bus_addr) begin: holdem_board0_holdem_console0_holdem_ui0_window
     if ((holdem_board0_holdem_console0_holdem_ui0_bus_addr >= 96)) begin
-        holdem_board0_holdem_console0_holdem_ui0_bus_data = holdem_board0_holdem_console0_holdem_ui0_vdata;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data = holdem_board0_holdem_console0_holdem_ui0_vdata;
     end
     else begin
-        holdem_board0_holdem_console0_holdem_ui0_bus_data = holdem_board0_probe_data;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data = holdem_board0_probe_data;
     end
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_ui0_bus_acc) begin: holdem_board0_holdem_console0_holdem_ui0_card_chars
-    case (holdem_board0_holdem_console0_holdem_ui0_bus_acc[6-1:2])
+always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc) begin: holdem_board0_holdem_console0_holdem_ui0_card_chars
+    case (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[6-1:2])
         0: holdem_board0_holdem_console0_holdem_ui0_rank_char = 50;
         1: holdem_board0_holdem_console0_holdem_ui0_rank_char = 51;
         2: holdem_board0_holdem_console0_holdem_ui0_rank_char = 52;
@@ -6645,8 +7019,8 @@ always @(holdem_board0_holdem_console0_holdem_ui0_bus_acc) begin: holdem_board0_
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_ui0_bus_acc) begin: holdem_board0_holdem_console0_holdem_ui0_suit_chars
-    case (holdem_board0_holdem_console0_holdem_ui0_bus_acc[2-1:0])
+always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc) begin: holdem_board0_holdem_console0_holdem_ui0_suit_chars
+    case (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[2-1:0])
         0: holdem_board0_holdem_console0_holdem_ui0_suit_char = 99;
         1: holdem_board0_holdem_console0_holdem_ui0_suit_char = 100;
         2: holdem_board0_holdem_console0_holdem_ui0_suit_char = 104;
@@ -6663,117 +7037,6 @@ always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part, hold
         holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph = holdem_board0_holdem_console0_holdem_ui0_suit_char;
     end
     holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last = (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part != 0);
-end
-
-// The program's OUT ops: a table command (offered, its result kept, then waited on
-// until the table is ready again), a display latch, popping a log entry.
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_out_ops
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_ui0_v_call <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_res_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_pot <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_ack <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_to_act <= 7;
-        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_winners <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_phase <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_stack <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_command <= 2'b00;
-        holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_bet <= 0;
-    end
-    else begin
-        holdem_board0_holdem_console0_holdem_ui0_ack <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 0;
-        case (holdem_board0_holdem_console0_holdem_ui0_command)
-            2'b00: begin
-                if (holdem_board0_holdem_console0_holdem_ui0_bus_out_valid) begin
-                    if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op >= 8)) begin
-                        if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 0))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[3-1:0];
-                        end
-                        else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 1))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
-                        end
-                        else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 2))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
-                        end
-                        else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 3))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
-                        end
-                        else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 4))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
-                        end
-                        else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 5))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[4-1:0];
-                        end
-                        else begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_phase <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[2-1:0];
-                        end
-                        holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
-                    end
-                    else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == 3)) begin
-                        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 1;
-                        holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
-                    end
-                    else begin
-                        holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= holdem_board0_holdem_console0_holdem_ui0_bus_out_op[2-1:0];
-                        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 1;
-                        holdem_board0_holdem_console0_holdem_ui0_command <= 2'b01;
-                    end
-                end
-            end
-            2'b01: begin
-                if (holdem_board0_holdem_console0_holdem_table0_cmd_ready) begin
-                    holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 0;
-                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b10;
-                end
-            end
-            2'b10: begin
-                if (holdem_board0_holdem_console0_holdem_table0_res_valid) begin
-                    holdem_board0_holdem_console0_holdem_ui0_res_q <= holdem_board0_holdem_console0_holdem_table0_res_code;
-                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b11;
-                end
-            end
-            default: begin
-                if (holdem_board0_holdem_console0_holdem_table0_cmd_ready) begin
-                    holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
-                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b00;
-                end
-            end
-        endcase
-    end
-end
-
-
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_log_fifo
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_ui0_log_mem[0] <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_mem[1] <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_mem[2] <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_mem[3] <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_rd <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_wr <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_count <= 0;
-    end
-    else begin
-        if (holdem_board0_holdem_console0_holdem_table0_log_valid) begin
-            holdem_board0_holdem_console0_holdem_ui0_log_mem[holdem_board0_holdem_console0_holdem_ui0_log_wr] <= holdem_board0_holdem_console0_holdem_ui0_log_in;
-            holdem_board0_holdem_console0_holdem_ui0_log_wr <= ((holdem_board0_holdem_console0_holdem_ui0_log_wr + 1) % 4);
-        end
-        if (holdem_board0_holdem_console0_holdem_ui0_log_pop) begin
-            holdem_board0_holdem_console0_holdem_ui0_log_rd <= ((holdem_board0_holdem_console0_holdem_ui0_log_rd + 1) % 4);
-        end
-        if ((holdem_board0_holdem_console0_holdem_table0_log_valid && (!holdem_board0_holdem_console0_holdem_ui0_log_pop))) begin
-            if ((holdem_board0_holdem_console0_holdem_ui0_log_count < 4)) begin
-                holdem_board0_holdem_console0_holdem_ui0_log_count <= (holdem_board0_holdem_console0_holdem_ui0_log_count + 1);
-            end
-        end
-        else if ((holdem_board0_holdem_console0_holdem_ui0_log_pop && (!holdem_board0_holdem_console0_holdem_table0_log_valid))) begin
-            holdem_board0_holdem_console0_holdem_ui0_log_count <= (holdem_board0_holdem_console0_holdem_ui0_log_count - 1);
-        end
-    end
 end
 
 
@@ -6861,6 +7124,10 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_panel
         holdem_board0_holdem_console0_holdem_ui0_led_q <= {views, 3'h0, over[1-1:0], shown, turn};
     end
 end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_press = {holdem_board0_btn_reveal, holdem_board0_btn_deal, holdem_board0_btn_act};
 
 
 always @(holdem_board0_holdem_console0_holdem_ui0_bus_busy, holdem_board0_probe_addr, holdem_board0_holdem_console0_holdem_ui0_bus_addr) begin: holdem_board0_holdem_console0_holdem_ui0_probe_owner
@@ -7066,6 +7333,53 @@ assign holdem_board0_shuffler0_word = holdem_board0_shuffler0_rng0_word_q;
 
 assign holdem_board0_shuffler0_starting = ((holdem_board0_shuffler0_state == 2'b00) && holdem_board0_deck_request);
 assign holdem_board0_shuffler0_compacting = (holdem_board0_shuffler0_state == 2'b01);
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_steps
+    if (rst == 1) begin
+        holdem_board0_shuffler0_done_q <= 0;
+        holdem_board0_shuffler0_error_q <= 0;
+        holdem_board0_shuffler0_wanted <= 0;
+        holdem_board0_shuffler0_busy_q <= 0;
+        holdem_board0_shuffler0_state <= 2'b00;
+    end
+    else begin
+        holdem_board0_shuffler0_done_q <= 1'b0;
+        case (holdem_board0_shuffler0_state)
+            2'b00: begin
+                if (holdem_board0_deck_request) begin
+                    holdem_board0_shuffler0_wanted <= holdem_board0_shuffler0_count;
+                    holdem_board0_shuffler0_busy_q <= 1'b1;
+                    holdem_board0_shuffler0_error_q <= 1'b0;
+                    holdem_board0_shuffler0_state <= 2'b01;
+                end
+            end
+            2'b01: begin
+                if ((holdem_board0_shuffler0_compaction_looked && (!holdem_board0_shuffler0_compaction_more))) begin
+                    holdem_board0_shuffler0_state <= 2'b10;
+                end
+            end
+            2'b10: begin
+                holdem_board0_shuffler0_error_q <= ((holdem_board0_shuffler0_wanted == 0) || (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_compaction_n_cards));
+                if (((holdem_board0_shuffler0_wanted == 0) || (holdem_board0_shuffler0_compaction_n_cards == 0))) begin
+                    holdem_board0_shuffler0_busy_q <= 1'b0;
+                    holdem_board0_shuffler0_done_q <= 1'b1;
+                    holdem_board0_shuffler0_state <= 2'b00;
+                end
+                else begin
+                    holdem_board0_shuffler0_state <= 2'b11;
+                end
+            end
+            default: begin
+                if ((holdem_board0_shuffler0_deal_tvalid && holdem_board0_card_ready && holdem_board0_shuffler0_deal_tlast)) begin
+                    holdem_board0_shuffler0_busy_q <= 1'b0;
+                    holdem_board0_shuffler0_done_q <= 1'b1;
+                    holdem_board0_shuffler0_state <= 2'b00;
+                end
+            end
+        endcase
+    end
+end
 
 
 always @(holdem_board0_shuffler0_exclude) begin: holdem_board0_shuffler0_reverse_exclude
@@ -7292,6 +7606,61 @@ end
 
 
 
+assign holdem_board0_shuffler0_compaction_more = (holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end);
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_pipeline
+    if (rst == 1) begin
+        holdem_board0_shuffler0_hi_1h <= 0;
+        holdem_board0_shuffler0_compaction_n_cards <= 0;
+        holdem_board0_shuffler0_compaction_looked <= 0;
+        holdem_board0_shuffler0_compaction_hi <= 0;
+        holdem_board0_shuffler0_lo_1h <= 0;
+        holdem_board0_shuffler0_hi_end <= 0;
+        holdem_board0_shuffler0_found <= 0;
+        holdem_board0_shuffler0_filled_end <= 0;
+        holdem_board0_shuffler0_lo_end <= 0;
+        holdem_board0_shuffler0_compaction_lo <= 0;
+    end
+    else begin
+        case (holdem_board0_shuffler0_state)
+            2'b00: begin
+                if (holdem_board0_deck_request) begin
+                    holdem_board0_shuffler0_found <= 1'b0;
+                    holdem_board0_shuffler0_compaction_looked <= 1'b0;
+                    holdem_board0_shuffler0_filled_end <= 0;
+                end
+            end
+            2'b01: begin
+                holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lo_1h_c;
+                holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_hi_1h_c;
+                holdem_board0_shuffler0_found <= 1'b1;
+                holdem_board0_shuffler0_compaction_lo <= holdem_board0_shuffler0_lo_c;
+                holdem_board0_shuffler0_lo_end <= holdem_board0_shuffler0_lo_end_c;
+                holdem_board0_shuffler0_compaction_hi <= holdem_board0_shuffler0_hi_c;
+                holdem_board0_shuffler0_hi_end <= holdem_board0_shuffler0_hi_end_c;
+                holdem_board0_shuffler0_compaction_looked <= holdem_board0_shuffler0_found;
+                if (holdem_board0_shuffler0_compaction_looked) begin
+                    if (holdem_board0_shuffler0_compaction_more) begin
+                        holdem_board0_shuffler0_filled_end <= holdem_board0_shuffler0_lo_end;
+                    end
+                    else if ((holdem_board0_shuffler0_hi_end > holdem_board0_shuffler0_filled_end)) begin
+                        holdem_board0_shuffler0_compaction_n_cards <= holdem_board0_shuffler0_hi_end;
+                    end
+                    else begin
+                        holdem_board0_shuffler0_compaction_n_cards <= holdem_board0_shuffler0_filled_end;
+                    end
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
 assign holdem_board0_shuffler0_cand[0] = (holdem_board0_shuffler0_word[6-1:0] & holdem_board0_shuffler0_mask);
 assign holdem_board0_shuffler0_cand[1] = (holdem_board0_shuffler0_word[12-1:6] & holdem_board0_shuffler0_mask);
 assign holdem_board0_shuffler0_cand[2] = (holdem_board0_shuffler0_word[18-1:12] & holdem_board0_shuffler0_mask);
@@ -7310,168 +7679,138 @@ end
 
 
 always @(holdem_board0_shuffler0_cand[0], holdem_board0_shuffler0_cand[1], holdem_board0_shuffler0_cand[2], holdem_board0_shuffler0_cand[3], holdem_board0_shuffler0_cand[4], holdem_board0_shuffler0_fits, holdem_board0_shuffler0_cand_top) begin: holdem_board0_shuffler0_pick
-    holdem_board0_shuffler0_accept = (holdem_board0_shuffler0_fits != 0);
+    holdem_board0_shuffler0_draw_accept = (holdem_board0_shuffler0_fits != 0);
     if (holdem_board0_shuffler0_fits[0]) begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[0];
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand[0];
     end
     else if (holdem_board0_shuffler0_fits[1]) begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[1];
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand[1];
     end
     else if (holdem_board0_shuffler0_fits[2]) begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[2];
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand[2];
     end
     else if (holdem_board0_shuffler0_fits[3]) begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[3];
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand[3];
     end
     else if (holdem_board0_shuffler0_fits[4]) begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[4];
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand[4];
     end
     else begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand_top;
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand_top;
     end
 end
 
 
 
-assign holdem_board0_shuffler0_go = ((!holdem_board0_shuffler0_tvalid) || holdem_board0_card_ready);
-assign holdem_board0_shuffler0_take_word = (holdem_board0_shuffler0_drawing && ((!holdem_board0_shuffler0_tvalid) || holdem_board0_card_ready));
+assign holdem_board0_shuffler0_take_word = (holdem_board0_shuffler0_draw_drawing && holdem_board0_shuffler0_deal_go);
 
 
-always @(holdem_board0_shuffler0_j_pos, holdem_board0_shuffler0_placed, holdem_board0_shuffler0_mem[0], holdem_board0_shuffler0_mem[1], holdem_board0_shuffler0_mem[2], holdem_board0_shuffler0_mem[3], holdem_board0_shuffler0_mem[4], holdem_board0_shuffler0_mem[5], holdem_board0_shuffler0_mem[6], holdem_board0_shuffler0_mem[7], holdem_board0_shuffler0_mem[8], holdem_board0_shuffler0_mem[9], holdem_board0_shuffler0_mem[10], holdem_board0_shuffler0_mem[11], holdem_board0_shuffler0_mem[12], holdem_board0_shuffler0_mem[13], holdem_board0_shuffler0_mem[14], holdem_board0_shuffler0_mem[15], holdem_board0_shuffler0_mem[16], holdem_board0_shuffler0_mem[17], holdem_board0_shuffler0_mem[18], holdem_board0_shuffler0_mem[19], holdem_board0_shuffler0_mem[20], holdem_board0_shuffler0_mem[21], holdem_board0_shuffler0_mem[22], holdem_board0_shuffler0_mem[23], holdem_board0_shuffler0_mem[24], holdem_board0_shuffler0_mem[25], holdem_board0_shuffler0_mem[26], holdem_board0_shuffler0_mem[27], holdem_board0_shuffler0_mem[28], holdem_board0_shuffler0_mem[29], holdem_board0_shuffler0_mem[30], holdem_board0_shuffler0_mem[31], holdem_board0_shuffler0_mem[32], holdem_board0_shuffler0_mem[33], holdem_board0_shuffler0_mem[34], holdem_board0_shuffler0_mem[35], holdem_board0_shuffler0_mem[36], holdem_board0_shuffler0_mem[37], holdem_board0_shuffler0_mem[38], holdem_board0_shuffler0_mem[39], holdem_board0_shuffler0_mem[40], holdem_board0_shuffler0_mem[41], holdem_board0_shuffler0_mem[42], holdem_board0_shuffler0_mem[43], holdem_board0_shuffler0_mem[44], holdem_board0_shuffler0_mem[45], holdem_board0_shuffler0_mem[46], holdem_board0_shuffler0_mem[47], holdem_board0_shuffler0_mem[48], holdem_board0_shuffler0_mem[49], holdem_board0_shuffler0_mem[50], holdem_board0_shuffler0_mem[51], holdem_board0_shuffler0_mem[52], holdem_board0_shuffler0_mem[53], holdem_board0_shuffler0_mem[54], holdem_board0_shuffler0_mem[55], holdem_board0_shuffler0_mem[56], holdem_board0_shuffler0_mem[57], holdem_board0_shuffler0_mem[58], holdem_board0_shuffler0_mem[59], holdem_board0_shuffler0_mem[60], holdem_board0_shuffler0_mem[61], holdem_board0_shuffler0_mem[62], holdem_board0_shuffler0_mem[63], holdem_board0_shuffler0_i_pos) begin: holdem_board0_shuffler0_read_cards
-    if (holdem_board0_shuffler0_placed[holdem_board0_shuffler0_j_pos]) begin
-        holdem_board0_shuffler0_card_j = holdem_board0_shuffler0_mem[holdem_board0_shuffler0_j_pos];
-    end
-    else begin
-        holdem_board0_shuffler0_card_j = holdem_board0_shuffler0_j_pos;
-    end
-    if (holdem_board0_shuffler0_placed[holdem_board0_shuffler0_i_pos]) begin
-        holdem_board0_shuffler0_card_i = holdem_board0_shuffler0_mem[holdem_board0_shuffler0_i_pos];
-    end
-    else begin
-        holdem_board0_shuffler0_card_i = holdem_board0_shuffler0_i_pos;
-    end
-end
-
-
-always @(holdem_board0_shuffler0_state, holdem_board0_shuffler0_j_pos, holdem_board0_shuffler0_hi_end, holdem_board0_shuffler0_card_i, holdem_board0_shuffler0_go, holdem_board0_shuffler0_j_valid, holdem_board0_shuffler0_lo_end, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_lo, holdem_board0_shuffler0_hi, holdem_board0_shuffler0_looked) begin: holdem_board0_shuffler0_write_port
-    if (holdem_board0_shuffler0_compacting) begin
-        holdem_board0_shuffler0_mem_we = (holdem_board0_shuffler0_looked && (holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end));
-        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_lo;
-        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_hi;
-    end
-    else begin
-        holdem_board0_shuffler0_mem_we = ((holdem_board0_shuffler0_state == 2'b11) && holdem_board0_shuffler0_go && holdem_board0_shuffler0_j_valid);
-        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_j_pos;
-        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_card_i;
-    end
-end
-
-
-always @(holdem_board0_shuffler0_one, holdem_board0_shuffler0_mem_waddr, holdem_board0_shuffler0_mem_we) begin: holdem_board0_shuffler0_write_decode
-    if (holdem_board0_shuffler0_mem_we) begin
-        holdem_board0_shuffler0_written = (holdem_board0_shuffler0_one << holdem_board0_shuffler0_mem_waddr);
-    end
-    else begin
-        holdem_board0_shuffler0_written = 0;
-    end
-end
-
-
-always @(posedge clk) begin: holdem_board0_shuffler0_memory
-    if (holdem_board0_shuffler0_mem_we) begin
-        holdem_board0_shuffler0_mem[holdem_board0_shuffler0_mem_waddr] <= holdem_board0_shuffler0_mem_wdata;
-    end
-end
-
-
-always @(posedge clk) begin: holdem_board0_shuffler0_control
+always @(posedge clk) begin: holdem_board0_shuffler0_counters
     if (rst == 1) begin
-        holdem_board0_shuffler0_done_q <= 0;
-        holdem_board0_shuffler0_wanted <= 0;
-        holdem_board0_shuffler0_i_a <= 0;
-        holdem_board0_shuffler0_tvalid <= 0;
-        holdem_board0_shuffler0_hi_1h <= 0;
-        holdem_board0_shuffler0_tdata <= 0;
-        holdem_board0_shuffler0_j_pos <= 0;
-        holdem_board0_shuffler0_found <= 0;
-        holdem_board0_shuffler0_j_valid <= 0;
-        holdem_board0_shuffler0_tlast <= 0;
-        holdem_board0_shuffler0_a_valid <= 0;
-        holdem_board0_shuffler0_off_q <= 0;
-        holdem_board0_shuffler0_state <= 2'b00;
-        holdem_board0_shuffler0_n_cards <= 0;
-        holdem_board0_shuffler0_i_pos <= 0;
-        holdem_board0_shuffler0_lo_1h <= 0;
-        holdem_board0_shuffler0_j_last <= 0;
-        holdem_board0_shuffler0_placed <= 0;
-        holdem_board0_shuffler0_lo_end <= 0;
-        holdem_board0_shuffler0_hi <= 0;
-        holdem_board0_shuffler0_error_q <= 0;
-        holdem_board0_shuffler0_busy_q <= 0;
-        holdem_board0_shuffler0_hi_end <= 0;
-        holdem_board0_shuffler0_filled_end <= 0;
-        holdem_board0_shuffler0_a_last <= 0;
+        holdem_board0_shuffler0_draw_drawing <= 0;
         holdem_board0_shuffler0_mask <= 0;
-        holdem_board0_shuffler0_left <= 0;
-        holdem_board0_shuffler0_drawing <= 0;
-        holdem_board0_shuffler0_lo <= 0;
-        holdem_board0_shuffler0_pos_a <= 0;
+        holdem_board0_shuffler0_draw_pos <= 0;
+        holdem_board0_shuffler0_draw_left <= 0;
         holdem_board0_shuffler0_m_range <= 0;
-        holdem_board0_shuffler0_looked <= 0;
     end
     else begin
-        holdem_board0_shuffler0_done_q <= 1'b0;
-        holdem_board0_shuffler0_placed <= (holdem_board0_shuffler0_placed | holdem_board0_shuffler0_written);
-        case (holdem_board0_shuffler0_state)
-            2'b00: begin
-                if (holdem_board0_deck_request) begin
-                    holdem_board0_shuffler0_wanted <= holdem_board0_shuffler0_count;
-                    holdem_board0_shuffler0_placed <= 0;
-                    holdem_board0_shuffler0_found <= 1'b0;
-                    holdem_board0_shuffler0_looked <= 1'b0;
-                    holdem_board0_shuffler0_filled_end <= 0;
-                    holdem_board0_shuffler0_busy_q <= 1'b1;
-                    holdem_board0_shuffler0_error_q <= 1'b0;
-                    holdem_board0_shuffler0_state <= 2'b01;
-                end
+        if (((holdem_board0_shuffler0_state == 2'b00) || (holdem_board0_shuffler0_state == 2'b01))) begin
+            // pass
+        end
+        else if ((holdem_board0_shuffler0_state == 2'b10)) begin
+            holdem_board0_shuffler0_m_range <= holdem_board0_shuffler0_compaction_n_cards;
+            case (holdem_board0_shuffler0_compaction_n_cards)
+                0: holdem_board0_shuffler0_mask <= 0;
+                1: holdem_board0_shuffler0_mask <= 0;
+                2: holdem_board0_shuffler0_mask <= 1;
+                3: holdem_board0_shuffler0_mask <= 3;
+                4: holdem_board0_shuffler0_mask <= 3;
+                5: holdem_board0_shuffler0_mask <= 7;
+                6: holdem_board0_shuffler0_mask <= 7;
+                7: holdem_board0_shuffler0_mask <= 7;
+                8: holdem_board0_shuffler0_mask <= 7;
+                9: holdem_board0_shuffler0_mask <= 15;
+                10: holdem_board0_shuffler0_mask <= 15;
+                11: holdem_board0_shuffler0_mask <= 15;
+                12: holdem_board0_shuffler0_mask <= 15;
+                13: holdem_board0_shuffler0_mask <= 15;
+                14: holdem_board0_shuffler0_mask <= 15;
+                15: holdem_board0_shuffler0_mask <= 15;
+                16: holdem_board0_shuffler0_mask <= 15;
+                17: holdem_board0_shuffler0_mask <= 31;
+                18: holdem_board0_shuffler0_mask <= 31;
+                19: holdem_board0_shuffler0_mask <= 31;
+                20: holdem_board0_shuffler0_mask <= 31;
+                21: holdem_board0_shuffler0_mask <= 31;
+                22: holdem_board0_shuffler0_mask <= 31;
+                23: holdem_board0_shuffler0_mask <= 31;
+                24: holdem_board0_shuffler0_mask <= 31;
+                25: holdem_board0_shuffler0_mask <= 31;
+                26: holdem_board0_shuffler0_mask <= 31;
+                27: holdem_board0_shuffler0_mask <= 31;
+                28: holdem_board0_shuffler0_mask <= 31;
+                29: holdem_board0_shuffler0_mask <= 31;
+                30: holdem_board0_shuffler0_mask <= 31;
+                31: holdem_board0_shuffler0_mask <= 31;
+                32: holdem_board0_shuffler0_mask <= 31;
+                33: holdem_board0_shuffler0_mask <= 63;
+                34: holdem_board0_shuffler0_mask <= 63;
+                35: holdem_board0_shuffler0_mask <= 63;
+                36: holdem_board0_shuffler0_mask <= 63;
+                37: holdem_board0_shuffler0_mask <= 63;
+                38: holdem_board0_shuffler0_mask <= 63;
+                39: holdem_board0_shuffler0_mask <= 63;
+                40: holdem_board0_shuffler0_mask <= 63;
+                41: holdem_board0_shuffler0_mask <= 63;
+                42: holdem_board0_shuffler0_mask <= 63;
+                43: holdem_board0_shuffler0_mask <= 63;
+                44: holdem_board0_shuffler0_mask <= 63;
+                45: holdem_board0_shuffler0_mask <= 63;
+                46: holdem_board0_shuffler0_mask <= 63;
+                47: holdem_board0_shuffler0_mask <= 63;
+                48: holdem_board0_shuffler0_mask <= 63;
+                49: holdem_board0_shuffler0_mask <= 63;
+                50: holdem_board0_shuffler0_mask <= 63;
+                51: holdem_board0_shuffler0_mask <= 63;
+                52: holdem_board0_shuffler0_mask <= 63;
+                53: holdem_board0_shuffler0_mask <= 63;
+                54: holdem_board0_shuffler0_mask <= 63;
+                55: holdem_board0_shuffler0_mask <= 63;
+                56: holdem_board0_shuffler0_mask <= 63;
+                57: holdem_board0_shuffler0_mask <= 63;
+                58: holdem_board0_shuffler0_mask <= 63;
+                59: holdem_board0_shuffler0_mask <= 63;
+                60: holdem_board0_shuffler0_mask <= 63;
+                61: holdem_board0_shuffler0_mask <= 63;
+                62: holdem_board0_shuffler0_mask <= 63;
+                default: holdem_board0_shuffler0_mask <= 63;
+            endcase
+            holdem_board0_shuffler0_draw_pos <= 0;
+            if ((holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_compaction_n_cards)) begin
+                holdem_board0_shuffler0_draw_left <= holdem_board0_shuffler0_compaction_n_cards;
             end
-            2'b01: begin
-                holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lo_1h_c;
-                holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_hi_1h_c;
-                holdem_board0_shuffler0_found <= 1'b1;
-                holdem_board0_shuffler0_lo <= holdem_board0_shuffler0_lo_c;
-                holdem_board0_shuffler0_lo_end <= holdem_board0_shuffler0_lo_end_c;
-                holdem_board0_shuffler0_hi <= holdem_board0_shuffler0_hi_c;
-                holdem_board0_shuffler0_hi_end <= holdem_board0_shuffler0_hi_end_c;
-                holdem_board0_shuffler0_looked <= holdem_board0_shuffler0_found;
-                if (holdem_board0_shuffler0_looked) begin
-                    if ((holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end)) begin
-                        holdem_board0_shuffler0_filled_end <= holdem_board0_shuffler0_lo_end;
-                    end
-                    else begin
-                        if ((holdem_board0_shuffler0_hi_end > holdem_board0_shuffler0_filled_end)) begin
-                            holdem_board0_shuffler0_n_cards <= holdem_board0_shuffler0_hi_end;
-                        end
-                        else begin
-                            holdem_board0_shuffler0_n_cards <= holdem_board0_shuffler0_filled_end;
-                        end
-                        holdem_board0_shuffler0_state <= 2'b10;
-                    end
-                end
+            else begin
+                holdem_board0_shuffler0_draw_left <= holdem_board0_shuffler0_wanted;
             end
-            2'b10: begin
-                holdem_board0_shuffler0_m_range <= holdem_board0_shuffler0_n_cards;
-                case (holdem_board0_shuffler0_n_cards)
+            if (((holdem_board0_shuffler0_wanted != 0) && (holdem_board0_shuffler0_compaction_n_cards != 0))) begin
+                holdem_board0_shuffler0_draw_drawing <= 1'b1;
+            end
+        end
+        else begin
+            if ((holdem_board0_shuffler0_deal_go && holdem_board0_shuffler0_draw_drawing && holdem_board0_shuffler0_draw_accept)) begin
+                holdem_board0_shuffler0_draw_pos <= (holdem_board0_shuffler0_draw_pos + 1);
+                holdem_board0_shuffler0_m_range <= (holdem_board0_shuffler0_m_range - 1);
+                case (holdem_board0_shuffler0_m_range)
                     0: holdem_board0_shuffler0_mask <= 0;
                     1: holdem_board0_shuffler0_mask <= 0;
-                    2: holdem_board0_shuffler0_mask <= 1;
-                    3: holdem_board0_shuffler0_mask <= 3;
+                    2: holdem_board0_shuffler0_mask <= 0;
+                    3: holdem_board0_shuffler0_mask <= 1;
                     4: holdem_board0_shuffler0_mask <= 3;
-                    5: holdem_board0_shuffler0_mask <= 7;
+                    5: holdem_board0_shuffler0_mask <= 3;
                     6: holdem_board0_shuffler0_mask <= 7;
                     7: holdem_board0_shuffler0_mask <= 7;
                     8: holdem_board0_shuffler0_mask <= 7;
-                    9: holdem_board0_shuffler0_mask <= 15;
+                    9: holdem_board0_shuffler0_mask <= 7;
                     10: holdem_board0_shuffler0_mask <= 15;
                     11: holdem_board0_shuffler0_mask <= 15;
                     12: holdem_board0_shuffler0_mask <= 15;
@@ -7479,7 +7818,7 @@ always @(posedge clk) begin: holdem_board0_shuffler0_control
                     14: holdem_board0_shuffler0_mask <= 15;
                     15: holdem_board0_shuffler0_mask <= 15;
                     16: holdem_board0_shuffler0_mask <= 15;
-                    17: holdem_board0_shuffler0_mask <= 31;
+                    17: holdem_board0_shuffler0_mask <= 15;
                     18: holdem_board0_shuffler0_mask <= 31;
                     19: holdem_board0_shuffler0_mask <= 31;
                     20: holdem_board0_shuffler0_mask <= 31;
@@ -7495,7 +7834,7 @@ always @(posedge clk) begin: holdem_board0_shuffler0_control
                     30: holdem_board0_shuffler0_mask <= 31;
                     31: holdem_board0_shuffler0_mask <= 31;
                     32: holdem_board0_shuffler0_mask <= 31;
-                    33: holdem_board0_shuffler0_mask <= 63;
+                    33: holdem_board0_shuffler0_mask <= 31;
                     34: holdem_board0_shuffler0_mask <= 63;
                     35: holdem_board0_shuffler0_mask <= 63;
                     36: holdem_board0_shuffler0_mask <= 63;
@@ -7527,132 +7866,134 @@ always @(posedge clk) begin: holdem_board0_shuffler0_control
                     62: holdem_board0_shuffler0_mask <= 63;
                     default: holdem_board0_shuffler0_mask <= 63;
                 endcase
-                holdem_board0_shuffler0_pos_a <= 0;
-                holdem_board0_shuffler0_a_valid <= 1'b0;
-                holdem_board0_shuffler0_j_valid <= 1'b0;
-                if ((holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_n_cards)) begin
-                    holdem_board0_shuffler0_left <= holdem_board0_shuffler0_n_cards;
-                end
-                else begin
-                    holdem_board0_shuffler0_left <= holdem_board0_shuffler0_wanted;
-                end
-                holdem_board0_shuffler0_error_q <= ((holdem_board0_shuffler0_wanted == 0) || (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_n_cards));
-                if (((holdem_board0_shuffler0_wanted == 0) || (holdem_board0_shuffler0_n_cards == 0))) begin
-                    holdem_board0_shuffler0_busy_q <= 1'b0;
-                    holdem_board0_shuffler0_done_q <= 1'b1;
-                    holdem_board0_shuffler0_state <= 2'b00;
-                end
-                else begin
-                    holdem_board0_shuffler0_drawing <= 1'b1;
-                    holdem_board0_shuffler0_state <= 2'b11;
+                holdem_board0_shuffler0_draw_left <= (holdem_board0_shuffler0_draw_left - 1);
+                if ((holdem_board0_shuffler0_draw_left == 1)) begin
+                    holdem_board0_shuffler0_draw_drawing <= 1'b0;
                 end
             end
-            default: begin
-                if (holdem_board0_shuffler0_go) begin
-                    holdem_board0_shuffler0_tvalid <= holdem_board0_shuffler0_j_valid;
-                    if (holdem_board0_shuffler0_j_valid) begin
-                        holdem_board0_shuffler0_tdata <= holdem_board0_shuffler0_card_j;
-                        holdem_board0_shuffler0_tlast <= holdem_board0_shuffler0_j_last;
-                    end
-                    holdem_board0_shuffler0_j_pos <= (holdem_board0_shuffler0_i_a + holdem_board0_shuffler0_off_q);
-                    holdem_board0_shuffler0_i_pos <= holdem_board0_shuffler0_i_a;
-                    holdem_board0_shuffler0_j_valid <= holdem_board0_shuffler0_a_valid;
-                    holdem_board0_shuffler0_j_last <= holdem_board0_shuffler0_a_last;
-                    holdem_board0_shuffler0_a_valid <= (holdem_board0_shuffler0_drawing && holdem_board0_shuffler0_accept);
-                    if ((holdem_board0_shuffler0_drawing && holdem_board0_shuffler0_accept)) begin
-                        holdem_board0_shuffler0_off_q <= holdem_board0_shuffler0_offset;
-                        holdem_board0_shuffler0_i_a <= holdem_board0_shuffler0_pos_a;
-                        holdem_board0_shuffler0_a_last <= (holdem_board0_shuffler0_left == 1);
-                        holdem_board0_shuffler0_pos_a <= (holdem_board0_shuffler0_pos_a + 1);
-                        holdem_board0_shuffler0_m_range <= (holdem_board0_shuffler0_m_range - 1);
-                        case (holdem_board0_shuffler0_m_range)
-                            0: holdem_board0_shuffler0_mask <= 0;
-                            1: holdem_board0_shuffler0_mask <= 0;
-                            2: holdem_board0_shuffler0_mask <= 0;
-                            3: holdem_board0_shuffler0_mask <= 1;
-                            4: holdem_board0_shuffler0_mask <= 3;
-                            5: holdem_board0_shuffler0_mask <= 3;
-                            6: holdem_board0_shuffler0_mask <= 7;
-                            7: holdem_board0_shuffler0_mask <= 7;
-                            8: holdem_board0_shuffler0_mask <= 7;
-                            9: holdem_board0_shuffler0_mask <= 7;
-                            10: holdem_board0_shuffler0_mask <= 15;
-                            11: holdem_board0_shuffler0_mask <= 15;
-                            12: holdem_board0_shuffler0_mask <= 15;
-                            13: holdem_board0_shuffler0_mask <= 15;
-                            14: holdem_board0_shuffler0_mask <= 15;
-                            15: holdem_board0_shuffler0_mask <= 15;
-                            16: holdem_board0_shuffler0_mask <= 15;
-                            17: holdem_board0_shuffler0_mask <= 15;
-                            18: holdem_board0_shuffler0_mask <= 31;
-                            19: holdem_board0_shuffler0_mask <= 31;
-                            20: holdem_board0_shuffler0_mask <= 31;
-                            21: holdem_board0_shuffler0_mask <= 31;
-                            22: holdem_board0_shuffler0_mask <= 31;
-                            23: holdem_board0_shuffler0_mask <= 31;
-                            24: holdem_board0_shuffler0_mask <= 31;
-                            25: holdem_board0_shuffler0_mask <= 31;
-                            26: holdem_board0_shuffler0_mask <= 31;
-                            27: holdem_board0_shuffler0_mask <= 31;
-                            28: holdem_board0_shuffler0_mask <= 31;
-                            29: holdem_board0_shuffler0_mask <= 31;
-                            30: holdem_board0_shuffler0_mask <= 31;
-                            31: holdem_board0_shuffler0_mask <= 31;
-                            32: holdem_board0_shuffler0_mask <= 31;
-                            33: holdem_board0_shuffler0_mask <= 31;
-                            34: holdem_board0_shuffler0_mask <= 63;
-                            35: holdem_board0_shuffler0_mask <= 63;
-                            36: holdem_board0_shuffler0_mask <= 63;
-                            37: holdem_board0_shuffler0_mask <= 63;
-                            38: holdem_board0_shuffler0_mask <= 63;
-                            39: holdem_board0_shuffler0_mask <= 63;
-                            40: holdem_board0_shuffler0_mask <= 63;
-                            41: holdem_board0_shuffler0_mask <= 63;
-                            42: holdem_board0_shuffler0_mask <= 63;
-                            43: holdem_board0_shuffler0_mask <= 63;
-                            44: holdem_board0_shuffler0_mask <= 63;
-                            45: holdem_board0_shuffler0_mask <= 63;
-                            46: holdem_board0_shuffler0_mask <= 63;
-                            47: holdem_board0_shuffler0_mask <= 63;
-                            48: holdem_board0_shuffler0_mask <= 63;
-                            49: holdem_board0_shuffler0_mask <= 63;
-                            50: holdem_board0_shuffler0_mask <= 63;
-                            51: holdem_board0_shuffler0_mask <= 63;
-                            52: holdem_board0_shuffler0_mask <= 63;
-                            53: holdem_board0_shuffler0_mask <= 63;
-                            54: holdem_board0_shuffler0_mask <= 63;
-                            55: holdem_board0_shuffler0_mask <= 63;
-                            56: holdem_board0_shuffler0_mask <= 63;
-                            57: holdem_board0_shuffler0_mask <= 63;
-                            58: holdem_board0_shuffler0_mask <= 63;
-                            59: holdem_board0_shuffler0_mask <= 63;
-                            60: holdem_board0_shuffler0_mask <= 63;
-                            61: holdem_board0_shuffler0_mask <= 63;
-                            62: holdem_board0_shuffler0_mask <= 63;
-                            default: holdem_board0_shuffler0_mask <= 63;
-                        endcase
-                        holdem_board0_shuffler0_left <= (holdem_board0_shuffler0_left - 1);
-                        if ((holdem_board0_shuffler0_left == 1)) begin
-                            holdem_board0_shuffler0_drawing <= 1'b0;
-                        end
-                    end
-                end
-                if ((holdem_board0_shuffler0_tvalid && holdem_board0_card_ready && holdem_board0_shuffler0_tlast)) begin
-                    holdem_board0_shuffler0_tvalid <= 1'b0;
-                    holdem_board0_shuffler0_busy_q <= 1'b0;
-                    holdem_board0_shuffler0_done_q <= 1'b1;
-                    holdem_board0_shuffler0_state <= 2'b00;
-                end
-            end
-        endcase
+        end
     end
 end
 
 
 
-assign holdem_board0_card_data = holdem_board0_shuffler0_tdata;
-assign holdem_board0_card_valid = holdem_board0_shuffler0_tvalid;
-assign holdem_board0_shuffler0_m_axis_tlast = holdem_board0_shuffler0_tlast;
+assign holdem_board0_shuffler0_deal_go = ((!holdem_board0_shuffler0_deal_tvalid) || holdem_board0_card_ready);
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_dealing
+    if (rst == 1) begin
+        holdem_board0_shuffler0_i_a <= 0;
+        holdem_board0_shuffler0_deal_j_pos <= 0;
+        holdem_board0_shuffler0_j_last <= 0;
+        holdem_board0_shuffler0_a_last <= 0;
+        holdem_board0_shuffler0_a_valid <= 0;
+        holdem_board0_shuffler0_deal_j_valid <= 0;
+        holdem_board0_shuffler0_deal_tvalid <= 0;
+        holdem_board0_shuffler0_deal_i_pos <= 0;
+        holdem_board0_shuffler0_off_q <= 0;
+        holdem_board0_shuffler0_deal_tdata <= 0;
+        holdem_board0_shuffler0_deal_tlast <= 0;
+    end
+    else begin
+        if (((holdem_board0_shuffler0_state == 2'b00) || (holdem_board0_shuffler0_state == 2'b01))) begin
+            // pass
+        end
+        else if ((holdem_board0_shuffler0_state == 2'b10)) begin
+            holdem_board0_shuffler0_a_valid <= 1'b0;
+            holdem_board0_shuffler0_deal_j_valid <= 1'b0;
+        end
+        else begin
+            if (holdem_board0_shuffler0_deal_go) begin
+                holdem_board0_shuffler0_deal_tvalid <= holdem_board0_shuffler0_deal_j_valid;
+                if (holdem_board0_shuffler0_deal_j_valid) begin
+                    holdem_board0_shuffler0_deal_tdata <= holdem_board0_shuffler0_deck_card_j;
+                    holdem_board0_shuffler0_deal_tlast <= holdem_board0_shuffler0_j_last;
+                end
+                holdem_board0_shuffler0_deal_j_pos <= (holdem_board0_shuffler0_i_a + holdem_board0_shuffler0_off_q);
+                holdem_board0_shuffler0_deal_i_pos <= holdem_board0_shuffler0_i_a;
+                holdem_board0_shuffler0_deal_j_valid <= holdem_board0_shuffler0_a_valid;
+                holdem_board0_shuffler0_j_last <= holdem_board0_shuffler0_a_last;
+                holdem_board0_shuffler0_a_valid <= (holdem_board0_shuffler0_draw_drawing && holdem_board0_shuffler0_draw_accept);
+                if ((holdem_board0_shuffler0_draw_drawing && holdem_board0_shuffler0_draw_accept)) begin
+                    holdem_board0_shuffler0_off_q <= holdem_board0_shuffler0_draw_offset;
+                    holdem_board0_shuffler0_i_a <= holdem_board0_shuffler0_draw_pos;
+                    holdem_board0_shuffler0_a_last <= (holdem_board0_shuffler0_draw_left == 1);
+                end
+            end
+            if ((holdem_board0_shuffler0_deal_tvalid && holdem_board0_card_ready && holdem_board0_shuffler0_deal_tlast)) begin
+                holdem_board0_shuffler0_deal_tvalid <= 1'b0;
+            end
+        end
+    end
+end
+
+
+always @(holdem_board0_shuffler0_mem[0], holdem_board0_shuffler0_mem[1], holdem_board0_shuffler0_mem[2], holdem_board0_shuffler0_mem[3], holdem_board0_shuffler0_mem[4], holdem_board0_shuffler0_mem[5], holdem_board0_shuffler0_mem[6], holdem_board0_shuffler0_mem[7], holdem_board0_shuffler0_mem[8], holdem_board0_shuffler0_mem[9], holdem_board0_shuffler0_mem[10], holdem_board0_shuffler0_mem[11], holdem_board0_shuffler0_mem[12], holdem_board0_shuffler0_mem[13], holdem_board0_shuffler0_mem[14], holdem_board0_shuffler0_mem[15], holdem_board0_shuffler0_mem[16], holdem_board0_shuffler0_mem[17], holdem_board0_shuffler0_mem[18], holdem_board0_shuffler0_mem[19], holdem_board0_shuffler0_mem[20], holdem_board0_shuffler0_mem[21], holdem_board0_shuffler0_mem[22], holdem_board0_shuffler0_mem[23], holdem_board0_shuffler0_mem[24], holdem_board0_shuffler0_mem[25], holdem_board0_shuffler0_mem[26], holdem_board0_shuffler0_mem[27], holdem_board0_shuffler0_mem[28], holdem_board0_shuffler0_mem[29], holdem_board0_shuffler0_mem[30], holdem_board0_shuffler0_mem[31], holdem_board0_shuffler0_mem[32], holdem_board0_shuffler0_mem[33], holdem_board0_shuffler0_mem[34], holdem_board0_shuffler0_mem[35], holdem_board0_shuffler0_mem[36], holdem_board0_shuffler0_mem[37], holdem_board0_shuffler0_mem[38], holdem_board0_shuffler0_mem[39], holdem_board0_shuffler0_mem[40], holdem_board0_shuffler0_mem[41], holdem_board0_shuffler0_mem[42], holdem_board0_shuffler0_mem[43], holdem_board0_shuffler0_mem[44], holdem_board0_shuffler0_mem[45], holdem_board0_shuffler0_mem[46], holdem_board0_shuffler0_mem[47], holdem_board0_shuffler0_mem[48], holdem_board0_shuffler0_mem[49], holdem_board0_shuffler0_mem[50], holdem_board0_shuffler0_mem[51], holdem_board0_shuffler0_mem[52], holdem_board0_shuffler0_mem[53], holdem_board0_shuffler0_mem[54], holdem_board0_shuffler0_mem[55], holdem_board0_shuffler0_mem[56], holdem_board0_shuffler0_mem[57], holdem_board0_shuffler0_mem[58], holdem_board0_shuffler0_mem[59], holdem_board0_shuffler0_mem[60], holdem_board0_shuffler0_mem[61], holdem_board0_shuffler0_mem[62], holdem_board0_shuffler0_mem[63], holdem_board0_shuffler0_placed, holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_deal_i_pos) begin: holdem_board0_shuffler0_read_cards
+    if (holdem_board0_shuffler0_placed[holdem_board0_shuffler0_deal_j_pos]) begin
+        holdem_board0_shuffler0_deck_card_j = holdem_board0_shuffler0_mem[holdem_board0_shuffler0_deal_j_pos];
+    end
+    else begin
+        holdem_board0_shuffler0_deck_card_j = holdem_board0_shuffler0_deal_j_pos;
+    end
+    if (holdem_board0_shuffler0_placed[holdem_board0_shuffler0_deal_i_pos]) begin
+        holdem_board0_shuffler0_deck_card_i = holdem_board0_shuffler0_mem[holdem_board0_shuffler0_deal_i_pos];
+    end
+    else begin
+        holdem_board0_shuffler0_deck_card_i = holdem_board0_shuffler0_deal_i_pos;
+    end
+end
+
+
+always @(holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_compaction_hi, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_compaction_lo, holdem_board0_shuffler0_state) begin: holdem_board0_shuffler0_write_port
+    if (holdem_board0_shuffler0_compacting) begin
+        holdem_board0_shuffler0_mem_we = (holdem_board0_shuffler0_compaction_looked && holdem_board0_shuffler0_compaction_more);
+        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_compaction_lo;
+        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_compaction_hi;
+    end
+    else begin
+        holdem_board0_shuffler0_mem_we = ((holdem_board0_shuffler0_state == 2'b11) && holdem_board0_shuffler0_deal_go && holdem_board0_shuffler0_deal_j_valid);
+        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_deal_j_pos;
+        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_deck_card_i;
+    end
+end
+
+
+always @(holdem_board0_shuffler0_one, holdem_board0_shuffler0_mem_waddr, holdem_board0_shuffler0_mem_we) begin: holdem_board0_shuffler0_write_decode
+    if (holdem_board0_shuffler0_mem_we) begin
+        holdem_board0_shuffler0_written = (holdem_board0_shuffler0_one << holdem_board0_shuffler0_mem_waddr);
+    end
+    else begin
+        holdem_board0_shuffler0_written = 0;
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_memory
+    if (holdem_board0_shuffler0_mem_we) begin
+        holdem_board0_shuffler0_mem[holdem_board0_shuffler0_mem_waddr] <= holdem_board0_shuffler0_mem_wdata;
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_placing
+    if (rst == 1) begin
+        holdem_board0_shuffler0_placed <= 0;
+    end
+    else begin
+        if (((holdem_board0_shuffler0_state == 2'b00) && holdem_board0_deck_request)) begin
+            holdem_board0_shuffler0_placed <= 0;
+        end
+        else begin
+            holdem_board0_shuffler0_placed <= (holdem_board0_shuffler0_placed | holdem_board0_shuffler0_written);
+        end
+    end
+end
+
+
+
+assign holdem_board0_card_data = holdem_board0_shuffler0_deal_tdata;
+assign holdem_board0_card_valid = holdem_board0_shuffler0_deal_tvalid;
+assign holdem_board0_shuffler0_m_axis_tlast = holdem_board0_shuffler0_deal_tlast;
 assign holdem_board0_shuffler0_busy = holdem_board0_shuffler0_busy_q;
 assign holdem_board0_shuffler0_done = holdem_board0_shuffler0_done_q;
 assign holdem_board0_shuffler0_error = holdem_board0_shuffler0_error_q;

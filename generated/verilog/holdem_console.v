@@ -386,111 +386,38 @@ wire [2:0] holdem_table0_p_hole_seat;
 wire [0:0] holdem_table0_p_index;
 wire [2:0] holdem_table0_p_seat;
 wire [2:0] holdem_ui0_press;
-wire [28:0] holdem_ui0_log_in;
-wire [28:0] holdem_ui0_log_head;
-reg [1:0] holdem_ui0_log_rd;
-wire [7:0] holdem_ui0_bus_addr;
-reg [2:0] holdem_ui0_log_count;
-reg [3:0] holdem_ui0_res_q;
-reg [1:0] holdem_ui0_cmd_op_q;
-reg [23:0] holdem_ui0_vdata;
-reg [23:0] holdem_ui0_bus_data;
-reg [7:0] holdem_ui0_rank_char;
-wire [23:0] holdem_ui0_bus_acc;
-reg [7:0] holdem_ui0_suit_char;
-reg holdem_ui0_ack;
-reg holdem_ui0_log_pop;
-reg [1:0] holdem_ui0_command;
-wire holdem_ui0_bus_out_valid;
-wire [7:0] holdem_ui0_bus_out_op;
-reg [2:0] holdem_ui0_v_to_act;
-reg [10:0] holdem_ui0_v_stack;
-reg [10:0] holdem_ui0_v_bet;
-reg [10:0] holdem_ui0_v_call;
-reg [10:0] holdem_ui0_v_pot;
-reg [3:0] holdem_ui0_v_winners;
-reg [1:0] holdem_ui0_v_phase;
-reg holdem_ui0_cmd_valid_q;
-reg [1:0] holdem_ui0_log_wr;
-reg [1:0] holdem_ui0_view;
-reg [10:0] holdem_ui0_disp_q;
-reg [15:0] holdem_ui0_led_q;
 wire holdem_ui0_bus_busy;
+wire [7:0] holdem_ui0_bus_addr;
+wire [7:0] holdem_ui0_terminal0_rx_data;
+wire holdem_ui0_terminal0_rx_valid;
+wire holdem_ui0_terminal0_tx_ready;
 wire holdem_ui0_terminal0_framing_error;
 wire holdem_ui0_terminal0_overrun;
-wire [7:0] holdem_ui0_terminal0_rx_data;
 wire holdem_ui0_terminal0_rx_ready;
-wire holdem_ui0_terminal0_rx_valid;
 wire [7:0] holdem_ui0_terminal0_tx_data;
-wire holdem_ui0_terminal0_tx_ready;
 wire holdem_ui0_terminal0_tx_valid;
-reg [7:0] holdem_ui0_terminal0_char_r;
-reg [7:0] holdem_ui0_terminal0_char_q;
-reg [3:0] holdem_ui0_terminal0_i_op;
-reg [22:0] holdem_ui0_terminal0_instr;
-reg [1:0] holdem_ui0_terminal0_i_mode;
-reg [7:0] holdem_ui0_terminal0_i_arg;
-reg [8:0] holdem_ui0_terminal0_i_target;
-reg [8:0] holdem_ui0_terminal0_k_entry;
-reg [15:0] holdem_ui0_terminal0_key_info;
-reg [2:0] holdem_ui0_terminal0_k_value;
-reg [1:0] holdem_ui0_terminal0_k_kind;
-reg holdem_ui0_terminal0_k_digit;
-reg holdem_ui0_terminal0_k_enter;
-wire holdem_ui0_terminal0_acc_is_arg;
-reg [23:0] holdem_ui0_terminal0_acc;
-wire holdem_ui0_terminal0_acc_is_seat;
-reg [2:0] holdem_ui0_terminal0_seat;
-reg holdem_ui0_terminal0_acc_match;
-wire [23:0] holdem_ui0_terminal0_shifted;
-wire [14:0] holdem_ui0_terminal0_number8;
-reg [10:0] holdem_ui0_terminal0_number;
-wire [14:0] holdem_ui0_terminal0_number2;
-reg [10:0] holdem_ui0_terminal0_sw_number;
-reg [22:0] holdem_ui0_terminal0_instr_d;
-reg [8:0] holdem_ui0_terminal0_pc;
-reg [7:0] holdem_ui0_terminal0_char_d;
-reg [9:0] holdem_ui0_terminal0_sp;
-reg [15:0] holdem_ui0_terminal0_key_d;
-wire [2:0] holdem_ui0_terminal0_pressed;
-reg [8:0] holdem_ui0_terminal0_button_pc;
-reg holdem_ui0_terminal0_jump;
-reg holdem_ui0_terminal0_bcd_start;
-reg holdem_ui0_terminal0_key_event_q;
-reg holdem_ui0_terminal0_out_valid_q;
-reg holdem_ui0_terminal0_txv_q;
 reg [4:0] holdem_ui0_terminal0_state;
-reg [7:0] holdem_ui0_terminal0_key;
-reg holdem_ui0_terminal0_idle;
-reg holdem_ui0_terminal0_number_mode;
-reg [15:0] holdem_ui0_terminal0_sw_q;
-reg [3:0] holdem_ui0_terminal0_digit_value;
-reg [14:0] holdem_ui0_terminal0_product;
-reg holdem_ui0_terminal0_have_digit;
-reg [8:0] holdem_ui0_terminal0_ret;
-reg [8:0] holdem_ui0_terminal0_pending;
-reg [2:0] holdem_ui0_terminal0_value;
-reg [7:0] holdem_ui0_terminal0_char;
-reg [4:0] holdem_ui0_terminal0_resume;
-reg [7:0] holdem_ui0_terminal0_txd_q;
-reg [6:0] holdem_ui0_terminal0_str_index;
-reg [7:0] holdem_ui0_terminal0_paddr;
-reg [15:0] holdem_ui0_terminal0_num_value;
-reg [2:0] holdem_ui0_terminal0_part;
-wire holdem_ui0_terminal0_bcd_done;
-reg [19:0] holdem_ui0_terminal0_shifter;
-wire [19:0] holdem_ui0_terminal0_bcd;
-reg [2:0] holdem_ui0_terminal0_digits_left;
-reg holdem_ui0_terminal0_started;
-reg [7:0] holdem_ui0_terminal0_bus_glyph;
-reg holdem_ui0_terminal0_bus_glyph_last;
-wire holdem_ui0_terminal0_bus_out_ack;
+reg [7:0] holdem_ui0_terminal0_text_txd;
+reg holdem_ui0_terminal0_text_txv;
+reg [7:0] holdem_ui0_terminal0_registers_addr;
+wire [23:0] holdem_ui0_terminal0_bus_acc;
+reg [23:0] holdem_ui0_terminal0_registers_acc;
 wire [2:0] holdem_ui0_terminal0_bus_seat;
+reg [2:0] holdem_ui0_terminal0_registers_seat;
 wire [2:0] holdem_ui0_terminal0_bus_value;
+reg [2:0] holdem_ui0_terminal0_registers_value;
 wire [10:0] holdem_ui0_terminal0_bus_number;
+reg [10:0] holdem_ui0_terminal0_typing_number;
+wire holdem_ui0_terminal0_bus_out_valid;
+reg holdem_ui0_terminal0_out_valid_q;
+wire [7:0] holdem_ui0_terminal0_bus_out_op;
+reg [7:0] holdem_ui0_terminal0_fetch_arg;
 wire [7:0] holdem_ui0_terminal0_bus_glyph_printer;
 wire [2:0] holdem_ui0_terminal0_bus_glyph_part;
+reg [2:0] holdem_ui0_terminal0_text_part;
+reg holdem_ui0_terminal0_idle;
 wire holdem_ui0_terminal0_bus_key_event;
+reg holdem_ui0_terminal0_intake_event;
 reg [3:0] holdem_ui0_terminal0_uart_rx0_bit_index;
 reg [7:0] holdem_ui0_terminal0_uart_rx0_data;
 reg holdem_ui0_terminal0_uart_rx0_frame_bad;
@@ -508,7 +435,11 @@ reg holdem_ui0_terminal0_uart_tx0_level;
 wire holdem_ui0_terminal0_uart_tx0_ready;
 reg [8:0] holdem_ui0_terminal0_uart_tx0_shifter;
 reg [9:0] holdem_ui0_terminal0_uart_tx0_tick;
+reg holdem_ui0_terminal0_bin2bcd0_start;
+reg [15:0] holdem_ui0_terminal0_bin2bcd0_value;
 wire holdem_ui0_terminal0_bin2bcd0_busy;
+wire holdem_ui0_terminal0_bin2bcd0_done;
+wire [19:0] holdem_ui0_terminal0_bin2bcd0_bcd;
 wire [19:0] holdem_ui0_terminal0_bin2bcd0_bcd_bits;
 reg holdem_ui0_terminal0_bin2bcd0_finished;
 wire holdem_ui0_terminal0_bin2bcd0_load;
@@ -530,6 +461,76 @@ wire holdem_ui0_terminal0_bin2bcd0_dabble_digit3_carry_out;
 reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble;
 reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted;
 reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble;
+reg [4:0] holdem_ui0_terminal0_resume;
+wire [2:0] holdem_ui0_terminal0_intake_pressed;
+reg holdem_ui0_terminal0_typing_on;
+reg holdem_ui0_terminal0_intake_digit;
+reg [1:0] holdem_ui0_terminal0_intake_kind;
+reg [3:0] holdem_ui0_terminal0_fetch_op;
+reg [1:0] holdem_ui0_terminal0_fetch_mode;
+reg [7:0] holdem_ui0_terminal0_text_string_char;
+reg [2:0] holdem_ui0_terminal0_text_digits_left;
+wire holdem_ui0_terminal0_text_print_digit;
+reg holdem_ui0_terminal0_bus_glyph_last;
+wire holdem_ui0_terminal0_bus_out_ack;
+reg [15:0] holdem_ui0_terminal0_key_d;
+reg [15:0] holdem_ui0_terminal0_key_info;
+reg [8:0] holdem_ui0_terminal0_intake_button;
+reg [7:0] holdem_ui0_terminal0_intake_key;
+reg [15:0] holdem_ui0_terminal0_intake_switches;
+reg [8:0] holdem_ui0_terminal0_intake_entry;
+reg [2:0] holdem_ui0_terminal0_intake_value;
+reg holdem_ui0_terminal0_intake_enter;
+reg [3:0] holdem_ui0_terminal0_digit_value;
+wire [14:0] holdem_ui0_terminal0_number2;
+wire [14:0] holdem_ui0_terminal0_number8;
+reg [14:0] holdem_ui0_terminal0_product;
+reg [10:0] holdem_ui0_terminal0_sw_number;
+reg holdem_ui0_terminal0_typing_have_digit;
+reg [8:0] holdem_ui0_terminal0_typing_entry;
+wire holdem_ui0_terminal0_acc_is_arg;
+wire holdem_ui0_terminal0_acc_is_seat;
+reg holdem_ui0_terminal0_acc_match;
+reg [22:0] holdem_ui0_terminal0_instr;
+reg [22:0] holdem_ui0_terminal0_instr_d;
+reg holdem_ui0_terminal0_jump;
+reg [8:0] holdem_ui0_terminal0_ret;
+reg [8:0] holdem_ui0_terminal0_fetch_pc;
+reg [8:0] holdem_ui0_terminal0_fetch_target;
+wire [23:0] holdem_ui0_terminal0_shifted;
+reg [23:0] holdem_ui0_terminal0_bus_data;
+reg [7:0] holdem_ui0_terminal0_char;
+reg [7:0] holdem_ui0_terminal0_char_d;
+reg [7:0] holdem_ui0_terminal0_char_q;
+reg [19:0] holdem_ui0_terminal0_shifter;
+reg [9:0] holdem_ui0_terminal0_sp;
+reg holdem_ui0_terminal0_started;
+reg [6:0] holdem_ui0_terminal0_str_index;
+reg [7:0] holdem_ui0_terminal0_bus_glyph;
+reg [1:0] holdem_ui0_command;
+reg holdem_ui0_ack;
+reg holdem_ui0_cmd_valid_q;
+reg [1:0] holdem_ui0_cmd_op_q;
+reg [3:0] holdem_ui0_res_q;
+reg holdem_ui0_log_pop;
+reg [2:0] holdem_ui0_v_to_act;
+reg [10:0] holdem_ui0_v_stack;
+reg [10:0] holdem_ui0_v_bet;
+reg [10:0] holdem_ui0_v_call;
+reg [10:0] holdem_ui0_v_pot;
+reg [3:0] holdem_ui0_v_winners;
+reg [1:0] holdem_ui0_v_phase;
+wire [28:0] holdem_ui0_log_in;
+reg [1:0] holdem_ui0_log_rd;
+reg [1:0] holdem_ui0_log_wr;
+wire [28:0] holdem_ui0_log_head;
+reg [2:0] holdem_ui0_log_count;
+reg [7:0] holdem_ui0_rank_char;
+reg [7:0] holdem_ui0_suit_char;
+reg [23:0] holdem_ui0_vdata;
+reg [15:0] holdem_ui0_led_q;
+reg [10:0] holdem_ui0_disp_q;
+reg [1:0] holdem_ui0_view;
 reg [23:0] holdem_table0_words [0:2-1];
 reg [10:0] holdem_table0_payout [0:2-1];
 reg [10:0] holdem_table0_refund [0:2-1];
@@ -3467,7 +3468,7 @@ end
 
 
 
-assign holdem_ui0_terminal0_bin2bcd0_load = (holdem_ui0_terminal0_bcd_start && (!holdem_ui0_terminal0_bin2bcd0_running));
+assign holdem_ui0_terminal0_bin2bcd0_load = (holdem_ui0_terminal0_bin2bcd0_start && (!holdem_ui0_terminal0_bin2bcd0_running));
 assign holdem_ui0_terminal0_bin2bcd0_step = holdem_ui0_terminal0_bin2bcd0_running;
 assign holdem_ui0_terminal0_bin2bcd0_first_carry = holdem_ui0_terminal0_bin2bcd0_shifter[15];
 
@@ -3481,8 +3482,8 @@ always @(posedge clk) begin: holdem_ui0_terminal0_bin2bcd0_run
     end
     else begin
         holdem_ui0_terminal0_bin2bcd0_finished <= 0;
-        if ((holdem_ui0_terminal0_bcd_start && (!holdem_ui0_terminal0_bin2bcd0_running))) begin
-            holdem_ui0_terminal0_bin2bcd0_shifter <= holdem_ui0_terminal0_num_value;
+        if ((holdem_ui0_terminal0_bin2bcd0_start && (!holdem_ui0_terminal0_bin2bcd0_running))) begin
+            holdem_ui0_terminal0_bin2bcd0_shifter <= holdem_ui0_terminal0_bin2bcd0_value;
             holdem_ui0_terminal0_bin2bcd0_steps_left <= 16;
             holdem_ui0_terminal0_bin2bcd0_running <= 1;
         end
@@ -3500,68 +3501,504 @@ end
 
 
 assign holdem_ui0_terminal0_bin2bcd0_busy = holdem_ui0_terminal0_bin2bcd0_running;
-assign holdem_ui0_terminal0_bcd_done = holdem_ui0_terminal0_bin2bcd0_finished;
-assign holdem_ui0_terminal0_bcd = holdem_ui0_terminal0_bin2bcd0_bcd_bits;
+assign holdem_ui0_terminal0_bin2bcd0_done = holdem_ui0_terminal0_bin2bcd0_finished;
+assign holdem_ui0_terminal0_bin2bcd0_bcd = holdem_ui0_terminal0_bin2bcd0_bcd_bits;
 
 
-always @(posedge clk) begin: holdem_ui0_terminal0_fields
+always @(posedge clk) begin: holdem_ui0_terminal0_steps
     if (rst == 1) begin
-        holdem_ui0_terminal0_i_op <= 0;
-        holdem_ui0_terminal0_char_r <= 0;
-        holdem_ui0_terminal0_i_mode <= 0;
-        holdem_ui0_terminal0_i_arg <= 0;
-        holdem_ui0_terminal0_i_target <= 0;
+        holdem_ui0_terminal0_resume <= 5'b00101;
+        holdem_ui0_terminal0_out_valid_q <= 0;
+        holdem_ui0_terminal0_idle <= 0;
+        holdem_ui0_terminal0_state <= 5'b00101;
     end
     else begin
-        holdem_ui0_terminal0_char_r <= holdem_ui0_terminal0_char_q;
-        holdem_ui0_terminal0_i_op <= holdem_ui0_terminal0_instr[23-1:(23 - 4)];
-        holdem_ui0_terminal0_i_mode <= holdem_ui0_terminal0_instr[(23 - 4)-1:((23 - 4) - 2)];
-        holdem_ui0_terminal0_i_arg <= holdem_ui0_terminal0_instr[9+:8];
-        holdem_ui0_terminal0_i_target <= holdem_ui0_terminal0_instr[9-1:0];
+        holdem_ui0_terminal0_out_valid_q <= 0;
+        case (holdem_ui0_terminal0_state)
+            5'b00000: begin
+                if (holdem_ui0_terminal0_rx_valid) begin
+                    holdem_ui0_terminal0_idle <= 0;
+                    holdem_ui0_terminal0_state <= 5'b10011;
+                end
+                else if (((holdem_ui0_terminal0_intake_pressed != 0) && (!holdem_ui0_terminal0_typing_on))) begin
+                    holdem_ui0_terminal0_idle <= 0;
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+            end
+            5'b10011: begin
+                holdem_ui0_terminal0_state <= 5'b00001;
+            end
+            5'b00001: begin
+                holdem_ui0_terminal0_state <= 5'b00101;
+                if (holdem_ui0_terminal0_typing_on) begin
+                    if (holdem_ui0_terminal0_intake_digit) begin
+                        holdem_ui0_terminal0_state <= 5'b00010;
+                    end
+                end
+                else if ((holdem_ui0_terminal0_intake_kind == 2)) begin
+                    holdem_ui0_terminal0_resume <= 5'b00000;
+                    holdem_ui0_terminal0_state <= 5'b00100;
+                end
+                else if ((holdem_ui0_terminal0_intake_kind == 3)) begin
+                    holdem_ui0_terminal0_state <= 5'b00000;
+                    holdem_ui0_terminal0_idle <= 1;
+                end
+            end
+            5'b00010: begin
+                holdem_ui0_terminal0_state <= 5'b00011;
+            end
+            5'b00011: begin
+                holdem_ui0_terminal0_resume <= 5'b00000;
+                holdem_ui0_terminal0_state <= 5'b00100;
+            end
+            5'b00100: begin
+                if ((!holdem_ui0_terminal0_text_txv)) begin
+                    holdem_ui0_terminal0_state <= holdem_ui0_terminal0_resume;
+                    if ((holdem_ui0_terminal0_resume == 5'b00000)) begin
+                        holdem_ui0_terminal0_idle <= 1;
+                    end
+                end
+            end
+            5'b00101: begin
+                holdem_ui0_terminal0_state <= 5'b10001;
+            end
+            5'b10001: begin
+                holdem_ui0_terminal0_state <= 5'b00110;
+            end
+            5'b00110: begin
+                if ((holdem_ui0_terminal0_fetch_op == 0)) begin
+                    holdem_ui0_terminal0_state <= 5'b00000;
+                    holdem_ui0_terminal0_idle <= 1;
+                end
+                else if ((holdem_ui0_terminal0_fetch_op == 1)) begin
+                    holdem_ui0_terminal0_resume <= 5'b00101;
+                    holdem_ui0_terminal0_state <= 5'b00100;
+                end
+                else if ((holdem_ui0_terminal0_fetch_op == 2)) begin
+                    holdem_ui0_terminal0_state <= 5'b01001;
+                end
+                else if ((holdem_ui0_terminal0_fetch_op == 3)) begin
+                    if ((holdem_ui0_terminal0_fetch_mode == 3)) begin
+                        holdem_ui0_terminal0_state <= 5'b00101;
+                    end
+                    else begin
+                        holdem_ui0_terminal0_state <= 5'b00111;
+                    end
+                end
+                else if ((holdem_ui0_terminal0_fetch_op == 4)) begin
+                    holdem_ui0_terminal0_state <= 5'b01100;
+                end
+                else if ((holdem_ui0_terminal0_fetch_op == 5)) begin
+                    holdem_ui0_terminal0_state <= 5'b01110;
+                end
+                else if ((holdem_ui0_terminal0_fetch_op == 6)) begin
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if ((holdem_ui0_terminal0_fetch_op == 10)) begin
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if (((holdem_ui0_terminal0_fetch_op == 9) || (holdem_ui0_terminal0_fetch_op == 7) || (holdem_ui0_terminal0_fetch_op == 8))) begin
+                    holdem_ui0_terminal0_state <= 5'b10000;
+                end
+                else if ((holdem_ui0_terminal0_fetch_op == 13)) begin
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if ((holdem_ui0_terminal0_fetch_op == 11)) begin
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if ((holdem_ui0_terminal0_fetch_op == 12)) begin
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else begin
+                    holdem_ui0_terminal0_out_valid_q <= 1;
+                    holdem_ui0_terminal0_state <= 5'b01111;
+                end
+            end
+            5'b10000: begin
+                holdem_ui0_terminal0_state <= 5'b00101;
+            end
+            5'b00111: begin
+                holdem_ui0_terminal0_state <= 5'b01000;
+            end
+            5'b01000: begin
+                holdem_ui0_terminal0_state <= 5'b00101;
+            end
+            5'b01001: begin
+                holdem_ui0_terminal0_state <= 5'b01010;
+            end
+            5'b01010: begin
+                holdem_ui0_terminal0_state <= 5'b10010;
+            end
+            5'b10010: begin
+                holdem_ui0_terminal0_state <= 5'b01011;
+            end
+            5'b01011: begin
+                if ((holdem_ui0_terminal0_text_string_char == 0)) begin
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else begin
+                    holdem_ui0_terminal0_resume <= 5'b01010;
+                    holdem_ui0_terminal0_state <= 5'b00100;
+                end
+            end
+            5'b01100: begin
+                if (holdem_ui0_terminal0_bin2bcd0_done) begin
+                    holdem_ui0_terminal0_state <= 5'b01101;
+                end
+            end
+            5'b01101: begin
+                if ((holdem_ui0_terminal0_text_digits_left == 0)) begin
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if (holdem_ui0_terminal0_text_print_digit) begin
+                    holdem_ui0_terminal0_resume <= 5'b01101;
+                    holdem_ui0_terminal0_state <= 5'b00100;
+                end
+            end
+            5'b01110: begin
+                if (holdem_ui0_terminal0_bus_glyph_last) begin
+                    holdem_ui0_terminal0_resume <= 5'b00101;
+                end
+                else begin
+                    holdem_ui0_terminal0_resume <= 5'b01110;
+                end
+                holdem_ui0_terminal0_state <= 5'b00100;
+            end
+            default: begin
+                if (holdem_ui0_terminal0_bus_out_ack) begin
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+            end
+        endcase
+    end
+end
+
+
+always @(holdem_ui0_terminal0_rx_data) begin: holdem_ui0_terminal0_key_decode
+    case (holdem_ui0_terminal0_rx_data)
+        0: holdem_ui0_terminal0_key_d = 0;
+        1: holdem_ui0_terminal0_key_d = 0;
+        2: holdem_ui0_terminal0_key_d = 0;
+        3: holdem_ui0_terminal0_key_d = 0;
+        4: holdem_ui0_terminal0_key_d = 0;
+        5: holdem_ui0_terminal0_key_d = 0;
+        6: holdem_ui0_terminal0_key_d = 0;
+        7: holdem_ui0_terminal0_key_d = 0;
+        8: holdem_ui0_terminal0_key_d = 0;
+        9: holdem_ui0_terminal0_key_d = 0;
+        10: holdem_ui0_terminal0_key_d = 13;
+        11: holdem_ui0_terminal0_key_d = 0;
+        12: holdem_ui0_terminal0_key_d = 0;
+        13: holdem_ui0_terminal0_key_d = 13;
+        14: holdem_ui0_terminal0_key_d = 0;
+        15: holdem_ui0_terminal0_key_d = 0;
+        16: holdem_ui0_terminal0_key_d = 0;
+        17: holdem_ui0_terminal0_key_d = 0;
+        18: holdem_ui0_terminal0_key_d = 0;
+        19: holdem_ui0_terminal0_key_d = 0;
+        20: holdem_ui0_terminal0_key_d = 0;
+        21: holdem_ui0_terminal0_key_d = 0;
+        22: holdem_ui0_terminal0_key_d = 0;
+        23: holdem_ui0_terminal0_key_d = 0;
+        24: holdem_ui0_terminal0_key_d = 0;
+        25: holdem_ui0_terminal0_key_d = 0;
+        26: holdem_ui0_terminal0_key_d = 0;
+        27: holdem_ui0_terminal0_key_d = 0;
+        28: holdem_ui0_terminal0_key_d = 0;
+        29: holdem_ui0_terminal0_key_d = 0;
+        30: holdem_ui0_terminal0_key_d = 0;
+        31: holdem_ui0_terminal0_key_d = 0;
+        32: holdem_ui0_terminal0_key_d = 12;
+        33: holdem_ui0_terminal0_key_d = 0;
+        34: holdem_ui0_terminal0_key_d = 0;
+        35: holdem_ui0_terminal0_key_d = 0;
+        36: holdem_ui0_terminal0_key_d = 0;
+        37: holdem_ui0_terminal0_key_d = 0;
+        38: holdem_ui0_terminal0_key_d = 0;
+        39: holdem_ui0_terminal0_key_d = 0;
+        40: holdem_ui0_terminal0_key_d = 0;
+        41: holdem_ui0_terminal0_key_d = 0;
+        42: holdem_ui0_terminal0_key_d = 0;
+        43: holdem_ui0_terminal0_key_d = 0;
+        44: holdem_ui0_terminal0_key_d = 0;
+        45: holdem_ui0_terminal0_key_d = 0;
+        46: holdem_ui0_terminal0_key_d = 0;
+        47: holdem_ui0_terminal0_key_d = 0;
+        48: holdem_ui0_terminal0_key_d = 2;
+        49: holdem_ui0_terminal0_key_d = 2;
+        50: holdem_ui0_terminal0_key_d = 2;
+        51: holdem_ui0_terminal0_key_d = 2;
+        52: holdem_ui0_terminal0_key_d = 2;
+        53: holdem_ui0_terminal0_key_d = 2;
+        54: holdem_ui0_terminal0_key_d = 2;
+        55: holdem_ui0_terminal0_key_d = 2;
+        56: holdem_ui0_terminal0_key_d = 2;
+        57: holdem_ui0_terminal0_key_d = 2;
+        58: holdem_ui0_terminal0_key_d = 0;
+        59: holdem_ui0_terminal0_key_d = 0;
+        60: holdem_ui0_terminal0_key_d = 0;
+        61: holdem_ui0_terminal0_key_d = 0;
+        62: holdem_ui0_terminal0_key_d = 0;
+        63: holdem_ui0_terminal0_key_d = 0;
+        64: holdem_ui0_terminal0_key_d = 0;
+        65: holdem_ui0_terminal0_key_d = 1108;
+        66: holdem_ui0_terminal0_key_d = 1080;
+        67: holdem_ui0_terminal0_key_d = 1060;
+        68: holdem_ui0_terminal0_key_d = 1540;
+        69: holdem_ui0_terminal0_key_d = 0;
+        70: holdem_ui0_terminal0_key_d = 1028;
+        71: holdem_ui0_terminal0_key_d = 0;
+        72: holdem_ui0_terminal0_key_d = 4740;
+        73: holdem_ui0_terminal0_key_d = 0;
+        74: holdem_ui0_terminal0_key_d = 0;
+        75: holdem_ui0_terminal0_key_d = 1044;
+        76: holdem_ui0_terminal0_key_d = 0;
+        77: holdem_ui0_terminal0_key_d = 0;
+        78: holdem_ui0_terminal0_key_d = 1796;
+        79: holdem_ui0_terminal0_key_d = 0;
+        80: holdem_ui0_terminal0_key_d = 0;
+        81: holdem_ui0_terminal0_key_d = 0;
+        82: holdem_ui0_terminal0_key_d = 1096;
+        83: holdem_ui0_terminal0_key_d = 0;
+        84: holdem_ui0_terminal0_key_d = 15108;
+        85: holdem_ui0_terminal0_key_d = 0;
+        86: holdem_ui0_terminal0_key_d = 0;
+        87: holdem_ui0_terminal0_key_d = 0;
+        88: holdem_ui0_terminal0_key_d = 0;
+        89: holdem_ui0_terminal0_key_d = 0;
+        90: holdem_ui0_terminal0_key_d = 0;
+        91: holdem_ui0_terminal0_key_d = 0;
+        92: holdem_ui0_terminal0_key_d = 0;
+        93: holdem_ui0_terminal0_key_d = 0;
+        94: holdem_ui0_terminal0_key_d = 0;
+        95: holdem_ui0_terminal0_key_d = 0;
+        96: holdem_ui0_terminal0_key_d = 0;
+        97: holdem_ui0_terminal0_key_d = 1108;
+        98: holdem_ui0_terminal0_key_d = 1080;
+        99: holdem_ui0_terminal0_key_d = 1060;
+        100: holdem_ui0_terminal0_key_d = 1540;
+        101: holdem_ui0_terminal0_key_d = 0;
+        102: holdem_ui0_terminal0_key_d = 1028;
+        103: holdem_ui0_terminal0_key_d = 0;
+        104: holdem_ui0_terminal0_key_d = 4740;
+        105: holdem_ui0_terminal0_key_d = 0;
+        106: holdem_ui0_terminal0_key_d = 0;
+        107: holdem_ui0_terminal0_key_d = 1044;
+        108: holdem_ui0_terminal0_key_d = 0;
+        109: holdem_ui0_terminal0_key_d = 0;
+        110: holdem_ui0_terminal0_key_d = 1796;
+        111: holdem_ui0_terminal0_key_d = 0;
+        112: holdem_ui0_terminal0_key_d = 0;
+        113: holdem_ui0_terminal0_key_d = 0;
+        114: holdem_ui0_terminal0_key_d = 1096;
+        115: holdem_ui0_terminal0_key_d = 0;
+        116: holdem_ui0_terminal0_key_d = 15108;
+        117: holdem_ui0_terminal0_key_d = 0;
+        118: holdem_ui0_terminal0_key_d = 0;
+        119: holdem_ui0_terminal0_key_d = 0;
+        120: holdem_ui0_terminal0_key_d = 0;
+        121: holdem_ui0_terminal0_key_d = 0;
+        122: holdem_ui0_terminal0_key_d = 0;
+        123: holdem_ui0_terminal0_key_d = 0;
+        124: holdem_ui0_terminal0_key_d = 0;
+        125: holdem_ui0_terminal0_key_d = 0;
+        126: holdem_ui0_terminal0_key_d = 0;
+        127: holdem_ui0_terminal0_key_d = 0;
+        128: holdem_ui0_terminal0_key_d = 0;
+        129: holdem_ui0_terminal0_key_d = 0;
+        130: holdem_ui0_terminal0_key_d = 0;
+        131: holdem_ui0_terminal0_key_d = 0;
+        132: holdem_ui0_terminal0_key_d = 0;
+        133: holdem_ui0_terminal0_key_d = 0;
+        134: holdem_ui0_terminal0_key_d = 0;
+        135: holdem_ui0_terminal0_key_d = 0;
+        136: holdem_ui0_terminal0_key_d = 0;
+        137: holdem_ui0_terminal0_key_d = 0;
+        138: holdem_ui0_terminal0_key_d = 0;
+        139: holdem_ui0_terminal0_key_d = 0;
+        140: holdem_ui0_terminal0_key_d = 0;
+        141: holdem_ui0_terminal0_key_d = 0;
+        142: holdem_ui0_terminal0_key_d = 0;
+        143: holdem_ui0_terminal0_key_d = 0;
+        144: holdem_ui0_terminal0_key_d = 0;
+        145: holdem_ui0_terminal0_key_d = 0;
+        146: holdem_ui0_terminal0_key_d = 0;
+        147: holdem_ui0_terminal0_key_d = 0;
+        148: holdem_ui0_terminal0_key_d = 0;
+        149: holdem_ui0_terminal0_key_d = 0;
+        150: holdem_ui0_terminal0_key_d = 0;
+        151: holdem_ui0_terminal0_key_d = 0;
+        152: holdem_ui0_terminal0_key_d = 0;
+        153: holdem_ui0_terminal0_key_d = 0;
+        154: holdem_ui0_terminal0_key_d = 0;
+        155: holdem_ui0_terminal0_key_d = 0;
+        156: holdem_ui0_terminal0_key_d = 0;
+        157: holdem_ui0_terminal0_key_d = 0;
+        158: holdem_ui0_terminal0_key_d = 0;
+        159: holdem_ui0_terminal0_key_d = 0;
+        160: holdem_ui0_terminal0_key_d = 0;
+        161: holdem_ui0_terminal0_key_d = 0;
+        162: holdem_ui0_terminal0_key_d = 0;
+        163: holdem_ui0_terminal0_key_d = 0;
+        164: holdem_ui0_terminal0_key_d = 0;
+        165: holdem_ui0_terminal0_key_d = 0;
+        166: holdem_ui0_terminal0_key_d = 0;
+        167: holdem_ui0_terminal0_key_d = 0;
+        168: holdem_ui0_terminal0_key_d = 0;
+        169: holdem_ui0_terminal0_key_d = 0;
+        170: holdem_ui0_terminal0_key_d = 0;
+        171: holdem_ui0_terminal0_key_d = 0;
+        172: holdem_ui0_terminal0_key_d = 0;
+        173: holdem_ui0_terminal0_key_d = 0;
+        174: holdem_ui0_terminal0_key_d = 0;
+        175: holdem_ui0_terminal0_key_d = 0;
+        176: holdem_ui0_terminal0_key_d = 0;
+        177: holdem_ui0_terminal0_key_d = 0;
+        178: holdem_ui0_terminal0_key_d = 0;
+        179: holdem_ui0_terminal0_key_d = 0;
+        180: holdem_ui0_terminal0_key_d = 0;
+        181: holdem_ui0_terminal0_key_d = 0;
+        182: holdem_ui0_terminal0_key_d = 0;
+        183: holdem_ui0_terminal0_key_d = 0;
+        184: holdem_ui0_terminal0_key_d = 0;
+        185: holdem_ui0_terminal0_key_d = 0;
+        186: holdem_ui0_terminal0_key_d = 0;
+        187: holdem_ui0_terminal0_key_d = 0;
+        188: holdem_ui0_terminal0_key_d = 0;
+        189: holdem_ui0_terminal0_key_d = 0;
+        190: holdem_ui0_terminal0_key_d = 0;
+        191: holdem_ui0_terminal0_key_d = 0;
+        192: holdem_ui0_terminal0_key_d = 0;
+        193: holdem_ui0_terminal0_key_d = 0;
+        194: holdem_ui0_terminal0_key_d = 0;
+        195: holdem_ui0_terminal0_key_d = 0;
+        196: holdem_ui0_terminal0_key_d = 0;
+        197: holdem_ui0_terminal0_key_d = 0;
+        198: holdem_ui0_terminal0_key_d = 0;
+        199: holdem_ui0_terminal0_key_d = 0;
+        200: holdem_ui0_terminal0_key_d = 0;
+        201: holdem_ui0_terminal0_key_d = 0;
+        202: holdem_ui0_terminal0_key_d = 0;
+        203: holdem_ui0_terminal0_key_d = 0;
+        204: holdem_ui0_terminal0_key_d = 0;
+        205: holdem_ui0_terminal0_key_d = 0;
+        206: holdem_ui0_terminal0_key_d = 0;
+        207: holdem_ui0_terminal0_key_d = 0;
+        208: holdem_ui0_terminal0_key_d = 0;
+        209: holdem_ui0_terminal0_key_d = 0;
+        210: holdem_ui0_terminal0_key_d = 0;
+        211: holdem_ui0_terminal0_key_d = 0;
+        212: holdem_ui0_terminal0_key_d = 0;
+        213: holdem_ui0_terminal0_key_d = 0;
+        214: holdem_ui0_terminal0_key_d = 0;
+        215: holdem_ui0_terminal0_key_d = 0;
+        216: holdem_ui0_terminal0_key_d = 0;
+        217: holdem_ui0_terminal0_key_d = 0;
+        218: holdem_ui0_terminal0_key_d = 0;
+        219: holdem_ui0_terminal0_key_d = 0;
+        220: holdem_ui0_terminal0_key_d = 0;
+        221: holdem_ui0_terminal0_key_d = 0;
+        222: holdem_ui0_terminal0_key_d = 0;
+        223: holdem_ui0_terminal0_key_d = 0;
+        224: holdem_ui0_terminal0_key_d = 0;
+        225: holdem_ui0_terminal0_key_d = 0;
+        226: holdem_ui0_terminal0_key_d = 0;
+        227: holdem_ui0_terminal0_key_d = 0;
+        228: holdem_ui0_terminal0_key_d = 0;
+        229: holdem_ui0_terminal0_key_d = 0;
+        230: holdem_ui0_terminal0_key_d = 0;
+        231: holdem_ui0_terminal0_key_d = 0;
+        232: holdem_ui0_terminal0_key_d = 0;
+        233: holdem_ui0_terminal0_key_d = 0;
+        234: holdem_ui0_terminal0_key_d = 0;
+        235: holdem_ui0_terminal0_key_d = 0;
+        236: holdem_ui0_terminal0_key_d = 0;
+        237: holdem_ui0_terminal0_key_d = 0;
+        238: holdem_ui0_terminal0_key_d = 0;
+        239: holdem_ui0_terminal0_key_d = 0;
+        240: holdem_ui0_terminal0_key_d = 0;
+        241: holdem_ui0_terminal0_key_d = 0;
+        242: holdem_ui0_terminal0_key_d = 0;
+        243: holdem_ui0_terminal0_key_d = 0;
+        244: holdem_ui0_terminal0_key_d = 0;
+        245: holdem_ui0_terminal0_key_d = 0;
+        246: holdem_ui0_terminal0_key_d = 0;
+        247: holdem_ui0_terminal0_key_d = 0;
+        248: holdem_ui0_terminal0_key_d = 0;
+        249: holdem_ui0_terminal0_key_d = 0;
+        250: holdem_ui0_terminal0_key_d = 0;
+        251: holdem_ui0_terminal0_key_d = 0;
+        252: holdem_ui0_terminal0_key_d = 0;
+        253: holdem_ui0_terminal0_key_d = 0;
+        254: holdem_ui0_terminal0_key_d = 0;
+        default: holdem_ui0_terminal0_key_d = 0;
+    endcase
+end
+
+
+
+assign holdem_ui0_terminal0_intake_pressed = (holdem_ui0_press & 7);
+
+
+always @(holdem_ui0_terminal0_intake_pressed) begin: holdem_ui0_terminal0_button_decode
+    case (holdem_ui0_terminal0_intake_pressed)
+        0: holdem_ui0_terminal0_intake_button = 0;
+        1: holdem_ui0_terminal0_intake_button = 19;
+        2: holdem_ui0_terminal0_intake_button = 16;
+        3: holdem_ui0_terminal0_intake_button = 19;
+        4: holdem_ui0_terminal0_intake_button = 37;
+        5: holdem_ui0_terminal0_intake_button = 19;
+        6: holdem_ui0_terminal0_intake_button = 16;
+        default: holdem_ui0_terminal0_intake_button = 19;
+    endcase
+end
+
+
+always @(posedge clk) begin: holdem_ui0_terminal0_take
+    if (rst == 1) begin
+        holdem_ui0_terminal0_intake_key <= 0;
+        holdem_ui0_terminal0_key_info <= 0;
+        holdem_ui0_terminal0_intake_switches <= 0;
+        holdem_ui0_terminal0_intake_event <= 0;
+    end
+    else begin
+        holdem_ui0_terminal0_intake_event <= 0;
+        if ((holdem_ui0_terminal0_state == 5'b00000)) begin
+            if (holdem_ui0_terminal0_rx_valid) begin
+                holdem_ui0_terminal0_intake_key <= holdem_ui0_terminal0_rx_data;
+                holdem_ui0_terminal0_key_info <= holdem_ui0_terminal0_key_d;
+                holdem_ui0_terminal0_intake_event <= 1;
+            end
+            else if (((holdem_ui0_terminal0_intake_pressed != 0) && (!holdem_ui0_terminal0_typing_on))) begin
+                holdem_ui0_terminal0_intake_switches <= sw;
+                holdem_ui0_terminal0_intake_event <= 1;
+            end
+        end
     end
 end
 
 
 always @(posedge clk) begin: holdem_ui0_terminal0_key_fields
     if (rst == 1) begin
-        holdem_ui0_terminal0_k_value <= 0;
-        holdem_ui0_terminal0_k_enter <= 0;
-        holdem_ui0_terminal0_k_digit <= 0;
-        holdem_ui0_terminal0_k_kind <= 0;
-        holdem_ui0_terminal0_k_entry <= 0;
+        holdem_ui0_terminal0_intake_kind <= 0;
+        holdem_ui0_terminal0_intake_value <= 0;
+        holdem_ui0_terminal0_intake_entry <= 0;
+        holdem_ui0_terminal0_intake_enter <= 0;
+        holdem_ui0_terminal0_intake_digit <= 0;
     end
     else begin
-        holdem_ui0_terminal0_k_entry <= holdem_ui0_terminal0_key_info[16-1:(3 + 4)];
-        holdem_ui0_terminal0_k_value <= holdem_ui0_terminal0_key_info[(3 + 4)-1:4];
-        holdem_ui0_terminal0_k_kind <= holdem_ui0_terminal0_key_info[4-1:2];
-        holdem_ui0_terminal0_k_digit <= holdem_ui0_terminal0_key_info[1];
-        holdem_ui0_terminal0_k_enter <= holdem_ui0_terminal0_key_info[0];
+        holdem_ui0_terminal0_intake_entry <= holdem_ui0_terminal0_key_info[16-1:(3 + 4)];
+        holdem_ui0_terminal0_intake_value <= holdem_ui0_terminal0_key_info[(3 + 4)-1:4];
+        holdem_ui0_terminal0_intake_kind <= holdem_ui0_terminal0_key_info[4-1:2];
+        holdem_ui0_terminal0_intake_digit <= holdem_ui0_terminal0_key_info[1];
+        holdem_ui0_terminal0_intake_enter <= holdem_ui0_terminal0_key_info[0];
     end
 end
 
 
 
-assign holdem_ui0_terminal0_acc_is_arg = (holdem_ui0_terminal0_acc == holdem_ui0_terminal0_i_arg);
-assign holdem_ui0_terminal0_acc_is_seat = (holdem_ui0_terminal0_acc == holdem_ui0_terminal0_seat);
-
-
-always @(holdem_ui0_terminal0_acc_is_arg, holdem_ui0_terminal0_acc_is_seat, holdem_ui0_terminal0_i_mode) begin: holdem_ui0_terminal0_match
-    if ((holdem_ui0_terminal0_i_mode == 1)) begin
-        holdem_ui0_terminal0_acc_match = holdem_ui0_terminal0_acc_is_seat;
-    end
-    else begin
-        holdem_ui0_terminal0_acc_match = holdem_ui0_terminal0_acc_is_arg;
-    end
-end
-
-
-
-assign holdem_ui0_terminal0_shifted = (holdem_ui0_terminal0_acc >>> {holdem_ui0_terminal0_i_arg[3-1:0], 2'h0});
-
-
-
-assign holdem_ui0_terminal0_number8 = {holdem_ui0_terminal0_number, 3'h0};
-assign holdem_ui0_terminal0_number2 = {holdem_ui0_terminal0_number, 1'h0};
+assign holdem_ui0_terminal0_number8 = {holdem_ui0_terminal0_typing_number, 3'h0};
+assign holdem_ui0_terminal0_number2 = {holdem_ui0_terminal0_typing_number, 1'h0};
 
 
 always @(sw) begin: holdem_ui0_terminal0_switch_number
@@ -3574,8 +4011,61 @@ always @(sw) begin: holdem_ui0_terminal0_switch_number
 end
 
 
-always @(holdem_ui0_terminal0_pc) begin: holdem_ui0_terminal0_program_rom
-    case (holdem_ui0_terminal0_pc)
+always @(posedge clk) begin: holdem_ui0_terminal0_entry
+    if (rst == 1) begin
+        holdem_ui0_terminal0_typing_number <= 0;
+        holdem_ui0_terminal0_typing_on <= 0;
+        holdem_ui0_terminal0_typing_have_digit <= 0;
+        holdem_ui0_terminal0_digit_value <= 0;
+        holdem_ui0_terminal0_typing_entry <= 0;
+        holdem_ui0_terminal0_product <= 0;
+    end
+    else begin
+        case (holdem_ui0_terminal0_state)
+            5'b00000: begin
+                if (((!holdem_ui0_terminal0_rx_valid) && (holdem_ui0_terminal0_intake_pressed != 0) && (!holdem_ui0_terminal0_typing_on))) begin
+                    holdem_ui0_terminal0_typing_number <= holdem_ui0_terminal0_sw_number;
+                end
+            end
+            5'b00001: begin
+                if (holdem_ui0_terminal0_typing_on) begin
+                    if (holdem_ui0_terminal0_intake_digit) begin
+                        holdem_ui0_terminal0_digit_value <= holdem_ui0_terminal0_intake_key[4-1:0];
+                        holdem_ui0_terminal0_product <= (holdem_ui0_terminal0_number8 + holdem_ui0_terminal0_number2);
+                        holdem_ui0_terminal0_typing_have_digit <= 1;
+                    end
+                    else begin
+                        holdem_ui0_terminal0_typing_on <= 0;
+                    end
+                end
+                else if ((holdem_ui0_terminal0_intake_kind == 2)) begin
+                    holdem_ui0_terminal0_typing_entry <= holdem_ui0_terminal0_intake_entry;
+                    holdem_ui0_terminal0_typing_on <= 1;
+                    holdem_ui0_terminal0_typing_have_digit <= 0;
+                    holdem_ui0_terminal0_typing_number <= 0;
+                end
+            end
+            5'b00010: begin
+                holdem_ui0_terminal0_product <= (holdem_ui0_terminal0_product + holdem_ui0_terminal0_digit_value);
+            end
+            5'b00011: begin
+                if ((holdem_ui0_terminal0_product[11+:4] != 0)) begin
+                    holdem_ui0_terminal0_typing_number <= 2047;
+                end
+                else begin
+                    holdem_ui0_terminal0_typing_number <= holdem_ui0_terminal0_product[11-1:0];
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(holdem_ui0_terminal0_fetch_pc) begin: holdem_ui0_terminal0_program_rom
+    case (holdem_ui0_terminal0_fetch_pc)
         0: holdem_ui0_terminal0_instr_d = 1048576;
         1: holdem_ui0_terminal0_instr_d = 0;
         2: holdem_ui0_terminal0_instr_d = 1049088;
@@ -3900,6 +4390,302 @@ always @(holdem_ui0_terminal0_pc) begin: holdem_ui0_terminal0_program_rom
         321: holdem_ui0_terminal0_instr_d = 1049600;
         default: holdem_ui0_terminal0_instr_d = 6291456;
     endcase
+end
+
+
+always @(posedge clk) begin: holdem_ui0_terminal0_program_read
+    if (rst == 1) begin
+        holdem_ui0_terminal0_instr <= 0;
+    end
+    else begin
+        holdem_ui0_terminal0_instr <= holdem_ui0_terminal0_instr_d;
+    end
+end
+
+
+always @(posedge clk) begin: holdem_ui0_terminal0_fields
+    if (rst == 1) begin
+        holdem_ui0_terminal0_fetch_mode <= 0;
+        holdem_ui0_terminal0_fetch_target <= 0;
+        holdem_ui0_terminal0_fetch_arg <= 0;
+        holdem_ui0_terminal0_fetch_op <= 0;
+    end
+    else begin
+        holdem_ui0_terminal0_fetch_op <= holdem_ui0_terminal0_instr[23-1:(23 - 4)];
+        holdem_ui0_terminal0_fetch_mode <= holdem_ui0_terminal0_instr[(23 - 4)-1:((23 - 4) - 2)];
+        holdem_ui0_terminal0_fetch_arg <= holdem_ui0_terminal0_instr[9+:8];
+        holdem_ui0_terminal0_fetch_target <= holdem_ui0_terminal0_instr[9-1:0];
+    end
+end
+
+
+
+assign holdem_ui0_terminal0_acc_is_arg = (holdem_ui0_terminal0_registers_acc == holdem_ui0_terminal0_fetch_arg);
+assign holdem_ui0_terminal0_acc_is_seat = (holdem_ui0_terminal0_registers_acc == holdem_ui0_terminal0_registers_seat);
+
+
+always @(holdem_ui0_terminal0_acc_is_arg, holdem_ui0_terminal0_fetch_mode, holdem_ui0_terminal0_acc_is_seat) begin: holdem_ui0_terminal0_match
+    if ((holdem_ui0_terminal0_fetch_mode == 1)) begin
+        holdem_ui0_terminal0_acc_match = holdem_ui0_terminal0_acc_is_seat;
+    end
+    else begin
+        holdem_ui0_terminal0_acc_match = holdem_ui0_terminal0_acc_is_arg;
+    end
+end
+
+// A conditional jump decides a clock after TE_EXEC, from this register: the wide
+// compares and the bit select would otherwise sit in front of the next-pc mux.
+always @(posedge clk) begin: holdem_ui0_terminal0_jump_condition
+    if (rst == 1) begin
+        holdem_ui0_terminal0_jump <= 0;
+    end
+    else begin
+        case (holdem_ui0_terminal0_fetch_op)
+            'h9: begin
+                holdem_ui0_terminal0_jump <= holdem_ui0_terminal0_registers_acc[holdem_ui0_terminal0_fetch_arg[5-1:0]];
+            end
+            'h7: begin
+                holdem_ui0_terminal0_jump <= holdem_ui0_terminal0_acc_match;
+            end
+            default: begin
+                holdem_ui0_terminal0_jump <= (!holdem_ui0_terminal0_acc_match);
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_ui0_terminal0_flow
+    if (rst == 1) begin
+        holdem_ui0_terminal0_fetch_pc <= 6;
+        holdem_ui0_terminal0_ret <= 0;
+    end
+    else begin
+        if ((holdem_ui0_terminal0_state == 5'b00000)) begin
+            if (((!holdem_ui0_terminal0_rx_valid) && (holdem_ui0_terminal0_intake_pressed != 0) && (!holdem_ui0_terminal0_typing_on))) begin
+                holdem_ui0_terminal0_fetch_pc <= holdem_ui0_terminal0_intake_button;
+            end
+        end
+        else if ((holdem_ui0_terminal0_state == 5'b00001)) begin
+            if (holdem_ui0_terminal0_typing_on) begin
+                if (holdem_ui0_terminal0_intake_digit) begin
+                    // pass
+                end
+                else if ((holdem_ui0_terminal0_intake_enter && holdem_ui0_terminal0_typing_have_digit)) begin
+                    holdem_ui0_terminal0_ret <= holdem_ui0_terminal0_typing_entry;
+                    holdem_ui0_terminal0_fetch_pc <= 4;
+                end
+                else begin
+                    holdem_ui0_terminal0_fetch_pc <= 2;
+                end
+            end
+            else if (((holdem_ui0_terminal0_intake_kind != 2) && (holdem_ui0_terminal0_intake_kind != 3))) begin
+                holdem_ui0_terminal0_fetch_pc <= holdem_ui0_terminal0_intake_entry;
+            end
+        end
+        else if ((holdem_ui0_terminal0_state == 5'b00110)) begin
+            if (((holdem_ui0_terminal0_fetch_op == 1) || (holdem_ui0_terminal0_fetch_op == 6) || (holdem_ui0_terminal0_fetch_op == 13))) begin
+                holdem_ui0_terminal0_fetch_pc <= (holdem_ui0_terminal0_fetch_pc + 1);
+            end
+            else if ((holdem_ui0_terminal0_fetch_op == 3)) begin
+                if ((holdem_ui0_terminal0_fetch_mode == 3)) begin
+                    holdem_ui0_terminal0_fetch_pc <= (holdem_ui0_terminal0_fetch_pc + 1);
+                end
+            end
+            else if ((holdem_ui0_terminal0_fetch_op == 10)) begin
+                holdem_ui0_terminal0_fetch_pc <= holdem_ui0_terminal0_fetch_target;
+            end
+            else if ((holdem_ui0_terminal0_fetch_op == 11)) begin
+                holdem_ui0_terminal0_ret <= (holdem_ui0_terminal0_fetch_pc + 1);
+                holdem_ui0_terminal0_fetch_pc <= holdem_ui0_terminal0_fetch_target;
+            end
+            else if ((holdem_ui0_terminal0_fetch_op == 12)) begin
+                holdem_ui0_terminal0_fetch_pc <= holdem_ui0_terminal0_ret;
+            end
+        end
+        else if ((holdem_ui0_terminal0_state == 5'b10000)) begin
+            if (holdem_ui0_terminal0_jump) begin
+                holdem_ui0_terminal0_fetch_pc <= holdem_ui0_terminal0_fetch_target;
+            end
+            else begin
+                holdem_ui0_terminal0_fetch_pc <= (holdem_ui0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((holdem_ui0_terminal0_state == 5'b01000)) begin
+            holdem_ui0_terminal0_fetch_pc <= (holdem_ui0_terminal0_fetch_pc + 1);
+        end
+        else if ((holdem_ui0_terminal0_state == 5'b01011)) begin
+            if ((holdem_ui0_terminal0_text_string_char == 0)) begin
+                holdem_ui0_terminal0_fetch_pc <= (holdem_ui0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((holdem_ui0_terminal0_state == 5'b01101)) begin
+            if ((holdem_ui0_terminal0_text_digits_left == 0)) begin
+                holdem_ui0_terminal0_fetch_pc <= (holdem_ui0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((holdem_ui0_terminal0_state == 5'b01110)) begin
+            if (holdem_ui0_terminal0_bus_glyph_last) begin
+                holdem_ui0_terminal0_fetch_pc <= (holdem_ui0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if (((holdem_ui0_terminal0_state == 5'b10011) || (holdem_ui0_terminal0_state == 5'b00010))) begin
+            // pass
+        end
+        else if (((holdem_ui0_terminal0_state == 5'b00011) || (holdem_ui0_terminal0_state == 5'b00100))) begin
+            // pass
+        end
+        else if (((holdem_ui0_terminal0_state == 5'b00101) || (holdem_ui0_terminal0_state == 5'b10001))) begin
+            // pass
+        end
+        else if (((holdem_ui0_terminal0_state == 5'b00111) || (holdem_ui0_terminal0_state == 5'b01100))) begin
+            // pass
+        end
+        else if (((holdem_ui0_terminal0_state == 5'b01001) || (holdem_ui0_terminal0_state == 5'b01010) || (holdem_ui0_terminal0_state == 5'b10010))) begin
+            // pass
+        end
+        else begin
+            if (holdem_ui0_terminal0_bus_out_ack) begin
+                holdem_ui0_terminal0_fetch_pc <= (holdem_ui0_terminal0_fetch_pc + 1);
+            end
+        end
+    end
+end
+
+
+
+assign holdem_ui0_terminal0_shifted = (holdem_ui0_terminal0_registers_acc >>> {holdem_ui0_terminal0_fetch_arg[3-1:0], 2'h0});
+
+
+always @(posedge clk) begin: holdem_ui0_terminal0_load
+    if (rst == 1) begin
+        holdem_ui0_terminal0_registers_acc <= 0;
+        holdem_ui0_terminal0_registers_seat <= 0;
+        holdem_ui0_terminal0_registers_value <= 0;
+        holdem_ui0_terminal0_registers_addr <= 0;
+    end
+    else begin
+        case (holdem_ui0_terminal0_state)
+            5'b00001: begin
+                if (((!holdem_ui0_terminal0_typing_on) && ((holdem_ui0_terminal0_intake_kind == 2) || (holdem_ui0_terminal0_intake_kind == 1)))) begin
+                    holdem_ui0_terminal0_registers_value <= holdem_ui0_terminal0_intake_value;
+                end
+            end
+            5'b00110: begin
+                case (holdem_ui0_terminal0_fetch_op)
+                    'h3: begin
+                        if ((holdem_ui0_terminal0_fetch_mode == 3)) begin
+                            case (holdem_ui0_terminal0_fetch_arg)
+                                'h0: begin
+                                    holdem_ui0_terminal0_registers_acc <= holdem_ui0_terminal0_typing_number;
+                                end
+                                'h1: begin
+                                    holdem_ui0_terminal0_registers_acc <= holdem_ui0_terminal0_intake_switches;
+                                end
+                                'h3: begin
+                                    holdem_ui0_terminal0_registers_acc <= holdem_ui0_terminal0_registers_seat;
+                                end
+                                default: begin
+                                    holdem_ui0_terminal0_registers_acc <= holdem_ui0_terminal0_registers_value;
+                                end
+                            endcase
+                        end
+                        else begin
+                            case (holdem_ui0_terminal0_fetch_mode)
+                                'h1: begin
+                                    holdem_ui0_terminal0_registers_addr <= (holdem_ui0_terminal0_fetch_arg + holdem_ui0_terminal0_registers_seat);
+                                end
+                                'h2: begin
+                                    holdem_ui0_terminal0_registers_addr <= (holdem_ui0_terminal0_fetch_arg + {holdem_ui0_terminal0_registers_seat, 1'b0});
+                                end
+                                default: begin
+                                    holdem_ui0_terminal0_registers_addr <= holdem_ui0_terminal0_fetch_arg;
+                                end
+                            endcase
+                        end
+                    end
+                    'h6: begin
+                        holdem_ui0_terminal0_registers_acc <= holdem_ui0_terminal0_shifted[4-1:0];
+                    end
+                    'hd: begin
+                        case (holdem_ui0_terminal0_fetch_mode)
+                            'h0: begin
+                                holdem_ui0_terminal0_registers_seat <= holdem_ui0_terminal0_fetch_arg[3-1:0];
+                            end
+                            'h1: begin
+                                holdem_ui0_terminal0_registers_seat <= holdem_ui0_terminal0_registers_acc[3-1:0];
+                            end
+                            default: begin
+                                holdem_ui0_terminal0_registers_value <= holdem_ui0_terminal0_fetch_arg[3-1:0];
+                            end
+                        endcase
+                    end
+                endcase
+            end
+            5'b01000: begin
+                holdem_ui0_terminal0_registers_acc <= holdem_ui0_terminal0_bus_data;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_ui0_terminal0_characters
+    if (rst == 1) begin
+        holdem_ui0_terminal0_text_txv <= 0;
+        holdem_ui0_terminal0_text_txd <= 0;
+        holdem_ui0_terminal0_char <= 0;
+    end
+    else begin
+        if ((holdem_ui0_terminal0_text_txv && holdem_ui0_terminal0_tx_ready)) begin
+            holdem_ui0_terminal0_text_txv <= 0;
+        end
+        case (holdem_ui0_terminal0_state)
+            5'b00001: begin
+                if (((!holdem_ui0_terminal0_typing_on) && (holdem_ui0_terminal0_intake_kind == 2))) begin
+                    holdem_ui0_terminal0_char <= holdem_ui0_terminal0_intake_key;
+                end
+            end
+            5'b00011: begin
+                holdem_ui0_terminal0_char <= holdem_ui0_terminal0_intake_key;
+            end
+            5'b00100: begin
+                if ((!holdem_ui0_terminal0_text_txv)) begin
+                    holdem_ui0_terminal0_text_txd <= holdem_ui0_terminal0_char;
+                    holdem_ui0_terminal0_text_txv <= 1;
+                end
+            end
+            5'b00110: begin
+                if ((holdem_ui0_terminal0_fetch_op == 1)) begin
+                    if ((holdem_ui0_terminal0_fetch_mode == 1)) begin
+                        holdem_ui0_terminal0_char <= (holdem_ui0_terminal0_fetch_arg + holdem_ui0_terminal0_registers_seat);
+                    end
+                    else begin
+                        holdem_ui0_terminal0_char <= holdem_ui0_terminal0_fetch_arg;
+                    end
+                end
+            end
+            5'b01011: begin
+                if ((holdem_ui0_terminal0_text_string_char != 0)) begin
+                    holdem_ui0_terminal0_char <= holdem_ui0_terminal0_text_string_char;
+                end
+            end
+            5'b01101: begin
+                if (((holdem_ui0_terminal0_text_digits_left != 0) && holdem_ui0_terminal0_text_print_digit)) begin
+                    holdem_ui0_terminal0_char <= {4'h3, holdem_ui0_terminal0_shifter[(4 * 5)-1:((4 * 5) - 4)]};
+                end
+            end
+            5'b01110: begin
+                holdem_ui0_terminal0_char <= holdem_ui0_terminal0_bus_glyph;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
 end
 
 
@@ -4924,577 +5710,34 @@ always @(holdem_ui0_terminal0_sp) begin: holdem_ui0_terminal0_char_rom
 end
 
 
-always @(holdem_ui0_terminal0_rx_data) begin: holdem_ui0_terminal0_key_decode
-    case (holdem_ui0_terminal0_rx_data)
-        0: holdem_ui0_terminal0_key_d = 0;
-        1: holdem_ui0_terminal0_key_d = 0;
-        2: holdem_ui0_terminal0_key_d = 0;
-        3: holdem_ui0_terminal0_key_d = 0;
-        4: holdem_ui0_terminal0_key_d = 0;
-        5: holdem_ui0_terminal0_key_d = 0;
-        6: holdem_ui0_terminal0_key_d = 0;
-        7: holdem_ui0_terminal0_key_d = 0;
-        8: holdem_ui0_terminal0_key_d = 0;
-        9: holdem_ui0_terminal0_key_d = 0;
-        10: holdem_ui0_terminal0_key_d = 13;
-        11: holdem_ui0_terminal0_key_d = 0;
-        12: holdem_ui0_terminal0_key_d = 0;
-        13: holdem_ui0_terminal0_key_d = 13;
-        14: holdem_ui0_terminal0_key_d = 0;
-        15: holdem_ui0_terminal0_key_d = 0;
-        16: holdem_ui0_terminal0_key_d = 0;
-        17: holdem_ui0_terminal0_key_d = 0;
-        18: holdem_ui0_terminal0_key_d = 0;
-        19: holdem_ui0_terminal0_key_d = 0;
-        20: holdem_ui0_terminal0_key_d = 0;
-        21: holdem_ui0_terminal0_key_d = 0;
-        22: holdem_ui0_terminal0_key_d = 0;
-        23: holdem_ui0_terminal0_key_d = 0;
-        24: holdem_ui0_terminal0_key_d = 0;
-        25: holdem_ui0_terminal0_key_d = 0;
-        26: holdem_ui0_terminal0_key_d = 0;
-        27: holdem_ui0_terminal0_key_d = 0;
-        28: holdem_ui0_terminal0_key_d = 0;
-        29: holdem_ui0_terminal0_key_d = 0;
-        30: holdem_ui0_terminal0_key_d = 0;
-        31: holdem_ui0_terminal0_key_d = 0;
-        32: holdem_ui0_terminal0_key_d = 12;
-        33: holdem_ui0_terminal0_key_d = 0;
-        34: holdem_ui0_terminal0_key_d = 0;
-        35: holdem_ui0_terminal0_key_d = 0;
-        36: holdem_ui0_terminal0_key_d = 0;
-        37: holdem_ui0_terminal0_key_d = 0;
-        38: holdem_ui0_terminal0_key_d = 0;
-        39: holdem_ui0_terminal0_key_d = 0;
-        40: holdem_ui0_terminal0_key_d = 0;
-        41: holdem_ui0_terminal0_key_d = 0;
-        42: holdem_ui0_terminal0_key_d = 0;
-        43: holdem_ui0_terminal0_key_d = 0;
-        44: holdem_ui0_terminal0_key_d = 0;
-        45: holdem_ui0_terminal0_key_d = 0;
-        46: holdem_ui0_terminal0_key_d = 0;
-        47: holdem_ui0_terminal0_key_d = 0;
-        48: holdem_ui0_terminal0_key_d = 2;
-        49: holdem_ui0_terminal0_key_d = 2;
-        50: holdem_ui0_terminal0_key_d = 2;
-        51: holdem_ui0_terminal0_key_d = 2;
-        52: holdem_ui0_terminal0_key_d = 2;
-        53: holdem_ui0_terminal0_key_d = 2;
-        54: holdem_ui0_terminal0_key_d = 2;
-        55: holdem_ui0_terminal0_key_d = 2;
-        56: holdem_ui0_terminal0_key_d = 2;
-        57: holdem_ui0_terminal0_key_d = 2;
-        58: holdem_ui0_terminal0_key_d = 0;
-        59: holdem_ui0_terminal0_key_d = 0;
-        60: holdem_ui0_terminal0_key_d = 0;
-        61: holdem_ui0_terminal0_key_d = 0;
-        62: holdem_ui0_terminal0_key_d = 0;
-        63: holdem_ui0_terminal0_key_d = 0;
-        64: holdem_ui0_terminal0_key_d = 0;
-        65: holdem_ui0_terminal0_key_d = 1108;
-        66: holdem_ui0_terminal0_key_d = 1080;
-        67: holdem_ui0_terminal0_key_d = 1060;
-        68: holdem_ui0_terminal0_key_d = 1540;
-        69: holdem_ui0_terminal0_key_d = 0;
-        70: holdem_ui0_terminal0_key_d = 1028;
-        71: holdem_ui0_terminal0_key_d = 0;
-        72: holdem_ui0_terminal0_key_d = 4740;
-        73: holdem_ui0_terminal0_key_d = 0;
-        74: holdem_ui0_terminal0_key_d = 0;
-        75: holdem_ui0_terminal0_key_d = 1044;
-        76: holdem_ui0_terminal0_key_d = 0;
-        77: holdem_ui0_terminal0_key_d = 0;
-        78: holdem_ui0_terminal0_key_d = 1796;
-        79: holdem_ui0_terminal0_key_d = 0;
-        80: holdem_ui0_terminal0_key_d = 0;
-        81: holdem_ui0_terminal0_key_d = 0;
-        82: holdem_ui0_terminal0_key_d = 1096;
-        83: holdem_ui0_terminal0_key_d = 0;
-        84: holdem_ui0_terminal0_key_d = 15108;
-        85: holdem_ui0_terminal0_key_d = 0;
-        86: holdem_ui0_terminal0_key_d = 0;
-        87: holdem_ui0_terminal0_key_d = 0;
-        88: holdem_ui0_terminal0_key_d = 0;
-        89: holdem_ui0_terminal0_key_d = 0;
-        90: holdem_ui0_terminal0_key_d = 0;
-        91: holdem_ui0_terminal0_key_d = 0;
-        92: holdem_ui0_terminal0_key_d = 0;
-        93: holdem_ui0_terminal0_key_d = 0;
-        94: holdem_ui0_terminal0_key_d = 0;
-        95: holdem_ui0_terminal0_key_d = 0;
-        96: holdem_ui0_terminal0_key_d = 0;
-        97: holdem_ui0_terminal0_key_d = 1108;
-        98: holdem_ui0_terminal0_key_d = 1080;
-        99: holdem_ui0_terminal0_key_d = 1060;
-        100: holdem_ui0_terminal0_key_d = 1540;
-        101: holdem_ui0_terminal0_key_d = 0;
-        102: holdem_ui0_terminal0_key_d = 1028;
-        103: holdem_ui0_terminal0_key_d = 0;
-        104: holdem_ui0_terminal0_key_d = 4740;
-        105: holdem_ui0_terminal0_key_d = 0;
-        106: holdem_ui0_terminal0_key_d = 0;
-        107: holdem_ui0_terminal0_key_d = 1044;
-        108: holdem_ui0_terminal0_key_d = 0;
-        109: holdem_ui0_terminal0_key_d = 0;
-        110: holdem_ui0_terminal0_key_d = 1796;
-        111: holdem_ui0_terminal0_key_d = 0;
-        112: holdem_ui0_terminal0_key_d = 0;
-        113: holdem_ui0_terminal0_key_d = 0;
-        114: holdem_ui0_terminal0_key_d = 1096;
-        115: holdem_ui0_terminal0_key_d = 0;
-        116: holdem_ui0_terminal0_key_d = 15108;
-        117: holdem_ui0_terminal0_key_d = 0;
-        118: holdem_ui0_terminal0_key_d = 0;
-        119: holdem_ui0_terminal0_key_d = 0;
-        120: holdem_ui0_terminal0_key_d = 0;
-        121: holdem_ui0_terminal0_key_d = 0;
-        122: holdem_ui0_terminal0_key_d = 0;
-        123: holdem_ui0_terminal0_key_d = 0;
-        124: holdem_ui0_terminal0_key_d = 0;
-        125: holdem_ui0_terminal0_key_d = 0;
-        126: holdem_ui0_terminal0_key_d = 0;
-        127: holdem_ui0_terminal0_key_d = 0;
-        128: holdem_ui0_terminal0_key_d = 0;
-        129: holdem_ui0_terminal0_key_d = 0;
-        130: holdem_ui0_terminal0_key_d = 0;
-        131: holdem_ui0_terminal0_key_d = 0;
-        132: holdem_ui0_terminal0_key_d = 0;
-        133: holdem_ui0_terminal0_key_d = 0;
-        134: holdem_ui0_terminal0_key_d = 0;
-        135: holdem_ui0_terminal0_key_d = 0;
-        136: holdem_ui0_terminal0_key_d = 0;
-        137: holdem_ui0_terminal0_key_d = 0;
-        138: holdem_ui0_terminal0_key_d = 0;
-        139: holdem_ui0_terminal0_key_d = 0;
-        140: holdem_ui0_terminal0_key_d = 0;
-        141: holdem_ui0_terminal0_key_d = 0;
-        142: holdem_ui0_terminal0_key_d = 0;
-        143: holdem_ui0_terminal0_key_d = 0;
-        144: holdem_ui0_terminal0_key_d = 0;
-        145: holdem_ui0_terminal0_key_d = 0;
-        146: holdem_ui0_terminal0_key_d = 0;
-        147: holdem_ui0_terminal0_key_d = 0;
-        148: holdem_ui0_terminal0_key_d = 0;
-        149: holdem_ui0_terminal0_key_d = 0;
-        150: holdem_ui0_terminal0_key_d = 0;
-        151: holdem_ui0_terminal0_key_d = 0;
-        152: holdem_ui0_terminal0_key_d = 0;
-        153: holdem_ui0_terminal0_key_d = 0;
-        154: holdem_ui0_terminal0_key_d = 0;
-        155: holdem_ui0_terminal0_key_d = 0;
-        156: holdem_ui0_terminal0_key_d = 0;
-        157: holdem_ui0_terminal0_key_d = 0;
-        158: holdem_ui0_terminal0_key_d = 0;
-        159: holdem_ui0_terminal0_key_d = 0;
-        160: holdem_ui0_terminal0_key_d = 0;
-        161: holdem_ui0_terminal0_key_d = 0;
-        162: holdem_ui0_terminal0_key_d = 0;
-        163: holdem_ui0_terminal0_key_d = 0;
-        164: holdem_ui0_terminal0_key_d = 0;
-        165: holdem_ui0_terminal0_key_d = 0;
-        166: holdem_ui0_terminal0_key_d = 0;
-        167: holdem_ui0_terminal0_key_d = 0;
-        168: holdem_ui0_terminal0_key_d = 0;
-        169: holdem_ui0_terminal0_key_d = 0;
-        170: holdem_ui0_terminal0_key_d = 0;
-        171: holdem_ui0_terminal0_key_d = 0;
-        172: holdem_ui0_terminal0_key_d = 0;
-        173: holdem_ui0_terminal0_key_d = 0;
-        174: holdem_ui0_terminal0_key_d = 0;
-        175: holdem_ui0_terminal0_key_d = 0;
-        176: holdem_ui0_terminal0_key_d = 0;
-        177: holdem_ui0_terminal0_key_d = 0;
-        178: holdem_ui0_terminal0_key_d = 0;
-        179: holdem_ui0_terminal0_key_d = 0;
-        180: holdem_ui0_terminal0_key_d = 0;
-        181: holdem_ui0_terminal0_key_d = 0;
-        182: holdem_ui0_terminal0_key_d = 0;
-        183: holdem_ui0_terminal0_key_d = 0;
-        184: holdem_ui0_terminal0_key_d = 0;
-        185: holdem_ui0_terminal0_key_d = 0;
-        186: holdem_ui0_terminal0_key_d = 0;
-        187: holdem_ui0_terminal0_key_d = 0;
-        188: holdem_ui0_terminal0_key_d = 0;
-        189: holdem_ui0_terminal0_key_d = 0;
-        190: holdem_ui0_terminal0_key_d = 0;
-        191: holdem_ui0_terminal0_key_d = 0;
-        192: holdem_ui0_terminal0_key_d = 0;
-        193: holdem_ui0_terminal0_key_d = 0;
-        194: holdem_ui0_terminal0_key_d = 0;
-        195: holdem_ui0_terminal0_key_d = 0;
-        196: holdem_ui0_terminal0_key_d = 0;
-        197: holdem_ui0_terminal0_key_d = 0;
-        198: holdem_ui0_terminal0_key_d = 0;
-        199: holdem_ui0_terminal0_key_d = 0;
-        200: holdem_ui0_terminal0_key_d = 0;
-        201: holdem_ui0_terminal0_key_d = 0;
-        202: holdem_ui0_terminal0_key_d = 0;
-        203: holdem_ui0_terminal0_key_d = 0;
-        204: holdem_ui0_terminal0_key_d = 0;
-        205: holdem_ui0_terminal0_key_d = 0;
-        206: holdem_ui0_terminal0_key_d = 0;
-        207: holdem_ui0_terminal0_key_d = 0;
-        208: holdem_ui0_terminal0_key_d = 0;
-        209: holdem_ui0_terminal0_key_d = 0;
-        210: holdem_ui0_terminal0_key_d = 0;
-        211: holdem_ui0_terminal0_key_d = 0;
-        212: holdem_ui0_terminal0_key_d = 0;
-        213: holdem_ui0_terminal0_key_d = 0;
-        214: holdem_ui0_terminal0_key_d = 0;
-        215: holdem_ui0_terminal0_key_d = 0;
-        216: holdem_ui0_terminal0_key_d = 0;
-        217: holdem_ui0_terminal0_key_d = 0;
-        218: holdem_ui0_terminal0_key_d = 0;
-        219: holdem_ui0_terminal0_key_d = 0;
-        220: holdem_ui0_terminal0_key_d = 0;
-        221: holdem_ui0_terminal0_key_d = 0;
-        222: holdem_ui0_terminal0_key_d = 0;
-        223: holdem_ui0_terminal0_key_d = 0;
-        224: holdem_ui0_terminal0_key_d = 0;
-        225: holdem_ui0_terminal0_key_d = 0;
-        226: holdem_ui0_terminal0_key_d = 0;
-        227: holdem_ui0_terminal0_key_d = 0;
-        228: holdem_ui0_terminal0_key_d = 0;
-        229: holdem_ui0_terminal0_key_d = 0;
-        230: holdem_ui0_terminal0_key_d = 0;
-        231: holdem_ui0_terminal0_key_d = 0;
-        232: holdem_ui0_terminal0_key_d = 0;
-        233: holdem_ui0_terminal0_key_d = 0;
-        234: holdem_ui0_terminal0_key_d = 0;
-        235: holdem_ui0_terminal0_key_d = 0;
-        236: holdem_ui0_terminal0_key_d = 0;
-        237: holdem_ui0_terminal0_key_d = 0;
-        238: holdem_ui0_terminal0_key_d = 0;
-        239: holdem_ui0_terminal0_key_d = 0;
-        240: holdem_ui0_terminal0_key_d = 0;
-        241: holdem_ui0_terminal0_key_d = 0;
-        242: holdem_ui0_terminal0_key_d = 0;
-        243: holdem_ui0_terminal0_key_d = 0;
-        244: holdem_ui0_terminal0_key_d = 0;
-        245: holdem_ui0_terminal0_key_d = 0;
-        246: holdem_ui0_terminal0_key_d = 0;
-        247: holdem_ui0_terminal0_key_d = 0;
-        248: holdem_ui0_terminal0_key_d = 0;
-        249: holdem_ui0_terminal0_key_d = 0;
-        250: holdem_ui0_terminal0_key_d = 0;
-        251: holdem_ui0_terminal0_key_d = 0;
-        252: holdem_ui0_terminal0_key_d = 0;
-        253: holdem_ui0_terminal0_key_d = 0;
-        254: holdem_ui0_terminal0_key_d = 0;
-        default: holdem_ui0_terminal0_key_d = 0;
-    endcase
-end
-
-
-
-assign holdem_ui0_terminal0_pressed = (holdem_ui0_press & 7);
-
-
-always @(holdem_ui0_terminal0_pressed) begin: holdem_ui0_terminal0_button_decode
-    case (holdem_ui0_terminal0_pressed)
-        0: holdem_ui0_terminal0_button_pc = 0;
-        1: holdem_ui0_terminal0_button_pc = 19;
-        2: holdem_ui0_terminal0_button_pc = 16;
-        3: holdem_ui0_terminal0_button_pc = 19;
-        4: holdem_ui0_terminal0_button_pc = 37;
-        5: holdem_ui0_terminal0_button_pc = 19;
-        6: holdem_ui0_terminal0_button_pc = 16;
-        default: holdem_ui0_terminal0_button_pc = 19;
-    endcase
-end
-
-
-always @(posedge clk) begin: holdem_ui0_terminal0_roms
+always @(posedge clk) begin: holdem_ui0_terminal0_char_read
     if (rst == 1) begin
-        holdem_ui0_terminal0_instr <= 0;
+        holdem_ui0_terminal0_text_string_char <= 0;
         holdem_ui0_terminal0_char_q <= 0;
     end
     else begin
-        holdem_ui0_terminal0_instr <= holdem_ui0_terminal0_instr_d;
         holdem_ui0_terminal0_char_q <= holdem_ui0_terminal0_char_d;
-    end
-end
-
-// A conditional jump decides a clock after TE_EXEC, from this register: the wide
-// compares and the bit select would otherwise sit in front of the next-pc mux.
-always @(posedge clk) begin: holdem_ui0_terminal0_jump_condition
-    if (rst == 1) begin
-        holdem_ui0_terminal0_jump <= 0;
-    end
-    else begin
-        case (holdem_ui0_terminal0_i_op)
-            'h9: begin
-                holdem_ui0_terminal0_jump <= holdem_ui0_terminal0_acc[holdem_ui0_terminal0_i_arg[5-1:0]];
-            end
-            'h7: begin
-                holdem_ui0_terminal0_jump <= holdem_ui0_terminal0_acc_match;
-            end
-            default: begin
-                holdem_ui0_terminal0_jump <= (!holdem_ui0_terminal0_acc_match);
-            end
-        endcase
+        holdem_ui0_terminal0_text_string_char <= holdem_ui0_terminal0_char_q;
     end
 end
 
 
-always @(posedge clk) begin: holdem_ui0_terminal0_sequencer
+always @(posedge clk) begin: holdem_ui0_terminal0_strings
     if (rst == 1) begin
-        holdem_ui0_terminal0_sp <= 0;
         holdem_ui0_terminal0_str_index <= 0;
-        holdem_ui0_terminal0_bcd_start <= 0;
-        holdem_ui0_terminal0_started <= 0;
-        holdem_ui0_terminal0_idle <= 0;
-        holdem_ui0_terminal0_value <= 0;
-        holdem_ui0_terminal0_digit_value <= 0;
-        holdem_ui0_terminal0_number_mode <= 0;
-        holdem_ui0_terminal0_part <= 0;
-        holdem_ui0_terminal0_resume <= 5'b00101;
-        holdem_ui0_terminal0_key_event_q <= 0;
-        holdem_ui0_terminal0_shifter <= 0;
-        holdem_ui0_terminal0_acc <= 0;
-        holdem_ui0_terminal0_state <= 5'b00101;
-        holdem_ui0_terminal0_have_digit <= 0;
-        holdem_ui0_terminal0_key <= 0;
-        holdem_ui0_terminal0_txv_q <= 0;
-        holdem_ui0_terminal0_ret <= 0;
-        holdem_ui0_terminal0_digits_left <= 0;
-        holdem_ui0_terminal0_pending <= 0;
-        holdem_ui0_terminal0_txd_q <= 0;
-        holdem_ui0_terminal0_paddr <= 0;
-        holdem_ui0_terminal0_pc <= 6;
-        holdem_ui0_terminal0_key_info <= 0;
-        holdem_ui0_terminal0_product <= 0;
-        holdem_ui0_terminal0_number <= 0;
-        holdem_ui0_terminal0_out_valid_q <= 0;
-        holdem_ui0_terminal0_char <= 0;
-        holdem_ui0_terminal0_sw_q <= 0;
-        holdem_ui0_terminal0_seat <= 0;
-        holdem_ui0_terminal0_num_value <= 0;
+        holdem_ui0_terminal0_sp <= 0;
     end
     else begin
-        holdem_ui0_terminal0_bcd_start <= 0;
-        holdem_ui0_terminal0_key_event_q <= 0;
-        holdem_ui0_terminal0_out_valid_q <= 0;
-        if ((holdem_ui0_terminal0_txv_q && holdem_ui0_terminal0_tx_ready)) begin
-            holdem_ui0_terminal0_txv_q <= 0;
-        end
         case (holdem_ui0_terminal0_state)
-            5'b00000: begin
-                if (holdem_ui0_terminal0_rx_valid) begin
-                    holdem_ui0_terminal0_key <= holdem_ui0_terminal0_rx_data;
-                    holdem_ui0_terminal0_key_info <= holdem_ui0_terminal0_key_d;
-                    holdem_ui0_terminal0_key_event_q <= 1;
-                    holdem_ui0_terminal0_idle <= 0;
-                    holdem_ui0_terminal0_state <= 5'b10011;
-                end
-                else if (((holdem_ui0_terminal0_pressed != 0) && (!holdem_ui0_terminal0_number_mode))) begin
-                    holdem_ui0_terminal0_sw_q <= sw;
-                    holdem_ui0_terminal0_number <= holdem_ui0_terminal0_sw_number;
-                    holdem_ui0_terminal0_key_event_q <= 1;
-                    holdem_ui0_terminal0_idle <= 0;
-                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_button_pc;
-                    holdem_ui0_terminal0_state <= 5'b00101;
-                end
-            end
-            5'b10011: begin
-                holdem_ui0_terminal0_state <= 5'b00001;
-            end
-            5'b00001: begin
-                holdem_ui0_terminal0_state <= 5'b00101;
-                if (holdem_ui0_terminal0_number_mode) begin
-                    if (holdem_ui0_terminal0_k_digit) begin
-                        holdem_ui0_terminal0_digit_value <= holdem_ui0_terminal0_key[4-1:0];
-                        holdem_ui0_terminal0_product <= (holdem_ui0_terminal0_number8 + holdem_ui0_terminal0_number2);
-                        holdem_ui0_terminal0_have_digit <= 1;
-                        holdem_ui0_terminal0_state <= 5'b00010;
-                    end
-                    else if ((holdem_ui0_terminal0_k_enter && holdem_ui0_terminal0_have_digit)) begin
-                        holdem_ui0_terminal0_number_mode <= 0;
-                        holdem_ui0_terminal0_ret <= holdem_ui0_terminal0_pending;
-                        holdem_ui0_terminal0_pc <= 4;
-                    end
-                    else begin
-                        holdem_ui0_terminal0_number_mode <= 0;
-                        holdem_ui0_terminal0_pc <= 2;
-                    end
-                end
-                else if ((holdem_ui0_terminal0_k_kind == 2)) begin
-                    holdem_ui0_terminal0_value <= holdem_ui0_terminal0_k_value;
-                    holdem_ui0_terminal0_pending <= holdem_ui0_terminal0_k_entry;
-                    holdem_ui0_terminal0_number_mode <= 1;
-                    holdem_ui0_terminal0_have_digit <= 0;
-                    holdem_ui0_terminal0_number <= 0;
-                    holdem_ui0_terminal0_char <= holdem_ui0_terminal0_key;
-                    holdem_ui0_terminal0_resume <= 5'b00000;
-                    holdem_ui0_terminal0_state <= 5'b00100;
-                end
-                else if ((holdem_ui0_terminal0_k_kind == 3)) begin
-                    holdem_ui0_terminal0_state <= 5'b00000;
-                    holdem_ui0_terminal0_idle <= 1;
-                end
-                else begin
-                    if ((holdem_ui0_terminal0_k_kind == 1)) begin
-                        holdem_ui0_terminal0_value <= holdem_ui0_terminal0_k_value;
-                    end
-                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_k_entry;
-                end
-            end
-            5'b00010: begin
-                holdem_ui0_terminal0_product <= (holdem_ui0_terminal0_product + holdem_ui0_terminal0_digit_value);
-                holdem_ui0_terminal0_state <= 5'b00011;
-            end
-            5'b00011: begin
-                if ((holdem_ui0_terminal0_product[11+:4] != 0)) begin
-                    holdem_ui0_terminal0_number <= 2047;
-                end
-                else begin
-                    holdem_ui0_terminal0_number <= holdem_ui0_terminal0_product[11-1:0];
-                end
-                holdem_ui0_terminal0_char <= holdem_ui0_terminal0_key;
-                holdem_ui0_terminal0_resume <= 5'b00000;
-                holdem_ui0_terminal0_state <= 5'b00100;
-            end
-            5'b00100: begin
-                if ((!holdem_ui0_terminal0_txv_q)) begin
-                    holdem_ui0_terminal0_txd_q <= holdem_ui0_terminal0_char;
-                    holdem_ui0_terminal0_txv_q <= 1;
-                    holdem_ui0_terminal0_state <= holdem_ui0_terminal0_resume;
-                    if ((holdem_ui0_terminal0_resume == 5'b00000)) begin
-                        holdem_ui0_terminal0_idle <= 1;
-                    end
-                end
-            end
-            5'b00101: begin
-                holdem_ui0_terminal0_state <= 5'b10001;
-            end
-            5'b10001: begin
-                holdem_ui0_terminal0_state <= 5'b00110;
-            end
             5'b00110: begin
-                if ((holdem_ui0_terminal0_i_op == 0)) begin
-                    holdem_ui0_terminal0_state <= 5'b00000;
-                    holdem_ui0_terminal0_idle <= 1;
-                end
-                else if ((holdem_ui0_terminal0_i_op == 1)) begin
-                    if ((holdem_ui0_terminal0_i_mode == 1)) begin
-                        holdem_ui0_terminal0_char <= (holdem_ui0_terminal0_i_arg + holdem_ui0_terminal0_seat);
+                if ((holdem_ui0_terminal0_fetch_op == 2)) begin
+                    if ((holdem_ui0_terminal0_fetch_mode != 0)) begin
+                        holdem_ui0_terminal0_str_index <= (holdem_ui0_terminal0_fetch_arg + holdem_ui0_terminal0_registers_acc[7-1:0]);
                     end
                     else begin
-                        holdem_ui0_terminal0_char <= holdem_ui0_terminal0_i_arg;
-                    end
-                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
-                    holdem_ui0_terminal0_resume <= 5'b00101;
-                    holdem_ui0_terminal0_state <= 5'b00100;
-                end
-                else if ((holdem_ui0_terminal0_i_op == 2)) begin
-                    if ((holdem_ui0_terminal0_i_mode != 0)) begin
-                        holdem_ui0_terminal0_str_index <= (holdem_ui0_terminal0_i_arg + holdem_ui0_terminal0_acc[7-1:0]);
-                    end
-                    else begin
-                        holdem_ui0_terminal0_str_index <= holdem_ui0_terminal0_i_arg[7-1:0];
-                    end
-                    holdem_ui0_terminal0_state <= 5'b01001;
-                end
-                else if ((holdem_ui0_terminal0_i_op == 3)) begin
-                    if ((holdem_ui0_terminal0_i_mode == 3)) begin
-                        case (holdem_ui0_terminal0_i_arg)
-                            'h0: begin
-                                holdem_ui0_terminal0_acc <= holdem_ui0_terminal0_number;
-                            end
-                            'h1: begin
-                                holdem_ui0_terminal0_acc <= holdem_ui0_terminal0_sw_q;
-                            end
-                            'h3: begin
-                                holdem_ui0_terminal0_acc <= holdem_ui0_terminal0_seat;
-                            end
-                            default: begin
-                                holdem_ui0_terminal0_acc <= holdem_ui0_terminal0_value;
-                            end
-                        endcase
-                        holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
-                        holdem_ui0_terminal0_state <= 5'b00101;
-                    end
-                    else begin
-                        case (holdem_ui0_terminal0_i_mode)
-                            'h1: begin
-                                holdem_ui0_terminal0_paddr <= (holdem_ui0_terminal0_i_arg + holdem_ui0_terminal0_seat);
-                            end
-                            'h2: begin
-                                holdem_ui0_terminal0_paddr <= (holdem_ui0_terminal0_i_arg + {holdem_ui0_terminal0_seat, 1'b0});
-                            end
-                            default: begin
-                                holdem_ui0_terminal0_paddr <= holdem_ui0_terminal0_i_arg;
-                            end
-                        endcase
-                        holdem_ui0_terminal0_state <= 5'b00111;
+                        holdem_ui0_terminal0_str_index <= holdem_ui0_terminal0_fetch_arg[7-1:0];
                     end
                 end
-                else if ((holdem_ui0_terminal0_i_op == 4)) begin
-                    holdem_ui0_terminal0_num_value <= holdem_ui0_terminal0_acc[16-1:0];
-                    holdem_ui0_terminal0_bcd_start <= 1;
-                    holdem_ui0_terminal0_state <= 5'b01100;
-                end
-                else if ((holdem_ui0_terminal0_i_op == 5)) begin
-                    holdem_ui0_terminal0_part <= 0;
-                    holdem_ui0_terminal0_state <= 5'b01110;
-                end
-                else if ((holdem_ui0_terminal0_i_op == 6)) begin
-                    holdem_ui0_terminal0_acc <= holdem_ui0_terminal0_shifted[4-1:0];
-                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
-                    holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else if ((holdem_ui0_terminal0_i_op == 10)) begin
-                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_i_target;
-                    holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else if (((holdem_ui0_terminal0_i_op == 9) || (holdem_ui0_terminal0_i_op == 7) || (holdem_ui0_terminal0_i_op == 8))) begin
-                    holdem_ui0_terminal0_state <= 5'b10000;
-                end
-                else if ((holdem_ui0_terminal0_i_op == 13)) begin
-                    case (holdem_ui0_terminal0_i_mode)
-                        'h0: begin
-                            holdem_ui0_terminal0_seat <= holdem_ui0_terminal0_i_arg[3-1:0];
-                        end
-                        'h1: begin
-                            holdem_ui0_terminal0_seat <= holdem_ui0_terminal0_acc[3-1:0];
-                        end
-                        default: begin
-                            holdem_ui0_terminal0_value <= holdem_ui0_terminal0_i_arg[3-1:0];
-                        end
-                    endcase
-                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
-                    holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else if ((holdem_ui0_terminal0_i_op == 11)) begin
-                    holdem_ui0_terminal0_ret <= (holdem_ui0_terminal0_pc + 1);
-                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_i_target;
-                    holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else if ((holdem_ui0_terminal0_i_op == 12)) begin
-                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_ret;
-                    holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else begin
-                    holdem_ui0_terminal0_out_valid_q <= 1;
-                    holdem_ui0_terminal0_state <= 5'b01111;
-                end
-            end
-            5'b10000: begin
-                if (holdem_ui0_terminal0_jump) begin
-                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_i_target;
-                end
-                else begin
-                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
-                end
-                holdem_ui0_terminal0_state <= 5'b00101;
-            end
-            5'b00111: begin
-                holdem_ui0_terminal0_state <= 5'b01000;
-            end
-            5'b01000: begin
-                holdem_ui0_terminal0_acc <= holdem_ui0_bus_data;
-                holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
-                holdem_ui0_terminal0_state <= 5'b00101;
             end
             5'b01001: begin
                 case (holdem_ui0_terminal0_str_index)
@@ -5600,67 +5843,81 @@ always @(posedge clk) begin: holdem_ui0_terminal0_sequencer
                     99: holdem_ui0_terminal0_sp <= 1000;
                     default: holdem_ui0_terminal0_sp <= 1006;
                 endcase
-                holdem_ui0_terminal0_state <= 5'b01010;
-            end
-            5'b01010: begin
-                holdem_ui0_terminal0_state <= 5'b10010;
-            end
-            5'b10010: begin
-                holdem_ui0_terminal0_state <= 5'b01011;
             end
             5'b01011: begin
-                if ((holdem_ui0_terminal0_char_r == 0)) begin
-                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
-                    holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else begin
-                    holdem_ui0_terminal0_char <= holdem_ui0_terminal0_char_r;
+                if ((holdem_ui0_terminal0_text_string_char != 0)) begin
                     holdem_ui0_terminal0_sp <= (holdem_ui0_terminal0_sp + 1);
-                    holdem_ui0_terminal0_resume <= 5'b01010;
-                    holdem_ui0_terminal0_state <= 5'b00100;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
+assign holdem_ui0_terminal0_text_print_digit = ((holdem_ui0_terminal0_shifter[(4 * 5)-1:((4 * 5) - 4)] != 0) || holdem_ui0_terminal0_started || (holdem_ui0_terminal0_text_digits_left == 1));
+
+
+always @(posedge clk) begin: holdem_ui0_terminal0_numbers
+    if (rst == 1) begin
+        holdem_ui0_terminal0_bin2bcd0_start <= 0;
+        holdem_ui0_terminal0_started <= 0;
+        holdem_ui0_terminal0_bin2bcd0_value <= 0;
+        holdem_ui0_terminal0_shifter <= 0;
+        holdem_ui0_terminal0_text_digits_left <= 0;
+    end
+    else begin
+        holdem_ui0_terminal0_bin2bcd0_start <= 0;
+        case (holdem_ui0_terminal0_state)
+            5'b00110: begin
+                if ((holdem_ui0_terminal0_fetch_op == 4)) begin
+                    holdem_ui0_terminal0_bin2bcd0_value <= holdem_ui0_terminal0_registers_acc[16-1:0];
+                    holdem_ui0_terminal0_bin2bcd0_start <= 1;
                 end
             end
             5'b01100: begin
-                if (holdem_ui0_terminal0_bcd_done) begin
-                    holdem_ui0_terminal0_shifter <= holdem_ui0_terminal0_bcd;
-                    holdem_ui0_terminal0_digits_left <= 5;
+                if (holdem_ui0_terminal0_bin2bcd0_done) begin
+                    holdem_ui0_terminal0_shifter <= holdem_ui0_terminal0_bin2bcd0_bcd;
+                    holdem_ui0_terminal0_text_digits_left <= 5;
                     holdem_ui0_terminal0_started <= 0;
-                    holdem_ui0_terminal0_state <= 5'b01101;
                 end
             end
             5'b01101: begin
-                if ((holdem_ui0_terminal0_digits_left == 0)) begin
-                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
-                    holdem_ui0_terminal0_state <= 5'b00101;
-                end
-                else begin
+                if ((holdem_ui0_terminal0_text_digits_left != 0)) begin
                     holdem_ui0_terminal0_shifter <= {holdem_ui0_terminal0_shifter[((4 * 5) - 4)-1:0], 4'h0};
-                    holdem_ui0_terminal0_digits_left <= (holdem_ui0_terminal0_digits_left - 1);
-                    if (((holdem_ui0_terminal0_shifter[(4 * 5)-1:((4 * 5) - 4)] != 0) || holdem_ui0_terminal0_started || (holdem_ui0_terminal0_digits_left == 1))) begin
-                        holdem_ui0_terminal0_char <= {4'h3, holdem_ui0_terminal0_shifter[(4 * 5)-1:((4 * 5) - 4)]};
+                    holdem_ui0_terminal0_text_digits_left <= (holdem_ui0_terminal0_text_digits_left - 1);
+                    if (holdem_ui0_terminal0_text_print_digit) begin
                         holdem_ui0_terminal0_started <= 1;
-                        holdem_ui0_terminal0_resume <= 5'b01101;
-                        holdem_ui0_terminal0_state <= 5'b00100;
                     end
                 end
             end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_ui0_terminal0_glyphs
+    if (rst == 1) begin
+        holdem_ui0_terminal0_text_part <= 0;
+    end
+    else begin
+        case (holdem_ui0_terminal0_state)
+            5'b00110: begin
+                if ((holdem_ui0_terminal0_fetch_op == 5)) begin
+                    holdem_ui0_terminal0_text_part <= 0;
+                end
+            end
             5'b01110: begin
-                holdem_ui0_terminal0_char <= holdem_ui0_terminal0_bus_glyph;
-                holdem_ui0_terminal0_part <= (holdem_ui0_terminal0_part + 1);
-                if (holdem_ui0_terminal0_bus_glyph_last) begin
-                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
-                    holdem_ui0_terminal0_resume <= 5'b00101;
-                end
-                else begin
-                    holdem_ui0_terminal0_resume <= 5'b01110;
-                end
-                holdem_ui0_terminal0_state <= 5'b00100;
+                holdem_ui0_terminal0_text_part <= (holdem_ui0_terminal0_text_part + 1);
             end
             default: begin
-                if (holdem_ui0_terminal0_bus_out_ack) begin
-                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
-                    holdem_ui0_terminal0_state <= 5'b00101;
-                end
+                // pass
             end
         endcase
     end
@@ -5669,28 +5926,144 @@ end
 
 
 assign holdem_ui0_terminal0_rx_ready = (holdem_ui0_terminal0_state == 5'b00000);
-assign holdem_ui0_terminal0_tx_data = holdem_ui0_terminal0_txd_q;
-assign holdem_ui0_terminal0_tx_valid = holdem_ui0_terminal0_txv_q;
-assign holdem_ui0_bus_addr = holdem_ui0_terminal0_paddr;
-assign holdem_ui0_bus_acc = holdem_ui0_terminal0_acc;
-assign holdem_ui0_terminal0_bus_seat = holdem_ui0_terminal0_seat;
-assign holdem_ui0_terminal0_bus_value = holdem_ui0_terminal0_value;
-assign holdem_ui0_terminal0_bus_number = holdem_ui0_terminal0_number;
-assign holdem_ui0_bus_out_valid = holdem_ui0_terminal0_out_valid_q;
-assign holdem_ui0_bus_out_op = holdem_ui0_terminal0_i_arg;
-assign holdem_ui0_terminal0_bus_glyph_printer = holdem_ui0_terminal0_i_arg;
-assign holdem_ui0_terminal0_bus_glyph_part = holdem_ui0_terminal0_part;
+assign holdem_ui0_terminal0_tx_data = holdem_ui0_terminal0_text_txd;
+assign holdem_ui0_terminal0_tx_valid = holdem_ui0_terminal0_text_txv;
+assign holdem_ui0_bus_addr = holdem_ui0_terminal0_registers_addr;
+assign holdem_ui0_terminal0_bus_acc = holdem_ui0_terminal0_registers_acc;
+assign holdem_ui0_terminal0_bus_seat = holdem_ui0_terminal0_registers_seat;
+assign holdem_ui0_terminal0_bus_value = holdem_ui0_terminal0_registers_value;
+assign holdem_ui0_terminal0_bus_number = holdem_ui0_terminal0_typing_number;
+assign holdem_ui0_terminal0_bus_out_valid = holdem_ui0_terminal0_out_valid_q;
+assign holdem_ui0_terminal0_bus_out_op = holdem_ui0_terminal0_fetch_arg;
+assign holdem_ui0_terminal0_bus_glyph_printer = holdem_ui0_terminal0_fetch_arg;
+assign holdem_ui0_terminal0_bus_glyph_part = holdem_ui0_terminal0_text_part;
 assign holdem_ui0_bus_busy = (!holdem_ui0_terminal0_idle);
-assign holdem_ui0_terminal0_bus_key_event = holdem_ui0_terminal0_key_event_q;
+assign holdem_ui0_terminal0_bus_key_event = holdem_ui0_terminal0_intake_event;
 
 
+always @(posedge clk) begin: holdem_ui0_out_ops
+    if (rst == 1) begin
+        holdem_ui0_res_q <= 0;
+        holdem_ui0_cmd_valid_q <= 0;
+        holdem_ui0_ack <= 0;
+        holdem_ui0_log_pop <= 0;
+        holdem_ui0_command <= 2'b00;
+        holdem_ui0_cmd_op_q <= 0;
+    end
+    else begin
+        holdem_ui0_ack <= 0;
+        holdem_ui0_log_pop <= 0;
+        case (holdem_ui0_command)
+            2'b00: begin
+                if (holdem_ui0_terminal0_bus_out_valid) begin
+                    if ((holdem_ui0_terminal0_bus_out_op >= 8)) begin
+                        holdem_ui0_ack <= 1;
+                    end
+                    else if ((holdem_ui0_terminal0_bus_out_op == 3)) begin
+                        holdem_ui0_log_pop <= 1;
+                        holdem_ui0_ack <= 1;
+                    end
+                    else begin
+                        holdem_ui0_cmd_op_q <= holdem_ui0_terminal0_bus_out_op[2-1:0];
+                        holdem_ui0_cmd_valid_q <= 1;
+                        holdem_ui0_command <= 2'b01;
+                    end
+                end
+            end
+            2'b01: begin
+                if (holdem_table0_cmd_ready) begin
+                    holdem_ui0_cmd_valid_q <= 0;
+                    holdem_ui0_command <= 2'b10;
+                end
+            end
+            2'b10: begin
+                if (holdem_table0_res_valid) begin
+                    holdem_ui0_res_q <= holdem_table0_res_code;
+                    holdem_ui0_command <= 2'b11;
+                end
+            end
+            default: begin
+                if (holdem_table0_cmd_ready) begin
+                    holdem_ui0_ack <= 1;
+                    holdem_ui0_command <= 2'b00;
+                end
+            end
+        endcase
+    end
+end
 
-assign holdem_ui0_press = {btn_reveal, btn_deal, btn_act};
+
+always @(posedge clk) begin: holdem_ui0_latch
+    if (rst == 1) begin
+        holdem_ui0_v_call <= 0;
+        holdem_ui0_v_pot <= 0;
+        holdem_ui0_v_to_act <= 7;
+        holdem_ui0_v_winners <= 0;
+        holdem_ui0_v_phase <= 0;
+        holdem_ui0_v_stack <= 0;
+        holdem_ui0_v_bet <= 0;
+    end
+    else begin
+        if (((holdem_ui0_command == 2'b00) && holdem_ui0_terminal0_bus_out_valid && (holdem_ui0_terminal0_bus_out_op >= 8))) begin
+            if ((holdem_ui0_terminal0_bus_out_op == (8 + 0))) begin
+                holdem_ui0_v_to_act <= holdem_ui0_terminal0_bus_acc[3-1:0];
+            end
+            else if ((holdem_ui0_terminal0_bus_out_op == (8 + 1))) begin
+                holdem_ui0_v_stack <= holdem_ui0_terminal0_bus_acc[11-1:0];
+            end
+            else if ((holdem_ui0_terminal0_bus_out_op == (8 + 2))) begin
+                holdem_ui0_v_bet <= holdem_ui0_terminal0_bus_acc[11-1:0];
+            end
+            else if ((holdem_ui0_terminal0_bus_out_op == (8 + 3))) begin
+                holdem_ui0_v_call <= holdem_ui0_terminal0_bus_acc[11-1:0];
+            end
+            else if ((holdem_ui0_terminal0_bus_out_op == (8 + 4))) begin
+                holdem_ui0_v_pot <= holdem_ui0_terminal0_bus_acc[11-1:0];
+            end
+            else if ((holdem_ui0_terminal0_bus_out_op == (8 + 5))) begin
+                holdem_ui0_v_winners <= holdem_ui0_terminal0_bus_acc[4-1:0];
+            end
+            else begin
+                holdem_ui0_v_phase <= holdem_ui0_terminal0_bus_acc[2-1:0];
+            end
+        end
+    end
+end
 
 
 
 assign holdem_ui0_log_in = {holdem_table0_log_seat, holdem_table0_log_action, holdem_table0_log_allin, holdem_table0_log_put, holdem_table0_log_total};
 assign holdem_ui0_log_head = holdem_ui0_log_mem[holdem_ui0_log_rd];
+
+
+always @(posedge clk) begin: holdem_ui0_log_fifo
+    if (rst == 1) begin
+        holdem_ui0_log_mem[0] <= 0;
+        holdem_ui0_log_mem[1] <= 0;
+        holdem_ui0_log_mem[2] <= 0;
+        holdem_ui0_log_mem[3] <= 0;
+        holdem_ui0_log_rd <= 0;
+        holdem_ui0_log_wr <= 0;
+        holdem_ui0_log_count <= 0;
+    end
+    else begin
+        if (holdem_table0_log_valid) begin
+            holdem_ui0_log_mem[holdem_ui0_log_wr] <= holdem_ui0_log_in;
+            holdem_ui0_log_wr <= ((holdem_ui0_log_wr + 1) % 4);
+        end
+        if (holdem_ui0_log_pop) begin
+            holdem_ui0_log_rd <= ((holdem_ui0_log_rd + 1) % 4);
+        end
+        if ((holdem_table0_log_valid && (!holdem_ui0_log_pop))) begin
+            if ((holdem_ui0_log_count < 4)) begin
+                holdem_ui0_log_count <= (holdem_ui0_log_count + 1);
+            end
+        end
+        else if ((holdem_ui0_log_pop && (!holdem_table0_log_valid))) begin
+            holdem_ui0_log_count <= (holdem_ui0_log_count - 1);
+        end
+    end
+end
 
 // What LOAD reads above the table's probe window.
 always @(holdem_ui0_res_q, holdem_ui0_log_head, holdem_ui0_log_count, holdem_ui0_cmd_op_q, holdem_ui0_bus_addr) begin: holdem_ui0_ui_registers
@@ -5728,16 +6101,16 @@ end
 // The table's probe data (registered there), or the UI's registers above it.
 always @(probe_data, holdem_ui0_vdata, holdem_ui0_bus_addr) begin: holdem_ui0_window
     if ((holdem_ui0_bus_addr >= 96)) begin
-        holdem_ui0_bus_data = holdem_ui0_vdata;
+        holdem_ui0_terminal0_bus_data = holdem_ui0_vdata;
     end
     else begin
-        holdem_ui0_bus_data = probe_data;
+        holdem_ui0_terminal0_bus_data = probe_data;
     end
 end
 
 
-always @(holdem_ui0_bus_acc) begin: holdem_ui0_card_chars
-    case (holdem_ui0_bus_acc[6-1:2])
+always @(holdem_ui0_terminal0_bus_acc) begin: holdem_ui0_card_chars
+    case (holdem_ui0_terminal0_bus_acc[6-1:2])
         0: holdem_ui0_rank_char = 50;
         1: holdem_ui0_rank_char = 51;
         2: holdem_ui0_rank_char = 52;
@@ -5758,8 +6131,8 @@ always @(holdem_ui0_bus_acc) begin: holdem_ui0_card_chars
 end
 
 
-always @(holdem_ui0_bus_acc) begin: holdem_ui0_suit_chars
-    case (holdem_ui0_bus_acc[2-1:0])
+always @(holdem_ui0_terminal0_bus_acc) begin: holdem_ui0_suit_chars
+    case (holdem_ui0_terminal0_bus_acc[2-1:0])
         0: holdem_ui0_suit_char = 99;
         1: holdem_ui0_suit_char = 100;
         2: holdem_ui0_suit_char = 104;
@@ -5776,117 +6149,6 @@ always @(holdem_ui0_terminal0_bus_glyph_part, holdem_ui0_rank_char, holdem_ui0_s
         holdem_ui0_terminal0_bus_glyph = holdem_ui0_suit_char;
     end
     holdem_ui0_terminal0_bus_glyph_last = (holdem_ui0_terminal0_bus_glyph_part != 0);
-end
-
-// The program's OUT ops: a table command (offered, its result kept, then waited on
-// until the table is ready again), a display latch, popping a log entry.
-always @(posedge clk) begin: holdem_ui0_out_ops
-    if (rst == 1) begin
-        holdem_ui0_v_call <= 0;
-        holdem_ui0_res_q <= 0;
-        holdem_ui0_cmd_valid_q <= 0;
-        holdem_ui0_v_pot <= 0;
-        holdem_ui0_ack <= 0;
-        holdem_ui0_v_to_act <= 7;
-        holdem_ui0_log_pop <= 0;
-        holdem_ui0_v_winners <= 0;
-        holdem_ui0_v_phase <= 0;
-        holdem_ui0_v_stack <= 0;
-        holdem_ui0_command <= 2'b00;
-        holdem_ui0_cmd_op_q <= 0;
-        holdem_ui0_v_bet <= 0;
-    end
-    else begin
-        holdem_ui0_ack <= 0;
-        holdem_ui0_log_pop <= 0;
-        case (holdem_ui0_command)
-            2'b00: begin
-                if (holdem_ui0_bus_out_valid) begin
-                    if ((holdem_ui0_bus_out_op >= 8)) begin
-                        if ((holdem_ui0_bus_out_op == (8 + 0))) begin
-                            holdem_ui0_v_to_act <= holdem_ui0_bus_acc[3-1:0];
-                        end
-                        else if ((holdem_ui0_bus_out_op == (8 + 1))) begin
-                            holdem_ui0_v_stack <= holdem_ui0_bus_acc[11-1:0];
-                        end
-                        else if ((holdem_ui0_bus_out_op == (8 + 2))) begin
-                            holdem_ui0_v_bet <= holdem_ui0_bus_acc[11-1:0];
-                        end
-                        else if ((holdem_ui0_bus_out_op == (8 + 3))) begin
-                            holdem_ui0_v_call <= holdem_ui0_bus_acc[11-1:0];
-                        end
-                        else if ((holdem_ui0_bus_out_op == (8 + 4))) begin
-                            holdem_ui0_v_pot <= holdem_ui0_bus_acc[11-1:0];
-                        end
-                        else if ((holdem_ui0_bus_out_op == (8 + 5))) begin
-                            holdem_ui0_v_winners <= holdem_ui0_bus_acc[4-1:0];
-                        end
-                        else begin
-                            holdem_ui0_v_phase <= holdem_ui0_bus_acc[2-1:0];
-                        end
-                        holdem_ui0_ack <= 1;
-                    end
-                    else if ((holdem_ui0_bus_out_op == 3)) begin
-                        holdem_ui0_log_pop <= 1;
-                        holdem_ui0_ack <= 1;
-                    end
-                    else begin
-                        holdem_ui0_cmd_op_q <= holdem_ui0_bus_out_op[2-1:0];
-                        holdem_ui0_cmd_valid_q <= 1;
-                        holdem_ui0_command <= 2'b01;
-                    end
-                end
-            end
-            2'b01: begin
-                if (holdem_table0_cmd_ready) begin
-                    holdem_ui0_cmd_valid_q <= 0;
-                    holdem_ui0_command <= 2'b10;
-                end
-            end
-            2'b10: begin
-                if (holdem_table0_res_valid) begin
-                    holdem_ui0_res_q <= holdem_table0_res_code;
-                    holdem_ui0_command <= 2'b11;
-                end
-            end
-            default: begin
-                if (holdem_table0_cmd_ready) begin
-                    holdem_ui0_ack <= 1;
-                    holdem_ui0_command <= 2'b00;
-                end
-            end
-        endcase
-    end
-end
-
-
-always @(posedge clk) begin: holdem_ui0_log_fifo
-    if (rst == 1) begin
-        holdem_ui0_log_mem[0] <= 0;
-        holdem_ui0_log_mem[1] <= 0;
-        holdem_ui0_log_mem[2] <= 0;
-        holdem_ui0_log_mem[3] <= 0;
-        holdem_ui0_log_rd <= 0;
-        holdem_ui0_log_wr <= 0;
-        holdem_ui0_log_count <= 0;
-    end
-    else begin
-        if (holdem_table0_log_valid) begin
-            holdem_ui0_log_mem[holdem_ui0_log_wr] <= holdem_ui0_log_in;
-            holdem_ui0_log_wr <= ((holdem_ui0_log_wr + 1) % 4);
-        end
-        if (holdem_ui0_log_pop) begin
-            holdem_ui0_log_rd <= ((holdem_ui0_log_rd + 1) % 4);
-        end
-        if ((holdem_table0_log_valid && (!holdem_ui0_log_pop))) begin
-            if ((holdem_ui0_log_count < 4)) begin
-                holdem_ui0_log_count <= (holdem_ui0_log_count + 1);
-            end
-        end
-        else if ((holdem_ui0_log_pop && (!holdem_table0_log_valid))) begin
-            holdem_ui0_log_count <= (holdem_ui0_log_count - 1);
-        end
-    end
 end
 
 
@@ -5974,6 +6236,10 @@ always @(posedge clk) begin: holdem_ui0_panel
         holdem_ui0_led_q <= {views, 3'h0, over[1-1:0], shown, turn};
     end
 end
+
+
+
+assign holdem_ui0_press = {btn_reveal, btn_deal, btn_act};
 
 
 always @(holdem_ui0_bus_busy, probe_addr, holdem_ui0_bus_addr) begin: holdem_ui0_probe_owner

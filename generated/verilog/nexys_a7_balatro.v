@@ -103,54 +103,51 @@ wire balatro_board0_lost;
 wire [15:0] balatro_board0_io_led;
 wire [16:0] balatro_board0_io_figure;
 reg [16:0] balatro_board0_view_score = 0;
-reg [3:0] balatro_board0_balatro_game0_ante = 1;
-reg balatro_board0_balatro_game0_bad_op = 0;
-reg [1:0] balatro_board0_balatro_game0_blind = 0;
+reg [3:0] balatro_board0_balatro_game0_step = 0;
+reg [10:0] balatro_board0_balatro_game0_pick_score = 0;
 wire [5:0] balatro_board0_balatro_game0_blind_index;
-reg balatro_board0_balatro_game0_by_suit = 0;
 reg [7:0] balatro_board0_balatro_game0_chosen = 0;
-reg [5:0] balatro_board0_balatro_game0_dealt = 52;
-reg [3:0] balatro_board0_balatro_game0_discards_left = 0;
-reg balatro_board0_balatro_game0_done = 0;
 wire balatro_board0_balatro_game0_draw_more;
-reg [3:0] balatro_board0_balatro_game0_hand_len = 0;
-reg [3:0] balatro_board0_balatro_game0_hands_left = 0;
-reg [3:0] balatro_board0_balatro_game0_last_category = 15;
-reg [7:0] balatro_board0_balatro_game0_last_chips = 0;
-reg [3:0] balatro_board0_balatro_game0_last_mult = 0;
-reg [10:0] balatro_board0_balatro_game0_last_score = 0;
-reg [7:0] balatro_board0_balatro_game0_mask = 0;
 reg [3:0] balatro_board0_balatro_game0_mask_count = 0;
 reg [7:0] balatro_board0_balatro_game0_occupied = 0;
-reg [2:0] balatro_board0_balatro_game0_op = 0;
-reg [1:0] balatro_board0_balatro_game0_phase = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_category = 0;
 reg [7:0] balatro_board0_balatro_game0_pick_chips = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_count = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_mult = 0;
-reg [10:0] balatro_board0_balatro_game0_pick_score = 0;
 wire balatro_board0_balatro_game0_ready;
-reg [2:0] balatro_board0_balatro_game0_result = 0;
-reg [16:0] balatro_board0_balatro_game0_score = 0;
-reg balatro_board0_balatro_game0_start = 0;
 reg [3:0] balatro_board0_balatro_game0_state = 4'b0111;
-reg [3:0] balatro_board0_balatro_game0_step = 0;
-reg balatro_board0_balatro_game0_taken = 0;
-reg [16:0] balatro_board0_balatro_game0_target = 0;
 reg [16:0] balatro_board0_balatro_game0_target_next = 300;
+reg [3:0] balatro_board0_balatro_game0_hand_count = 0;
+reg [7:0] balatro_board0_balatro_game0_move_mask = 0;
+reg [3:0] balatro_board0_balatro_game0_run_ante = 1;
+reg [1:0] balatro_board0_balatro_game0_run_blind = 0;
+reg [5:0] balatro_board0_balatro_game0_hand_dealt = 52;
+reg balatro_board0_balatro_game0_move_done = 0;
+reg balatro_board0_balatro_game0_move_bad_op = 0;
+reg [2:0] balatro_board0_balatro_game0_move_result = 0;
+reg balatro_board0_balatro_game0_hand_start = 0;
 reg [47:0] balatro_board0_balatro_game0_view_hand = 49'hffffffffffff;
 reg [3:0] balatro_board0_balatro_game0_view_hand_len = 0;
+reg [1:0] balatro_board0_balatro_game0_run_phase = 0;
 reg [3:0] balatro_board0_balatro_game0_view_ante = 1;
 reg [1:0] balatro_board0_balatro_game0_view_blind = 0;
 reg [16:0] balatro_board0_balatro_game0_view_target = 0;
+reg [16:0] balatro_board0_balatro_game0_run_target = 0;
+reg [16:0] balatro_board0_balatro_game0_run_score = 0;
 reg [3:0] balatro_board0_balatro_game0_view_hands_left = 0;
+reg [3:0] balatro_board0_balatro_game0_run_hands_left = 0;
 reg [3:0] balatro_board0_balatro_game0_view_discards_left = 0;
+reg [3:0] balatro_board0_balatro_game0_run_discards_left = 0;
 reg [5:0] balatro_board0_balatro_game0_view_deck_left = 0;
 reg [2:0] balatro_board0_balatro_game0_view_result = 0;
 reg [3:0] balatro_board0_balatro_game0_view_last_category = 15;
+reg [3:0] balatro_board0_balatro_game0_run_last_category = 15;
 reg [7:0] balatro_board0_balatro_game0_view_last_chips = 0;
+reg [7:0] balatro_board0_balatro_game0_run_last_chips = 0;
 reg [3:0] balatro_board0_balatro_game0_view_last_mult = 0;
+reg [3:0] balatro_board0_balatro_game0_run_last_mult = 0;
 reg [10:0] balatro_board0_balatro_game0_view_last_score = 0;
+reg [10:0] balatro_board0_balatro_game0_run_last_score = 0;
 reg [3:0] balatro_board0_balatro_game0_view_pick_count = 0;
 reg [3:0] balatro_board0_balatro_game0_view_pick_category = 0;
 reg [7:0] balatro_board0_balatro_game0_view_pick_chips = 0;
@@ -303,62 +300,19 @@ reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg57_q = 0;
 reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg58_q = 0;
 reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg59_q = 0;
 reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg60_q = 0;
+reg [2:0] balatro_board0_balatro_game0_move_op = 0;
+reg balatro_board0_balatro_game0_move_taken = 0;
+reg balatro_board0_balatro_game0_by_suit = 0;
 wire [11:0] balatro_board0_balatro_screen0_rgb;
 wire balatro_board0_balatro_screen0_hsync;
 wire balatro_board0_balatro_screen0_vsync;
 reg balatro_board0_balatro_screen0_pixel_en = 0;
 reg balatro_board0_balatro_screen0_frame_start = 0;
+reg [9:0] balatro_board0_balatro_screen0_x = 0;
+reg [9:0] balatro_board0_balatro_screen0_y = 0;
 reg balatro_board0_balatro_screen0_active = 0;
 reg balatro_board0_balatro_screen0_hs0 = 1;
 reg balatro_board0_balatro_screen0_vs0 = 1;
-reg [9:0] balatro_board0_balatro_screen0_x = 0;
-reg [9:0] balatro_board0_balatro_screen0_y = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_blind = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_pick = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_last = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_message = 0;
-reg [6:0] balatro_board0_balatro_screen0_col = 0;
-reg [5:0] balatro_board0_balatro_screen0_a_line_c = 0;
-reg [5:0] balatro_board0_balatro_screen0_a_row = 0;
-reg [2:0] balatro_board0_balatro_screen0_a_gx = 0;
-reg [3:0] balatro_board0_balatro_screen0_a_gy = 0;
-reg [11:0] balatro_board0_balatro_screen0_a_addr = 0;
-reg [3:0] balatro_board0_balatro_screen0_a_slot = 15;
-reg [2:0] balatro_board0_balatro_screen0_a_dx = 0;
-reg balatro_board0_balatro_screen0_a_active = 0;
-reg balatro_board0_balatro_screen0_b_card = 0;
-reg [2:0] balatro_board0_balatro_screen0_b_dy = 0;
-reg [5:0] balatro_board0_balatro_screen0_b_code = 0;
-reg balatro_board0_balatro_screen0_b_sel = 0;
-reg [2:0] balatro_board0_balatro_screen0_b_dx = 0;
-reg [2:0] balatro_board0_balatro_screen0_b_gx = 0;
-reg [3:0] balatro_board0_balatro_screen0_b_gy = 0;
-reg balatro_board0_balatro_screen0_b_active = 0;
-reg [7:0] balatro_board0_balatro_screen0_b_op = 0;
-reg [3:0] balatro_board0_balatro_screen0_c_row = 0;
-reg [2:0] balatro_board0_balatro_screen0_c_bit = 0;
-reg [6:0] balatro_board0_balatro_screen0_c_char = 0;
-reg balatro_board0_balatro_screen0_c_red = 0;
-reg balatro_board0_balatro_screen0_c_edge = 0;
-reg balatro_board0_balatro_screen0_c_card = 0;
-reg balatro_board0_balatro_screen0_c_sel = 0;
-reg [3:0] balatro_board0_balatro_screen0_c_gy = 0;
-reg [2:0] balatro_board0_balatro_screen0_c_gx = 0;
-reg balatro_board0_balatro_screen0_c_active = 0;
-reg [6:0] balatro_board0_balatro_screen0_d_code = 0;
-reg [3:0] balatro_board0_balatro_screen0_d_row = 0;
-reg [2:0] balatro_board0_balatro_screen0_d_bit = 0;
-reg [11:0] balatro_board0_balatro_screen0_d_ink = 0;
-reg [11:0] balatro_board0_balatro_screen0_d_paper = 0;
-reg [7:0] balatro_board0_balatro_screen0_c_op = 0;
-reg [2:0] balatro_board0_balatro_screen0_e_bit = 0;
-reg [11:0] balatro_board0_balatro_screen0_e_ink = 0;
-reg [11:0] balatro_board0_balatro_screen0_e_paper = 0;
-reg [7:0] balatro_board0_balatro_screen0_f_bits = 0;
-reg [7:0] balatro_board0_balatro_screen0_bits = 0;
-reg [2:0] balatro_board0_balatro_screen0_f_bit = 0;
-reg [11:0] balatro_board0_balatro_screen0_f_ink = 0;
-reg [11:0] balatro_board0_balatro_screen0_f_paper = 0;
 reg [11:0] balatro_board0_balatro_screen0_rgb_q = 0;
 reg [6:0] balatro_board0_balatro_screen0_hs_line = 127;
 reg [6:0] balatro_board0_balatro_screen0_vs_line = 127;
@@ -396,6 +350,52 @@ wire balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_carry_ou
 reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_nibble = 0;
 reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_adjusted = 0;
 reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit5_nibble = 0;
+reg [5:0] balatro_board0_balatro_screen0_row_line = 0;
+reg [5:0] balatro_board0_balatro_screen0_line_blind = 0;
+reg [5:0] balatro_board0_balatro_screen0_line_last = 0;
+reg [5:0] balatro_board0_balatro_screen0_line_message = 0;
+reg [5:0] balatro_board0_balatro_screen0_line_pick = 0;
+wire [6:0] balatro_board0_balatro_screen0_col;
+reg [5:0] balatro_board0_balatro_screen0_a_row = 0;
+reg [2:0] balatro_board0_balatro_screen0_a_gx = 0;
+reg [3:0] balatro_board0_balatro_screen0_a_gy = 0;
+reg [11:0] balatro_board0_balatro_screen0_a_addr = 0;
+reg [3:0] balatro_board0_balatro_screen0_a_slot = 15;
+reg [2:0] balatro_board0_balatro_screen0_a_dx = 0;
+reg balatro_board0_balatro_screen0_a_active = 0;
+reg balatro_board0_balatro_screen0_b_card = 0;
+reg [2:0] balatro_board0_balatro_screen0_b_dy = 0;
+reg [5:0] balatro_board0_balatro_screen0_b_code = 0;
+reg balatro_board0_balatro_screen0_b_sel = 0;
+reg [2:0] balatro_board0_balatro_screen0_b_dx = 0;
+reg [2:0] balatro_board0_balatro_screen0_b_gx = 0;
+reg [3:0] balatro_board0_balatro_screen0_b_gy = 0;
+reg balatro_board0_balatro_screen0_b_active = 0;
+reg [7:0] balatro_board0_balatro_screen0_b_op = 0;
+reg [7:0] balatro_board0_balatro_screen0_c_op = 0;
+reg [3:0] balatro_board0_balatro_screen0_c_row = 0;
+reg [2:0] balatro_board0_balatro_screen0_c_bit = 0;
+reg [6:0] balatro_board0_balatro_screen0_c_char = 0;
+reg balatro_board0_balatro_screen0_c_red = 0;
+reg balatro_board0_balatro_screen0_c_edge = 0;
+reg balatro_board0_balatro_screen0_c_card = 0;
+reg balatro_board0_balatro_screen0_c_sel = 0;
+reg [3:0] balatro_board0_balatro_screen0_c_gy = 0;
+reg [2:0] balatro_board0_balatro_screen0_c_gx = 0;
+reg balatro_board0_balatro_screen0_c_active = 0;
+reg [7:0] balatro_board0_balatro_screen0_bits = 0;
+reg [2:0] balatro_board0_balatro_screen0_d_bit = 0;
+reg [6:0] balatro_board0_balatro_screen0_d_code = 0;
+reg [11:0] balatro_board0_balatro_screen0_d_ink = 0;
+reg [11:0] balatro_board0_balatro_screen0_d_paper = 0;
+reg [3:0] balatro_board0_balatro_screen0_d_row = 0;
+reg [2:0] balatro_board0_balatro_screen0_e_bit = 0;
+reg [11:0] balatro_board0_balatro_screen0_e_ink = 0;
+reg [11:0] balatro_board0_balatro_screen0_e_paper = 0;
+reg [2:0] balatro_board0_balatro_screen0_f_bit = 0;
+reg [7:0] balatro_board0_balatro_screen0_f_bits = 0;
+reg [11:0] balatro_board0_balatro_screen0_f_ink = 0;
+reg [11:0] balatro_board0_balatro_screen0_f_paper = 0;
 wire [10:0] balatro_board0_balatro_screen0_glyph_rom0_addr;
 wire [5:0] balatro_board0_shuffler0_count;
 wire [51:0] balatro_board0_shuffler0_exclude;
@@ -408,64 +408,18 @@ wire balatro_board0_shuffler0_m_axis_tready;
 wire balatro_board0_shuffler0_m_axis_tlast;
 wire [127:0] balatro_board0_shuffler0_seed;
 wire balatro_board0_shuffler0_seed_load;
-wire balatro_board0_shuffler0_compacting;
-wire balatro_board0_shuffler0_starting;
 reg [1:0] balatro_board0_shuffler0_state = 2'b00;
-wire balatro_board0_shuffler0_take_word;
-wire [31:0] balatro_board0_shuffler0_word;
-reg [51:0] balatro_board0_shuffler0_exclude_rev = 0;
-wire [51:0] balatro_board0_shuffler0_available_in;
-wire balatro_board0_shuffler0_lo_none;
-reg [51:0] balatro_board0_shuffler0_lo_1h = 0;
-reg [5:0] balatro_board0_shuffler0_lo_end_c = 63;
-reg [5:0] balatro_board0_shuffler0_lo_end_raw = 0;
-reg [5:0] balatro_board0_shuffler0_mask = 0;
-wire [5:0] balatro_board0_shuffler0_cand_top;
-reg [5:0] balatro_board0_shuffler0_fits = 0;
-reg [5:0] balatro_board0_shuffler0_m_range = 0;
-reg balatro_board0_shuffler0_accept = 0;
-reg [5:0] balatro_board0_shuffler0_offset = 0;
-wire balatro_board0_shuffler0_go;
-reg balatro_board0_shuffler0_tvalid = 0;
-reg balatro_board0_shuffler0_drawing = 0;
-reg [63:0] balatro_board0_shuffler0_placed = 0;
-reg [5:0] balatro_board0_shuffler0_j_pos = 0;
-reg [5:0] balatro_board0_shuffler0_card_j = 0;
-reg [5:0] balatro_board0_shuffler0_i_pos = 0;
-reg [5:0] balatro_board0_shuffler0_card_i = 0;
-reg balatro_board0_shuffler0_mem_we = 0;
-reg balatro_board0_shuffler0_looked = 0;
-reg [5:0] balatro_board0_shuffler0_lo_end = 0;
-reg [5:0] balatro_board0_shuffler0_hi_end = 0;
-reg [5:0] balatro_board0_shuffler0_mem_waddr = 0;
-reg [5:0] balatro_board0_shuffler0_lo = 0;
-reg [5:0] balatro_board0_shuffler0_mem_wdata = 0;
-reg [5:0] balatro_board0_shuffler0_hi = 0;
-reg balatro_board0_shuffler0_j_valid = 0;
-reg [63:0] balatro_board0_shuffler0_written = 0;
-wire [63:0] balatro_board0_shuffler0_one;
-reg balatro_board0_shuffler0_done_q = 0;
+wire balatro_board0_shuffler0_starting;
+wire balatro_board0_shuffler0_compacting;
 reg [5:0] balatro_board0_shuffler0_wanted = 0;
-reg balatro_board0_shuffler0_found = 0;
-reg [5:0] balatro_board0_shuffler0_filled_end = 0;
+wire [31:0] balatro_board0_shuffler0_word;
+wire balatro_board0_shuffler0_take_word;
 reg balatro_board0_shuffler0_busy_q = 0;
+reg balatro_board0_shuffler0_done_q = 0;
 reg balatro_board0_shuffler0_error_q = 0;
-wire [51:0] balatro_board0_shuffler0_lo_1h_c;
-reg [51:0] balatro_board0_shuffler0_hi_1h = 0;
-wire [51:0] balatro_board0_shuffler0_hi_1h_c;
-reg [5:0] balatro_board0_shuffler0_lo_c = 0;
-reg [5:0] balatro_board0_shuffler0_hi_c = 0;
-reg [5:0] balatro_board0_shuffler0_hi_end_c = 0;
-reg [5:0] balatro_board0_shuffler0_n_cards = 0;
-reg [5:0] balatro_board0_shuffler0_pos_a = 0;
-reg balatro_board0_shuffler0_a_valid = 0;
-reg [5:0] balatro_board0_shuffler0_left = 0;
-reg [5:0] balatro_board0_shuffler0_tdata = 0;
-reg balatro_board0_shuffler0_tlast = 0;
-reg balatro_board0_shuffler0_j_last = 0;
-reg [5:0] balatro_board0_shuffler0_i_a = 0;
-reg [5:0] balatro_board0_shuffler0_off_q = 0;
-reg balatro_board0_shuffler0_a_last = 0;
+reg [5:0] balatro_board0_shuffler0_deal_tdata = 0;
+reg balatro_board0_shuffler0_deal_tvalid = 0;
+reg balatro_board0_shuffler0_deal_tlast = 0;
 wire [31:0] balatro_board0_shuffler0_rng0_first_word;
 wire [31:0] balatro_board0_shuffler0_rng0_g_default_x;
 wire [31:0] balatro_board0_shuffler0_rng0_g_seed;
@@ -498,6 +452,27 @@ wire [31:0] balatro_board0_shuffler0_rng0_x_part0_t;
 wire [31:0] balatro_board0_shuffler0_rng0_x_part1_t;
 wire [31:0] balatro_board0_shuffler0_rng0_x_part2_t;
 wire [31:0] balatro_board0_shuffler0_rng0_x_part3_t;
+reg balatro_board0_shuffler0_compaction_looked = 0;
+wire balatro_board0_shuffler0_compaction_more;
+reg [5:0] balatro_board0_shuffler0_compaction_n_cards = 0;
+wire [51:0] balatro_board0_shuffler0_available_in;
+reg [51:0] balatro_board0_shuffler0_exclude_rev = 0;
+reg [5:0] balatro_board0_shuffler0_filled_end = 0;
+reg balatro_board0_shuffler0_found = 0;
+reg [51:0] balatro_board0_shuffler0_hi_1h = 0;
+wire [51:0] balatro_board0_shuffler0_hi_1h_c;
+reg [5:0] balatro_board0_shuffler0_hi_c = 0;
+reg [5:0] balatro_board0_shuffler0_hi_end = 0;
+reg [5:0] balatro_board0_shuffler0_hi_end_c = 0;
+reg [51:0] balatro_board0_shuffler0_lo_1h = 0;
+wire [51:0] balatro_board0_shuffler0_lo_1h_c;
+reg [5:0] balatro_board0_shuffler0_lo_c = 0;
+reg [5:0] balatro_board0_shuffler0_lo_end = 0;
+reg [5:0] balatro_board0_shuffler0_lo_end_c = 63;
+reg [5:0] balatro_board0_shuffler0_lo_end_raw = 0;
+wire balatro_board0_shuffler0_lo_none;
+reg [5:0] balatro_board0_shuffler0_compaction_lo = 0;
+reg [5:0] balatro_board0_shuffler0_compaction_hi = 0;
 reg [51:0] balatro_board0_shuffler0_lowest_ones0_first = 0;
 reg [12:0] balatro_board0_shuffler0_lowest_ones0_group_any = 0;
 wire [51:0] balatro_board0_shuffler0_lowest_ones0_rest;
@@ -534,6 +509,32 @@ wire [51:0] balatro_board0_shuffler0_onehot_index3_m2;
 wire [51:0] balatro_board0_shuffler0_onehot_index3_m3;
 wire [51:0] balatro_board0_shuffler0_onehot_index3_m4;
 wire [51:0] balatro_board0_shuffler0_onehot_index3_m5;
+wire [5:0] balatro_board0_shuffler0_cand_top;
+reg [5:0] balatro_board0_shuffler0_fits = 0;
+reg [5:0] balatro_board0_shuffler0_m_range = 0;
+reg [5:0] balatro_board0_shuffler0_mask = 0;
+reg balatro_board0_shuffler0_draw_accept = 0;
+reg [5:0] balatro_board0_shuffler0_draw_offset = 0;
+reg balatro_board0_shuffler0_draw_drawing = 0;
+wire balatro_board0_shuffler0_deal_go;
+reg [5:0] balatro_board0_shuffler0_draw_pos = 0;
+reg [5:0] balatro_board0_shuffler0_draw_left = 0;
+reg balatro_board0_shuffler0_a_last = 0;
+reg balatro_board0_shuffler0_a_valid = 0;
+reg [5:0] balatro_board0_shuffler0_i_a = 0;
+reg balatro_board0_shuffler0_j_last = 0;
+reg [5:0] balatro_board0_shuffler0_off_q = 0;
+reg balatro_board0_shuffler0_deal_j_valid = 0;
+reg [5:0] balatro_board0_shuffler0_deck_card_j = 0;
+reg [5:0] balatro_board0_shuffler0_deal_j_pos = 0;
+reg [5:0] balatro_board0_shuffler0_deal_i_pos = 0;
+reg [5:0] balatro_board0_shuffler0_mem_waddr = 0;
+reg [5:0] balatro_board0_shuffler0_mem_wdata = 0;
+reg balatro_board0_shuffler0_mem_we = 0;
+wire [63:0] balatro_board0_shuffler0_one;
+reg [63:0] balatro_board0_shuffler0_placed = 0;
+reg [63:0] balatro_board0_shuffler0_written = 0;
+reg [5:0] balatro_board0_shuffler0_deck_card_i = 0;
 reg [6:0] balatro_board0_deck_buffer0_count = 0;
 reg [5:0] balatro_board0_deck_buffer0_rd = 0;
 wire balatro_board0_deck_buffer0_take_in;
@@ -626,21 +627,12 @@ reg [7:0] decimal_display0_sevenseg0_ring = 1;
 reg [6:0] decimal_display0_sevenseg0_seg_q = 0;
 reg decimal_display0_sevenseg0_dp_q = 0;
 reg [7:0] decimal_display0_sevenseg0_an_q = 0;
-reg [6:0] balatro_board0_balatro_game0_keys [0:8-1];
+reg [5:0] balatro_board0_balatro_game0_hand_slots [0:8-1];
 
-initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_KEYS
+initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_HAND_SLOTS
     integer i;
     for(i=0; i<8; i=i+1) begin
-        balatro_board0_balatro_game0_keys[i] = 0;
-    end
-end
-
-reg [5:0] balatro_board0_balatro_game0_slots [0:8-1];
-
-initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_SLOTS
-    integer i;
-    for(i=0; i<8; i=i+1) begin
-        balatro_board0_balatro_game0_slots[i] = 63;
+        balatro_board0_balatro_game0_hand_slots[i] = 63;
     end
 end
 
@@ -662,137 +654,24 @@ initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_PREVIEW0_CARD_CHIPS
     end
 end
 
-reg [3:0]  balatro_board0_balatro_screen0_slot_table [0:128-1];
-initial begin
-    balatro_board0_balatro_screen0_slot_table[0] <= 15;
-    balatro_board0_balatro_screen0_slot_table[1] <= 15;
-    balatro_board0_balatro_screen0_slot_table[2] <= 15;
-    balatro_board0_balatro_screen0_slot_table[3] <= 15;
-    balatro_board0_balatro_screen0_slot_table[4] <= 15;
-    balatro_board0_balatro_screen0_slot_table[5] <= 0;
-    balatro_board0_balatro_screen0_slot_table[6] <= 0;
-    balatro_board0_balatro_screen0_slot_table[7] <= 0;
-    balatro_board0_balatro_screen0_slot_table[8] <= 0;
-    balatro_board0_balatro_screen0_slot_table[9] <= 0;
-    balatro_board0_balatro_screen0_slot_table[10] <= 0;
-    balatro_board0_balatro_screen0_slot_table[11] <= 15;
-    balatro_board0_balatro_screen0_slot_table[12] <= 15;
-    balatro_board0_balatro_screen0_slot_table[13] <= 15;
-    balatro_board0_balatro_screen0_slot_table[14] <= 1;
-    balatro_board0_balatro_screen0_slot_table[15] <= 1;
-    balatro_board0_balatro_screen0_slot_table[16] <= 1;
-    balatro_board0_balatro_screen0_slot_table[17] <= 1;
-    balatro_board0_balatro_screen0_slot_table[18] <= 1;
-    balatro_board0_balatro_screen0_slot_table[19] <= 1;
-    balatro_board0_balatro_screen0_slot_table[20] <= 15;
-    balatro_board0_balatro_screen0_slot_table[21] <= 15;
-    balatro_board0_balatro_screen0_slot_table[22] <= 15;
-    balatro_board0_balatro_screen0_slot_table[23] <= 2;
-    balatro_board0_balatro_screen0_slot_table[24] <= 2;
-    balatro_board0_balatro_screen0_slot_table[25] <= 2;
-    balatro_board0_balatro_screen0_slot_table[26] <= 2;
-    balatro_board0_balatro_screen0_slot_table[27] <= 2;
-    balatro_board0_balatro_screen0_slot_table[28] <= 2;
-    balatro_board0_balatro_screen0_slot_table[29] <= 15;
-    balatro_board0_balatro_screen0_slot_table[30] <= 15;
-    balatro_board0_balatro_screen0_slot_table[31] <= 15;
-    balatro_board0_balatro_screen0_slot_table[32] <= 3;
-    balatro_board0_balatro_screen0_slot_table[33] <= 3;
-    balatro_board0_balatro_screen0_slot_table[34] <= 3;
-    balatro_board0_balatro_screen0_slot_table[35] <= 3;
-    balatro_board0_balatro_screen0_slot_table[36] <= 3;
-    balatro_board0_balatro_screen0_slot_table[37] <= 3;
-    balatro_board0_balatro_screen0_slot_table[38] <= 15;
-    balatro_board0_balatro_screen0_slot_table[39] <= 15;
-    balatro_board0_balatro_screen0_slot_table[40] <= 15;
-    balatro_board0_balatro_screen0_slot_table[41] <= 4;
-    balatro_board0_balatro_screen0_slot_table[42] <= 4;
-    balatro_board0_balatro_screen0_slot_table[43] <= 4;
-    balatro_board0_balatro_screen0_slot_table[44] <= 4;
-    balatro_board0_balatro_screen0_slot_table[45] <= 4;
-    balatro_board0_balatro_screen0_slot_table[46] <= 4;
-    balatro_board0_balatro_screen0_slot_table[47] <= 15;
-    balatro_board0_balatro_screen0_slot_table[48] <= 15;
-    balatro_board0_balatro_screen0_slot_table[49] <= 15;
-    balatro_board0_balatro_screen0_slot_table[50] <= 5;
-    balatro_board0_balatro_screen0_slot_table[51] <= 5;
-    balatro_board0_balatro_screen0_slot_table[52] <= 5;
-    balatro_board0_balatro_screen0_slot_table[53] <= 5;
-    balatro_board0_balatro_screen0_slot_table[54] <= 5;
-    balatro_board0_balatro_screen0_slot_table[55] <= 5;
-    balatro_board0_balatro_screen0_slot_table[56] <= 15;
-    balatro_board0_balatro_screen0_slot_table[57] <= 15;
-    balatro_board0_balatro_screen0_slot_table[58] <= 15;
-    balatro_board0_balatro_screen0_slot_table[59] <= 6;
-    balatro_board0_balatro_screen0_slot_table[60] <= 6;
-    balatro_board0_balatro_screen0_slot_table[61] <= 6;
-    balatro_board0_balatro_screen0_slot_table[62] <= 6;
-    balatro_board0_balatro_screen0_slot_table[63] <= 6;
-    balatro_board0_balatro_screen0_slot_table[64] <= 6;
-    balatro_board0_balatro_screen0_slot_table[65] <= 15;
-    balatro_board0_balatro_screen0_slot_table[66] <= 15;
-    balatro_board0_balatro_screen0_slot_table[67] <= 15;
-    balatro_board0_balatro_screen0_slot_table[68] <= 7;
-    balatro_board0_balatro_screen0_slot_table[69] <= 7;
-    balatro_board0_balatro_screen0_slot_table[70] <= 7;
-    balatro_board0_balatro_screen0_slot_table[71] <= 7;
-    balatro_board0_balatro_screen0_slot_table[72] <= 7;
-    balatro_board0_balatro_screen0_slot_table[73] <= 7;
-    balatro_board0_balatro_screen0_slot_table[74] <= 15;
-    balatro_board0_balatro_screen0_slot_table[75] <= 15;
-    balatro_board0_balatro_screen0_slot_table[76] <= 15;
-    balatro_board0_balatro_screen0_slot_table[77] <= 15;
-    balatro_board0_balatro_screen0_slot_table[78] <= 15;
-    balatro_board0_balatro_screen0_slot_table[79] <= 15;
-    balatro_board0_balatro_screen0_slot_table[80] <= 15;
-    balatro_board0_balatro_screen0_slot_table[81] <= 15;
-    balatro_board0_balatro_screen0_slot_table[82] <= 15;
-    balatro_board0_balatro_screen0_slot_table[83] <= 15;
-    balatro_board0_balatro_screen0_slot_table[84] <= 15;
-    balatro_board0_balatro_screen0_slot_table[85] <= 15;
-    balatro_board0_balatro_screen0_slot_table[86] <= 15;
-    balatro_board0_balatro_screen0_slot_table[87] <= 15;
-    balatro_board0_balatro_screen0_slot_table[88] <= 15;
-    balatro_board0_balatro_screen0_slot_table[89] <= 15;
-    balatro_board0_balatro_screen0_slot_table[90] <= 15;
-    balatro_board0_balatro_screen0_slot_table[91] <= 15;
-    balatro_board0_balatro_screen0_slot_table[92] <= 15;
-    balatro_board0_balatro_screen0_slot_table[93] <= 15;
-    balatro_board0_balatro_screen0_slot_table[94] <= 15;
-    balatro_board0_balatro_screen0_slot_table[95] <= 15;
-    balatro_board0_balatro_screen0_slot_table[96] <= 15;
-    balatro_board0_balatro_screen0_slot_table[97] <= 15;
-    balatro_board0_balatro_screen0_slot_table[98] <= 15;
-    balatro_board0_balatro_screen0_slot_table[99] <= 15;
-    balatro_board0_balatro_screen0_slot_table[100] <= 15;
-    balatro_board0_balatro_screen0_slot_table[101] <= 15;
-    balatro_board0_balatro_screen0_slot_table[102] <= 15;
-    balatro_board0_balatro_screen0_slot_table[103] <= 15;
-    balatro_board0_balatro_screen0_slot_table[104] <= 15;
-    balatro_board0_balatro_screen0_slot_table[105] <= 15;
-    balatro_board0_balatro_screen0_slot_table[106] <= 15;
-    balatro_board0_balatro_screen0_slot_table[107] <= 15;
-    balatro_board0_balatro_screen0_slot_table[108] <= 15;
-    balatro_board0_balatro_screen0_slot_table[109] <= 15;
-    balatro_board0_balatro_screen0_slot_table[110] <= 15;
-    balatro_board0_balatro_screen0_slot_table[111] <= 15;
-    balatro_board0_balatro_screen0_slot_table[112] <= 15;
-    balatro_board0_balatro_screen0_slot_table[113] <= 15;
-    balatro_board0_balatro_screen0_slot_table[114] <= 15;
-    balatro_board0_balatro_screen0_slot_table[115] <= 15;
-    balatro_board0_balatro_screen0_slot_table[116] <= 15;
-    balatro_board0_balatro_screen0_slot_table[117] <= 15;
-    balatro_board0_balatro_screen0_slot_table[118] <= 15;
-    balatro_board0_balatro_screen0_slot_table[119] <= 15;
-    balatro_board0_balatro_screen0_slot_table[120] <= 15;
-    balatro_board0_balatro_screen0_slot_table[121] <= 15;
-    balatro_board0_balatro_screen0_slot_table[122] <= 15;
-    balatro_board0_balatro_screen0_slot_table[123] <= 15;
-    balatro_board0_balatro_screen0_slot_table[124] <= 15;
-    balatro_board0_balatro_screen0_slot_table[125] <= 15;
-    balatro_board0_balatro_screen0_slot_table[126] <= 15;
-    balatro_board0_balatro_screen0_slot_table[127] <= 15;
+reg [6:0] balatro_board0_balatro_game0_keys [0:8-1];
+
+initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_KEYS
+    integer i;
+    for(i=0; i<8; i=i+1) begin
+        balatro_board0_balatro_game0_keys[i] = 0;
+    end
 end
+
+reg [6:0] balatro_board0_balatro_screen0_digit_codes0_codes [0:32-1];
+
+initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_SCREEN0_DIGIT_CODES0_CODES
+    integer i;
+    for(i=0; i<32; i=i+1) begin
+        balatro_board0_balatro_screen0_digit_codes0_codes[i] = 32;
+    end
+end
+
 reg [2:0]  balatro_board0_balatro_screen0_dx_table [0:128-1];
 initial begin
     balatro_board0_balatro_screen0_dx_table[0] <= 0;
@@ -5023,6 +4902,137 @@ initial begin
     balatro_board0_balatro_screen0_line_table[4094] <= 32;
     balatro_board0_balatro_screen0_line_table[4095] <= 32;
 end
+reg [3:0]  balatro_board0_balatro_screen0_slot_table [0:128-1];
+initial begin
+    balatro_board0_balatro_screen0_slot_table[0] <= 15;
+    balatro_board0_balatro_screen0_slot_table[1] <= 15;
+    balatro_board0_balatro_screen0_slot_table[2] <= 15;
+    balatro_board0_balatro_screen0_slot_table[3] <= 15;
+    balatro_board0_balatro_screen0_slot_table[4] <= 15;
+    balatro_board0_balatro_screen0_slot_table[5] <= 0;
+    balatro_board0_balatro_screen0_slot_table[6] <= 0;
+    balatro_board0_balatro_screen0_slot_table[7] <= 0;
+    balatro_board0_balatro_screen0_slot_table[8] <= 0;
+    balatro_board0_balatro_screen0_slot_table[9] <= 0;
+    balatro_board0_balatro_screen0_slot_table[10] <= 0;
+    balatro_board0_balatro_screen0_slot_table[11] <= 15;
+    balatro_board0_balatro_screen0_slot_table[12] <= 15;
+    balatro_board0_balatro_screen0_slot_table[13] <= 15;
+    balatro_board0_balatro_screen0_slot_table[14] <= 1;
+    balatro_board0_balatro_screen0_slot_table[15] <= 1;
+    balatro_board0_balatro_screen0_slot_table[16] <= 1;
+    balatro_board0_balatro_screen0_slot_table[17] <= 1;
+    balatro_board0_balatro_screen0_slot_table[18] <= 1;
+    balatro_board0_balatro_screen0_slot_table[19] <= 1;
+    balatro_board0_balatro_screen0_slot_table[20] <= 15;
+    balatro_board0_balatro_screen0_slot_table[21] <= 15;
+    balatro_board0_balatro_screen0_slot_table[22] <= 15;
+    balatro_board0_balatro_screen0_slot_table[23] <= 2;
+    balatro_board0_balatro_screen0_slot_table[24] <= 2;
+    balatro_board0_balatro_screen0_slot_table[25] <= 2;
+    balatro_board0_balatro_screen0_slot_table[26] <= 2;
+    balatro_board0_balatro_screen0_slot_table[27] <= 2;
+    balatro_board0_balatro_screen0_slot_table[28] <= 2;
+    balatro_board0_balatro_screen0_slot_table[29] <= 15;
+    balatro_board0_balatro_screen0_slot_table[30] <= 15;
+    balatro_board0_balatro_screen0_slot_table[31] <= 15;
+    balatro_board0_balatro_screen0_slot_table[32] <= 3;
+    balatro_board0_balatro_screen0_slot_table[33] <= 3;
+    balatro_board0_balatro_screen0_slot_table[34] <= 3;
+    balatro_board0_balatro_screen0_slot_table[35] <= 3;
+    balatro_board0_balatro_screen0_slot_table[36] <= 3;
+    balatro_board0_balatro_screen0_slot_table[37] <= 3;
+    balatro_board0_balatro_screen0_slot_table[38] <= 15;
+    balatro_board0_balatro_screen0_slot_table[39] <= 15;
+    balatro_board0_balatro_screen0_slot_table[40] <= 15;
+    balatro_board0_balatro_screen0_slot_table[41] <= 4;
+    balatro_board0_balatro_screen0_slot_table[42] <= 4;
+    balatro_board0_balatro_screen0_slot_table[43] <= 4;
+    balatro_board0_balatro_screen0_slot_table[44] <= 4;
+    balatro_board0_balatro_screen0_slot_table[45] <= 4;
+    balatro_board0_balatro_screen0_slot_table[46] <= 4;
+    balatro_board0_balatro_screen0_slot_table[47] <= 15;
+    balatro_board0_balatro_screen0_slot_table[48] <= 15;
+    balatro_board0_balatro_screen0_slot_table[49] <= 15;
+    balatro_board0_balatro_screen0_slot_table[50] <= 5;
+    balatro_board0_balatro_screen0_slot_table[51] <= 5;
+    balatro_board0_balatro_screen0_slot_table[52] <= 5;
+    balatro_board0_balatro_screen0_slot_table[53] <= 5;
+    balatro_board0_balatro_screen0_slot_table[54] <= 5;
+    balatro_board0_balatro_screen0_slot_table[55] <= 5;
+    balatro_board0_balatro_screen0_slot_table[56] <= 15;
+    balatro_board0_balatro_screen0_slot_table[57] <= 15;
+    balatro_board0_balatro_screen0_slot_table[58] <= 15;
+    balatro_board0_balatro_screen0_slot_table[59] <= 6;
+    balatro_board0_balatro_screen0_slot_table[60] <= 6;
+    balatro_board0_balatro_screen0_slot_table[61] <= 6;
+    balatro_board0_balatro_screen0_slot_table[62] <= 6;
+    balatro_board0_balatro_screen0_slot_table[63] <= 6;
+    balatro_board0_balatro_screen0_slot_table[64] <= 6;
+    balatro_board0_balatro_screen0_slot_table[65] <= 15;
+    balatro_board0_balatro_screen0_slot_table[66] <= 15;
+    balatro_board0_balatro_screen0_slot_table[67] <= 15;
+    balatro_board0_balatro_screen0_slot_table[68] <= 7;
+    balatro_board0_balatro_screen0_slot_table[69] <= 7;
+    balatro_board0_balatro_screen0_slot_table[70] <= 7;
+    balatro_board0_balatro_screen0_slot_table[71] <= 7;
+    balatro_board0_balatro_screen0_slot_table[72] <= 7;
+    balatro_board0_balatro_screen0_slot_table[73] <= 7;
+    balatro_board0_balatro_screen0_slot_table[74] <= 15;
+    balatro_board0_balatro_screen0_slot_table[75] <= 15;
+    balatro_board0_balatro_screen0_slot_table[76] <= 15;
+    balatro_board0_balatro_screen0_slot_table[77] <= 15;
+    balatro_board0_balatro_screen0_slot_table[78] <= 15;
+    balatro_board0_balatro_screen0_slot_table[79] <= 15;
+    balatro_board0_balatro_screen0_slot_table[80] <= 15;
+    balatro_board0_balatro_screen0_slot_table[81] <= 15;
+    balatro_board0_balatro_screen0_slot_table[82] <= 15;
+    balatro_board0_balatro_screen0_slot_table[83] <= 15;
+    balatro_board0_balatro_screen0_slot_table[84] <= 15;
+    balatro_board0_balatro_screen0_slot_table[85] <= 15;
+    balatro_board0_balatro_screen0_slot_table[86] <= 15;
+    balatro_board0_balatro_screen0_slot_table[87] <= 15;
+    balatro_board0_balatro_screen0_slot_table[88] <= 15;
+    balatro_board0_balatro_screen0_slot_table[89] <= 15;
+    balatro_board0_balatro_screen0_slot_table[90] <= 15;
+    balatro_board0_balatro_screen0_slot_table[91] <= 15;
+    balatro_board0_balatro_screen0_slot_table[92] <= 15;
+    balatro_board0_balatro_screen0_slot_table[93] <= 15;
+    balatro_board0_balatro_screen0_slot_table[94] <= 15;
+    balatro_board0_balatro_screen0_slot_table[95] <= 15;
+    balatro_board0_balatro_screen0_slot_table[96] <= 15;
+    balatro_board0_balatro_screen0_slot_table[97] <= 15;
+    balatro_board0_balatro_screen0_slot_table[98] <= 15;
+    balatro_board0_balatro_screen0_slot_table[99] <= 15;
+    balatro_board0_balatro_screen0_slot_table[100] <= 15;
+    balatro_board0_balatro_screen0_slot_table[101] <= 15;
+    balatro_board0_balatro_screen0_slot_table[102] <= 15;
+    balatro_board0_balatro_screen0_slot_table[103] <= 15;
+    balatro_board0_balatro_screen0_slot_table[104] <= 15;
+    balatro_board0_balatro_screen0_slot_table[105] <= 15;
+    balatro_board0_balatro_screen0_slot_table[106] <= 15;
+    balatro_board0_balatro_screen0_slot_table[107] <= 15;
+    balatro_board0_balatro_screen0_slot_table[108] <= 15;
+    balatro_board0_balatro_screen0_slot_table[109] <= 15;
+    balatro_board0_balatro_screen0_slot_table[110] <= 15;
+    balatro_board0_balatro_screen0_slot_table[111] <= 15;
+    balatro_board0_balatro_screen0_slot_table[112] <= 15;
+    balatro_board0_balatro_screen0_slot_table[113] <= 15;
+    balatro_board0_balatro_screen0_slot_table[114] <= 15;
+    balatro_board0_balatro_screen0_slot_table[115] <= 15;
+    balatro_board0_balatro_screen0_slot_table[116] <= 15;
+    balatro_board0_balatro_screen0_slot_table[117] <= 15;
+    balatro_board0_balatro_screen0_slot_table[118] <= 15;
+    balatro_board0_balatro_screen0_slot_table[119] <= 15;
+    balatro_board0_balatro_screen0_slot_table[120] <= 15;
+    balatro_board0_balatro_screen0_slot_table[121] <= 15;
+    balatro_board0_balatro_screen0_slot_table[122] <= 15;
+    balatro_board0_balatro_screen0_slot_table[123] <= 15;
+    balatro_board0_balatro_screen0_slot_table[124] <= 15;
+    balatro_board0_balatro_screen0_slot_table[125] <= 15;
+    balatro_board0_balatro_screen0_slot_table[126] <= 15;
+    balatro_board0_balatro_screen0_slot_table[127] <= 15;
+end
 reg [6:0]  balatro_board0_balatro_screen0_first_table [0:16-1];
 initial begin
     balatro_board0_balatro_screen0_first_table[0] <= 50;
@@ -5061,15 +5071,6 @@ initial begin
     balatro_board0_balatro_screen0_second_table[14] <= 32;
     balatro_board0_balatro_screen0_second_table[15] <= 32;
 end
-reg [6:0] balatro_board0_balatro_screen0_codes [0:32-1];
-
-initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_SCREEN0_CODES
-    integer i;
-    for(i=0; i<32; i=i+1) begin
-        balatro_board0_balatro_screen0_codes[i] = 32;
-    end
-end
-
 reg [7:0]  balatro_board0_balatro_screen0_glyph_rom0_glyphs [0:2048-1];
 initial begin
     balatro_board0_balatro_screen0_glyph_rom0_glyphs[0] <= 0;
@@ -7147,7 +7148,6 @@ assign balatro_board0_shuffler0_count = 6'd52;
 assign balatro_board0_shuffler0_exclude = 52'd0;
 assign balatro_board0_shuffler0_seed = 128'd0;
 assign balatro_board0_shuffler0_seed_load = 1'd0;
-assign balatro_board0_shuffler0_one = 64'd1;
 assign balatro_board0_shuffler0_rng0_first_word = 32'd3701687786;
 assign balatro_board0_shuffler0_rng0_g_default_x = 32'd3656013424;
 assign balatro_board0_shuffler0_onehot_index0_m0 = 52'd3002399751580330;
@@ -7174,6 +7174,7 @@ assign balatro_board0_shuffler0_onehot_index3_m2 = 52'd529835250278881;
 assign balatro_board0_shuffler0_onehot_index3_m3 = 52'd35047467917280;
 assign balatro_board0_shuffler0_onehot_index3_m4 = 52'd137436856351;
 assign balatro_board0_shuffler0_onehot_index3_m5 = 52'd2097151;
+assign balatro_board0_shuffler0_one = 64'd1;
 assign decimal_display0_no_dots = 8'd0;
 assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in[30-1:24] = balatro_board0_balatro_game0_preview0_pick_card4_card;
 assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in[24-1:18] = balatro_board0_balatro_game0_preview0_pick_card3_card;
@@ -7334,7 +7335,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card0_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 0))) begin
-            c = balatro_board0_balatro_game0_slots[i];
+            c = balatro_board0_balatro_game0_hand_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card0_card <= c;
@@ -7413,7 +7414,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card1_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 1))) begin
-            c = balatro_board0_balatro_game0_slots[i];
+            c = balatro_board0_balatro_game0_hand_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card1_card <= c;
@@ -7492,7 +7493,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card2_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 2))) begin
-            c = balatro_board0_balatro_game0_slots[i];
+            c = balatro_board0_balatro_game0_hand_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card2_card <= c;
@@ -7571,7 +7572,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card3_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 3))) begin
-            c = balatro_board0_balatro_game0_slots[i];
+            c = balatro_board0_balatro_game0_hand_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card3_card <= c;
@@ -7650,7 +7651,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card4_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 4))) begin
-            c = balatro_board0_balatro_game0_slots[i];
+            c = balatro_board0_balatro_game0_hand_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card4_card <= c;
@@ -9121,8 +9122,353 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_multiply
 end
 
 
-always @(balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_occupied, balatro_board0_io_sw, balatro_board0_balatro_game0_mask, balatro_board0_balatro_game0_state) begin: balatro_board0_balatro_game0_choose
-    case (balatro_board0_balatro_game0_hand_len)
+always @(posedge clk) begin: balatro_board0_balatro_game0_steps
+    reg reached;
+    if (rst == 1) begin
+        balatro_board0_balatro_game0_step <= 0;
+        balatro_board0_balatro_game0_state <= 4'b0111;
+    end
+    else begin
+        case (balatro_board0_balatro_game0_state)
+            4'b0000: begin
+                if (balatro_board0_cmd_valid) begin
+                    balatro_board0_balatro_game0_state <= 4'b0001;
+                end
+            end
+            4'b0001: begin
+                balatro_board0_balatro_game0_step <= 0;
+                if ((balatro_board0_balatro_game0_move_op == 4)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0111;
+                end
+                else if ((balatro_board0_balatro_game0_move_op > 4)) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if ((balatro_board0_balatro_game0_run_phase != 0)) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if ((balatro_board0_balatro_game0_move_op > 1)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0110;
+                end
+                else if (((balatro_board0_balatro_game0_move_op == 1) && (balatro_board0_balatro_game0_run_discards_left == 0))) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if ((balatro_board0_balatro_game0_move_mask == 0)) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if ((balatro_board0_balatro_game0_mask_count > 5)) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if (((balatro_board0_balatro_game0_move_mask & (~balatro_board0_balatro_game0_occupied)) != 0)) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if ((balatro_board0_balatro_game0_move_op == 0)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0010;
+                end
+                else begin
+                    balatro_board0_balatro_game0_step <= 7;
+                    balatro_board0_balatro_game0_state <= 4'b0011;
+                end
+            end
+            4'b0010: begin
+                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
+                if ((balatro_board0_balatro_game0_step == 13)) begin
+                    balatro_board0_balatro_game0_step <= 7;
+                    balatro_board0_balatro_game0_state <= 4'b0011;
+                end
+            end
+            4'b0011: begin
+                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step - 1);
+                if ((balatro_board0_balatro_game0_step == 0)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0100;
+                end
+            end
+            4'b0100: begin
+                if ((!balatro_board0_balatro_game0_draw_more)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0101;
+                end
+            end
+            4'b0101: begin
+                reached = (balatro_board0_balatro_game0_run_score >= balatro_board0_balatro_game0_run_target);
+                balatro_board0_balatro_game0_state <= 4'b1000;
+                if (((reached && (!1'b0)) || (balatro_board0_balatro_game0_run_hands_left == 0) || (balatro_board0_balatro_game0_hand_count == 0))) begin
+                    if ((!reached)) begin
+                        // pass
+                    end
+                    else if (((balatro_board0_balatro_game0_run_blind + 1) < 3)) begin
+                        balatro_board0_balatro_game0_state <= 4'b0111;
+                    end
+                    else if ((balatro_board0_balatro_game0_run_ante < 8)) begin
+                        balatro_board0_balatro_game0_state <= 4'b0111;
+                    end
+                end
+            end
+            4'b0110: begin
+                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
+                if (($signed({1'b0, balatro_board0_balatro_game0_step}) == ((2 * 8) - 1))) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+            end
+            4'b0111: begin
+                if ((balatro_board0_balatro_game0_hand_dealt == 52)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0100;
+                end
+            end
+            default: begin
+                balatro_board0_balatro_game0_state <= 4'b0000;
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_game0_judge
+    if (rst == 1) begin
+        balatro_board0_balatro_game0_move_bad_op <= 0;
+        balatro_board0_balatro_game0_move_mask <= 0;
+        balatro_board0_balatro_game0_move_op <= 0;
+        balatro_board0_balatro_game0_move_result <= 0;
+        balatro_board0_balatro_game0_move_taken <= 0;
+        balatro_board0_balatro_game0_move_done <= 0;
+    end
+    else begin
+        balatro_board0_balatro_game0_move_done <= 0;
+        case (balatro_board0_balatro_game0_state)
+            4'b0000: begin
+                if (balatro_board0_cmd_valid) begin
+                    balatro_board0_balatro_game0_move_op <= balatro_board0_cmd_op;
+                    balatro_board0_balatro_game0_move_mask <= balatro_board0_cmd_mask;
+                    balatro_board0_balatro_game0_move_taken <= 1;
+                end
+            end
+            4'b0001: begin
+                balatro_board0_balatro_game0_move_bad_op <= (balatro_board0_balatro_game0_move_op > 4);
+                if ((balatro_board0_balatro_game0_move_op == 4)) begin
+                    balatro_board0_balatro_game0_move_result <= 0;
+                end
+                else if ((balatro_board0_balatro_game0_move_op > 4)) begin
+                    // pass
+                end
+                else if ((balatro_board0_balatro_game0_run_phase != 0)) begin
+                    balatro_board0_balatro_game0_move_result <= 1;
+                end
+                else if ((balatro_board0_balatro_game0_move_op > 1)) begin
+                    balatro_board0_balatro_game0_move_result <= 0;
+                end
+                else if (((balatro_board0_balatro_game0_move_op == 1) && (balatro_board0_balatro_game0_run_discards_left == 0))) begin
+                    balatro_board0_balatro_game0_move_result <= 2;
+                end
+                else if ((balatro_board0_balatro_game0_move_mask == 0)) begin
+                    balatro_board0_balatro_game0_move_result <= 3;
+                end
+                else if ((balatro_board0_balatro_game0_mask_count > 5)) begin
+                    balatro_board0_balatro_game0_move_result <= 4;
+                end
+                else if (((balatro_board0_balatro_game0_move_mask & (~balatro_board0_balatro_game0_occupied)) != 0)) begin
+                    balatro_board0_balatro_game0_move_result <= 5;
+                end
+                else begin
+                    balatro_board0_balatro_game0_move_result <= 0;
+                end
+            end
+            4'b1000: begin
+                balatro_board0_balatro_game0_move_done <= balatro_board0_balatro_game0_move_taken;
+                balatro_board0_balatro_game0_move_taken <= 0;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_game0_figures
+    reg reached;
+    if (rst == 1) begin
+        balatro_board0_balatro_game0_run_last_chips <= 0;
+        balatro_board0_balatro_game0_run_discards_left <= 0;
+        balatro_board0_balatro_game0_run_score <= 0;
+        balatro_board0_balatro_game0_run_last_score <= 0;
+        balatro_board0_balatro_game0_run_hands_left <= 0;
+        balatro_board0_balatro_game0_run_last_mult <= 0;
+        balatro_board0_balatro_game0_run_ante <= 1;
+        balatro_board0_balatro_game0_run_phase <= 0;
+        balatro_board0_balatro_game0_run_target <= 0;
+        balatro_board0_balatro_game0_run_blind <= 0;
+        balatro_board0_balatro_game0_run_last_category <= 15;
+    end
+    else begin
+        balatro_board0_balatro_game0_run_target <= balatro_board0_balatro_game0_target_next;
+        case (balatro_board0_balatro_game0_state)
+            4'b0001: begin
+                if ((balatro_board0_balatro_game0_move_op == 4)) begin
+                    balatro_board0_balatro_game0_run_phase <= 0;
+                    balatro_board0_balatro_game0_run_ante <= 1;
+                    balatro_board0_balatro_game0_run_blind <= 0;
+                    balatro_board0_balatro_game0_run_last_category <= 15;
+                    balatro_board0_balatro_game0_run_last_chips <= 0;
+                    balatro_board0_balatro_game0_run_last_mult <= 0;
+                    balatro_board0_balatro_game0_run_last_score <= 0;
+                end
+                else if (((balatro_board0_balatro_game0_move_op > 4) || (balatro_board0_balatro_game0_run_phase != 0) || (balatro_board0_balatro_game0_move_op > 1))) begin
+                    // pass
+                end
+                else if (((balatro_board0_balatro_game0_move_op == 1) && (balatro_board0_balatro_game0_run_discards_left == 0))) begin
+                    // pass
+                end
+                else if (((balatro_board0_balatro_game0_move_mask == 0) || (balatro_board0_balatro_game0_mask_count > 5) || ((balatro_board0_balatro_game0_move_mask & (~balatro_board0_balatro_game0_occupied)) != 0))) begin
+                    // pass
+                end
+                else if ((balatro_board0_balatro_game0_move_op != 0)) begin
+                    balatro_board0_balatro_game0_run_discards_left <= (balatro_board0_balatro_game0_run_discards_left - 1);
+                end
+            end
+            4'b0010: begin
+                if ((balatro_board0_balatro_game0_step == 13)) begin
+                    balatro_board0_balatro_game0_run_score <= (balatro_board0_balatro_game0_run_score + balatro_board0_balatro_game0_pick_score);
+                    balatro_board0_balatro_game0_run_hands_left <= (balatro_board0_balatro_game0_run_hands_left - 1);
+                    balatro_board0_balatro_game0_run_last_category <= balatro_board0_balatro_game0_pick_category;
+                    balatro_board0_balatro_game0_run_last_chips <= balatro_board0_balatro_game0_pick_chips;
+                    balatro_board0_balatro_game0_run_last_mult <= balatro_board0_balatro_game0_pick_mult;
+                    balatro_board0_balatro_game0_run_last_score <= balatro_board0_balatro_game0_pick_score;
+                end
+            end
+            4'b0101: begin
+                reached = (balatro_board0_balatro_game0_run_score >= balatro_board0_balatro_game0_run_target);
+                if (((reached && (!1'b0)) || (balatro_board0_balatro_game0_run_hands_left == 0) || (balatro_board0_balatro_game0_hand_count == 0))) begin
+                    if ((!reached)) begin
+                        balatro_board0_balatro_game0_run_phase <= 2;
+                    end
+                    else if (((balatro_board0_balatro_game0_run_blind + 1) < 3)) begin
+                        balatro_board0_balatro_game0_run_blind <= (balatro_board0_balatro_game0_run_blind + 1);
+                    end
+                    else if ((balatro_board0_balatro_game0_run_ante < 8)) begin
+                        balatro_board0_balatro_game0_run_ante <= (balatro_board0_balatro_game0_run_ante + 1);
+                        balatro_board0_balatro_game0_run_blind <= 0;
+                    end
+                    else begin
+                        balatro_board0_balatro_game0_run_phase <= 1;
+                    end
+                end
+            end
+            4'b0111: begin
+                if ((balatro_board0_balatro_game0_hand_dealt == 52)) begin
+                    balatro_board0_balatro_game0_run_score <= 0;
+                    balatro_board0_balatro_game0_run_hands_left <= 4;
+                    balatro_board0_balatro_game0_run_discards_left <= 3;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+// Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
+// Registered (the sort compares them a clock later, so it swaps every other clock).
+always @(posedge clk) begin: balatro_board0_balatro_game0_sort_keys
+    integer i;
+    reg [6-1:0] c;
+    for (i=0; i<8; i=i+1) begin
+        c = balatro_board0_balatro_game0_hand_slots[i];
+        if ((c == 63)) begin
+            balatro_board0_balatro_game0_keys[i] <= 0;
+        end
+        else if (balatro_board0_balatro_game0_by_suit) begin
+            balatro_board0_balatro_game0_keys[i] <= {1'b1, c[2-1:0], c[6-1:2]};
+        end
+        else begin
+            balatro_board0_balatro_game0_keys[i] <= {1'b1, c};
+        end
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_game0_cards
+    integer s;
+    integer j;
+    if (rst == 1) begin
+        balatro_board0_balatro_game0_by_suit <= 0;
+        balatro_board0_balatro_game0_hand_slots[0] <= 63;
+        balatro_board0_balatro_game0_hand_slots[1] <= 63;
+        balatro_board0_balatro_game0_hand_slots[2] <= 63;
+        balatro_board0_balatro_game0_hand_slots[3] <= 63;
+        balatro_board0_balatro_game0_hand_slots[4] <= 63;
+        balatro_board0_balatro_game0_hand_slots[5] <= 63;
+        balatro_board0_balatro_game0_hand_slots[6] <= 63;
+        balatro_board0_balatro_game0_hand_slots[7] <= 63;
+        balatro_board0_balatro_game0_hand_dealt <= 52;
+        balatro_board0_balatro_game0_hand_count <= 0;
+        balatro_board0_balatro_game0_hand_start <= 0;
+    end
+    else begin
+        balatro_board0_balatro_game0_hand_start <= 0;
+        case (balatro_board0_balatro_game0_state)
+            4'b0001: begin
+                if (((balatro_board0_balatro_game0_move_op > 1) && (balatro_board0_balatro_game0_move_op < 4) && (balatro_board0_balatro_game0_run_phase == 0))) begin
+                    balatro_board0_balatro_game0_by_suit <= (balatro_board0_balatro_game0_move_op == 3);
+                end
+            end
+            4'b0011: begin
+                if (balatro_board0_balatro_game0_move_mask[balatro_board0_balatro_game0_step]) begin
+                    for (s=0; s<7; s=s+1) begin
+                        if ((s >= $signed({1'b0, balatro_board0_balatro_game0_step}))) begin
+                            balatro_board0_balatro_game0_hand_slots[s] <= balatro_board0_balatro_game0_hand_slots[(s + 1)];
+                        end
+                    end
+                    balatro_board0_balatro_game0_hand_slots[7] <= 63;
+                    balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count - 1);
+                end
+            end
+            4'b0100: begin
+                if ((balatro_board0_balatro_game0_draw_more && balatro_board0_deck_valid)) begin
+                    balatro_board0_balatro_game0_hand_slots[balatro_board0_balatro_game0_hand_count] <= balatro_board0_deck_data;
+                    balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count + 1);
+                    balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                end
+            end
+            4'b0110: begin
+                if ((balatro_board0_balatro_game0_step[0] && balatro_board0_balatro_game0_step[1])) begin
+                    for (j=0; j<((8 / 2) - 1); j=j+1) begin
+                        if ((balatro_board0_balatro_game0_keys[((2 * j) + 1)] < balatro_board0_balatro_game0_keys[((2 * j) + 2)])) begin
+                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 2)];
+                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 2)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)];
+                        end
+                    end
+                end
+                else if (balatro_board0_balatro_game0_step[0]) begin
+                    for (j=0; j<(8 / 2); j=j+1) begin
+                        if ((balatro_board0_balatro_game0_keys[(2 * j)] < balatro_board0_balatro_game0_keys[((2 * j) + 1)])) begin
+                            balatro_board0_balatro_game0_hand_slots[(2 * j)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)];
+                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_hand_slots[(2 * j)];
+                        end
+                    end
+                end
+            end
+            4'b0111: begin
+                if ((balatro_board0_balatro_game0_hand_dealt == 52)) begin
+                    balatro_board0_balatro_game0_hand_start <= 1;
+                    balatro_board0_balatro_game0_hand_dealt <= 0;
+                    balatro_board0_balatro_game0_hand_count <= 0;
+                    for (s=0; s<8; s=s+1) begin
+                        balatro_board0_balatro_game0_hand_slots[s] <= 63;
+                    end
+                end
+                else if (balatro_board0_deck_valid) begin
+                    balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(balatro_board0_balatro_game0_occupied, balatro_board0_io_sw, balatro_board0_balatro_game0_move_mask, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_state) begin: balatro_board0_balatro_game0_choose
+    case (balatro_board0_balatro_game0_hand_count)
         0: balatro_board0_balatro_game0_occupied = 0;
         1: balatro_board0_balatro_game0_occupied = 1;
         2: balatro_board0_balatro_game0_occupied = 3;
@@ -9144,17 +9490,17 @@ always @(balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_occ
         balatro_board0_balatro_game0_chosen = (balatro_board0_io_sw & balatro_board0_balatro_game0_occupied);
     end
     else begin
-        balatro_board0_balatro_game0_chosen = (balatro_board0_balatro_game0_mask & balatro_board0_balatro_game0_occupied);
+        balatro_board0_balatro_game0_chosen = (balatro_board0_balatro_game0_move_mask & balatro_board0_balatro_game0_occupied);
     end
 end
 
 
 
-assign balatro_board0_balatro_game0_blind_index = {balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_blind};
+assign balatro_board0_balatro_game0_blind_index = {balatro_board0_balatro_game0_run_ante, balatro_board0_balatro_game0_run_blind};
 
 
-always @(balatro_board0_balatro_game0_mask) begin: balatro_board0_balatro_game0_count_rom
-    case (balatro_board0_balatro_game0_mask)
+always @(balatro_board0_balatro_game0_move_mask) begin: balatro_board0_balatro_game0_count_rom
+    case (balatro_board0_balatro_game0_move_mask)
         0: balatro_board0_balatro_game0_mask_count = 0;
         1: balatro_board0_balatro_game0_mask_count = 1;
         2: balatro_board0_balatro_game0_mask_count = 1;
@@ -9484,275 +9830,44 @@ always @(balatro_board0_balatro_game0_blind_index) begin: balatro_board0_balatro
     endcase
 end
 
-// Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
-// Registered (the sort compares them a clock later, so it swaps every other clock).
-always @(posedge clk) begin: balatro_board0_balatro_game0_sort_keys
-    integer i;
-    reg [6-1:0] c;
-    for (i=0; i<8; i=i+1) begin
-        c = balatro_board0_balatro_game0_slots[i];
-        if ((c == 63)) begin
-            balatro_board0_balatro_game0_keys[i] <= 0;
-        end
-        else if (balatro_board0_balatro_game0_by_suit) begin
-            balatro_board0_balatro_game0_keys[i] <= {1'b1, c[2-1:0], c[6-1:2]};
-        end
-        else begin
-            balatro_board0_balatro_game0_keys[i] <= {1'b1, c};
-        end
-    end
-end
 
 
-
-assign balatro_board0_balatro_game0_draw_more = ((balatro_board0_balatro_game0_hand_len < 8) && (balatro_board0_balatro_game0_dealt != 52));
-assign balatro_board0_balatro_game0_ready = (((balatro_board0_balatro_game0_state == 4'b0111) && (balatro_board0_balatro_game0_dealt != 52)) || ((balatro_board0_balatro_game0_state == 4'b0100) && (balatro_board0_balatro_game0_hand_len < 8) && (balatro_board0_balatro_game0_dealt != 52)));
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_control
-    integer s;
-    reg reached;
-    integer j;
-    if (rst == 1) begin
-        balatro_board0_balatro_game0_hand_len <= 0;
-        balatro_board0_balatro_game0_phase <= 0;
-        balatro_board0_balatro_game0_done <= 0;
-        balatro_board0_balatro_game0_hands_left <= 0;
-        balatro_board0_balatro_game0_step <= 0;
-        balatro_board0_balatro_game0_last_category <= 15;
-        balatro_board0_balatro_game0_blind <= 0;
-        balatro_board0_balatro_game0_bad_op <= 0;
-        balatro_board0_balatro_game0_last_mult <= 0;
-        balatro_board0_balatro_game0_score <= 0;
-        balatro_board0_balatro_game0_ante <= 1;
-        balatro_board0_balatro_game0_state <= 4'b0111;
-        balatro_board0_balatro_game0_by_suit <= 0;
-        balatro_board0_balatro_game0_slots[0] <= 63;
-        balatro_board0_balatro_game0_slots[1] <= 63;
-        balatro_board0_balatro_game0_slots[2] <= 63;
-        balatro_board0_balatro_game0_slots[3] <= 63;
-        balatro_board0_balatro_game0_slots[4] <= 63;
-        balatro_board0_balatro_game0_slots[5] <= 63;
-        balatro_board0_balatro_game0_slots[6] <= 63;
-        balatro_board0_balatro_game0_slots[7] <= 63;
-        balatro_board0_balatro_game0_dealt <= 52;
-        balatro_board0_balatro_game0_start <= 0;
-        balatro_board0_balatro_game0_last_chips <= 0;
-        balatro_board0_balatro_game0_last_score <= 0;
-        balatro_board0_balatro_game0_op <= 0;
-        balatro_board0_balatro_game0_target <= 0;
-        balatro_board0_balatro_game0_taken <= 0;
-        balatro_board0_balatro_game0_mask <= 0;
-        balatro_board0_balatro_game0_result <= 0;
-        balatro_board0_balatro_game0_discards_left <= 0;
-    end
-    else begin
-        balatro_board0_balatro_game0_done <= 0;
-        balatro_board0_balatro_game0_start <= 0;
-        balatro_board0_balatro_game0_target <= balatro_board0_balatro_game0_target_next;
-        case (balatro_board0_balatro_game0_state)
-            4'b0000: begin
-                if (balatro_board0_cmd_valid) begin
-                    balatro_board0_balatro_game0_op <= balatro_board0_cmd_op;
-                    balatro_board0_balatro_game0_mask <= balatro_board0_cmd_mask;
-                    balatro_board0_balatro_game0_taken <= 1;
-                    balatro_board0_balatro_game0_state <= 4'b0001;
-                end
-            end
-            4'b0001: begin
-                balatro_board0_balatro_game0_step <= 0;
-                balatro_board0_balatro_game0_bad_op <= (balatro_board0_balatro_game0_op > 4);
-                if ((balatro_board0_balatro_game0_op == 4)) begin
-                    balatro_board0_balatro_game0_phase <= 0;
-                    balatro_board0_balatro_game0_ante <= 1;
-                    balatro_board0_balatro_game0_blind <= 0;
-                    balatro_board0_balatro_game0_last_category <= 15;
-                    balatro_board0_balatro_game0_last_chips <= 0;
-                    balatro_board0_balatro_game0_last_mult <= 0;
-                    balatro_board0_balatro_game0_last_score <= 0;
-                    balatro_board0_balatro_game0_result <= 0;
-                    balatro_board0_balatro_game0_state <= 4'b0111;
-                end
-                else if ((balatro_board0_balatro_game0_op > 4)) begin
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else if ((balatro_board0_balatro_game0_phase != 0)) begin
-                    balatro_board0_balatro_game0_result <= 1;
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else if ((balatro_board0_balatro_game0_op > 1)) begin
-                    balatro_board0_balatro_game0_by_suit <= (balatro_board0_balatro_game0_op == 3);
-                    balatro_board0_balatro_game0_result <= 0;
-                    balatro_board0_balatro_game0_state <= 4'b0110;
-                end
-                else if (((balatro_board0_balatro_game0_op == 1) && (balatro_board0_balatro_game0_discards_left == 0))) begin
-                    balatro_board0_balatro_game0_result <= 2;
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else if ((balatro_board0_balatro_game0_mask == 0)) begin
-                    balatro_board0_balatro_game0_result <= 3;
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else if ((balatro_board0_balatro_game0_mask_count > 5)) begin
-                    balatro_board0_balatro_game0_result <= 4;
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else if (((balatro_board0_balatro_game0_mask & (~balatro_board0_balatro_game0_occupied)) != 0)) begin
-                    balatro_board0_balatro_game0_result <= 5;
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else begin
-                    balatro_board0_balatro_game0_result <= 0;
-                    if ((balatro_board0_balatro_game0_op == 0)) begin
-                        balatro_board0_balatro_game0_state <= 4'b0010;
-                    end
-                    else begin
-                        balatro_board0_balatro_game0_discards_left <= (balatro_board0_balatro_game0_discards_left - 1);
-                        balatro_board0_balatro_game0_step <= 7;
-                        balatro_board0_balatro_game0_state <= 4'b0011;
-                    end
-                end
-            end
-            4'b0010: begin
-                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                if ((balatro_board0_balatro_game0_step == 13)) begin
-                    balatro_board0_balatro_game0_score <= (balatro_board0_balatro_game0_score + balatro_board0_balatro_game0_pick_score);
-                    balatro_board0_balatro_game0_hands_left <= (balatro_board0_balatro_game0_hands_left - 1);
-                    balatro_board0_balatro_game0_last_category <= balatro_board0_balatro_game0_pick_category;
-                    balatro_board0_balatro_game0_last_chips <= balatro_board0_balatro_game0_pick_chips;
-                    balatro_board0_balatro_game0_last_mult <= balatro_board0_balatro_game0_pick_mult;
-                    balatro_board0_balatro_game0_last_score <= balatro_board0_balatro_game0_pick_score;
-                    balatro_board0_balatro_game0_step <= 7;
-                    balatro_board0_balatro_game0_state <= 4'b0011;
-                end
-            end
-            4'b0011: begin
-                if (balatro_board0_balatro_game0_mask[balatro_board0_balatro_game0_step]) begin
-                    for (s=0; s<7; s=s+1) begin
-                        if ((s >= $signed({1'b0, balatro_board0_balatro_game0_step}))) begin
-                            balatro_board0_balatro_game0_slots[s] <= balatro_board0_balatro_game0_slots[(s + 1)];
-                        end
-                    end
-                    balatro_board0_balatro_game0_slots[7] <= 63;
-                    balatro_board0_balatro_game0_hand_len <= (balatro_board0_balatro_game0_hand_len - 1);
-                end
-                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step - 1);
-                if ((balatro_board0_balatro_game0_step == 0)) begin
-                    balatro_board0_balatro_game0_state <= 4'b0100;
-                end
-            end
-            4'b0100: begin
-                if ((!balatro_board0_balatro_game0_draw_more)) begin
-                    balatro_board0_balatro_game0_state <= 4'b0101;
-                end
-                else if (balatro_board0_deck_valid) begin
-                    balatro_board0_balatro_game0_slots[balatro_board0_balatro_game0_hand_len] <= balatro_board0_deck_data;
-                    balatro_board0_balatro_game0_hand_len <= (balatro_board0_balatro_game0_hand_len + 1);
-                    balatro_board0_balatro_game0_dealt <= (balatro_board0_balatro_game0_dealt + 1);
-                end
-            end
-            4'b0101: begin
-                reached = (balatro_board0_balatro_game0_score >= balatro_board0_balatro_game0_target);
-                balatro_board0_balatro_game0_state <= 4'b1000;
-                if (((reached && (!1'b0)) || (balatro_board0_balatro_game0_hands_left == 0) || (balatro_board0_balatro_game0_hand_len == 0))) begin
-                    if ((!reached)) begin
-                        balatro_board0_balatro_game0_phase <= 2;
-                    end
-                    else if (((balatro_board0_balatro_game0_blind + 1) < 3)) begin
-                        balatro_board0_balatro_game0_blind <= (balatro_board0_balatro_game0_blind + 1);
-                        balatro_board0_balatro_game0_state <= 4'b0111;
-                    end
-                    else if ((balatro_board0_balatro_game0_ante < 8)) begin
-                        balatro_board0_balatro_game0_ante <= (balatro_board0_balatro_game0_ante + 1);
-                        balatro_board0_balatro_game0_blind <= 0;
-                        balatro_board0_balatro_game0_state <= 4'b0111;
-                    end
-                    else begin
-                        balatro_board0_balatro_game0_phase <= 1;
-                    end
-                end
-            end
-            4'b0110: begin
-                if ((balatro_board0_balatro_game0_step[0] && balatro_board0_balatro_game0_step[1])) begin
-                    for (j=0; j<((8 / 2) - 1); j=j+1) begin
-                        if ((balatro_board0_balatro_game0_keys[((2 * j) + 1)] < balatro_board0_balatro_game0_keys[((2 * j) + 2)])) begin
-                            balatro_board0_balatro_game0_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_slots[((2 * j) + 2)];
-                            balatro_board0_balatro_game0_slots[((2 * j) + 2)] <= balatro_board0_balatro_game0_slots[((2 * j) + 1)];
-                        end
-                    end
-                end
-                else if (balatro_board0_balatro_game0_step[0]) begin
-                    for (j=0; j<(8 / 2); j=j+1) begin
-                        if ((balatro_board0_balatro_game0_keys[(2 * j)] < balatro_board0_balatro_game0_keys[((2 * j) + 1)])) begin
-                            balatro_board0_balatro_game0_slots[(2 * j)] <= balatro_board0_balatro_game0_slots[((2 * j) + 1)];
-                            balatro_board0_balatro_game0_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_slots[(2 * j)];
-                        end
-                    end
-                end
-                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                if (($signed({1'b0, balatro_board0_balatro_game0_step}) == ((2 * 8) - 1))) begin
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-            end
-            4'b0111: begin
-                if ((balatro_board0_balatro_game0_dealt == 52)) begin
-                    balatro_board0_balatro_game0_start <= 1;
-                    balatro_board0_balatro_game0_dealt <= 0;
-                    balatro_board0_balatro_game0_hand_len <= 0;
-                    for (s=0; s<8; s=s+1) begin
-                        balatro_board0_balatro_game0_slots[s] <= 63;
-                    end
-                    balatro_board0_balatro_game0_score <= 0;
-                    balatro_board0_balatro_game0_hands_left <= 4;
-                    balatro_board0_balatro_game0_discards_left <= 3;
-                    balatro_board0_balatro_game0_state <= 4'b0100;
-                end
-                else if (balatro_board0_deck_valid) begin
-                    balatro_board0_balatro_game0_dealt <= (balatro_board0_balatro_game0_dealt + 1);
-                end
-            end
-            default: begin
-                balatro_board0_balatro_game0_done <= balatro_board0_balatro_game0_taken;
-                balatro_board0_balatro_game0_taken <= 0;
-                balatro_board0_balatro_game0_state <= 4'b0000;
-            end
-        endcase
-    end
-end
+assign balatro_board0_balatro_game0_draw_more = ((balatro_board0_balatro_game0_hand_count < 8) && (balatro_board0_balatro_game0_hand_dealt != 52));
+assign balatro_board0_balatro_game0_ready = (((balatro_board0_balatro_game0_state == 4'b0111) && (balatro_board0_balatro_game0_hand_dealt != 52)) || ((balatro_board0_balatro_game0_state == 4'b0100) && (balatro_board0_balatro_game0_hand_count < 8) && (balatro_board0_balatro_game0_hand_dealt != 52)));
 
 
-always @(balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_phase, balatro_board0_balatro_game0_done, balatro_board0_balatro_game0_hands_left, balatro_board0_balatro_game0_last_category, balatro_board0_balatro_game0_blind, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_bad_op, balatro_board0_balatro_game0_last_mult, balatro_board0_balatro_game0_score, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_slots[0], balatro_board0_balatro_game0_slots[1], balatro_board0_balatro_game0_slots[2], balatro_board0_balatro_game0_slots[3], balatro_board0_balatro_game0_slots[4], balatro_board0_balatro_game0_slots[5], balatro_board0_balatro_game0_slots[6], balatro_board0_balatro_game0_slots[7], balatro_board0_balatro_game0_dealt, balatro_board0_balatro_game0_start, balatro_board0_balatro_game0_last_chips, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_last_score, balatro_board0_balatro_game0_target, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_result, balatro_board0_balatro_game0_discards_left) begin: balatro_board0_balatro_game0_outputs
+always @(balatro_board0_balatro_game0_run_last_chips, balatro_board0_balatro_game0_run_hands_left, balatro_board0_balatro_game0_run_target, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_run_last_mult, balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_run_blind, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_run_score, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_run_discards_left, balatro_board0_balatro_game0_run_last_score, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_hand_slots[0], balatro_board0_balatro_game0_hand_slots[1], balatro_board0_balatro_game0_hand_slots[2], balatro_board0_balatro_game0_hand_slots[3], balatro_board0_balatro_game0_hand_slots[4], balatro_board0_balatro_game0_hand_slots[5], balatro_board0_balatro_game0_hand_slots[6], balatro_board0_balatro_game0_hand_slots[7], balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_run_ante, balatro_board0_balatro_game0_run_phase, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_run_last_category, balatro_board0_balatro_game0_move_done) begin: balatro_board0_balatro_game0_outputs
     reg [48-1:0] v;
     integer b;
     balatro_board0_cmd_ready = (balatro_board0_balatro_game0_state == 4'b0000);
-    balatro_board0_res_valid = balatro_board0_balatro_game0_done;
-    if (balatro_board0_balatro_game0_bad_op) begin
+    balatro_board0_res_valid = balatro_board0_balatro_game0_move_done;
+    if (balatro_board0_balatro_game0_move_bad_op) begin
         balatro_board0_res_code = 7;
     end
     else begin
-        balatro_board0_res_code = balatro_board0_balatro_game0_result;
+        balatro_board0_res_code = balatro_board0_balatro_game0_move_result;
     end
-    balatro_board0_deck_start = balatro_board0_balatro_game0_start;
+    balatro_board0_deck_start = balatro_board0_balatro_game0_hand_start;
     balatro_board0_deck_ready = balatro_board0_balatro_game0_ready;
     v = 48'h0;
     for (b=0; b<(6 * 8); b=b+1) begin
-        v[b] = balatro_board0_balatro_game0_slots[(b / 6)][(b % 6)];
+        v[b] = balatro_board0_balatro_game0_hand_slots[(b / 6)][(b % 6)];
     end
     balatro_board0_balatro_game0_view_hand = v;
-    balatro_board0_balatro_game0_view_hand_len = balatro_board0_balatro_game0_hand_len;
-    balatro_board0_view_phase = balatro_board0_balatro_game0_phase;
-    balatro_board0_balatro_game0_view_ante = balatro_board0_balatro_game0_ante;
-    balatro_board0_balatro_game0_view_blind = balatro_board0_balatro_game0_blind;
-    balatro_board0_balatro_game0_view_target = balatro_board0_balatro_game0_target;
-    balatro_board0_view_score = balatro_board0_balatro_game0_score;
-    balatro_board0_balatro_game0_view_hands_left = balatro_board0_balatro_game0_hands_left;
-    balatro_board0_balatro_game0_view_discards_left = balatro_board0_balatro_game0_discards_left;
-    balatro_board0_balatro_game0_view_deck_left = (52 - balatro_board0_balatro_game0_dealt);
-    balatro_board0_balatro_game0_view_result = balatro_board0_balatro_game0_result;
-    balatro_board0_balatro_game0_view_last_category = balatro_board0_balatro_game0_last_category;
-    balatro_board0_balatro_game0_view_last_chips = balatro_board0_balatro_game0_last_chips;
-    balatro_board0_balatro_game0_view_last_mult = balatro_board0_balatro_game0_last_mult;
-    balatro_board0_balatro_game0_view_last_score = balatro_board0_balatro_game0_last_score;
+    balatro_board0_balatro_game0_view_hand_len = balatro_board0_balatro_game0_hand_count;
+    balatro_board0_view_phase = balatro_board0_balatro_game0_run_phase;
+    balatro_board0_balatro_game0_view_ante = balatro_board0_balatro_game0_run_ante;
+    balatro_board0_balatro_game0_view_blind = balatro_board0_balatro_game0_run_blind;
+    balatro_board0_balatro_game0_view_target = balatro_board0_balatro_game0_run_target;
+    balatro_board0_view_score = balatro_board0_balatro_game0_run_score;
+    balatro_board0_balatro_game0_view_hands_left = balatro_board0_balatro_game0_run_hands_left;
+    balatro_board0_balatro_game0_view_discards_left = balatro_board0_balatro_game0_run_discards_left;
+    balatro_board0_balatro_game0_view_deck_left = (52 - balatro_board0_balatro_game0_hand_dealt);
+    balatro_board0_balatro_game0_view_result = balatro_board0_balatro_game0_move_result;
+    balatro_board0_balatro_game0_view_last_category = balatro_board0_balatro_game0_run_last_category;
+    balatro_board0_balatro_game0_view_last_chips = balatro_board0_balatro_game0_run_last_chips;
+    balatro_board0_balatro_game0_view_last_mult = balatro_board0_balatro_game0_run_last_mult;
+    balatro_board0_balatro_game0_view_last_score = balatro_board0_balatro_game0_run_last_score;
     balatro_board0_balatro_game0_view_pick_count = balatro_board0_balatro_game0_pick_count;
     balatro_board0_balatro_game0_view_pick_category = balatro_board0_balatro_game0_pick_category;
     balatro_board0_balatro_game0_view_pick_chips = balatro_board0_balatro_game0_pick_chips;
@@ -10047,38 +10162,38 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_digit_codes0_cycle
     if (rst == 1) begin
         balatro_board0_balatro_screen0_digit_codes0_field <= 0;
         balatro_board0_balatro_screen0_digit_codes0_start <= 0;
-        balatro_board0_balatro_screen0_codes[0] <= 32;
-        balatro_board0_balatro_screen0_codes[1] <= 32;
-        balatro_board0_balatro_screen0_codes[2] <= 32;
-        balatro_board0_balatro_screen0_codes[3] <= 32;
-        balatro_board0_balatro_screen0_codes[4] <= 32;
-        balatro_board0_balatro_screen0_codes[5] <= 32;
-        balatro_board0_balatro_screen0_codes[6] <= 32;
-        balatro_board0_balatro_screen0_codes[7] <= 32;
-        balatro_board0_balatro_screen0_codes[8] <= 32;
-        balatro_board0_balatro_screen0_codes[9] <= 32;
-        balatro_board0_balatro_screen0_codes[10] <= 32;
-        balatro_board0_balatro_screen0_codes[11] <= 32;
-        balatro_board0_balatro_screen0_codes[12] <= 32;
-        balatro_board0_balatro_screen0_codes[13] <= 32;
-        balatro_board0_balatro_screen0_codes[14] <= 32;
-        balatro_board0_balatro_screen0_codes[15] <= 32;
-        balatro_board0_balatro_screen0_codes[16] <= 32;
-        balatro_board0_balatro_screen0_codes[17] <= 32;
-        balatro_board0_balatro_screen0_codes[18] <= 32;
-        balatro_board0_balatro_screen0_codes[19] <= 32;
-        balatro_board0_balatro_screen0_codes[20] <= 32;
-        balatro_board0_balatro_screen0_codes[21] <= 32;
-        balatro_board0_balatro_screen0_codes[22] <= 32;
-        balatro_board0_balatro_screen0_codes[23] <= 32;
-        balatro_board0_balatro_screen0_codes[24] <= 32;
-        balatro_board0_balatro_screen0_codes[25] <= 32;
-        balatro_board0_balatro_screen0_codes[26] <= 32;
-        balatro_board0_balatro_screen0_codes[27] <= 32;
-        balatro_board0_balatro_screen0_codes[28] <= 32;
-        balatro_board0_balatro_screen0_codes[29] <= 32;
-        balatro_board0_balatro_screen0_codes[30] <= 32;
-        balatro_board0_balatro_screen0_codes[31] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[0] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[1] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[2] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[3] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[4] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[5] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[6] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[7] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[8] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[9] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[10] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[11] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[12] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[13] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[14] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[15] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[16] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[17] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[18] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[19] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[20] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[21] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[22] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[23] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[24] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[25] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[26] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[27] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[28] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[29] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[30] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[31] <= 32;
     end
     else begin
         balatro_board0_balatro_screen0_digit_codes0_start <= 0;
@@ -10107,40 +10222,31 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_digit_codes0_cycle
                     c = (48 + d);
                 end
                 if ((balatro_board0_balatro_screen0_digit_codes0_field == 0)) begin
-                    balatro_board0_balatro_screen0_codes[(0 + p)] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[(0 + p)] <= c;
                 end
                 else if ((balatro_board0_balatro_screen0_digit_codes0_field == 1)) begin
-                    balatro_board0_balatro_screen0_codes[(6 + p)] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[(6 + p)] <= c;
                 end
                 else if (((balatro_board0_balatro_screen0_digit_codes0_field == 2) && (p >= (6 - 2)))) begin
-                    balatro_board0_balatro_screen0_codes[((12 + p) - (6 - 2))] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[((12 + p) - (6 - 2))] <= c;
                 end
                 else if (((balatro_board0_balatro_screen0_digit_codes0_field == 3) && (p >= (6 - 3)))) begin
-                    balatro_board0_balatro_screen0_codes[((14 + p) - (6 - 3))] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[((14 + p) - (6 - 3))] <= c;
                 end
                 else if (((balatro_board0_balatro_screen0_digit_codes0_field == 4) && (p >= (6 - 3)))) begin
-                    balatro_board0_balatro_screen0_codes[((17 + p) - (6 - 3))] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[((17 + p) - (6 - 3))] <= c;
                 end
                 else if (((balatro_board0_balatro_screen0_digit_codes0_field == 5) && (p >= (6 - 4)))) begin
-                    balatro_board0_balatro_screen0_codes[((20 + p) - (6 - 4))] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[((20 + p) - (6 - 4))] <= c;
                 end
             end
         end
-        balatro_board0_balatro_screen0_codes[24] <= (48 + balatro_board0_balatro_game0_view_ante);
-        balatro_board0_balatro_screen0_codes[25] <= (48 + balatro_board0_balatro_game0_view_hands_left);
-        balatro_board0_balatro_screen0_codes[26] <= (48 + balatro_board0_balatro_game0_view_discards_left);
-        balatro_board0_balatro_screen0_codes[27] <= (48 + balatro_board0_balatro_game0_view_pick_mult);
-        balatro_board0_balatro_screen0_codes[28] <= (48 + balatro_board0_balatro_game0_view_last_mult);
+        balatro_board0_balatro_screen0_digit_codes0_codes[24] <= (48 + balatro_board0_balatro_game0_view_ante);
+        balatro_board0_balatro_screen0_digit_codes0_codes[25] <= (48 + balatro_board0_balatro_game0_view_hands_left);
+        balatro_board0_balatro_screen0_digit_codes0_codes[26] <= (48 + balatro_board0_balatro_game0_view_discards_left);
+        balatro_board0_balatro_screen0_digit_codes0_codes[27] <= (48 + balatro_board0_balatro_game0_view_pick_mult);
+        balatro_board0_balatro_screen0_digit_codes0_codes[28] <= (48 + balatro_board0_balatro_game0_view_last_mult);
     end
-end
-
-
-
-assign balatro_board0_balatro_screen0_glyph_rom0_addr = {balatro_board0_balatro_screen0_d_code, balatro_board0_balatro_screen0_d_row};
-
-
-always @(posedge clk) begin: balatro_board0_balatro_screen0_glyph_rom0_read
-    balatro_board0_balatro_screen0_bits <= balatro_board0_balatro_screen0_glyph_rom0_glyphs[balatro_board0_balatro_screen0_glyph_rom0_addr];
 end
 
 
@@ -10184,47 +10290,50 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
 end
 
 
-always @(balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_x, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_pick) begin: balatro_board0_balatro_screen0_decode_a
+always @(balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_pick) begin: balatro_board0_balatro_screen0_decode_a
     reg [10-1:0] row;
-    balatro_board0_balatro_screen0_col = balatro_board0_balatro_screen0_x[10-1:3];
     row = balatro_board0_balatro_screen0_y[10-1:4];
     case (row)
         'h1: begin
-            balatro_board0_balatro_screen0_a_line_c = balatro_board0_balatro_screen0_line_blind;
+            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_blind;
         end
         'h2: begin
-            balatro_board0_balatro_screen0_a_line_c = 4;
+            balatro_board0_balatro_screen0_row_line = 4;
         end
         'h3: begin
-            balatro_board0_balatro_screen0_a_line_c = 5;
+            balatro_board0_balatro_screen0_row_line = 5;
         end
         'h10: begin
-            balatro_board0_balatro_screen0_a_line_c = balatro_board0_balatro_screen0_line_pick;
+            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_pick;
         end
         'h12: begin
-            balatro_board0_balatro_screen0_a_line_c = balatro_board0_balatro_screen0_line_last;
+            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_last;
         end
         'h14: begin
-            balatro_board0_balatro_screen0_a_line_c = balatro_board0_balatro_screen0_line_message;
+            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_message;
         end
         'h1b: begin
-            balatro_board0_balatro_screen0_a_line_c = 33;
+            balatro_board0_balatro_screen0_row_line = 33;
         end
         default: begin
-            balatro_board0_balatro_screen0_a_line_c = 0;
+            balatro_board0_balatro_screen0_row_line = 0;
         end
     endcase
 end
 
 
+
+assign balatro_board0_balatro_screen0_col = balatro_board0_balatro_screen0_x[10-1:3];
+
+
 always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_a
-    reg [12-1:0] line;
+    reg [12-1:0] cell_line;
     balatro_board0_balatro_screen0_a_row <= balatro_board0_balatro_screen0_y[10-1:4];
     balatro_board0_balatro_screen0_a_gx <= balatro_board0_balatro_screen0_x[3-1:0];
     balatro_board0_balatro_screen0_a_gy <= balatro_board0_balatro_screen0_y[4-1:0];
-    line = 12'h0;
-    line = balatro_board0_balatro_screen0_a_line_c;
-    balatro_board0_balatro_screen0_a_addr <= (((line << 6) + (line << 4)) + balatro_board0_balatro_screen0_col);
+    cell_line = 12'h0;
+    cell_line = balatro_board0_balatro_screen0_row_line;
+    balatro_board0_balatro_screen0_a_addr <= (((cell_line << 6) + (cell_line << 4)) + balatro_board0_balatro_screen0_col);
     balatro_board0_balatro_screen0_a_slot <= balatro_board0_balatro_screen0_slot_table[balatro_board0_balatro_screen0_col];
     balatro_board0_balatro_screen0_a_dx <= balatro_board0_balatro_screen0_dx_table[balatro_board0_balatro_screen0_col];
     balatro_board0_balatro_screen0_a_active <= balatro_board0_balatro_screen0_active;
@@ -10263,10 +10372,15 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_b
     balatro_board0_balatro_screen0_b_active <= balatro_board0_balatro_screen0_a_active;
 end
 
-// The line ROM's registered read (a block RAM's), registered again: its clock-to-out
-// ends at c_op, not in stage_d's choice of digit.
+// The line ROM's registered read (a block RAM's), registered again in stage C: its
+// clock-to-out ends at c.op, not in stage D's choice of digit.
 always @(posedge clk) begin: balatro_board0_balatro_screen0_line_rom
     balatro_board0_balatro_screen0_b_op <= balatro_board0_balatro_screen0_line_table[balatro_board0_balatro_screen0_a_addr];
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_screen0_line_out
+    balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_b_op;
 end
 
 
@@ -10306,6 +10420,15 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_c
 end
 
 
+
+assign balatro_board0_balatro_screen0_glyph_rom0_addr = {balatro_board0_balatro_screen0_d_code, balatro_board0_balatro_screen0_d_row};
+
+
+always @(posedge clk) begin: balatro_board0_balatro_screen0_glyph_rom0_read
+    balatro_board0_balatro_screen0_bits <= balatro_board0_balatro_screen0_glyph_rom0_glyphs[balatro_board0_balatro_screen0_glyph_rom0_addr];
+end
+
+
 always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
     if (balatro_board0_balatro_screen0_c_card) begin
         balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_char;
@@ -10331,7 +10454,7 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
     end
     else begin
         if (balatro_board0_balatro_screen0_c_op[7]) begin
-            balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_codes[balatro_board0_balatro_screen0_c_op[5-1:0]];
+            balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_digit_codes0_codes[balatro_board0_balatro_screen0_c_op[5-1:0]];
         end
         else begin
             balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_op[7-1:0];
@@ -10345,11 +10468,6 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
         balatro_board0_balatro_screen0_d_ink <= 0;
         balatro_board0_balatro_screen0_d_paper <= 0;
     end
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_screen0_line_out
-    balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_b_op;
 end
 
 
@@ -10546,6 +10664,53 @@ assign balatro_board0_shuffler0_word = balatro_board0_shuffler0_rng0_word_q;
 
 assign balatro_board0_shuffler0_starting = ((balatro_board0_shuffler0_state == 2'b00) && balatro_board0_deck_start);
 assign balatro_board0_shuffler0_compacting = (balatro_board0_shuffler0_state == 2'b01);
+
+
+always @(posedge clk) begin: balatro_board0_shuffler0_steps
+    if (rst == 1) begin
+        balatro_board0_shuffler0_done_q <= 0;
+        balatro_board0_shuffler0_error_q <= 0;
+        balatro_board0_shuffler0_wanted <= 0;
+        balatro_board0_shuffler0_busy_q <= 0;
+        balatro_board0_shuffler0_state <= 2'b00;
+    end
+    else begin
+        balatro_board0_shuffler0_done_q <= 1'b0;
+        case (balatro_board0_shuffler0_state)
+            2'b00: begin
+                if (balatro_board0_deck_start) begin
+                    balatro_board0_shuffler0_wanted <= balatro_board0_shuffler0_count;
+                    balatro_board0_shuffler0_busy_q <= 1'b1;
+                    balatro_board0_shuffler0_error_q <= 1'b0;
+                    balatro_board0_shuffler0_state <= 2'b01;
+                end
+            end
+            2'b01: begin
+                if ((balatro_board0_shuffler0_compaction_looked && (!balatro_board0_shuffler0_compaction_more))) begin
+                    balatro_board0_shuffler0_state <= 2'b10;
+                end
+            end
+            2'b10: begin
+                balatro_board0_shuffler0_error_q <= ((balatro_board0_shuffler0_wanted == 0) || (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_compaction_n_cards));
+                if (((balatro_board0_shuffler0_wanted == 0) || (balatro_board0_shuffler0_compaction_n_cards == 0))) begin
+                    balatro_board0_shuffler0_busy_q <= 1'b0;
+                    balatro_board0_shuffler0_done_q <= 1'b1;
+                    balatro_board0_shuffler0_state <= 2'b00;
+                end
+                else begin
+                    balatro_board0_shuffler0_state <= 2'b11;
+                end
+            end
+            default: begin
+                if ((balatro_board0_shuffler0_deal_tvalid && balatro_board0_shuffler0_m_axis_tready && balatro_board0_shuffler0_deal_tlast)) begin
+                    balatro_board0_shuffler0_busy_q <= 1'b0;
+                    balatro_board0_shuffler0_done_q <= 1'b1;
+                    balatro_board0_shuffler0_state <= 2'b00;
+                end
+            end
+        endcase
+    end
+end
 
 
 always @(balatro_board0_shuffler0_exclude) begin: balatro_board0_shuffler0_reverse_exclude
@@ -10772,6 +10937,61 @@ end
 
 
 
+assign balatro_board0_shuffler0_compaction_more = (balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end);
+
+
+always @(posedge clk) begin: balatro_board0_shuffler0_pipeline
+    if (rst == 1) begin
+        balatro_board0_shuffler0_hi_1h <= 0;
+        balatro_board0_shuffler0_compaction_n_cards <= 0;
+        balatro_board0_shuffler0_compaction_looked <= 0;
+        balatro_board0_shuffler0_compaction_hi <= 0;
+        balatro_board0_shuffler0_lo_1h <= 0;
+        balatro_board0_shuffler0_hi_end <= 0;
+        balatro_board0_shuffler0_found <= 0;
+        balatro_board0_shuffler0_filled_end <= 0;
+        balatro_board0_shuffler0_lo_end <= 0;
+        balatro_board0_shuffler0_compaction_lo <= 0;
+    end
+    else begin
+        case (balatro_board0_shuffler0_state)
+            2'b00: begin
+                if (balatro_board0_deck_start) begin
+                    balatro_board0_shuffler0_found <= 1'b0;
+                    balatro_board0_shuffler0_compaction_looked <= 1'b0;
+                    balatro_board0_shuffler0_filled_end <= 0;
+                end
+            end
+            2'b01: begin
+                balatro_board0_shuffler0_lo_1h <= balatro_board0_shuffler0_lo_1h_c;
+                balatro_board0_shuffler0_hi_1h <= balatro_board0_shuffler0_hi_1h_c;
+                balatro_board0_shuffler0_found <= 1'b1;
+                balatro_board0_shuffler0_compaction_lo <= balatro_board0_shuffler0_lo_c;
+                balatro_board0_shuffler0_lo_end <= balatro_board0_shuffler0_lo_end_c;
+                balatro_board0_shuffler0_compaction_hi <= balatro_board0_shuffler0_hi_c;
+                balatro_board0_shuffler0_hi_end <= balatro_board0_shuffler0_hi_end_c;
+                balatro_board0_shuffler0_compaction_looked <= balatro_board0_shuffler0_found;
+                if (balatro_board0_shuffler0_compaction_looked) begin
+                    if (balatro_board0_shuffler0_compaction_more) begin
+                        balatro_board0_shuffler0_filled_end <= balatro_board0_shuffler0_lo_end;
+                    end
+                    else if ((balatro_board0_shuffler0_hi_end > balatro_board0_shuffler0_filled_end)) begin
+                        balatro_board0_shuffler0_compaction_n_cards <= balatro_board0_shuffler0_hi_end;
+                    end
+                    else begin
+                        balatro_board0_shuffler0_compaction_n_cards <= balatro_board0_shuffler0_filled_end;
+                    end
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
 assign balatro_board0_shuffler0_cand[0] = (balatro_board0_shuffler0_word[6-1:0] & balatro_board0_shuffler0_mask);
 assign balatro_board0_shuffler0_cand[1] = (balatro_board0_shuffler0_word[12-1:6] & balatro_board0_shuffler0_mask);
 assign balatro_board0_shuffler0_cand[2] = (balatro_board0_shuffler0_word[18-1:12] & balatro_board0_shuffler0_mask);
@@ -10790,168 +11010,138 @@ end
 
 
 always @(balatro_board0_shuffler0_cand[0], balatro_board0_shuffler0_cand[1], balatro_board0_shuffler0_cand[2], balatro_board0_shuffler0_cand[3], balatro_board0_shuffler0_cand[4], balatro_board0_shuffler0_fits, balatro_board0_shuffler0_cand_top) begin: balatro_board0_shuffler0_pick
-    balatro_board0_shuffler0_accept = (balatro_board0_shuffler0_fits != 0);
+    balatro_board0_shuffler0_draw_accept = (balatro_board0_shuffler0_fits != 0);
     if (balatro_board0_shuffler0_fits[0]) begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand[0];
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand[0];
     end
     else if (balatro_board0_shuffler0_fits[1]) begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand[1];
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand[1];
     end
     else if (balatro_board0_shuffler0_fits[2]) begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand[2];
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand[2];
     end
     else if (balatro_board0_shuffler0_fits[3]) begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand[3];
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand[3];
     end
     else if (balatro_board0_shuffler0_fits[4]) begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand[4];
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand[4];
     end
     else begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand_top;
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand_top;
     end
 end
 
 
 
-assign balatro_board0_shuffler0_go = ((!balatro_board0_shuffler0_tvalid) || balatro_board0_shuffler0_m_axis_tready);
-assign balatro_board0_shuffler0_take_word = (balatro_board0_shuffler0_drawing && ((!balatro_board0_shuffler0_tvalid) || balatro_board0_shuffler0_m_axis_tready));
+assign balatro_board0_shuffler0_take_word = (balatro_board0_shuffler0_draw_drawing && balatro_board0_shuffler0_deal_go);
 
 
-always @(balatro_board0_shuffler0_j_pos, balatro_board0_shuffler0_placed, balatro_board0_shuffler0_mem[0], balatro_board0_shuffler0_mem[1], balatro_board0_shuffler0_mem[2], balatro_board0_shuffler0_mem[3], balatro_board0_shuffler0_mem[4], balatro_board0_shuffler0_mem[5], balatro_board0_shuffler0_mem[6], balatro_board0_shuffler0_mem[7], balatro_board0_shuffler0_mem[8], balatro_board0_shuffler0_mem[9], balatro_board0_shuffler0_mem[10], balatro_board0_shuffler0_mem[11], balatro_board0_shuffler0_mem[12], balatro_board0_shuffler0_mem[13], balatro_board0_shuffler0_mem[14], balatro_board0_shuffler0_mem[15], balatro_board0_shuffler0_mem[16], balatro_board0_shuffler0_mem[17], balatro_board0_shuffler0_mem[18], balatro_board0_shuffler0_mem[19], balatro_board0_shuffler0_mem[20], balatro_board0_shuffler0_mem[21], balatro_board0_shuffler0_mem[22], balatro_board0_shuffler0_mem[23], balatro_board0_shuffler0_mem[24], balatro_board0_shuffler0_mem[25], balatro_board0_shuffler0_mem[26], balatro_board0_shuffler0_mem[27], balatro_board0_shuffler0_mem[28], balatro_board0_shuffler0_mem[29], balatro_board0_shuffler0_mem[30], balatro_board0_shuffler0_mem[31], balatro_board0_shuffler0_mem[32], balatro_board0_shuffler0_mem[33], balatro_board0_shuffler0_mem[34], balatro_board0_shuffler0_mem[35], balatro_board0_shuffler0_mem[36], balatro_board0_shuffler0_mem[37], balatro_board0_shuffler0_mem[38], balatro_board0_shuffler0_mem[39], balatro_board0_shuffler0_mem[40], balatro_board0_shuffler0_mem[41], balatro_board0_shuffler0_mem[42], balatro_board0_shuffler0_mem[43], balatro_board0_shuffler0_mem[44], balatro_board0_shuffler0_mem[45], balatro_board0_shuffler0_mem[46], balatro_board0_shuffler0_mem[47], balatro_board0_shuffler0_mem[48], balatro_board0_shuffler0_mem[49], balatro_board0_shuffler0_mem[50], balatro_board0_shuffler0_mem[51], balatro_board0_shuffler0_mem[52], balatro_board0_shuffler0_mem[53], balatro_board0_shuffler0_mem[54], balatro_board0_shuffler0_mem[55], balatro_board0_shuffler0_mem[56], balatro_board0_shuffler0_mem[57], balatro_board0_shuffler0_mem[58], balatro_board0_shuffler0_mem[59], balatro_board0_shuffler0_mem[60], balatro_board0_shuffler0_mem[61], balatro_board0_shuffler0_mem[62], balatro_board0_shuffler0_mem[63], balatro_board0_shuffler0_i_pos) begin: balatro_board0_shuffler0_read_cards
-    if (balatro_board0_shuffler0_placed[balatro_board0_shuffler0_j_pos]) begin
-        balatro_board0_shuffler0_card_j = balatro_board0_shuffler0_mem[balatro_board0_shuffler0_j_pos];
-    end
-    else begin
-        balatro_board0_shuffler0_card_j = balatro_board0_shuffler0_j_pos;
-    end
-    if (balatro_board0_shuffler0_placed[balatro_board0_shuffler0_i_pos]) begin
-        balatro_board0_shuffler0_card_i = balatro_board0_shuffler0_mem[balatro_board0_shuffler0_i_pos];
-    end
-    else begin
-        balatro_board0_shuffler0_card_i = balatro_board0_shuffler0_i_pos;
-    end
-end
-
-
-always @(balatro_board0_shuffler0_state, balatro_board0_shuffler0_j_pos, balatro_board0_shuffler0_hi_end, balatro_board0_shuffler0_card_i, balatro_board0_shuffler0_go, balatro_board0_shuffler0_j_valid, balatro_board0_shuffler0_lo_end, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_lo, balatro_board0_shuffler0_hi, balatro_board0_shuffler0_looked) begin: balatro_board0_shuffler0_write_port
-    if (balatro_board0_shuffler0_compacting) begin
-        balatro_board0_shuffler0_mem_we = (balatro_board0_shuffler0_looked && (balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end));
-        balatro_board0_shuffler0_mem_waddr = balatro_board0_shuffler0_lo;
-        balatro_board0_shuffler0_mem_wdata = balatro_board0_shuffler0_hi;
-    end
-    else begin
-        balatro_board0_shuffler0_mem_we = ((balatro_board0_shuffler0_state == 2'b11) && balatro_board0_shuffler0_go && balatro_board0_shuffler0_j_valid);
-        balatro_board0_shuffler0_mem_waddr = balatro_board0_shuffler0_j_pos;
-        balatro_board0_shuffler0_mem_wdata = balatro_board0_shuffler0_card_i;
-    end
-end
-
-
-always @(balatro_board0_shuffler0_one, balatro_board0_shuffler0_mem_waddr, balatro_board0_shuffler0_mem_we) begin: balatro_board0_shuffler0_write_decode
-    if (balatro_board0_shuffler0_mem_we) begin
-        balatro_board0_shuffler0_written = (balatro_board0_shuffler0_one << balatro_board0_shuffler0_mem_waddr);
-    end
-    else begin
-        balatro_board0_shuffler0_written = 0;
-    end
-end
-
-
-always @(posedge clk) begin: balatro_board0_shuffler0_memory
-    if (balatro_board0_shuffler0_mem_we) begin
-        balatro_board0_shuffler0_mem[balatro_board0_shuffler0_mem_waddr] <= balatro_board0_shuffler0_mem_wdata;
-    end
-end
-
-
-always @(posedge clk) begin: balatro_board0_shuffler0_control
+always @(posedge clk) begin: balatro_board0_shuffler0_counters
     if (rst == 1) begin
-        balatro_board0_shuffler0_done_q <= 0;
-        balatro_board0_shuffler0_wanted <= 0;
-        balatro_board0_shuffler0_i_a <= 0;
-        balatro_board0_shuffler0_tvalid <= 0;
-        balatro_board0_shuffler0_hi_1h <= 0;
-        balatro_board0_shuffler0_tdata <= 0;
-        balatro_board0_shuffler0_j_pos <= 0;
-        balatro_board0_shuffler0_found <= 0;
-        balatro_board0_shuffler0_j_valid <= 0;
-        balatro_board0_shuffler0_tlast <= 0;
-        balatro_board0_shuffler0_a_valid <= 0;
-        balatro_board0_shuffler0_off_q <= 0;
-        balatro_board0_shuffler0_state <= 2'b00;
-        balatro_board0_shuffler0_n_cards <= 0;
-        balatro_board0_shuffler0_i_pos <= 0;
-        balatro_board0_shuffler0_lo_1h <= 0;
-        balatro_board0_shuffler0_j_last <= 0;
-        balatro_board0_shuffler0_placed <= 0;
-        balatro_board0_shuffler0_lo_end <= 0;
-        balatro_board0_shuffler0_hi <= 0;
-        balatro_board0_shuffler0_error_q <= 0;
-        balatro_board0_shuffler0_busy_q <= 0;
-        balatro_board0_shuffler0_hi_end <= 0;
-        balatro_board0_shuffler0_filled_end <= 0;
-        balatro_board0_shuffler0_a_last <= 0;
+        balatro_board0_shuffler0_draw_drawing <= 0;
         balatro_board0_shuffler0_mask <= 0;
-        balatro_board0_shuffler0_left <= 0;
-        balatro_board0_shuffler0_drawing <= 0;
-        balatro_board0_shuffler0_lo <= 0;
-        balatro_board0_shuffler0_pos_a <= 0;
+        balatro_board0_shuffler0_draw_pos <= 0;
+        balatro_board0_shuffler0_draw_left <= 0;
         balatro_board0_shuffler0_m_range <= 0;
-        balatro_board0_shuffler0_looked <= 0;
     end
     else begin
-        balatro_board0_shuffler0_done_q <= 1'b0;
-        balatro_board0_shuffler0_placed <= (balatro_board0_shuffler0_placed | balatro_board0_shuffler0_written);
-        case (balatro_board0_shuffler0_state)
-            2'b00: begin
-                if (balatro_board0_deck_start) begin
-                    balatro_board0_shuffler0_wanted <= balatro_board0_shuffler0_count;
-                    balatro_board0_shuffler0_placed <= 0;
-                    balatro_board0_shuffler0_found <= 1'b0;
-                    balatro_board0_shuffler0_looked <= 1'b0;
-                    balatro_board0_shuffler0_filled_end <= 0;
-                    balatro_board0_shuffler0_busy_q <= 1'b1;
-                    balatro_board0_shuffler0_error_q <= 1'b0;
-                    balatro_board0_shuffler0_state <= 2'b01;
-                end
+        if (((balatro_board0_shuffler0_state == 2'b00) || (balatro_board0_shuffler0_state == 2'b01))) begin
+            // pass
+        end
+        else if ((balatro_board0_shuffler0_state == 2'b10)) begin
+            balatro_board0_shuffler0_m_range <= balatro_board0_shuffler0_compaction_n_cards;
+            case (balatro_board0_shuffler0_compaction_n_cards)
+                0: balatro_board0_shuffler0_mask <= 0;
+                1: balatro_board0_shuffler0_mask <= 0;
+                2: balatro_board0_shuffler0_mask <= 1;
+                3: balatro_board0_shuffler0_mask <= 3;
+                4: balatro_board0_shuffler0_mask <= 3;
+                5: balatro_board0_shuffler0_mask <= 7;
+                6: balatro_board0_shuffler0_mask <= 7;
+                7: balatro_board0_shuffler0_mask <= 7;
+                8: balatro_board0_shuffler0_mask <= 7;
+                9: balatro_board0_shuffler0_mask <= 15;
+                10: balatro_board0_shuffler0_mask <= 15;
+                11: balatro_board0_shuffler0_mask <= 15;
+                12: balatro_board0_shuffler0_mask <= 15;
+                13: balatro_board0_shuffler0_mask <= 15;
+                14: balatro_board0_shuffler0_mask <= 15;
+                15: balatro_board0_shuffler0_mask <= 15;
+                16: balatro_board0_shuffler0_mask <= 15;
+                17: balatro_board0_shuffler0_mask <= 31;
+                18: balatro_board0_shuffler0_mask <= 31;
+                19: balatro_board0_shuffler0_mask <= 31;
+                20: balatro_board0_shuffler0_mask <= 31;
+                21: balatro_board0_shuffler0_mask <= 31;
+                22: balatro_board0_shuffler0_mask <= 31;
+                23: balatro_board0_shuffler0_mask <= 31;
+                24: balatro_board0_shuffler0_mask <= 31;
+                25: balatro_board0_shuffler0_mask <= 31;
+                26: balatro_board0_shuffler0_mask <= 31;
+                27: balatro_board0_shuffler0_mask <= 31;
+                28: balatro_board0_shuffler0_mask <= 31;
+                29: balatro_board0_shuffler0_mask <= 31;
+                30: balatro_board0_shuffler0_mask <= 31;
+                31: balatro_board0_shuffler0_mask <= 31;
+                32: balatro_board0_shuffler0_mask <= 31;
+                33: balatro_board0_shuffler0_mask <= 63;
+                34: balatro_board0_shuffler0_mask <= 63;
+                35: balatro_board0_shuffler0_mask <= 63;
+                36: balatro_board0_shuffler0_mask <= 63;
+                37: balatro_board0_shuffler0_mask <= 63;
+                38: balatro_board0_shuffler0_mask <= 63;
+                39: balatro_board0_shuffler0_mask <= 63;
+                40: balatro_board0_shuffler0_mask <= 63;
+                41: balatro_board0_shuffler0_mask <= 63;
+                42: balatro_board0_shuffler0_mask <= 63;
+                43: balatro_board0_shuffler0_mask <= 63;
+                44: balatro_board0_shuffler0_mask <= 63;
+                45: balatro_board0_shuffler0_mask <= 63;
+                46: balatro_board0_shuffler0_mask <= 63;
+                47: balatro_board0_shuffler0_mask <= 63;
+                48: balatro_board0_shuffler0_mask <= 63;
+                49: balatro_board0_shuffler0_mask <= 63;
+                50: balatro_board0_shuffler0_mask <= 63;
+                51: balatro_board0_shuffler0_mask <= 63;
+                52: balatro_board0_shuffler0_mask <= 63;
+                53: balatro_board0_shuffler0_mask <= 63;
+                54: balatro_board0_shuffler0_mask <= 63;
+                55: balatro_board0_shuffler0_mask <= 63;
+                56: balatro_board0_shuffler0_mask <= 63;
+                57: balatro_board0_shuffler0_mask <= 63;
+                58: balatro_board0_shuffler0_mask <= 63;
+                59: balatro_board0_shuffler0_mask <= 63;
+                60: balatro_board0_shuffler0_mask <= 63;
+                61: balatro_board0_shuffler0_mask <= 63;
+                62: balatro_board0_shuffler0_mask <= 63;
+                default: balatro_board0_shuffler0_mask <= 63;
+            endcase
+            balatro_board0_shuffler0_draw_pos <= 0;
+            if ((balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_compaction_n_cards)) begin
+                balatro_board0_shuffler0_draw_left <= balatro_board0_shuffler0_compaction_n_cards;
             end
-            2'b01: begin
-                balatro_board0_shuffler0_lo_1h <= balatro_board0_shuffler0_lo_1h_c;
-                balatro_board0_shuffler0_hi_1h <= balatro_board0_shuffler0_hi_1h_c;
-                balatro_board0_shuffler0_found <= 1'b1;
-                balatro_board0_shuffler0_lo <= balatro_board0_shuffler0_lo_c;
-                balatro_board0_shuffler0_lo_end <= balatro_board0_shuffler0_lo_end_c;
-                balatro_board0_shuffler0_hi <= balatro_board0_shuffler0_hi_c;
-                balatro_board0_shuffler0_hi_end <= balatro_board0_shuffler0_hi_end_c;
-                balatro_board0_shuffler0_looked <= balatro_board0_shuffler0_found;
-                if (balatro_board0_shuffler0_looked) begin
-                    if ((balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end)) begin
-                        balatro_board0_shuffler0_filled_end <= balatro_board0_shuffler0_lo_end;
-                    end
-                    else begin
-                        if ((balatro_board0_shuffler0_hi_end > balatro_board0_shuffler0_filled_end)) begin
-                            balatro_board0_shuffler0_n_cards <= balatro_board0_shuffler0_hi_end;
-                        end
-                        else begin
-                            balatro_board0_shuffler0_n_cards <= balatro_board0_shuffler0_filled_end;
-                        end
-                        balatro_board0_shuffler0_state <= 2'b10;
-                    end
-                end
+            else begin
+                balatro_board0_shuffler0_draw_left <= balatro_board0_shuffler0_wanted;
             end
-            2'b10: begin
-                balatro_board0_shuffler0_m_range <= balatro_board0_shuffler0_n_cards;
-                case (balatro_board0_shuffler0_n_cards)
+            if (((balatro_board0_shuffler0_wanted != 0) && (balatro_board0_shuffler0_compaction_n_cards != 0))) begin
+                balatro_board0_shuffler0_draw_drawing <= 1'b1;
+            end
+        end
+        else begin
+            if ((balatro_board0_shuffler0_deal_go && balatro_board0_shuffler0_draw_drawing && balatro_board0_shuffler0_draw_accept)) begin
+                balatro_board0_shuffler0_draw_pos <= (balatro_board0_shuffler0_draw_pos + 1);
+                balatro_board0_shuffler0_m_range <= (balatro_board0_shuffler0_m_range - 1);
+                case (balatro_board0_shuffler0_m_range)
                     0: balatro_board0_shuffler0_mask <= 0;
                     1: balatro_board0_shuffler0_mask <= 0;
-                    2: balatro_board0_shuffler0_mask <= 1;
-                    3: balatro_board0_shuffler0_mask <= 3;
+                    2: balatro_board0_shuffler0_mask <= 0;
+                    3: balatro_board0_shuffler0_mask <= 1;
                     4: balatro_board0_shuffler0_mask <= 3;
-                    5: balatro_board0_shuffler0_mask <= 7;
+                    5: balatro_board0_shuffler0_mask <= 3;
                     6: balatro_board0_shuffler0_mask <= 7;
                     7: balatro_board0_shuffler0_mask <= 7;
                     8: balatro_board0_shuffler0_mask <= 7;
-                    9: balatro_board0_shuffler0_mask <= 15;
+                    9: balatro_board0_shuffler0_mask <= 7;
                     10: balatro_board0_shuffler0_mask <= 15;
                     11: balatro_board0_shuffler0_mask <= 15;
                     12: balatro_board0_shuffler0_mask <= 15;
@@ -10959,7 +11149,7 @@ always @(posedge clk) begin: balatro_board0_shuffler0_control
                     14: balatro_board0_shuffler0_mask <= 15;
                     15: balatro_board0_shuffler0_mask <= 15;
                     16: balatro_board0_shuffler0_mask <= 15;
-                    17: balatro_board0_shuffler0_mask <= 31;
+                    17: balatro_board0_shuffler0_mask <= 15;
                     18: balatro_board0_shuffler0_mask <= 31;
                     19: balatro_board0_shuffler0_mask <= 31;
                     20: balatro_board0_shuffler0_mask <= 31;
@@ -10975,7 +11165,7 @@ always @(posedge clk) begin: balatro_board0_shuffler0_control
                     30: balatro_board0_shuffler0_mask <= 31;
                     31: balatro_board0_shuffler0_mask <= 31;
                     32: balatro_board0_shuffler0_mask <= 31;
-                    33: balatro_board0_shuffler0_mask <= 63;
+                    33: balatro_board0_shuffler0_mask <= 31;
                     34: balatro_board0_shuffler0_mask <= 63;
                     35: balatro_board0_shuffler0_mask <= 63;
                     36: balatro_board0_shuffler0_mask <= 63;
@@ -11007,132 +11197,134 @@ always @(posedge clk) begin: balatro_board0_shuffler0_control
                     62: balatro_board0_shuffler0_mask <= 63;
                     default: balatro_board0_shuffler0_mask <= 63;
                 endcase
-                balatro_board0_shuffler0_pos_a <= 0;
-                balatro_board0_shuffler0_a_valid <= 1'b0;
-                balatro_board0_shuffler0_j_valid <= 1'b0;
-                if ((balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_n_cards)) begin
-                    balatro_board0_shuffler0_left <= balatro_board0_shuffler0_n_cards;
-                end
-                else begin
-                    balatro_board0_shuffler0_left <= balatro_board0_shuffler0_wanted;
-                end
-                balatro_board0_shuffler0_error_q <= ((balatro_board0_shuffler0_wanted == 0) || (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_n_cards));
-                if (((balatro_board0_shuffler0_wanted == 0) || (balatro_board0_shuffler0_n_cards == 0))) begin
-                    balatro_board0_shuffler0_busy_q <= 1'b0;
-                    balatro_board0_shuffler0_done_q <= 1'b1;
-                    balatro_board0_shuffler0_state <= 2'b00;
-                end
-                else begin
-                    balatro_board0_shuffler0_drawing <= 1'b1;
-                    balatro_board0_shuffler0_state <= 2'b11;
+                balatro_board0_shuffler0_draw_left <= (balatro_board0_shuffler0_draw_left - 1);
+                if ((balatro_board0_shuffler0_draw_left == 1)) begin
+                    balatro_board0_shuffler0_draw_drawing <= 1'b0;
                 end
             end
-            default: begin
-                if (balatro_board0_shuffler0_go) begin
-                    balatro_board0_shuffler0_tvalid <= balatro_board0_shuffler0_j_valid;
-                    if (balatro_board0_shuffler0_j_valid) begin
-                        balatro_board0_shuffler0_tdata <= balatro_board0_shuffler0_card_j;
-                        balatro_board0_shuffler0_tlast <= balatro_board0_shuffler0_j_last;
-                    end
-                    balatro_board0_shuffler0_j_pos <= (balatro_board0_shuffler0_i_a + balatro_board0_shuffler0_off_q);
-                    balatro_board0_shuffler0_i_pos <= balatro_board0_shuffler0_i_a;
-                    balatro_board0_shuffler0_j_valid <= balatro_board0_shuffler0_a_valid;
-                    balatro_board0_shuffler0_j_last <= balatro_board0_shuffler0_a_last;
-                    balatro_board0_shuffler0_a_valid <= (balatro_board0_shuffler0_drawing && balatro_board0_shuffler0_accept);
-                    if ((balatro_board0_shuffler0_drawing && balatro_board0_shuffler0_accept)) begin
-                        balatro_board0_shuffler0_off_q <= balatro_board0_shuffler0_offset;
-                        balatro_board0_shuffler0_i_a <= balatro_board0_shuffler0_pos_a;
-                        balatro_board0_shuffler0_a_last <= (balatro_board0_shuffler0_left == 1);
-                        balatro_board0_shuffler0_pos_a <= (balatro_board0_shuffler0_pos_a + 1);
-                        balatro_board0_shuffler0_m_range <= (balatro_board0_shuffler0_m_range - 1);
-                        case (balatro_board0_shuffler0_m_range)
-                            0: balatro_board0_shuffler0_mask <= 0;
-                            1: balatro_board0_shuffler0_mask <= 0;
-                            2: balatro_board0_shuffler0_mask <= 0;
-                            3: balatro_board0_shuffler0_mask <= 1;
-                            4: balatro_board0_shuffler0_mask <= 3;
-                            5: balatro_board0_shuffler0_mask <= 3;
-                            6: balatro_board0_shuffler0_mask <= 7;
-                            7: balatro_board0_shuffler0_mask <= 7;
-                            8: balatro_board0_shuffler0_mask <= 7;
-                            9: balatro_board0_shuffler0_mask <= 7;
-                            10: balatro_board0_shuffler0_mask <= 15;
-                            11: balatro_board0_shuffler0_mask <= 15;
-                            12: balatro_board0_shuffler0_mask <= 15;
-                            13: balatro_board0_shuffler0_mask <= 15;
-                            14: balatro_board0_shuffler0_mask <= 15;
-                            15: balatro_board0_shuffler0_mask <= 15;
-                            16: balatro_board0_shuffler0_mask <= 15;
-                            17: balatro_board0_shuffler0_mask <= 15;
-                            18: balatro_board0_shuffler0_mask <= 31;
-                            19: balatro_board0_shuffler0_mask <= 31;
-                            20: balatro_board0_shuffler0_mask <= 31;
-                            21: balatro_board0_shuffler0_mask <= 31;
-                            22: balatro_board0_shuffler0_mask <= 31;
-                            23: balatro_board0_shuffler0_mask <= 31;
-                            24: balatro_board0_shuffler0_mask <= 31;
-                            25: balatro_board0_shuffler0_mask <= 31;
-                            26: balatro_board0_shuffler0_mask <= 31;
-                            27: balatro_board0_shuffler0_mask <= 31;
-                            28: balatro_board0_shuffler0_mask <= 31;
-                            29: balatro_board0_shuffler0_mask <= 31;
-                            30: balatro_board0_shuffler0_mask <= 31;
-                            31: balatro_board0_shuffler0_mask <= 31;
-                            32: balatro_board0_shuffler0_mask <= 31;
-                            33: balatro_board0_shuffler0_mask <= 31;
-                            34: balatro_board0_shuffler0_mask <= 63;
-                            35: balatro_board0_shuffler0_mask <= 63;
-                            36: balatro_board0_shuffler0_mask <= 63;
-                            37: balatro_board0_shuffler0_mask <= 63;
-                            38: balatro_board0_shuffler0_mask <= 63;
-                            39: balatro_board0_shuffler0_mask <= 63;
-                            40: balatro_board0_shuffler0_mask <= 63;
-                            41: balatro_board0_shuffler0_mask <= 63;
-                            42: balatro_board0_shuffler0_mask <= 63;
-                            43: balatro_board0_shuffler0_mask <= 63;
-                            44: balatro_board0_shuffler0_mask <= 63;
-                            45: balatro_board0_shuffler0_mask <= 63;
-                            46: balatro_board0_shuffler0_mask <= 63;
-                            47: balatro_board0_shuffler0_mask <= 63;
-                            48: balatro_board0_shuffler0_mask <= 63;
-                            49: balatro_board0_shuffler0_mask <= 63;
-                            50: balatro_board0_shuffler0_mask <= 63;
-                            51: balatro_board0_shuffler0_mask <= 63;
-                            52: balatro_board0_shuffler0_mask <= 63;
-                            53: balatro_board0_shuffler0_mask <= 63;
-                            54: balatro_board0_shuffler0_mask <= 63;
-                            55: balatro_board0_shuffler0_mask <= 63;
-                            56: balatro_board0_shuffler0_mask <= 63;
-                            57: balatro_board0_shuffler0_mask <= 63;
-                            58: balatro_board0_shuffler0_mask <= 63;
-                            59: balatro_board0_shuffler0_mask <= 63;
-                            60: balatro_board0_shuffler0_mask <= 63;
-                            61: balatro_board0_shuffler0_mask <= 63;
-                            62: balatro_board0_shuffler0_mask <= 63;
-                            default: balatro_board0_shuffler0_mask <= 63;
-                        endcase
-                        balatro_board0_shuffler0_left <= (balatro_board0_shuffler0_left - 1);
-                        if ((balatro_board0_shuffler0_left == 1)) begin
-                            balatro_board0_shuffler0_drawing <= 1'b0;
-                        end
-                    end
-                end
-                if ((balatro_board0_shuffler0_tvalid && balatro_board0_shuffler0_m_axis_tready && balatro_board0_shuffler0_tlast)) begin
-                    balatro_board0_shuffler0_tvalid <= 1'b0;
-                    balatro_board0_shuffler0_busy_q <= 1'b0;
-                    balatro_board0_shuffler0_done_q <= 1'b1;
-                    balatro_board0_shuffler0_state <= 2'b00;
-                end
-            end
-        endcase
+        end
     end
 end
 
 
 
-assign balatro_board0_shuffler0_m_axis_tdata = balatro_board0_shuffler0_tdata;
-assign balatro_board0_shuffler0_m_axis_tvalid = balatro_board0_shuffler0_tvalid;
-assign balatro_board0_shuffler0_m_axis_tlast = balatro_board0_shuffler0_tlast;
+assign balatro_board0_shuffler0_deal_go = ((!balatro_board0_shuffler0_deal_tvalid) || balatro_board0_shuffler0_m_axis_tready);
+
+
+always @(posedge clk) begin: balatro_board0_shuffler0_dealing
+    if (rst == 1) begin
+        balatro_board0_shuffler0_i_a <= 0;
+        balatro_board0_shuffler0_deal_j_pos <= 0;
+        balatro_board0_shuffler0_j_last <= 0;
+        balatro_board0_shuffler0_a_last <= 0;
+        balatro_board0_shuffler0_a_valid <= 0;
+        balatro_board0_shuffler0_deal_j_valid <= 0;
+        balatro_board0_shuffler0_deal_tvalid <= 0;
+        balatro_board0_shuffler0_deal_i_pos <= 0;
+        balatro_board0_shuffler0_off_q <= 0;
+        balatro_board0_shuffler0_deal_tdata <= 0;
+        balatro_board0_shuffler0_deal_tlast <= 0;
+    end
+    else begin
+        if (((balatro_board0_shuffler0_state == 2'b00) || (balatro_board0_shuffler0_state == 2'b01))) begin
+            // pass
+        end
+        else if ((balatro_board0_shuffler0_state == 2'b10)) begin
+            balatro_board0_shuffler0_a_valid <= 1'b0;
+            balatro_board0_shuffler0_deal_j_valid <= 1'b0;
+        end
+        else begin
+            if (balatro_board0_shuffler0_deal_go) begin
+                balatro_board0_shuffler0_deal_tvalid <= balatro_board0_shuffler0_deal_j_valid;
+                if (balatro_board0_shuffler0_deal_j_valid) begin
+                    balatro_board0_shuffler0_deal_tdata <= balatro_board0_shuffler0_deck_card_j;
+                    balatro_board0_shuffler0_deal_tlast <= balatro_board0_shuffler0_j_last;
+                end
+                balatro_board0_shuffler0_deal_j_pos <= (balatro_board0_shuffler0_i_a + balatro_board0_shuffler0_off_q);
+                balatro_board0_shuffler0_deal_i_pos <= balatro_board0_shuffler0_i_a;
+                balatro_board0_shuffler0_deal_j_valid <= balatro_board0_shuffler0_a_valid;
+                balatro_board0_shuffler0_j_last <= balatro_board0_shuffler0_a_last;
+                balatro_board0_shuffler0_a_valid <= (balatro_board0_shuffler0_draw_drawing && balatro_board0_shuffler0_draw_accept);
+                if ((balatro_board0_shuffler0_draw_drawing && balatro_board0_shuffler0_draw_accept)) begin
+                    balatro_board0_shuffler0_off_q <= balatro_board0_shuffler0_draw_offset;
+                    balatro_board0_shuffler0_i_a <= balatro_board0_shuffler0_draw_pos;
+                    balatro_board0_shuffler0_a_last <= (balatro_board0_shuffler0_draw_left == 1);
+                end
+            end
+            if ((balatro_board0_shuffler0_deal_tvalid && balatro_board0_shuffler0_m_axis_tready && balatro_board0_shuffler0_deal_tlast)) begin
+                balatro_board0_shuffler0_deal_tvalid <= 1'b0;
+            end
+        end
+    end
+end
+
+
+always @(balatro_board0_shuffler0_mem[0], balatro_board0_shuffler0_mem[1], balatro_board0_shuffler0_mem[2], balatro_board0_shuffler0_mem[3], balatro_board0_shuffler0_mem[4], balatro_board0_shuffler0_mem[5], balatro_board0_shuffler0_mem[6], balatro_board0_shuffler0_mem[7], balatro_board0_shuffler0_mem[8], balatro_board0_shuffler0_mem[9], balatro_board0_shuffler0_mem[10], balatro_board0_shuffler0_mem[11], balatro_board0_shuffler0_mem[12], balatro_board0_shuffler0_mem[13], balatro_board0_shuffler0_mem[14], balatro_board0_shuffler0_mem[15], balatro_board0_shuffler0_mem[16], balatro_board0_shuffler0_mem[17], balatro_board0_shuffler0_mem[18], balatro_board0_shuffler0_mem[19], balatro_board0_shuffler0_mem[20], balatro_board0_shuffler0_mem[21], balatro_board0_shuffler0_mem[22], balatro_board0_shuffler0_mem[23], balatro_board0_shuffler0_mem[24], balatro_board0_shuffler0_mem[25], balatro_board0_shuffler0_mem[26], balatro_board0_shuffler0_mem[27], balatro_board0_shuffler0_mem[28], balatro_board0_shuffler0_mem[29], balatro_board0_shuffler0_mem[30], balatro_board0_shuffler0_mem[31], balatro_board0_shuffler0_mem[32], balatro_board0_shuffler0_mem[33], balatro_board0_shuffler0_mem[34], balatro_board0_shuffler0_mem[35], balatro_board0_shuffler0_mem[36], balatro_board0_shuffler0_mem[37], balatro_board0_shuffler0_mem[38], balatro_board0_shuffler0_mem[39], balatro_board0_shuffler0_mem[40], balatro_board0_shuffler0_mem[41], balatro_board0_shuffler0_mem[42], balatro_board0_shuffler0_mem[43], balatro_board0_shuffler0_mem[44], balatro_board0_shuffler0_mem[45], balatro_board0_shuffler0_mem[46], balatro_board0_shuffler0_mem[47], balatro_board0_shuffler0_mem[48], balatro_board0_shuffler0_mem[49], balatro_board0_shuffler0_mem[50], balatro_board0_shuffler0_mem[51], balatro_board0_shuffler0_mem[52], balatro_board0_shuffler0_mem[53], balatro_board0_shuffler0_mem[54], balatro_board0_shuffler0_mem[55], balatro_board0_shuffler0_mem[56], balatro_board0_shuffler0_mem[57], balatro_board0_shuffler0_mem[58], balatro_board0_shuffler0_mem[59], balatro_board0_shuffler0_mem[60], balatro_board0_shuffler0_mem[61], balatro_board0_shuffler0_mem[62], balatro_board0_shuffler0_mem[63], balatro_board0_shuffler0_placed, balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_deal_i_pos) begin: balatro_board0_shuffler0_read_cards
+    if (balatro_board0_shuffler0_placed[balatro_board0_shuffler0_deal_j_pos]) begin
+        balatro_board0_shuffler0_deck_card_j = balatro_board0_shuffler0_mem[balatro_board0_shuffler0_deal_j_pos];
+    end
+    else begin
+        balatro_board0_shuffler0_deck_card_j = balatro_board0_shuffler0_deal_j_pos;
+    end
+    if (balatro_board0_shuffler0_placed[balatro_board0_shuffler0_deal_i_pos]) begin
+        balatro_board0_shuffler0_deck_card_i = balatro_board0_shuffler0_mem[balatro_board0_shuffler0_deal_i_pos];
+    end
+    else begin
+        balatro_board0_shuffler0_deck_card_i = balatro_board0_shuffler0_deal_i_pos;
+    end
+end
+
+
+always @(balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_compaction_hi, balatro_board0_shuffler0_compaction_looked, balatro_board0_shuffler0_compaction_more, balatro_board0_shuffler0_deal_go, balatro_board0_shuffler0_deal_j_valid, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_deck_card_i, balatro_board0_shuffler0_compaction_lo, balatro_board0_shuffler0_state) begin: balatro_board0_shuffler0_write_port
+    if (balatro_board0_shuffler0_compacting) begin
+        balatro_board0_shuffler0_mem_we = (balatro_board0_shuffler0_compaction_looked && balatro_board0_shuffler0_compaction_more);
+        balatro_board0_shuffler0_mem_waddr = balatro_board0_shuffler0_compaction_lo;
+        balatro_board0_shuffler0_mem_wdata = balatro_board0_shuffler0_compaction_hi;
+    end
+    else begin
+        balatro_board0_shuffler0_mem_we = ((balatro_board0_shuffler0_state == 2'b11) && balatro_board0_shuffler0_deal_go && balatro_board0_shuffler0_deal_j_valid);
+        balatro_board0_shuffler0_mem_waddr = balatro_board0_shuffler0_deal_j_pos;
+        balatro_board0_shuffler0_mem_wdata = balatro_board0_shuffler0_deck_card_i;
+    end
+end
+
+
+always @(balatro_board0_shuffler0_one, balatro_board0_shuffler0_mem_waddr, balatro_board0_shuffler0_mem_we) begin: balatro_board0_shuffler0_write_decode
+    if (balatro_board0_shuffler0_mem_we) begin
+        balatro_board0_shuffler0_written = (balatro_board0_shuffler0_one << balatro_board0_shuffler0_mem_waddr);
+    end
+    else begin
+        balatro_board0_shuffler0_written = 0;
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_shuffler0_memory
+    if (balatro_board0_shuffler0_mem_we) begin
+        balatro_board0_shuffler0_mem[balatro_board0_shuffler0_mem_waddr] <= balatro_board0_shuffler0_mem_wdata;
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_shuffler0_placing
+    if (rst == 1) begin
+        balatro_board0_shuffler0_placed <= 0;
+    end
+    else begin
+        if (((balatro_board0_shuffler0_state == 2'b00) && balatro_board0_deck_start)) begin
+            balatro_board0_shuffler0_placed <= 0;
+        end
+        else begin
+            balatro_board0_shuffler0_placed <= (balatro_board0_shuffler0_placed | balatro_board0_shuffler0_written);
+        end
+    end
+end
+
+
+
+assign balatro_board0_shuffler0_m_axis_tdata = balatro_board0_shuffler0_deal_tdata;
+assign balatro_board0_shuffler0_m_axis_tvalid = balatro_board0_shuffler0_deal_tvalid;
+assign balatro_board0_shuffler0_m_axis_tlast = balatro_board0_shuffler0_deal_tlast;
 assign balatro_board0_shuffler0_busy = balatro_board0_shuffler0_busy_q;
 assign balatro_board0_shuffler0_done = balatro_board0_shuffler0_done_q;
 assign balatro_board0_shuffler0_error = balatro_board0_shuffler0_error_q;

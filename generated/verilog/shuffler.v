@@ -61,64 +61,18 @@ input seed_load;
 input [31:0] entropy;
 input entropy_valid;
 
-wire compacting;
-wire starting;
 reg [1:0] state;
-wire take_word;
-wire [31:0] word;
-reg [51:0] exclude_rev;
-wire [51:0] available_in;
-wire lo_none;
-reg [51:0] lo_1h;
-reg [5:0] lo_end_c;
-reg [5:0] lo_end_raw;
-reg [5:0] mask;
-wire [5:0] cand_top;
-reg [5:0] fits;
-reg [5:0] m_range;
-reg accept;
-reg [5:0] offset;
-wire go;
-reg tvalid;
-reg drawing;
-reg [63:0] placed;
-reg [5:0] j_pos;
-reg [5:0] card_j;
-reg [5:0] i_pos;
-reg [5:0] card_i;
-reg mem_we;
-reg looked;
-reg [5:0] lo_end;
-reg [5:0] hi_end;
-reg [5:0] mem_waddr;
-reg [5:0] lo;
-reg [5:0] mem_wdata;
-reg [5:0] hi;
-reg j_valid;
-reg [63:0] written;
-wire [63:0] one;
-reg done_q;
+wire starting;
+wire compacting;
 reg [5:0] wanted;
-reg found;
-reg [5:0] filled_end;
+wire [31:0] word;
+wire take_word;
 reg busy_q;
+reg done_q;
 reg error_q;
-wire [51:0] lo_1h_c;
-reg [51:0] hi_1h;
-wire [51:0] hi_1h_c;
-reg [5:0] lo_c;
-reg [5:0] hi_c;
-reg [5:0] hi_end_c;
-reg [5:0] n_cards;
-reg [5:0] pos_a;
-reg a_valid;
-reg [5:0] left;
-reg [5:0] tdata;
-reg tlast;
-reg j_last;
-reg [5:0] i_a;
-reg [5:0] off_q;
-reg a_last;
+reg [5:0] deal_tdata;
+reg deal_tvalid;
+reg deal_tlast;
 wire [31:0] rng0_first_word;
 wire [31:0] rng0_g_default_x;
 wire [31:0] rng0_g_seed;
@@ -151,6 +105,27 @@ wire [31:0] rng0_x_part0_t;
 wire [31:0] rng0_x_part1_t;
 wire [31:0] rng0_x_part2_t;
 wire [31:0] rng0_x_part3_t;
+reg compaction_looked;
+wire compaction_more;
+reg [5:0] compaction_n_cards;
+wire [51:0] available_in;
+reg [51:0] exclude_rev;
+reg [5:0] filled_end;
+reg found;
+reg [51:0] hi_1h;
+wire [51:0] hi_1h_c;
+reg [5:0] hi_c;
+reg [5:0] hi_end;
+reg [5:0] hi_end_c;
+reg [51:0] lo_1h;
+wire [51:0] lo_1h_c;
+reg [5:0] lo_c;
+reg [5:0] lo_end;
+reg [5:0] lo_end_c;
+reg [5:0] lo_end_raw;
+wire lo_none;
+reg [5:0] compaction_lo;
+reg [5:0] compaction_hi;
 reg [51:0] lowest_ones0_first;
 reg [12:0] lowest_ones0_group_any;
 wire [51:0] lowest_ones0_rest;
@@ -187,10 +162,35 @@ wire [51:0] onehot_index3_m2;
 wire [51:0] onehot_index3_m3;
 wire [51:0] onehot_index3_m4;
 wire [51:0] onehot_index3_m5;
+wire [5:0] cand_top;
+reg [5:0] fits;
+reg [5:0] m_range;
+reg [5:0] mask;
+reg draw_accept;
+reg [5:0] draw_offset;
+reg draw_drawing;
+wire deal_go;
+reg [5:0] draw_pos;
+reg [5:0] draw_left;
+reg a_last;
+reg a_valid;
+reg [5:0] i_a;
+reg j_last;
+reg [5:0] off_q;
+reg deal_j_valid;
+reg [5:0] deck_card_j;
+reg [5:0] deal_j_pos;
+reg [5:0] deal_i_pos;
+reg [5:0] mem_waddr;
+reg [5:0] mem_wdata;
+reg mem_we;
+wire [63:0] one;
+reg [63:0] placed;
+reg [63:0] written;
+reg [5:0] deck_card_i;
 wire [5:0] cand [0:5-1];
 reg [5:0] mem [0:64-1];
 
-assign one = 64'd1;
 assign rng0_first_word = 32'd3701687786;
 assign rng0_g_default_x = 32'd3656013424;
 assign onehot_index0_m0 = 52'd3002399751580330;
@@ -217,6 +217,7 @@ assign onehot_index3_m2 = 52'd529835250278881;
 assign onehot_index3_m3 = 52'd35047467917280;
 assign onehot_index3_m4 = 52'd137436856351;
 assign onehot_index3_m5 = 52'd2097151;
+assign one = 64'd1;
 
 
 
@@ -372,6 +373,53 @@ assign word = rng0_word_q;
 
 assign starting = ((state == 2'b00) && start);
 assign compacting = (state == 2'b01);
+
+
+always @(posedge clk) begin: steps
+    if (rst == 1) begin
+        done_q <= 0;
+        error_q <= 0;
+        wanted <= 0;
+        busy_q <= 0;
+        state <= 2'b00;
+    end
+    else begin
+        done_q <= 1'b0;
+        case (state)
+            2'b00: begin
+                if (start) begin
+                    wanted <= count;
+                    busy_q <= 1'b1;
+                    error_q <= 1'b0;
+                    state <= 2'b01;
+                end
+            end
+            2'b01: begin
+                if ((compaction_looked && (!compaction_more))) begin
+                    state <= 2'b10;
+                end
+            end
+            2'b10: begin
+                error_q <= ((wanted == 0) || (wanted > compaction_n_cards));
+                if (((wanted == 0) || (compaction_n_cards == 0))) begin
+                    busy_q <= 1'b0;
+                    done_q <= 1'b1;
+                    state <= 2'b00;
+                end
+                else begin
+                    state <= 2'b11;
+                end
+            end
+            default: begin
+                if ((deal_tvalid && m_axis_tready && deal_tlast)) begin
+                    busy_q <= 1'b0;
+                    done_q <= 1'b1;
+                    state <= 2'b00;
+                end
+            end
+        endcase
+    end
+end
 
 
 always @(exclude) begin: reverse_exclude
@@ -598,6 +646,61 @@ end
 
 
 
+assign compaction_more = (lo_end < hi_end);
+
+
+always @(posedge clk) begin: pipeline
+    if (rst == 1) begin
+        hi_1h <= 0;
+        compaction_n_cards <= 0;
+        compaction_looked <= 0;
+        compaction_hi <= 0;
+        lo_1h <= 0;
+        hi_end <= 0;
+        found <= 0;
+        filled_end <= 0;
+        lo_end <= 0;
+        compaction_lo <= 0;
+    end
+    else begin
+        case (state)
+            2'b00: begin
+                if (start) begin
+                    found <= 1'b0;
+                    compaction_looked <= 1'b0;
+                    filled_end <= 0;
+                end
+            end
+            2'b01: begin
+                lo_1h <= lo_1h_c;
+                hi_1h <= hi_1h_c;
+                found <= 1'b1;
+                compaction_lo <= lo_c;
+                lo_end <= lo_end_c;
+                compaction_hi <= hi_c;
+                hi_end <= hi_end_c;
+                compaction_looked <= found;
+                if (compaction_looked) begin
+                    if (compaction_more) begin
+                        filled_end <= lo_end;
+                    end
+                    else if ((hi_end > filled_end)) begin
+                        compaction_n_cards <= hi_end;
+                    end
+                    else begin
+                        compaction_n_cards <= filled_end;
+                    end
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
 assign cand[0] = (word[6-1:0] & mask);
 assign cand[1] = (word[12-1:6] & mask);
 assign cand[2] = (word[18-1:12] & mask);
@@ -616,168 +719,138 @@ end
 
 
 always @(cand[0], cand[1], cand[2], cand[3], cand[4], fits, cand_top) begin: pick
-    accept = (fits != 0);
+    draw_accept = (fits != 0);
     if (fits[0]) begin
-        offset = cand[0];
+        draw_offset = cand[0];
     end
     else if (fits[1]) begin
-        offset = cand[1];
+        draw_offset = cand[1];
     end
     else if (fits[2]) begin
-        offset = cand[2];
+        draw_offset = cand[2];
     end
     else if (fits[3]) begin
-        offset = cand[3];
+        draw_offset = cand[3];
     end
     else if (fits[4]) begin
-        offset = cand[4];
+        draw_offset = cand[4];
     end
     else begin
-        offset = cand_top;
+        draw_offset = cand_top;
     end
 end
 
 
 
-assign go = ((!tvalid) || m_axis_tready);
-assign take_word = (drawing && ((!tvalid) || m_axis_tready));
+assign take_word = (draw_drawing && deal_go);
 
 
-always @(j_pos, placed, mem[0], mem[1], mem[2], mem[3], mem[4], mem[5], mem[6], mem[7], mem[8], mem[9], mem[10], mem[11], mem[12], mem[13], mem[14], mem[15], mem[16], mem[17], mem[18], mem[19], mem[20], mem[21], mem[22], mem[23], mem[24], mem[25], mem[26], mem[27], mem[28], mem[29], mem[30], mem[31], mem[32], mem[33], mem[34], mem[35], mem[36], mem[37], mem[38], mem[39], mem[40], mem[41], mem[42], mem[43], mem[44], mem[45], mem[46], mem[47], mem[48], mem[49], mem[50], mem[51], mem[52], mem[53], mem[54], mem[55], mem[56], mem[57], mem[58], mem[59], mem[60], mem[61], mem[62], mem[63], i_pos) begin: read_cards
-    if (placed[j_pos]) begin
-        card_j = mem[j_pos];
-    end
-    else begin
-        card_j = j_pos;
-    end
-    if (placed[i_pos]) begin
-        card_i = mem[i_pos];
-    end
-    else begin
-        card_i = i_pos;
-    end
-end
-
-
-always @(state, j_pos, hi_end, card_i, go, j_valid, lo_end, compacting, lo, hi, looked) begin: write_port
-    if (compacting) begin
-        mem_we = (looked && (lo_end < hi_end));
-        mem_waddr = lo;
-        mem_wdata = hi;
-    end
-    else begin
-        mem_we = ((state == 2'b11) && go && j_valid);
-        mem_waddr = j_pos;
-        mem_wdata = card_i;
-    end
-end
-
-
-always @(one, mem_waddr, mem_we) begin: write_decode
-    if (mem_we) begin
-        written = (one << mem_waddr);
-    end
-    else begin
-        written = 0;
-    end
-end
-
-
-always @(posedge clk) begin: memory
-    if (mem_we) begin
-        mem[mem_waddr] <= mem_wdata;
-    end
-end
-
-
-always @(posedge clk) begin: control
+always @(posedge clk) begin: counters
     if (rst == 1) begin
-        done_q <= 0;
-        wanted <= 0;
-        i_a <= 0;
-        tvalid <= 0;
-        hi_1h <= 0;
-        tdata <= 0;
-        j_pos <= 0;
-        found <= 0;
-        j_valid <= 0;
-        tlast <= 0;
-        a_valid <= 0;
-        off_q <= 0;
-        state <= 2'b00;
-        n_cards <= 0;
-        i_pos <= 0;
-        lo_1h <= 0;
-        j_last <= 0;
-        placed <= 0;
-        lo_end <= 0;
-        hi <= 0;
-        error_q <= 0;
-        busy_q <= 0;
-        hi_end <= 0;
-        filled_end <= 0;
-        a_last <= 0;
+        draw_drawing <= 0;
         mask <= 0;
-        left <= 0;
-        drawing <= 0;
-        lo <= 0;
-        pos_a <= 0;
+        draw_pos <= 0;
+        draw_left <= 0;
         m_range <= 0;
-        looked <= 0;
     end
     else begin
-        done_q <= 1'b0;
-        placed <= (placed | written);
-        case (state)
-            2'b00: begin
-                if (start) begin
-                    wanted <= count;
-                    placed <= 0;
-                    found <= 1'b0;
-                    looked <= 1'b0;
-                    filled_end <= 0;
-                    busy_q <= 1'b1;
-                    error_q <= 1'b0;
-                    state <= 2'b01;
-                end
+        if (((state == 2'b00) || (state == 2'b01))) begin
+            // pass
+        end
+        else if ((state == 2'b10)) begin
+            m_range <= compaction_n_cards;
+            case (compaction_n_cards)
+                0: mask <= 0;
+                1: mask <= 0;
+                2: mask <= 1;
+                3: mask <= 3;
+                4: mask <= 3;
+                5: mask <= 7;
+                6: mask <= 7;
+                7: mask <= 7;
+                8: mask <= 7;
+                9: mask <= 15;
+                10: mask <= 15;
+                11: mask <= 15;
+                12: mask <= 15;
+                13: mask <= 15;
+                14: mask <= 15;
+                15: mask <= 15;
+                16: mask <= 15;
+                17: mask <= 31;
+                18: mask <= 31;
+                19: mask <= 31;
+                20: mask <= 31;
+                21: mask <= 31;
+                22: mask <= 31;
+                23: mask <= 31;
+                24: mask <= 31;
+                25: mask <= 31;
+                26: mask <= 31;
+                27: mask <= 31;
+                28: mask <= 31;
+                29: mask <= 31;
+                30: mask <= 31;
+                31: mask <= 31;
+                32: mask <= 31;
+                33: mask <= 63;
+                34: mask <= 63;
+                35: mask <= 63;
+                36: mask <= 63;
+                37: mask <= 63;
+                38: mask <= 63;
+                39: mask <= 63;
+                40: mask <= 63;
+                41: mask <= 63;
+                42: mask <= 63;
+                43: mask <= 63;
+                44: mask <= 63;
+                45: mask <= 63;
+                46: mask <= 63;
+                47: mask <= 63;
+                48: mask <= 63;
+                49: mask <= 63;
+                50: mask <= 63;
+                51: mask <= 63;
+                52: mask <= 63;
+                53: mask <= 63;
+                54: mask <= 63;
+                55: mask <= 63;
+                56: mask <= 63;
+                57: mask <= 63;
+                58: mask <= 63;
+                59: mask <= 63;
+                60: mask <= 63;
+                61: mask <= 63;
+                62: mask <= 63;
+                default: mask <= 63;
+            endcase
+            draw_pos <= 0;
+            if ((wanted > compaction_n_cards)) begin
+                draw_left <= compaction_n_cards;
             end
-            2'b01: begin
-                lo_1h <= lo_1h_c;
-                hi_1h <= hi_1h_c;
-                found <= 1'b1;
-                lo <= lo_c;
-                lo_end <= lo_end_c;
-                hi <= hi_c;
-                hi_end <= hi_end_c;
-                looked <= found;
-                if (looked) begin
-                    if ((lo_end < hi_end)) begin
-                        filled_end <= lo_end;
-                    end
-                    else begin
-                        if ((hi_end > filled_end)) begin
-                            n_cards <= hi_end;
-                        end
-                        else begin
-                            n_cards <= filled_end;
-                        end
-                        state <= 2'b10;
-                    end
-                end
+            else begin
+                draw_left <= wanted;
             end
-            2'b10: begin
-                m_range <= n_cards;
-                case (n_cards)
+            if (((wanted != 0) && (compaction_n_cards != 0))) begin
+                draw_drawing <= 1'b1;
+            end
+        end
+        else begin
+            if ((deal_go && draw_drawing && draw_accept)) begin
+                draw_pos <= (draw_pos + 1);
+                m_range <= (m_range - 1);
+                case (m_range)
                     0: mask <= 0;
                     1: mask <= 0;
-                    2: mask <= 1;
-                    3: mask <= 3;
+                    2: mask <= 0;
+                    3: mask <= 1;
                     4: mask <= 3;
-                    5: mask <= 7;
+                    5: mask <= 3;
                     6: mask <= 7;
                     7: mask <= 7;
                     8: mask <= 7;
-                    9: mask <= 15;
+                    9: mask <= 7;
                     10: mask <= 15;
                     11: mask <= 15;
                     12: mask <= 15;
@@ -785,7 +858,7 @@ always @(posedge clk) begin: control
                     14: mask <= 15;
                     15: mask <= 15;
                     16: mask <= 15;
-                    17: mask <= 31;
+                    17: mask <= 15;
                     18: mask <= 31;
                     19: mask <= 31;
                     20: mask <= 31;
@@ -801,7 +874,7 @@ always @(posedge clk) begin: control
                     30: mask <= 31;
                     31: mask <= 31;
                     32: mask <= 31;
-                    33: mask <= 63;
+                    33: mask <= 31;
                     34: mask <= 63;
                     35: mask <= 63;
                     36: mask <= 63;
@@ -833,132 +906,134 @@ always @(posedge clk) begin: control
                     62: mask <= 63;
                     default: mask <= 63;
                 endcase
-                pos_a <= 0;
-                a_valid <= 1'b0;
-                j_valid <= 1'b0;
-                if ((wanted > n_cards)) begin
-                    left <= n_cards;
-                end
-                else begin
-                    left <= wanted;
-                end
-                error_q <= ((wanted == 0) || (wanted > n_cards));
-                if (((wanted == 0) || (n_cards == 0))) begin
-                    busy_q <= 1'b0;
-                    done_q <= 1'b1;
-                    state <= 2'b00;
-                end
-                else begin
-                    drawing <= 1'b1;
-                    state <= 2'b11;
+                draw_left <= (draw_left - 1);
+                if ((draw_left == 1)) begin
+                    draw_drawing <= 1'b0;
                 end
             end
-            default: begin
-                if (go) begin
-                    tvalid <= j_valid;
-                    if (j_valid) begin
-                        tdata <= card_j;
-                        tlast <= j_last;
-                    end
-                    j_pos <= (i_a + off_q);
-                    i_pos <= i_a;
-                    j_valid <= a_valid;
-                    j_last <= a_last;
-                    a_valid <= (drawing && accept);
-                    if ((drawing && accept)) begin
-                        off_q <= offset;
-                        i_a <= pos_a;
-                        a_last <= (left == 1);
-                        pos_a <= (pos_a + 1);
-                        m_range <= (m_range - 1);
-                        case (m_range)
-                            0: mask <= 0;
-                            1: mask <= 0;
-                            2: mask <= 0;
-                            3: mask <= 1;
-                            4: mask <= 3;
-                            5: mask <= 3;
-                            6: mask <= 7;
-                            7: mask <= 7;
-                            8: mask <= 7;
-                            9: mask <= 7;
-                            10: mask <= 15;
-                            11: mask <= 15;
-                            12: mask <= 15;
-                            13: mask <= 15;
-                            14: mask <= 15;
-                            15: mask <= 15;
-                            16: mask <= 15;
-                            17: mask <= 15;
-                            18: mask <= 31;
-                            19: mask <= 31;
-                            20: mask <= 31;
-                            21: mask <= 31;
-                            22: mask <= 31;
-                            23: mask <= 31;
-                            24: mask <= 31;
-                            25: mask <= 31;
-                            26: mask <= 31;
-                            27: mask <= 31;
-                            28: mask <= 31;
-                            29: mask <= 31;
-                            30: mask <= 31;
-                            31: mask <= 31;
-                            32: mask <= 31;
-                            33: mask <= 31;
-                            34: mask <= 63;
-                            35: mask <= 63;
-                            36: mask <= 63;
-                            37: mask <= 63;
-                            38: mask <= 63;
-                            39: mask <= 63;
-                            40: mask <= 63;
-                            41: mask <= 63;
-                            42: mask <= 63;
-                            43: mask <= 63;
-                            44: mask <= 63;
-                            45: mask <= 63;
-                            46: mask <= 63;
-                            47: mask <= 63;
-                            48: mask <= 63;
-                            49: mask <= 63;
-                            50: mask <= 63;
-                            51: mask <= 63;
-                            52: mask <= 63;
-                            53: mask <= 63;
-                            54: mask <= 63;
-                            55: mask <= 63;
-                            56: mask <= 63;
-                            57: mask <= 63;
-                            58: mask <= 63;
-                            59: mask <= 63;
-                            60: mask <= 63;
-                            61: mask <= 63;
-                            62: mask <= 63;
-                            default: mask <= 63;
-                        endcase
-                        left <= (left - 1);
-                        if ((left == 1)) begin
-                            drawing <= 1'b0;
-                        end
-                    end
-                end
-                if ((tvalid && m_axis_tready && tlast)) begin
-                    tvalid <= 1'b0;
-                    busy_q <= 1'b0;
-                    done_q <= 1'b1;
-                    state <= 2'b00;
-                end
-            end
-        endcase
+        end
     end
 end
 
 
 
-assign m_axis_tdata = tdata;
-assign m_axis_tvalid = tvalid;
-assign m_axis_tlast = tlast;
+assign deal_go = ((!deal_tvalid) || m_axis_tready);
+
+
+always @(posedge clk) begin: dealing
+    if (rst == 1) begin
+        i_a <= 0;
+        deal_j_pos <= 0;
+        j_last <= 0;
+        a_last <= 0;
+        a_valid <= 0;
+        deal_j_valid <= 0;
+        deal_tvalid <= 0;
+        deal_i_pos <= 0;
+        off_q <= 0;
+        deal_tdata <= 0;
+        deal_tlast <= 0;
+    end
+    else begin
+        if (((state == 2'b00) || (state == 2'b01))) begin
+            // pass
+        end
+        else if ((state == 2'b10)) begin
+            a_valid <= 1'b0;
+            deal_j_valid <= 1'b0;
+        end
+        else begin
+            if (deal_go) begin
+                deal_tvalid <= deal_j_valid;
+                if (deal_j_valid) begin
+                    deal_tdata <= deck_card_j;
+                    deal_tlast <= j_last;
+                end
+                deal_j_pos <= (i_a + off_q);
+                deal_i_pos <= i_a;
+                deal_j_valid <= a_valid;
+                j_last <= a_last;
+                a_valid <= (draw_drawing && draw_accept);
+                if ((draw_drawing && draw_accept)) begin
+                    off_q <= draw_offset;
+                    i_a <= draw_pos;
+                    a_last <= (draw_left == 1);
+                end
+            end
+            if ((deal_tvalid && m_axis_tready && deal_tlast)) begin
+                deal_tvalid <= 1'b0;
+            end
+        end
+    end
+end
+
+
+always @(mem[0], mem[1], mem[2], mem[3], mem[4], mem[5], mem[6], mem[7], mem[8], mem[9], mem[10], mem[11], mem[12], mem[13], mem[14], mem[15], mem[16], mem[17], mem[18], mem[19], mem[20], mem[21], mem[22], mem[23], mem[24], mem[25], mem[26], mem[27], mem[28], mem[29], mem[30], mem[31], mem[32], mem[33], mem[34], mem[35], mem[36], mem[37], mem[38], mem[39], mem[40], mem[41], mem[42], mem[43], mem[44], mem[45], mem[46], mem[47], mem[48], mem[49], mem[50], mem[51], mem[52], mem[53], mem[54], mem[55], mem[56], mem[57], mem[58], mem[59], mem[60], mem[61], mem[62], mem[63], placed, deal_j_pos, deal_i_pos) begin: read_cards
+    if (placed[deal_j_pos]) begin
+        deck_card_j = mem[deal_j_pos];
+    end
+    else begin
+        deck_card_j = deal_j_pos;
+    end
+    if (placed[deal_i_pos]) begin
+        deck_card_i = mem[deal_i_pos];
+    end
+    else begin
+        deck_card_i = deal_i_pos;
+    end
+end
+
+
+always @(deal_j_pos, compaction_hi, compaction_looked, compaction_more, deal_go, deal_j_valid, compacting, deck_card_i, compaction_lo, state) begin: write_port
+    if (compacting) begin
+        mem_we = (compaction_looked && compaction_more);
+        mem_waddr = compaction_lo;
+        mem_wdata = compaction_hi;
+    end
+    else begin
+        mem_we = ((state == 2'b11) && deal_go && deal_j_valid);
+        mem_waddr = deal_j_pos;
+        mem_wdata = deck_card_i;
+    end
+end
+
+
+always @(one, mem_waddr, mem_we) begin: write_decode
+    if (mem_we) begin
+        written = (one << mem_waddr);
+    end
+    else begin
+        written = 0;
+    end
+end
+
+
+always @(posedge clk) begin: memory
+    if (mem_we) begin
+        mem[mem_waddr] <= mem_wdata;
+    end
+end
+
+
+always @(posedge clk) begin: placing
+    if (rst == 1) begin
+        placed <= 0;
+    end
+    else begin
+        if (((state == 2'b00) && start)) begin
+            placed <= 0;
+        end
+        else begin
+            placed <= (placed | written);
+        end
+    end
+end
+
+
+
+assign m_axis_tdata = deal_tdata;
+assign m_axis_tvalid = deal_tvalid;
+assign m_axis_tlast = deal_tlast;
 assign busy = busy_q;
 assign done = done_q;
 assign error = error_q;

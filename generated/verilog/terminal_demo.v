@@ -47,82 +47,33 @@ wire [15:0] bus_acc;
 wire [7:0] bus_number;
 reg [7:0] high_char;
 reg [7:0] low_char;
+wire [7:0] terminal0_rx_data;
+wire terminal0_rx_valid;
+wire terminal0_tx_ready;
 wire terminal0_framing_error;
 wire terminal0_overrun;
-wire [7:0] terminal0_rx_data;
 wire terminal0_rx_ready;
-wire terminal0_rx_valid;
 wire [7:0] terminal0_tx_data;
-wire terminal0_tx_ready;
 wire terminal0_tx_valid;
-reg [7:0] terminal0_char_r;
-reg [7:0] terminal0_char_q;
-reg [3:0] terminal0_i_op;
-reg [19:0] terminal0_instr;
-reg [1:0] terminal0_i_mode;
-reg [7:0] terminal0_i_arg;
-reg [5:0] terminal0_i_target;
-reg [5:0] terminal0_k_entry;
-reg [11:0] terminal0_key_info;
-reg [1:0] terminal0_k_value;
-reg [1:0] terminal0_k_kind;
-reg terminal0_k_digit;
-reg terminal0_k_enter;
-wire terminal0_acc_is_arg;
-reg [15:0] terminal0_acc;
-wire terminal0_acc_is_seat;
-reg [2:0] terminal0_seat;
-reg terminal0_acc_match;
-wire [15:0] terminal0_shifted;
-wire [11:0] terminal0_number8;
-reg [7:0] terminal0_number;
-wire [11:0] terminal0_number2;
-reg [7:0] terminal0_sw_number;
-reg [19:0] terminal0_instr_d;
-reg [5:0] terminal0_pc;
-reg [7:0] terminal0_char_d;
-reg [6:0] terminal0_sp;
-reg [11:0] terminal0_key_d;
-wire [1:0] terminal0_pressed;
-reg [5:0] terminal0_button_pc;
-reg terminal0_jump;
-reg terminal0_bcd_start;
-reg terminal0_key_event_q;
-reg terminal0_out_valid_q;
-reg terminal0_txv_q;
 reg [4:0] terminal0_state;
-reg [7:0] terminal0_key;
-reg terminal0_idle;
-reg terminal0_number_mode;
-reg [15:0] terminal0_sw_q;
-reg [3:0] terminal0_digit_value;
-reg [11:0] terminal0_product;
-reg terminal0_have_digit;
-reg [5:0] terminal0_ret;
-reg [5:0] terminal0_pending;
-reg [1:0] terminal0_value;
-reg [7:0] terminal0_char;
-reg [4:0] terminal0_resume;
-reg [7:0] terminal0_txd_q;
-reg [3:0] terminal0_str_index;
-reg [7:0] terminal0_paddr;
-reg [9:0] terminal0_num_value;
-reg [2:0] terminal0_part;
-wire [15:0] terminal0_bus_data;
-wire terminal0_bcd_done;
-reg [15:0] terminal0_shifter;
-wire [15:0] terminal0_bcd;
-reg [2:0] terminal0_digits_left;
-reg terminal0_started;
-reg [7:0] terminal0_bus_glyph;
-reg terminal0_bus_glyph_last;
-wire terminal0_bus_out_ack;
+reg [7:0] terminal0_text_txd;
+reg terminal0_text_txv;
+reg [7:0] terminal0_registers_addr;
+reg [15:0] terminal0_registers_acc;
 wire [2:0] terminal0_bus_seat;
+reg [2:0] terminal0_registers_seat;
 wire [1:0] terminal0_bus_value;
+reg [1:0] terminal0_registers_value;
+reg [7:0] terminal0_typing_number;
+reg terminal0_out_valid_q;
+reg [7:0] terminal0_fetch_arg;
 wire [7:0] terminal0_bus_glyph_printer;
 wire [2:0] terminal0_bus_glyph_part;
+reg [2:0] terminal0_text_part;
 wire terminal0_bus_busy;
+reg terminal0_idle;
 wire terminal0_bus_key_event;
+reg terminal0_intake_event;
 reg [3:0] terminal0_uart_rx0_bit_index;
 reg [7:0] terminal0_uart_rx0_data;
 reg terminal0_uart_rx0_frame_bad;
@@ -140,7 +91,11 @@ reg terminal0_uart_tx0_level;
 wire terminal0_uart_tx0_ready;
 reg [8:0] terminal0_uart_tx0_shifter;
 reg [9:0] terminal0_uart_tx0_tick;
+reg terminal0_bin2bcd0_start;
+reg [9:0] terminal0_bin2bcd0_value;
 wire terminal0_bin2bcd0_busy;
+wire terminal0_bin2bcd0_done;
+wire [15:0] terminal0_bin2bcd0_bcd;
 wire [15:0] terminal0_bin2bcd0_bcd_bits;
 reg terminal0_bin2bcd0_finished;
 wire terminal0_bin2bcd0_load;
@@ -159,6 +114,52 @@ wire terminal0_bin2bcd0_dabble_digit2_carry_out;
 reg [3:0] terminal0_bin2bcd0_dabble_digit2_nibble;
 reg [3:0] terminal0_bin2bcd0_dabble_digit2_adjusted;
 reg [3:0] terminal0_bin2bcd0_dabble_digit3_nibble;
+reg [4:0] terminal0_resume;
+wire [1:0] terminal0_intake_pressed;
+reg terminal0_typing_on;
+reg terminal0_intake_digit;
+reg [1:0] terminal0_intake_kind;
+reg [3:0] terminal0_fetch_op;
+reg [1:0] terminal0_fetch_mode;
+reg [7:0] terminal0_text_string_char;
+reg [2:0] terminal0_text_digits_left;
+wire terminal0_text_print_digit;
+reg terminal0_bus_glyph_last;
+wire terminal0_bus_out_ack;
+reg [11:0] terminal0_key_d;
+reg [11:0] terminal0_key_info;
+reg [5:0] terminal0_intake_button;
+reg [7:0] terminal0_intake_key;
+reg [15:0] terminal0_intake_switches;
+reg [5:0] terminal0_intake_entry;
+reg [1:0] terminal0_intake_value;
+reg terminal0_intake_enter;
+reg [3:0] terminal0_digit_value;
+wire [11:0] terminal0_number2;
+wire [11:0] terminal0_number8;
+reg [11:0] terminal0_product;
+reg [7:0] terminal0_sw_number;
+reg terminal0_typing_have_digit;
+reg [5:0] terminal0_typing_entry;
+wire terminal0_acc_is_arg;
+wire terminal0_acc_is_seat;
+reg terminal0_acc_match;
+reg [19:0] terminal0_instr;
+reg [19:0] terminal0_instr_d;
+reg terminal0_jump;
+reg [5:0] terminal0_ret;
+reg [5:0] terminal0_fetch_pc;
+reg [5:0] terminal0_fetch_target;
+wire [15:0] terminal0_shifted;
+wire [15:0] terminal0_bus_data;
+reg [7:0] terminal0_char;
+reg [7:0] terminal0_char_d;
+reg [7:0] terminal0_char_q;
+reg [15:0] terminal0_shifter;
+reg [6:0] terminal0_sp;
+reg terminal0_started;
+reg [3:0] terminal0_str_index;
+reg [7:0] terminal0_bus_glyph;
 reg [7:0] tallies [0:4-1];
 
 assign terminal0_bin2bcd0_bcd_bits[16-1:12] = terminal0_bin2bcd0_dabble_digit3_nibble;
@@ -401,7 +402,7 @@ end
 
 
 
-assign terminal0_bin2bcd0_load = (terminal0_bcd_start && (!terminal0_bin2bcd0_running));
+assign terminal0_bin2bcd0_load = (terminal0_bin2bcd0_start && (!terminal0_bin2bcd0_running));
 assign terminal0_bin2bcd0_step = terminal0_bin2bcd0_running;
 assign terminal0_bin2bcd0_first_carry = terminal0_bin2bcd0_shifter[9];
 
@@ -415,8 +416,8 @@ always @(posedge clk) begin: terminal0_bin2bcd0_run
     end
     else begin
         terminal0_bin2bcd0_finished <= 0;
-        if ((terminal0_bcd_start && (!terminal0_bin2bcd0_running))) begin
-            terminal0_bin2bcd0_shifter <= terminal0_num_value;
+        if ((terminal0_bin2bcd0_start && (!terminal0_bin2bcd0_running))) begin
+            terminal0_bin2bcd0_shifter <= terminal0_bin2bcd0_value;
             terminal0_bin2bcd0_steps_left <= 10;
             terminal0_bin2bcd0_running <= 1;
         end
@@ -434,259 +435,176 @@ end
 
 
 assign terminal0_bin2bcd0_busy = terminal0_bin2bcd0_running;
-assign terminal0_bcd_done = terminal0_bin2bcd0_finished;
-assign terminal0_bcd = terminal0_bin2bcd0_bcd_bits;
+assign terminal0_bin2bcd0_done = terminal0_bin2bcd0_finished;
+assign terminal0_bin2bcd0_bcd = terminal0_bin2bcd0_bcd_bits;
 
 
-always @(posedge clk) begin: terminal0_fields
+always @(posedge clk) begin: terminal0_steps
     if (rst == 1) begin
-        terminal0_i_op <= 0;
-        terminal0_char_r <= 0;
-        terminal0_i_mode <= 0;
-        terminal0_i_arg <= 0;
-        terminal0_i_target <= 0;
+        terminal0_resume <= 5'b00101;
+        terminal0_out_valid_q <= 0;
+        terminal0_idle <= 0;
+        terminal0_state <= 5'b00101;
     end
     else begin
-        terminal0_char_r <= terminal0_char_q;
-        terminal0_i_op <= terminal0_instr[20-1:(20 - 4)];
-        terminal0_i_mode <= terminal0_instr[(20 - 4)-1:((20 - 4) - 2)];
-        terminal0_i_arg <= terminal0_instr[6+:8];
-        terminal0_i_target <= terminal0_instr[6-1:0];
+        terminal0_out_valid_q <= 0;
+        case (terminal0_state)
+            5'b00000: begin
+                if (terminal0_rx_valid) begin
+                    terminal0_idle <= 0;
+                    terminal0_state <= 5'b10011;
+                end
+                else if (((terminal0_intake_pressed != 0) && (!terminal0_typing_on))) begin
+                    terminal0_idle <= 0;
+                    terminal0_state <= 5'b00101;
+                end
+            end
+            5'b10011: begin
+                terminal0_state <= 5'b00001;
+            end
+            5'b00001: begin
+                terminal0_state <= 5'b00101;
+                if (terminal0_typing_on) begin
+                    if (terminal0_intake_digit) begin
+                        terminal0_state <= 5'b00010;
+                    end
+                end
+                else if ((terminal0_intake_kind == 2)) begin
+                    terminal0_resume <= 5'b00000;
+                    terminal0_state <= 5'b00100;
+                end
+                else if ((terminal0_intake_kind == 3)) begin
+                    terminal0_state <= 5'b00000;
+                    terminal0_idle <= 1;
+                end
+            end
+            5'b00010: begin
+                terminal0_state <= 5'b00011;
+            end
+            5'b00011: begin
+                terminal0_resume <= 5'b00000;
+                terminal0_state <= 5'b00100;
+            end
+            5'b00100: begin
+                if ((!terminal0_text_txv)) begin
+                    terminal0_state <= terminal0_resume;
+                    if ((terminal0_resume == 5'b00000)) begin
+                        terminal0_idle <= 1;
+                    end
+                end
+            end
+            5'b00101: begin
+                terminal0_state <= 5'b10001;
+            end
+            5'b10001: begin
+                terminal0_state <= 5'b00110;
+            end
+            5'b00110: begin
+                if ((terminal0_fetch_op == 0)) begin
+                    terminal0_state <= 5'b00000;
+                    terminal0_idle <= 1;
+                end
+                else if ((terminal0_fetch_op == 1)) begin
+                    terminal0_resume <= 5'b00101;
+                    terminal0_state <= 5'b00100;
+                end
+                else if ((terminal0_fetch_op == 2)) begin
+                    terminal0_state <= 5'b01001;
+                end
+                else if ((terminal0_fetch_op == 3)) begin
+                    if ((terminal0_fetch_mode == 3)) begin
+                        terminal0_state <= 5'b00101;
+                    end
+                    else begin
+                        terminal0_state <= 5'b00111;
+                    end
+                end
+                else if ((terminal0_fetch_op == 4)) begin
+                    terminal0_state <= 5'b01100;
+                end
+                else if ((terminal0_fetch_op == 5)) begin
+                    terminal0_state <= 5'b01110;
+                end
+                else if ((terminal0_fetch_op == 6)) begin
+                    terminal0_state <= 5'b00101;
+                end
+                else if ((terminal0_fetch_op == 10)) begin
+                    terminal0_state <= 5'b00101;
+                end
+                else if (((terminal0_fetch_op == 9) || (terminal0_fetch_op == 7) || (terminal0_fetch_op == 8))) begin
+                    terminal0_state <= 5'b10000;
+                end
+                else if ((terminal0_fetch_op == 13)) begin
+                    terminal0_state <= 5'b00101;
+                end
+                else if ((terminal0_fetch_op == 11)) begin
+                    terminal0_state <= 5'b00101;
+                end
+                else if ((terminal0_fetch_op == 12)) begin
+                    terminal0_state <= 5'b00101;
+                end
+                else begin
+                    terminal0_out_valid_q <= 1;
+                    terminal0_state <= 5'b01111;
+                end
+            end
+            5'b10000: begin
+                terminal0_state <= 5'b00101;
+            end
+            5'b00111: begin
+                terminal0_state <= 5'b01000;
+            end
+            5'b01000: begin
+                terminal0_state <= 5'b00101;
+            end
+            5'b01001: begin
+                terminal0_state <= 5'b01010;
+            end
+            5'b01010: begin
+                terminal0_state <= 5'b10010;
+            end
+            5'b10010: begin
+                terminal0_state <= 5'b01011;
+            end
+            5'b01011: begin
+                if ((terminal0_text_string_char == 0)) begin
+                    terminal0_state <= 5'b00101;
+                end
+                else begin
+                    terminal0_resume <= 5'b01010;
+                    terminal0_state <= 5'b00100;
+                end
+            end
+            5'b01100: begin
+                if (terminal0_bin2bcd0_done) begin
+                    terminal0_state <= 5'b01101;
+                end
+            end
+            5'b01101: begin
+                if ((terminal0_text_digits_left == 0)) begin
+                    terminal0_state <= 5'b00101;
+                end
+                else if (terminal0_text_print_digit) begin
+                    terminal0_resume <= 5'b01101;
+                    terminal0_state <= 5'b00100;
+                end
+            end
+            5'b01110: begin
+                if (terminal0_bus_glyph_last) begin
+                    terminal0_resume <= 5'b00101;
+                end
+                else begin
+                    terminal0_resume <= 5'b01110;
+                end
+                terminal0_state <= 5'b00100;
+            end
+            default: begin
+                if (terminal0_bus_out_ack) begin
+                    terminal0_state <= 5'b00101;
+                end
+            end
+        endcase
     end
-end
-
-
-always @(posedge clk) begin: terminal0_key_fields
-    if (rst == 1) begin
-        terminal0_k_value <= 0;
-        terminal0_k_enter <= 0;
-        terminal0_k_digit <= 0;
-        terminal0_k_kind <= 0;
-        terminal0_k_entry <= 0;
-    end
-    else begin
-        terminal0_k_entry <= terminal0_key_info[12-1:(2 + 4)];
-        terminal0_k_value <= terminal0_key_info[(2 + 4)-1:4];
-        terminal0_k_kind <= terminal0_key_info[4-1:2];
-        terminal0_k_digit <= terminal0_key_info[1];
-        terminal0_k_enter <= terminal0_key_info[0];
-    end
-end
-
-
-
-assign terminal0_acc_is_arg = (terminal0_acc == terminal0_i_arg);
-assign terminal0_acc_is_seat = (terminal0_acc == terminal0_seat);
-
-
-always @(terminal0_acc_is_arg, terminal0_acc_is_seat, terminal0_i_mode) begin: terminal0_match
-    if ((terminal0_i_mode == 1)) begin
-        terminal0_acc_match = terminal0_acc_is_seat;
-    end
-    else begin
-        terminal0_acc_match = terminal0_acc_is_arg;
-    end
-end
-
-
-
-assign terminal0_shifted = (terminal0_acc >>> {terminal0_i_arg[3-1:0], 2'h0});
-
-
-
-assign terminal0_number8 = {terminal0_number, 3'h0};
-assign terminal0_number2 = {terminal0_number, 1'h0};
-
-
-always @(sw) begin: terminal0_switch_number
-    if ((sw[10-1:8] != 0)) begin
-        terminal0_sw_number = 255;
-    end
-    else begin
-        terminal0_sw_number = sw[8-1:0];
-    end
-end
-
-
-always @(terminal0_pc) begin: terminal0_program_rom
-    case (terminal0_pc)
-        0: terminal0_instr_d = 131072;
-        1: terminal0_instr_d = 0;
-        2: terminal0_instr_d = 131136;
-        3: terminal0_instr_d = 0;
-        4: terminal0_instr_d = 131200;
-        5: terminal0_instr_d = 786432;
-        6: terminal0_instr_d = 131520;
-        7: terminal0_instr_d = 0;
-        8: terminal0_instr_d = 245888;
-        9: terminal0_instr_d = 868352;
-        10: terminal0_instr_d = 245952;
-        11: terminal0_instr_d = 917632;
-        12: terminal0_instr_d = 131584;
-        13: terminal0_instr_d = 84992;
-        14: terminal0_instr_d = 229888;
-        15: terminal0_instr_d = 540690;
-        16: terminal0_instr_d = 131200;
-        17: terminal0_instr_d = 0;
-        18: terminal0_instr_d = 131648;
-        19: terminal0_instr_d = 0;
-        20: terminal0_instr_d = 917504;
-        21: terminal0_instr_d = 851968;
-        22: terminal0_instr_d = 720948;
-        23: terminal0_instr_d = 852032;
-        24: terminal0_instr_d = 720948;
-        25: terminal0_instr_d = 852096;
-        26: terminal0_instr_d = 720948;
-        27: terminal0_instr_d = 852160;
-        28: terminal0_instr_d = 720948;
-        29: terminal0_instr_d = 0;
-        30: terminal0_instr_d = 196928;
-        31: terminal0_instr_d = 147648;
-        32: terminal0_instr_d = 131200;
-        33: terminal0_instr_d = 0;
-        34: terminal0_instr_d = 131712;
-        35: terminal0_instr_d = 196864;
-        36: terminal0_instr_d = 262144;
-        37: terminal0_instr_d = 589863;
-        38: terminal0_instr_d = 655400;
-        39: terminal0_instr_d = 131776;
-        40: terminal0_instr_d = 131200;
-        41: terminal0_instr_d = 0;
-        42: terminal0_instr_d = 245824;
-        43: terminal0_instr_d = 590833;
-        44: terminal0_instr_d = 884864;
-        45: terminal0_instr_d = 245888;
-        46: terminal0_instr_d = 458900;
-        47: terminal0_instr_d = 69568;
-        48: terminal0_instr_d = 655380;
-        49: terminal0_instr_d = 917568;
-        50: terminal0_instr_d = 131840;
-        51: terminal0_instr_d = 0;
-        52: terminal0_instr_d = 70912;
-        53: terminal0_instr_d = 84992;
-        54: terminal0_instr_d = 131904;
-        55: terminal0_instr_d = 212992;
-        56: terminal0_instr_d = 262144;
-        57: terminal0_instr_d = 67584;
-        58: terminal0_instr_d = 327680;
-        59: terminal0_instr_d = 393280;
-        60: terminal0_instr_d = 458814;
-        61: terminal0_instr_d = 131968;
-        62: terminal0_instr_d = 131200;
-        default: terminal0_instr_d = 786432;
-    endcase
-end
-
-
-always @(terminal0_sp) begin: terminal0_char_rom
-    case (terminal0_sp)
-        0: terminal0_char_d = 33;
-        1: terminal0_char_d = 32;
-        2: terminal0_char_d = 117;
-        3: terminal0_char_d = 110;
-        4: terminal0_char_d = 107;
-        5: terminal0_char_d = 110;
-        6: terminal0_char_d = 111;
-        7: terminal0_char_d = 119;
-        8: terminal0_char_d = 110;
-        9: terminal0_char_d = 32;
-        10: terminal0_char_d = 107;
-        11: terminal0_char_d = 101;
-        12: terminal0_char_d = 121;
-        13: terminal0_char_d = 13;
-        14: terminal0_char_d = 10;
-        15: terminal0_char_d = 0;
-        16: terminal0_char_d = 13;
-        17: terminal0_char_d = 10;
-        18: terminal0_char_d = 33;
-        19: terminal0_char_d = 32;
-        20: terminal0_char_d = 98;
-        21: terminal0_char_d = 97;
-        22: terminal0_char_d = 100;
-        23: terminal0_char_d = 32;
-        24: terminal0_char_d = 110;
-        25: terminal0_char_d = 117;
-        26: terminal0_char_d = 109;
-        27: terminal0_char_d = 98;
-        28: terminal0_char_d = 101;
-        29: terminal0_char_d = 114;
-        30: terminal0_char_d = 13;
-        31: terminal0_char_d = 10;
-        32: terminal0_char_d = 0;
-        33: terminal0_char_d = 13;
-        34: terminal0_char_d = 10;
-        35: terminal0_char_d = 0;
-        36: terminal0_char_d = 122;
-        37: terminal0_char_d = 101;
-        38: terminal0_char_d = 114;
-        39: terminal0_char_d = 111;
-        40: terminal0_char_d = 0;
-        41: terminal0_char_d = 111;
-        42: terminal0_char_d = 110;
-        43: terminal0_char_d = 101;
-        44: terminal0_char_d = 0;
-        45: terminal0_char_d = 116;
-        46: terminal0_char_d = 119;
-        47: terminal0_char_d = 111;
-        48: terminal0_char_d = 0;
-        49: terminal0_char_d = 116;
-        50: terminal0_char_d = 104;
-        51: terminal0_char_d = 114;
-        52: terminal0_char_d = 101;
-        53: terminal0_char_d = 101;
-        54: terminal0_char_d = 0;
-        55: terminal0_char_d = 116;
-        56: terminal0_char_d = 97;
-        57: terminal0_char_d = 108;
-        58: terminal0_char_d = 108;
-        59: terminal0_char_d = 105;
-        60: terminal0_char_d = 101;
-        61: terminal0_char_d = 115;
-        62: terminal0_char_d = 13;
-        63: terminal0_char_d = 10;
-        64: terminal0_char_d = 0;
-        65: terminal0_char_d = 116;
-        66: terminal0_char_d = 97;
-        67: terminal0_char_d = 108;
-        68: terminal0_char_d = 108;
-        69: terminal0_char_d = 121;
-        70: terminal0_char_d = 32;
-        71: terminal0_char_d = 0;
-        72: terminal0_char_d = 63;
-        73: terminal0_char_d = 13;
-        74: terminal0_char_d = 10;
-        75: terminal0_char_d = 0;
-        76: terminal0_char_d = 116;
-        77: terminal0_char_d = 111;
-        78: terminal0_char_d = 116;
-        79: terminal0_char_d = 97;
-        80: terminal0_char_d = 108;
-        81: terminal0_char_d = 32;
-        82: terminal0_char_d = 0;
-        83: terminal0_char_d = 32;
-        84: terminal0_char_d = 111;
-        85: terminal0_char_d = 100;
-        86: terminal0_char_d = 100;
-        87: terminal0_char_d = 0;
-        88: terminal0_char_d = 99;
-        89: terminal0_char_d = 108;
-        90: terminal0_char_d = 101;
-        91: terminal0_char_d = 97;
-        92: terminal0_char_d = 114;
-        93: terminal0_char_d = 101;
-        94: terminal0_char_d = 100;
-        95: terminal0_char_d = 13;
-        96: terminal0_char_d = 10;
-        97: terminal0_char_d = 0;
-        98: terminal0_char_d = 58;
-        99: terminal0_char_d = 32;
-        100: terminal0_char_d = 0;
-        101: terminal0_char_d = 32;
-        102: terminal0_char_d = 98;
-        103: terminal0_char_d = 105;
-        104: terminal0_char_d = 103;
-        default: terminal0_char_d = 0;
-    endcase
 end
 
 
@@ -953,27 +871,236 @@ end
 
 
 
-assign terminal0_pressed = (press & 3);
+assign terminal0_intake_pressed = (press & 3);
 
 
-always @(terminal0_pressed) begin: terminal0_button_decode
-    case (terminal0_pressed)
-        0: terminal0_button_pc = 0;
-        1: terminal0_button_pc = 42;
-        2: terminal0_button_pc = 21;
-        default: terminal0_button_pc = 42;
+always @(terminal0_intake_pressed) begin: terminal0_button_decode
+    case (terminal0_intake_pressed)
+        0: terminal0_intake_button = 0;
+        1: terminal0_intake_button = 42;
+        2: terminal0_intake_button = 21;
+        default: terminal0_intake_button = 42;
     endcase
 end
 
 
-always @(posedge clk) begin: terminal0_roms
+always @(posedge clk) begin: terminal0_take
+    if (rst == 1) begin
+        terminal0_intake_key <= 0;
+        terminal0_key_info <= 0;
+        terminal0_intake_switches <= 0;
+        terminal0_intake_event <= 0;
+    end
+    else begin
+        terminal0_intake_event <= 0;
+        if ((terminal0_state == 5'b00000)) begin
+            if (terminal0_rx_valid) begin
+                terminal0_intake_key <= terminal0_rx_data;
+                terminal0_key_info <= terminal0_key_d;
+                terminal0_intake_event <= 1;
+            end
+            else if (((terminal0_intake_pressed != 0) && (!terminal0_typing_on))) begin
+                terminal0_intake_switches <= sw;
+                terminal0_intake_event <= 1;
+            end
+        end
+    end
+end
+
+
+always @(posedge clk) begin: terminal0_key_fields
+    if (rst == 1) begin
+        terminal0_intake_kind <= 0;
+        terminal0_intake_value <= 0;
+        terminal0_intake_entry <= 0;
+        terminal0_intake_enter <= 0;
+        terminal0_intake_digit <= 0;
+    end
+    else begin
+        terminal0_intake_entry <= terminal0_key_info[12-1:(2 + 4)];
+        terminal0_intake_value <= terminal0_key_info[(2 + 4)-1:4];
+        terminal0_intake_kind <= terminal0_key_info[4-1:2];
+        terminal0_intake_digit <= terminal0_key_info[1];
+        terminal0_intake_enter <= terminal0_key_info[0];
+    end
+end
+
+
+
+assign terminal0_number8 = {terminal0_typing_number, 3'h0};
+assign terminal0_number2 = {terminal0_typing_number, 1'h0};
+
+
+always @(sw) begin: terminal0_switch_number
+    if ((sw[10-1:8] != 0)) begin
+        terminal0_sw_number = 255;
+    end
+    else begin
+        terminal0_sw_number = sw[8-1:0];
+    end
+end
+
+
+always @(posedge clk) begin: terminal0_entry
+    if (rst == 1) begin
+        terminal0_typing_number <= 0;
+        terminal0_typing_on <= 0;
+        terminal0_typing_have_digit <= 0;
+        terminal0_digit_value <= 0;
+        terminal0_typing_entry <= 0;
+        terminal0_product <= 0;
+    end
+    else begin
+        case (terminal0_state)
+            5'b00000: begin
+                if (((!terminal0_rx_valid) && (terminal0_intake_pressed != 0) && (!terminal0_typing_on))) begin
+                    terminal0_typing_number <= terminal0_sw_number;
+                end
+            end
+            5'b00001: begin
+                if (terminal0_typing_on) begin
+                    if (terminal0_intake_digit) begin
+                        terminal0_digit_value <= terminal0_intake_key[4-1:0];
+                        terminal0_product <= (terminal0_number8 + terminal0_number2);
+                        terminal0_typing_have_digit <= 1;
+                    end
+                    else begin
+                        terminal0_typing_on <= 0;
+                    end
+                end
+                else if ((terminal0_intake_kind == 2)) begin
+                    terminal0_typing_entry <= terminal0_intake_entry;
+                    terminal0_typing_on <= 1;
+                    terminal0_typing_have_digit <= 0;
+                    terminal0_typing_number <= 0;
+                end
+            end
+            5'b00010: begin
+                terminal0_product <= (terminal0_product + terminal0_digit_value);
+            end
+            5'b00011: begin
+                if ((terminal0_product[8+:4] != 0)) begin
+                    terminal0_typing_number <= 255;
+                end
+                else begin
+                    terminal0_typing_number <= terminal0_product[8-1:0];
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(terminal0_fetch_pc) begin: terminal0_program_rom
+    case (terminal0_fetch_pc)
+        0: terminal0_instr_d = 131072;
+        1: terminal0_instr_d = 0;
+        2: terminal0_instr_d = 131136;
+        3: terminal0_instr_d = 0;
+        4: terminal0_instr_d = 131200;
+        5: terminal0_instr_d = 786432;
+        6: terminal0_instr_d = 131520;
+        7: terminal0_instr_d = 0;
+        8: terminal0_instr_d = 245888;
+        9: terminal0_instr_d = 868352;
+        10: terminal0_instr_d = 245952;
+        11: terminal0_instr_d = 917632;
+        12: terminal0_instr_d = 131584;
+        13: terminal0_instr_d = 84992;
+        14: terminal0_instr_d = 229888;
+        15: terminal0_instr_d = 540690;
+        16: terminal0_instr_d = 131200;
+        17: terminal0_instr_d = 0;
+        18: terminal0_instr_d = 131648;
+        19: terminal0_instr_d = 0;
+        20: terminal0_instr_d = 917504;
+        21: terminal0_instr_d = 851968;
+        22: terminal0_instr_d = 720948;
+        23: terminal0_instr_d = 852032;
+        24: terminal0_instr_d = 720948;
+        25: terminal0_instr_d = 852096;
+        26: terminal0_instr_d = 720948;
+        27: terminal0_instr_d = 852160;
+        28: terminal0_instr_d = 720948;
+        29: terminal0_instr_d = 0;
+        30: terminal0_instr_d = 196928;
+        31: terminal0_instr_d = 147648;
+        32: terminal0_instr_d = 131200;
+        33: terminal0_instr_d = 0;
+        34: terminal0_instr_d = 131712;
+        35: terminal0_instr_d = 196864;
+        36: terminal0_instr_d = 262144;
+        37: terminal0_instr_d = 589863;
+        38: terminal0_instr_d = 655400;
+        39: terminal0_instr_d = 131776;
+        40: terminal0_instr_d = 131200;
+        41: terminal0_instr_d = 0;
+        42: terminal0_instr_d = 245824;
+        43: terminal0_instr_d = 590833;
+        44: terminal0_instr_d = 884864;
+        45: terminal0_instr_d = 245888;
+        46: terminal0_instr_d = 458900;
+        47: terminal0_instr_d = 69568;
+        48: terminal0_instr_d = 655380;
+        49: terminal0_instr_d = 917568;
+        50: terminal0_instr_d = 131840;
+        51: terminal0_instr_d = 0;
+        52: terminal0_instr_d = 70912;
+        53: terminal0_instr_d = 84992;
+        54: terminal0_instr_d = 131904;
+        55: terminal0_instr_d = 212992;
+        56: terminal0_instr_d = 262144;
+        57: terminal0_instr_d = 67584;
+        58: terminal0_instr_d = 327680;
+        59: terminal0_instr_d = 393280;
+        60: terminal0_instr_d = 458814;
+        61: terminal0_instr_d = 131968;
+        62: terminal0_instr_d = 131200;
+        default: terminal0_instr_d = 786432;
+    endcase
+end
+
+
+always @(posedge clk) begin: terminal0_program_read
     if (rst == 1) begin
         terminal0_instr <= 0;
-        terminal0_char_q <= 0;
     end
     else begin
         terminal0_instr <= terminal0_instr_d;
-        terminal0_char_q <= terminal0_char_d;
+    end
+end
+
+
+always @(posedge clk) begin: terminal0_fields
+    if (rst == 1) begin
+        terminal0_fetch_mode <= 0;
+        terminal0_fetch_target <= 0;
+        terminal0_fetch_arg <= 0;
+        terminal0_fetch_op <= 0;
+    end
+    else begin
+        terminal0_fetch_op <= terminal0_instr[20-1:(20 - 4)];
+        terminal0_fetch_mode <= terminal0_instr[(20 - 4)-1:((20 - 4) - 2)];
+        terminal0_fetch_arg <= terminal0_instr[6+:8];
+        terminal0_fetch_target <= terminal0_instr[6-1:0];
+    end
+end
+
+
+
+assign terminal0_acc_is_arg = (terminal0_registers_acc == terminal0_fetch_arg);
+assign terminal0_acc_is_seat = (terminal0_registers_acc == terminal0_registers_seat);
+
+
+always @(terminal0_acc_is_arg, terminal0_fetch_mode, terminal0_acc_is_seat) begin: terminal0_match
+    if ((terminal0_fetch_mode == 1)) begin
+        terminal0_acc_match = terminal0_acc_is_seat;
+    end
+    else begin
+        terminal0_acc_match = terminal0_acc_is_arg;
     end
 end
 
@@ -984,9 +1111,9 @@ always @(posedge clk) begin: terminal0_jump_condition
         terminal0_jump <= 0;
     end
     else begin
-        case (terminal0_i_op)
+        case (terminal0_fetch_op)
             'h9: begin
-                terminal0_jump <= terminal0_acc[terminal0_i_arg[5-1:0]];
+                terminal0_jump <= terminal0_registers_acc[terminal0_fetch_arg[5-1:0]];
             end
             'h7: begin
                 terminal0_jump <= terminal0_acc_match;
@@ -999,264 +1126,380 @@ always @(posedge clk) begin: terminal0_jump_condition
 end
 
 
-always @(posedge clk) begin: terminal0_sequencer
+always @(posedge clk) begin: terminal0_flow
     if (rst == 1) begin
-        terminal0_sp <= 0;
-        terminal0_str_index <= 0;
-        terminal0_bcd_start <= 0;
-        terminal0_started <= 0;
-        terminal0_idle <= 0;
-        terminal0_value <= 0;
-        terminal0_digit_value <= 0;
-        terminal0_number_mode <= 0;
-        terminal0_part <= 0;
-        terminal0_resume <= 5'b00101;
-        terminal0_key_event_q <= 0;
-        terminal0_shifter <= 0;
-        terminal0_acc <= 0;
-        terminal0_state <= 5'b00101;
-        terminal0_have_digit <= 0;
-        terminal0_key <= 0;
-        terminal0_txv_q <= 0;
+        terminal0_fetch_pc <= 6;
         terminal0_ret <= 0;
-        terminal0_digits_left <= 0;
-        terminal0_pending <= 0;
-        terminal0_txd_q <= 0;
-        terminal0_paddr <= 0;
-        terminal0_pc <= 6;
-        terminal0_key_info <= 0;
-        terminal0_product <= 0;
-        terminal0_number <= 0;
-        terminal0_out_valid_q <= 0;
-        terminal0_char <= 0;
-        terminal0_sw_q <= 0;
-        terminal0_seat <= 0;
-        terminal0_num_value <= 0;
     end
     else begin
-        terminal0_bcd_start <= 0;
-        terminal0_key_event_q <= 0;
-        terminal0_out_valid_q <= 0;
-        if ((terminal0_txv_q && terminal0_tx_ready)) begin
-            terminal0_txv_q <= 0;
+        if ((terminal0_state == 5'b00000)) begin
+            if (((!terminal0_rx_valid) && (terminal0_intake_pressed != 0) && (!terminal0_typing_on))) begin
+                terminal0_fetch_pc <= terminal0_intake_button;
+            end
         end
+        else if ((terminal0_state == 5'b00001)) begin
+            if (terminal0_typing_on) begin
+                if (terminal0_intake_digit) begin
+                    // pass
+                end
+                else if ((terminal0_intake_enter && terminal0_typing_have_digit)) begin
+                    terminal0_ret <= terminal0_typing_entry;
+                    terminal0_fetch_pc <= 4;
+                end
+                else begin
+                    terminal0_fetch_pc <= 2;
+                end
+            end
+            else if (((terminal0_intake_kind != 2) && (terminal0_intake_kind != 3))) begin
+                terminal0_fetch_pc <= terminal0_intake_entry;
+            end
+        end
+        else if ((terminal0_state == 5'b00110)) begin
+            if (((terminal0_fetch_op == 1) || (terminal0_fetch_op == 6) || (terminal0_fetch_op == 13))) begin
+                terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+            end
+            else if ((terminal0_fetch_op == 3)) begin
+                if ((terminal0_fetch_mode == 3)) begin
+                    terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+                end
+            end
+            else if ((terminal0_fetch_op == 10)) begin
+                terminal0_fetch_pc <= terminal0_fetch_target;
+            end
+            else if ((terminal0_fetch_op == 11)) begin
+                terminal0_ret <= (terminal0_fetch_pc + 1);
+                terminal0_fetch_pc <= terminal0_fetch_target;
+            end
+            else if ((terminal0_fetch_op == 12)) begin
+                terminal0_fetch_pc <= terminal0_ret;
+            end
+        end
+        else if ((terminal0_state == 5'b10000)) begin
+            if (terminal0_jump) begin
+                terminal0_fetch_pc <= terminal0_fetch_target;
+            end
+            else begin
+                terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((terminal0_state == 5'b01000)) begin
+            terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+        end
+        else if ((terminal0_state == 5'b01011)) begin
+            if ((terminal0_text_string_char == 0)) begin
+                terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((terminal0_state == 5'b01101)) begin
+            if ((terminal0_text_digits_left == 0)) begin
+                terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((terminal0_state == 5'b01110)) begin
+            if (terminal0_bus_glyph_last) begin
+                terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+            end
+        end
+        else if (((terminal0_state == 5'b10011) || (terminal0_state == 5'b00010))) begin
+            // pass
+        end
+        else if (((terminal0_state == 5'b00011) || (terminal0_state == 5'b00100))) begin
+            // pass
+        end
+        else if (((terminal0_state == 5'b00101) || (terminal0_state == 5'b10001))) begin
+            // pass
+        end
+        else if (((terminal0_state == 5'b00111) || (terminal0_state == 5'b01100))) begin
+            // pass
+        end
+        else if (((terminal0_state == 5'b01001) || (terminal0_state == 5'b01010) || (terminal0_state == 5'b10010))) begin
+            // pass
+        end
+        else begin
+            if (terminal0_bus_out_ack) begin
+                terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+            end
+        end
+    end
+end
+
+
+
+assign terminal0_shifted = (terminal0_registers_acc >>> {terminal0_fetch_arg[3-1:0], 2'h0});
+
+
+always @(posedge clk) begin: terminal0_load
+    if (rst == 1) begin
+        terminal0_registers_acc <= 0;
+        terminal0_registers_seat <= 0;
+        terminal0_registers_value <= 0;
+        terminal0_registers_addr <= 0;
+    end
+    else begin
         case (terminal0_state)
-            5'b00000: begin
-                if (terminal0_rx_valid) begin
-                    terminal0_key <= terminal0_rx_data;
-                    terminal0_key_info <= terminal0_key_d;
-                    terminal0_key_event_q <= 1;
-                    terminal0_idle <= 0;
-                    terminal0_state <= 5'b10011;
-                end
-                else if (((terminal0_pressed != 0) && (!terminal0_number_mode))) begin
-                    terminal0_sw_q <= sw;
-                    terminal0_number <= terminal0_sw_number;
-                    terminal0_key_event_q <= 1;
-                    terminal0_idle <= 0;
-                    terminal0_pc <= terminal0_button_pc;
-                    terminal0_state <= 5'b00101;
-                end
-            end
-            5'b10011: begin
-                terminal0_state <= 5'b00001;
-            end
             5'b00001: begin
-                terminal0_state <= 5'b00101;
-                if (terminal0_number_mode) begin
-                    if (terminal0_k_digit) begin
-                        terminal0_digit_value <= terminal0_key[4-1:0];
-                        terminal0_product <= (terminal0_number8 + terminal0_number2);
-                        terminal0_have_digit <= 1;
-                        terminal0_state <= 5'b00010;
-                    end
-                    else if ((terminal0_k_enter && terminal0_have_digit)) begin
-                        terminal0_number_mode <= 0;
-                        terminal0_ret <= terminal0_pending;
-                        terminal0_pc <= 4;
-                    end
-                    else begin
-                        terminal0_number_mode <= 0;
-                        terminal0_pc <= 2;
-                    end
+                if (((!terminal0_typing_on) && ((terminal0_intake_kind == 2) || (terminal0_intake_kind == 1)))) begin
+                    terminal0_registers_value <= terminal0_intake_value;
                 end
-                else if ((terminal0_k_kind == 2)) begin
-                    terminal0_value <= terminal0_k_value;
-                    terminal0_pending <= terminal0_k_entry;
-                    terminal0_number_mode <= 1;
-                    terminal0_have_digit <= 0;
-                    terminal0_number <= 0;
-                    terminal0_char <= terminal0_key;
-                    terminal0_resume <= 5'b00000;
-                    terminal0_state <= 5'b00100;
-                end
-                else if ((terminal0_k_kind == 3)) begin
-                    terminal0_state <= 5'b00000;
-                    terminal0_idle <= 1;
-                end
-                else begin
-                    if ((terminal0_k_kind == 1)) begin
-                        terminal0_value <= terminal0_k_value;
-                    end
-                    terminal0_pc <= terminal0_k_entry;
-                end
-            end
-            5'b00010: begin
-                terminal0_product <= (terminal0_product + terminal0_digit_value);
-                terminal0_state <= 5'b00011;
-            end
-            5'b00011: begin
-                if ((terminal0_product[8+:4] != 0)) begin
-                    terminal0_number <= 255;
-                end
-                else begin
-                    terminal0_number <= terminal0_product[8-1:0];
-                end
-                terminal0_char <= terminal0_key;
-                terminal0_resume <= 5'b00000;
-                terminal0_state <= 5'b00100;
-            end
-            5'b00100: begin
-                if ((!terminal0_txv_q)) begin
-                    terminal0_txd_q <= terminal0_char;
-                    terminal0_txv_q <= 1;
-                    terminal0_state <= terminal0_resume;
-                    if ((terminal0_resume == 5'b00000)) begin
-                        terminal0_idle <= 1;
-                    end
-                end
-            end
-            5'b00101: begin
-                terminal0_state <= 5'b10001;
-            end
-            5'b10001: begin
-                terminal0_state <= 5'b00110;
             end
             5'b00110: begin
-                if ((terminal0_i_op == 0)) begin
-                    terminal0_state <= 5'b00000;
-                    terminal0_idle <= 1;
-                end
-                else if ((terminal0_i_op == 1)) begin
-                    if ((terminal0_i_mode == 1)) begin
-                        terminal0_char <= (terminal0_i_arg + terminal0_seat);
+                case (terminal0_fetch_op)
+                    'h3: begin
+                        if ((terminal0_fetch_mode == 3)) begin
+                            case (terminal0_fetch_arg)
+                                'h0: begin
+                                    terminal0_registers_acc <= terminal0_typing_number;
+                                end
+                                'h1: begin
+                                    terminal0_registers_acc <= terminal0_intake_switches;
+                                end
+                                'h3: begin
+                                    terminal0_registers_acc <= terminal0_registers_seat;
+                                end
+                                default: begin
+                                    terminal0_registers_acc <= terminal0_registers_value;
+                                end
+                            endcase
+                        end
+                        else begin
+                            case (terminal0_fetch_mode)
+                                'h1: begin
+                                    terminal0_registers_addr <= (terminal0_fetch_arg + terminal0_registers_seat);
+                                end
+                                'h2: begin
+                                    terminal0_registers_addr <= (terminal0_fetch_arg + {terminal0_registers_seat, 1'b0});
+                                end
+                                default: begin
+                                    terminal0_registers_addr <= terminal0_fetch_arg;
+                                end
+                            endcase
+                        end
                     end
-                    else begin
-                        terminal0_char <= terminal0_i_arg;
+                    'h6: begin
+                        terminal0_registers_acc <= terminal0_shifted[4-1:0];
                     end
-                    terminal0_pc <= (terminal0_pc + 1);
-                    terminal0_resume <= 5'b00101;
-                    terminal0_state <= 5'b00100;
-                end
-                else if ((terminal0_i_op == 2)) begin
-                    if ((terminal0_i_mode != 0)) begin
-                        terminal0_str_index <= (terminal0_i_arg + terminal0_acc[4-1:0]);
-                    end
-                    else begin
-                        terminal0_str_index <= terminal0_i_arg[4-1:0];
-                    end
-                    terminal0_state <= 5'b01001;
-                end
-                else if ((terminal0_i_op == 3)) begin
-                    if ((terminal0_i_mode == 3)) begin
-                        case (terminal0_i_arg)
+                    'hd: begin
+                        case (terminal0_fetch_mode)
                             'h0: begin
-                                terminal0_acc <= terminal0_number;
+                                terminal0_registers_seat <= terminal0_fetch_arg[3-1:0];
                             end
                             'h1: begin
-                                terminal0_acc <= terminal0_sw_q;
-                            end
-                            'h3: begin
-                                terminal0_acc <= terminal0_seat;
+                                terminal0_registers_seat <= terminal0_registers_acc[3-1:0];
                             end
                             default: begin
-                                terminal0_acc <= terminal0_value;
+                                terminal0_registers_value <= terminal0_fetch_arg[2-1:0];
                             end
                         endcase
-                        terminal0_pc <= (terminal0_pc + 1);
-                        terminal0_state <= 5'b00101;
                     end
-                    else begin
-                        case (terminal0_i_mode)
-                            'h1: begin
-                                terminal0_paddr <= (terminal0_i_arg + terminal0_seat);
-                            end
-                            'h2: begin
-                                terminal0_paddr <= (terminal0_i_arg + {terminal0_seat, 1'b0});
-                            end
-                            default: begin
-                                terminal0_paddr <= terminal0_i_arg;
-                            end
-                        endcase
-                        terminal0_state <= 5'b00111;
-                    end
-                end
-                else if ((terminal0_i_op == 4)) begin
-                    terminal0_num_value <= terminal0_acc[10-1:0];
-                    terminal0_bcd_start <= 1;
-                    terminal0_state <= 5'b01100;
-                end
-                else if ((terminal0_i_op == 5)) begin
-                    terminal0_part <= 0;
-                    terminal0_state <= 5'b01110;
-                end
-                else if ((terminal0_i_op == 6)) begin
-                    terminal0_acc <= terminal0_shifted[4-1:0];
-                    terminal0_pc <= (terminal0_pc + 1);
-                    terminal0_state <= 5'b00101;
-                end
-                else if ((terminal0_i_op == 10)) begin
-                    terminal0_pc <= terminal0_i_target;
-                    terminal0_state <= 5'b00101;
-                end
-                else if (((terminal0_i_op == 9) || (terminal0_i_op == 7) || (terminal0_i_op == 8))) begin
-                    terminal0_state <= 5'b10000;
-                end
-                else if ((terminal0_i_op == 13)) begin
-                    case (terminal0_i_mode)
-                        'h0: begin
-                            terminal0_seat <= terminal0_i_arg[3-1:0];
-                        end
-                        'h1: begin
-                            terminal0_seat <= terminal0_acc[3-1:0];
-                        end
-                        default: begin
-                            terminal0_value <= terminal0_i_arg[2-1:0];
-                        end
-                    endcase
-                    terminal0_pc <= (terminal0_pc + 1);
-                    terminal0_state <= 5'b00101;
-                end
-                else if ((terminal0_i_op == 11)) begin
-                    terminal0_ret <= (terminal0_pc + 1);
-                    terminal0_pc <= terminal0_i_target;
-                    terminal0_state <= 5'b00101;
-                end
-                else if ((terminal0_i_op == 12)) begin
-                    terminal0_pc <= terminal0_ret;
-                    terminal0_state <= 5'b00101;
-                end
-                else begin
-                    terminal0_out_valid_q <= 1;
-                    terminal0_state <= 5'b01111;
-                end
-            end
-            5'b10000: begin
-                if (terminal0_jump) begin
-                    terminal0_pc <= terminal0_i_target;
-                end
-                else begin
-                    terminal0_pc <= (terminal0_pc + 1);
-                end
-                terminal0_state <= 5'b00101;
-            end
-            5'b00111: begin
-                terminal0_state <= 5'b01000;
+                endcase
             end
             5'b01000: begin
-                terminal0_acc <= terminal0_bus_data;
-                terminal0_pc <= (terminal0_pc + 1);
-                terminal0_state <= 5'b00101;
+                terminal0_registers_acc <= terminal0_bus_data;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: terminal0_characters
+    if (rst == 1) begin
+        terminal0_text_txv <= 0;
+        terminal0_text_txd <= 0;
+        terminal0_char <= 0;
+    end
+    else begin
+        if ((terminal0_text_txv && terminal0_tx_ready)) begin
+            terminal0_text_txv <= 0;
+        end
+        case (terminal0_state)
+            5'b00001: begin
+                if (((!terminal0_typing_on) && (terminal0_intake_kind == 2))) begin
+                    terminal0_char <= terminal0_intake_key;
+                end
+            end
+            5'b00011: begin
+                terminal0_char <= terminal0_intake_key;
+            end
+            5'b00100: begin
+                if ((!terminal0_text_txv)) begin
+                    terminal0_text_txd <= terminal0_char;
+                    terminal0_text_txv <= 1;
+                end
+            end
+            5'b00110: begin
+                if ((terminal0_fetch_op == 1)) begin
+                    if ((terminal0_fetch_mode == 1)) begin
+                        terminal0_char <= (terminal0_fetch_arg + terminal0_registers_seat);
+                    end
+                    else begin
+                        terminal0_char <= terminal0_fetch_arg;
+                    end
+                end
+            end
+            5'b01011: begin
+                if ((terminal0_text_string_char != 0)) begin
+                    terminal0_char <= terminal0_text_string_char;
+                end
+            end
+            5'b01101: begin
+                if (((terminal0_text_digits_left != 0) && terminal0_text_print_digit)) begin
+                    terminal0_char <= {4'h3, terminal0_shifter[(4 * 4)-1:((4 * 4) - 4)]};
+                end
+            end
+            5'b01110: begin
+                terminal0_char <= terminal0_bus_glyph;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(terminal0_sp) begin: terminal0_char_rom
+    case (terminal0_sp)
+        0: terminal0_char_d = 33;
+        1: terminal0_char_d = 32;
+        2: terminal0_char_d = 117;
+        3: terminal0_char_d = 110;
+        4: terminal0_char_d = 107;
+        5: terminal0_char_d = 110;
+        6: terminal0_char_d = 111;
+        7: terminal0_char_d = 119;
+        8: terminal0_char_d = 110;
+        9: terminal0_char_d = 32;
+        10: terminal0_char_d = 107;
+        11: terminal0_char_d = 101;
+        12: terminal0_char_d = 121;
+        13: terminal0_char_d = 13;
+        14: terminal0_char_d = 10;
+        15: terminal0_char_d = 0;
+        16: terminal0_char_d = 13;
+        17: terminal0_char_d = 10;
+        18: terminal0_char_d = 33;
+        19: terminal0_char_d = 32;
+        20: terminal0_char_d = 98;
+        21: terminal0_char_d = 97;
+        22: terminal0_char_d = 100;
+        23: terminal0_char_d = 32;
+        24: terminal0_char_d = 110;
+        25: terminal0_char_d = 117;
+        26: terminal0_char_d = 109;
+        27: terminal0_char_d = 98;
+        28: terminal0_char_d = 101;
+        29: terminal0_char_d = 114;
+        30: terminal0_char_d = 13;
+        31: terminal0_char_d = 10;
+        32: terminal0_char_d = 0;
+        33: terminal0_char_d = 13;
+        34: terminal0_char_d = 10;
+        35: terminal0_char_d = 0;
+        36: terminal0_char_d = 122;
+        37: terminal0_char_d = 101;
+        38: terminal0_char_d = 114;
+        39: terminal0_char_d = 111;
+        40: terminal0_char_d = 0;
+        41: terminal0_char_d = 111;
+        42: terminal0_char_d = 110;
+        43: terminal0_char_d = 101;
+        44: terminal0_char_d = 0;
+        45: terminal0_char_d = 116;
+        46: terminal0_char_d = 119;
+        47: terminal0_char_d = 111;
+        48: terminal0_char_d = 0;
+        49: terminal0_char_d = 116;
+        50: terminal0_char_d = 104;
+        51: terminal0_char_d = 114;
+        52: terminal0_char_d = 101;
+        53: terminal0_char_d = 101;
+        54: terminal0_char_d = 0;
+        55: terminal0_char_d = 116;
+        56: terminal0_char_d = 97;
+        57: terminal0_char_d = 108;
+        58: terminal0_char_d = 108;
+        59: terminal0_char_d = 105;
+        60: terminal0_char_d = 101;
+        61: terminal0_char_d = 115;
+        62: terminal0_char_d = 13;
+        63: terminal0_char_d = 10;
+        64: terminal0_char_d = 0;
+        65: terminal0_char_d = 116;
+        66: terminal0_char_d = 97;
+        67: terminal0_char_d = 108;
+        68: terminal0_char_d = 108;
+        69: terminal0_char_d = 121;
+        70: terminal0_char_d = 32;
+        71: terminal0_char_d = 0;
+        72: terminal0_char_d = 63;
+        73: terminal0_char_d = 13;
+        74: terminal0_char_d = 10;
+        75: terminal0_char_d = 0;
+        76: terminal0_char_d = 116;
+        77: terminal0_char_d = 111;
+        78: terminal0_char_d = 116;
+        79: terminal0_char_d = 97;
+        80: terminal0_char_d = 108;
+        81: terminal0_char_d = 32;
+        82: terminal0_char_d = 0;
+        83: terminal0_char_d = 32;
+        84: terminal0_char_d = 111;
+        85: terminal0_char_d = 100;
+        86: terminal0_char_d = 100;
+        87: terminal0_char_d = 0;
+        88: terminal0_char_d = 99;
+        89: terminal0_char_d = 108;
+        90: terminal0_char_d = 101;
+        91: terminal0_char_d = 97;
+        92: terminal0_char_d = 114;
+        93: terminal0_char_d = 101;
+        94: terminal0_char_d = 100;
+        95: terminal0_char_d = 13;
+        96: terminal0_char_d = 10;
+        97: terminal0_char_d = 0;
+        98: terminal0_char_d = 58;
+        99: terminal0_char_d = 32;
+        100: terminal0_char_d = 0;
+        101: terminal0_char_d = 32;
+        102: terminal0_char_d = 98;
+        103: terminal0_char_d = 105;
+        104: terminal0_char_d = 103;
+        default: terminal0_char_d = 0;
+    endcase
+end
+
+
+always @(posedge clk) begin: terminal0_char_read
+    if (rst == 1) begin
+        terminal0_text_string_char <= 0;
+        terminal0_char_q <= 0;
+    end
+    else begin
+        terminal0_char_q <= terminal0_char_d;
+        terminal0_text_string_char <= terminal0_char_q;
+    end
+end
+
+
+always @(posedge clk) begin: terminal0_strings
+    if (rst == 1) begin
+        terminal0_str_index <= 0;
+        terminal0_sp <= 0;
+    end
+    else begin
+        case (terminal0_state)
+            5'b00110: begin
+                if ((terminal0_fetch_op == 2)) begin
+                    if ((terminal0_fetch_mode != 0)) begin
+                        terminal0_str_index <= (terminal0_fetch_arg + terminal0_registers_acc[4-1:0]);
+                    end
+                    else begin
+                        terminal0_str_index <= terminal0_fetch_arg[4-1:0];
+                    end
+                end
             end
             5'b01001: begin
                 case (terminal0_str_index)
@@ -1276,67 +1519,81 @@ always @(posedge clk) begin: terminal0_sequencer
                     13: terminal0_sp <= 98;
                     default: terminal0_sp <= 101;
                 endcase
-                terminal0_state <= 5'b01010;
-            end
-            5'b01010: begin
-                terminal0_state <= 5'b10010;
-            end
-            5'b10010: begin
-                terminal0_state <= 5'b01011;
             end
             5'b01011: begin
-                if ((terminal0_char_r == 0)) begin
-                    terminal0_pc <= (terminal0_pc + 1);
-                    terminal0_state <= 5'b00101;
-                end
-                else begin
-                    terminal0_char <= terminal0_char_r;
+                if ((terminal0_text_string_char != 0)) begin
                     terminal0_sp <= (terminal0_sp + 1);
-                    terminal0_resume <= 5'b01010;
-                    terminal0_state <= 5'b00100;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
+assign terminal0_text_print_digit = ((terminal0_shifter[(4 * 4)-1:((4 * 4) - 4)] != 0) || terminal0_started || (terminal0_text_digits_left == 1));
+
+
+always @(posedge clk) begin: terminal0_numbers
+    if (rst == 1) begin
+        terminal0_bin2bcd0_start <= 0;
+        terminal0_started <= 0;
+        terminal0_bin2bcd0_value <= 0;
+        terminal0_shifter <= 0;
+        terminal0_text_digits_left <= 0;
+    end
+    else begin
+        terminal0_bin2bcd0_start <= 0;
+        case (terminal0_state)
+            5'b00110: begin
+                if ((terminal0_fetch_op == 4)) begin
+                    terminal0_bin2bcd0_value <= terminal0_registers_acc[10-1:0];
+                    terminal0_bin2bcd0_start <= 1;
                 end
             end
             5'b01100: begin
-                if (terminal0_bcd_done) begin
-                    terminal0_shifter <= terminal0_bcd;
-                    terminal0_digits_left <= 4;
+                if (terminal0_bin2bcd0_done) begin
+                    terminal0_shifter <= terminal0_bin2bcd0_bcd;
+                    terminal0_text_digits_left <= 4;
                     terminal0_started <= 0;
-                    terminal0_state <= 5'b01101;
                 end
             end
             5'b01101: begin
-                if ((terminal0_digits_left == 0)) begin
-                    terminal0_pc <= (terminal0_pc + 1);
-                    terminal0_state <= 5'b00101;
-                end
-                else begin
+                if ((terminal0_text_digits_left != 0)) begin
                     terminal0_shifter <= {terminal0_shifter[((4 * 4) - 4)-1:0], 4'h0};
-                    terminal0_digits_left <= (terminal0_digits_left - 1);
-                    if (((terminal0_shifter[(4 * 4)-1:((4 * 4) - 4)] != 0) || terminal0_started || (terminal0_digits_left == 1))) begin
-                        terminal0_char <= {4'h3, terminal0_shifter[(4 * 4)-1:((4 * 4) - 4)]};
+                    terminal0_text_digits_left <= (terminal0_text_digits_left - 1);
+                    if (terminal0_text_print_digit) begin
                         terminal0_started <= 1;
-                        terminal0_resume <= 5'b01101;
-                        terminal0_state <= 5'b00100;
                     end
                 end
             end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: terminal0_glyphs
+    if (rst == 1) begin
+        terminal0_text_part <= 0;
+    end
+    else begin
+        case (terminal0_state)
+            5'b00110: begin
+                if ((terminal0_fetch_op == 5)) begin
+                    terminal0_text_part <= 0;
+                end
+            end
             5'b01110: begin
-                terminal0_char <= terminal0_bus_glyph;
-                terminal0_part <= (terminal0_part + 1);
-                if (terminal0_bus_glyph_last) begin
-                    terminal0_pc <= (terminal0_pc + 1);
-                    terminal0_resume <= 5'b00101;
-                end
-                else begin
-                    terminal0_resume <= 5'b01110;
-                end
-                terminal0_state <= 5'b00100;
+                terminal0_text_part <= (terminal0_text_part + 1);
             end
             default: begin
-                if (terminal0_bus_out_ack) begin
-                    terminal0_pc <= (terminal0_pc + 1);
-                    terminal0_state <= 5'b00101;
-                end
+                // pass
             end
         endcase
     end
@@ -1345,19 +1602,19 @@ end
 
 
 assign terminal0_rx_ready = (terminal0_state == 5'b00000);
-assign terminal0_tx_data = terminal0_txd_q;
-assign terminal0_tx_valid = terminal0_txv_q;
-assign bus_addr = terminal0_paddr;
-assign bus_acc = terminal0_acc;
-assign terminal0_bus_seat = terminal0_seat;
-assign terminal0_bus_value = terminal0_value;
-assign bus_number = terminal0_number;
+assign terminal0_tx_data = terminal0_text_txd;
+assign terminal0_tx_valid = terminal0_text_txv;
+assign bus_addr = terminal0_registers_addr;
+assign bus_acc = terminal0_registers_acc;
+assign terminal0_bus_seat = terminal0_registers_seat;
+assign terminal0_bus_value = terminal0_registers_value;
+assign bus_number = terminal0_typing_number;
 assign bus_out_valid = terminal0_out_valid_q;
-assign bus_out_op = terminal0_i_arg;
-assign terminal0_bus_glyph_printer = terminal0_i_arg;
-assign terminal0_bus_glyph_part = terminal0_part;
+assign bus_out_op = terminal0_fetch_arg;
+assign terminal0_bus_glyph_printer = terminal0_fetch_arg;
+assign terminal0_bus_glyph_part = terminal0_text_part;
 assign terminal0_bus_busy = (!terminal0_idle);
-assign terminal0_bus_key_event = terminal0_key_event_q;
+assign terminal0_bus_key_event = terminal0_intake_event;
 
 
 

@@ -90,82 +90,33 @@ wire [1:0] dice_board0_ups;
 wire dice_board0_terminal0_rxd;
 wire dice_board0_terminal0_txd;
 wire [7:0] dice_board0_terminal0_sw;
+wire [7:0] dice_board0_terminal0_rx_data;
+wire dice_board0_terminal0_rx_valid;
+wire dice_board0_terminal0_tx_ready;
 wire dice_board0_terminal0_framing_error;
 wire dice_board0_terminal0_overrun;
-wire [7:0] dice_board0_terminal0_rx_data;
 wire dice_board0_terminal0_rx_ready;
-wire dice_board0_terminal0_rx_valid;
 wire [7:0] dice_board0_terminal0_tx_data;
-wire dice_board0_terminal0_tx_ready;
 wire dice_board0_terminal0_tx_valid;
-reg [7:0] dice_board0_terminal0_char_r = 0;
-reg [7:0] dice_board0_terminal0_char_q = 0;
-reg [3:0] dice_board0_terminal0_i_op = 0;
-reg [20:0] dice_board0_terminal0_instr = 0;
-reg [1:0] dice_board0_terminal0_i_mode = 0;
-reg [7:0] dice_board0_terminal0_i_arg = 0;
-reg [6:0] dice_board0_terminal0_i_target = 0;
-reg [6:0] dice_board0_terminal0_k_entry = 0;
-reg [11:0] dice_board0_terminal0_key_info = 0;
-reg [0:0] dice_board0_terminal0_k_value = 0;
-reg [1:0] dice_board0_terminal0_k_kind = 0;
-reg dice_board0_terminal0_k_digit = 0;
-reg dice_board0_terminal0_k_enter = 0;
-wire dice_board0_terminal0_acc_is_arg;
-reg [10:0] dice_board0_terminal0_acc = 0;
-wire dice_board0_terminal0_acc_is_seat;
-reg [2:0] dice_board0_terminal0_seat = 0;
-reg dice_board0_terminal0_acc_match = 1;
-wire [10:0] dice_board0_terminal0_shifted;
-wire [11:0] dice_board0_terminal0_number8;
-reg [7:0] dice_board0_terminal0_number = 0;
-wire [11:0] dice_board0_terminal0_number2;
-wire [7:0] dice_board0_terminal0_sw_number;
-reg [20:0] dice_board0_terminal0_instr_d = 263296;
-reg [6:0] dice_board0_terminal0_pc = 6;
-reg [7:0] dice_board0_terminal0_char_d = 33;
-reg [8:0] dice_board0_terminal0_sp = 0;
-reg [11:0] dice_board0_terminal0_key_d = 0;
-wire [2:0] dice_board0_terminal0_pressed;
-reg [6:0] dice_board0_terminal0_button_pc = 0;
-reg dice_board0_terminal0_jump = 0;
-reg dice_board0_terminal0_bcd_start = 0;
-reg dice_board0_terminal0_key_event_q = 0;
-reg dice_board0_terminal0_out_valid_q = 0;
-reg dice_board0_terminal0_txv_q = 0;
 reg [4:0] dice_board0_terminal0_state = 5'b00101;
-reg [7:0] dice_board0_terminal0_key = 0;
-reg dice_board0_terminal0_idle = 0;
-reg dice_board0_terminal0_number_mode = 0;
-reg [7:0] dice_board0_terminal0_sw_q = 0;
-reg [3:0] dice_board0_terminal0_digit_value = 0;
-reg [11:0] dice_board0_terminal0_product = 0;
-reg dice_board0_terminal0_have_digit = 0;
-reg [6:0] dice_board0_terminal0_ret = 0;
-reg [6:0] dice_board0_terminal0_pending = 0;
-reg [0:0] dice_board0_terminal0_value = 0;
-reg [7:0] dice_board0_terminal0_char = 0;
-reg [4:0] dice_board0_terminal0_resume = 5'b00101;
-reg [7:0] dice_board0_terminal0_txd_q = 0;
-reg [4:0] dice_board0_terminal0_str_index = 0;
-reg [7:0] dice_board0_terminal0_paddr = 0;
-reg [10:0] dice_board0_terminal0_num_value = 0;
-reg [2:0] dice_board0_terminal0_part = 0;
-reg [10:0] dice_board0_terminal0_bus_data = 0;
-wire dice_board0_terminal0_bcd_done;
-reg [15:0] dice_board0_terminal0_shifter = 0;
-wire [15:0] dice_board0_terminal0_bcd;
-reg [2:0] dice_board0_terminal0_digits_left = 0;
-reg dice_board0_terminal0_started = 0;
-wire [7:0] dice_board0_terminal0_bus_glyph;
-wire dice_board0_terminal0_bus_glyph_last;
-wire dice_board0_terminal0_bus_out_ack;
+reg [7:0] dice_board0_terminal0_text_txd = 0;
+reg dice_board0_terminal0_text_txv = 0;
+reg [7:0] dice_board0_terminal0_registers_addr = 0;
 wire [10:0] dice_board0_terminal0_bus_acc;
+reg [10:0] dice_board0_terminal0_registers_acc = 0;
 wire [2:0] dice_board0_terminal0_bus_seat;
+reg [2:0] dice_board0_terminal0_registers_seat = 0;
+reg [0:0] dice_board0_terminal0_registers_value = 0;
 wire [7:0] dice_board0_terminal0_bus_number;
+reg [7:0] dice_board0_terminal0_typing_number = 0;
+reg dice_board0_terminal0_out_valid_q = 0;
+reg [7:0] dice_board0_terminal0_fetch_arg = 0;
 wire [7:0] dice_board0_terminal0_bus_glyph_printer;
 wire [2:0] dice_board0_terminal0_bus_glyph_part;
+reg [2:0] dice_board0_terminal0_text_part = 0;
 wire dice_board0_terminal0_bus_busy;
+reg dice_board0_terminal0_idle = 0;
+reg dice_board0_terminal0_intake_event = 0;
 reg [3:0] dice_board0_terminal0_uart_rx0_bit_index = 0;
 reg [7:0] dice_board0_terminal0_uart_rx0_data = 0;
 reg dice_board0_terminal0_uart_rx0_frame_bad = 0;
@@ -183,7 +134,11 @@ reg dice_board0_terminal0_uart_tx0_level = 1;
 wire dice_board0_terminal0_uart_tx0_ready;
 reg [8:0] dice_board0_terminal0_uart_tx0_shifter = 511;
 reg [7:0] dice_board0_terminal0_uart_tx0_tick = 0;
+reg dice_board0_terminal0_bin2bcd0_start = 0;
+reg [10:0] dice_board0_terminal0_bin2bcd0_value = 0;
 wire dice_board0_terminal0_bin2bcd0_busy;
+wire dice_board0_terminal0_bin2bcd0_done;
+wire [15:0] dice_board0_terminal0_bin2bcd0_bcd;
 wire [15:0] dice_board0_terminal0_bin2bcd0_bcd_bits;
 reg dice_board0_terminal0_bin2bcd0_finished = 0;
 wire dice_board0_terminal0_bin2bcd0_load;
@@ -202,6 +157,52 @@ wire dice_board0_terminal0_bin2bcd0_dabble_digit2_carry_out;
 reg [3:0] dice_board0_terminal0_bin2bcd0_dabble_digit2_nibble = 0;
 reg [3:0] dice_board0_terminal0_bin2bcd0_dabble_digit2_adjusted = 0;
 reg [3:0] dice_board0_terminal0_bin2bcd0_dabble_digit3_nibble = 0;
+reg [4:0] dice_board0_terminal0_resume = 5'b00101;
+wire [2:0] dice_board0_terminal0_intake_pressed;
+reg dice_board0_terminal0_typing_on = 0;
+reg dice_board0_terminal0_intake_digit = 0;
+reg [1:0] dice_board0_terminal0_intake_kind = 0;
+reg [3:0] dice_board0_terminal0_fetch_op = 0;
+reg [1:0] dice_board0_terminal0_fetch_mode = 0;
+reg [7:0] dice_board0_terminal0_text_string_char = 0;
+reg [2:0] dice_board0_terminal0_text_digits_left = 0;
+wire dice_board0_terminal0_text_print_digit;
+wire dice_board0_terminal0_bus_glyph_last;
+wire dice_board0_terminal0_bus_out_ack;
+reg [11:0] dice_board0_terminal0_key_d = 0;
+reg [11:0] dice_board0_terminal0_key_info = 0;
+reg [6:0] dice_board0_terminal0_intake_button = 0;
+reg [7:0] dice_board0_terminal0_intake_key = 0;
+reg [7:0] dice_board0_terminal0_intake_switches = 0;
+reg [6:0] dice_board0_terminal0_intake_entry = 0;
+reg [0:0] dice_board0_terminal0_intake_value = 0;
+reg dice_board0_terminal0_intake_enter = 0;
+reg [3:0] dice_board0_terminal0_digit_value = 0;
+wire [11:0] dice_board0_terminal0_number2;
+wire [11:0] dice_board0_terminal0_number8;
+reg [11:0] dice_board0_terminal0_product = 0;
+wire [7:0] dice_board0_terminal0_sw_number;
+reg dice_board0_terminal0_typing_have_digit = 0;
+reg [6:0] dice_board0_terminal0_typing_entry = 0;
+wire dice_board0_terminal0_acc_is_arg;
+wire dice_board0_terminal0_acc_is_seat;
+reg dice_board0_terminal0_acc_match = 1;
+reg [20:0] dice_board0_terminal0_instr = 0;
+reg [20:0] dice_board0_terminal0_instr_d = 263296;
+reg dice_board0_terminal0_jump = 0;
+reg [6:0] dice_board0_terminal0_ret = 0;
+reg [6:0] dice_board0_terminal0_fetch_pc = 6;
+reg [6:0] dice_board0_terminal0_fetch_target = 0;
+wire [10:0] dice_board0_terminal0_shifted;
+reg [10:0] dice_board0_terminal0_bus_data = 0;
+reg [7:0] dice_board0_terminal0_char = 0;
+reg [7:0] dice_board0_terminal0_char_d = 33;
+reg [7:0] dice_board0_terminal0_char_q = 0;
+reg [15:0] dice_board0_terminal0_shifter = 0;
+reg [8:0] dice_board0_terminal0_sp = 0;
+reg dice_board0_terminal0_started = 0;
+reg [4:0] dice_board0_terminal0_str_index = 0;
+wire [7:0] dice_board0_terminal0_bus_glyph;
 reg dice_board0_dice_table0_dice_request = 0;
 wire [5:0] dice_board0_dice_table0_dice_data;
 wire dice_board0_dice_table0_dice_valid;
@@ -334,8 +335,8 @@ reg debounce0_debounce_bit4_rose = 0;
 reg [1:0] debounce0_debounce_bit4_sync = 0;
 
 assign dice_board0_terminal0_sw = 8'd0;
-assign dice_board0_terminal0_bus_glyph = 8'd0;
 assign dice_board0_terminal0_bus_glyph_last = 1'd0;
+assign dice_board0_terminal0_bus_glyph = 8'd0;
 assign dice_board0_dice_table0_max_rounds = 7'd100;
 assign dice_board0_dice_table0_zero_units = 11'd0;
 assign dice_board0_dice_table0_seven = 4'd7;
@@ -703,7 +704,7 @@ end
 
 
 
-assign dice_board0_terminal0_bin2bcd0_load = (dice_board0_terminal0_bcd_start && (!dice_board0_terminal0_bin2bcd0_running));
+assign dice_board0_terminal0_bin2bcd0_load = (dice_board0_terminal0_bin2bcd0_start && (!dice_board0_terminal0_bin2bcd0_running));
 assign dice_board0_terminal0_bin2bcd0_step = dice_board0_terminal0_bin2bcd0_running;
 assign dice_board0_terminal0_bin2bcd0_first_carry = dice_board0_terminal0_bin2bcd0_shifter[10];
 
@@ -717,8 +718,8 @@ always @(posedge clk) begin: dice_board0_terminal0_bin2bcd0_run
     end
     else begin
         dice_board0_terminal0_bin2bcd0_finished <= 0;
-        if ((dice_board0_terminal0_bcd_start && (!dice_board0_terminal0_bin2bcd0_running))) begin
-            dice_board0_terminal0_bin2bcd0_shifter <= dice_board0_terminal0_num_value;
+        if ((dice_board0_terminal0_bin2bcd0_start && (!dice_board0_terminal0_bin2bcd0_running))) begin
+            dice_board0_terminal0_bin2bcd0_shifter <= dice_board0_terminal0_bin2bcd0_value;
             dice_board0_terminal0_bin2bcd0_steps_left <= 11;
             dice_board0_terminal0_bin2bcd0_running <= 1;
         end
@@ -736,76 +737,565 @@ end
 
 
 assign dice_board0_terminal0_bin2bcd0_busy = dice_board0_terminal0_bin2bcd0_running;
-assign dice_board0_terminal0_bcd_done = dice_board0_terminal0_bin2bcd0_finished;
-assign dice_board0_terminal0_bcd = dice_board0_terminal0_bin2bcd0_bcd_bits;
+assign dice_board0_terminal0_bin2bcd0_done = dice_board0_terminal0_bin2bcd0_finished;
+assign dice_board0_terminal0_bin2bcd0_bcd = dice_board0_terminal0_bin2bcd0_bcd_bits;
 
 
-always @(posedge clk) begin: dice_board0_terminal0_fields
+always @(posedge clk) begin: dice_board0_terminal0_steps
     if (rst == 1) begin
-        dice_board0_terminal0_i_op <= 0;
-        dice_board0_terminal0_char_r <= 0;
-        dice_board0_terminal0_i_mode <= 0;
-        dice_board0_terminal0_i_arg <= 0;
-        dice_board0_terminal0_i_target <= 0;
+        dice_board0_terminal0_resume <= 5'b00101;
+        dice_board0_terminal0_out_valid_q <= 0;
+        dice_board0_terminal0_idle <= 0;
+        dice_board0_terminal0_state <= 5'b00101;
     end
     else begin
-        dice_board0_terminal0_char_r <= dice_board0_terminal0_char_q;
-        dice_board0_terminal0_i_op <= dice_board0_terminal0_instr[21-1:(21 - 4)];
-        dice_board0_terminal0_i_mode <= dice_board0_terminal0_instr[(21 - 4)-1:((21 - 4) - 2)];
-        dice_board0_terminal0_i_arg <= dice_board0_terminal0_instr[7+:8];
-        dice_board0_terminal0_i_target <= dice_board0_terminal0_instr[7-1:0];
+        dice_board0_terminal0_out_valid_q <= 0;
+        case (dice_board0_terminal0_state)
+            5'b00000: begin
+                if (dice_board0_terminal0_rx_valid) begin
+                    dice_board0_terminal0_idle <= 0;
+                    dice_board0_terminal0_state <= 5'b10011;
+                end
+                else if (((dice_board0_terminal0_intake_pressed != 0) && (!dice_board0_terminal0_typing_on))) begin
+                    dice_board0_terminal0_idle <= 0;
+                    dice_board0_terminal0_state <= 5'b00101;
+                end
+            end
+            5'b10011: begin
+                dice_board0_terminal0_state <= 5'b00001;
+            end
+            5'b00001: begin
+                dice_board0_terminal0_state <= 5'b00101;
+                if (dice_board0_terminal0_typing_on) begin
+                    if (dice_board0_terminal0_intake_digit) begin
+                        dice_board0_terminal0_state <= 5'b00010;
+                    end
+                end
+                else if ((dice_board0_terminal0_intake_kind == 2)) begin
+                    dice_board0_terminal0_resume <= 5'b00000;
+                    dice_board0_terminal0_state <= 5'b00100;
+                end
+                else if ((dice_board0_terminal0_intake_kind == 3)) begin
+                    dice_board0_terminal0_state <= 5'b00000;
+                    dice_board0_terminal0_idle <= 1;
+                end
+            end
+            5'b00010: begin
+                dice_board0_terminal0_state <= 5'b00011;
+            end
+            5'b00011: begin
+                dice_board0_terminal0_resume <= 5'b00000;
+                dice_board0_terminal0_state <= 5'b00100;
+            end
+            5'b00100: begin
+                if ((!dice_board0_terminal0_text_txv)) begin
+                    dice_board0_terminal0_state <= dice_board0_terminal0_resume;
+                    if ((dice_board0_terminal0_resume == 5'b00000)) begin
+                        dice_board0_terminal0_idle <= 1;
+                    end
+                end
+            end
+            5'b00101: begin
+                dice_board0_terminal0_state <= 5'b10001;
+            end
+            5'b10001: begin
+                dice_board0_terminal0_state <= 5'b00110;
+            end
+            5'b00110: begin
+                if ((dice_board0_terminal0_fetch_op == 0)) begin
+                    dice_board0_terminal0_state <= 5'b00000;
+                    dice_board0_terminal0_idle <= 1;
+                end
+                else if ((dice_board0_terminal0_fetch_op == 1)) begin
+                    dice_board0_terminal0_resume <= 5'b00101;
+                    dice_board0_terminal0_state <= 5'b00100;
+                end
+                else if ((dice_board0_terminal0_fetch_op == 2)) begin
+                    dice_board0_terminal0_state <= 5'b01001;
+                end
+                else if ((dice_board0_terminal0_fetch_op == 3)) begin
+                    if ((dice_board0_terminal0_fetch_mode == 3)) begin
+                        dice_board0_terminal0_state <= 5'b00101;
+                    end
+                    else begin
+                        dice_board0_terminal0_state <= 5'b00111;
+                    end
+                end
+                else if ((dice_board0_terminal0_fetch_op == 4)) begin
+                    dice_board0_terminal0_state <= 5'b01100;
+                end
+                else if ((dice_board0_terminal0_fetch_op == 5)) begin
+                    dice_board0_terminal0_state <= 5'b01110;
+                end
+                else if ((dice_board0_terminal0_fetch_op == 6)) begin
+                    dice_board0_terminal0_state <= 5'b00101;
+                end
+                else if ((dice_board0_terminal0_fetch_op == 10)) begin
+                    dice_board0_terminal0_state <= 5'b00101;
+                end
+                else if (((dice_board0_terminal0_fetch_op == 9) || (dice_board0_terminal0_fetch_op == 7) || (dice_board0_terminal0_fetch_op == 8))) begin
+                    dice_board0_terminal0_state <= 5'b10000;
+                end
+                else if ((dice_board0_terminal0_fetch_op == 13)) begin
+                    dice_board0_terminal0_state <= 5'b00101;
+                end
+                else if ((dice_board0_terminal0_fetch_op == 11)) begin
+                    dice_board0_terminal0_state <= 5'b00101;
+                end
+                else if ((dice_board0_terminal0_fetch_op == 12)) begin
+                    dice_board0_terminal0_state <= 5'b00101;
+                end
+                else begin
+                    dice_board0_terminal0_out_valid_q <= 1;
+                    dice_board0_terminal0_state <= 5'b01111;
+                end
+            end
+            5'b10000: begin
+                dice_board0_terminal0_state <= 5'b00101;
+            end
+            5'b00111: begin
+                dice_board0_terminal0_state <= 5'b01000;
+            end
+            5'b01000: begin
+                dice_board0_terminal0_state <= 5'b00101;
+            end
+            5'b01001: begin
+                dice_board0_terminal0_state <= 5'b01010;
+            end
+            5'b01010: begin
+                dice_board0_terminal0_state <= 5'b10010;
+            end
+            5'b10010: begin
+                dice_board0_terminal0_state <= 5'b01011;
+            end
+            5'b01011: begin
+                if ((dice_board0_terminal0_text_string_char == 0)) begin
+                    dice_board0_terminal0_state <= 5'b00101;
+                end
+                else begin
+                    dice_board0_terminal0_resume <= 5'b01010;
+                    dice_board0_terminal0_state <= 5'b00100;
+                end
+            end
+            5'b01100: begin
+                if (dice_board0_terminal0_bin2bcd0_done) begin
+                    dice_board0_terminal0_state <= 5'b01101;
+                end
+            end
+            5'b01101: begin
+                if ((dice_board0_terminal0_text_digits_left == 0)) begin
+                    dice_board0_terminal0_state <= 5'b00101;
+                end
+                else if (dice_board0_terminal0_text_print_digit) begin
+                    dice_board0_terminal0_resume <= 5'b01101;
+                    dice_board0_terminal0_state <= 5'b00100;
+                end
+            end
+            5'b01110: begin
+                if (dice_board0_terminal0_bus_glyph_last) begin
+                    dice_board0_terminal0_resume <= 5'b00101;
+                end
+                else begin
+                    dice_board0_terminal0_resume <= 5'b01110;
+                end
+                dice_board0_terminal0_state <= 5'b00100;
+            end
+            default: begin
+                if (dice_board0_terminal0_bus_out_ack) begin
+                    dice_board0_terminal0_state <= 5'b00101;
+                end
+            end
+        endcase
+    end
+end
+
+
+always @(dice_board0_terminal0_rx_data) begin: dice_board0_terminal0_key_decode
+    case (dice_board0_terminal0_rx_data)
+        0: dice_board0_terminal0_key_d = 0;
+        1: dice_board0_terminal0_key_d = 0;
+        2: dice_board0_terminal0_key_d = 0;
+        3: dice_board0_terminal0_key_d = 0;
+        4: dice_board0_terminal0_key_d = 0;
+        5: dice_board0_terminal0_key_d = 0;
+        6: dice_board0_terminal0_key_d = 0;
+        7: dice_board0_terminal0_key_d = 0;
+        8: dice_board0_terminal0_key_d = 0;
+        9: dice_board0_terminal0_key_d = 0;
+        10: dice_board0_terminal0_key_d = 13;
+        11: dice_board0_terminal0_key_d = 0;
+        12: dice_board0_terminal0_key_d = 0;
+        13: dice_board0_terminal0_key_d = 13;
+        14: dice_board0_terminal0_key_d = 0;
+        15: dice_board0_terminal0_key_d = 0;
+        16: dice_board0_terminal0_key_d = 0;
+        17: dice_board0_terminal0_key_d = 0;
+        18: dice_board0_terminal0_key_d = 0;
+        19: dice_board0_terminal0_key_d = 0;
+        20: dice_board0_terminal0_key_d = 0;
+        21: dice_board0_terminal0_key_d = 0;
+        22: dice_board0_terminal0_key_d = 0;
+        23: dice_board0_terminal0_key_d = 0;
+        24: dice_board0_terminal0_key_d = 0;
+        25: dice_board0_terminal0_key_d = 0;
+        26: dice_board0_terminal0_key_d = 0;
+        27: dice_board0_terminal0_key_d = 0;
+        28: dice_board0_terminal0_key_d = 0;
+        29: dice_board0_terminal0_key_d = 0;
+        30: dice_board0_terminal0_key_d = 0;
+        31: dice_board0_terminal0_key_d = 0;
+        32: dice_board0_terminal0_key_d = 12;
+        33: dice_board0_terminal0_key_d = 0;
+        34: dice_board0_terminal0_key_d = 0;
+        35: dice_board0_terminal0_key_d = 0;
+        36: dice_board0_terminal0_key_d = 0;
+        37: dice_board0_terminal0_key_d = 0;
+        38: dice_board0_terminal0_key_d = 0;
+        39: dice_board0_terminal0_key_d = 0;
+        40: dice_board0_terminal0_key_d = 0;
+        41: dice_board0_terminal0_key_d = 0;
+        42: dice_board0_terminal0_key_d = 0;
+        43: dice_board0_terminal0_key_d = 0;
+        44: dice_board0_terminal0_key_d = 0;
+        45: dice_board0_terminal0_key_d = 0;
+        46: dice_board0_terminal0_key_d = 0;
+        47: dice_board0_terminal0_key_d = 0;
+        48: dice_board0_terminal0_key_d = 2;
+        49: dice_board0_terminal0_key_d = 2;
+        50: dice_board0_terminal0_key_d = 2;
+        51: dice_board0_terminal0_key_d = 2;
+        52: dice_board0_terminal0_key_d = 2;
+        53: dice_board0_terminal0_key_d = 2;
+        54: dice_board0_terminal0_key_d = 2;
+        55: dice_board0_terminal0_key_d = 2;
+        56: dice_board0_terminal0_key_d = 2;
+        57: dice_board0_terminal0_key_d = 2;
+        58: dice_board0_terminal0_key_d = 0;
+        59: dice_board0_terminal0_key_d = 0;
+        60: dice_board0_terminal0_key_d = 0;
+        61: dice_board0_terminal0_key_d = 0;
+        62: dice_board0_terminal0_key_d = 0;
+        63: dice_board0_terminal0_key_d = 0;
+        64: dice_board0_terminal0_key_d = 0;
+        65: dice_board0_terminal0_key_d = 0;
+        66: dice_board0_terminal0_key_d = 0;
+        67: dice_board0_terminal0_key_d = 0;
+        68: dice_board0_terminal0_key_d = 616;
+        69: dice_board0_terminal0_key_d = 0;
+        70: dice_board0_terminal0_key_d = 0;
+        71: dice_board0_terminal0_key_d = 0;
+        72: dice_board0_terminal0_key_d = 0;
+        73: dice_board0_terminal0_key_d = 0;
+        74: dice_board0_terminal0_key_d = 0;
+        75: dice_board0_terminal0_key_d = 0;
+        76: dice_board0_terminal0_key_d = 0;
+        77: dice_board0_terminal0_key_d = 0;
+        78: dice_board0_terminal0_key_d = 260;
+        79: dice_board0_terminal0_key_d = 0;
+        80: dice_board0_terminal0_key_d = 0;
+        81: dice_board0_terminal0_key_d = 0;
+        82: dice_board0_terminal0_key_d = 0;
+        83: dice_board0_terminal0_key_d = 2468;
+        84: dice_board0_terminal0_key_d = 1380;
+        85: dice_board0_terminal0_key_d = 632;
+        86: dice_board0_terminal0_key_d = 0;
+        87: dice_board0_terminal0_key_d = 0;
+        88: dice_board0_terminal0_key_d = 0;
+        89: dice_board0_terminal0_key_d = 0;
+        90: dice_board0_terminal0_key_d = 0;
+        91: dice_board0_terminal0_key_d = 0;
+        92: dice_board0_terminal0_key_d = 0;
+        93: dice_board0_terminal0_key_d = 0;
+        94: dice_board0_terminal0_key_d = 0;
+        95: dice_board0_terminal0_key_d = 0;
+        96: dice_board0_terminal0_key_d = 0;
+        97: dice_board0_terminal0_key_d = 0;
+        98: dice_board0_terminal0_key_d = 0;
+        99: dice_board0_terminal0_key_d = 0;
+        100: dice_board0_terminal0_key_d = 616;
+        101: dice_board0_terminal0_key_d = 0;
+        102: dice_board0_terminal0_key_d = 0;
+        103: dice_board0_terminal0_key_d = 0;
+        104: dice_board0_terminal0_key_d = 0;
+        105: dice_board0_terminal0_key_d = 0;
+        106: dice_board0_terminal0_key_d = 0;
+        107: dice_board0_terminal0_key_d = 0;
+        108: dice_board0_terminal0_key_d = 0;
+        109: dice_board0_terminal0_key_d = 0;
+        110: dice_board0_terminal0_key_d = 260;
+        111: dice_board0_terminal0_key_d = 0;
+        112: dice_board0_terminal0_key_d = 0;
+        113: dice_board0_terminal0_key_d = 0;
+        114: dice_board0_terminal0_key_d = 0;
+        115: dice_board0_terminal0_key_d = 2468;
+        116: dice_board0_terminal0_key_d = 1380;
+        117: dice_board0_terminal0_key_d = 632;
+        118: dice_board0_terminal0_key_d = 0;
+        119: dice_board0_terminal0_key_d = 0;
+        120: dice_board0_terminal0_key_d = 0;
+        121: dice_board0_terminal0_key_d = 0;
+        122: dice_board0_terminal0_key_d = 0;
+        123: dice_board0_terminal0_key_d = 0;
+        124: dice_board0_terminal0_key_d = 0;
+        125: dice_board0_terminal0_key_d = 0;
+        126: dice_board0_terminal0_key_d = 0;
+        127: dice_board0_terminal0_key_d = 0;
+        128: dice_board0_terminal0_key_d = 0;
+        129: dice_board0_terminal0_key_d = 0;
+        130: dice_board0_terminal0_key_d = 0;
+        131: dice_board0_terminal0_key_d = 0;
+        132: dice_board0_terminal0_key_d = 0;
+        133: dice_board0_terminal0_key_d = 0;
+        134: dice_board0_terminal0_key_d = 0;
+        135: dice_board0_terminal0_key_d = 0;
+        136: dice_board0_terminal0_key_d = 0;
+        137: dice_board0_terminal0_key_d = 0;
+        138: dice_board0_terminal0_key_d = 0;
+        139: dice_board0_terminal0_key_d = 0;
+        140: dice_board0_terminal0_key_d = 0;
+        141: dice_board0_terminal0_key_d = 0;
+        142: dice_board0_terminal0_key_d = 0;
+        143: dice_board0_terminal0_key_d = 0;
+        144: dice_board0_terminal0_key_d = 0;
+        145: dice_board0_terminal0_key_d = 0;
+        146: dice_board0_terminal0_key_d = 0;
+        147: dice_board0_terminal0_key_d = 0;
+        148: dice_board0_terminal0_key_d = 0;
+        149: dice_board0_terminal0_key_d = 0;
+        150: dice_board0_terminal0_key_d = 0;
+        151: dice_board0_terminal0_key_d = 0;
+        152: dice_board0_terminal0_key_d = 0;
+        153: dice_board0_terminal0_key_d = 0;
+        154: dice_board0_terminal0_key_d = 0;
+        155: dice_board0_terminal0_key_d = 0;
+        156: dice_board0_terminal0_key_d = 0;
+        157: dice_board0_terminal0_key_d = 0;
+        158: dice_board0_terminal0_key_d = 0;
+        159: dice_board0_terminal0_key_d = 0;
+        160: dice_board0_terminal0_key_d = 0;
+        161: dice_board0_terminal0_key_d = 0;
+        162: dice_board0_terminal0_key_d = 0;
+        163: dice_board0_terminal0_key_d = 0;
+        164: dice_board0_terminal0_key_d = 0;
+        165: dice_board0_terminal0_key_d = 0;
+        166: dice_board0_terminal0_key_d = 0;
+        167: dice_board0_terminal0_key_d = 0;
+        168: dice_board0_terminal0_key_d = 0;
+        169: dice_board0_terminal0_key_d = 0;
+        170: dice_board0_terminal0_key_d = 0;
+        171: dice_board0_terminal0_key_d = 0;
+        172: dice_board0_terminal0_key_d = 0;
+        173: dice_board0_terminal0_key_d = 0;
+        174: dice_board0_terminal0_key_d = 0;
+        175: dice_board0_terminal0_key_d = 0;
+        176: dice_board0_terminal0_key_d = 0;
+        177: dice_board0_terminal0_key_d = 0;
+        178: dice_board0_terminal0_key_d = 0;
+        179: dice_board0_terminal0_key_d = 0;
+        180: dice_board0_terminal0_key_d = 0;
+        181: dice_board0_terminal0_key_d = 0;
+        182: dice_board0_terminal0_key_d = 0;
+        183: dice_board0_terminal0_key_d = 0;
+        184: dice_board0_terminal0_key_d = 0;
+        185: dice_board0_terminal0_key_d = 0;
+        186: dice_board0_terminal0_key_d = 0;
+        187: dice_board0_terminal0_key_d = 0;
+        188: dice_board0_terminal0_key_d = 0;
+        189: dice_board0_terminal0_key_d = 0;
+        190: dice_board0_terminal0_key_d = 0;
+        191: dice_board0_terminal0_key_d = 0;
+        192: dice_board0_terminal0_key_d = 0;
+        193: dice_board0_terminal0_key_d = 0;
+        194: dice_board0_terminal0_key_d = 0;
+        195: dice_board0_terminal0_key_d = 0;
+        196: dice_board0_terminal0_key_d = 0;
+        197: dice_board0_terminal0_key_d = 0;
+        198: dice_board0_terminal0_key_d = 0;
+        199: dice_board0_terminal0_key_d = 0;
+        200: dice_board0_terminal0_key_d = 0;
+        201: dice_board0_terminal0_key_d = 0;
+        202: dice_board0_terminal0_key_d = 0;
+        203: dice_board0_terminal0_key_d = 0;
+        204: dice_board0_terminal0_key_d = 0;
+        205: dice_board0_terminal0_key_d = 0;
+        206: dice_board0_terminal0_key_d = 0;
+        207: dice_board0_terminal0_key_d = 0;
+        208: dice_board0_terminal0_key_d = 0;
+        209: dice_board0_terminal0_key_d = 0;
+        210: dice_board0_terminal0_key_d = 0;
+        211: dice_board0_terminal0_key_d = 0;
+        212: dice_board0_terminal0_key_d = 0;
+        213: dice_board0_terminal0_key_d = 0;
+        214: dice_board0_terminal0_key_d = 0;
+        215: dice_board0_terminal0_key_d = 0;
+        216: dice_board0_terminal0_key_d = 0;
+        217: dice_board0_terminal0_key_d = 0;
+        218: dice_board0_terminal0_key_d = 0;
+        219: dice_board0_terminal0_key_d = 0;
+        220: dice_board0_terminal0_key_d = 0;
+        221: dice_board0_terminal0_key_d = 0;
+        222: dice_board0_terminal0_key_d = 0;
+        223: dice_board0_terminal0_key_d = 0;
+        224: dice_board0_terminal0_key_d = 0;
+        225: dice_board0_terminal0_key_d = 0;
+        226: dice_board0_terminal0_key_d = 0;
+        227: dice_board0_terminal0_key_d = 0;
+        228: dice_board0_terminal0_key_d = 0;
+        229: dice_board0_terminal0_key_d = 0;
+        230: dice_board0_terminal0_key_d = 0;
+        231: dice_board0_terminal0_key_d = 0;
+        232: dice_board0_terminal0_key_d = 0;
+        233: dice_board0_terminal0_key_d = 0;
+        234: dice_board0_terminal0_key_d = 0;
+        235: dice_board0_terminal0_key_d = 0;
+        236: dice_board0_terminal0_key_d = 0;
+        237: dice_board0_terminal0_key_d = 0;
+        238: dice_board0_terminal0_key_d = 0;
+        239: dice_board0_terminal0_key_d = 0;
+        240: dice_board0_terminal0_key_d = 0;
+        241: dice_board0_terminal0_key_d = 0;
+        242: dice_board0_terminal0_key_d = 0;
+        243: dice_board0_terminal0_key_d = 0;
+        244: dice_board0_terminal0_key_d = 0;
+        245: dice_board0_terminal0_key_d = 0;
+        246: dice_board0_terminal0_key_d = 0;
+        247: dice_board0_terminal0_key_d = 0;
+        248: dice_board0_terminal0_key_d = 0;
+        249: dice_board0_terminal0_key_d = 0;
+        250: dice_board0_terminal0_key_d = 0;
+        251: dice_board0_terminal0_key_d = 0;
+        252: dice_board0_terminal0_key_d = 0;
+        253: dice_board0_terminal0_key_d = 0;
+        254: dice_board0_terminal0_key_d = 0;
+        default: dice_board0_terminal0_key_d = 0;
+    endcase
+end
+
+
+
+assign dice_board0_terminal0_intake_pressed = (dice_board0_press & 7);
+
+
+always @(dice_board0_terminal0_intake_pressed) begin: dice_board0_terminal0_button_decode
+    case (dice_board0_terminal0_intake_pressed)
+        0: dice_board0_terminal0_intake_button = 0;
+        1: dice_board0_terminal0_intake_button = 11;
+        2: dice_board0_terminal0_intake_button = 77;
+        3: dice_board0_terminal0_intake_button = 11;
+        4: dice_board0_terminal0_intake_button = 8;
+        5: dice_board0_terminal0_intake_button = 11;
+        6: dice_board0_terminal0_intake_button = 77;
+        default: dice_board0_terminal0_intake_button = 11;
+    endcase
+end
+
+
+always @(posedge clk) begin: dice_board0_terminal0_take
+    if (rst == 1) begin
+        dice_board0_terminal0_intake_key <= 0;
+        dice_board0_terminal0_key_info <= 0;
+        dice_board0_terminal0_intake_switches <= 0;
+        dice_board0_terminal0_intake_event <= 0;
+    end
+    else begin
+        dice_board0_terminal0_intake_event <= 0;
+        if ((dice_board0_terminal0_state == 5'b00000)) begin
+            if (dice_board0_terminal0_rx_valid) begin
+                dice_board0_terminal0_intake_key <= dice_board0_terminal0_rx_data;
+                dice_board0_terminal0_key_info <= dice_board0_terminal0_key_d;
+                dice_board0_terminal0_intake_event <= 1;
+            end
+            else if (((dice_board0_terminal0_intake_pressed != 0) && (!dice_board0_terminal0_typing_on))) begin
+                dice_board0_terminal0_intake_switches <= dice_board0_terminal0_sw;
+                dice_board0_terminal0_intake_event <= 1;
+            end
+        end
     end
 end
 
 
 always @(posedge clk) begin: dice_board0_terminal0_key_fields
     if (rst == 1) begin
-        dice_board0_terminal0_k_value <= 0;
-        dice_board0_terminal0_k_enter <= 0;
-        dice_board0_terminal0_k_digit <= 0;
-        dice_board0_terminal0_k_kind <= 0;
-        dice_board0_terminal0_k_entry <= 0;
+        dice_board0_terminal0_intake_kind <= 0;
+        dice_board0_terminal0_intake_value <= 0;
+        dice_board0_terminal0_intake_entry <= 0;
+        dice_board0_terminal0_intake_enter <= 0;
+        dice_board0_terminal0_intake_digit <= 0;
     end
     else begin
-        dice_board0_terminal0_k_entry <= dice_board0_terminal0_key_info[12-1:(1 + 4)];
-        dice_board0_terminal0_k_value <= dice_board0_terminal0_key_info[(1 + 4)-1:4];
-        dice_board0_terminal0_k_kind <= dice_board0_terminal0_key_info[4-1:2];
-        dice_board0_terminal0_k_digit <= dice_board0_terminal0_key_info[1];
-        dice_board0_terminal0_k_enter <= dice_board0_terminal0_key_info[0];
+        dice_board0_terminal0_intake_entry <= dice_board0_terminal0_key_info[12-1:(1 + 4)];
+        dice_board0_terminal0_intake_value <= dice_board0_terminal0_key_info[(1 + 4)-1:4];
+        dice_board0_terminal0_intake_kind <= dice_board0_terminal0_key_info[4-1:2];
+        dice_board0_terminal0_intake_digit <= dice_board0_terminal0_key_info[1];
+        dice_board0_terminal0_intake_enter <= dice_board0_terminal0_key_info[0];
     end
 end
 
 
 
-assign dice_board0_terminal0_acc_is_arg = (dice_board0_terminal0_acc == dice_board0_terminal0_i_arg);
-assign dice_board0_terminal0_acc_is_seat = (dice_board0_terminal0_acc == dice_board0_terminal0_seat);
-
-
-always @(dice_board0_terminal0_acc_is_arg, dice_board0_terminal0_acc_is_seat, dice_board0_terminal0_i_mode) begin: dice_board0_terminal0_match
-    if ((dice_board0_terminal0_i_mode == 1)) begin
-        dice_board0_terminal0_acc_match = dice_board0_terminal0_acc_is_seat;
-    end
-    else begin
-        dice_board0_terminal0_acc_match = dice_board0_terminal0_acc_is_arg;
-    end
-end
-
-
-
-assign dice_board0_terminal0_shifted = (dice_board0_terminal0_acc >>> {dice_board0_terminal0_i_arg[3-1:0], 2'h0});
-
-
-
-assign dice_board0_terminal0_number8 = {dice_board0_terminal0_number, 3'h0};
-assign dice_board0_terminal0_number2 = {dice_board0_terminal0_number, 1'h0};
+assign dice_board0_terminal0_number8 = {dice_board0_terminal0_typing_number, 3'h0};
+assign dice_board0_terminal0_number2 = {dice_board0_terminal0_typing_number, 1'h0};
 
 
 
 assign dice_board0_terminal0_sw_number = dice_board0_terminal0_sw[7-1:0];
 
 
-always @(dice_board0_terminal0_pc) begin: dice_board0_terminal0_program_rom
-    case (dice_board0_terminal0_pc)
+always @(posedge clk) begin: dice_board0_terminal0_entry
+    if (rst == 1) begin
+        dice_board0_terminal0_typing_number <= 0;
+        dice_board0_terminal0_typing_on <= 0;
+        dice_board0_terminal0_typing_have_digit <= 0;
+        dice_board0_terminal0_digit_value <= 0;
+        dice_board0_terminal0_typing_entry <= 0;
+        dice_board0_terminal0_product <= 0;
+    end
+    else begin
+        case (dice_board0_terminal0_state)
+            5'b00000: begin
+                if (((!dice_board0_terminal0_rx_valid) && (dice_board0_terminal0_intake_pressed != 0) && (!dice_board0_terminal0_typing_on))) begin
+                    dice_board0_terminal0_typing_number <= dice_board0_terminal0_sw_number;
+                end
+            end
+            5'b00001: begin
+                if (dice_board0_terminal0_typing_on) begin
+                    if (dice_board0_terminal0_intake_digit) begin
+                        dice_board0_terminal0_digit_value <= dice_board0_terminal0_intake_key[4-1:0];
+                        dice_board0_terminal0_product <= (dice_board0_terminal0_number8 + dice_board0_terminal0_number2);
+                        dice_board0_terminal0_typing_have_digit <= 1;
+                    end
+                    else begin
+                        dice_board0_terminal0_typing_on <= 0;
+                    end
+                end
+                else if ((dice_board0_terminal0_intake_kind == 2)) begin
+                    dice_board0_terminal0_typing_entry <= dice_board0_terminal0_intake_entry;
+                    dice_board0_terminal0_typing_on <= 1;
+                    dice_board0_terminal0_typing_have_digit <= 0;
+                    dice_board0_terminal0_typing_number <= 0;
+                end
+            end
+            5'b00010: begin
+                dice_board0_terminal0_product <= (dice_board0_terminal0_product + dice_board0_terminal0_digit_value);
+            end
+            5'b00011: begin
+                if ((dice_board0_terminal0_product[8+:4] != 0)) begin
+                    dice_board0_terminal0_typing_number <= 255;
+                end
+                else begin
+                    dice_board0_terminal0_typing_number <= dice_board0_terminal0_product[8-1:0];
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(dice_board0_terminal0_fetch_pc) begin: dice_board0_terminal0_program_rom
+    case (dice_board0_terminal0_fetch_pc)
         0: dice_board0_terminal0_instr_d = 262144;
         1: dice_board0_terminal0_instr_d = 0;
         2: dice_board0_terminal0_instr_d = 262272;
@@ -925,6 +1415,302 @@ always @(dice_board0_terminal0_pc) begin: dice_board0_terminal0_program_rom
         116: dice_board0_terminal0_instr_d = 265600;
         default: dice_board0_terminal0_instr_d = 0;
     endcase
+end
+
+
+always @(posedge clk) begin: dice_board0_terminal0_program_read
+    if (rst == 1) begin
+        dice_board0_terminal0_instr <= 0;
+    end
+    else begin
+        dice_board0_terminal0_instr <= dice_board0_terminal0_instr_d;
+    end
+end
+
+
+always @(posedge clk) begin: dice_board0_terminal0_fields
+    if (rst == 1) begin
+        dice_board0_terminal0_fetch_mode <= 0;
+        dice_board0_terminal0_fetch_target <= 0;
+        dice_board0_terminal0_fetch_arg <= 0;
+        dice_board0_terminal0_fetch_op <= 0;
+    end
+    else begin
+        dice_board0_terminal0_fetch_op <= dice_board0_terminal0_instr[21-1:(21 - 4)];
+        dice_board0_terminal0_fetch_mode <= dice_board0_terminal0_instr[(21 - 4)-1:((21 - 4) - 2)];
+        dice_board0_terminal0_fetch_arg <= dice_board0_terminal0_instr[7+:8];
+        dice_board0_terminal0_fetch_target <= dice_board0_terminal0_instr[7-1:0];
+    end
+end
+
+
+
+assign dice_board0_terminal0_acc_is_arg = (dice_board0_terminal0_registers_acc == dice_board0_terminal0_fetch_arg);
+assign dice_board0_terminal0_acc_is_seat = (dice_board0_terminal0_registers_acc == dice_board0_terminal0_registers_seat);
+
+
+always @(dice_board0_terminal0_acc_is_arg, dice_board0_terminal0_fetch_mode, dice_board0_terminal0_acc_is_seat) begin: dice_board0_terminal0_match
+    if ((dice_board0_terminal0_fetch_mode == 1)) begin
+        dice_board0_terminal0_acc_match = dice_board0_terminal0_acc_is_seat;
+    end
+    else begin
+        dice_board0_terminal0_acc_match = dice_board0_terminal0_acc_is_arg;
+    end
+end
+
+// A conditional jump decides a clock after TE_EXEC, from this register: the wide
+// compares and the bit select would otherwise sit in front of the next-pc mux.
+always @(posedge clk) begin: dice_board0_terminal0_jump_condition
+    if (rst == 1) begin
+        dice_board0_terminal0_jump <= 0;
+    end
+    else begin
+        case (dice_board0_terminal0_fetch_op)
+            'h9: begin
+                dice_board0_terminal0_jump <= dice_board0_terminal0_registers_acc[dice_board0_terminal0_fetch_arg[5-1:0]];
+            end
+            'h7: begin
+                dice_board0_terminal0_jump <= dice_board0_terminal0_acc_match;
+            end
+            default: begin
+                dice_board0_terminal0_jump <= (!dice_board0_terminal0_acc_match);
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: dice_board0_terminal0_flow
+    if (rst == 1) begin
+        dice_board0_terminal0_fetch_pc <= 6;
+        dice_board0_terminal0_ret <= 0;
+    end
+    else begin
+        if ((dice_board0_terminal0_state == 5'b00000)) begin
+            if (((!dice_board0_terminal0_rx_valid) && (dice_board0_terminal0_intake_pressed != 0) && (!dice_board0_terminal0_typing_on))) begin
+                dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_intake_button;
+            end
+        end
+        else if ((dice_board0_terminal0_state == 5'b00001)) begin
+            if (dice_board0_terminal0_typing_on) begin
+                if (dice_board0_terminal0_intake_digit) begin
+                    // pass
+                end
+                else if ((dice_board0_terminal0_intake_enter && dice_board0_terminal0_typing_have_digit)) begin
+                    dice_board0_terminal0_ret <= dice_board0_terminal0_typing_entry;
+                    dice_board0_terminal0_fetch_pc <= 4;
+                end
+                else begin
+                    dice_board0_terminal0_fetch_pc <= 2;
+                end
+            end
+            else if (((dice_board0_terminal0_intake_kind != 2) && (dice_board0_terminal0_intake_kind != 3))) begin
+                dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_intake_entry;
+            end
+        end
+        else if ((dice_board0_terminal0_state == 5'b00110)) begin
+            if (((dice_board0_terminal0_fetch_op == 1) || (dice_board0_terminal0_fetch_op == 6) || (dice_board0_terminal0_fetch_op == 13))) begin
+                dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+            end
+            else if ((dice_board0_terminal0_fetch_op == 3)) begin
+                if ((dice_board0_terminal0_fetch_mode == 3)) begin
+                    dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+                end
+            end
+            else if ((dice_board0_terminal0_fetch_op == 10)) begin
+                dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_fetch_target;
+            end
+            else if ((dice_board0_terminal0_fetch_op == 11)) begin
+                dice_board0_terminal0_ret <= (dice_board0_terminal0_fetch_pc + 1);
+                dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_fetch_target;
+            end
+            else if ((dice_board0_terminal0_fetch_op == 12)) begin
+                dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_ret;
+            end
+        end
+        else if ((dice_board0_terminal0_state == 5'b10000)) begin
+            if (dice_board0_terminal0_jump) begin
+                dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_fetch_target;
+            end
+            else begin
+                dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((dice_board0_terminal0_state == 5'b01000)) begin
+            dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+        end
+        else if ((dice_board0_terminal0_state == 5'b01011)) begin
+            if ((dice_board0_terminal0_text_string_char == 0)) begin
+                dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((dice_board0_terminal0_state == 5'b01101)) begin
+            if ((dice_board0_terminal0_text_digits_left == 0)) begin
+                dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if ((dice_board0_terminal0_state == 5'b01110)) begin
+            if (dice_board0_terminal0_bus_glyph_last) begin
+                dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+            end
+        end
+        else if (((dice_board0_terminal0_state == 5'b10011) || (dice_board0_terminal0_state == 5'b00010))) begin
+            // pass
+        end
+        else if (((dice_board0_terminal0_state == 5'b00011) || (dice_board0_terminal0_state == 5'b00100))) begin
+            // pass
+        end
+        else if (((dice_board0_terminal0_state == 5'b00101) || (dice_board0_terminal0_state == 5'b10001))) begin
+            // pass
+        end
+        else if (((dice_board0_terminal0_state == 5'b00111) || (dice_board0_terminal0_state == 5'b01100))) begin
+            // pass
+        end
+        else if (((dice_board0_terminal0_state == 5'b01001) || (dice_board0_terminal0_state == 5'b01010) || (dice_board0_terminal0_state == 5'b10010))) begin
+            // pass
+        end
+        else begin
+            if (dice_board0_terminal0_bus_out_ack) begin
+                dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+            end
+        end
+    end
+end
+
+
+
+assign dice_board0_terminal0_shifted = (dice_board0_terminal0_registers_acc >>> {dice_board0_terminal0_fetch_arg[3-1:0], 2'h0});
+
+
+always @(posedge clk) begin: dice_board0_terminal0_load
+    if (rst == 1) begin
+        dice_board0_terminal0_registers_acc <= 0;
+        dice_board0_terminal0_registers_seat <= 0;
+        dice_board0_terminal0_registers_value <= 0;
+        dice_board0_terminal0_registers_addr <= 0;
+    end
+    else begin
+        case (dice_board0_terminal0_state)
+            5'b00001: begin
+                if (((!dice_board0_terminal0_typing_on) && ((dice_board0_terminal0_intake_kind == 2) || (dice_board0_terminal0_intake_kind == 1)))) begin
+                    dice_board0_terminal0_registers_value <= dice_board0_terminal0_intake_value;
+                end
+            end
+            5'b00110: begin
+                case (dice_board0_terminal0_fetch_op)
+                    'h3: begin
+                        if ((dice_board0_terminal0_fetch_mode == 3)) begin
+                            case (dice_board0_terminal0_fetch_arg)
+                                'h0: begin
+                                    dice_board0_terminal0_registers_acc <= dice_board0_terminal0_typing_number;
+                                end
+                                'h1: begin
+                                    dice_board0_terminal0_registers_acc <= dice_board0_terminal0_intake_switches;
+                                end
+                                'h3: begin
+                                    dice_board0_terminal0_registers_acc <= dice_board0_terminal0_registers_seat;
+                                end
+                                default: begin
+                                    dice_board0_terminal0_registers_acc <= dice_board0_terminal0_registers_value;
+                                end
+                            endcase
+                        end
+                        else begin
+                            case (dice_board0_terminal0_fetch_mode)
+                                'h1: begin
+                                    dice_board0_terminal0_registers_addr <= (dice_board0_terminal0_fetch_arg + dice_board0_terminal0_registers_seat);
+                                end
+                                'h2: begin
+                                    dice_board0_terminal0_registers_addr <= (dice_board0_terminal0_fetch_arg + {dice_board0_terminal0_registers_seat, 1'b0});
+                                end
+                                default: begin
+                                    dice_board0_terminal0_registers_addr <= dice_board0_terminal0_fetch_arg;
+                                end
+                            endcase
+                        end
+                    end
+                    'h6: begin
+                        dice_board0_terminal0_registers_acc <= dice_board0_terminal0_shifted[4-1:0];
+                    end
+                    'hd: begin
+                        case (dice_board0_terminal0_fetch_mode)
+                            'h0: begin
+                                dice_board0_terminal0_registers_seat <= dice_board0_terminal0_fetch_arg[3-1:0];
+                            end
+                            'h1: begin
+                                dice_board0_terminal0_registers_seat <= dice_board0_terminal0_registers_acc[3-1:0];
+                            end
+                            default: begin
+                                dice_board0_terminal0_registers_value <= dice_board0_terminal0_fetch_arg[1-1:0];
+                            end
+                        endcase
+                    end
+                endcase
+            end
+            5'b01000: begin
+                dice_board0_terminal0_registers_acc <= dice_board0_terminal0_bus_data;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: dice_board0_terminal0_characters
+    if (rst == 1) begin
+        dice_board0_terminal0_text_txv <= 0;
+        dice_board0_terminal0_text_txd <= 0;
+        dice_board0_terminal0_char <= 0;
+    end
+    else begin
+        if ((dice_board0_terminal0_text_txv && dice_board0_terminal0_tx_ready)) begin
+            dice_board0_terminal0_text_txv <= 0;
+        end
+        case (dice_board0_terminal0_state)
+            5'b00001: begin
+                if (((!dice_board0_terminal0_typing_on) && (dice_board0_terminal0_intake_kind == 2))) begin
+                    dice_board0_terminal0_char <= dice_board0_terminal0_intake_key;
+                end
+            end
+            5'b00011: begin
+                dice_board0_terminal0_char <= dice_board0_terminal0_intake_key;
+            end
+            5'b00100: begin
+                if ((!dice_board0_terminal0_text_txv)) begin
+                    dice_board0_terminal0_text_txd <= dice_board0_terminal0_char;
+                    dice_board0_terminal0_text_txv <= 1;
+                end
+            end
+            5'b00110: begin
+                if ((dice_board0_terminal0_fetch_op == 1)) begin
+                    if ((dice_board0_terminal0_fetch_mode == 1)) begin
+                        dice_board0_terminal0_char <= (dice_board0_terminal0_fetch_arg + dice_board0_terminal0_registers_seat);
+                    end
+                    else begin
+                        dice_board0_terminal0_char <= dice_board0_terminal0_fetch_arg;
+                    end
+                end
+            end
+            5'b01011: begin
+                if ((dice_board0_terminal0_text_string_char != 0)) begin
+                    dice_board0_terminal0_char <= dice_board0_terminal0_text_string_char;
+                end
+            end
+            5'b01101: begin
+                if (((dice_board0_terminal0_text_digits_left != 0) && dice_board0_terminal0_text_print_digit)) begin
+                    dice_board0_terminal0_char <= {4'h3, dice_board0_terminal0_shifter[(4 * 4)-1:((4 * 4) - 4)]};
+                end
+            end
+            5'b01110: begin
+                dice_board0_terminal0_char <= dice_board0_terminal0_bus_glyph;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
 end
 
 
@@ -1227,577 +2013,34 @@ always @(dice_board0_terminal0_sp) begin: dice_board0_terminal0_char_rom
 end
 
 
-always @(dice_board0_terminal0_rx_data) begin: dice_board0_terminal0_key_decode
-    case (dice_board0_terminal0_rx_data)
-        0: dice_board0_terminal0_key_d = 0;
-        1: dice_board0_terminal0_key_d = 0;
-        2: dice_board0_terminal0_key_d = 0;
-        3: dice_board0_terminal0_key_d = 0;
-        4: dice_board0_terminal0_key_d = 0;
-        5: dice_board0_terminal0_key_d = 0;
-        6: dice_board0_terminal0_key_d = 0;
-        7: dice_board0_terminal0_key_d = 0;
-        8: dice_board0_terminal0_key_d = 0;
-        9: dice_board0_terminal0_key_d = 0;
-        10: dice_board0_terminal0_key_d = 13;
-        11: dice_board0_terminal0_key_d = 0;
-        12: dice_board0_terminal0_key_d = 0;
-        13: dice_board0_terminal0_key_d = 13;
-        14: dice_board0_terminal0_key_d = 0;
-        15: dice_board0_terminal0_key_d = 0;
-        16: dice_board0_terminal0_key_d = 0;
-        17: dice_board0_terminal0_key_d = 0;
-        18: dice_board0_terminal0_key_d = 0;
-        19: dice_board0_terminal0_key_d = 0;
-        20: dice_board0_terminal0_key_d = 0;
-        21: dice_board0_terminal0_key_d = 0;
-        22: dice_board0_terminal0_key_d = 0;
-        23: dice_board0_terminal0_key_d = 0;
-        24: dice_board0_terminal0_key_d = 0;
-        25: dice_board0_terminal0_key_d = 0;
-        26: dice_board0_terminal0_key_d = 0;
-        27: dice_board0_terminal0_key_d = 0;
-        28: dice_board0_terminal0_key_d = 0;
-        29: dice_board0_terminal0_key_d = 0;
-        30: dice_board0_terminal0_key_d = 0;
-        31: dice_board0_terminal0_key_d = 0;
-        32: dice_board0_terminal0_key_d = 12;
-        33: dice_board0_terminal0_key_d = 0;
-        34: dice_board0_terminal0_key_d = 0;
-        35: dice_board0_terminal0_key_d = 0;
-        36: dice_board0_terminal0_key_d = 0;
-        37: dice_board0_terminal0_key_d = 0;
-        38: dice_board0_terminal0_key_d = 0;
-        39: dice_board0_terminal0_key_d = 0;
-        40: dice_board0_terminal0_key_d = 0;
-        41: dice_board0_terminal0_key_d = 0;
-        42: dice_board0_terminal0_key_d = 0;
-        43: dice_board0_terminal0_key_d = 0;
-        44: dice_board0_terminal0_key_d = 0;
-        45: dice_board0_terminal0_key_d = 0;
-        46: dice_board0_terminal0_key_d = 0;
-        47: dice_board0_terminal0_key_d = 0;
-        48: dice_board0_terminal0_key_d = 2;
-        49: dice_board0_terminal0_key_d = 2;
-        50: dice_board0_terminal0_key_d = 2;
-        51: dice_board0_terminal0_key_d = 2;
-        52: dice_board0_terminal0_key_d = 2;
-        53: dice_board0_terminal0_key_d = 2;
-        54: dice_board0_terminal0_key_d = 2;
-        55: dice_board0_terminal0_key_d = 2;
-        56: dice_board0_terminal0_key_d = 2;
-        57: dice_board0_terminal0_key_d = 2;
-        58: dice_board0_terminal0_key_d = 0;
-        59: dice_board0_terminal0_key_d = 0;
-        60: dice_board0_terminal0_key_d = 0;
-        61: dice_board0_terminal0_key_d = 0;
-        62: dice_board0_terminal0_key_d = 0;
-        63: dice_board0_terminal0_key_d = 0;
-        64: dice_board0_terminal0_key_d = 0;
-        65: dice_board0_terminal0_key_d = 0;
-        66: dice_board0_terminal0_key_d = 0;
-        67: dice_board0_terminal0_key_d = 0;
-        68: dice_board0_terminal0_key_d = 616;
-        69: dice_board0_terminal0_key_d = 0;
-        70: dice_board0_terminal0_key_d = 0;
-        71: dice_board0_terminal0_key_d = 0;
-        72: dice_board0_terminal0_key_d = 0;
-        73: dice_board0_terminal0_key_d = 0;
-        74: dice_board0_terminal0_key_d = 0;
-        75: dice_board0_terminal0_key_d = 0;
-        76: dice_board0_terminal0_key_d = 0;
-        77: dice_board0_terminal0_key_d = 0;
-        78: dice_board0_terminal0_key_d = 260;
-        79: dice_board0_terminal0_key_d = 0;
-        80: dice_board0_terminal0_key_d = 0;
-        81: dice_board0_terminal0_key_d = 0;
-        82: dice_board0_terminal0_key_d = 0;
-        83: dice_board0_terminal0_key_d = 2468;
-        84: dice_board0_terminal0_key_d = 1380;
-        85: dice_board0_terminal0_key_d = 632;
-        86: dice_board0_terminal0_key_d = 0;
-        87: dice_board0_terminal0_key_d = 0;
-        88: dice_board0_terminal0_key_d = 0;
-        89: dice_board0_terminal0_key_d = 0;
-        90: dice_board0_terminal0_key_d = 0;
-        91: dice_board0_terminal0_key_d = 0;
-        92: dice_board0_terminal0_key_d = 0;
-        93: dice_board0_terminal0_key_d = 0;
-        94: dice_board0_terminal0_key_d = 0;
-        95: dice_board0_terminal0_key_d = 0;
-        96: dice_board0_terminal0_key_d = 0;
-        97: dice_board0_terminal0_key_d = 0;
-        98: dice_board0_terminal0_key_d = 0;
-        99: dice_board0_terminal0_key_d = 0;
-        100: dice_board0_terminal0_key_d = 616;
-        101: dice_board0_terminal0_key_d = 0;
-        102: dice_board0_terminal0_key_d = 0;
-        103: dice_board0_terminal0_key_d = 0;
-        104: dice_board0_terminal0_key_d = 0;
-        105: dice_board0_terminal0_key_d = 0;
-        106: dice_board0_terminal0_key_d = 0;
-        107: dice_board0_terminal0_key_d = 0;
-        108: dice_board0_terminal0_key_d = 0;
-        109: dice_board0_terminal0_key_d = 0;
-        110: dice_board0_terminal0_key_d = 260;
-        111: dice_board0_terminal0_key_d = 0;
-        112: dice_board0_terminal0_key_d = 0;
-        113: dice_board0_terminal0_key_d = 0;
-        114: dice_board0_terminal0_key_d = 0;
-        115: dice_board0_terminal0_key_d = 2468;
-        116: dice_board0_terminal0_key_d = 1380;
-        117: dice_board0_terminal0_key_d = 632;
-        118: dice_board0_terminal0_key_d = 0;
-        119: dice_board0_terminal0_key_d = 0;
-        120: dice_board0_terminal0_key_d = 0;
-        121: dice_board0_terminal0_key_d = 0;
-        122: dice_board0_terminal0_key_d = 0;
-        123: dice_board0_terminal0_key_d = 0;
-        124: dice_board0_terminal0_key_d = 0;
-        125: dice_board0_terminal0_key_d = 0;
-        126: dice_board0_terminal0_key_d = 0;
-        127: dice_board0_terminal0_key_d = 0;
-        128: dice_board0_terminal0_key_d = 0;
-        129: dice_board0_terminal0_key_d = 0;
-        130: dice_board0_terminal0_key_d = 0;
-        131: dice_board0_terminal0_key_d = 0;
-        132: dice_board0_terminal0_key_d = 0;
-        133: dice_board0_terminal0_key_d = 0;
-        134: dice_board0_terminal0_key_d = 0;
-        135: dice_board0_terminal0_key_d = 0;
-        136: dice_board0_terminal0_key_d = 0;
-        137: dice_board0_terminal0_key_d = 0;
-        138: dice_board0_terminal0_key_d = 0;
-        139: dice_board0_terminal0_key_d = 0;
-        140: dice_board0_terminal0_key_d = 0;
-        141: dice_board0_terminal0_key_d = 0;
-        142: dice_board0_terminal0_key_d = 0;
-        143: dice_board0_terminal0_key_d = 0;
-        144: dice_board0_terminal0_key_d = 0;
-        145: dice_board0_terminal0_key_d = 0;
-        146: dice_board0_terminal0_key_d = 0;
-        147: dice_board0_terminal0_key_d = 0;
-        148: dice_board0_terminal0_key_d = 0;
-        149: dice_board0_terminal0_key_d = 0;
-        150: dice_board0_terminal0_key_d = 0;
-        151: dice_board0_terminal0_key_d = 0;
-        152: dice_board0_terminal0_key_d = 0;
-        153: dice_board0_terminal0_key_d = 0;
-        154: dice_board0_terminal0_key_d = 0;
-        155: dice_board0_terminal0_key_d = 0;
-        156: dice_board0_terminal0_key_d = 0;
-        157: dice_board0_terminal0_key_d = 0;
-        158: dice_board0_terminal0_key_d = 0;
-        159: dice_board0_terminal0_key_d = 0;
-        160: dice_board0_terminal0_key_d = 0;
-        161: dice_board0_terminal0_key_d = 0;
-        162: dice_board0_terminal0_key_d = 0;
-        163: dice_board0_terminal0_key_d = 0;
-        164: dice_board0_terminal0_key_d = 0;
-        165: dice_board0_terminal0_key_d = 0;
-        166: dice_board0_terminal0_key_d = 0;
-        167: dice_board0_terminal0_key_d = 0;
-        168: dice_board0_terminal0_key_d = 0;
-        169: dice_board0_terminal0_key_d = 0;
-        170: dice_board0_terminal0_key_d = 0;
-        171: dice_board0_terminal0_key_d = 0;
-        172: dice_board0_terminal0_key_d = 0;
-        173: dice_board0_terminal0_key_d = 0;
-        174: dice_board0_terminal0_key_d = 0;
-        175: dice_board0_terminal0_key_d = 0;
-        176: dice_board0_terminal0_key_d = 0;
-        177: dice_board0_terminal0_key_d = 0;
-        178: dice_board0_terminal0_key_d = 0;
-        179: dice_board0_terminal0_key_d = 0;
-        180: dice_board0_terminal0_key_d = 0;
-        181: dice_board0_terminal0_key_d = 0;
-        182: dice_board0_terminal0_key_d = 0;
-        183: dice_board0_terminal0_key_d = 0;
-        184: dice_board0_terminal0_key_d = 0;
-        185: dice_board0_terminal0_key_d = 0;
-        186: dice_board0_terminal0_key_d = 0;
-        187: dice_board0_terminal0_key_d = 0;
-        188: dice_board0_terminal0_key_d = 0;
-        189: dice_board0_terminal0_key_d = 0;
-        190: dice_board0_terminal0_key_d = 0;
-        191: dice_board0_terminal0_key_d = 0;
-        192: dice_board0_terminal0_key_d = 0;
-        193: dice_board0_terminal0_key_d = 0;
-        194: dice_board0_terminal0_key_d = 0;
-        195: dice_board0_terminal0_key_d = 0;
-        196: dice_board0_terminal0_key_d = 0;
-        197: dice_board0_terminal0_key_d = 0;
-        198: dice_board0_terminal0_key_d = 0;
-        199: dice_board0_terminal0_key_d = 0;
-        200: dice_board0_terminal0_key_d = 0;
-        201: dice_board0_terminal0_key_d = 0;
-        202: dice_board0_terminal0_key_d = 0;
-        203: dice_board0_terminal0_key_d = 0;
-        204: dice_board0_terminal0_key_d = 0;
-        205: dice_board0_terminal0_key_d = 0;
-        206: dice_board0_terminal0_key_d = 0;
-        207: dice_board0_terminal0_key_d = 0;
-        208: dice_board0_terminal0_key_d = 0;
-        209: dice_board0_terminal0_key_d = 0;
-        210: dice_board0_terminal0_key_d = 0;
-        211: dice_board0_terminal0_key_d = 0;
-        212: dice_board0_terminal0_key_d = 0;
-        213: dice_board0_terminal0_key_d = 0;
-        214: dice_board0_terminal0_key_d = 0;
-        215: dice_board0_terminal0_key_d = 0;
-        216: dice_board0_terminal0_key_d = 0;
-        217: dice_board0_terminal0_key_d = 0;
-        218: dice_board0_terminal0_key_d = 0;
-        219: dice_board0_terminal0_key_d = 0;
-        220: dice_board0_terminal0_key_d = 0;
-        221: dice_board0_terminal0_key_d = 0;
-        222: dice_board0_terminal0_key_d = 0;
-        223: dice_board0_terminal0_key_d = 0;
-        224: dice_board0_terminal0_key_d = 0;
-        225: dice_board0_terminal0_key_d = 0;
-        226: dice_board0_terminal0_key_d = 0;
-        227: dice_board0_terminal0_key_d = 0;
-        228: dice_board0_terminal0_key_d = 0;
-        229: dice_board0_terminal0_key_d = 0;
-        230: dice_board0_terminal0_key_d = 0;
-        231: dice_board0_terminal0_key_d = 0;
-        232: dice_board0_terminal0_key_d = 0;
-        233: dice_board0_terminal0_key_d = 0;
-        234: dice_board0_terminal0_key_d = 0;
-        235: dice_board0_terminal0_key_d = 0;
-        236: dice_board0_terminal0_key_d = 0;
-        237: dice_board0_terminal0_key_d = 0;
-        238: dice_board0_terminal0_key_d = 0;
-        239: dice_board0_terminal0_key_d = 0;
-        240: dice_board0_terminal0_key_d = 0;
-        241: dice_board0_terminal0_key_d = 0;
-        242: dice_board0_terminal0_key_d = 0;
-        243: dice_board0_terminal0_key_d = 0;
-        244: dice_board0_terminal0_key_d = 0;
-        245: dice_board0_terminal0_key_d = 0;
-        246: dice_board0_terminal0_key_d = 0;
-        247: dice_board0_terminal0_key_d = 0;
-        248: dice_board0_terminal0_key_d = 0;
-        249: dice_board0_terminal0_key_d = 0;
-        250: dice_board0_terminal0_key_d = 0;
-        251: dice_board0_terminal0_key_d = 0;
-        252: dice_board0_terminal0_key_d = 0;
-        253: dice_board0_terminal0_key_d = 0;
-        254: dice_board0_terminal0_key_d = 0;
-        default: dice_board0_terminal0_key_d = 0;
-    endcase
-end
-
-
-
-assign dice_board0_terminal0_pressed = (dice_board0_press & 7);
-
-
-always @(dice_board0_terminal0_pressed) begin: dice_board0_terminal0_button_decode
-    case (dice_board0_terminal0_pressed)
-        0: dice_board0_terminal0_button_pc = 0;
-        1: dice_board0_terminal0_button_pc = 11;
-        2: dice_board0_terminal0_button_pc = 77;
-        3: dice_board0_terminal0_button_pc = 11;
-        4: dice_board0_terminal0_button_pc = 8;
-        5: dice_board0_terminal0_button_pc = 11;
-        6: dice_board0_terminal0_button_pc = 77;
-        default: dice_board0_terminal0_button_pc = 11;
-    endcase
-end
-
-
-always @(posedge clk) begin: dice_board0_terminal0_roms
+always @(posedge clk) begin: dice_board0_terminal0_char_read
     if (rst == 1) begin
-        dice_board0_terminal0_instr <= 0;
+        dice_board0_terminal0_text_string_char <= 0;
         dice_board0_terminal0_char_q <= 0;
     end
     else begin
-        dice_board0_terminal0_instr <= dice_board0_terminal0_instr_d;
         dice_board0_terminal0_char_q <= dice_board0_terminal0_char_d;
-    end
-end
-
-// A conditional jump decides a clock after TE_EXEC, from this register: the wide
-// compares and the bit select would otherwise sit in front of the next-pc mux.
-always @(posedge clk) begin: dice_board0_terminal0_jump_condition
-    if (rst == 1) begin
-        dice_board0_terminal0_jump <= 0;
-    end
-    else begin
-        case (dice_board0_terminal0_i_op)
-            'h9: begin
-                dice_board0_terminal0_jump <= dice_board0_terminal0_acc[dice_board0_terminal0_i_arg[5-1:0]];
-            end
-            'h7: begin
-                dice_board0_terminal0_jump <= dice_board0_terminal0_acc_match;
-            end
-            default: begin
-                dice_board0_terminal0_jump <= (!dice_board0_terminal0_acc_match);
-            end
-        endcase
+        dice_board0_terminal0_text_string_char <= dice_board0_terminal0_char_q;
     end
 end
 
 
-always @(posedge clk) begin: dice_board0_terminal0_sequencer
+always @(posedge clk) begin: dice_board0_terminal0_strings
     if (rst == 1) begin
-        dice_board0_terminal0_sp <= 0;
         dice_board0_terminal0_str_index <= 0;
-        dice_board0_terminal0_bcd_start <= 0;
-        dice_board0_terminal0_started <= 0;
-        dice_board0_terminal0_idle <= 0;
-        dice_board0_terminal0_value <= 0;
-        dice_board0_terminal0_digit_value <= 0;
-        dice_board0_terminal0_number_mode <= 0;
-        dice_board0_terminal0_part <= 0;
-        dice_board0_terminal0_resume <= 5'b00101;
-        dice_board0_terminal0_key_event_q <= 0;
-        dice_board0_terminal0_shifter <= 0;
-        dice_board0_terminal0_acc <= 0;
-        dice_board0_terminal0_state <= 5'b00101;
-        dice_board0_terminal0_have_digit <= 0;
-        dice_board0_terminal0_key <= 0;
-        dice_board0_terminal0_txv_q <= 0;
-        dice_board0_terminal0_ret <= 0;
-        dice_board0_terminal0_digits_left <= 0;
-        dice_board0_terminal0_pending <= 0;
-        dice_board0_terminal0_txd_q <= 0;
-        dice_board0_terminal0_paddr <= 0;
-        dice_board0_terminal0_pc <= 6;
-        dice_board0_terminal0_key_info <= 0;
-        dice_board0_terminal0_product <= 0;
-        dice_board0_terminal0_number <= 0;
-        dice_board0_terminal0_out_valid_q <= 0;
-        dice_board0_terminal0_char <= 0;
-        dice_board0_terminal0_sw_q <= 0;
-        dice_board0_terminal0_seat <= 0;
-        dice_board0_terminal0_num_value <= 0;
+        dice_board0_terminal0_sp <= 0;
     end
     else begin
-        dice_board0_terminal0_bcd_start <= 0;
-        dice_board0_terminal0_key_event_q <= 0;
-        dice_board0_terminal0_out_valid_q <= 0;
-        if ((dice_board0_terminal0_txv_q && dice_board0_terminal0_tx_ready)) begin
-            dice_board0_terminal0_txv_q <= 0;
-        end
         case (dice_board0_terminal0_state)
-            5'b00000: begin
-                if (dice_board0_terminal0_rx_valid) begin
-                    dice_board0_terminal0_key <= dice_board0_terminal0_rx_data;
-                    dice_board0_terminal0_key_info <= dice_board0_terminal0_key_d;
-                    dice_board0_terminal0_key_event_q <= 1;
-                    dice_board0_terminal0_idle <= 0;
-                    dice_board0_terminal0_state <= 5'b10011;
-                end
-                else if (((dice_board0_terminal0_pressed != 0) && (!dice_board0_terminal0_number_mode))) begin
-                    dice_board0_terminal0_sw_q <= dice_board0_terminal0_sw;
-                    dice_board0_terminal0_number <= dice_board0_terminal0_sw_number;
-                    dice_board0_terminal0_key_event_q <= 1;
-                    dice_board0_terminal0_idle <= 0;
-                    dice_board0_terminal0_pc <= dice_board0_terminal0_button_pc;
-                    dice_board0_terminal0_state <= 5'b00101;
-                end
-            end
-            5'b10011: begin
-                dice_board0_terminal0_state <= 5'b00001;
-            end
-            5'b00001: begin
-                dice_board0_terminal0_state <= 5'b00101;
-                if (dice_board0_terminal0_number_mode) begin
-                    if (dice_board0_terminal0_k_digit) begin
-                        dice_board0_terminal0_digit_value <= dice_board0_terminal0_key[4-1:0];
-                        dice_board0_terminal0_product <= (dice_board0_terminal0_number8 + dice_board0_terminal0_number2);
-                        dice_board0_terminal0_have_digit <= 1;
-                        dice_board0_terminal0_state <= 5'b00010;
-                    end
-                    else if ((dice_board0_terminal0_k_enter && dice_board0_terminal0_have_digit)) begin
-                        dice_board0_terminal0_number_mode <= 0;
-                        dice_board0_terminal0_ret <= dice_board0_terminal0_pending;
-                        dice_board0_terminal0_pc <= 4;
-                    end
-                    else begin
-                        dice_board0_terminal0_number_mode <= 0;
-                        dice_board0_terminal0_pc <= 2;
-                    end
-                end
-                else if ((dice_board0_terminal0_k_kind == 2)) begin
-                    dice_board0_terminal0_value <= dice_board0_terminal0_k_value;
-                    dice_board0_terminal0_pending <= dice_board0_terminal0_k_entry;
-                    dice_board0_terminal0_number_mode <= 1;
-                    dice_board0_terminal0_have_digit <= 0;
-                    dice_board0_terminal0_number <= 0;
-                    dice_board0_terminal0_char <= dice_board0_terminal0_key;
-                    dice_board0_terminal0_resume <= 5'b00000;
-                    dice_board0_terminal0_state <= 5'b00100;
-                end
-                else if ((dice_board0_terminal0_k_kind == 3)) begin
-                    dice_board0_terminal0_state <= 5'b00000;
-                    dice_board0_terminal0_idle <= 1;
-                end
-                else begin
-                    if ((dice_board0_terminal0_k_kind == 1)) begin
-                        dice_board0_terminal0_value <= dice_board0_terminal0_k_value;
-                    end
-                    dice_board0_terminal0_pc <= dice_board0_terminal0_k_entry;
-                end
-            end
-            5'b00010: begin
-                dice_board0_terminal0_product <= (dice_board0_terminal0_product + dice_board0_terminal0_digit_value);
-                dice_board0_terminal0_state <= 5'b00011;
-            end
-            5'b00011: begin
-                if ((dice_board0_terminal0_product[8+:4] != 0)) begin
-                    dice_board0_terminal0_number <= 255;
-                end
-                else begin
-                    dice_board0_terminal0_number <= dice_board0_terminal0_product[8-1:0];
-                end
-                dice_board0_terminal0_char <= dice_board0_terminal0_key;
-                dice_board0_terminal0_resume <= 5'b00000;
-                dice_board0_terminal0_state <= 5'b00100;
-            end
-            5'b00100: begin
-                if ((!dice_board0_terminal0_txv_q)) begin
-                    dice_board0_terminal0_txd_q <= dice_board0_terminal0_char;
-                    dice_board0_terminal0_txv_q <= 1;
-                    dice_board0_terminal0_state <= dice_board0_terminal0_resume;
-                    if ((dice_board0_terminal0_resume == 5'b00000)) begin
-                        dice_board0_terminal0_idle <= 1;
-                    end
-                end
-            end
-            5'b00101: begin
-                dice_board0_terminal0_state <= 5'b10001;
-            end
-            5'b10001: begin
-                dice_board0_terminal0_state <= 5'b00110;
-            end
             5'b00110: begin
-                if ((dice_board0_terminal0_i_op == 0)) begin
-                    dice_board0_terminal0_state <= 5'b00000;
-                    dice_board0_terminal0_idle <= 1;
-                end
-                else if ((dice_board0_terminal0_i_op == 1)) begin
-                    if ((dice_board0_terminal0_i_mode == 1)) begin
-                        dice_board0_terminal0_char <= (dice_board0_terminal0_i_arg + dice_board0_terminal0_seat);
+                if ((dice_board0_terminal0_fetch_op == 2)) begin
+                    if ((dice_board0_terminal0_fetch_mode != 0)) begin
+                        dice_board0_terminal0_str_index <= (dice_board0_terminal0_fetch_arg + dice_board0_terminal0_registers_acc[5-1:0]);
                     end
                     else begin
-                        dice_board0_terminal0_char <= dice_board0_terminal0_i_arg;
-                    end
-                    dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                    dice_board0_terminal0_resume <= 5'b00101;
-                    dice_board0_terminal0_state <= 5'b00100;
-                end
-                else if ((dice_board0_terminal0_i_op == 2)) begin
-                    if ((dice_board0_terminal0_i_mode != 0)) begin
-                        dice_board0_terminal0_str_index <= (dice_board0_terminal0_i_arg + dice_board0_terminal0_acc[5-1:0]);
-                    end
-                    else begin
-                        dice_board0_terminal0_str_index <= dice_board0_terminal0_i_arg[5-1:0];
-                    end
-                    dice_board0_terminal0_state <= 5'b01001;
-                end
-                else if ((dice_board0_terminal0_i_op == 3)) begin
-                    if ((dice_board0_terminal0_i_mode == 3)) begin
-                        case (dice_board0_terminal0_i_arg)
-                            'h0: begin
-                                dice_board0_terminal0_acc <= dice_board0_terminal0_number;
-                            end
-                            'h1: begin
-                                dice_board0_terminal0_acc <= dice_board0_terminal0_sw_q;
-                            end
-                            'h3: begin
-                                dice_board0_terminal0_acc <= dice_board0_terminal0_seat;
-                            end
-                            default: begin
-                                dice_board0_terminal0_acc <= dice_board0_terminal0_value;
-                            end
-                        endcase
-                        dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                        dice_board0_terminal0_state <= 5'b00101;
-                    end
-                    else begin
-                        case (dice_board0_terminal0_i_mode)
-                            'h1: begin
-                                dice_board0_terminal0_paddr <= (dice_board0_terminal0_i_arg + dice_board0_terminal0_seat);
-                            end
-                            'h2: begin
-                                dice_board0_terminal0_paddr <= (dice_board0_terminal0_i_arg + {dice_board0_terminal0_seat, 1'b0});
-                            end
-                            default: begin
-                                dice_board0_terminal0_paddr <= dice_board0_terminal0_i_arg;
-                            end
-                        endcase
-                        dice_board0_terminal0_state <= 5'b00111;
+                        dice_board0_terminal0_str_index <= dice_board0_terminal0_fetch_arg[5-1:0];
                     end
                 end
-                else if ((dice_board0_terminal0_i_op == 4)) begin
-                    dice_board0_terminal0_num_value <= dice_board0_terminal0_acc[11-1:0];
-                    dice_board0_terminal0_bcd_start <= 1;
-                    dice_board0_terminal0_state <= 5'b01100;
-                end
-                else if ((dice_board0_terminal0_i_op == 5)) begin
-                    dice_board0_terminal0_part <= 0;
-                    dice_board0_terminal0_state <= 5'b01110;
-                end
-                else if ((dice_board0_terminal0_i_op == 6)) begin
-                    dice_board0_terminal0_acc <= dice_board0_terminal0_shifted[4-1:0];
-                    dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                    dice_board0_terminal0_state <= 5'b00101;
-                end
-                else if ((dice_board0_terminal0_i_op == 10)) begin
-                    dice_board0_terminal0_pc <= dice_board0_terminal0_i_target;
-                    dice_board0_terminal0_state <= 5'b00101;
-                end
-                else if (((dice_board0_terminal0_i_op == 9) || (dice_board0_terminal0_i_op == 7) || (dice_board0_terminal0_i_op == 8))) begin
-                    dice_board0_terminal0_state <= 5'b10000;
-                end
-                else if ((dice_board0_terminal0_i_op == 13)) begin
-                    case (dice_board0_terminal0_i_mode)
-                        'h0: begin
-                            dice_board0_terminal0_seat <= dice_board0_terminal0_i_arg[3-1:0];
-                        end
-                        'h1: begin
-                            dice_board0_terminal0_seat <= dice_board0_terminal0_acc[3-1:0];
-                        end
-                        default: begin
-                            dice_board0_terminal0_value <= dice_board0_terminal0_i_arg[1-1:0];
-                        end
-                    endcase
-                    dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                    dice_board0_terminal0_state <= 5'b00101;
-                end
-                else if ((dice_board0_terminal0_i_op == 11)) begin
-                    dice_board0_terminal0_ret <= (dice_board0_terminal0_pc + 1);
-                    dice_board0_terminal0_pc <= dice_board0_terminal0_i_target;
-                    dice_board0_terminal0_state <= 5'b00101;
-                end
-                else if ((dice_board0_terminal0_i_op == 12)) begin
-                    dice_board0_terminal0_pc <= dice_board0_terminal0_ret;
-                    dice_board0_terminal0_state <= 5'b00101;
-                end
-                else begin
-                    dice_board0_terminal0_out_valid_q <= 1;
-                    dice_board0_terminal0_state <= 5'b01111;
-                end
-            end
-            5'b10000: begin
-                if (dice_board0_terminal0_jump) begin
-                    dice_board0_terminal0_pc <= dice_board0_terminal0_i_target;
-                end
-                else begin
-                    dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                end
-                dice_board0_terminal0_state <= 5'b00101;
-            end
-            5'b00111: begin
-                dice_board0_terminal0_state <= 5'b01000;
-            end
-            5'b01000: begin
-                dice_board0_terminal0_acc <= dice_board0_terminal0_bus_data;
-                dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                dice_board0_terminal0_state <= 5'b00101;
             end
             5'b01001: begin
                 case (dice_board0_terminal0_str_index)
@@ -1830,67 +2073,81 @@ always @(posedge clk) begin: dice_board0_terminal0_sequencer
                     26: dice_board0_terminal0_sp <= 278;
                     default: dice_board0_terminal0_sp <= 286;
                 endcase
-                dice_board0_terminal0_state <= 5'b01010;
-            end
-            5'b01010: begin
-                dice_board0_terminal0_state <= 5'b10010;
-            end
-            5'b10010: begin
-                dice_board0_terminal0_state <= 5'b01011;
             end
             5'b01011: begin
-                if ((dice_board0_terminal0_char_r == 0)) begin
-                    dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                    dice_board0_terminal0_state <= 5'b00101;
-                end
-                else begin
-                    dice_board0_terminal0_char <= dice_board0_terminal0_char_r;
+                if ((dice_board0_terminal0_text_string_char != 0)) begin
                     dice_board0_terminal0_sp <= (dice_board0_terminal0_sp + 1);
-                    dice_board0_terminal0_resume <= 5'b01010;
-                    dice_board0_terminal0_state <= 5'b00100;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
+assign dice_board0_terminal0_text_print_digit = ((dice_board0_terminal0_shifter[(4 * 4)-1:((4 * 4) - 4)] != 0) || dice_board0_terminal0_started || (dice_board0_terminal0_text_digits_left == 1));
+
+
+always @(posedge clk) begin: dice_board0_terminal0_numbers
+    if (rst == 1) begin
+        dice_board0_terminal0_bin2bcd0_start <= 0;
+        dice_board0_terminal0_started <= 0;
+        dice_board0_terminal0_bin2bcd0_value <= 0;
+        dice_board0_terminal0_shifter <= 0;
+        dice_board0_terminal0_text_digits_left <= 0;
+    end
+    else begin
+        dice_board0_terminal0_bin2bcd0_start <= 0;
+        case (dice_board0_terminal0_state)
+            5'b00110: begin
+                if ((dice_board0_terminal0_fetch_op == 4)) begin
+                    dice_board0_terminal0_bin2bcd0_value <= dice_board0_terminal0_registers_acc[11-1:0];
+                    dice_board0_terminal0_bin2bcd0_start <= 1;
                 end
             end
             5'b01100: begin
-                if (dice_board0_terminal0_bcd_done) begin
-                    dice_board0_terminal0_shifter <= dice_board0_terminal0_bcd;
-                    dice_board0_terminal0_digits_left <= 4;
+                if (dice_board0_terminal0_bin2bcd0_done) begin
+                    dice_board0_terminal0_shifter <= dice_board0_terminal0_bin2bcd0_bcd;
+                    dice_board0_terminal0_text_digits_left <= 4;
                     dice_board0_terminal0_started <= 0;
-                    dice_board0_terminal0_state <= 5'b01101;
                 end
             end
             5'b01101: begin
-                if ((dice_board0_terminal0_digits_left == 0)) begin
-                    dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                    dice_board0_terminal0_state <= 5'b00101;
-                end
-                else begin
+                if ((dice_board0_terminal0_text_digits_left != 0)) begin
                     dice_board0_terminal0_shifter <= {dice_board0_terminal0_shifter[((4 * 4) - 4)-1:0], 4'h0};
-                    dice_board0_terminal0_digits_left <= (dice_board0_terminal0_digits_left - 1);
-                    if (((dice_board0_terminal0_shifter[(4 * 4)-1:((4 * 4) - 4)] != 0) || dice_board0_terminal0_started || (dice_board0_terminal0_digits_left == 1))) begin
-                        dice_board0_terminal0_char <= {4'h3, dice_board0_terminal0_shifter[(4 * 4)-1:((4 * 4) - 4)]};
+                    dice_board0_terminal0_text_digits_left <= (dice_board0_terminal0_text_digits_left - 1);
+                    if (dice_board0_terminal0_text_print_digit) begin
                         dice_board0_terminal0_started <= 1;
-                        dice_board0_terminal0_resume <= 5'b01101;
-                        dice_board0_terminal0_state <= 5'b00100;
                     end
                 end
             end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: dice_board0_terminal0_glyphs
+    if (rst == 1) begin
+        dice_board0_terminal0_text_part <= 0;
+    end
+    else begin
+        case (dice_board0_terminal0_state)
+            5'b00110: begin
+                if ((dice_board0_terminal0_fetch_op == 5)) begin
+                    dice_board0_terminal0_text_part <= 0;
+                end
+            end
             5'b01110: begin
-                dice_board0_terminal0_char <= dice_board0_terminal0_bus_glyph;
-                dice_board0_terminal0_part <= (dice_board0_terminal0_part + 1);
-                if (dice_board0_terminal0_bus_glyph_last) begin
-                    dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                    dice_board0_terminal0_resume <= 5'b00101;
-                end
-                else begin
-                    dice_board0_terminal0_resume <= 5'b01110;
-                end
-                dice_board0_terminal0_state <= 5'b00100;
+                dice_board0_terminal0_text_part <= (dice_board0_terminal0_text_part + 1);
             end
             default: begin
-                if (dice_board0_terminal0_bus_out_ack) begin
-                    dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                    dice_board0_terminal0_state <= 5'b00101;
-                end
+                // pass
             end
         endcase
     end
@@ -1899,19 +2156,19 @@ end
 
 
 assign dice_board0_terminal0_rx_ready = (dice_board0_terminal0_state == 5'b00000);
-assign dice_board0_terminal0_tx_data = dice_board0_terminal0_txd_q;
-assign dice_board0_terminal0_tx_valid = dice_board0_terminal0_txv_q;
-assign dice_board0_bus_addr = dice_board0_terminal0_paddr;
-assign dice_board0_terminal0_bus_acc = dice_board0_terminal0_acc;
-assign dice_board0_terminal0_bus_seat = dice_board0_terminal0_seat;
-assign dice_board0_bus_value = dice_board0_terminal0_value;
-assign dice_board0_terminal0_bus_number = dice_board0_terminal0_number;
+assign dice_board0_terminal0_tx_data = dice_board0_terminal0_text_txd;
+assign dice_board0_terminal0_tx_valid = dice_board0_terminal0_text_txv;
+assign dice_board0_bus_addr = dice_board0_terminal0_registers_addr;
+assign dice_board0_terminal0_bus_acc = dice_board0_terminal0_registers_acc;
+assign dice_board0_terminal0_bus_seat = dice_board0_terminal0_registers_seat;
+assign dice_board0_bus_value = dice_board0_terminal0_registers_value;
+assign dice_board0_terminal0_bus_number = dice_board0_terminal0_typing_number;
 assign dice_board0_bus_out_valid = dice_board0_terminal0_out_valid_q;
-assign dice_board0_bus_out_op = dice_board0_terminal0_i_arg;
-assign dice_board0_terminal0_bus_glyph_printer = dice_board0_terminal0_i_arg;
-assign dice_board0_terminal0_bus_glyph_part = dice_board0_terminal0_part;
+assign dice_board0_bus_out_op = dice_board0_terminal0_fetch_arg;
+assign dice_board0_terminal0_bus_glyph_printer = dice_board0_terminal0_fetch_arg;
+assign dice_board0_terminal0_bus_glyph_part = dice_board0_terminal0_text_part;
 assign dice_board0_terminal0_bus_busy = (!dice_board0_terminal0_idle);
-assign dice_board0_bus_key_event = dice_board0_terminal0_key_event_q;
+assign dice_board0_bus_key_event = dice_board0_terminal0_intake_event;
 
 
 always @(posedge clk) begin: dice_board0_dice_table0_steps

@@ -78,56 +78,53 @@ signal cmd_mask_num: unsigned(7 downto 0);
 signal res_code_num: unsigned(2 downto 0);
 signal selection_num: unsigned(7 downto 0);
 signal deck_data_num: unsigned(5 downto 0);
-signal ante: unsigned(3 downto 0);
-signal bad_op: std_logic;
-signal blind: unsigned(1 downto 0);
+signal step: unsigned(3 downto 0);
+signal pick_score: unsigned(10 downto 0);
 signal blind_index: unsigned(5 downto 0);
-signal by_suit: std_logic;
 signal chosen: unsigned(7 downto 0);
-signal dealt: unsigned(5 downto 0);
-signal discards_left: unsigned(3 downto 0);
-signal done: std_logic;
 signal draw_more: std_logic;
-signal hand_len: unsigned(3 downto 0);
-signal hands_left: unsigned(3 downto 0);
-signal last_category: unsigned(3 downto 0);
-signal last_chips: unsigned(7 downto 0);
-signal last_mult: unsigned(3 downto 0);
-signal last_score: unsigned(10 downto 0);
-signal mask: unsigned(7 downto 0);
 signal mask_count: unsigned(3 downto 0);
 signal occupied: unsigned(7 downto 0);
-signal op: unsigned(2 downto 0);
-signal phase: unsigned(1 downto 0);
 signal pick_category: unsigned(3 downto 0);
 signal pick_chips: unsigned(7 downto 0);
 signal pick_count: unsigned(3 downto 0);
 signal pick_mult: unsigned(3 downto 0);
-signal pick_score: unsigned(10 downto 0);
 signal ready: std_logic;
-signal result: unsigned(2 downto 0);
-signal score: unsigned(16 downto 0);
-signal start: std_logic;
 signal state: t_enum_st_1;
-signal step: unsigned(3 downto 0);
-signal taken: std_logic;
-signal target: unsigned(16 downto 0);
 signal target_next: unsigned(16 downto 0);
+signal hand_count: unsigned(3 downto 0);
+signal move_mask: unsigned(7 downto 0);
+signal run_ante: unsigned(3 downto 0);
+signal run_blind: unsigned(1 downto 0);
+signal hand_dealt: unsigned(5 downto 0);
+signal move_done: std_logic;
+signal move_bad_op: std_logic;
+signal move_result: unsigned(2 downto 0);
+signal hand_start: std_logic;
 signal view_hand_num: unsigned(47 downto 0);
 signal view_hand_len_num: unsigned(3 downto 0);
 signal view_phase_num: unsigned(1 downto 0);
+signal run_phase: unsigned(1 downto 0);
 signal view_ante_num: unsigned(3 downto 0);
 signal view_blind_num: unsigned(1 downto 0);
 signal view_target_num: unsigned(16 downto 0);
+signal run_target: unsigned(16 downto 0);
 signal view_score_num: unsigned(16 downto 0);
+signal run_score: unsigned(16 downto 0);
 signal view_hands_left_num: unsigned(3 downto 0);
+signal run_hands_left: unsigned(3 downto 0);
 signal view_discards_left_num: unsigned(3 downto 0);
+signal run_discards_left: unsigned(3 downto 0);
 signal view_deck_left_num: unsigned(5 downto 0);
 signal view_result_num: unsigned(2 downto 0);
 signal view_last_category_num: unsigned(3 downto 0);
+signal run_last_category: unsigned(3 downto 0);
 signal view_last_chips_num: unsigned(7 downto 0);
+signal run_last_chips: unsigned(7 downto 0);
 signal view_last_mult_num: unsigned(3 downto 0);
+signal run_last_mult: unsigned(3 downto 0);
 signal view_last_score_num: unsigned(10 downto 0);
+signal run_last_score: unsigned(10 downto 0);
 signal view_pick_count_num: unsigned(3 downto 0);
 signal view_pick_category_num: unsigned(3 downto 0);
 signal view_pick_chips_num: unsigned(7 downto 0);
@@ -280,14 +277,17 @@ signal preview0_pipe_reg57_q: unsigned(23 downto 0);
 signal preview0_pipe_reg58_q: unsigned(23 downto 0);
 signal preview0_pipe_reg59_q: unsigned(23 downto 0);
 signal preview0_pipe_reg60_q: unsigned(23 downto 0);
-type t_array_keys is array(0 to 8-1) of unsigned(6 downto 0);
-signal keys: t_array_keys;
-type t_array_slots is array(0 to 8-1) of unsigned(5 downto 0);
-signal slots: t_array_slots;
+signal move_op: unsigned(2 downto 0);
+signal move_taken: std_logic;
+signal by_suit: std_logic;
+type t_array_hand_slots is array(0 to 8-1) of unsigned(5 downto 0);
+signal hand_slots: t_array_hand_slots;
 type t_array_preview0_before is array(0 to 8-1) of unsigned(2 downto 0);
 signal preview0_before: t_array_preview0_before;
 type t_array_preview0_card_chips is array(0 to 5-1) of unsigned(3 downto 0);
 signal preview0_card_chips: t_array_preview0_card_chips;
+type t_array_keys is array(0 to 8-1) of unsigned(6 downto 0);
+signal keys: t_array_keys;
 
 begin
 
@@ -341,7 +341,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(preview0_chosen(i)) and (preview0_before(i) = 0)) then
-                c := slots(i);
+                c := hand_slots(i);
             end if;
         end loop;
         preview0_pick_card0_card <= c;
@@ -421,7 +421,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(preview0_chosen(i)) and (preview0_before(i) = 1)) then
-                c := slots(i);
+                c := hand_slots(i);
             end if;
         end loop;
         preview0_pick_card1_card <= c;
@@ -501,7 +501,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(preview0_chosen(i)) and (preview0_before(i) = 2)) then
-                c := slots(i);
+                c := hand_slots(i);
             end if;
         end loop;
         preview0_pick_card2_card <= c;
@@ -581,7 +581,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(preview0_chosen(i)) and (preview0_before(i) = 3)) then
-                c := slots(i);
+                c := hand_slots(i);
             end if;
         end loop;
         preview0_pick_card3_card <= c;
@@ -661,7 +661,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(preview0_chosen(i)) and (preview0_before(i) = 4)) then
-                c := slots(i);
+                c := hand_slots(i);
             end if;
         end loop;
         preview0_pick_card4_card <= c;
@@ -2211,9 +2211,304 @@ begin
     end if;
 end process preview0_multiply;
 
-choose: process (hand_len, occupied, selection_num, mask, state) is
+steps: process (clk) is
+    variable reached: std_logic;
 begin
-    case to_integer(hand_len) is
+    if rising_edge(clk) then
+        if (rst = '1') then
+            step <= to_unsigned(0, 4);
+            state <= BAL_DRAIN;
+        else
+            case state is
+                when BAL_IDLE =>
+                    if bool(cmd_valid) then
+                        state <= BAL_CHECK;
+                    end if;
+                when BAL_CHECK =>
+                    step <= to_unsigned(0, 4);
+                    if (move_op = 4) then
+                        state <= BAL_DRAIN;
+                    elsif (move_op > 4) then
+                        state <= BAL_DONE;
+                    elsif (run_phase /= 0) then
+                        state <= BAL_DONE;
+                    elsif (move_op > 1) then
+                        state <= BAL_SORT;
+                    elsif ((move_op = 1) and (run_discards_left = 0)) then
+                        state <= BAL_DONE;
+                    elsif (move_mask = 0) then
+                        state <= BAL_DONE;
+                    elsif (mask_count > 5) then
+                        state <= BAL_DONE;
+                    elsif ((move_mask and (not occupied)) /= 0) then
+                        state <= BAL_DONE;
+                    elsif (move_op = 0) then
+                        state <= BAL_SCORE;
+                    else
+                        step <= to_unsigned(7, 4);
+                        state <= BAL_COMPACT;
+                    end if;
+                when BAL_SCORE =>
+                    step <= (step + 1);
+                    if (step = 13) then
+                        step <= to_unsigned(7, 4);
+                        state <= BAL_COMPACT;
+                    end if;
+                when BAL_COMPACT =>
+                    step <= (step - 1);
+                    if (step = 0) then
+                        state <= BAL_DRAW;
+                    end if;
+                when BAL_DRAW =>
+                    if (not bool(draw_more)) then
+                        state <= BAL_SETTLE;
+                    end if;
+                when BAL_SETTLE =>
+                    reached := stdl(run_score >= run_target);
+                    state <= BAL_DONE;
+                    if ((bool(reached) and (not False)) or (run_hands_left = 0) or (hand_count = 0)) then
+                        if (not bool(reached)) then
+                            null;
+                        elsif ((run_blind + 1) < 3) then
+                            state <= BAL_DRAIN;
+                        elsif (run_ante < 8) then
+                            state <= BAL_DRAIN;
+                        end if;
+                    end if;
+                when BAL_SORT =>
+                    step <= (step + 1);
+                    if (signed(resize(step, 5)) = ((2 * 8) - 1)) then
+                        state <= BAL_DONE;
+                    end if;
+                when BAL_DRAIN =>
+                    if (hand_dealt = 52) then
+                        state <= BAL_DRAW;
+                    end if;
+                when others =>
+                    state <= BAL_IDLE;
+            end case;
+        end if;
+    end if;
+end process steps;
+
+judge: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            move_bad_op <= '0';
+            move_mask <= to_unsigned(0, 8);
+            move_op <= to_unsigned(0, 3);
+            move_result <= to_unsigned(0, 3);
+            move_taken <= '0';
+            move_done <= '0';
+        else
+            move_done <= '0';
+            case state is
+                when BAL_IDLE =>
+                    if bool(cmd_valid) then
+                        move_op <= cmd_op_num;
+                        move_mask <= cmd_mask_num;
+                        move_taken <= '1';
+                    end if;
+                when BAL_CHECK =>
+                    move_bad_op <= stdl(move_op > 4);
+                    if (move_op = 4) then
+                        move_result <= to_unsigned(0, 3);
+                    elsif (move_op > 4) then
+                        null;
+                    elsif (run_phase /= 0) then
+                        move_result <= to_unsigned(1, 3);
+                    elsif (move_op > 1) then
+                        move_result <= to_unsigned(0, 3);
+                    elsif ((move_op = 1) and (run_discards_left = 0)) then
+                        move_result <= to_unsigned(2, 3);
+                    elsif (move_mask = 0) then
+                        move_result <= to_unsigned(3, 3);
+                    elsif (mask_count > 5) then
+                        move_result <= to_unsigned(4, 3);
+                    elsif ((move_mask and (not occupied)) /= 0) then
+                        move_result <= to_unsigned(5, 3);
+                    else
+                        move_result <= to_unsigned(0, 3);
+                    end if;
+                when BAL_DONE =>
+                    move_done <= move_taken;
+                    move_taken <= '0';
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process judge;
+
+figures: process (clk) is
+    variable reached: std_logic;
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            run_last_chips <= to_unsigned(0, 8);
+            run_discards_left <= to_unsigned(0, 4);
+            run_score <= to_unsigned(0, 17);
+            run_last_score <= to_unsigned(0, 11);
+            run_hands_left <= to_unsigned(0, 4);
+            run_last_mult <= to_unsigned(0, 4);
+            run_ante <= to_unsigned(1, 4);
+            run_phase <= to_unsigned(0, 2);
+            run_target <= to_unsigned(0, 17);
+            run_blind <= to_unsigned(0, 2);
+            run_last_category <= to_unsigned(15, 4);
+        else
+            run_target <= target_next;
+            case state is
+                when BAL_CHECK =>
+                    if (move_op = 4) then
+                        run_phase <= to_unsigned(0, 2);
+                        run_ante <= to_unsigned(1, 4);
+                        run_blind <= to_unsigned(0, 2);
+                        run_last_category <= to_unsigned(15, 4);
+                        run_last_chips <= to_unsigned(0, 8);
+                        run_last_mult <= to_unsigned(0, 4);
+                        run_last_score <= to_unsigned(0, 11);
+                    elsif ((move_op > 4) or (run_phase /= 0) or (move_op > 1)) then
+                        null;
+                    elsif ((move_op = 1) and (run_discards_left = 0)) then
+                        null;
+                    elsif ((move_mask = 0) or (mask_count > 5) or ((move_mask and (not occupied)) /= 0)) then
+                        null;
+                    elsif (move_op /= 0) then
+                        run_discards_left <= (run_discards_left - 1);
+                    end if;
+                when BAL_SCORE =>
+                    if (step = 13) then
+                        run_score <= (run_score + pick_score);
+                        run_hands_left <= (run_hands_left - 1);
+                        run_last_category <= pick_category;
+                        run_last_chips <= pick_chips;
+                        run_last_mult <= pick_mult;
+                        run_last_score <= pick_score;
+                    end if;
+                when BAL_SETTLE =>
+                    reached := stdl(run_score >= run_target);
+                    if ((bool(reached) and (not False)) or (run_hands_left = 0) or (hand_count = 0)) then
+                        if (not bool(reached)) then
+                            run_phase <= to_unsigned(2, 2);
+                        elsif ((run_blind + 1) < 3) then
+                            run_blind <= (run_blind + 1);
+                        elsif (run_ante < 8) then
+                            run_ante <= (run_ante + 1);
+                            run_blind <= to_unsigned(0, 2);
+                        else
+                            run_phase <= to_unsigned(1, 2);
+                        end if;
+                    end if;
+                when BAL_DRAIN =>
+                    if (hand_dealt = 52) then
+                        run_score <= to_unsigned(0, 17);
+                        run_hands_left <= to_unsigned(4, 4);
+                        run_discards_left <= to_unsigned(3, 4);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process figures;
+
+-- Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
+-- Registered (the sort compares them a clock later, so it swaps every other clock).
+sort_keys: process (clk) is
+    variable c: unsigned(5 downto 0);
+begin
+    if rising_edge(clk) then
+        for i in 0 to 8-1 loop
+            c := hand_slots(i);
+            if (c = 63) then
+                keys(i) <= to_unsigned(0, 7);
+            elsif bool(by_suit) then
+                keys(i) <= unsigned'('1' & c(2-1 downto 0) & c(6-1 downto 2));
+            else
+                keys(i) <= unsigned'('1' & c);
+            end if;
+        end loop;
+    end if;
+end process sort_keys;
+
+cards: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            by_suit <= '0';
+            hand_slots(0) <= to_unsigned(63, 6);
+            hand_slots(1) <= to_unsigned(63, 6);
+            hand_slots(2) <= to_unsigned(63, 6);
+            hand_slots(3) <= to_unsigned(63, 6);
+            hand_slots(4) <= to_unsigned(63, 6);
+            hand_slots(5) <= to_unsigned(63, 6);
+            hand_slots(6) <= to_unsigned(63, 6);
+            hand_slots(7) <= to_unsigned(63, 6);
+            hand_dealt <= to_unsigned(52, 6);
+            hand_count <= to_unsigned(0, 4);
+            hand_start <= '0';
+        else
+            hand_start <= '0';
+            case state is
+                when BAL_CHECK =>
+                    if ((move_op > 1) and (move_op < 4) and (run_phase = 0)) then
+                        by_suit <= stdl(move_op = 3);
+                    end if;
+                when BAL_COMPACT =>
+                    if bool(move_mask(to_integer(step))) then
+                        for s in 0 to 7-1 loop
+                            if (s >= signed(resize(step, 5))) then
+                                hand_slots(s) <= hand_slots((s + 1));
+                            end if;
+                        end loop;
+                        hand_slots(7) <= to_unsigned(63, 6);
+                        hand_count <= (hand_count - 1);
+                    end if;
+                when BAL_DRAW =>
+                    if (bool(draw_more) and bool(deck_valid)) then
+                        hand_slots(to_integer(hand_count)) <= deck_data_num;
+                        hand_count <= (hand_count + 1);
+                        hand_dealt <= (hand_dealt + 1);
+                    end if;
+                when BAL_SORT =>
+                    if (bool(step(0)) and bool(step(1))) then
+                        for j in 0 to ((8 / 2) - 1)-1 loop
+                            if (keys(((2 * j) + 1)) < keys(((2 * j) + 2))) then
+                                hand_slots(((2 * j) + 1)) <= hand_slots(((2 * j) + 2));
+                                hand_slots(((2 * j) + 2)) <= hand_slots(((2 * j) + 1));
+                            end if;
+                        end loop;
+                    elsif bool(step(0)) then
+                        for j in 0 to (8 / 2)-1 loop
+                            if (keys((2 * j)) < keys(((2 * j) + 1))) then
+                                hand_slots((2 * j)) <= hand_slots(((2 * j) + 1));
+                                hand_slots(((2 * j) + 1)) <= hand_slots((2 * j));
+                            end if;
+                        end loop;
+                    end if;
+                when BAL_DRAIN =>
+                    if (hand_dealt = 52) then
+                        hand_start <= '1';
+                        hand_dealt <= to_unsigned(0, 6);
+                        hand_count <= to_unsigned(0, 4);
+                        for s in 0 to 8-1 loop
+                            hand_slots(s) <= to_unsigned(63, 6);
+                        end loop;
+                    elsif bool(deck_valid) then
+                        hand_dealt <= (hand_dealt + 1);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process cards;
+
+choose: process (occupied, selection_num, move_mask, hand_count, state) is
+begin
+    case to_integer(hand_count) is
         when 0 => occupied <= "00000000";
         when 1 => occupied <= "00000001";
         when 2 => occupied <= "00000011";
@@ -2234,16 +2529,16 @@ begin
     if (state = BAL_IDLE) then
         chosen <= (selection_num and occupied);
     else
-        chosen <= (mask and occupied);
+        chosen <= (move_mask and occupied);
     end if;
 end process choose;
 
 
-blind_index <= unsigned'(ante & blind);
+blind_index <= unsigned'(run_ante & run_blind);
 
-count_rom: process (mask) is
+count_rom: process (move_mask) is
 begin
-    case to_integer(mask) is
+    case to_integer(move_mask) is
         when 0 => mask_count <= "0000";
         when 1 => mask_count <= "0001";
         when 2 => mask_count <= "0001";
@@ -2573,247 +2868,41 @@ begin
     end case;
 end process target_rom_read;
 
--- Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
--- Registered (the sort compares them a clock later, so it swaps every other clock).
-sort_keys: process (clk) is
-    variable c: unsigned(5 downto 0);
-begin
-    if rising_edge(clk) then
-        for i in 0 to 8-1 loop
-            c := slots(i);
-            if (c = 63) then
-                keys(i) <= to_unsigned(0, 7);
-            elsif bool(by_suit) then
-                keys(i) <= unsigned'('1' & c(2-1 downto 0) & c(6-1 downto 2));
-            else
-                keys(i) <= unsigned'('1' & c);
-            end if;
-        end loop;
-    end if;
-end process sort_keys;
 
+draw_more <= stdl((hand_count < 8) and (hand_dealt /= 52));
+ready <= stdl(((state = BAL_DRAIN) and (hand_dealt /= 52)) or ((state = BAL_DRAW) and (hand_count < 8) and (hand_dealt /= 52)));
 
-draw_more <= stdl((hand_len < 8) and (dealt /= 52));
-ready <= stdl(((state = BAL_DRAIN) and (dealt /= 52)) or ((state = BAL_DRAW) and (hand_len < 8) and (dealt /= 52)));
-
-control: process (clk) is
-    variable reached: std_logic;
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            hand_len <= to_unsigned(0, 4);
-            phase <= to_unsigned(0, 2);
-            done <= '0';
-            hands_left <= to_unsigned(0, 4);
-            step <= to_unsigned(0, 4);
-            last_category <= to_unsigned(15, 4);
-            blind <= to_unsigned(0, 2);
-            bad_op <= '0';
-            last_mult <= to_unsigned(0, 4);
-            score <= to_unsigned(0, 17);
-            ante <= to_unsigned(1, 4);
-            state <= BAL_DRAIN;
-            by_suit <= '0';
-            slots(0) <= to_unsigned(63, 6);
-            slots(1) <= to_unsigned(63, 6);
-            slots(2) <= to_unsigned(63, 6);
-            slots(3) <= to_unsigned(63, 6);
-            slots(4) <= to_unsigned(63, 6);
-            slots(5) <= to_unsigned(63, 6);
-            slots(6) <= to_unsigned(63, 6);
-            slots(7) <= to_unsigned(63, 6);
-            dealt <= to_unsigned(52, 6);
-            start <= '0';
-            last_chips <= to_unsigned(0, 8);
-            last_score <= to_unsigned(0, 11);
-            op <= to_unsigned(0, 3);
-            target <= to_unsigned(0, 17);
-            taken <= '0';
-            mask <= to_unsigned(0, 8);
-            result <= to_unsigned(0, 3);
-            discards_left <= to_unsigned(0, 4);
-        else
-            done <= '0';
-            start <= '0';
-            target <= target_next;
-            case state is
-                when BAL_IDLE =>
-                    if bool(cmd_valid) then
-                        op <= cmd_op_num;
-                        mask <= cmd_mask_num;
-                        taken <= '1';
-                        state <= BAL_CHECK;
-                    end if;
-                when BAL_CHECK =>
-                    step <= to_unsigned(0, 4);
-                    bad_op <= stdl(op > 4);
-                    if (op = 4) then
-                        phase <= to_unsigned(0, 2);
-                        ante <= to_unsigned(1, 4);
-                        blind <= to_unsigned(0, 2);
-                        last_category <= to_unsigned(15, 4);
-                        last_chips <= to_unsigned(0, 8);
-                        last_mult <= to_unsigned(0, 4);
-                        last_score <= to_unsigned(0, 11);
-                        result <= to_unsigned(0, 3);
-                        state <= BAL_DRAIN;
-                    elsif (op > 4) then
-                        state <= BAL_DONE;
-                    elsif (phase /= 0) then
-                        result <= to_unsigned(1, 3);
-                        state <= BAL_DONE;
-                    elsif (op > 1) then
-                        by_suit <= stdl(op = 3);
-                        result <= to_unsigned(0, 3);
-                        state <= BAL_SORT;
-                    elsif ((op = 1) and (discards_left = 0)) then
-                        result <= to_unsigned(2, 3);
-                        state <= BAL_DONE;
-                    elsif (mask = 0) then
-                        result <= to_unsigned(3, 3);
-                        state <= BAL_DONE;
-                    elsif (mask_count > 5) then
-                        result <= to_unsigned(4, 3);
-                        state <= BAL_DONE;
-                    elsif ((mask and (not occupied)) /= 0) then
-                        result <= to_unsigned(5, 3);
-                        state <= BAL_DONE;
-                    else
-                        result <= to_unsigned(0, 3);
-                        if (op = 0) then
-                            state <= BAL_SCORE;
-                        else
-                            discards_left <= (discards_left - 1);
-                            step <= to_unsigned(7, 4);
-                            state <= BAL_COMPACT;
-                        end if;
-                    end if;
-                when BAL_SCORE =>
-                    step <= (step + 1);
-                    if (step = 13) then
-                        score <= (score + pick_score);
-                        hands_left <= (hands_left - 1);
-                        last_category <= pick_category;
-                        last_chips <= pick_chips;
-                        last_mult <= pick_mult;
-                        last_score <= pick_score;
-                        step <= to_unsigned(7, 4);
-                        state <= BAL_COMPACT;
-                    end if;
-                when BAL_COMPACT =>
-                    if bool(mask(to_integer(step))) then
-                        for s in 0 to 7-1 loop
-                            if (s >= signed(resize(step, 5))) then
-                                slots(s) <= slots((s + 1));
-                            end if;
-                        end loop;
-                        slots(7) <= to_unsigned(63, 6);
-                        hand_len <= (hand_len - 1);
-                    end if;
-                    step <= (step - 1);
-                    if (step = 0) then
-                        state <= BAL_DRAW;
-                    end if;
-                when BAL_DRAW =>
-                    if (not bool(draw_more)) then
-                        state <= BAL_SETTLE;
-                    elsif bool(deck_valid) then
-                        slots(to_integer(hand_len)) <= deck_data_num;
-                        hand_len <= (hand_len + 1);
-                        dealt <= (dealt + 1);
-                    end if;
-                when BAL_SETTLE =>
-                    reached := stdl(score >= target);
-                    state <= BAL_DONE;
-                    if ((bool(reached) and (not False)) or (hands_left = 0) or (hand_len = 0)) then
-                        if (not bool(reached)) then
-                            phase <= to_unsigned(2, 2);
-                        elsif ((blind + 1) < 3) then
-                            blind <= (blind + 1);
-                            state <= BAL_DRAIN;
-                        elsif (ante < 8) then
-                            ante <= (ante + 1);
-                            blind <= to_unsigned(0, 2);
-                            state <= BAL_DRAIN;
-                        else
-                            phase <= to_unsigned(1, 2);
-                        end if;
-                    end if;
-                when BAL_SORT =>
-                    if (bool(step(0)) and bool(step(1))) then
-                        for j in 0 to ((8 / 2) - 1)-1 loop
-                            if (keys(((2 * j) + 1)) < keys(((2 * j) + 2))) then
-                                slots(((2 * j) + 1)) <= slots(((2 * j) + 2));
-                                slots(((2 * j) + 2)) <= slots(((2 * j) + 1));
-                            end if;
-                        end loop;
-                    elsif bool(step(0)) then
-                        for j in 0 to (8 / 2)-1 loop
-                            if (keys((2 * j)) < keys(((2 * j) + 1))) then
-                                slots((2 * j)) <= slots(((2 * j) + 1));
-                                slots(((2 * j) + 1)) <= slots((2 * j));
-                            end if;
-                        end loop;
-                    end if;
-                    step <= (step + 1);
-                    if (signed(resize(step, 5)) = ((2 * 8) - 1)) then
-                        state <= BAL_DONE;
-                    end if;
-                when BAL_DRAIN =>
-                    if (dealt = 52) then
-                        start <= '1';
-                        dealt <= to_unsigned(0, 6);
-                        hand_len <= to_unsigned(0, 4);
-                        for s in 0 to 8-1 loop
-                            slots(s) <= to_unsigned(63, 6);
-                        end loop;
-                        score <= to_unsigned(0, 17);
-                        hands_left <= to_unsigned(4, 4);
-                        discards_left <= to_unsigned(3, 4);
-                        state <= BAL_DRAW;
-                    elsif bool(deck_valid) then
-                        dealt <= (dealt + 1);
-                    end if;
-                when others =>
-                    done <= taken;
-                    taken <= '0';
-                    state <= BAL_IDLE;
-            end case;
-        end if;
-    end if;
-end process control;
-
-outputs: process (hand_len, phase, done, hands_left, last_category, blind, ready, pick_category, bad_op, last_mult, score, pick_mult, ante, state, slots, dealt, start, last_chips, pick_chips, last_score, target, pick_count, result, discards_left) is
+outputs: process (run_last_chips, run_hands_left, run_target, ready, pick_category, run_last_mult, hand_dealt, run_blind, pick_mult, state, run_score, pick_chips, run_discards_left, run_last_score, pick_count, hand_slots, move_bad_op, run_ante, run_phase, hand_count, move_result, hand_start, run_last_category, move_done) is
     variable v: unsigned(47 downto 0);
 begin
     cmd_ready <= stdl(state = BAL_IDLE);
-    res_valid <= done;
-    if bool(bad_op) then
+    res_valid <= move_done;
+    if bool(move_bad_op) then
         res_code_num <= to_unsigned(7, 3);
     else
-        res_code_num <= result;
+        res_code_num <= move_result;
     end if;
-    deck_start <= start;
+    deck_start <= hand_start;
     deck_ready <= ready;
     v := unsigned'("000000000000000000000000000000000000000000000000");
     for b in 0 to (6 * 8)-1 loop
-        v(b) := slots((b / 6))((b mod 6));
+        v(b) := hand_slots((b / 6))((b mod 6));
     end loop;
     view_hand_num <= v;
-    view_hand_len_num <= hand_len;
-    view_phase_num <= phase;
-    view_ante_num <= ante;
-    view_blind_num <= blind;
-    view_target_num <= target;
-    view_score_num <= score;
-    view_hands_left_num <= hands_left;
-    view_discards_left_num <= discards_left;
-    view_deck_left_num <= (52 - dealt);
-    view_result_num <= result;
-    view_last_category_num <= last_category;
-    view_last_chips_num <= last_chips;
-    view_last_mult_num <= last_mult;
-    view_last_score_num <= last_score;
+    view_hand_len_num <= hand_count;
+    view_phase_num <= run_phase;
+    view_ante_num <= run_ante;
+    view_blind_num <= run_blind;
+    view_target_num <= run_target;
+    view_score_num <= run_score;
+    view_hands_left_num <= run_hands_left;
+    view_discards_left_num <= run_discards_left;
+    view_deck_left_num <= (52 - hand_dealt);
+    view_result_num <= move_result;
+    view_last_category_num <= run_last_category;
+    view_last_chips_num <= run_last_chips;
+    view_last_mult_num <= run_last_mult;
+    view_last_score_num <= run_last_score;
     view_pick_count_num <= pick_count;
     view_pick_category_num <= pick_category;
     view_pick_chips_num <= pick_chips;

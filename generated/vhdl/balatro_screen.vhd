@@ -54,65 +54,11 @@ signal selection_num: unsigned(7 downto 0) := "00000000";
 signal rgb_num: unsigned(11 downto 0) := "000000000000";
 signal pixel_en: std_logic := '0';
 signal frame_start: std_logic := '0';
+signal x: unsigned(9 downto 0) := "0000000000";
+signal y: unsigned(9 downto 0) := "0000000000";
 signal active: std_logic := '0';
 signal hs0: std_logic := '1';
 signal vs0: std_logic := '1';
-signal x: unsigned(9 downto 0) := "0000000000";
-signal y: unsigned(9 downto 0) := "0000000000";
-signal line_blind: unsigned(5 downto 0) := "000000";
-signal view_blind_num: unsigned(1 downto 0) := "00";
-signal view_pick_count_num: unsigned(3 downto 0) := "0000";
-signal line_pick: unsigned(5 downto 0) := "000000";
-signal view_pick_category_num: unsigned(3 downto 0) := "0000";
-signal view_last_category_num: unsigned(3 downto 0) := "1111";
-signal line_last: unsigned(5 downto 0) := "000000";
-signal view_phase_num: unsigned(1 downto 0) := "00";
-signal line_message: unsigned(5 downto 0) := "000000";
-signal view_result_num: unsigned(2 downto 0) := "000";
-signal col: unsigned(6 downto 0) := "0000000";
-signal a_line_c: unsigned(5 downto 0) := "000000";
-signal a_row: unsigned(5 downto 0) := "000000";
-signal a_gx: unsigned(2 downto 0) := "000";
-signal a_gy: unsigned(3 downto 0) := "0000";
-signal a_addr: unsigned(11 downto 0) := "000000000000";
-signal a_slot: unsigned(3 downto 0) := "1111";
-signal a_dx: unsigned(2 downto 0) := "000";
-signal a_active: std_logic := '0';
-signal b_card: std_logic := '0';
-signal view_hand_len_num: unsigned(3 downto 0) := "0000";
-signal b_dy: unsigned(2 downto 0) := "000";
-signal view_hand_num: unsigned(47 downto 0) := "111111111111111111111111111111111111111111111111";
-signal b_code: unsigned(5 downto 0) := "000000";
-signal b_sel: std_logic := '0';
-signal b_dx: unsigned(2 downto 0) := "000";
-signal b_gx: unsigned(2 downto 0) := "000";
-signal b_gy: unsigned(3 downto 0) := "0000";
-signal b_active: std_logic := '0';
-signal b_op: unsigned(7 downto 0) := "00000000";
-signal c_row: unsigned(3 downto 0) := "0000";
-signal c_bit: unsigned(2 downto 0) := "000";
-signal c_char: unsigned(6 downto 0) := "0000000";
-signal c_red: std_logic := '0';
-signal c_edge: std_logic := '0';
-signal c_card: std_logic := '0';
-signal c_sel: std_logic := '0';
-signal c_gy: unsigned(3 downto 0) := "0000";
-signal c_gx: unsigned(2 downto 0) := "000";
-signal c_active: std_logic := '0';
-signal d_code: unsigned(6 downto 0) := "0000000";
-signal d_row: unsigned(3 downto 0) := "0000";
-signal d_bit: unsigned(2 downto 0) := "000";
-signal d_ink: unsigned(11 downto 0) := "000000000000";
-signal d_paper: unsigned(11 downto 0) := "000000000000";
-signal c_op: unsigned(7 downto 0) := "00000000";
-signal e_bit: unsigned(2 downto 0) := "000";
-signal e_ink: unsigned(11 downto 0) := "000000000000";
-signal e_paper: unsigned(11 downto 0) := "000000000000";
-signal f_bits: unsigned(7 downto 0) := "00000000";
-signal bits: unsigned(7 downto 0) := "00000000";
-signal f_bit: unsigned(2 downto 0) := "000";
-signal f_ink: unsigned(11 downto 0) := "000000000000";
-signal f_paper: unsigned(11 downto 0) := "000000000000";
 signal rgb_q: unsigned(11 downto 0) := "000000000000";
 signal hs_line: unsigned(6 downto 0) := "1111111";
 signal vs_line: unsigned(6 downto 0) := "1111111";
@@ -161,137 +107,63 @@ signal digit_codes0_bin2bcd0_dabble_digit4_carry_out: std_logic := '0';
 signal digit_codes0_bin2bcd0_dabble_digit4_nibble: unsigned(3 downto 0) := "0000";
 signal digit_codes0_bin2bcd0_dabble_digit4_adjusted: unsigned(3 downto 0) := "0000";
 signal digit_codes0_bin2bcd0_dabble_digit5_nibble: unsigned(3 downto 0) := "0000";
+signal row_line: unsigned(5 downto 0) := "000000";
+signal line_blind: unsigned(5 downto 0) := "000000";
+signal line_last: unsigned(5 downto 0) := "000000";
+signal line_message: unsigned(5 downto 0) := "000000";
+signal line_pick: unsigned(5 downto 0) := "000000";
+signal view_blind_num: unsigned(1 downto 0) := "00";
+signal view_pick_count_num: unsigned(3 downto 0) := "0000";
+signal view_pick_category_num: unsigned(3 downto 0) := "0000";
+signal view_last_category_num: unsigned(3 downto 0) := "1111";
+signal view_phase_num: unsigned(1 downto 0) := "00";
+signal view_result_num: unsigned(2 downto 0) := "000";
+signal col: unsigned(6 downto 0) := "0000000";
+signal a_row: unsigned(5 downto 0) := "000000";
+signal a_gx: unsigned(2 downto 0) := "000";
+signal a_gy: unsigned(3 downto 0) := "0000";
+signal a_addr: unsigned(11 downto 0) := "000000000000";
+signal a_slot: unsigned(3 downto 0) := "1111";
+signal a_dx: unsigned(2 downto 0) := "000";
+signal a_active: std_logic := '0';
+signal b_card: std_logic := '0';
+signal view_hand_len_num: unsigned(3 downto 0) := "0000";
+signal b_dy: unsigned(2 downto 0) := "000";
+signal view_hand_num: unsigned(47 downto 0) := "111111111111111111111111111111111111111111111111";
+signal b_code: unsigned(5 downto 0) := "000000";
+signal b_sel: std_logic := '0';
+signal b_dx: unsigned(2 downto 0) := "000";
+signal b_gx: unsigned(2 downto 0) := "000";
+signal b_gy: unsigned(3 downto 0) := "0000";
+signal b_active: std_logic := '0';
+signal b_op: unsigned(7 downto 0) := "00000000";
+signal c_op: unsigned(7 downto 0) := "00000000";
+signal c_row: unsigned(3 downto 0) := "0000";
+signal c_bit: unsigned(2 downto 0) := "000";
+signal c_char: unsigned(6 downto 0) := "0000000";
+signal c_red: std_logic := '0';
+signal c_edge: std_logic := '0';
+signal c_card: std_logic := '0';
+signal c_sel: std_logic := '0';
+signal c_gy: unsigned(3 downto 0) := "0000";
+signal c_gx: unsigned(2 downto 0) := "000";
+signal c_active: std_logic := '0';
+signal bits: unsigned(7 downto 0) := "00000000";
+signal d_bit: unsigned(2 downto 0) := "000";
+signal d_code: unsigned(6 downto 0) := "0000000";
+signal d_ink: unsigned(11 downto 0) := "000000000000";
+signal d_paper: unsigned(11 downto 0) := "000000000000";
+signal d_row: unsigned(3 downto 0) := "0000";
+signal e_bit: unsigned(2 downto 0) := "000";
+signal e_ink: unsigned(11 downto 0) := "000000000000";
+signal e_paper: unsigned(11 downto 0) := "000000000000";
+signal f_bit: unsigned(2 downto 0) := "000";
+signal f_bits: unsigned(7 downto 0) := "00000000";
+signal f_ink: unsigned(11 downto 0) := "000000000000";
+signal f_paper: unsigned(11 downto 0) := "000000000000";
 signal glyph_rom0_addr: unsigned(10 downto 0) := "00000000000";
-type t_array_slot_table is array(0 to 128-1) of unsigned(3 downto 0);
-signal slot_table: t_array_slot_table := (
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "0000",
-    "0000",
-    "0000",
-    "0000",
-    "0000",
-    "0000",
-    "1111",
-    "1111",
-    "1111",
-    "0001",
-    "0001",
-    "0001",
-    "0001",
-    "0001",
-    "0001",
-    "1111",
-    "1111",
-    "1111",
-    "0010",
-    "0010",
-    "0010",
-    "0010",
-    "0010",
-    "0010",
-    "1111",
-    "1111",
-    "1111",
-    "0011",
-    "0011",
-    "0011",
-    "0011",
-    "0011",
-    "0011",
-    "1111",
-    "1111",
-    "1111",
-    "0100",
-    "0100",
-    "0100",
-    "0100",
-    "0100",
-    "0100",
-    "1111",
-    "1111",
-    "1111",
-    "0101",
-    "0101",
-    "0101",
-    "0101",
-    "0101",
-    "0101",
-    "1111",
-    "1111",
-    "1111",
-    "0110",
-    "0110",
-    "0110",
-    "0110",
-    "0110",
-    "0110",
-    "1111",
-    "1111",
-    "1111",
-    "0111",
-    "0111",
-    "0111",
-    "0111",
-    "0111",
-    "0111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111");
+type t_array_digit_codes0_codes is array(0 to 32-1) of unsigned(6 downto 0);
+signal digit_codes0_codes: t_array_digit_codes0_codes := (others => "0100000");
 type t_array_dx_table is array(0 to 128-1) of unsigned(2 downto 0);
 signal dx_table: t_array_dx_table := (
     "000",
@@ -4520,6 +4392,136 @@ signal line_table: t_array_line_table := (
     "00100000",
     "00100000",
     "00100000");
+type t_array_slot_table is array(0 to 128-1) of unsigned(3 downto 0);
+signal slot_table: t_array_slot_table := (
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "0000",
+    "0000",
+    "0000",
+    "0000",
+    "0000",
+    "0000",
+    "1111",
+    "1111",
+    "1111",
+    "0001",
+    "0001",
+    "0001",
+    "0001",
+    "0001",
+    "0001",
+    "1111",
+    "1111",
+    "1111",
+    "0010",
+    "0010",
+    "0010",
+    "0010",
+    "0010",
+    "0010",
+    "1111",
+    "1111",
+    "1111",
+    "0011",
+    "0011",
+    "0011",
+    "0011",
+    "0011",
+    "0011",
+    "1111",
+    "1111",
+    "1111",
+    "0100",
+    "0100",
+    "0100",
+    "0100",
+    "0100",
+    "0100",
+    "1111",
+    "1111",
+    "1111",
+    "0101",
+    "0101",
+    "0101",
+    "0101",
+    "0101",
+    "0101",
+    "1111",
+    "1111",
+    "1111",
+    "0110",
+    "0110",
+    "0110",
+    "0110",
+    "0110",
+    "0110",
+    "1111",
+    "1111",
+    "1111",
+    "0111",
+    "0111",
+    "0111",
+    "0111",
+    "0111",
+    "0111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111");
 type t_array_first_table is array(0 to 16-1) of unsigned(6 downto 0);
 signal first_table: t_array_first_table := (
     "0110010",
@@ -4556,8 +4558,6 @@ signal second_table: t_array_second_table := (
     "0100000",
     "0100000",
     "0100000");
-type t_array_codes is array(0 to 32-1) of unsigned(6 downto 0);
-signal codes: t_array_codes := (others => "0100000");
 type t_array_glyph_rom0_glyphs is array(0 to 2048-1) of unsigned(7 downto 0);
 signal glyph_rom0_glyphs: t_array_glyph_rom0_glyphs := (
     "00000000",
@@ -6909,38 +6909,38 @@ begin
         if (rst = '1') then
             digit_codes0_field <= to_unsigned(0, 3);
             digit_codes0_start <= '0';
-            codes(0) <= to_unsigned(32, 7);
-            codes(1) <= to_unsigned(32, 7);
-            codes(2) <= to_unsigned(32, 7);
-            codes(3) <= to_unsigned(32, 7);
-            codes(4) <= to_unsigned(32, 7);
-            codes(5) <= to_unsigned(32, 7);
-            codes(6) <= to_unsigned(32, 7);
-            codes(7) <= to_unsigned(32, 7);
-            codes(8) <= to_unsigned(32, 7);
-            codes(9) <= to_unsigned(32, 7);
-            codes(10) <= to_unsigned(32, 7);
-            codes(11) <= to_unsigned(32, 7);
-            codes(12) <= to_unsigned(32, 7);
-            codes(13) <= to_unsigned(32, 7);
-            codes(14) <= to_unsigned(32, 7);
-            codes(15) <= to_unsigned(32, 7);
-            codes(16) <= to_unsigned(32, 7);
-            codes(17) <= to_unsigned(32, 7);
-            codes(18) <= to_unsigned(32, 7);
-            codes(19) <= to_unsigned(32, 7);
-            codes(20) <= to_unsigned(32, 7);
-            codes(21) <= to_unsigned(32, 7);
-            codes(22) <= to_unsigned(32, 7);
-            codes(23) <= to_unsigned(32, 7);
-            codes(24) <= to_unsigned(32, 7);
-            codes(25) <= to_unsigned(32, 7);
-            codes(26) <= to_unsigned(32, 7);
-            codes(27) <= to_unsigned(32, 7);
-            codes(28) <= to_unsigned(32, 7);
-            codes(29) <= to_unsigned(32, 7);
-            codes(30) <= to_unsigned(32, 7);
-            codes(31) <= to_unsigned(32, 7);
+            digit_codes0_codes(0) <= to_unsigned(32, 7);
+            digit_codes0_codes(1) <= to_unsigned(32, 7);
+            digit_codes0_codes(2) <= to_unsigned(32, 7);
+            digit_codes0_codes(3) <= to_unsigned(32, 7);
+            digit_codes0_codes(4) <= to_unsigned(32, 7);
+            digit_codes0_codes(5) <= to_unsigned(32, 7);
+            digit_codes0_codes(6) <= to_unsigned(32, 7);
+            digit_codes0_codes(7) <= to_unsigned(32, 7);
+            digit_codes0_codes(8) <= to_unsigned(32, 7);
+            digit_codes0_codes(9) <= to_unsigned(32, 7);
+            digit_codes0_codes(10) <= to_unsigned(32, 7);
+            digit_codes0_codes(11) <= to_unsigned(32, 7);
+            digit_codes0_codes(12) <= to_unsigned(32, 7);
+            digit_codes0_codes(13) <= to_unsigned(32, 7);
+            digit_codes0_codes(14) <= to_unsigned(32, 7);
+            digit_codes0_codes(15) <= to_unsigned(32, 7);
+            digit_codes0_codes(16) <= to_unsigned(32, 7);
+            digit_codes0_codes(17) <= to_unsigned(32, 7);
+            digit_codes0_codes(18) <= to_unsigned(32, 7);
+            digit_codes0_codes(19) <= to_unsigned(32, 7);
+            digit_codes0_codes(20) <= to_unsigned(32, 7);
+            digit_codes0_codes(21) <= to_unsigned(32, 7);
+            digit_codes0_codes(22) <= to_unsigned(32, 7);
+            digit_codes0_codes(23) <= to_unsigned(32, 7);
+            digit_codes0_codes(24) <= to_unsigned(32, 7);
+            digit_codes0_codes(25) <= to_unsigned(32, 7);
+            digit_codes0_codes(26) <= to_unsigned(32, 7);
+            digit_codes0_codes(27) <= to_unsigned(32, 7);
+            digit_codes0_codes(28) <= to_unsigned(32, 7);
+            digit_codes0_codes(29) <= to_unsigned(32, 7);
+            digit_codes0_codes(30) <= to_unsigned(32, 7);
+            digit_codes0_codes(31) <= to_unsigned(32, 7);
         else
             digit_codes0_start <= '0';
             if ((not bool(digit_codes0_busy)) and (not bool(digit_codes0_start)) and (not bool(digit_codes0_done))) then
@@ -6966,38 +6966,28 @@ begin
                         c := (48 + resize(d, 7));
                     end if;
                     if (digit_codes0_field = 0) then
-                        codes((0 + p)) <= c;
+                        digit_codes0_codes((0 + p)) <= c;
                     elsif (digit_codes0_field = 1) then
-                        codes((6 + p)) <= c;
+                        digit_codes0_codes((6 + p)) <= c;
                     elsif ((digit_codes0_field = 2) and (p >= (6 - 2))) then
-                        codes(((12 + p) - (6 - 2))) <= c;
+                        digit_codes0_codes(((12 + p) - (6 - 2))) <= c;
                     elsif ((digit_codes0_field = 3) and (p >= (6 - 3))) then
-                        codes(((14 + p) - (6 - 3))) <= c;
+                        digit_codes0_codes(((14 + p) - (6 - 3))) <= c;
                     elsif ((digit_codes0_field = 4) and (p >= (6 - 3))) then
-                        codes(((17 + p) - (6 - 3))) <= c;
+                        digit_codes0_codes(((17 + p) - (6 - 3))) <= c;
                     elsif ((digit_codes0_field = 5) and (p >= (6 - 4))) then
-                        codes(((20 + p) - (6 - 4))) <= c;
+                        digit_codes0_codes(((20 + p) - (6 - 4))) <= c;
                     end if;
                 end loop;
             end if;
-            codes(24) <= (48 + resize(view_ante_num, 7));
-            codes(25) <= (48 + resize(view_hands_left_num, 7));
-            codes(26) <= (48 + resize(view_discards_left_num, 7));
-            codes(27) <= (48 + resize(view_pick_mult_num, 7));
-            codes(28) <= (48 + resize(view_last_mult_num, 7));
+            digit_codes0_codes(24) <= (48 + resize(view_ante_num, 7));
+            digit_codes0_codes(25) <= (48 + resize(view_hands_left_num, 7));
+            digit_codes0_codes(26) <= (48 + resize(view_discards_left_num, 7));
+            digit_codes0_codes(27) <= (48 + resize(view_pick_mult_num, 7));
+            digit_codes0_codes(28) <= (48 + resize(view_last_mult_num, 7));
         end if;
     end if;
 end process digit_codes0_cycle;
-
-
-glyph_rom0_addr <= unsigned'(d_code & d_row);
-
-glyph_rom0_read: process (clk) is
-begin
-    if rising_edge(clk) then
-        bits <= glyph_rom0_glyphs(to_integer(glyph_rom0_addr));
-    end if;
-end process glyph_rom0_read;
 
 lines: process (clk) is
 begin
@@ -7034,41 +7024,43 @@ begin
     end if;
 end process lines;
 
-decode_a: process (line_message, y, x, line_blind, line_last, line_pick) is
+decode_a: process (line_message, y, line_blind, line_last, line_pick) is
     variable row: unsigned(9 downto 0);
 begin
-    col <= x(10-1 downto 3);
     row := resize(y(10-1 downto 4), 10);
     case row is
         when "0000000001" =>
-            a_line_c <= line_blind;
+            row_line <= line_blind;
         when "0000000010" =>
-            a_line_c <= to_unsigned(4, 6);
+            row_line <= to_unsigned(4, 6);
         when "0000000011" =>
-            a_line_c <= to_unsigned(5, 6);
+            row_line <= to_unsigned(5, 6);
         when "0000010000" =>
-            a_line_c <= line_pick;
+            row_line <= line_pick;
         when "0000010010" =>
-            a_line_c <= line_last;
+            row_line <= line_last;
         when "0000010100" =>
-            a_line_c <= line_message;
+            row_line <= line_message;
         when "0000011011" =>
-            a_line_c <= to_unsigned(33, 6);
+            row_line <= to_unsigned(33, 6);
         when others =>
-            a_line_c <= to_unsigned(0, 6);
+            row_line <= to_unsigned(0, 6);
     end case;
 end process decode_a;
 
+
+col <= x(10-1 downto 3);
+
 stage_a: process (clk) is
-    variable line: unsigned(11 downto 0);
+    variable cell_line: unsigned(11 downto 0);
 begin
     if rising_edge(clk) then
         a_row <= y(10-1 downto 4);
         a_gx <= x(3-1 downto 0);
         a_gy <= y(4-1 downto 0);
-        line := to_unsigned(0, 12);
-        line := resize(a_line_c, 12);
-        a_addr <= ((shift_left(line, 6) + shift_left(line, 4)) + col);
+        cell_line := to_unsigned(0, 12);
+        cell_line := resize(row_line, 12);
+        a_addr <= ((shift_left(cell_line, 6) + shift_left(cell_line, 4)) + col);
         a_slot <= slot_table(to_integer(col));
         a_dx <= dx_table(to_integer(col));
         a_active <= active;
@@ -7108,14 +7100,21 @@ begin
     end if;
 end process stage_b;
 
--- The line ROM's registered read (a block RAM's), registered again: its clock-to-out
--- ends at c_op, not in stage_d's choice of digit.
+-- The line ROM's registered read (a block RAM's), registered again in stage C: its
+-- clock-to-out ends at c.op, not in stage D's choice of digit.
 line_rom: process (clk) is
 begin
     if rising_edge(clk) then
         b_op <= line_table(to_integer(a_addr));
     end if;
 end process line_rom;
+
+line_out: process (clk) is
+begin
+    if rising_edge(clk) then
+        c_op <= b_op;
+    end if;
+end process line_out;
 
 stage_c: process (clk) is
     variable suit: unsigned(5 downto 0);
@@ -7151,6 +7150,16 @@ begin
     end if;
 end process stage_c;
 
+
+glyph_rom0_addr <= unsigned'(d_code & d_row);
+
+glyph_rom0_read: process (clk) is
+begin
+    if rising_edge(clk) then
+        bits <= glyph_rom0_glyphs(to_integer(glyph_rom0_addr));
+    end if;
+end process glyph_rom0_read;
+
 stage_d: process (clk) is
 begin
     if rising_edge(clk) then
@@ -7175,7 +7184,7 @@ begin
             end if;
         else
             if bool(c_op(7)) then
-                d_code <= codes(to_integer(c_op(5-1 downto 0)));
+                d_code <= digit_codes0_codes(to_integer(c_op(5-1 downto 0)));
             else
                 d_code <= c_op(7-1 downto 0);
             end if;
@@ -7190,13 +7199,6 @@ begin
         end if;
     end if;
 end process stage_d;
-
-line_out: process (clk) is
-begin
-    if rising_edge(clk) then
-        c_op <= b_op;
-    end if;
-end process line_out;
 
 stage_e: process (clk) is
 begin

@@ -116,54 +116,51 @@ signal balatro_board0_lost: std_logic := '0';
 signal balatro_board0_io_led: unsigned(15 downto 0) := "0000000000000000";
 signal balatro_board0_io_figure: unsigned(16 downto 0) := "00000000000000000";
 signal balatro_board0_view_score: unsigned(16 downto 0) := "00000000000000000";
-signal balatro_board0_balatro_game0_ante: unsigned(3 downto 0) := "0001";
-signal balatro_board0_balatro_game0_bad_op: std_logic := '0';
-signal balatro_board0_balatro_game0_blind: unsigned(1 downto 0) := "00";
+signal balatro_board0_balatro_game0_step: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_pick_score: unsigned(10 downto 0) := "00000000000";
 signal balatro_board0_balatro_game0_blind_index: unsigned(5 downto 0) := "000100";
-signal balatro_board0_balatro_game0_by_suit: std_logic := '0';
 signal balatro_board0_balatro_game0_chosen: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_game0_dealt: unsigned(5 downto 0) := "110100";
-signal balatro_board0_balatro_game0_discards_left: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_done: std_logic := '0';
 signal balatro_board0_balatro_game0_draw_more: std_logic := '0';
-signal balatro_board0_balatro_game0_hand_len: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_hands_left: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_last_category: unsigned(3 downto 0) := "1111";
-signal balatro_board0_balatro_game0_last_chips: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_game0_last_mult: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_last_score: unsigned(10 downto 0) := "00000000000";
-signal balatro_board0_balatro_game0_mask: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_mask_count: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_occupied: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_game0_op: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_game0_phase: unsigned(1 downto 0) := "00";
 signal balatro_board0_balatro_game0_pick_category: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_pick_chips: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_pick_count: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_pick_mult: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_pick_score: unsigned(10 downto 0) := "00000000000";
 signal balatro_board0_balatro_game0_ready: std_logic := '0';
-signal balatro_board0_balatro_game0_result: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_game0_score: unsigned(16 downto 0) := "00000000000000000";
-signal balatro_board0_balatro_game0_start: std_logic := '0';
 signal balatro_board0_balatro_game0_state: t_enum_st_1 := BAL_DRAIN;
-signal balatro_board0_balatro_game0_step: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_taken: std_logic := '0';
-signal balatro_board0_balatro_game0_target: unsigned(16 downto 0) := "00000000000000000";
 signal balatro_board0_balatro_game0_target_next: unsigned(16 downto 0) := "00000000100101100";
+signal balatro_board0_balatro_game0_hand_count: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_move_mask: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_game0_run_ante: unsigned(3 downto 0) := "0001";
+signal balatro_board0_balatro_game0_run_blind: unsigned(1 downto 0) := "00";
+signal balatro_board0_balatro_game0_hand_dealt: unsigned(5 downto 0) := "110100";
+signal balatro_board0_balatro_game0_move_done: std_logic := '0';
+signal balatro_board0_balatro_game0_move_bad_op: std_logic := '0';
+signal balatro_board0_balatro_game0_move_result: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_game0_hand_start: std_logic := '0';
 signal balatro_board0_balatro_game0_view_hand: unsigned(47 downto 0) := "111111111111111111111111111111111111111111111111";
 signal balatro_board0_balatro_game0_view_hand_len: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_run_phase: unsigned(1 downto 0) := "00";
 signal balatro_board0_balatro_game0_view_ante: unsigned(3 downto 0) := "0001";
 signal balatro_board0_balatro_game0_view_blind: unsigned(1 downto 0) := "00";
 signal balatro_board0_balatro_game0_view_target: unsigned(16 downto 0) := "00000000000000000";
+signal balatro_board0_balatro_game0_run_target: unsigned(16 downto 0) := "00000000000000000";
+signal balatro_board0_balatro_game0_run_score: unsigned(16 downto 0) := "00000000000000000";
 signal balatro_board0_balatro_game0_view_hands_left: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_run_hands_left: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_discards_left: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_run_discards_left: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_deck_left: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_game0_view_result: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_game0_view_last_category: unsigned(3 downto 0) := "1111";
+signal balatro_board0_balatro_game0_run_last_category: unsigned(3 downto 0) := "1111";
 signal balatro_board0_balatro_game0_view_last_chips: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_game0_run_last_chips: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_view_last_mult: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_run_last_mult: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_last_score: unsigned(10 downto 0) := "00000000000";
+signal balatro_board0_balatro_game0_run_last_score: unsigned(10 downto 0) := "00000000000";
 signal balatro_board0_balatro_game0_view_pick_count: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_pick_category: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_pick_chips: unsigned(7 downto 0) := "00000000";
@@ -316,62 +313,19 @@ signal balatro_board0_balatro_game0_preview0_pipe_reg57_q: unsigned(23 downto 0)
 signal balatro_board0_balatro_game0_preview0_pipe_reg58_q: unsigned(23 downto 0) := "000000000000000000000000";
 signal balatro_board0_balatro_game0_preview0_pipe_reg59_q: unsigned(23 downto 0) := "000000000000000000000000";
 signal balatro_board0_balatro_game0_preview0_pipe_reg60_q: unsigned(23 downto 0) := "000000000000000000000000";
+signal balatro_board0_balatro_game0_move_op: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_game0_move_taken: std_logic := '0';
+signal balatro_board0_balatro_game0_by_suit: std_logic := '0';
 signal balatro_board0_balatro_screen0_rgb: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_hsync: std_logic := '1';
 signal balatro_board0_balatro_screen0_vsync: std_logic := '1';
 signal balatro_board0_balatro_screen0_pixel_en: std_logic := '0';
 signal balatro_board0_balatro_screen0_frame_start: std_logic := '0';
+signal balatro_board0_balatro_screen0_x: unsigned(9 downto 0) := "0000000000";
+signal balatro_board0_balatro_screen0_y: unsigned(9 downto 0) := "0000000000";
 signal balatro_board0_balatro_screen0_active: std_logic := '0';
 signal balatro_board0_balatro_screen0_hs0: std_logic := '1';
 signal balatro_board0_balatro_screen0_vs0: std_logic := '1';
-signal balatro_board0_balatro_screen0_x: unsigned(9 downto 0) := "0000000000";
-signal balatro_board0_balatro_screen0_y: unsigned(9 downto 0) := "0000000000";
-signal balatro_board0_balatro_screen0_line_blind: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_pick: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_last: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_message: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_col: unsigned(6 downto 0) := "0000000";
-signal balatro_board0_balatro_screen0_a_line_c: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_a_row: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_a_gx: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_a_gy: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_screen0_a_addr: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_a_slot: unsigned(3 downto 0) := "1111";
-signal balatro_board0_balatro_screen0_a_dx: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_a_active: std_logic := '0';
-signal balatro_board0_balatro_screen0_b_card: std_logic := '0';
-signal balatro_board0_balatro_screen0_b_dy: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_b_code: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_b_sel: std_logic := '0';
-signal balatro_board0_balatro_screen0_b_dx: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_b_gx: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_b_gy: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_screen0_b_active: std_logic := '0';
-signal balatro_board0_balatro_screen0_b_op: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_screen0_c_row: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_screen0_c_bit: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_c_char: unsigned(6 downto 0) := "0000000";
-signal balatro_board0_balatro_screen0_c_red: std_logic := '0';
-signal balatro_board0_balatro_screen0_c_edge: std_logic := '0';
-signal balatro_board0_balatro_screen0_c_card: std_logic := '0';
-signal balatro_board0_balatro_screen0_c_sel: std_logic := '0';
-signal balatro_board0_balatro_screen0_c_gy: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_screen0_c_gx: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_c_active: std_logic := '0';
-signal balatro_board0_balatro_screen0_d_code: unsigned(6 downto 0) := "0000000";
-signal balatro_board0_balatro_screen0_d_row: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_screen0_d_bit: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_d_ink: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_d_paper: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_c_op: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_screen0_e_bit: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_e_ink: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_e_paper: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_f_bits: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_screen0_bits: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_screen0_f_bit: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_f_ink: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_f_paper: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_rgb_q: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_hs_line: unsigned(6 downto 0) := "1111111";
 signal balatro_board0_balatro_screen0_vs_line: unsigned(6 downto 0) := "1111111";
@@ -409,6 +363,52 @@ signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_carry_
 signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_nibble: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_adjusted: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit5_nibble: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_row_line: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_line_blind: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_line_last: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_line_message: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_line_pick: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_col: unsigned(6 downto 0) := "0000000";
+signal balatro_board0_balatro_screen0_a_row: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_a_gx: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_a_gy: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_a_addr: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_a_slot: unsigned(3 downto 0) := "1111";
+signal balatro_board0_balatro_screen0_a_dx: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_a_active: std_logic := '0';
+signal balatro_board0_balatro_screen0_b_card: std_logic := '0';
+signal balatro_board0_balatro_screen0_b_dy: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_b_code: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_b_sel: std_logic := '0';
+signal balatro_board0_balatro_screen0_b_dx: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_b_gx: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_b_gy: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_b_active: std_logic := '0';
+signal balatro_board0_balatro_screen0_b_op: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_screen0_c_op: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_screen0_c_row: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_c_bit: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_c_char: unsigned(6 downto 0) := "0000000";
+signal balatro_board0_balatro_screen0_c_red: std_logic := '0';
+signal balatro_board0_balatro_screen0_c_edge: std_logic := '0';
+signal balatro_board0_balatro_screen0_c_card: std_logic := '0';
+signal balatro_board0_balatro_screen0_c_sel: std_logic := '0';
+signal balatro_board0_balatro_screen0_c_gy: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_c_gx: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_c_active: std_logic := '0';
+signal balatro_board0_balatro_screen0_bits: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_screen0_d_bit: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_d_code: unsigned(6 downto 0) := "0000000";
+signal balatro_board0_balatro_screen0_d_ink: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_d_paper: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_d_row: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_e_bit: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_e_ink: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_e_paper: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_f_bit: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_f_bits: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_screen0_f_ink: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_f_paper: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_glyph_rom0_addr: unsigned(10 downto 0) := "00000000000";
 signal balatro_board0_shuffler0_count: unsigned(5 downto 0);
 signal balatro_board0_shuffler0_exclude: unsigned(51 downto 0);
@@ -421,64 +421,18 @@ signal balatro_board0_shuffler0_m_axis_tready: std_logic := '1';
 signal balatro_board0_shuffler0_m_axis_tlast: std_logic := '0';
 signal balatro_board0_shuffler0_seed: unsigned(127 downto 0);
 signal balatro_board0_shuffler0_seed_load: std_logic;
-signal balatro_board0_shuffler0_compacting: std_logic := '0';
-signal balatro_board0_shuffler0_starting: std_logic := '0';
 signal balatro_board0_shuffler0_state: t_enum_t_state_2 := SHUF_IDLE;
-signal balatro_board0_shuffler0_take_word: std_logic := '0';
-signal balatro_board0_shuffler0_word: unsigned(31 downto 0) := "11011100101000110100010111101010";
-signal balatro_board0_shuffler0_exclude_rev: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_available_in: unsigned(51 downto 0) := "1111111111111111111111111111111111111111111111111111";
-signal balatro_board0_shuffler0_lo_none: std_logic := '1';
-signal balatro_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_lo_end_c: unsigned(5 downto 0) := "111111";
-signal balatro_board0_shuffler0_lo_end_raw: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_mask: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_cand_top: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_fits: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_m_range: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_accept: std_logic := '0';
-signal balatro_board0_shuffler0_offset: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_go: std_logic := '1';
-signal balatro_board0_shuffler0_tvalid: std_logic := '0';
-signal balatro_board0_shuffler0_drawing: std_logic := '0';
-signal balatro_board0_shuffler0_placed: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_j_pos: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_card_j: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_i_pos: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_card_i: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_mem_we: std_logic := '0';
-signal balatro_board0_shuffler0_looked: std_logic := '0';
-signal balatro_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_mem_waddr: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_lo: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_mem_wdata: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_hi: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_j_valid: std_logic := '0';
-signal balatro_board0_shuffler0_written: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_one: unsigned(63 downto 0);
-signal balatro_board0_shuffler0_done_q: std_logic := '0';
+signal balatro_board0_shuffler0_starting: std_logic := '0';
+signal balatro_board0_shuffler0_compacting: std_logic := '0';
 signal balatro_board0_shuffler0_wanted: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_found: std_logic := '0';
-signal balatro_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_word: unsigned(31 downto 0) := "11011100101000110100010111101010";
+signal balatro_board0_shuffler0_take_word: std_logic := '0';
 signal balatro_board0_shuffler0_busy_q: std_logic := '0';
+signal balatro_board0_shuffler0_done_q: std_logic := '0';
 signal balatro_board0_shuffler0_error_q: std_logic := '0';
-signal balatro_board0_shuffler0_lo_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_hi_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_lo_c: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_hi_c: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_hi_end_c: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_n_cards: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_pos_a: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_a_valid: std_logic := '0';
-signal balatro_board0_shuffler0_left: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_tdata: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_tlast: std_logic := '0';
-signal balatro_board0_shuffler0_j_last: std_logic := '0';
-signal balatro_board0_shuffler0_i_a: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_off_q: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_a_last: std_logic := '0';
+signal balatro_board0_shuffler0_deal_tdata: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_deal_tvalid: std_logic := '0';
+signal balatro_board0_shuffler0_deal_tlast: std_logic := '0';
 signal balatro_board0_shuffler0_rng0_first_word: unsigned(31 downto 0);
 signal balatro_board0_shuffler0_rng0_g_default_x: unsigned(31 downto 0);
 signal balatro_board0_shuffler0_rng0_g_seed: unsigned(31 downto 0) := "00000000000000000000000000000000";
@@ -511,6 +465,27 @@ signal balatro_board0_shuffler0_rng0_x_part0_t: unsigned(31 downto 0) := "110110
 signal balatro_board0_shuffler0_rng0_x_part1_t: unsigned(31 downto 0) := "11000111001101010111110111100101";
 signal balatro_board0_shuffler0_rng0_x_part2_t: unsigned(31 downto 0) := "00000000000000000000000000000000";
 signal balatro_board0_shuffler0_rng0_x_part3_t: unsigned(31 downto 0) := "00000000000000000000000000000000";
+signal balatro_board0_shuffler0_compaction_looked: std_logic := '0';
+signal balatro_board0_shuffler0_compaction_more: std_logic := '0';
+signal balatro_board0_shuffler0_compaction_n_cards: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_available_in: unsigned(51 downto 0) := "1111111111111111111111111111111111111111111111111111";
+signal balatro_board0_shuffler0_exclude_rev: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_found: std_logic := '0';
+signal balatro_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_hi_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_hi_c: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_hi_end_c: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_lo_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_lo_c: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_lo_end_c: unsigned(5 downto 0) := "111111";
+signal balatro_board0_shuffler0_lo_end_raw: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_lo_none: std_logic := '1';
+signal balatro_board0_shuffler0_compaction_lo: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_compaction_hi: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_lowest_ones0_first: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal balatro_board0_shuffler0_lowest_ones0_group_any: unsigned(12 downto 0) := "0000000000000";
 signal balatro_board0_shuffler0_lowest_ones0_rest: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
@@ -547,6 +522,32 @@ signal balatro_board0_shuffler0_onehot_index3_m2: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index3_m3: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index3_m4: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index3_m5: unsigned(51 downto 0);
+signal balatro_board0_shuffler0_cand_top: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_fits: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_m_range: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_mask: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_draw_accept: std_logic := '0';
+signal balatro_board0_shuffler0_draw_offset: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_draw_drawing: std_logic := '0';
+signal balatro_board0_shuffler0_deal_go: std_logic := '1';
+signal balatro_board0_shuffler0_draw_pos: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_draw_left: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_a_last: std_logic := '0';
+signal balatro_board0_shuffler0_a_valid: std_logic := '0';
+signal balatro_board0_shuffler0_i_a: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_j_last: std_logic := '0';
+signal balatro_board0_shuffler0_off_q: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_deal_j_valid: std_logic := '0';
+signal balatro_board0_shuffler0_deck_card_j: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_deal_j_pos: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_deal_i_pos: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_mem_waddr: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_mem_wdata: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_mem_we: std_logic := '0';
+signal balatro_board0_shuffler0_one: unsigned(63 downto 0);
+signal balatro_board0_shuffler0_placed: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_written: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_deck_card_i: unsigned(5 downto 0) := "000000";
 signal balatro_board0_deck_buffer0_count: unsigned(6 downto 0) := "0000000";
 signal balatro_board0_deck_buffer0_rd: unsigned(5 downto 0) := "000000";
 signal balatro_board0_deck_buffer0_take_in: std_logic := '0';
@@ -639,144 +640,16 @@ signal decimal_display0_sevenseg0_ring: unsigned(7 downto 0) := "00000001";
 signal decimal_display0_sevenseg0_seg_q: unsigned(6 downto 0) := "0000000";
 signal decimal_display0_sevenseg0_dp_q: std_logic := '0';
 signal decimal_display0_sevenseg0_an_q: unsigned(7 downto 0) := "00000000";
-type t_array_balatro_board0_balatro_game0_keys is array(0 to 8-1) of unsigned(6 downto 0);
-signal balatro_board0_balatro_game0_keys: t_array_balatro_board0_balatro_game0_keys := (others => "0000000");
-type t_array_balatro_board0_balatro_game0_slots is array(0 to 8-1) of unsigned(5 downto 0);
-signal balatro_board0_balatro_game0_slots: t_array_balatro_board0_balatro_game0_slots := (others => "111111");
+type t_array_balatro_board0_balatro_game0_hand_slots is array(0 to 8-1) of unsigned(5 downto 0);
+signal balatro_board0_balatro_game0_hand_slots: t_array_balatro_board0_balatro_game0_hand_slots := (others => "111111");
 type t_array_balatro_board0_balatro_game0_preview0_before is array(0 to 8-1) of unsigned(2 downto 0);
 signal balatro_board0_balatro_game0_preview0_before: t_array_balatro_board0_balatro_game0_preview0_before := (others => "000");
 type t_array_balatro_board0_balatro_game0_preview0_card_chips is array(0 to 5-1) of unsigned(3 downto 0);
 signal balatro_board0_balatro_game0_preview0_card_chips: t_array_balatro_board0_balatro_game0_preview0_card_chips := (others => "0000");
-type t_array_balatro_board0_balatro_screen0_slot_table is array(0 to 128-1) of unsigned(3 downto 0);
-signal balatro_board0_balatro_screen0_slot_table: t_array_balatro_board0_balatro_screen0_slot_table := (
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "0000",
-    "0000",
-    "0000",
-    "0000",
-    "0000",
-    "0000",
-    "1111",
-    "1111",
-    "1111",
-    "0001",
-    "0001",
-    "0001",
-    "0001",
-    "0001",
-    "0001",
-    "1111",
-    "1111",
-    "1111",
-    "0010",
-    "0010",
-    "0010",
-    "0010",
-    "0010",
-    "0010",
-    "1111",
-    "1111",
-    "1111",
-    "0011",
-    "0011",
-    "0011",
-    "0011",
-    "0011",
-    "0011",
-    "1111",
-    "1111",
-    "1111",
-    "0100",
-    "0100",
-    "0100",
-    "0100",
-    "0100",
-    "0100",
-    "1111",
-    "1111",
-    "1111",
-    "0101",
-    "0101",
-    "0101",
-    "0101",
-    "0101",
-    "0101",
-    "1111",
-    "1111",
-    "1111",
-    "0110",
-    "0110",
-    "0110",
-    "0110",
-    "0110",
-    "0110",
-    "1111",
-    "1111",
-    "1111",
-    "0111",
-    "0111",
-    "0111",
-    "0111",
-    "0111",
-    "0111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111");
+type t_array_balatro_board0_balatro_game0_keys is array(0 to 8-1) of unsigned(6 downto 0);
+signal balatro_board0_balatro_game0_keys: t_array_balatro_board0_balatro_game0_keys := (others => "0000000");
+type t_array_balatro_board0_balatro_screen0_digit_codes0_codes is array(0 to 32-1) of unsigned(6 downto 0);
+signal balatro_board0_balatro_screen0_digit_codes0_codes: t_array_balatro_board0_balatro_screen0_digit_codes0_codes := (others => "0100000");
 type t_array_balatro_board0_balatro_screen0_dx_table is array(0 to 128-1) of unsigned(2 downto 0);
 signal balatro_board0_balatro_screen0_dx_table: t_array_balatro_board0_balatro_screen0_dx_table := (
     "000",
@@ -5005,6 +4878,136 @@ signal balatro_board0_balatro_screen0_line_table: t_array_balatro_board0_balatro
     "00100000",
     "00100000",
     "00100000");
+type t_array_balatro_board0_balatro_screen0_slot_table is array(0 to 128-1) of unsigned(3 downto 0);
+signal balatro_board0_balatro_screen0_slot_table: t_array_balatro_board0_balatro_screen0_slot_table := (
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "0000",
+    "0000",
+    "0000",
+    "0000",
+    "0000",
+    "0000",
+    "1111",
+    "1111",
+    "1111",
+    "0001",
+    "0001",
+    "0001",
+    "0001",
+    "0001",
+    "0001",
+    "1111",
+    "1111",
+    "1111",
+    "0010",
+    "0010",
+    "0010",
+    "0010",
+    "0010",
+    "0010",
+    "1111",
+    "1111",
+    "1111",
+    "0011",
+    "0011",
+    "0011",
+    "0011",
+    "0011",
+    "0011",
+    "1111",
+    "1111",
+    "1111",
+    "0100",
+    "0100",
+    "0100",
+    "0100",
+    "0100",
+    "0100",
+    "1111",
+    "1111",
+    "1111",
+    "0101",
+    "0101",
+    "0101",
+    "0101",
+    "0101",
+    "0101",
+    "1111",
+    "1111",
+    "1111",
+    "0110",
+    "0110",
+    "0110",
+    "0110",
+    "0110",
+    "0110",
+    "1111",
+    "1111",
+    "1111",
+    "0111",
+    "0111",
+    "0111",
+    "0111",
+    "0111",
+    "0111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111");
 type t_array_balatro_board0_balatro_screen0_first_table is array(0 to 16-1) of unsigned(6 downto 0);
 signal balatro_board0_balatro_screen0_first_table: t_array_balatro_board0_balatro_screen0_first_table := (
     "0110010",
@@ -5041,8 +5044,6 @@ signal balatro_board0_balatro_screen0_second_table: t_array_balatro_board0_balat
     "0100000",
     "0100000",
     "0100000");
-type t_array_balatro_board0_balatro_screen0_codes is array(0 to 32-1) of unsigned(6 downto 0);
-signal balatro_board0_balatro_screen0_codes: t_array_balatro_board0_balatro_screen0_codes := (others => "0100000");
 type t_array_balatro_board0_balatro_screen0_glyph_rom0_glyphs is array(0 to 2048-1) of unsigned(7 downto 0);
 signal balatro_board0_balatro_screen0_glyph_rom0_glyphs: t_array_balatro_board0_balatro_screen0_glyph_rom0_glyphs := (
     "00000000",
@@ -7118,7 +7119,6 @@ balatro_board0_shuffler0_count <= to_unsigned(52, 6);
 balatro_board0_shuffler0_exclude <= unsigned'("0000000000000000000000000000000000000000000000000000");
 balatro_board0_shuffler0_seed <= unsigned'("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 balatro_board0_shuffler0_seed_load <= '0';
-balatro_board0_shuffler0_one <= unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
 balatro_board0_shuffler0_rng0_first_word <= unsigned'("11011100101000110100010111101010");
 balatro_board0_shuffler0_rng0_g_default_x <= unsigned'("11011001111010100101011001110000");
 balatro_board0_shuffler0_onehot_index0_m0 <= unsigned'("1010101010101010101010101010101010101010101010101010");
@@ -7145,6 +7145,7 @@ balatro_board0_shuffler0_onehot_index3_m2 <= unsigned'("000111100001111000011110
 balatro_board0_shuffler0_onehot_index3_m3 <= unsigned'("0000000111111110000000011111111000000001111111100000");
 balatro_board0_shuffler0_onehot_index3_m4 <= unsigned'("0000000000000001111111111111111000000000000000011111");
 balatro_board0_shuffler0_onehot_index3_m5 <= unsigned'("0000000000000000000000000000000111111111111111111111");
+balatro_board0_shuffler0_one <= unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
 decimal_display0_no_dots <= to_unsigned(0, 8);
 
 balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in(30-1 downto 24) <= balatro_board0_balatro_game0_preview0_pick_card4_card;
@@ -7337,7 +7338,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 0)) then
-                c := balatro_board0_balatro_game0_slots(i);
+                c := balatro_board0_balatro_game0_hand_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card0_card <= c;
@@ -7417,7 +7418,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 1)) then
-                c := balatro_board0_balatro_game0_slots(i);
+                c := balatro_board0_balatro_game0_hand_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card1_card <= c;
@@ -7497,7 +7498,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 2)) then
-                c := balatro_board0_balatro_game0_slots(i);
+                c := balatro_board0_balatro_game0_hand_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card2_card <= c;
@@ -7577,7 +7578,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 3)) then
-                c := balatro_board0_balatro_game0_slots(i);
+                c := balatro_board0_balatro_game0_hand_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card3_card <= c;
@@ -7657,7 +7658,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 4)) then
-                c := balatro_board0_balatro_game0_slots(i);
+                c := balatro_board0_balatro_game0_hand_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card4_card <= c;
@@ -9207,9 +9208,304 @@ begin
     end if;
 end process balatro_board0_balatro_game0_preview0_multiply;
 
-balatro_board0_balatro_game0_choose: process (balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_occupied, balatro_board0_io_sw, balatro_board0_balatro_game0_mask, balatro_board0_balatro_game0_state) is
+balatro_board0_balatro_game0_steps: process (clk) is
+    variable reached: std_logic;
 begin
-    case to_integer(balatro_board0_balatro_game0_hand_len) is
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_game0_step <= to_unsigned(0, 4);
+            balatro_board0_balatro_game0_state <= BAL_DRAIN;
+        else
+            case balatro_board0_balatro_game0_state is
+                when BAL_IDLE =>
+                    if bool(balatro_board0_cmd_valid) then
+                        balatro_board0_balatro_game0_state <= BAL_CHECK;
+                    end if;
+                when BAL_CHECK =>
+                    balatro_board0_balatro_game0_step <= to_unsigned(0, 4);
+                    if (balatro_board0_balatro_game0_move_op = 4) then
+                        balatro_board0_balatro_game0_state <= BAL_DRAIN;
+                    elsif (balatro_board0_balatro_game0_move_op > 4) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif (balatro_board0_balatro_game0_run_phase /= 0) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif (balatro_board0_balatro_game0_move_op > 1) then
+                        balatro_board0_balatro_game0_state <= BAL_SORT;
+                    elsif ((balatro_board0_balatro_game0_move_op = 1) and (balatro_board0_balatro_game0_run_discards_left = 0)) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif (balatro_board0_balatro_game0_move_mask = 0) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif (balatro_board0_balatro_game0_mask_count > 5) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif ((balatro_board0_balatro_game0_move_mask and (not balatro_board0_balatro_game0_occupied)) /= 0) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif (balatro_board0_balatro_game0_move_op = 0) then
+                        balatro_board0_balatro_game0_state <= BAL_SCORE;
+                    else
+                        balatro_board0_balatro_game0_step <= to_unsigned(7, 4);
+                        balatro_board0_balatro_game0_state <= BAL_COMPACT;
+                    end if;
+                when BAL_SCORE =>
+                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
+                    if (balatro_board0_balatro_game0_step = 13) then
+                        balatro_board0_balatro_game0_step <= to_unsigned(7, 4);
+                        balatro_board0_balatro_game0_state <= BAL_COMPACT;
+                    end if;
+                when BAL_COMPACT =>
+                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step - 1);
+                    if (balatro_board0_balatro_game0_step = 0) then
+                        balatro_board0_balatro_game0_state <= BAL_DRAW;
+                    end if;
+                when BAL_DRAW =>
+                    if (not bool(balatro_board0_balatro_game0_draw_more)) then
+                        balatro_board0_balatro_game0_state <= BAL_SETTLE;
+                    end if;
+                when BAL_SETTLE =>
+                    reached := stdl(balatro_board0_balatro_game0_run_score >= balatro_board0_balatro_game0_run_target);
+                    balatro_board0_balatro_game0_state <= BAL_DONE;
+                    if ((bool(reached) and (not False)) or (balatro_board0_balatro_game0_run_hands_left = 0) or (balatro_board0_balatro_game0_hand_count = 0)) then
+                        if (not bool(reached)) then
+                            null;
+                        elsif ((balatro_board0_balatro_game0_run_blind + 1) < 3) then
+                            balatro_board0_balatro_game0_state <= BAL_DRAIN;
+                        elsif (balatro_board0_balatro_game0_run_ante < 8) then
+                            balatro_board0_balatro_game0_state <= BAL_DRAIN;
+                        end if;
+                    end if;
+                when BAL_SORT =>
+                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
+                    if (signed(resize(balatro_board0_balatro_game0_step, 5)) = ((2 * 8) - 1)) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    end if;
+                when BAL_DRAIN =>
+                    if (balatro_board0_balatro_game0_hand_dealt = 52) then
+                        balatro_board0_balatro_game0_state <= BAL_DRAW;
+                    end if;
+                when others =>
+                    balatro_board0_balatro_game0_state <= BAL_IDLE;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_balatro_game0_steps;
+
+balatro_board0_balatro_game0_judge: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_game0_move_bad_op <= '0';
+            balatro_board0_balatro_game0_move_mask <= to_unsigned(0, 8);
+            balatro_board0_balatro_game0_move_op <= to_unsigned(0, 3);
+            balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+            balatro_board0_balatro_game0_move_taken <= '0';
+            balatro_board0_balatro_game0_move_done <= '0';
+        else
+            balatro_board0_balatro_game0_move_done <= '0';
+            case balatro_board0_balatro_game0_state is
+                when BAL_IDLE =>
+                    if bool(balatro_board0_cmd_valid) then
+                        balatro_board0_balatro_game0_move_op <= balatro_board0_cmd_op;
+                        balatro_board0_balatro_game0_move_mask <= balatro_board0_cmd_mask;
+                        balatro_board0_balatro_game0_move_taken <= '1';
+                    end if;
+                when BAL_CHECK =>
+                    balatro_board0_balatro_game0_move_bad_op <= stdl(balatro_board0_balatro_game0_move_op > 4);
+                    if (balatro_board0_balatro_game0_move_op = 4) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+                    elsif (balatro_board0_balatro_game0_move_op > 4) then
+                        null;
+                    elsif (balatro_board0_balatro_game0_run_phase /= 0) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(1, 3);
+                    elsif (balatro_board0_balatro_game0_move_op > 1) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+                    elsif ((balatro_board0_balatro_game0_move_op = 1) and (balatro_board0_balatro_game0_run_discards_left = 0)) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(2, 3);
+                    elsif (balatro_board0_balatro_game0_move_mask = 0) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(3, 3);
+                    elsif (balatro_board0_balatro_game0_mask_count > 5) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(4, 3);
+                    elsif ((balatro_board0_balatro_game0_move_mask and (not balatro_board0_balatro_game0_occupied)) /= 0) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(5, 3);
+                    else
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+                    end if;
+                when BAL_DONE =>
+                    balatro_board0_balatro_game0_move_done <= balatro_board0_balatro_game0_move_taken;
+                    balatro_board0_balatro_game0_move_taken <= '0';
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_balatro_game0_judge;
+
+balatro_board0_balatro_game0_figures: process (clk) is
+    variable reached: std_logic;
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_game0_run_last_chips <= to_unsigned(0, 8);
+            balatro_board0_balatro_game0_run_discards_left <= to_unsigned(0, 4);
+            balatro_board0_balatro_game0_run_score <= to_unsigned(0, 17);
+            balatro_board0_balatro_game0_run_last_score <= to_unsigned(0, 11);
+            balatro_board0_balatro_game0_run_hands_left <= to_unsigned(0, 4);
+            balatro_board0_balatro_game0_run_last_mult <= to_unsigned(0, 4);
+            balatro_board0_balatro_game0_run_ante <= to_unsigned(1, 4);
+            balatro_board0_balatro_game0_run_phase <= to_unsigned(0, 2);
+            balatro_board0_balatro_game0_run_target <= to_unsigned(0, 17);
+            balatro_board0_balatro_game0_run_blind <= to_unsigned(0, 2);
+            balatro_board0_balatro_game0_run_last_category <= to_unsigned(15, 4);
+        else
+            balatro_board0_balatro_game0_run_target <= balatro_board0_balatro_game0_target_next;
+            case balatro_board0_balatro_game0_state is
+                when BAL_CHECK =>
+                    if (balatro_board0_balatro_game0_move_op = 4) then
+                        balatro_board0_balatro_game0_run_phase <= to_unsigned(0, 2);
+                        balatro_board0_balatro_game0_run_ante <= to_unsigned(1, 4);
+                        balatro_board0_balatro_game0_run_blind <= to_unsigned(0, 2);
+                        balatro_board0_balatro_game0_run_last_category <= to_unsigned(15, 4);
+                        balatro_board0_balatro_game0_run_last_chips <= to_unsigned(0, 8);
+                        balatro_board0_balatro_game0_run_last_mult <= to_unsigned(0, 4);
+                        balatro_board0_balatro_game0_run_last_score <= to_unsigned(0, 11);
+                    elsif ((balatro_board0_balatro_game0_move_op > 4) or (balatro_board0_balatro_game0_run_phase /= 0) or (balatro_board0_balatro_game0_move_op > 1)) then
+                        null;
+                    elsif ((balatro_board0_balatro_game0_move_op = 1) and (balatro_board0_balatro_game0_run_discards_left = 0)) then
+                        null;
+                    elsif ((balatro_board0_balatro_game0_move_mask = 0) or (balatro_board0_balatro_game0_mask_count > 5) or ((balatro_board0_balatro_game0_move_mask and (not balatro_board0_balatro_game0_occupied)) /= 0)) then
+                        null;
+                    elsif (balatro_board0_balatro_game0_move_op /= 0) then
+                        balatro_board0_balatro_game0_run_discards_left <= (balatro_board0_balatro_game0_run_discards_left - 1);
+                    end if;
+                when BAL_SCORE =>
+                    if (balatro_board0_balatro_game0_step = 13) then
+                        balatro_board0_balatro_game0_run_score <= (balatro_board0_balatro_game0_run_score + balatro_board0_balatro_game0_pick_score);
+                        balatro_board0_balatro_game0_run_hands_left <= (balatro_board0_balatro_game0_run_hands_left - 1);
+                        balatro_board0_balatro_game0_run_last_category <= balatro_board0_balatro_game0_pick_category;
+                        balatro_board0_balatro_game0_run_last_chips <= balatro_board0_balatro_game0_pick_chips;
+                        balatro_board0_balatro_game0_run_last_mult <= balatro_board0_balatro_game0_pick_mult;
+                        balatro_board0_balatro_game0_run_last_score <= balatro_board0_balatro_game0_pick_score;
+                    end if;
+                when BAL_SETTLE =>
+                    reached := stdl(balatro_board0_balatro_game0_run_score >= balatro_board0_balatro_game0_run_target);
+                    if ((bool(reached) and (not False)) or (balatro_board0_balatro_game0_run_hands_left = 0) or (balatro_board0_balatro_game0_hand_count = 0)) then
+                        if (not bool(reached)) then
+                            balatro_board0_balatro_game0_run_phase <= to_unsigned(2, 2);
+                        elsif ((balatro_board0_balatro_game0_run_blind + 1) < 3) then
+                            balatro_board0_balatro_game0_run_blind <= (balatro_board0_balatro_game0_run_blind + 1);
+                        elsif (balatro_board0_balatro_game0_run_ante < 8) then
+                            balatro_board0_balatro_game0_run_ante <= (balatro_board0_balatro_game0_run_ante + 1);
+                            balatro_board0_balatro_game0_run_blind <= to_unsigned(0, 2);
+                        else
+                            balatro_board0_balatro_game0_run_phase <= to_unsigned(1, 2);
+                        end if;
+                    end if;
+                when BAL_DRAIN =>
+                    if (balatro_board0_balatro_game0_hand_dealt = 52) then
+                        balatro_board0_balatro_game0_run_score <= to_unsigned(0, 17);
+                        balatro_board0_balatro_game0_run_hands_left <= to_unsigned(4, 4);
+                        balatro_board0_balatro_game0_run_discards_left <= to_unsigned(3, 4);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_balatro_game0_figures;
+
+-- Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
+-- Registered (the sort compares them a clock later, so it swaps every other clock).
+balatro_board0_balatro_game0_sort_keys: process (clk) is
+    variable c: unsigned(5 downto 0);
+begin
+    if rising_edge(clk) then
+        for i in 0 to 8-1 loop
+            c := balatro_board0_balatro_game0_hand_slots(i);
+            if (c = 63) then
+                balatro_board0_balatro_game0_keys(i) <= to_unsigned(0, 7);
+            elsif bool(balatro_board0_balatro_game0_by_suit) then
+                balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c(2-1 downto 0) & c(6-1 downto 2));
+            else
+                balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c);
+            end if;
+        end loop;
+    end if;
+end process balatro_board0_balatro_game0_sort_keys;
+
+balatro_board0_balatro_game0_cards: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_game0_by_suit <= '0';
+            balatro_board0_balatro_game0_hand_slots(0) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(1) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(2) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(3) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(4) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(5) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(6) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(7) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_dealt <= to_unsigned(52, 6);
+            balatro_board0_balatro_game0_hand_count <= to_unsigned(0, 4);
+            balatro_board0_balatro_game0_hand_start <= '0';
+        else
+            balatro_board0_balatro_game0_hand_start <= '0';
+            case balatro_board0_balatro_game0_state is
+                when BAL_CHECK =>
+                    if ((balatro_board0_balatro_game0_move_op > 1) and (balatro_board0_balatro_game0_move_op < 4) and (balatro_board0_balatro_game0_run_phase = 0)) then
+                        balatro_board0_balatro_game0_by_suit <= stdl(balatro_board0_balatro_game0_move_op = 3);
+                    end if;
+                when BAL_COMPACT =>
+                    if bool(balatro_board0_balatro_game0_move_mask(to_integer(balatro_board0_balatro_game0_step))) then
+                        for s in 0 to 7-1 loop
+                            if (s >= signed(resize(balatro_board0_balatro_game0_step, 5))) then
+                                balatro_board0_balatro_game0_hand_slots(s) <= balatro_board0_balatro_game0_hand_slots((s + 1));
+                            end if;
+                        end loop;
+                        balatro_board0_balatro_game0_hand_slots(7) <= to_unsigned(63, 6);
+                        balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count - 1);
+                    end if;
+                when BAL_DRAW =>
+                    if (bool(balatro_board0_balatro_game0_draw_more) and bool(balatro_board0_deck_valid)) then
+                        balatro_board0_balatro_game0_hand_slots(to_integer(balatro_board0_balatro_game0_hand_count)) <= balatro_board0_deck_data;
+                        balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count + 1);
+                        balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                    end if;
+                when BAL_SORT =>
+                    if (bool(balatro_board0_balatro_game0_step(0)) and bool(balatro_board0_balatro_game0_step(1))) then
+                        for j in 0 to ((8 / 2) - 1)-1 loop
+                            if (balatro_board0_balatro_game0_keys(((2 * j) + 1)) < balatro_board0_balatro_game0_keys(((2 * j) + 2))) then
+                                balatro_board0_balatro_game0_hand_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_hand_slots(((2 * j) + 2));
+                                balatro_board0_balatro_game0_hand_slots(((2 * j) + 2)) <= balatro_board0_balatro_game0_hand_slots(((2 * j) + 1));
+                            end if;
+                        end loop;
+                    elsif bool(balatro_board0_balatro_game0_step(0)) then
+                        for j in 0 to (8 / 2)-1 loop
+                            if (balatro_board0_balatro_game0_keys((2 * j)) < balatro_board0_balatro_game0_keys(((2 * j) + 1))) then
+                                balatro_board0_balatro_game0_hand_slots((2 * j)) <= balatro_board0_balatro_game0_hand_slots(((2 * j) + 1));
+                                balatro_board0_balatro_game0_hand_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_hand_slots((2 * j));
+                            end if;
+                        end loop;
+                    end if;
+                when BAL_DRAIN =>
+                    if (balatro_board0_balatro_game0_hand_dealt = 52) then
+                        balatro_board0_balatro_game0_hand_start <= '1';
+                        balatro_board0_balatro_game0_hand_dealt <= to_unsigned(0, 6);
+                        balatro_board0_balatro_game0_hand_count <= to_unsigned(0, 4);
+                        for s in 0 to 8-1 loop
+                            balatro_board0_balatro_game0_hand_slots(s) <= to_unsigned(63, 6);
+                        end loop;
+                    elsif bool(balatro_board0_deck_valid) then
+                        balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_balatro_game0_cards;
+
+balatro_board0_balatro_game0_choose: process (balatro_board0_balatro_game0_occupied, balatro_board0_io_sw, balatro_board0_balatro_game0_move_mask, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_state) is
+begin
+    case to_integer(balatro_board0_balatro_game0_hand_count) is
         when 0 => balatro_board0_balatro_game0_occupied <= "00000000";
         when 1 => balatro_board0_balatro_game0_occupied <= "00000001";
         when 2 => balatro_board0_balatro_game0_occupied <= "00000011";
@@ -9230,16 +9526,16 @@ begin
     if (balatro_board0_balatro_game0_state = BAL_IDLE) then
         balatro_board0_balatro_game0_chosen <= (balatro_board0_io_sw and balatro_board0_balatro_game0_occupied);
     else
-        balatro_board0_balatro_game0_chosen <= (balatro_board0_balatro_game0_mask and balatro_board0_balatro_game0_occupied);
+        balatro_board0_balatro_game0_chosen <= (balatro_board0_balatro_game0_move_mask and balatro_board0_balatro_game0_occupied);
     end if;
 end process balatro_board0_balatro_game0_choose;
 
 
-balatro_board0_balatro_game0_blind_index <= unsigned'(balatro_board0_balatro_game0_ante & balatro_board0_balatro_game0_blind);
+balatro_board0_balatro_game0_blind_index <= unsigned'(balatro_board0_balatro_game0_run_ante & balatro_board0_balatro_game0_run_blind);
 
-balatro_board0_balatro_game0_count_rom: process (balatro_board0_balatro_game0_mask) is
+balatro_board0_balatro_game0_count_rom: process (balatro_board0_balatro_game0_move_mask) is
 begin
-    case to_integer(balatro_board0_balatro_game0_mask) is
+    case to_integer(balatro_board0_balatro_game0_move_mask) is
         when 0 => balatro_board0_balatro_game0_mask_count <= "0000";
         when 1 => balatro_board0_balatro_game0_mask_count <= "0001";
         when 2 => balatro_board0_balatro_game0_mask_count <= "0001";
@@ -9569,247 +9865,41 @@ begin
     end case;
 end process balatro_board0_balatro_game0_target_rom_read;
 
--- Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
--- Registered (the sort compares them a clock later, so it swaps every other clock).
-balatro_board0_balatro_game0_sort_keys: process (clk) is
-    variable c: unsigned(5 downto 0);
-begin
-    if rising_edge(clk) then
-        for i in 0 to 8-1 loop
-            c := balatro_board0_balatro_game0_slots(i);
-            if (c = 63) then
-                balatro_board0_balatro_game0_keys(i) <= to_unsigned(0, 7);
-            elsif bool(balatro_board0_balatro_game0_by_suit) then
-                balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c(2-1 downto 0) & c(6-1 downto 2));
-            else
-                balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c);
-            end if;
-        end loop;
-    end if;
-end process balatro_board0_balatro_game0_sort_keys;
 
+balatro_board0_balatro_game0_draw_more <= stdl((balatro_board0_balatro_game0_hand_count < 8) and (balatro_board0_balatro_game0_hand_dealt /= 52));
+balatro_board0_balatro_game0_ready <= stdl(((balatro_board0_balatro_game0_state = BAL_DRAIN) and (balatro_board0_balatro_game0_hand_dealt /= 52)) or ((balatro_board0_balatro_game0_state = BAL_DRAW) and (balatro_board0_balatro_game0_hand_count < 8) and (balatro_board0_balatro_game0_hand_dealt /= 52)));
 
-balatro_board0_balatro_game0_draw_more <= stdl((balatro_board0_balatro_game0_hand_len < 8) and (balatro_board0_balatro_game0_dealt /= 52));
-balatro_board0_balatro_game0_ready <= stdl(((balatro_board0_balatro_game0_state = BAL_DRAIN) and (balatro_board0_balatro_game0_dealt /= 52)) or ((balatro_board0_balatro_game0_state = BAL_DRAW) and (balatro_board0_balatro_game0_hand_len < 8) and (balatro_board0_balatro_game0_dealt /= 52)));
-
-balatro_board0_balatro_game0_control: process (clk) is
-    variable reached: std_logic;
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            balatro_board0_balatro_game0_hand_len <= to_unsigned(0, 4);
-            balatro_board0_balatro_game0_phase <= to_unsigned(0, 2);
-            balatro_board0_balatro_game0_done <= '0';
-            balatro_board0_balatro_game0_hands_left <= to_unsigned(0, 4);
-            balatro_board0_balatro_game0_step <= to_unsigned(0, 4);
-            balatro_board0_balatro_game0_last_category <= to_unsigned(15, 4);
-            balatro_board0_balatro_game0_blind <= to_unsigned(0, 2);
-            balatro_board0_balatro_game0_bad_op <= '0';
-            balatro_board0_balatro_game0_last_mult <= to_unsigned(0, 4);
-            balatro_board0_balatro_game0_score <= to_unsigned(0, 17);
-            balatro_board0_balatro_game0_ante <= to_unsigned(1, 4);
-            balatro_board0_balatro_game0_state <= BAL_DRAIN;
-            balatro_board0_balatro_game0_by_suit <= '0';
-            balatro_board0_balatro_game0_slots(0) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(1) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(2) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(3) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(4) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(5) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(6) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(7) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_dealt <= to_unsigned(52, 6);
-            balatro_board0_balatro_game0_start <= '0';
-            balatro_board0_balatro_game0_last_chips <= to_unsigned(0, 8);
-            balatro_board0_balatro_game0_last_score <= to_unsigned(0, 11);
-            balatro_board0_balatro_game0_op <= to_unsigned(0, 3);
-            balatro_board0_balatro_game0_target <= to_unsigned(0, 17);
-            balatro_board0_balatro_game0_taken <= '0';
-            balatro_board0_balatro_game0_mask <= to_unsigned(0, 8);
-            balatro_board0_balatro_game0_result <= to_unsigned(0, 3);
-            balatro_board0_balatro_game0_discards_left <= to_unsigned(0, 4);
-        else
-            balatro_board0_balatro_game0_done <= '0';
-            balatro_board0_balatro_game0_start <= '0';
-            balatro_board0_balatro_game0_target <= balatro_board0_balatro_game0_target_next;
-            case balatro_board0_balatro_game0_state is
-                when BAL_IDLE =>
-                    if bool(balatro_board0_cmd_valid) then
-                        balatro_board0_balatro_game0_op <= balatro_board0_cmd_op;
-                        balatro_board0_balatro_game0_mask <= balatro_board0_cmd_mask;
-                        balatro_board0_balatro_game0_taken <= '1';
-                        balatro_board0_balatro_game0_state <= BAL_CHECK;
-                    end if;
-                when BAL_CHECK =>
-                    balatro_board0_balatro_game0_step <= to_unsigned(0, 4);
-                    balatro_board0_balatro_game0_bad_op <= stdl(balatro_board0_balatro_game0_op > 4);
-                    if (balatro_board0_balatro_game0_op = 4) then
-                        balatro_board0_balatro_game0_phase <= to_unsigned(0, 2);
-                        balatro_board0_balatro_game0_ante <= to_unsigned(1, 4);
-                        balatro_board0_balatro_game0_blind <= to_unsigned(0, 2);
-                        balatro_board0_balatro_game0_last_category <= to_unsigned(15, 4);
-                        balatro_board0_balatro_game0_last_chips <= to_unsigned(0, 8);
-                        balatro_board0_balatro_game0_last_mult <= to_unsigned(0, 4);
-                        balatro_board0_balatro_game0_last_score <= to_unsigned(0, 11);
-                        balatro_board0_balatro_game0_result <= to_unsigned(0, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DRAIN;
-                    elsif (balatro_board0_balatro_game0_op > 4) then
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    elsif (balatro_board0_balatro_game0_phase /= 0) then
-                        balatro_board0_balatro_game0_result <= to_unsigned(1, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    elsif (balatro_board0_balatro_game0_op > 1) then
-                        balatro_board0_balatro_game0_by_suit <= stdl(balatro_board0_balatro_game0_op = 3);
-                        balatro_board0_balatro_game0_result <= to_unsigned(0, 3);
-                        balatro_board0_balatro_game0_state <= BAL_SORT;
-                    elsif ((balatro_board0_balatro_game0_op = 1) and (balatro_board0_balatro_game0_discards_left = 0)) then
-                        balatro_board0_balatro_game0_result <= to_unsigned(2, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    elsif (balatro_board0_balatro_game0_mask = 0) then
-                        balatro_board0_balatro_game0_result <= to_unsigned(3, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    elsif (balatro_board0_balatro_game0_mask_count > 5) then
-                        balatro_board0_balatro_game0_result <= to_unsigned(4, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    elsif ((balatro_board0_balatro_game0_mask and (not balatro_board0_balatro_game0_occupied)) /= 0) then
-                        balatro_board0_balatro_game0_result <= to_unsigned(5, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    else
-                        balatro_board0_balatro_game0_result <= to_unsigned(0, 3);
-                        if (balatro_board0_balatro_game0_op = 0) then
-                            balatro_board0_balatro_game0_state <= BAL_SCORE;
-                        else
-                            balatro_board0_balatro_game0_discards_left <= (balatro_board0_balatro_game0_discards_left - 1);
-                            balatro_board0_balatro_game0_step <= to_unsigned(7, 4);
-                            balatro_board0_balatro_game0_state <= BAL_COMPACT;
-                        end if;
-                    end if;
-                when BAL_SCORE =>
-                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                    if (balatro_board0_balatro_game0_step = 13) then
-                        balatro_board0_balatro_game0_score <= (balatro_board0_balatro_game0_score + balatro_board0_balatro_game0_pick_score);
-                        balatro_board0_balatro_game0_hands_left <= (balatro_board0_balatro_game0_hands_left - 1);
-                        balatro_board0_balatro_game0_last_category <= balatro_board0_balatro_game0_pick_category;
-                        balatro_board0_balatro_game0_last_chips <= balatro_board0_balatro_game0_pick_chips;
-                        balatro_board0_balatro_game0_last_mult <= balatro_board0_balatro_game0_pick_mult;
-                        balatro_board0_balatro_game0_last_score <= balatro_board0_balatro_game0_pick_score;
-                        balatro_board0_balatro_game0_step <= to_unsigned(7, 4);
-                        balatro_board0_balatro_game0_state <= BAL_COMPACT;
-                    end if;
-                when BAL_COMPACT =>
-                    if bool(balatro_board0_balatro_game0_mask(to_integer(balatro_board0_balatro_game0_step))) then
-                        for s in 0 to 7-1 loop
-                            if (s >= signed(resize(balatro_board0_balatro_game0_step, 5))) then
-                                balatro_board0_balatro_game0_slots(s) <= balatro_board0_balatro_game0_slots((s + 1));
-                            end if;
-                        end loop;
-                        balatro_board0_balatro_game0_slots(7) <= to_unsigned(63, 6);
-                        balatro_board0_balatro_game0_hand_len <= (balatro_board0_balatro_game0_hand_len - 1);
-                    end if;
-                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step - 1);
-                    if (balatro_board0_balatro_game0_step = 0) then
-                        balatro_board0_balatro_game0_state <= BAL_DRAW;
-                    end if;
-                when BAL_DRAW =>
-                    if (not bool(balatro_board0_balatro_game0_draw_more)) then
-                        balatro_board0_balatro_game0_state <= BAL_SETTLE;
-                    elsif bool(balatro_board0_deck_valid) then
-                        balatro_board0_balatro_game0_slots(to_integer(balatro_board0_balatro_game0_hand_len)) <= balatro_board0_deck_data;
-                        balatro_board0_balatro_game0_hand_len <= (balatro_board0_balatro_game0_hand_len + 1);
-                        balatro_board0_balatro_game0_dealt <= (balatro_board0_balatro_game0_dealt + 1);
-                    end if;
-                when BAL_SETTLE =>
-                    reached := stdl(balatro_board0_balatro_game0_score >= balatro_board0_balatro_game0_target);
-                    balatro_board0_balatro_game0_state <= BAL_DONE;
-                    if ((bool(reached) and (not False)) or (balatro_board0_balatro_game0_hands_left = 0) or (balatro_board0_balatro_game0_hand_len = 0)) then
-                        if (not bool(reached)) then
-                            balatro_board0_balatro_game0_phase <= to_unsigned(2, 2);
-                        elsif ((balatro_board0_balatro_game0_blind + 1) < 3) then
-                            balatro_board0_balatro_game0_blind <= (balatro_board0_balatro_game0_blind + 1);
-                            balatro_board0_balatro_game0_state <= BAL_DRAIN;
-                        elsif (balatro_board0_balatro_game0_ante < 8) then
-                            balatro_board0_balatro_game0_ante <= (balatro_board0_balatro_game0_ante + 1);
-                            balatro_board0_balatro_game0_blind <= to_unsigned(0, 2);
-                            balatro_board0_balatro_game0_state <= BAL_DRAIN;
-                        else
-                            balatro_board0_balatro_game0_phase <= to_unsigned(1, 2);
-                        end if;
-                    end if;
-                when BAL_SORT =>
-                    if (bool(balatro_board0_balatro_game0_step(0)) and bool(balatro_board0_balatro_game0_step(1))) then
-                        for j in 0 to ((8 / 2) - 1)-1 loop
-                            if (balatro_board0_balatro_game0_keys(((2 * j) + 1)) < balatro_board0_balatro_game0_keys(((2 * j) + 2))) then
-                                balatro_board0_balatro_game0_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_slots(((2 * j) + 2));
-                                balatro_board0_balatro_game0_slots(((2 * j) + 2)) <= balatro_board0_balatro_game0_slots(((2 * j) + 1));
-                            end if;
-                        end loop;
-                    elsif bool(balatro_board0_balatro_game0_step(0)) then
-                        for j in 0 to (8 / 2)-1 loop
-                            if (balatro_board0_balatro_game0_keys((2 * j)) < balatro_board0_balatro_game0_keys(((2 * j) + 1))) then
-                                balatro_board0_balatro_game0_slots((2 * j)) <= balatro_board0_balatro_game0_slots(((2 * j) + 1));
-                                balatro_board0_balatro_game0_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_slots((2 * j));
-                            end if;
-                        end loop;
-                    end if;
-                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                    if (signed(resize(balatro_board0_balatro_game0_step, 5)) = ((2 * 8) - 1)) then
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    end if;
-                when BAL_DRAIN =>
-                    if (balatro_board0_balatro_game0_dealt = 52) then
-                        balatro_board0_balatro_game0_start <= '1';
-                        balatro_board0_balatro_game0_dealt <= to_unsigned(0, 6);
-                        balatro_board0_balatro_game0_hand_len <= to_unsigned(0, 4);
-                        for s in 0 to 8-1 loop
-                            balatro_board0_balatro_game0_slots(s) <= to_unsigned(63, 6);
-                        end loop;
-                        balatro_board0_balatro_game0_score <= to_unsigned(0, 17);
-                        balatro_board0_balatro_game0_hands_left <= to_unsigned(4, 4);
-                        balatro_board0_balatro_game0_discards_left <= to_unsigned(3, 4);
-                        balatro_board0_balatro_game0_state <= BAL_DRAW;
-                    elsif bool(balatro_board0_deck_valid) then
-                        balatro_board0_balatro_game0_dealt <= (balatro_board0_balatro_game0_dealt + 1);
-                    end if;
-                when others =>
-                    balatro_board0_balatro_game0_done <= balatro_board0_balatro_game0_taken;
-                    balatro_board0_balatro_game0_taken <= '0';
-                    balatro_board0_balatro_game0_state <= BAL_IDLE;
-            end case;
-        end if;
-    end if;
-end process balatro_board0_balatro_game0_control;
-
-balatro_board0_balatro_game0_outputs: process (balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_phase, balatro_board0_balatro_game0_done, balatro_board0_balatro_game0_hands_left, balatro_board0_balatro_game0_last_category, balatro_board0_balatro_game0_blind, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_bad_op, balatro_board0_balatro_game0_last_mult, balatro_board0_balatro_game0_score, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_slots, balatro_board0_balatro_game0_dealt, balatro_board0_balatro_game0_start, balatro_board0_balatro_game0_last_chips, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_last_score, balatro_board0_balatro_game0_target, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_result, balatro_board0_balatro_game0_discards_left) is
+balatro_board0_balatro_game0_outputs: process (balatro_board0_balatro_game0_run_last_chips, balatro_board0_balatro_game0_run_hands_left, balatro_board0_balatro_game0_run_target, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_run_last_mult, balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_run_blind, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_run_score, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_run_discards_left, balatro_board0_balatro_game0_run_last_score, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_hand_slots, balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_run_ante, balatro_board0_balatro_game0_run_phase, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_run_last_category, balatro_board0_balatro_game0_move_done) is
     variable v: unsigned(47 downto 0);
 begin
     balatro_board0_cmd_ready <= stdl(balatro_board0_balatro_game0_state = BAL_IDLE);
-    balatro_board0_res_valid <= balatro_board0_balatro_game0_done;
-    if bool(balatro_board0_balatro_game0_bad_op) then
+    balatro_board0_res_valid <= balatro_board0_balatro_game0_move_done;
+    if bool(balatro_board0_balatro_game0_move_bad_op) then
         balatro_board0_res_code <= to_unsigned(7, 3);
     else
-        balatro_board0_res_code <= balatro_board0_balatro_game0_result;
+        balatro_board0_res_code <= balatro_board0_balatro_game0_move_result;
     end if;
-    balatro_board0_deck_start <= balatro_board0_balatro_game0_start;
+    balatro_board0_deck_start <= balatro_board0_balatro_game0_hand_start;
     balatro_board0_deck_ready <= balatro_board0_balatro_game0_ready;
     v := unsigned'("000000000000000000000000000000000000000000000000");
     for b in 0 to (6 * 8)-1 loop
-        v(b) := balatro_board0_balatro_game0_slots((b / 6))((b mod 6));
+        v(b) := balatro_board0_balatro_game0_hand_slots((b / 6))((b mod 6));
     end loop;
     balatro_board0_balatro_game0_view_hand <= v;
-    balatro_board0_balatro_game0_view_hand_len <= balatro_board0_balatro_game0_hand_len;
-    balatro_board0_view_phase <= balatro_board0_balatro_game0_phase;
-    balatro_board0_balatro_game0_view_ante <= balatro_board0_balatro_game0_ante;
-    balatro_board0_balatro_game0_view_blind <= balatro_board0_balatro_game0_blind;
-    balatro_board0_balatro_game0_view_target <= balatro_board0_balatro_game0_target;
-    balatro_board0_view_score <= balatro_board0_balatro_game0_score;
-    balatro_board0_balatro_game0_view_hands_left <= balatro_board0_balatro_game0_hands_left;
-    balatro_board0_balatro_game0_view_discards_left <= balatro_board0_balatro_game0_discards_left;
-    balatro_board0_balatro_game0_view_deck_left <= (52 - balatro_board0_balatro_game0_dealt);
-    balatro_board0_balatro_game0_view_result <= balatro_board0_balatro_game0_result;
-    balatro_board0_balatro_game0_view_last_category <= balatro_board0_balatro_game0_last_category;
-    balatro_board0_balatro_game0_view_last_chips <= balatro_board0_balatro_game0_last_chips;
-    balatro_board0_balatro_game0_view_last_mult <= balatro_board0_balatro_game0_last_mult;
-    balatro_board0_balatro_game0_view_last_score <= balatro_board0_balatro_game0_last_score;
+    balatro_board0_balatro_game0_view_hand_len <= balatro_board0_balatro_game0_hand_count;
+    balatro_board0_view_phase <= balatro_board0_balatro_game0_run_phase;
+    balatro_board0_balatro_game0_view_ante <= balatro_board0_balatro_game0_run_ante;
+    balatro_board0_balatro_game0_view_blind <= balatro_board0_balatro_game0_run_blind;
+    balatro_board0_balatro_game0_view_target <= balatro_board0_balatro_game0_run_target;
+    balatro_board0_view_score <= balatro_board0_balatro_game0_run_score;
+    balatro_board0_balatro_game0_view_hands_left <= balatro_board0_balatro_game0_run_hands_left;
+    balatro_board0_balatro_game0_view_discards_left <= balatro_board0_balatro_game0_run_discards_left;
+    balatro_board0_balatro_game0_view_deck_left <= (52 - balatro_board0_balatro_game0_hand_dealt);
+    balatro_board0_balatro_game0_view_result <= balatro_board0_balatro_game0_move_result;
+    balatro_board0_balatro_game0_view_last_category <= balatro_board0_balatro_game0_run_last_category;
+    balatro_board0_balatro_game0_view_last_chips <= balatro_board0_balatro_game0_run_last_chips;
+    balatro_board0_balatro_game0_view_last_mult <= balatro_board0_balatro_game0_run_last_mult;
+    balatro_board0_balatro_game0_view_last_score <= balatro_board0_balatro_game0_run_last_score;
     balatro_board0_balatro_game0_view_pick_count <= balatro_board0_balatro_game0_pick_count;
     balatro_board0_balatro_game0_view_pick_category <= balatro_board0_balatro_game0_pick_category;
     balatro_board0_balatro_game0_view_pick_chips <= balatro_board0_balatro_game0_pick_chips;
@@ -10084,38 +10174,38 @@ begin
         if (rst = '1') then
             balatro_board0_balatro_screen0_digit_codes0_field <= to_unsigned(0, 3);
             balatro_board0_balatro_screen0_digit_codes0_start <= '0';
-            balatro_board0_balatro_screen0_codes(0) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(1) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(2) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(3) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(4) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(5) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(6) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(7) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(8) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(9) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(10) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(11) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(12) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(13) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(14) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(15) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(16) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(17) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(18) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(19) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(20) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(21) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(22) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(23) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(24) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(25) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(26) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(27) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(28) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(29) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(30) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(31) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(0) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(1) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(2) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(3) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(4) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(5) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(6) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(7) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(8) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(9) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(10) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(11) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(12) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(13) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(14) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(15) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(16) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(17) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(18) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(19) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(20) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(21) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(22) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(23) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(24) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(25) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(26) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(27) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(28) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(29) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(30) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(31) <= to_unsigned(32, 7);
         else
             balatro_board0_balatro_screen0_digit_codes0_start <= '0';
             if ((not bool(balatro_board0_balatro_screen0_digit_codes0_busy)) and (not bool(balatro_board0_balatro_screen0_digit_codes0_start)) and (not bool(balatro_board0_balatro_screen0_digit_codes0_done))) then
@@ -10141,38 +10231,28 @@ begin
                         c := (48 + resize(d, 7));
                     end if;
                     if (balatro_board0_balatro_screen0_digit_codes0_field = 0) then
-                        balatro_board0_balatro_screen0_codes((0 + p)) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes((0 + p)) <= c;
                     elsif (balatro_board0_balatro_screen0_digit_codes0_field = 1) then
-                        balatro_board0_balatro_screen0_codes((6 + p)) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes((6 + p)) <= c;
                     elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 2) and (p >= (6 - 2))) then
-                        balatro_board0_balatro_screen0_codes(((12 + p) - (6 - 2))) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes(((12 + p) - (6 - 2))) <= c;
                     elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 3) and (p >= (6 - 3))) then
-                        balatro_board0_balatro_screen0_codes(((14 + p) - (6 - 3))) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes(((14 + p) - (6 - 3))) <= c;
                     elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 4) and (p >= (6 - 3))) then
-                        balatro_board0_balatro_screen0_codes(((17 + p) - (6 - 3))) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes(((17 + p) - (6 - 3))) <= c;
                     elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 5) and (p >= (6 - 4))) then
-                        balatro_board0_balatro_screen0_codes(((20 + p) - (6 - 4))) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes(((20 + p) - (6 - 4))) <= c;
                     end if;
                 end loop;
             end if;
-            balatro_board0_balatro_screen0_codes(24) <= (48 + resize(balatro_board0_balatro_game0_view_ante, 7));
-            balatro_board0_balatro_screen0_codes(25) <= (48 + resize(balatro_board0_balatro_game0_view_hands_left, 7));
-            balatro_board0_balatro_screen0_codes(26) <= (48 + resize(balatro_board0_balatro_game0_view_discards_left, 7));
-            balatro_board0_balatro_screen0_codes(27) <= (48 + resize(balatro_board0_balatro_game0_view_pick_mult, 7));
-            balatro_board0_balatro_screen0_codes(28) <= (48 + resize(balatro_board0_balatro_game0_view_last_mult, 7));
+            balatro_board0_balatro_screen0_digit_codes0_codes(24) <= (48 + resize(balatro_board0_balatro_game0_view_ante, 7));
+            balatro_board0_balatro_screen0_digit_codes0_codes(25) <= (48 + resize(balatro_board0_balatro_game0_view_hands_left, 7));
+            balatro_board0_balatro_screen0_digit_codes0_codes(26) <= (48 + resize(balatro_board0_balatro_game0_view_discards_left, 7));
+            balatro_board0_balatro_screen0_digit_codes0_codes(27) <= (48 + resize(balatro_board0_balatro_game0_view_pick_mult, 7));
+            balatro_board0_balatro_screen0_digit_codes0_codes(28) <= (48 + resize(balatro_board0_balatro_game0_view_last_mult, 7));
         end if;
     end if;
 end process balatro_board0_balatro_screen0_digit_codes0_cycle;
-
-
-balatro_board0_balatro_screen0_glyph_rom0_addr <= unsigned'(balatro_board0_balatro_screen0_d_code & balatro_board0_balatro_screen0_d_row);
-
-balatro_board0_balatro_screen0_glyph_rom0_read: process (clk) is
-begin
-    if rising_edge(clk) then
-        balatro_board0_balatro_screen0_bits <= balatro_board0_balatro_screen0_glyph_rom0_glyphs(to_integer(balatro_board0_balatro_screen0_glyph_rom0_addr));
-    end if;
-end process balatro_board0_balatro_screen0_glyph_rom0_read;
 
 balatro_board0_balatro_screen0_lines: process (clk) is
 begin
@@ -10209,41 +10289,43 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_lines;
 
-balatro_board0_balatro_screen0_decode_a: process (balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_x, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_pick) is
+balatro_board0_balatro_screen0_decode_a: process (balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_pick) is
     variable row: unsigned(9 downto 0);
 begin
-    balatro_board0_balatro_screen0_col <= balatro_board0_balatro_screen0_x(10-1 downto 3);
     row := resize(balatro_board0_balatro_screen0_y(10-1 downto 4), 10);
     case row is
         when "0000000001" =>
-            balatro_board0_balatro_screen0_a_line_c <= balatro_board0_balatro_screen0_line_blind;
+            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_blind;
         when "0000000010" =>
-            balatro_board0_balatro_screen0_a_line_c <= to_unsigned(4, 6);
+            balatro_board0_balatro_screen0_row_line <= to_unsigned(4, 6);
         when "0000000011" =>
-            balatro_board0_balatro_screen0_a_line_c <= to_unsigned(5, 6);
+            balatro_board0_balatro_screen0_row_line <= to_unsigned(5, 6);
         when "0000010000" =>
-            balatro_board0_balatro_screen0_a_line_c <= balatro_board0_balatro_screen0_line_pick;
+            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_pick;
         when "0000010010" =>
-            balatro_board0_balatro_screen0_a_line_c <= balatro_board0_balatro_screen0_line_last;
+            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_last;
         when "0000010100" =>
-            balatro_board0_balatro_screen0_a_line_c <= balatro_board0_balatro_screen0_line_message;
+            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_message;
         when "0000011011" =>
-            balatro_board0_balatro_screen0_a_line_c <= to_unsigned(33, 6);
+            balatro_board0_balatro_screen0_row_line <= to_unsigned(33, 6);
         when others =>
-            balatro_board0_balatro_screen0_a_line_c <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_line <= to_unsigned(0, 6);
     end case;
 end process balatro_board0_balatro_screen0_decode_a;
 
+
+balatro_board0_balatro_screen0_col <= balatro_board0_balatro_screen0_x(10-1 downto 3);
+
 balatro_board0_balatro_screen0_stage_a: process (clk) is
-    variable line: unsigned(11 downto 0);
+    variable cell_line: unsigned(11 downto 0);
 begin
     if rising_edge(clk) then
         balatro_board0_balatro_screen0_a_row <= balatro_board0_balatro_screen0_y(10-1 downto 4);
         balatro_board0_balatro_screen0_a_gx <= balatro_board0_balatro_screen0_x(3-1 downto 0);
         balatro_board0_balatro_screen0_a_gy <= balatro_board0_balatro_screen0_y(4-1 downto 0);
-        line := to_unsigned(0, 12);
-        line := resize(balatro_board0_balatro_screen0_a_line_c, 12);
-        balatro_board0_balatro_screen0_a_addr <= ((shift_left(line, 6) + shift_left(line, 4)) + balatro_board0_balatro_screen0_col);
+        cell_line := to_unsigned(0, 12);
+        cell_line := resize(balatro_board0_balatro_screen0_row_line, 12);
+        balatro_board0_balatro_screen0_a_addr <= ((shift_left(cell_line, 6) + shift_left(cell_line, 4)) + balatro_board0_balatro_screen0_col);
         balatro_board0_balatro_screen0_a_slot <= balatro_board0_balatro_screen0_slot_table(to_integer(balatro_board0_balatro_screen0_col));
         balatro_board0_balatro_screen0_a_dx <= balatro_board0_balatro_screen0_dx_table(to_integer(balatro_board0_balatro_screen0_col));
         balatro_board0_balatro_screen0_a_active <= balatro_board0_balatro_screen0_active;
@@ -10283,14 +10365,21 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_stage_b;
 
--- The line ROM's registered read (a block RAM's), registered again: its clock-to-out
--- ends at c_op, not in stage_d's choice of digit.
+-- The line ROM's registered read (a block RAM's), registered again in stage C: its
+-- clock-to-out ends at c.op, not in stage D's choice of digit.
 balatro_board0_balatro_screen0_line_rom: process (clk) is
 begin
     if rising_edge(clk) then
         balatro_board0_balatro_screen0_b_op <= balatro_board0_balatro_screen0_line_table(to_integer(balatro_board0_balatro_screen0_a_addr));
     end if;
 end process balatro_board0_balatro_screen0_line_rom;
+
+balatro_board0_balatro_screen0_line_out: process (clk) is
+begin
+    if rising_edge(clk) then
+        balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_b_op;
+    end if;
+end process balatro_board0_balatro_screen0_line_out;
 
 balatro_board0_balatro_screen0_stage_c: process (clk) is
     variable suit: unsigned(5 downto 0);
@@ -10326,6 +10415,16 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_stage_c;
 
+
+balatro_board0_balatro_screen0_glyph_rom0_addr <= unsigned'(balatro_board0_balatro_screen0_d_code & balatro_board0_balatro_screen0_d_row);
+
+balatro_board0_balatro_screen0_glyph_rom0_read: process (clk) is
+begin
+    if rising_edge(clk) then
+        balatro_board0_balatro_screen0_bits <= balatro_board0_balatro_screen0_glyph_rom0_glyphs(to_integer(balatro_board0_balatro_screen0_glyph_rom0_addr));
+    end if;
+end process balatro_board0_balatro_screen0_glyph_rom0_read;
+
 balatro_board0_balatro_screen0_stage_d: process (clk) is
 begin
     if rising_edge(clk) then
@@ -10350,7 +10449,7 @@ begin
             end if;
         else
             if bool(balatro_board0_balatro_screen0_c_op(7)) then
-                balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_codes(to_integer(balatro_board0_balatro_screen0_c_op(5-1 downto 0)));
+                balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_digit_codes0_codes(to_integer(balatro_board0_balatro_screen0_c_op(5-1 downto 0)));
             else
                 balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_op(7-1 downto 0);
             end if;
@@ -10365,13 +10464,6 @@ begin
         end if;
     end if;
 end process balatro_board0_balatro_screen0_stage_d;
-
-balatro_board0_balatro_screen0_line_out: process (clk) is
-begin
-    if rising_edge(clk) then
-        balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_b_op;
-    end if;
-end process balatro_board0_balatro_screen0_line_out;
 
 balatro_board0_balatro_screen0_stage_e: process (clk) is
 begin
@@ -10545,6 +10637,49 @@ balatro_board0_shuffler0_word <= balatro_board0_shuffler0_rng0_word_q;
 
 balatro_board0_shuffler0_starting <= stdl((balatro_board0_shuffler0_state = SHUF_IDLE) and bool(balatro_board0_deck_start));
 balatro_board0_shuffler0_compacting <= stdl(balatro_board0_shuffler0_state = SHUF_COMPACT);
+
+balatro_board0_shuffler0_steps: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_done_q <= '0';
+            balatro_board0_shuffler0_error_q <= '0';
+            balatro_board0_shuffler0_wanted <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_busy_q <= '0';
+            balatro_board0_shuffler0_state <= SHUF_IDLE;
+        else
+            balatro_board0_shuffler0_done_q <= '0';
+            case balatro_board0_shuffler0_state is
+                when SHUF_IDLE =>
+                    if bool(balatro_board0_deck_start) then
+                        balatro_board0_shuffler0_wanted <= balatro_board0_shuffler0_count;
+                        balatro_board0_shuffler0_busy_q <= '1';
+                        balatro_board0_shuffler0_error_q <= '0';
+                        balatro_board0_shuffler0_state <= SHUF_COMPACT;
+                    end if;
+                when SHUF_COMPACT =>
+                    if (bool(balatro_board0_shuffler0_compaction_looked) and (not bool(balatro_board0_shuffler0_compaction_more))) then
+                        balatro_board0_shuffler0_state <= SHUF_SETUP;
+                    end if;
+                when SHUF_SETUP =>
+                    balatro_board0_shuffler0_error_q <= stdl((balatro_board0_shuffler0_wanted = 0) or (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_compaction_n_cards));
+                    if ((balatro_board0_shuffler0_wanted = 0) or (balatro_board0_shuffler0_compaction_n_cards = 0)) then
+                        balatro_board0_shuffler0_busy_q <= '0';
+                        balatro_board0_shuffler0_done_q <= '1';
+                        balatro_board0_shuffler0_state <= SHUF_IDLE;
+                    else
+                        balatro_board0_shuffler0_state <= SHUF_DEAL;
+                    end if;
+                when others =>
+                    if (bool(balatro_board0_shuffler0_deal_tvalid) and bool(balatro_board0_shuffler0_m_axis_tready) and bool(balatro_board0_shuffler0_deal_tlast)) then
+                        balatro_board0_shuffler0_busy_q <= '0';
+                        balatro_board0_shuffler0_done_q <= '1';
+                        balatro_board0_shuffler0_state <= SHUF_IDLE;
+                    end if;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_shuffler0_steps;
 
 balatro_board0_shuffler0_reverse_exclude: process (balatro_board0_shuffler0_exclude) is
     variable rev: unsigned(51 downto 0);
@@ -10752,6 +10887,56 @@ begin
 end process balatro_board0_shuffler0_lo_end_or_none;
 
 
+balatro_board0_shuffler0_compaction_more <= stdl(balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end);
+
+balatro_board0_shuffler0_pipeline: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_hi_1h <= to_unsigned(0, 52);
+            balatro_board0_shuffler0_compaction_n_cards <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_compaction_looked <= '0';
+            balatro_board0_shuffler0_compaction_hi <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_lo_1h <= to_unsigned(0, 52);
+            balatro_board0_shuffler0_hi_end <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_found <= '0';
+            balatro_board0_shuffler0_filled_end <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_lo_end <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_compaction_lo <= to_unsigned(0, 6);
+        else
+            case balatro_board0_shuffler0_state is
+                when SHUF_IDLE =>
+                    if bool(balatro_board0_deck_start) then
+                        balatro_board0_shuffler0_found <= '0';
+                        balatro_board0_shuffler0_compaction_looked <= '0';
+                        balatro_board0_shuffler0_filled_end <= to_unsigned(0, 6);
+                    end if;
+                when SHUF_COMPACT =>
+                    balatro_board0_shuffler0_lo_1h <= balatro_board0_shuffler0_lo_1h_c;
+                    balatro_board0_shuffler0_hi_1h <= balatro_board0_shuffler0_hi_1h_c;
+                    balatro_board0_shuffler0_found <= '1';
+                    balatro_board0_shuffler0_compaction_lo <= balatro_board0_shuffler0_lo_c;
+                    balatro_board0_shuffler0_lo_end <= balatro_board0_shuffler0_lo_end_c;
+                    balatro_board0_shuffler0_compaction_hi <= balatro_board0_shuffler0_hi_c;
+                    balatro_board0_shuffler0_hi_end <= balatro_board0_shuffler0_hi_end_c;
+                    balatro_board0_shuffler0_compaction_looked <= balatro_board0_shuffler0_found;
+                    if bool(balatro_board0_shuffler0_compaction_looked) then
+                        if bool(balatro_board0_shuffler0_compaction_more) then
+                            balatro_board0_shuffler0_filled_end <= balatro_board0_shuffler0_lo_end;
+                        elsif (balatro_board0_shuffler0_hi_end > balatro_board0_shuffler0_filled_end) then
+                            balatro_board0_shuffler0_compaction_n_cards <= balatro_board0_shuffler0_hi_end;
+                        else
+                            balatro_board0_shuffler0_compaction_n_cards <= balatro_board0_shuffler0_filled_end;
+                        end if;
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_shuffler0_pipeline;
+
+
 balatro_board0_shuffler0_cand(0) <= (balatro_board0_shuffler0_word(6-1 downto 0) and balatro_board0_shuffler0_mask);
 balatro_board0_shuffler0_cand(1) <= (balatro_board0_shuffler0_word(12-1 downto 6) and balatro_board0_shuffler0_mask);
 balatro_board0_shuffler0_cand(2) <= (balatro_board0_shuffler0_word(18-1 downto 12) and balatro_board0_shuffler0_mask);
@@ -10769,156 +10954,129 @@ end process balatro_board0_shuffler0_range_check;
 
 balatro_board0_shuffler0_pick: process (balatro_board0_shuffler0_cand, balatro_board0_shuffler0_fits, balatro_board0_shuffler0_cand_top) is
 begin
-    balatro_board0_shuffler0_accept <= stdl(balatro_board0_shuffler0_fits /= 0);
+    balatro_board0_shuffler0_draw_accept <= stdl(balatro_board0_shuffler0_fits /= 0);
     if bool(balatro_board0_shuffler0_fits(0)) then
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand(0);
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand(0);
     elsif bool(balatro_board0_shuffler0_fits(1)) then
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand(1);
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand(1);
     elsif bool(balatro_board0_shuffler0_fits(2)) then
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand(2);
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand(2);
     elsif bool(balatro_board0_shuffler0_fits(3)) then
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand(3);
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand(3);
     elsif bool(balatro_board0_shuffler0_fits(4)) then
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand(4);
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand(4);
     else
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand_top;
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand_top;
     end if;
 end process balatro_board0_shuffler0_pick;
 
 
-balatro_board0_shuffler0_go <= stdl((not bool(balatro_board0_shuffler0_tvalid)) or bool(balatro_board0_shuffler0_m_axis_tready));
-balatro_board0_shuffler0_take_word <= stdl(bool(balatro_board0_shuffler0_drawing) and ((not bool(balatro_board0_shuffler0_tvalid)) or bool(balatro_board0_shuffler0_m_axis_tready)));
+balatro_board0_shuffler0_take_word <= stdl(bool(balatro_board0_shuffler0_draw_drawing) and bool(balatro_board0_shuffler0_deal_go));
 
-balatro_board0_shuffler0_read_cards: process (balatro_board0_shuffler0_j_pos, balatro_board0_shuffler0_placed, balatro_board0_shuffler0_mem, balatro_board0_shuffler0_i_pos) is
-begin
-    if bool(balatro_board0_shuffler0_placed(to_integer(balatro_board0_shuffler0_j_pos))) then
-        balatro_board0_shuffler0_card_j <= balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_j_pos));
-    else
-        balatro_board0_shuffler0_card_j <= balatro_board0_shuffler0_j_pos;
-    end if;
-    if bool(balatro_board0_shuffler0_placed(to_integer(balatro_board0_shuffler0_i_pos))) then
-        balatro_board0_shuffler0_card_i <= balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_i_pos));
-    else
-        balatro_board0_shuffler0_card_i <= balatro_board0_shuffler0_i_pos;
-    end if;
-end process balatro_board0_shuffler0_read_cards;
-
-balatro_board0_shuffler0_write_port: process (balatro_board0_shuffler0_state, balatro_board0_shuffler0_j_pos, balatro_board0_shuffler0_hi_end, balatro_board0_shuffler0_card_i, balatro_board0_shuffler0_go, balatro_board0_shuffler0_j_valid, balatro_board0_shuffler0_lo_end, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_lo, balatro_board0_shuffler0_hi, balatro_board0_shuffler0_looked) is
-begin
-    if bool(balatro_board0_shuffler0_compacting) then
-        balatro_board0_shuffler0_mem_we <= stdl(bool(balatro_board0_shuffler0_looked) and (balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end));
-        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_lo;
-        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_hi;
-    else
-        balatro_board0_shuffler0_mem_we <= stdl((balatro_board0_shuffler0_state = SHUF_DEAL) and bool(balatro_board0_shuffler0_go) and bool(balatro_board0_shuffler0_j_valid));
-        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_j_pos;
-        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_card_i;
-    end if;
-end process balatro_board0_shuffler0_write_port;
-
-balatro_board0_shuffler0_write_decode: process (balatro_board0_shuffler0_one, balatro_board0_shuffler0_mem_waddr, balatro_board0_shuffler0_mem_we) is
-begin
-    if bool(balatro_board0_shuffler0_mem_we) then
-        balatro_board0_shuffler0_written <= shift_left(balatro_board0_shuffler0_one, to_integer(balatro_board0_shuffler0_mem_waddr));
-    else
-        balatro_board0_shuffler0_written <= to_unsigned(0, 64);
-    end if;
-end process balatro_board0_shuffler0_write_decode;
-
-balatro_board0_shuffler0_memory: process (clk) is
-begin
-    if rising_edge(clk) then
-        if bool(balatro_board0_shuffler0_mem_we) then
-            balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_mem_waddr)) <= balatro_board0_shuffler0_mem_wdata;
-        end if;
-    end if;
-end process balatro_board0_shuffler0_memory;
-
-balatro_board0_shuffler0_control: process (clk) is
+balatro_board0_shuffler0_counters: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            balatro_board0_shuffler0_done_q <= '0';
-            balatro_board0_shuffler0_wanted <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_i_a <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_tvalid <= '0';
-            balatro_board0_shuffler0_hi_1h <= to_unsigned(0, 52);
-            balatro_board0_shuffler0_tdata <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_j_pos <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_found <= '0';
-            balatro_board0_shuffler0_j_valid <= '0';
-            balatro_board0_shuffler0_tlast <= '0';
-            balatro_board0_shuffler0_a_valid <= '0';
-            balatro_board0_shuffler0_off_q <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_state <= SHUF_IDLE;
-            balatro_board0_shuffler0_n_cards <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_i_pos <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_lo_1h <= to_unsigned(0, 52);
-            balatro_board0_shuffler0_j_last <= '0';
-            balatro_board0_shuffler0_placed <= to_unsigned(0, 64);
-            balatro_board0_shuffler0_lo_end <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_hi <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_error_q <= '0';
-            balatro_board0_shuffler0_busy_q <= '0';
-            balatro_board0_shuffler0_hi_end <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_filled_end <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_a_last <= '0';
+            balatro_board0_shuffler0_draw_drawing <= '0';
             balatro_board0_shuffler0_mask <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_left <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_drawing <= '0';
-            balatro_board0_shuffler0_lo <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_pos_a <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_draw_pos <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_draw_left <= to_unsigned(0, 6);
             balatro_board0_shuffler0_m_range <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_looked <= '0';
         else
-            balatro_board0_shuffler0_done_q <= '0';
-            balatro_board0_shuffler0_placed <= (balatro_board0_shuffler0_placed or balatro_board0_shuffler0_written);
-            case balatro_board0_shuffler0_state is
-                when SHUF_IDLE =>
-                    if bool(balatro_board0_deck_start) then
-                        balatro_board0_shuffler0_wanted <= balatro_board0_shuffler0_count;
-                        balatro_board0_shuffler0_placed <= to_unsigned(0, 64);
-                        balatro_board0_shuffler0_found <= '0';
-                        balatro_board0_shuffler0_looked <= '0';
-                        balatro_board0_shuffler0_filled_end <= to_unsigned(0, 6);
-                        balatro_board0_shuffler0_busy_q <= '1';
-                        balatro_board0_shuffler0_error_q <= '0';
-                        balatro_board0_shuffler0_state <= SHUF_COMPACT;
-                    end if;
-                when SHUF_COMPACT =>
-                    balatro_board0_shuffler0_lo_1h <= balatro_board0_shuffler0_lo_1h_c;
-                    balatro_board0_shuffler0_hi_1h <= balatro_board0_shuffler0_hi_1h_c;
-                    balatro_board0_shuffler0_found <= '1';
-                    balatro_board0_shuffler0_lo <= balatro_board0_shuffler0_lo_c;
-                    balatro_board0_shuffler0_lo_end <= balatro_board0_shuffler0_lo_end_c;
-                    balatro_board0_shuffler0_hi <= balatro_board0_shuffler0_hi_c;
-                    balatro_board0_shuffler0_hi_end <= balatro_board0_shuffler0_hi_end_c;
-                    balatro_board0_shuffler0_looked <= balatro_board0_shuffler0_found;
-                    if bool(balatro_board0_shuffler0_looked) then
-                        if (balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end) then
-                            balatro_board0_shuffler0_filled_end <= balatro_board0_shuffler0_lo_end;
-                        else
-                            if (balatro_board0_shuffler0_hi_end > balatro_board0_shuffler0_filled_end) then
-                                balatro_board0_shuffler0_n_cards <= balatro_board0_shuffler0_hi_end;
-                            else
-                                balatro_board0_shuffler0_n_cards <= balatro_board0_shuffler0_filled_end;
-                            end if;
-                            balatro_board0_shuffler0_state <= SHUF_SETUP;
-                        end if;
-                    end if;
-                when SHUF_SETUP =>
-                    balatro_board0_shuffler0_m_range <= balatro_board0_shuffler0_n_cards;
-                    case to_integer(balatro_board0_shuffler0_n_cards) is
+            if ((balatro_board0_shuffler0_state = SHUF_IDLE) or (balatro_board0_shuffler0_state = SHUF_COMPACT)) then
+                null;
+            elsif (balatro_board0_shuffler0_state = SHUF_SETUP) then
+                balatro_board0_shuffler0_m_range <= balatro_board0_shuffler0_compaction_n_cards;
+                case to_integer(balatro_board0_shuffler0_compaction_n_cards) is
+                    when 0 => balatro_board0_shuffler0_mask <= "000000";
+                    when 1 => balatro_board0_shuffler0_mask <= "000000";
+                    when 2 => balatro_board0_shuffler0_mask <= "000001";
+                    when 3 => balatro_board0_shuffler0_mask <= "000011";
+                    when 4 => balatro_board0_shuffler0_mask <= "000011";
+                    when 5 => balatro_board0_shuffler0_mask <= "000111";
+                    when 6 => balatro_board0_shuffler0_mask <= "000111";
+                    when 7 => balatro_board0_shuffler0_mask <= "000111";
+                    when 8 => balatro_board0_shuffler0_mask <= "000111";
+                    when 9 => balatro_board0_shuffler0_mask <= "001111";
+                    when 10 => balatro_board0_shuffler0_mask <= "001111";
+                    when 11 => balatro_board0_shuffler0_mask <= "001111";
+                    when 12 => balatro_board0_shuffler0_mask <= "001111";
+                    when 13 => balatro_board0_shuffler0_mask <= "001111";
+                    when 14 => balatro_board0_shuffler0_mask <= "001111";
+                    when 15 => balatro_board0_shuffler0_mask <= "001111";
+                    when 16 => balatro_board0_shuffler0_mask <= "001111";
+                    when 17 => balatro_board0_shuffler0_mask <= "011111";
+                    when 18 => balatro_board0_shuffler0_mask <= "011111";
+                    when 19 => balatro_board0_shuffler0_mask <= "011111";
+                    when 20 => balatro_board0_shuffler0_mask <= "011111";
+                    when 21 => balatro_board0_shuffler0_mask <= "011111";
+                    when 22 => balatro_board0_shuffler0_mask <= "011111";
+                    when 23 => balatro_board0_shuffler0_mask <= "011111";
+                    when 24 => balatro_board0_shuffler0_mask <= "011111";
+                    when 25 => balatro_board0_shuffler0_mask <= "011111";
+                    when 26 => balatro_board0_shuffler0_mask <= "011111";
+                    when 27 => balatro_board0_shuffler0_mask <= "011111";
+                    when 28 => balatro_board0_shuffler0_mask <= "011111";
+                    when 29 => balatro_board0_shuffler0_mask <= "011111";
+                    when 30 => balatro_board0_shuffler0_mask <= "011111";
+                    when 31 => balatro_board0_shuffler0_mask <= "011111";
+                    when 32 => balatro_board0_shuffler0_mask <= "011111";
+                    when 33 => balatro_board0_shuffler0_mask <= "111111";
+                    when 34 => balatro_board0_shuffler0_mask <= "111111";
+                    when 35 => balatro_board0_shuffler0_mask <= "111111";
+                    when 36 => balatro_board0_shuffler0_mask <= "111111";
+                    when 37 => balatro_board0_shuffler0_mask <= "111111";
+                    when 38 => balatro_board0_shuffler0_mask <= "111111";
+                    when 39 => balatro_board0_shuffler0_mask <= "111111";
+                    when 40 => balatro_board0_shuffler0_mask <= "111111";
+                    when 41 => balatro_board0_shuffler0_mask <= "111111";
+                    when 42 => balatro_board0_shuffler0_mask <= "111111";
+                    when 43 => balatro_board0_shuffler0_mask <= "111111";
+                    when 44 => balatro_board0_shuffler0_mask <= "111111";
+                    when 45 => balatro_board0_shuffler0_mask <= "111111";
+                    when 46 => balatro_board0_shuffler0_mask <= "111111";
+                    when 47 => balatro_board0_shuffler0_mask <= "111111";
+                    when 48 => balatro_board0_shuffler0_mask <= "111111";
+                    when 49 => balatro_board0_shuffler0_mask <= "111111";
+                    when 50 => balatro_board0_shuffler0_mask <= "111111";
+                    when 51 => balatro_board0_shuffler0_mask <= "111111";
+                    when 52 => balatro_board0_shuffler0_mask <= "111111";
+                    when 53 => balatro_board0_shuffler0_mask <= "111111";
+                    when 54 => balatro_board0_shuffler0_mask <= "111111";
+                    when 55 => balatro_board0_shuffler0_mask <= "111111";
+                    when 56 => balatro_board0_shuffler0_mask <= "111111";
+                    when 57 => balatro_board0_shuffler0_mask <= "111111";
+                    when 58 => balatro_board0_shuffler0_mask <= "111111";
+                    when 59 => balatro_board0_shuffler0_mask <= "111111";
+                    when 60 => balatro_board0_shuffler0_mask <= "111111";
+                    when 61 => balatro_board0_shuffler0_mask <= "111111";
+                    when 62 => balatro_board0_shuffler0_mask <= "111111";
+                    when others => balatro_board0_shuffler0_mask <= "111111";
+                end case;
+                balatro_board0_shuffler0_draw_pos <= to_unsigned(0, 6);
+                if (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_compaction_n_cards) then
+                    balatro_board0_shuffler0_draw_left <= balatro_board0_shuffler0_compaction_n_cards;
+                else
+                    balatro_board0_shuffler0_draw_left <= balatro_board0_shuffler0_wanted;
+                end if;
+                if ((balatro_board0_shuffler0_wanted /= 0) and (balatro_board0_shuffler0_compaction_n_cards /= 0)) then
+                    balatro_board0_shuffler0_draw_drawing <= '1';
+                end if;
+            else
+                if (bool(balatro_board0_shuffler0_deal_go) and bool(balatro_board0_shuffler0_draw_drawing) and bool(balatro_board0_shuffler0_draw_accept)) then
+                    balatro_board0_shuffler0_draw_pos <= (balatro_board0_shuffler0_draw_pos + 1);
+                    balatro_board0_shuffler0_m_range <= (balatro_board0_shuffler0_m_range - 1);
+                    case to_integer(balatro_board0_shuffler0_m_range) is
                         when 0 => balatro_board0_shuffler0_mask <= "000000";
                         when 1 => balatro_board0_shuffler0_mask <= "000000";
-                        when 2 => balatro_board0_shuffler0_mask <= "000001";
-                        when 3 => balatro_board0_shuffler0_mask <= "000011";
+                        when 2 => balatro_board0_shuffler0_mask <= "000000";
+                        when 3 => balatro_board0_shuffler0_mask <= "000001";
                         when 4 => balatro_board0_shuffler0_mask <= "000011";
-                        when 5 => balatro_board0_shuffler0_mask <= "000111";
+                        when 5 => balatro_board0_shuffler0_mask <= "000011";
                         when 6 => balatro_board0_shuffler0_mask <= "000111";
                         when 7 => balatro_board0_shuffler0_mask <= "000111";
                         when 8 => balatro_board0_shuffler0_mask <= "000111";
-                        when 9 => balatro_board0_shuffler0_mask <= "001111";
+                        when 9 => balatro_board0_shuffler0_mask <= "000111";
                         when 10 => balatro_board0_shuffler0_mask <= "001111";
                         when 11 => balatro_board0_shuffler0_mask <= "001111";
                         when 12 => balatro_board0_shuffler0_mask <= "001111";
@@ -10926,7 +11084,7 @@ begin
                         when 14 => balatro_board0_shuffler0_mask <= "001111";
                         when 15 => balatro_board0_shuffler0_mask <= "001111";
                         when 16 => balatro_board0_shuffler0_mask <= "001111";
-                        when 17 => balatro_board0_shuffler0_mask <= "011111";
+                        when 17 => balatro_board0_shuffler0_mask <= "001111";
                         when 18 => balatro_board0_shuffler0_mask <= "011111";
                         when 19 => balatro_board0_shuffler0_mask <= "011111";
                         when 20 => balatro_board0_shuffler0_mask <= "011111";
@@ -10942,7 +11100,7 @@ begin
                         when 30 => balatro_board0_shuffler0_mask <= "011111";
                         when 31 => balatro_board0_shuffler0_mask <= "011111";
                         when 32 => balatro_board0_shuffler0_mask <= "011111";
-                        when 33 => balatro_board0_shuffler0_mask <= "111111";
+                        when 33 => balatro_board0_shuffler0_mask <= "011111";
                         when 34 => balatro_board0_shuffler0_mask <= "111111";
                         when 35 => balatro_board0_shuffler0_mask <= "111111";
                         when 36 => balatro_board0_shuffler0_mask <= "111111";
@@ -10974,128 +11132,130 @@ begin
                         when 62 => balatro_board0_shuffler0_mask <= "111111";
                         when others => balatro_board0_shuffler0_mask <= "111111";
                     end case;
-                    balatro_board0_shuffler0_pos_a <= to_unsigned(0, 6);
-                    balatro_board0_shuffler0_a_valid <= '0';
-                    balatro_board0_shuffler0_j_valid <= '0';
-                    if (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_n_cards) then
-                        balatro_board0_shuffler0_left <= balatro_board0_shuffler0_n_cards;
-                    else
-                        balatro_board0_shuffler0_left <= balatro_board0_shuffler0_wanted;
+                    balatro_board0_shuffler0_draw_left <= (balatro_board0_shuffler0_draw_left - 1);
+                    if (balatro_board0_shuffler0_draw_left = 1) then
+                        balatro_board0_shuffler0_draw_drawing <= '0';
                     end if;
-                    balatro_board0_shuffler0_error_q <= stdl((balatro_board0_shuffler0_wanted = 0) or (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_n_cards));
-                    if ((balatro_board0_shuffler0_wanted = 0) or (balatro_board0_shuffler0_n_cards = 0)) then
-                        balatro_board0_shuffler0_busy_q <= '0';
-                        balatro_board0_shuffler0_done_q <= '1';
-                        balatro_board0_shuffler0_state <= SHUF_IDLE;
-                    else
-                        balatro_board0_shuffler0_drawing <= '1';
-                        balatro_board0_shuffler0_state <= SHUF_DEAL;
-                    end if;
-                when others =>
-                    if bool(balatro_board0_shuffler0_go) then
-                        balatro_board0_shuffler0_tvalid <= balatro_board0_shuffler0_j_valid;
-                        if bool(balatro_board0_shuffler0_j_valid) then
-                            balatro_board0_shuffler0_tdata <= balatro_board0_shuffler0_card_j;
-                            balatro_board0_shuffler0_tlast <= balatro_board0_shuffler0_j_last;
-                        end if;
-                        balatro_board0_shuffler0_j_pos <= (balatro_board0_shuffler0_i_a + balatro_board0_shuffler0_off_q);
-                        balatro_board0_shuffler0_i_pos <= balatro_board0_shuffler0_i_a;
-                        balatro_board0_shuffler0_j_valid <= balatro_board0_shuffler0_a_valid;
-                        balatro_board0_shuffler0_j_last <= balatro_board0_shuffler0_a_last;
-                        balatro_board0_shuffler0_a_valid <= stdl(bool(balatro_board0_shuffler0_drawing) and bool(balatro_board0_shuffler0_accept));
-                        if (bool(balatro_board0_shuffler0_drawing) and bool(balatro_board0_shuffler0_accept)) then
-                            balatro_board0_shuffler0_off_q <= balatro_board0_shuffler0_offset;
-                            balatro_board0_shuffler0_i_a <= balatro_board0_shuffler0_pos_a;
-                            balatro_board0_shuffler0_a_last <= stdl(balatro_board0_shuffler0_left = 1);
-                            balatro_board0_shuffler0_pos_a <= (balatro_board0_shuffler0_pos_a + 1);
-                            balatro_board0_shuffler0_m_range <= (balatro_board0_shuffler0_m_range - 1);
-                            case to_integer(balatro_board0_shuffler0_m_range) is
-                                when 0 => balatro_board0_shuffler0_mask <= "000000";
-                                when 1 => balatro_board0_shuffler0_mask <= "000000";
-                                when 2 => balatro_board0_shuffler0_mask <= "000000";
-                                when 3 => balatro_board0_shuffler0_mask <= "000001";
-                                when 4 => balatro_board0_shuffler0_mask <= "000011";
-                                when 5 => balatro_board0_shuffler0_mask <= "000011";
-                                when 6 => balatro_board0_shuffler0_mask <= "000111";
-                                when 7 => balatro_board0_shuffler0_mask <= "000111";
-                                when 8 => balatro_board0_shuffler0_mask <= "000111";
-                                when 9 => balatro_board0_shuffler0_mask <= "000111";
-                                when 10 => balatro_board0_shuffler0_mask <= "001111";
-                                when 11 => balatro_board0_shuffler0_mask <= "001111";
-                                when 12 => balatro_board0_shuffler0_mask <= "001111";
-                                when 13 => balatro_board0_shuffler0_mask <= "001111";
-                                when 14 => balatro_board0_shuffler0_mask <= "001111";
-                                when 15 => balatro_board0_shuffler0_mask <= "001111";
-                                when 16 => balatro_board0_shuffler0_mask <= "001111";
-                                when 17 => balatro_board0_shuffler0_mask <= "001111";
-                                when 18 => balatro_board0_shuffler0_mask <= "011111";
-                                when 19 => balatro_board0_shuffler0_mask <= "011111";
-                                when 20 => balatro_board0_shuffler0_mask <= "011111";
-                                when 21 => balatro_board0_shuffler0_mask <= "011111";
-                                when 22 => balatro_board0_shuffler0_mask <= "011111";
-                                when 23 => balatro_board0_shuffler0_mask <= "011111";
-                                when 24 => balatro_board0_shuffler0_mask <= "011111";
-                                when 25 => balatro_board0_shuffler0_mask <= "011111";
-                                when 26 => balatro_board0_shuffler0_mask <= "011111";
-                                when 27 => balatro_board0_shuffler0_mask <= "011111";
-                                when 28 => balatro_board0_shuffler0_mask <= "011111";
-                                when 29 => balatro_board0_shuffler0_mask <= "011111";
-                                when 30 => balatro_board0_shuffler0_mask <= "011111";
-                                when 31 => balatro_board0_shuffler0_mask <= "011111";
-                                when 32 => balatro_board0_shuffler0_mask <= "011111";
-                                when 33 => balatro_board0_shuffler0_mask <= "011111";
-                                when 34 => balatro_board0_shuffler0_mask <= "111111";
-                                when 35 => balatro_board0_shuffler0_mask <= "111111";
-                                when 36 => balatro_board0_shuffler0_mask <= "111111";
-                                when 37 => balatro_board0_shuffler0_mask <= "111111";
-                                when 38 => balatro_board0_shuffler0_mask <= "111111";
-                                when 39 => balatro_board0_shuffler0_mask <= "111111";
-                                when 40 => balatro_board0_shuffler0_mask <= "111111";
-                                when 41 => balatro_board0_shuffler0_mask <= "111111";
-                                when 42 => balatro_board0_shuffler0_mask <= "111111";
-                                when 43 => balatro_board0_shuffler0_mask <= "111111";
-                                when 44 => balatro_board0_shuffler0_mask <= "111111";
-                                when 45 => balatro_board0_shuffler0_mask <= "111111";
-                                when 46 => balatro_board0_shuffler0_mask <= "111111";
-                                when 47 => balatro_board0_shuffler0_mask <= "111111";
-                                when 48 => balatro_board0_shuffler0_mask <= "111111";
-                                when 49 => balatro_board0_shuffler0_mask <= "111111";
-                                when 50 => balatro_board0_shuffler0_mask <= "111111";
-                                when 51 => balatro_board0_shuffler0_mask <= "111111";
-                                when 52 => balatro_board0_shuffler0_mask <= "111111";
-                                when 53 => balatro_board0_shuffler0_mask <= "111111";
-                                when 54 => balatro_board0_shuffler0_mask <= "111111";
-                                when 55 => balatro_board0_shuffler0_mask <= "111111";
-                                when 56 => balatro_board0_shuffler0_mask <= "111111";
-                                when 57 => balatro_board0_shuffler0_mask <= "111111";
-                                when 58 => balatro_board0_shuffler0_mask <= "111111";
-                                when 59 => balatro_board0_shuffler0_mask <= "111111";
-                                when 60 => balatro_board0_shuffler0_mask <= "111111";
-                                when 61 => balatro_board0_shuffler0_mask <= "111111";
-                                when 62 => balatro_board0_shuffler0_mask <= "111111";
-                                when others => balatro_board0_shuffler0_mask <= "111111";
-                            end case;
-                            balatro_board0_shuffler0_left <= (balatro_board0_shuffler0_left - 1);
-                            if (balatro_board0_shuffler0_left = 1) then
-                                balatro_board0_shuffler0_drawing <= '0';
-                            end if;
-                        end if;
-                    end if;
-                    if (bool(balatro_board0_shuffler0_tvalid) and bool(balatro_board0_shuffler0_m_axis_tready) and bool(balatro_board0_shuffler0_tlast)) then
-                        balatro_board0_shuffler0_tvalid <= '0';
-                        balatro_board0_shuffler0_busy_q <= '0';
-                        balatro_board0_shuffler0_done_q <= '1';
-                        balatro_board0_shuffler0_state <= SHUF_IDLE;
-                    end if;
-            end case;
+                end if;
+            end if;
         end if;
     end if;
-end process balatro_board0_shuffler0_control;
+end process balatro_board0_shuffler0_counters;
 
 
-balatro_board0_shuffler0_m_axis_tdata <= balatro_board0_shuffler0_tdata;
-balatro_board0_shuffler0_m_axis_tvalid <= balatro_board0_shuffler0_tvalid;
-balatro_board0_shuffler0_m_axis_tlast <= balatro_board0_shuffler0_tlast;
+balatro_board0_shuffler0_deal_go <= stdl((not bool(balatro_board0_shuffler0_deal_tvalid)) or bool(balatro_board0_shuffler0_m_axis_tready));
+
+balatro_board0_shuffler0_dealing: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_i_a <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_deal_j_pos <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_j_last <= '0';
+            balatro_board0_shuffler0_a_last <= '0';
+            balatro_board0_shuffler0_a_valid <= '0';
+            balatro_board0_shuffler0_deal_j_valid <= '0';
+            balatro_board0_shuffler0_deal_tvalid <= '0';
+            balatro_board0_shuffler0_deal_i_pos <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_off_q <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_deal_tdata <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_deal_tlast <= '0';
+        else
+            if ((balatro_board0_shuffler0_state = SHUF_IDLE) or (balatro_board0_shuffler0_state = SHUF_COMPACT)) then
+                null;
+            elsif (balatro_board0_shuffler0_state = SHUF_SETUP) then
+                balatro_board0_shuffler0_a_valid <= '0';
+                balatro_board0_shuffler0_deal_j_valid <= '0';
+            else
+                if bool(balatro_board0_shuffler0_deal_go) then
+                    balatro_board0_shuffler0_deal_tvalid <= balatro_board0_shuffler0_deal_j_valid;
+                    if bool(balatro_board0_shuffler0_deal_j_valid) then
+                        balatro_board0_shuffler0_deal_tdata <= balatro_board0_shuffler0_deck_card_j;
+                        balatro_board0_shuffler0_deal_tlast <= balatro_board0_shuffler0_j_last;
+                    end if;
+                    balatro_board0_shuffler0_deal_j_pos <= (balatro_board0_shuffler0_i_a + balatro_board0_shuffler0_off_q);
+                    balatro_board0_shuffler0_deal_i_pos <= balatro_board0_shuffler0_i_a;
+                    balatro_board0_shuffler0_deal_j_valid <= balatro_board0_shuffler0_a_valid;
+                    balatro_board0_shuffler0_j_last <= balatro_board0_shuffler0_a_last;
+                    balatro_board0_shuffler0_a_valid <= stdl(bool(balatro_board0_shuffler0_draw_drawing) and bool(balatro_board0_shuffler0_draw_accept));
+                    if (bool(balatro_board0_shuffler0_draw_drawing) and bool(balatro_board0_shuffler0_draw_accept)) then
+                        balatro_board0_shuffler0_off_q <= balatro_board0_shuffler0_draw_offset;
+                        balatro_board0_shuffler0_i_a <= balatro_board0_shuffler0_draw_pos;
+                        balatro_board0_shuffler0_a_last <= stdl(balatro_board0_shuffler0_draw_left = 1);
+                    end if;
+                end if;
+                if (bool(balatro_board0_shuffler0_deal_tvalid) and bool(balatro_board0_shuffler0_m_axis_tready) and bool(balatro_board0_shuffler0_deal_tlast)) then
+                    balatro_board0_shuffler0_deal_tvalid <= '0';
+                end if;
+            end if;
+        end if;
+    end if;
+end process balatro_board0_shuffler0_dealing;
+
+balatro_board0_shuffler0_read_cards: process (balatro_board0_shuffler0_mem, balatro_board0_shuffler0_placed, balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_deal_i_pos) is
+begin
+    if bool(balatro_board0_shuffler0_placed(to_integer(balatro_board0_shuffler0_deal_j_pos))) then
+        balatro_board0_shuffler0_deck_card_j <= balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_deal_j_pos));
+    else
+        balatro_board0_shuffler0_deck_card_j <= balatro_board0_shuffler0_deal_j_pos;
+    end if;
+    if bool(balatro_board0_shuffler0_placed(to_integer(balatro_board0_shuffler0_deal_i_pos))) then
+        balatro_board0_shuffler0_deck_card_i <= balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_deal_i_pos));
+    else
+        balatro_board0_shuffler0_deck_card_i <= balatro_board0_shuffler0_deal_i_pos;
+    end if;
+end process balatro_board0_shuffler0_read_cards;
+
+balatro_board0_shuffler0_write_port: process (balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_compaction_hi, balatro_board0_shuffler0_compaction_looked, balatro_board0_shuffler0_compaction_more, balatro_board0_shuffler0_deal_go, balatro_board0_shuffler0_deal_j_valid, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_deck_card_i, balatro_board0_shuffler0_compaction_lo, balatro_board0_shuffler0_state) is
+begin
+    if bool(balatro_board0_shuffler0_compacting) then
+        balatro_board0_shuffler0_mem_we <= stdl(bool(balatro_board0_shuffler0_compaction_looked) and bool(balatro_board0_shuffler0_compaction_more));
+        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_compaction_lo;
+        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_compaction_hi;
+    else
+        balatro_board0_shuffler0_mem_we <= stdl((balatro_board0_shuffler0_state = SHUF_DEAL) and bool(balatro_board0_shuffler0_deal_go) and bool(balatro_board0_shuffler0_deal_j_valid));
+        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_deal_j_pos;
+        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_deck_card_i;
+    end if;
+end process balatro_board0_shuffler0_write_port;
+
+balatro_board0_shuffler0_write_decode: process (balatro_board0_shuffler0_one, balatro_board0_shuffler0_mem_waddr, balatro_board0_shuffler0_mem_we) is
+begin
+    if bool(balatro_board0_shuffler0_mem_we) then
+        balatro_board0_shuffler0_written <= shift_left(balatro_board0_shuffler0_one, to_integer(balatro_board0_shuffler0_mem_waddr));
+    else
+        balatro_board0_shuffler0_written <= to_unsigned(0, 64);
+    end if;
+end process balatro_board0_shuffler0_write_decode;
+
+balatro_board0_shuffler0_memory: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(balatro_board0_shuffler0_mem_we) then
+            balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_mem_waddr)) <= balatro_board0_shuffler0_mem_wdata;
+        end if;
+    end if;
+end process balatro_board0_shuffler0_memory;
+
+balatro_board0_shuffler0_placing: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_placed <= to_unsigned(0, 64);
+        else
+            if ((balatro_board0_shuffler0_state = SHUF_IDLE) and bool(balatro_board0_deck_start)) then
+                balatro_board0_shuffler0_placed <= to_unsigned(0, 64);
+            else
+                balatro_board0_shuffler0_placed <= (balatro_board0_shuffler0_placed or balatro_board0_shuffler0_written);
+            end if;
+        end if;
+    end if;
+end process balatro_board0_shuffler0_placing;
+
+
+balatro_board0_shuffler0_m_axis_tdata <= balatro_board0_shuffler0_deal_tdata;
+balatro_board0_shuffler0_m_axis_tvalid <= balatro_board0_shuffler0_deal_tvalid;
+balatro_board0_shuffler0_m_axis_tlast <= balatro_board0_shuffler0_deal_tlast;
 balatro_board0_shuffler0_busy <= balatro_board0_shuffler0_busy_q;
 balatro_board0_shuffler0_done <= balatro_board0_shuffler0_done_q;
 balatro_board0_shuffler0_error <= balatro_board0_shuffler0_error_q;

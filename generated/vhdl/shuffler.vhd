@@ -60,64 +60,18 @@ signal exclude_num: unsigned(51 downto 0);
 signal m_axis_tdata_num: unsigned(5 downto 0);
 signal seed_num: unsigned(127 downto 0);
 signal entropy_num: unsigned(31 downto 0);
-signal compacting: std_logic;
-signal starting: std_logic;
 signal state: t_enum_t_state_1;
-signal take_word: std_logic;
-signal word: unsigned(31 downto 0);
-signal exclude_rev: unsigned(51 downto 0);
-signal available_in: unsigned(51 downto 0);
-signal lo_none: std_logic;
-signal lo_1h: unsigned(51 downto 0);
-signal lo_end_c: unsigned(5 downto 0);
-signal lo_end_raw: unsigned(5 downto 0);
-signal mask: unsigned(5 downto 0);
-signal cand_top: unsigned(5 downto 0);
-signal fits: unsigned(5 downto 0);
-signal m_range: unsigned(5 downto 0);
-signal accept: std_logic;
-signal offset: unsigned(5 downto 0);
-signal go: std_logic;
-signal tvalid: std_logic;
-signal drawing: std_logic;
-signal placed: unsigned(63 downto 0);
-signal j_pos: unsigned(5 downto 0);
-signal card_j: unsigned(5 downto 0);
-signal i_pos: unsigned(5 downto 0);
-signal card_i: unsigned(5 downto 0);
-signal mem_we: std_logic;
-signal looked: std_logic;
-signal lo_end: unsigned(5 downto 0);
-signal hi_end: unsigned(5 downto 0);
-signal mem_waddr: unsigned(5 downto 0);
-signal lo: unsigned(5 downto 0);
-signal mem_wdata: unsigned(5 downto 0);
-signal hi: unsigned(5 downto 0);
-signal j_valid: std_logic;
-signal written: unsigned(63 downto 0);
-signal one: unsigned(63 downto 0);
-signal done_q: std_logic;
+signal starting: std_logic;
+signal compacting: std_logic;
 signal wanted: unsigned(5 downto 0);
-signal found: std_logic;
-signal filled_end: unsigned(5 downto 0);
+signal word: unsigned(31 downto 0);
+signal take_word: std_logic;
 signal busy_q: std_logic;
+signal done_q: std_logic;
 signal error_q: std_logic;
-signal lo_1h_c: unsigned(51 downto 0);
-signal hi_1h: unsigned(51 downto 0);
-signal hi_1h_c: unsigned(51 downto 0);
-signal lo_c: unsigned(5 downto 0);
-signal hi_c: unsigned(5 downto 0);
-signal hi_end_c: unsigned(5 downto 0);
-signal n_cards: unsigned(5 downto 0);
-signal pos_a: unsigned(5 downto 0);
-signal a_valid: std_logic;
-signal left: unsigned(5 downto 0);
-signal tdata: unsigned(5 downto 0);
-signal tlast: std_logic;
-signal j_last: std_logic;
-signal i_a: unsigned(5 downto 0);
-signal off_q: unsigned(5 downto 0);
-signal a_last: std_logic;
+signal deal_tdata: unsigned(5 downto 0);
+signal deal_tvalid: std_logic;
+signal deal_tlast: std_logic;
 signal rng0_first_word: unsigned(31 downto 0);
 signal rng0_g_default_x: unsigned(31 downto 0);
 signal rng0_g_seed: unsigned(31 downto 0);
@@ -150,6 +104,27 @@ signal rng0_x_part0_t: unsigned(31 downto 0);
 signal rng0_x_part1_t: unsigned(31 downto 0);
 signal rng0_x_part2_t: unsigned(31 downto 0);
 signal rng0_x_part3_t: unsigned(31 downto 0);
+signal compaction_looked: std_logic;
+signal compaction_more: std_logic;
+signal compaction_n_cards: unsigned(5 downto 0);
+signal available_in: unsigned(51 downto 0);
+signal exclude_rev: unsigned(51 downto 0);
+signal filled_end: unsigned(5 downto 0);
+signal found: std_logic;
+signal hi_1h: unsigned(51 downto 0);
+signal hi_1h_c: unsigned(51 downto 0);
+signal hi_c: unsigned(5 downto 0);
+signal hi_end: unsigned(5 downto 0);
+signal hi_end_c: unsigned(5 downto 0);
+signal lo_1h: unsigned(51 downto 0);
+signal lo_1h_c: unsigned(51 downto 0);
+signal lo_c: unsigned(5 downto 0);
+signal lo_end: unsigned(5 downto 0);
+signal lo_end_c: unsigned(5 downto 0);
+signal lo_end_raw: unsigned(5 downto 0);
+signal lo_none: std_logic;
+signal compaction_lo: unsigned(5 downto 0);
+signal compaction_hi: unsigned(5 downto 0);
 signal lowest_ones0_first: unsigned(51 downto 0);
 signal lowest_ones0_group_any: unsigned(12 downto 0);
 signal lowest_ones0_rest: unsigned(51 downto 0);
@@ -186,6 +161,32 @@ signal onehot_index3_m2: unsigned(51 downto 0);
 signal onehot_index3_m3: unsigned(51 downto 0);
 signal onehot_index3_m4: unsigned(51 downto 0);
 signal onehot_index3_m5: unsigned(51 downto 0);
+signal cand_top: unsigned(5 downto 0);
+signal fits: unsigned(5 downto 0);
+signal m_range: unsigned(5 downto 0);
+signal mask: unsigned(5 downto 0);
+signal draw_accept: std_logic;
+signal draw_offset: unsigned(5 downto 0);
+signal draw_drawing: std_logic;
+signal deal_go: std_logic;
+signal draw_pos: unsigned(5 downto 0);
+signal draw_left: unsigned(5 downto 0);
+signal a_last: std_logic;
+signal a_valid: std_logic;
+signal i_a: unsigned(5 downto 0);
+signal j_last: std_logic;
+signal off_q: unsigned(5 downto 0);
+signal deal_j_valid: std_logic;
+signal deck_card_j: unsigned(5 downto 0);
+signal deal_j_pos: unsigned(5 downto 0);
+signal deal_i_pos: unsigned(5 downto 0);
+signal mem_waddr: unsigned(5 downto 0);
+signal mem_wdata: unsigned(5 downto 0);
+signal mem_we: std_logic;
+signal one: unsigned(63 downto 0);
+signal placed: unsigned(63 downto 0);
+signal written: unsigned(63 downto 0);
+signal deck_card_i: unsigned(5 downto 0);
 type t_array_cand is array(0 to 5-1) of unsigned(5 downto 0);
 signal cand: t_array_cand;
 type t_array_mem is array(0 to 64-1) of unsigned(5 downto 0);
@@ -199,7 +200,6 @@ m_axis_tdata <= std_logic_vector(m_axis_tdata_num);
 seed_num <= unsigned(seed);
 entropy_num <= unsigned(entropy);
 
-one <= unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
 rng0_first_word <= unsigned'("11011100101000110100010111101010");
 rng0_g_default_x <= unsigned'("11011001111010100101011001110000");
 onehot_index0_m0 <= unsigned'("1010101010101010101010101010101010101010101010101010");
@@ -226,6 +226,7 @@ onehot_index3_m2 <= unsigned'("0001111000011110000111100001111000011110000111100
 onehot_index3_m3 <= unsigned'("0000000111111110000000011111111000000001111111100000");
 onehot_index3_m4 <= unsigned'("0000000000000001111111111111111000000000000000011111");
 onehot_index3_m5 <= unsigned'("0000000000000000000000000000000111111111111111111111");
+one <= unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
 
 
 
@@ -356,6 +357,49 @@ word <= rng0_word_q;
 
 starting <= stdl((state = SHUF_IDLE) and bool(start));
 compacting <= stdl(state = SHUF_COMPACT);
+
+steps: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            done_q <= '0';
+            error_q <= '0';
+            wanted <= to_unsigned(0, 6);
+            busy_q <= '0';
+            state <= SHUF_IDLE;
+        else
+            done_q <= '0';
+            case state is
+                when SHUF_IDLE =>
+                    if bool(start) then
+                        wanted <= count_num;
+                        busy_q <= '1';
+                        error_q <= '0';
+                        state <= SHUF_COMPACT;
+                    end if;
+                when SHUF_COMPACT =>
+                    if (bool(compaction_looked) and (not bool(compaction_more))) then
+                        state <= SHUF_SETUP;
+                    end if;
+                when SHUF_SETUP =>
+                    error_q <= stdl((wanted = 0) or (wanted > compaction_n_cards));
+                    if ((wanted = 0) or (compaction_n_cards = 0)) then
+                        busy_q <= '0';
+                        done_q <= '1';
+                        state <= SHUF_IDLE;
+                    else
+                        state <= SHUF_DEAL;
+                    end if;
+                when others =>
+                    if (bool(deal_tvalid) and bool(m_axis_tready) and bool(deal_tlast)) then
+                        busy_q <= '0';
+                        done_q <= '1';
+                        state <= SHUF_IDLE;
+                    end if;
+            end case;
+        end if;
+    end if;
+end process steps;
 
 reverse_exclude: process (exclude_num) is
     variable rev: unsigned(51 downto 0);
@@ -563,6 +607,56 @@ begin
 end process lo_end_or_none;
 
 
+compaction_more <= stdl(lo_end < hi_end);
+
+pipeline: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            hi_1h <= to_unsigned(0, 52);
+            compaction_n_cards <= to_unsigned(0, 6);
+            compaction_looked <= '0';
+            compaction_hi <= to_unsigned(0, 6);
+            lo_1h <= to_unsigned(0, 52);
+            hi_end <= to_unsigned(0, 6);
+            found <= '0';
+            filled_end <= to_unsigned(0, 6);
+            lo_end <= to_unsigned(0, 6);
+            compaction_lo <= to_unsigned(0, 6);
+        else
+            case state is
+                when SHUF_IDLE =>
+                    if bool(start) then
+                        found <= '0';
+                        compaction_looked <= '0';
+                        filled_end <= to_unsigned(0, 6);
+                    end if;
+                when SHUF_COMPACT =>
+                    lo_1h <= lo_1h_c;
+                    hi_1h <= hi_1h_c;
+                    found <= '1';
+                    compaction_lo <= lo_c;
+                    lo_end <= lo_end_c;
+                    compaction_hi <= hi_c;
+                    hi_end <= hi_end_c;
+                    compaction_looked <= found;
+                    if bool(compaction_looked) then
+                        if bool(compaction_more) then
+                            filled_end <= lo_end;
+                        elsif (hi_end > filled_end) then
+                            compaction_n_cards <= hi_end;
+                        else
+                            compaction_n_cards <= filled_end;
+                        end if;
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process pipeline;
+
+
 cand(0) <= (word(6-1 downto 0) and mask);
 cand(1) <= (word(12-1 downto 6) and mask);
 cand(2) <= (word(18-1 downto 12) and mask);
@@ -580,156 +674,129 @@ end process range_check;
 
 pick: process (cand, fits, cand_top) is
 begin
-    accept <= stdl(fits /= 0);
+    draw_accept <= stdl(fits /= 0);
     if bool(fits(0)) then
-        offset <= cand(0);
+        draw_offset <= cand(0);
     elsif bool(fits(1)) then
-        offset <= cand(1);
+        draw_offset <= cand(1);
     elsif bool(fits(2)) then
-        offset <= cand(2);
+        draw_offset <= cand(2);
     elsif bool(fits(3)) then
-        offset <= cand(3);
+        draw_offset <= cand(3);
     elsif bool(fits(4)) then
-        offset <= cand(4);
+        draw_offset <= cand(4);
     else
-        offset <= cand_top;
+        draw_offset <= cand_top;
     end if;
 end process pick;
 
 
-go <= stdl((not bool(tvalid)) or bool(m_axis_tready));
-take_word <= stdl(bool(drawing) and ((not bool(tvalid)) or bool(m_axis_tready)));
+take_word <= stdl(bool(draw_drawing) and bool(deal_go));
 
-read_cards: process (j_pos, placed, mem, i_pos) is
-begin
-    if bool(placed(to_integer(j_pos))) then
-        card_j <= mem(to_integer(j_pos));
-    else
-        card_j <= j_pos;
-    end if;
-    if bool(placed(to_integer(i_pos))) then
-        card_i <= mem(to_integer(i_pos));
-    else
-        card_i <= i_pos;
-    end if;
-end process read_cards;
-
-write_port: process (state, j_pos, hi_end, card_i, go, j_valid, lo_end, compacting, lo, hi, looked) is
-begin
-    if bool(compacting) then
-        mem_we <= stdl(bool(looked) and (lo_end < hi_end));
-        mem_waddr <= lo;
-        mem_wdata <= hi;
-    else
-        mem_we <= stdl((state = SHUF_DEAL) and bool(go) and bool(j_valid));
-        mem_waddr <= j_pos;
-        mem_wdata <= card_i;
-    end if;
-end process write_port;
-
-write_decode: process (one, mem_waddr, mem_we) is
-begin
-    if bool(mem_we) then
-        written <= shift_left(one, to_integer(mem_waddr));
-    else
-        written <= to_unsigned(0, 64);
-    end if;
-end process write_decode;
-
-memory: process (clk) is
-begin
-    if rising_edge(clk) then
-        if bool(mem_we) then
-            mem(to_integer(mem_waddr)) <= mem_wdata;
-        end if;
-    end if;
-end process memory;
-
-control: process (clk) is
+counters: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            done_q <= '0';
-            wanted <= to_unsigned(0, 6);
-            i_a <= to_unsigned(0, 6);
-            tvalid <= '0';
-            hi_1h <= to_unsigned(0, 52);
-            tdata <= to_unsigned(0, 6);
-            j_pos <= to_unsigned(0, 6);
-            found <= '0';
-            j_valid <= '0';
-            tlast <= '0';
-            a_valid <= '0';
-            off_q <= to_unsigned(0, 6);
-            state <= SHUF_IDLE;
-            n_cards <= to_unsigned(0, 6);
-            i_pos <= to_unsigned(0, 6);
-            lo_1h <= to_unsigned(0, 52);
-            j_last <= '0';
-            placed <= to_unsigned(0, 64);
-            lo_end <= to_unsigned(0, 6);
-            hi <= to_unsigned(0, 6);
-            error_q <= '0';
-            busy_q <= '0';
-            hi_end <= to_unsigned(0, 6);
-            filled_end <= to_unsigned(0, 6);
-            a_last <= '0';
+            draw_drawing <= '0';
             mask <= to_unsigned(0, 6);
-            left <= to_unsigned(0, 6);
-            drawing <= '0';
-            lo <= to_unsigned(0, 6);
-            pos_a <= to_unsigned(0, 6);
+            draw_pos <= to_unsigned(0, 6);
+            draw_left <= to_unsigned(0, 6);
             m_range <= to_unsigned(0, 6);
-            looked <= '0';
         else
-            done_q <= '0';
-            placed <= (placed or written);
-            case state is
-                when SHUF_IDLE =>
-                    if bool(start) then
-                        wanted <= count_num;
-                        placed <= to_unsigned(0, 64);
-                        found <= '0';
-                        looked <= '0';
-                        filled_end <= to_unsigned(0, 6);
-                        busy_q <= '1';
-                        error_q <= '0';
-                        state <= SHUF_COMPACT;
-                    end if;
-                when SHUF_COMPACT =>
-                    lo_1h <= lo_1h_c;
-                    hi_1h <= hi_1h_c;
-                    found <= '1';
-                    lo <= lo_c;
-                    lo_end <= lo_end_c;
-                    hi <= hi_c;
-                    hi_end <= hi_end_c;
-                    looked <= found;
-                    if bool(looked) then
-                        if (lo_end < hi_end) then
-                            filled_end <= lo_end;
-                        else
-                            if (hi_end > filled_end) then
-                                n_cards <= hi_end;
-                            else
-                                n_cards <= filled_end;
-                            end if;
-                            state <= SHUF_SETUP;
-                        end if;
-                    end if;
-                when SHUF_SETUP =>
-                    m_range <= n_cards;
-                    case to_integer(n_cards) is
+            if ((state = SHUF_IDLE) or (state = SHUF_COMPACT)) then
+                null;
+            elsif (state = SHUF_SETUP) then
+                m_range <= compaction_n_cards;
+                case to_integer(compaction_n_cards) is
+                    when 0 => mask <= "000000";
+                    when 1 => mask <= "000000";
+                    when 2 => mask <= "000001";
+                    when 3 => mask <= "000011";
+                    when 4 => mask <= "000011";
+                    when 5 => mask <= "000111";
+                    when 6 => mask <= "000111";
+                    when 7 => mask <= "000111";
+                    when 8 => mask <= "000111";
+                    when 9 => mask <= "001111";
+                    when 10 => mask <= "001111";
+                    when 11 => mask <= "001111";
+                    when 12 => mask <= "001111";
+                    when 13 => mask <= "001111";
+                    when 14 => mask <= "001111";
+                    when 15 => mask <= "001111";
+                    when 16 => mask <= "001111";
+                    when 17 => mask <= "011111";
+                    when 18 => mask <= "011111";
+                    when 19 => mask <= "011111";
+                    when 20 => mask <= "011111";
+                    when 21 => mask <= "011111";
+                    when 22 => mask <= "011111";
+                    when 23 => mask <= "011111";
+                    when 24 => mask <= "011111";
+                    when 25 => mask <= "011111";
+                    when 26 => mask <= "011111";
+                    when 27 => mask <= "011111";
+                    when 28 => mask <= "011111";
+                    when 29 => mask <= "011111";
+                    when 30 => mask <= "011111";
+                    when 31 => mask <= "011111";
+                    when 32 => mask <= "011111";
+                    when 33 => mask <= "111111";
+                    when 34 => mask <= "111111";
+                    when 35 => mask <= "111111";
+                    when 36 => mask <= "111111";
+                    when 37 => mask <= "111111";
+                    when 38 => mask <= "111111";
+                    when 39 => mask <= "111111";
+                    when 40 => mask <= "111111";
+                    when 41 => mask <= "111111";
+                    when 42 => mask <= "111111";
+                    when 43 => mask <= "111111";
+                    when 44 => mask <= "111111";
+                    when 45 => mask <= "111111";
+                    when 46 => mask <= "111111";
+                    when 47 => mask <= "111111";
+                    when 48 => mask <= "111111";
+                    when 49 => mask <= "111111";
+                    when 50 => mask <= "111111";
+                    when 51 => mask <= "111111";
+                    when 52 => mask <= "111111";
+                    when 53 => mask <= "111111";
+                    when 54 => mask <= "111111";
+                    when 55 => mask <= "111111";
+                    when 56 => mask <= "111111";
+                    when 57 => mask <= "111111";
+                    when 58 => mask <= "111111";
+                    when 59 => mask <= "111111";
+                    when 60 => mask <= "111111";
+                    when 61 => mask <= "111111";
+                    when 62 => mask <= "111111";
+                    when others => mask <= "111111";
+                end case;
+                draw_pos <= to_unsigned(0, 6);
+                if (wanted > compaction_n_cards) then
+                    draw_left <= compaction_n_cards;
+                else
+                    draw_left <= wanted;
+                end if;
+                if ((wanted /= 0) and (compaction_n_cards /= 0)) then
+                    draw_drawing <= '1';
+                end if;
+            else
+                if (bool(deal_go) and bool(draw_drawing) and bool(draw_accept)) then
+                    draw_pos <= (draw_pos + 1);
+                    m_range <= (m_range - 1);
+                    case to_integer(m_range) is
                         when 0 => mask <= "000000";
                         when 1 => mask <= "000000";
-                        when 2 => mask <= "000001";
-                        when 3 => mask <= "000011";
+                        when 2 => mask <= "000000";
+                        when 3 => mask <= "000001";
                         when 4 => mask <= "000011";
-                        when 5 => mask <= "000111";
+                        when 5 => mask <= "000011";
                         when 6 => mask <= "000111";
                         when 7 => mask <= "000111";
                         when 8 => mask <= "000111";
-                        when 9 => mask <= "001111";
+                        when 9 => mask <= "000111";
                         when 10 => mask <= "001111";
                         when 11 => mask <= "001111";
                         when 12 => mask <= "001111";
@@ -737,7 +804,7 @@ begin
                         when 14 => mask <= "001111";
                         when 15 => mask <= "001111";
                         when 16 => mask <= "001111";
-                        when 17 => mask <= "011111";
+                        when 17 => mask <= "001111";
                         when 18 => mask <= "011111";
                         when 19 => mask <= "011111";
                         when 20 => mask <= "011111";
@@ -753,7 +820,7 @@ begin
                         when 30 => mask <= "011111";
                         when 31 => mask <= "011111";
                         when 32 => mask <= "011111";
-                        when 33 => mask <= "111111";
+                        when 33 => mask <= "011111";
                         when 34 => mask <= "111111";
                         when 35 => mask <= "111111";
                         when 36 => mask <= "111111";
@@ -785,128 +852,130 @@ begin
                         when 62 => mask <= "111111";
                         when others => mask <= "111111";
                     end case;
-                    pos_a <= to_unsigned(0, 6);
-                    a_valid <= '0';
-                    j_valid <= '0';
-                    if (wanted > n_cards) then
-                        left <= n_cards;
-                    else
-                        left <= wanted;
+                    draw_left <= (draw_left - 1);
+                    if (draw_left = 1) then
+                        draw_drawing <= '0';
                     end if;
-                    error_q <= stdl((wanted = 0) or (wanted > n_cards));
-                    if ((wanted = 0) or (n_cards = 0)) then
-                        busy_q <= '0';
-                        done_q <= '1';
-                        state <= SHUF_IDLE;
-                    else
-                        drawing <= '1';
-                        state <= SHUF_DEAL;
-                    end if;
-                when others =>
-                    if bool(go) then
-                        tvalid <= j_valid;
-                        if bool(j_valid) then
-                            tdata <= card_j;
-                            tlast <= j_last;
-                        end if;
-                        j_pos <= (i_a + off_q);
-                        i_pos <= i_a;
-                        j_valid <= a_valid;
-                        j_last <= a_last;
-                        a_valid <= stdl(bool(drawing) and bool(accept));
-                        if (bool(drawing) and bool(accept)) then
-                            off_q <= offset;
-                            i_a <= pos_a;
-                            a_last <= stdl(left = 1);
-                            pos_a <= (pos_a + 1);
-                            m_range <= (m_range - 1);
-                            case to_integer(m_range) is
-                                when 0 => mask <= "000000";
-                                when 1 => mask <= "000000";
-                                when 2 => mask <= "000000";
-                                when 3 => mask <= "000001";
-                                when 4 => mask <= "000011";
-                                when 5 => mask <= "000011";
-                                when 6 => mask <= "000111";
-                                when 7 => mask <= "000111";
-                                when 8 => mask <= "000111";
-                                when 9 => mask <= "000111";
-                                when 10 => mask <= "001111";
-                                when 11 => mask <= "001111";
-                                when 12 => mask <= "001111";
-                                when 13 => mask <= "001111";
-                                when 14 => mask <= "001111";
-                                when 15 => mask <= "001111";
-                                when 16 => mask <= "001111";
-                                when 17 => mask <= "001111";
-                                when 18 => mask <= "011111";
-                                when 19 => mask <= "011111";
-                                when 20 => mask <= "011111";
-                                when 21 => mask <= "011111";
-                                when 22 => mask <= "011111";
-                                when 23 => mask <= "011111";
-                                when 24 => mask <= "011111";
-                                when 25 => mask <= "011111";
-                                when 26 => mask <= "011111";
-                                when 27 => mask <= "011111";
-                                when 28 => mask <= "011111";
-                                when 29 => mask <= "011111";
-                                when 30 => mask <= "011111";
-                                when 31 => mask <= "011111";
-                                when 32 => mask <= "011111";
-                                when 33 => mask <= "011111";
-                                when 34 => mask <= "111111";
-                                when 35 => mask <= "111111";
-                                when 36 => mask <= "111111";
-                                when 37 => mask <= "111111";
-                                when 38 => mask <= "111111";
-                                when 39 => mask <= "111111";
-                                when 40 => mask <= "111111";
-                                when 41 => mask <= "111111";
-                                when 42 => mask <= "111111";
-                                when 43 => mask <= "111111";
-                                when 44 => mask <= "111111";
-                                when 45 => mask <= "111111";
-                                when 46 => mask <= "111111";
-                                when 47 => mask <= "111111";
-                                when 48 => mask <= "111111";
-                                when 49 => mask <= "111111";
-                                when 50 => mask <= "111111";
-                                when 51 => mask <= "111111";
-                                when 52 => mask <= "111111";
-                                when 53 => mask <= "111111";
-                                when 54 => mask <= "111111";
-                                when 55 => mask <= "111111";
-                                when 56 => mask <= "111111";
-                                when 57 => mask <= "111111";
-                                when 58 => mask <= "111111";
-                                when 59 => mask <= "111111";
-                                when 60 => mask <= "111111";
-                                when 61 => mask <= "111111";
-                                when 62 => mask <= "111111";
-                                when others => mask <= "111111";
-                            end case;
-                            left <= (left - 1);
-                            if (left = 1) then
-                                drawing <= '0';
-                            end if;
-                        end if;
-                    end if;
-                    if (bool(tvalid) and bool(m_axis_tready) and bool(tlast)) then
-                        tvalid <= '0';
-                        busy_q <= '0';
-                        done_q <= '1';
-                        state <= SHUF_IDLE;
-                    end if;
-            end case;
+                end if;
+            end if;
         end if;
     end if;
-end process control;
+end process counters;
 
 
-m_axis_tdata_num <= tdata;
-m_axis_tvalid <= tvalid;
-m_axis_tlast <= tlast;
+deal_go <= stdl((not bool(deal_tvalid)) or bool(m_axis_tready));
+
+dealing: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            i_a <= to_unsigned(0, 6);
+            deal_j_pos <= to_unsigned(0, 6);
+            j_last <= '0';
+            a_last <= '0';
+            a_valid <= '0';
+            deal_j_valid <= '0';
+            deal_tvalid <= '0';
+            deal_i_pos <= to_unsigned(0, 6);
+            off_q <= to_unsigned(0, 6);
+            deal_tdata <= to_unsigned(0, 6);
+            deal_tlast <= '0';
+        else
+            if ((state = SHUF_IDLE) or (state = SHUF_COMPACT)) then
+                null;
+            elsif (state = SHUF_SETUP) then
+                a_valid <= '0';
+                deal_j_valid <= '0';
+            else
+                if bool(deal_go) then
+                    deal_tvalid <= deal_j_valid;
+                    if bool(deal_j_valid) then
+                        deal_tdata <= deck_card_j;
+                        deal_tlast <= j_last;
+                    end if;
+                    deal_j_pos <= (i_a + off_q);
+                    deal_i_pos <= i_a;
+                    deal_j_valid <= a_valid;
+                    j_last <= a_last;
+                    a_valid <= stdl(bool(draw_drawing) and bool(draw_accept));
+                    if (bool(draw_drawing) and bool(draw_accept)) then
+                        off_q <= draw_offset;
+                        i_a <= draw_pos;
+                        a_last <= stdl(draw_left = 1);
+                    end if;
+                end if;
+                if (bool(deal_tvalid) and bool(m_axis_tready) and bool(deal_tlast)) then
+                    deal_tvalid <= '0';
+                end if;
+            end if;
+        end if;
+    end if;
+end process dealing;
+
+read_cards: process (mem, placed, deal_j_pos, deal_i_pos) is
+begin
+    if bool(placed(to_integer(deal_j_pos))) then
+        deck_card_j <= mem(to_integer(deal_j_pos));
+    else
+        deck_card_j <= deal_j_pos;
+    end if;
+    if bool(placed(to_integer(deal_i_pos))) then
+        deck_card_i <= mem(to_integer(deal_i_pos));
+    else
+        deck_card_i <= deal_i_pos;
+    end if;
+end process read_cards;
+
+write_port: process (deal_j_pos, compaction_hi, compaction_looked, compaction_more, deal_go, deal_j_valid, compacting, deck_card_i, compaction_lo, state) is
+begin
+    if bool(compacting) then
+        mem_we <= stdl(bool(compaction_looked) and bool(compaction_more));
+        mem_waddr <= compaction_lo;
+        mem_wdata <= compaction_hi;
+    else
+        mem_we <= stdl((state = SHUF_DEAL) and bool(deal_go) and bool(deal_j_valid));
+        mem_waddr <= deal_j_pos;
+        mem_wdata <= deck_card_i;
+    end if;
+end process write_port;
+
+write_decode: process (one, mem_waddr, mem_we) is
+begin
+    if bool(mem_we) then
+        written <= shift_left(one, to_integer(mem_waddr));
+    else
+        written <= to_unsigned(0, 64);
+    end if;
+end process write_decode;
+
+memory: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(mem_we) then
+            mem(to_integer(mem_waddr)) <= mem_wdata;
+        end if;
+    end if;
+end process memory;
+
+placing: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            placed <= to_unsigned(0, 64);
+        else
+            if ((state = SHUF_IDLE) and bool(start)) then
+                placed <= to_unsigned(0, 64);
+            else
+                placed <= (placed or written);
+            end if;
+        end if;
+    end if;
+end process placing;
+
+
+m_axis_tdata_num <= deal_tdata;
+m_axis_tvalid <= deal_tvalid;
+m_axis_tlast <= deal_tlast;
 busy <= busy_q;
 done <= done_q;
 error <= error_q;

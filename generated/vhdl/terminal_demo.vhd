@@ -75,82 +75,33 @@ signal bus_acc: unsigned(15 downto 0);
 signal bus_number: unsigned(7 downto 0);
 signal high_char: unsigned(7 downto 0);
 signal low_char: unsigned(7 downto 0);
+signal terminal0_rx_data: unsigned(7 downto 0);
+signal terminal0_rx_valid: std_logic;
+signal terminal0_tx_ready: std_logic;
 signal terminal0_framing_error: std_logic;
 signal terminal0_overrun: std_logic;
-signal terminal0_rx_data: unsigned(7 downto 0);
 signal terminal0_rx_ready: std_logic;
-signal terminal0_rx_valid: std_logic;
 signal terminal0_tx_data: unsigned(7 downto 0);
-signal terminal0_tx_ready: std_logic;
 signal terminal0_tx_valid: std_logic;
-signal terminal0_char_r: unsigned(7 downto 0);
-signal terminal0_char_q: unsigned(7 downto 0);
-signal terminal0_i_op: unsigned(3 downto 0);
-signal terminal0_instr: unsigned(19 downto 0);
-signal terminal0_i_mode: unsigned(1 downto 0);
-signal terminal0_i_arg: unsigned(7 downto 0);
-signal terminal0_i_target: unsigned(5 downto 0);
-signal terminal0_k_entry: unsigned(5 downto 0);
-signal terminal0_key_info: unsigned(11 downto 0);
-signal terminal0_k_value: unsigned(1 downto 0);
-signal terminal0_k_kind: unsigned(1 downto 0);
-signal terminal0_k_digit: std_logic;
-signal terminal0_k_enter: std_logic;
-signal terminal0_acc_is_arg: std_logic;
-signal terminal0_acc: unsigned(15 downto 0);
-signal terminal0_acc_is_seat: std_logic;
-signal terminal0_seat: unsigned(2 downto 0);
-signal terminal0_acc_match: std_logic;
-signal terminal0_shifted: unsigned(15 downto 0);
-signal terminal0_number8: unsigned(11 downto 0);
-signal terminal0_number: unsigned(7 downto 0);
-signal terminal0_number2: unsigned(11 downto 0);
-signal terminal0_sw_number: unsigned(7 downto 0);
-signal terminal0_instr_d: unsigned(19 downto 0);
-signal terminal0_pc: unsigned(5 downto 0);
-signal terminal0_char_d: unsigned(7 downto 0);
-signal terminal0_sp: unsigned(6 downto 0);
-signal terminal0_key_d: unsigned(11 downto 0);
-signal terminal0_pressed: unsigned(1 downto 0);
-signal terminal0_button_pc: unsigned(5 downto 0);
-signal terminal0_jump: std_logic;
-signal terminal0_bcd_start: std_logic;
-signal terminal0_key_event_q: std_logic;
-signal terminal0_out_valid_q: std_logic;
-signal terminal0_txv_q: std_logic;
 signal terminal0_state: t_enum_t_state_2;
-signal terminal0_key: unsigned(7 downto 0);
-signal terminal0_idle: std_logic;
-signal terminal0_number_mode: std_logic;
-signal terminal0_sw_q: unsigned(15 downto 0);
-signal terminal0_digit_value: unsigned(3 downto 0);
-signal terminal0_product: unsigned(11 downto 0);
-signal terminal0_have_digit: std_logic;
-signal terminal0_ret: unsigned(5 downto 0);
-signal terminal0_pending: unsigned(5 downto 0);
-signal terminal0_value: unsigned(1 downto 0);
-signal terminal0_char: unsigned(7 downto 0);
-signal terminal0_resume: t_enum_t_state_2;
-signal terminal0_txd_q: unsigned(7 downto 0);
-signal terminal0_str_index: unsigned(3 downto 0);
-signal terminal0_paddr: unsigned(7 downto 0);
-signal terminal0_num_value: unsigned(9 downto 0);
-signal terminal0_part: unsigned(2 downto 0);
-signal terminal0_bus_data: unsigned(15 downto 0);
-signal terminal0_bcd_done: std_logic;
-signal terminal0_shifter: unsigned(15 downto 0);
-signal terminal0_bcd: unsigned(15 downto 0);
-signal terminal0_digits_left: unsigned(2 downto 0);
-signal terminal0_started: std_logic;
-signal terminal0_bus_glyph: unsigned(7 downto 0);
-signal terminal0_bus_glyph_last: std_logic;
-signal terminal0_bus_out_ack: std_logic;
+signal terminal0_text_txd: unsigned(7 downto 0);
+signal terminal0_text_txv: std_logic;
+signal terminal0_registers_addr: unsigned(7 downto 0);
+signal terminal0_registers_acc: unsigned(15 downto 0);
 signal terminal0_bus_seat: unsigned(2 downto 0);
+signal terminal0_registers_seat: unsigned(2 downto 0);
 signal terminal0_bus_value: unsigned(1 downto 0);
+signal terminal0_registers_value: unsigned(1 downto 0);
+signal terminal0_typing_number: unsigned(7 downto 0);
+signal terminal0_out_valid_q: std_logic;
+signal terminal0_fetch_arg: unsigned(7 downto 0);
 signal terminal0_bus_glyph_printer: unsigned(7 downto 0);
 signal terminal0_bus_glyph_part: unsigned(2 downto 0);
+signal terminal0_text_part: unsigned(2 downto 0);
 signal terminal0_bus_busy: std_logic;
+signal terminal0_idle: std_logic;
 signal terminal0_bus_key_event: std_logic;
+signal terminal0_intake_event: std_logic;
 signal terminal0_uart_rx0_bit_index: unsigned(3 downto 0);
 signal terminal0_uart_rx0_data: unsigned(7 downto 0);
 signal terminal0_uart_rx0_frame_bad: std_logic;
@@ -168,7 +119,11 @@ signal terminal0_uart_tx0_level: std_logic;
 signal terminal0_uart_tx0_ready: std_logic;
 signal terminal0_uart_tx0_shifter: unsigned(8 downto 0);
 signal terminal0_uart_tx0_tick: unsigned(9 downto 0);
+signal terminal0_bin2bcd0_start: std_logic;
+signal terminal0_bin2bcd0_value: unsigned(9 downto 0);
 signal terminal0_bin2bcd0_busy: std_logic;
+signal terminal0_bin2bcd0_done: std_logic;
+signal terminal0_bin2bcd0_bcd: unsigned(15 downto 0);
 signal terminal0_bin2bcd0_bcd_bits: unsigned(15 downto 0);
 signal terminal0_bin2bcd0_finished: std_logic;
 signal terminal0_bin2bcd0_load: std_logic;
@@ -187,6 +142,52 @@ signal terminal0_bin2bcd0_dabble_digit2_carry_out: std_logic;
 signal terminal0_bin2bcd0_dabble_digit2_nibble: unsigned(3 downto 0);
 signal terminal0_bin2bcd0_dabble_digit2_adjusted: unsigned(3 downto 0);
 signal terminal0_bin2bcd0_dabble_digit3_nibble: unsigned(3 downto 0);
+signal terminal0_resume: t_enum_t_state_2;
+signal terminal0_intake_pressed: unsigned(1 downto 0);
+signal terminal0_typing_on: std_logic;
+signal terminal0_intake_digit: std_logic;
+signal terminal0_intake_kind: unsigned(1 downto 0);
+signal terminal0_fetch_op: unsigned(3 downto 0);
+signal terminal0_fetch_mode: unsigned(1 downto 0);
+signal terminal0_text_string_char: unsigned(7 downto 0);
+signal terminal0_text_digits_left: unsigned(2 downto 0);
+signal terminal0_text_print_digit: std_logic;
+signal terminal0_bus_glyph_last: std_logic;
+signal terminal0_bus_out_ack: std_logic;
+signal terminal0_key_d: unsigned(11 downto 0);
+signal terminal0_key_info: unsigned(11 downto 0);
+signal terminal0_intake_button: unsigned(5 downto 0);
+signal terminal0_intake_key: unsigned(7 downto 0);
+signal terminal0_intake_switches: unsigned(15 downto 0);
+signal terminal0_intake_entry: unsigned(5 downto 0);
+signal terminal0_intake_value: unsigned(1 downto 0);
+signal terminal0_intake_enter: std_logic;
+signal terminal0_digit_value: unsigned(3 downto 0);
+signal terminal0_number2: unsigned(11 downto 0);
+signal terminal0_number8: unsigned(11 downto 0);
+signal terminal0_product: unsigned(11 downto 0);
+signal terminal0_sw_number: unsigned(7 downto 0);
+signal terminal0_typing_have_digit: std_logic;
+signal terminal0_typing_entry: unsigned(5 downto 0);
+signal terminal0_acc_is_arg: std_logic;
+signal terminal0_acc_is_seat: std_logic;
+signal terminal0_acc_match: std_logic;
+signal terminal0_instr: unsigned(19 downto 0);
+signal terminal0_instr_d: unsigned(19 downto 0);
+signal terminal0_jump: std_logic;
+signal terminal0_ret: unsigned(5 downto 0);
+signal terminal0_fetch_pc: unsigned(5 downto 0);
+signal terminal0_fetch_target: unsigned(5 downto 0);
+signal terminal0_shifted: unsigned(15 downto 0);
+signal terminal0_bus_data: unsigned(15 downto 0);
+signal terminal0_char: unsigned(7 downto 0);
+signal terminal0_char_d: unsigned(7 downto 0);
+signal terminal0_char_q: unsigned(7 downto 0);
+signal terminal0_shifter: unsigned(15 downto 0);
+signal terminal0_sp: unsigned(6 downto 0);
+signal terminal0_started: std_logic;
+signal terminal0_str_index: unsigned(3 downto 0);
+signal terminal0_bus_glyph: unsigned(7 downto 0);
 type t_array_tallies is array(0 to 4-1) of unsigned(7 downto 0);
 signal tallies: t_array_tallies;
 
@@ -416,7 +417,7 @@ begin
 end process terminal0_bin2bcd0_dabble_digit3_shift;
 
 
-terminal0_bin2bcd0_load <= stdl(bool(terminal0_bcd_start) and (not bool(terminal0_bin2bcd0_running)));
+terminal0_bin2bcd0_load <= stdl(bool(terminal0_bin2bcd0_start) and (not bool(terminal0_bin2bcd0_running)));
 terminal0_bin2bcd0_step <= terminal0_bin2bcd0_running;
 terminal0_bin2bcd0_first_carry <= terminal0_bin2bcd0_shifter(9);
 
@@ -430,8 +431,8 @@ begin
             terminal0_bin2bcd0_steps_left <= to_unsigned(0, 4);
         else
             terminal0_bin2bcd0_finished <= '0';
-            if (bool(terminal0_bcd_start) and (not bool(terminal0_bin2bcd0_running))) then
-                terminal0_bin2bcd0_shifter <= terminal0_num_value;
+            if (bool(terminal0_bin2bcd0_start) and (not bool(terminal0_bin2bcd0_running))) then
+                terminal0_bin2bcd0_shifter <= terminal0_bin2bcd0_value;
                 terminal0_bin2bcd0_steps_left <= to_unsigned(10, 4);
                 terminal0_bin2bcd0_running <= '1';
             elsif bool(terminal0_bin2bcd0_running) then
@@ -448,257 +449,139 @@ end process terminal0_bin2bcd0_run;
 
 
 terminal0_bin2bcd0_busy <= terminal0_bin2bcd0_running;
-terminal0_bcd_done <= terminal0_bin2bcd0_finished;
-terminal0_bcd <= terminal0_bin2bcd0_bcd_bits;
+terminal0_bin2bcd0_done <= terminal0_bin2bcd0_finished;
+terminal0_bin2bcd0_bcd <= terminal0_bin2bcd0_bcd_bits;
 
-terminal0_fields: process (clk) is
+terminal0_steps: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            terminal0_i_op <= to_unsigned(0, 4);
-            terminal0_char_r <= to_unsigned(0, 8);
-            terminal0_i_mode <= to_unsigned(0, 2);
-            terminal0_i_arg <= to_unsigned(0, 8);
-            terminal0_i_target <= to_unsigned(0, 6);
+            terminal0_resume <= TE_FETCH;
+            terminal0_out_valid_q <= '0';
+            terminal0_idle <= '0';
+            terminal0_state <= TE_FETCH;
         else
-            terminal0_char_r <= terminal0_char_q;
-            terminal0_i_op <= terminal0_instr(20-1 downto (20 - 4));
-            terminal0_i_mode <= terminal0_instr((20 - 4)-1 downto ((20 - 4) - 2));
-            terminal0_i_arg <= terminal0_instr((6 + 8)-1 downto 6);
-            terminal0_i_target <= terminal0_instr(6-1 downto 0);
+            terminal0_out_valid_q <= '0';
+            case terminal0_state is
+                when TE_IDLE =>
+                    if bool(terminal0_rx_valid) then
+                        terminal0_idle <= '0';
+                        terminal0_state <= TE_KEYW;
+                    elsif ((terminal0_intake_pressed /= 0) and (not bool(terminal0_typing_on))) then
+                        terminal0_idle <= '0';
+                        terminal0_state <= TE_FETCH;
+                    end if;
+                when TE_KEYW =>
+                    terminal0_state <= TE_KEY;
+                when TE_KEY =>
+                    terminal0_state <= TE_FETCH;
+                    if bool(terminal0_typing_on) then
+                        if bool(terminal0_intake_digit) then
+                            terminal0_state <= TE_DIGIT1;
+                        end if;
+                    elsif (terminal0_intake_kind = 2) then
+                        terminal0_resume <= TE_IDLE;
+                        terminal0_state <= TE_SEND;
+                    elsif (terminal0_intake_kind = 3) then
+                        terminal0_state <= TE_IDLE;
+                        terminal0_idle <= '1';
+                    end if;
+                when TE_DIGIT1 =>
+                    terminal0_state <= TE_DIGIT2;
+                when TE_DIGIT2 =>
+                    terminal0_resume <= TE_IDLE;
+                    terminal0_state <= TE_SEND;
+                when TE_SEND =>
+                    if (not bool(terminal0_text_txv)) then
+                        terminal0_state <= terminal0_resume;
+                        if (terminal0_resume = TE_IDLE) then
+                            terminal0_idle <= '1';
+                        end if;
+                    end if;
+                when TE_FETCH =>
+                    terminal0_state <= TE_DECODE;
+                when TE_DECODE =>
+                    terminal0_state <= TE_EXEC;
+                when TE_EXEC =>
+                    if (terminal0_fetch_op = 0) then
+                        terminal0_state <= TE_IDLE;
+                        terminal0_idle <= '1';
+                    elsif (terminal0_fetch_op = 1) then
+                        terminal0_resume <= TE_FETCH;
+                        terminal0_state <= TE_SEND;
+                    elsif (terminal0_fetch_op = 2) then
+                        terminal0_state <= TE_STRI;
+                    elsif (terminal0_fetch_op = 3) then
+                        if (terminal0_fetch_mode = 3) then
+                            terminal0_state <= TE_FETCH;
+                        else
+                            terminal0_state <= TE_LOAD1;
+                        end if;
+                    elsif (terminal0_fetch_op = 4) then
+                        terminal0_state <= TE_NUMW;
+                    elsif (terminal0_fetch_op = 5) then
+                        terminal0_state <= TE_GLYPH;
+                    elsif (terminal0_fetch_op = 6) then
+                        terminal0_state <= TE_FETCH;
+                    elsif (terminal0_fetch_op = 10) then
+                        terminal0_state <= TE_FETCH;
+                    elsif ((terminal0_fetch_op = 9) or (terminal0_fetch_op = 7) or (terminal0_fetch_op = 8)) then
+                        terminal0_state <= TE_JUMP;
+                    elsif (terminal0_fetch_op = 13) then
+                        terminal0_state <= TE_FETCH;
+                    elsif (terminal0_fetch_op = 11) then
+                        terminal0_state <= TE_FETCH;
+                    elsif (terminal0_fetch_op = 12) then
+                        terminal0_state <= TE_FETCH;
+                    else
+                        terminal0_out_valid_q <= '1';
+                        terminal0_state <= TE_OUTW;
+                    end if;
+                when TE_JUMP =>
+                    terminal0_state <= TE_FETCH;
+                when TE_LOAD1 =>
+                    terminal0_state <= TE_LOAD2;
+                when TE_LOAD2 =>
+                    terminal0_state <= TE_FETCH;
+                when TE_STRI =>
+                    terminal0_state <= TE_STRF;
+                when TE_STRF =>
+                    terminal0_state <= TE_STRW;
+                when TE_STRW =>
+                    terminal0_state <= TE_STRC;
+                when TE_STRC =>
+                    if (terminal0_text_string_char = 0) then
+                        terminal0_state <= TE_FETCH;
+                    else
+                        terminal0_resume <= TE_STRF;
+                        terminal0_state <= TE_SEND;
+                    end if;
+                when TE_NUMW =>
+                    if bool(terminal0_bin2bcd0_done) then
+                        terminal0_state <= TE_NUMD;
+                    end if;
+                when TE_NUMD =>
+                    if (terminal0_text_digits_left = 0) then
+                        terminal0_state <= TE_FETCH;
+                    elsif bool(terminal0_text_print_digit) then
+                        terminal0_resume <= TE_NUMD;
+                        terminal0_state <= TE_SEND;
+                    end if;
+                when TE_GLYPH =>
+                    if bool(terminal0_bus_glyph_last) then
+                        terminal0_resume <= TE_FETCH;
+                    else
+                        terminal0_resume <= TE_GLYPH;
+                    end if;
+                    terminal0_state <= TE_SEND;
+                when others =>
+                    if bool(terminal0_bus_out_ack) then
+                        terminal0_state <= TE_FETCH;
+                    end if;
+            end case;
         end if;
     end if;
-end process terminal0_fields;
-
-terminal0_key_fields: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            terminal0_k_value <= to_unsigned(0, 2);
-            terminal0_k_enter <= '0';
-            terminal0_k_digit <= '0';
-            terminal0_k_kind <= to_unsigned(0, 2);
-            terminal0_k_entry <= to_unsigned(0, 6);
-        else
-            terminal0_k_entry <= terminal0_key_info(12-1 downto (2 + 4));
-            terminal0_k_value <= terminal0_key_info((2 + 4)-1 downto 4);
-            terminal0_k_kind <= terminal0_key_info(4-1 downto 2);
-            terminal0_k_digit <= terminal0_key_info(1);
-            terminal0_k_enter <= terminal0_key_info(0);
-        end if;
-    end if;
-end process terminal0_key_fields;
-
-
-terminal0_acc_is_arg <= stdl(terminal0_acc = terminal0_i_arg);
-terminal0_acc_is_seat <= stdl(terminal0_acc = terminal0_seat);
-
-terminal0_match: process (terminal0_acc_is_arg, terminal0_acc_is_seat, terminal0_i_mode) is
-begin
-    if (terminal0_i_mode = 1) then
-        terminal0_acc_match <= terminal0_acc_is_seat;
-    else
-        terminal0_acc_match <= terminal0_acc_is_arg;
-    end if;
-end process terminal0_match;
-
-
-terminal0_shifted <= shift_right(terminal0_acc, to_integer(unsigned'(terminal0_i_arg(3-1 downto 0) & to_unsigned(0, 2))));
-
-
-terminal0_number8 <= resize(unsigned'(terminal0_number & to_unsigned(0, 3)), 12);
-terminal0_number2 <= resize(unsigned'(terminal0_number & to_unsigned(0, 1)), 12);
-
-terminal0_switch_number: process (sw_num) is
-begin
-    if (sw_num(10-1 downto 8) /= 0) then
-        terminal0_sw_number <= to_unsigned(255, 8);
-    else
-        terminal0_sw_number <= sw_num(8-1 downto 0);
-    end if;
-end process terminal0_switch_number;
-
-terminal0_program_rom: process (terminal0_pc) is
-begin
-    case to_integer(terminal0_pc) is
-        when 0 => terminal0_instr_d <= "00100000000000000000";
-        when 1 => terminal0_instr_d <= "00000000000000000000";
-        when 2 => terminal0_instr_d <= "00100000000001000000";
-        when 3 => terminal0_instr_d <= "00000000000000000000";
-        when 4 => terminal0_instr_d <= "00100000000010000000";
-        when 5 => terminal0_instr_d <= "11000000000000000000";
-        when 6 => terminal0_instr_d <= "00100000000111000000";
-        when 7 => terminal0_instr_d <= "00000000000000000000";
-        when 8 => terminal0_instr_d <= "00111100000010000000";
-        when 9 => terminal0_instr_d <= "11010100000000000000";
-        when 10 => terminal0_instr_d <= "00111100000011000000";
-        when 11 => terminal0_instr_d <= "11100000000010000000";
-        when 12 => terminal0_instr_d <= "00100000001000000000";
-        when 13 => terminal0_instr_d <= "00010100110000000000";
-        when 14 => terminal0_instr_d <= "00111000001000000000";
-        when 15 => terminal0_instr_d <= "10000100000000010010";
-        when 16 => terminal0_instr_d <= "00100000000010000000";
-        when 17 => terminal0_instr_d <= "00000000000000000000";
-        when 18 => terminal0_instr_d <= "00100000001001000000";
-        when 19 => terminal0_instr_d <= "00000000000000000000";
-        when 20 => terminal0_instr_d <= "11100000000000000000";
-        when 21 => terminal0_instr_d <= "11010000000000000000";
-        when 22 => terminal0_instr_d <= "10110000000000110100";
-        when 23 => terminal0_instr_d <= "11010000000001000000";
-        when 24 => terminal0_instr_d <= "10110000000000110100";
-        when 25 => terminal0_instr_d <= "11010000000010000000";
-        when 26 => terminal0_instr_d <= "10110000000000110100";
-        when 27 => terminal0_instr_d <= "11010000000011000000";
-        when 28 => terminal0_instr_d <= "10110000000000110100";
-        when 29 => terminal0_instr_d <= "00000000000000000000";
-        when 30 => terminal0_instr_d <= "00110000000101000000";
-        when 31 => terminal0_instr_d <= "00100100000011000000";
-        when 32 => terminal0_instr_d <= "00100000000010000000";
-        when 33 => terminal0_instr_d <= "00000000000000000000";
-        when 34 => terminal0_instr_d <= "00100000001010000000";
-        when 35 => terminal0_instr_d <= "00110000000100000000";
-        when 36 => terminal0_instr_d <= "01000000000000000000";
-        when 37 => terminal0_instr_d <= "10010000000000100111";
-        when 38 => terminal0_instr_d <= "10100000000000101000";
-        when 39 => terminal0_instr_d <= "00100000001011000000";
-        when 40 => terminal0_instr_d <= "00100000000010000000";
-        when 41 => terminal0_instr_d <= "00000000000000000000";
-        when 42 => terminal0_instr_d <= "00111100000001000000";
-        when 43 => terminal0_instr_d <= "10010000001111110001";
-        when 44 => terminal0_instr_d <= "11011000000010000000";
-        when 45 => terminal0_instr_d <= "00111100000010000000";
-        when 46 => terminal0_instr_d <= "01110000000010010100";
-        when 47 => terminal0_instr_d <= "00010000111111000000";
-        when 48 => terminal0_instr_d <= "10100000000000010100";
-        when 49 => terminal0_instr_d <= "11100000000001000000";
-        when 50 => terminal0_instr_d <= "00100000001100000000";
-        when 51 => terminal0_instr_d <= "00000000000000000000";
-        when 52 => terminal0_instr_d <= "00010001010100000000";
-        when 53 => terminal0_instr_d <= "00010100110000000000";
-        when 54 => terminal0_instr_d <= "00100000001101000000";
-        when 55 => terminal0_instr_d <= "00110100000000000000";
-        when 56 => terminal0_instr_d <= "01000000000000000000";
-        when 57 => terminal0_instr_d <= "00010000100000000000";
-        when 58 => terminal0_instr_d <= "01010000000000000000";
-        when 59 => terminal0_instr_d <= "01100000000001000000";
-        when 60 => terminal0_instr_d <= "01110000000000111110";
-        when 61 => terminal0_instr_d <= "00100000001110000000";
-        when 62 => terminal0_instr_d <= "00100000000010000000";
-        when others => terminal0_instr_d <= "11000000000000000000";
-    end case;
-end process terminal0_program_rom;
-
-terminal0_char_rom: process (terminal0_sp) is
-begin
-    case to_integer(terminal0_sp) is
-        when 0 => terminal0_char_d <= "00100001";
-        when 1 => terminal0_char_d <= "00100000";
-        when 2 => terminal0_char_d <= "01110101";
-        when 3 => terminal0_char_d <= "01101110";
-        when 4 => terminal0_char_d <= "01101011";
-        when 5 => terminal0_char_d <= "01101110";
-        when 6 => terminal0_char_d <= "01101111";
-        when 7 => terminal0_char_d <= "01110111";
-        when 8 => terminal0_char_d <= "01101110";
-        when 9 => terminal0_char_d <= "00100000";
-        when 10 => terminal0_char_d <= "01101011";
-        when 11 => terminal0_char_d <= "01100101";
-        when 12 => terminal0_char_d <= "01111001";
-        when 13 => terminal0_char_d <= "00001101";
-        when 14 => terminal0_char_d <= "00001010";
-        when 15 => terminal0_char_d <= "00000000";
-        when 16 => terminal0_char_d <= "00001101";
-        when 17 => terminal0_char_d <= "00001010";
-        when 18 => terminal0_char_d <= "00100001";
-        when 19 => terminal0_char_d <= "00100000";
-        when 20 => terminal0_char_d <= "01100010";
-        when 21 => terminal0_char_d <= "01100001";
-        when 22 => terminal0_char_d <= "01100100";
-        when 23 => terminal0_char_d <= "00100000";
-        when 24 => terminal0_char_d <= "01101110";
-        when 25 => terminal0_char_d <= "01110101";
-        when 26 => terminal0_char_d <= "01101101";
-        when 27 => terminal0_char_d <= "01100010";
-        when 28 => terminal0_char_d <= "01100101";
-        when 29 => terminal0_char_d <= "01110010";
-        when 30 => terminal0_char_d <= "00001101";
-        when 31 => terminal0_char_d <= "00001010";
-        when 32 => terminal0_char_d <= "00000000";
-        when 33 => terminal0_char_d <= "00001101";
-        when 34 => terminal0_char_d <= "00001010";
-        when 35 => terminal0_char_d <= "00000000";
-        when 36 => terminal0_char_d <= "01111010";
-        when 37 => terminal0_char_d <= "01100101";
-        when 38 => terminal0_char_d <= "01110010";
-        when 39 => terminal0_char_d <= "01101111";
-        when 40 => terminal0_char_d <= "00000000";
-        when 41 => terminal0_char_d <= "01101111";
-        when 42 => terminal0_char_d <= "01101110";
-        when 43 => terminal0_char_d <= "01100101";
-        when 44 => terminal0_char_d <= "00000000";
-        when 45 => terminal0_char_d <= "01110100";
-        when 46 => terminal0_char_d <= "01110111";
-        when 47 => terminal0_char_d <= "01101111";
-        when 48 => terminal0_char_d <= "00000000";
-        when 49 => terminal0_char_d <= "01110100";
-        when 50 => terminal0_char_d <= "01101000";
-        when 51 => terminal0_char_d <= "01110010";
-        when 52 => terminal0_char_d <= "01100101";
-        when 53 => terminal0_char_d <= "01100101";
-        when 54 => terminal0_char_d <= "00000000";
-        when 55 => terminal0_char_d <= "01110100";
-        when 56 => terminal0_char_d <= "01100001";
-        when 57 => terminal0_char_d <= "01101100";
-        when 58 => terminal0_char_d <= "01101100";
-        when 59 => terminal0_char_d <= "01101001";
-        when 60 => terminal0_char_d <= "01100101";
-        when 61 => terminal0_char_d <= "01110011";
-        when 62 => terminal0_char_d <= "00001101";
-        when 63 => terminal0_char_d <= "00001010";
-        when 64 => terminal0_char_d <= "00000000";
-        when 65 => terminal0_char_d <= "01110100";
-        when 66 => terminal0_char_d <= "01100001";
-        when 67 => terminal0_char_d <= "01101100";
-        when 68 => terminal0_char_d <= "01101100";
-        when 69 => terminal0_char_d <= "01111001";
-        when 70 => terminal0_char_d <= "00100000";
-        when 71 => terminal0_char_d <= "00000000";
-        when 72 => terminal0_char_d <= "00111111";
-        when 73 => terminal0_char_d <= "00001101";
-        when 74 => terminal0_char_d <= "00001010";
-        when 75 => terminal0_char_d <= "00000000";
-        when 76 => terminal0_char_d <= "01110100";
-        when 77 => terminal0_char_d <= "01101111";
-        when 78 => terminal0_char_d <= "01110100";
-        when 79 => terminal0_char_d <= "01100001";
-        when 80 => terminal0_char_d <= "01101100";
-        when 81 => terminal0_char_d <= "00100000";
-        when 82 => terminal0_char_d <= "00000000";
-        when 83 => terminal0_char_d <= "00100000";
-        when 84 => terminal0_char_d <= "01101111";
-        when 85 => terminal0_char_d <= "01100100";
-        when 86 => terminal0_char_d <= "01100100";
-        when 87 => terminal0_char_d <= "00000000";
-        when 88 => terminal0_char_d <= "01100011";
-        when 89 => terminal0_char_d <= "01101100";
-        when 90 => terminal0_char_d <= "01100101";
-        when 91 => terminal0_char_d <= "01100001";
-        when 92 => terminal0_char_d <= "01110010";
-        when 93 => terminal0_char_d <= "01100101";
-        when 94 => terminal0_char_d <= "01100100";
-        when 95 => terminal0_char_d <= "00001101";
-        when 96 => terminal0_char_d <= "00001010";
-        when 97 => terminal0_char_d <= "00000000";
-        when 98 => terminal0_char_d <= "00111010";
-        when 99 => terminal0_char_d <= "00100000";
-        when 100 => terminal0_char_d <= "00000000";
-        when 101 => terminal0_char_d <= "00100000";
-        when 102 => terminal0_char_d <= "01100010";
-        when 103 => terminal0_char_d <= "01101001";
-        when 104 => terminal0_char_d <= "01100111";
-        when others => terminal0_char_d <= "00000000";
-    end case;
-end process terminal0_char_rom;
+end process terminal0_steps;
 
 terminal0_key_decode: process (terminal0_rx_data) is
 begin
@@ -963,30 +846,230 @@ begin
 end process terminal0_key_decode;
 
 
-terminal0_pressed <= (press and to_unsigned(3, 2));
+terminal0_intake_pressed <= (press and to_unsigned(3, 2));
 
-terminal0_button_decode: process (terminal0_pressed) is
+terminal0_button_decode: process (terminal0_intake_pressed) is
 begin
-    case to_integer(terminal0_pressed) is
-        when 0 => terminal0_button_pc <= "000000";
-        when 1 => terminal0_button_pc <= "101010";
-        when 2 => terminal0_button_pc <= "010101";
-        when others => terminal0_button_pc <= "101010";
+    case to_integer(terminal0_intake_pressed) is
+        when 0 => terminal0_intake_button <= "000000";
+        when 1 => terminal0_intake_button <= "101010";
+        when 2 => terminal0_intake_button <= "010101";
+        when others => terminal0_intake_button <= "101010";
     end case;
 end process terminal0_button_decode;
 
-terminal0_roms: process (clk) is
+terminal0_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_intake_key <= to_unsigned(0, 8);
+            terminal0_key_info <= to_unsigned(0, 12);
+            terminal0_intake_switches <= to_unsigned(0, 16);
+            terminal0_intake_event <= '0';
+        else
+            terminal0_intake_event <= '0';
+            if (terminal0_state = TE_IDLE) then
+                if bool(terminal0_rx_valid) then
+                    terminal0_intake_key <= terminal0_rx_data;
+                    terminal0_key_info <= terminal0_key_d;
+                    terminal0_intake_event <= '1';
+                elsif ((terminal0_intake_pressed /= 0) and (not bool(terminal0_typing_on))) then
+                    terminal0_intake_switches <= sw_num;
+                    terminal0_intake_event <= '1';
+                end if;
+            end if;
+        end if;
+    end if;
+end process terminal0_take;
+
+terminal0_key_fields: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_intake_kind <= to_unsigned(0, 2);
+            terminal0_intake_value <= to_unsigned(0, 2);
+            terminal0_intake_entry <= to_unsigned(0, 6);
+            terminal0_intake_enter <= '0';
+            terminal0_intake_digit <= '0';
+        else
+            terminal0_intake_entry <= terminal0_key_info(12-1 downto (2 + 4));
+            terminal0_intake_value <= terminal0_key_info((2 + 4)-1 downto 4);
+            terminal0_intake_kind <= terminal0_key_info(4-1 downto 2);
+            terminal0_intake_digit <= terminal0_key_info(1);
+            terminal0_intake_enter <= terminal0_key_info(0);
+        end if;
+    end if;
+end process terminal0_key_fields;
+
+
+terminal0_number8 <= resize(unsigned'(terminal0_typing_number & to_unsigned(0, 3)), 12);
+terminal0_number2 <= resize(unsigned'(terminal0_typing_number & to_unsigned(0, 1)), 12);
+
+terminal0_switch_number: process (sw_num) is
+begin
+    if (sw_num(10-1 downto 8) /= 0) then
+        terminal0_sw_number <= to_unsigned(255, 8);
+    else
+        terminal0_sw_number <= sw_num(8-1 downto 0);
+    end if;
+end process terminal0_switch_number;
+
+terminal0_entry: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_typing_number <= to_unsigned(0, 8);
+            terminal0_typing_on <= '0';
+            terminal0_typing_have_digit <= '0';
+            terminal0_digit_value <= to_unsigned(0, 4);
+            terminal0_typing_entry <= to_unsigned(0, 6);
+            terminal0_product <= to_unsigned(0, 12);
+        else
+            case terminal0_state is
+                when TE_IDLE =>
+                    if ((not bool(terminal0_rx_valid)) and (terminal0_intake_pressed /= 0) and (not bool(terminal0_typing_on))) then
+                        terminal0_typing_number <= terminal0_sw_number;
+                    end if;
+                when TE_KEY =>
+                    if bool(terminal0_typing_on) then
+                        if bool(terminal0_intake_digit) then
+                            terminal0_digit_value <= terminal0_intake_key(4-1 downto 0);
+                            terminal0_product <= (terminal0_number8 + terminal0_number2);
+                            terminal0_typing_have_digit <= '1';
+                        else
+                            terminal0_typing_on <= '0';
+                        end if;
+                    elsif (terminal0_intake_kind = 2) then
+                        terminal0_typing_entry <= terminal0_intake_entry;
+                        terminal0_typing_on <= '1';
+                        terminal0_typing_have_digit <= '0';
+                        terminal0_typing_number <= to_unsigned(0, 8);
+                    end if;
+                when TE_DIGIT1 =>
+                    terminal0_product <= (terminal0_product + terminal0_digit_value);
+                when TE_DIGIT2 =>
+                    if (terminal0_product((8 + 4)-1 downto 8) /= 0) then
+                        terminal0_typing_number <= to_unsigned(255, 8);
+                    else
+                        terminal0_typing_number <= terminal0_product(8-1 downto 0);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process terminal0_entry;
+
+terminal0_program_rom: process (terminal0_fetch_pc) is
+begin
+    case to_integer(terminal0_fetch_pc) is
+        when 0 => terminal0_instr_d <= "00100000000000000000";
+        when 1 => terminal0_instr_d <= "00000000000000000000";
+        when 2 => terminal0_instr_d <= "00100000000001000000";
+        when 3 => terminal0_instr_d <= "00000000000000000000";
+        when 4 => terminal0_instr_d <= "00100000000010000000";
+        when 5 => terminal0_instr_d <= "11000000000000000000";
+        when 6 => terminal0_instr_d <= "00100000000111000000";
+        when 7 => terminal0_instr_d <= "00000000000000000000";
+        when 8 => terminal0_instr_d <= "00111100000010000000";
+        when 9 => terminal0_instr_d <= "11010100000000000000";
+        when 10 => terminal0_instr_d <= "00111100000011000000";
+        when 11 => terminal0_instr_d <= "11100000000010000000";
+        when 12 => terminal0_instr_d <= "00100000001000000000";
+        when 13 => terminal0_instr_d <= "00010100110000000000";
+        when 14 => terminal0_instr_d <= "00111000001000000000";
+        when 15 => terminal0_instr_d <= "10000100000000010010";
+        when 16 => terminal0_instr_d <= "00100000000010000000";
+        when 17 => terminal0_instr_d <= "00000000000000000000";
+        when 18 => terminal0_instr_d <= "00100000001001000000";
+        when 19 => terminal0_instr_d <= "00000000000000000000";
+        when 20 => terminal0_instr_d <= "11100000000000000000";
+        when 21 => terminal0_instr_d <= "11010000000000000000";
+        when 22 => terminal0_instr_d <= "10110000000000110100";
+        when 23 => terminal0_instr_d <= "11010000000001000000";
+        when 24 => terminal0_instr_d <= "10110000000000110100";
+        when 25 => terminal0_instr_d <= "11010000000010000000";
+        when 26 => terminal0_instr_d <= "10110000000000110100";
+        when 27 => terminal0_instr_d <= "11010000000011000000";
+        when 28 => terminal0_instr_d <= "10110000000000110100";
+        when 29 => terminal0_instr_d <= "00000000000000000000";
+        when 30 => terminal0_instr_d <= "00110000000101000000";
+        when 31 => terminal0_instr_d <= "00100100000011000000";
+        when 32 => terminal0_instr_d <= "00100000000010000000";
+        when 33 => terminal0_instr_d <= "00000000000000000000";
+        when 34 => terminal0_instr_d <= "00100000001010000000";
+        when 35 => terminal0_instr_d <= "00110000000100000000";
+        when 36 => terminal0_instr_d <= "01000000000000000000";
+        when 37 => terminal0_instr_d <= "10010000000000100111";
+        when 38 => terminal0_instr_d <= "10100000000000101000";
+        when 39 => terminal0_instr_d <= "00100000001011000000";
+        when 40 => terminal0_instr_d <= "00100000000010000000";
+        when 41 => terminal0_instr_d <= "00000000000000000000";
+        when 42 => terminal0_instr_d <= "00111100000001000000";
+        when 43 => terminal0_instr_d <= "10010000001111110001";
+        when 44 => terminal0_instr_d <= "11011000000010000000";
+        when 45 => terminal0_instr_d <= "00111100000010000000";
+        when 46 => terminal0_instr_d <= "01110000000010010100";
+        when 47 => terminal0_instr_d <= "00010000111111000000";
+        when 48 => terminal0_instr_d <= "10100000000000010100";
+        when 49 => terminal0_instr_d <= "11100000000001000000";
+        when 50 => terminal0_instr_d <= "00100000001100000000";
+        when 51 => terminal0_instr_d <= "00000000000000000000";
+        when 52 => terminal0_instr_d <= "00010001010100000000";
+        when 53 => terminal0_instr_d <= "00010100110000000000";
+        when 54 => terminal0_instr_d <= "00100000001101000000";
+        when 55 => terminal0_instr_d <= "00110100000000000000";
+        when 56 => terminal0_instr_d <= "01000000000000000000";
+        when 57 => terminal0_instr_d <= "00010000100000000000";
+        when 58 => terminal0_instr_d <= "01010000000000000000";
+        when 59 => terminal0_instr_d <= "01100000000001000000";
+        when 60 => terminal0_instr_d <= "01110000000000111110";
+        when 61 => terminal0_instr_d <= "00100000001110000000";
+        when 62 => terminal0_instr_d <= "00100000000010000000";
+        when others => terminal0_instr_d <= "11000000000000000000";
+    end case;
+end process terminal0_program_rom;
+
+terminal0_program_read: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             terminal0_instr <= to_unsigned(0, 20);
-            terminal0_char_q <= to_unsigned(0, 8);
         else
             terminal0_instr <= terminal0_instr_d;
-            terminal0_char_q <= terminal0_char_d;
         end if;
     end if;
-end process terminal0_roms;
+end process terminal0_program_read;
+
+terminal0_fields: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_fetch_mode <= to_unsigned(0, 2);
+            terminal0_fetch_target <= to_unsigned(0, 6);
+            terminal0_fetch_arg <= to_unsigned(0, 8);
+            terminal0_fetch_op <= to_unsigned(0, 4);
+        else
+            terminal0_fetch_op <= terminal0_instr(20-1 downto (20 - 4));
+            terminal0_fetch_mode <= terminal0_instr((20 - 4)-1 downto ((20 - 4) - 2));
+            terminal0_fetch_arg <= terminal0_instr((6 + 8)-1 downto 6);
+            terminal0_fetch_target <= terminal0_instr(6-1 downto 0);
+        end if;
+    end if;
+end process terminal0_fields;
+
+
+terminal0_acc_is_arg <= stdl(terminal0_registers_acc = terminal0_fetch_arg);
+terminal0_acc_is_seat <= stdl(terminal0_registers_acc = terminal0_registers_seat);
+
+terminal0_match: process (terminal0_acc_is_arg, terminal0_fetch_mode, terminal0_acc_is_seat) is
+begin
+    if (terminal0_fetch_mode = 1) then
+        terminal0_acc_match <= terminal0_acc_is_seat;
+    else
+        terminal0_acc_match <= terminal0_acc_is_arg;
+    end if;
+end process terminal0_match;
 
 -- A conditional jump decides a clock after TE_EXEC, from this register: the wide
 -- compares and the bit select would otherwise sit in front of the next-pc mux.
@@ -996,9 +1079,9 @@ begin
         if (rst = '1') then
             terminal0_jump <= '0';
         else
-            case terminal0_i_op is
+            case terminal0_fetch_op is
                 when "1001" =>
-                    terminal0_jump <= terminal0_acc(to_integer(terminal0_i_arg(5-1 downto 0)));
+                    terminal0_jump <= terminal0_registers_acc(to_integer(terminal0_fetch_arg(5-1 downto 0)));
                 when "0111" =>
                     terminal0_jump <= terminal0_acc_match;
                 when others =>
@@ -1008,221 +1091,334 @@ begin
     end if;
 end process terminal0_jump_condition;
 
-terminal0_sequencer: process (clk) is
+terminal0_flow: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            terminal0_sp <= to_unsigned(0, 7);
-            terminal0_str_index <= to_unsigned(0, 4);
-            terminal0_bcd_start <= '0';
-            terminal0_started <= '0';
-            terminal0_idle <= '0';
-            terminal0_value <= to_unsigned(0, 2);
-            terminal0_digit_value <= to_unsigned(0, 4);
-            terminal0_number_mode <= '0';
-            terminal0_part <= to_unsigned(0, 3);
-            terminal0_resume <= TE_FETCH;
-            terminal0_key_event_q <= '0';
-            terminal0_shifter <= to_unsigned(0, 16);
-            terminal0_acc <= to_unsigned(0, 16);
-            terminal0_state <= TE_FETCH;
-            terminal0_have_digit <= '0';
-            terminal0_key <= to_unsigned(0, 8);
-            terminal0_txv_q <= '0';
+            terminal0_fetch_pc <= to_unsigned(6, 6);
             terminal0_ret <= to_unsigned(0, 6);
-            terminal0_digits_left <= to_unsigned(0, 3);
-            terminal0_pending <= to_unsigned(0, 6);
-            terminal0_txd_q <= to_unsigned(0, 8);
-            terminal0_paddr <= to_unsigned(0, 8);
-            terminal0_pc <= to_unsigned(6, 6);
-            terminal0_key_info <= to_unsigned(0, 12);
-            terminal0_product <= to_unsigned(0, 12);
-            terminal0_number <= to_unsigned(0, 8);
-            terminal0_out_valid_q <= '0';
-            terminal0_char <= to_unsigned(0, 8);
-            terminal0_sw_q <= to_unsigned(0, 16);
-            terminal0_seat <= to_unsigned(0, 3);
-            terminal0_num_value <= to_unsigned(0, 10);
         else
-            terminal0_bcd_start <= '0';
-            terminal0_key_event_q <= '0';
-            terminal0_out_valid_q <= '0';
-            if (bool(terminal0_txv_q) and bool(terminal0_tx_ready)) then
-                terminal0_txv_q <= '0';
+            if (terminal0_state = TE_IDLE) then
+                if ((not bool(terminal0_rx_valid)) and (terminal0_intake_pressed /= 0) and (not bool(terminal0_typing_on))) then
+                    terminal0_fetch_pc <= terminal0_intake_button;
+                end if;
+            elsif (terminal0_state = TE_KEY) then
+                if bool(terminal0_typing_on) then
+                    if bool(terminal0_intake_digit) then
+                        null;
+                    elsif (bool(terminal0_intake_enter) and bool(terminal0_typing_have_digit)) then
+                        terminal0_ret <= terminal0_typing_entry;
+                        terminal0_fetch_pc <= to_unsigned(4, 6);
+                    else
+                        terminal0_fetch_pc <= to_unsigned(2, 6);
+                    end if;
+                elsif ((terminal0_intake_kind /= 2) and (terminal0_intake_kind /= 3)) then
+                    terminal0_fetch_pc <= terminal0_intake_entry;
+                end if;
+            elsif (terminal0_state = TE_EXEC) then
+                if ((terminal0_fetch_op = 1) or (terminal0_fetch_op = 6) or (terminal0_fetch_op = 13)) then
+                    terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+                elsif (terminal0_fetch_op = 3) then
+                    if (terminal0_fetch_mode = 3) then
+                        terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+                    end if;
+                elsif (terminal0_fetch_op = 10) then
+                    terminal0_fetch_pc <= terminal0_fetch_target;
+                elsif (terminal0_fetch_op = 11) then
+                    terminal0_ret <= (terminal0_fetch_pc + 1);
+                    terminal0_fetch_pc <= terminal0_fetch_target;
+                elsif (terminal0_fetch_op = 12) then
+                    terminal0_fetch_pc <= terminal0_ret;
+                end if;
+            elsif (terminal0_state = TE_JUMP) then
+                if bool(terminal0_jump) then
+                    terminal0_fetch_pc <= terminal0_fetch_target;
+                else
+                    terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+                end if;
+            elsif (terminal0_state = TE_LOAD2) then
+                terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+            elsif (terminal0_state = TE_STRC) then
+                if (terminal0_text_string_char = 0) then
+                    terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+                end if;
+            elsif (terminal0_state = TE_NUMD) then
+                if (terminal0_text_digits_left = 0) then
+                    terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+                end if;
+            elsif (terminal0_state = TE_GLYPH) then
+                if bool(terminal0_bus_glyph_last) then
+                    terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+                end if;
+            elsif ((terminal0_state = TE_KEYW) or (terminal0_state = TE_DIGIT1)) then
+                null;
+            elsif ((terminal0_state = TE_DIGIT2) or (terminal0_state = TE_SEND)) then
+                null;
+            elsif ((terminal0_state = TE_FETCH) or (terminal0_state = TE_DECODE)) then
+                null;
+            elsif ((terminal0_state = TE_LOAD1) or (terminal0_state = TE_NUMW)) then
+                null;
+            elsif ((terminal0_state = TE_STRI) or (terminal0_state = TE_STRF) or (terminal0_state = TE_STRW)) then
+                null;
+            else
+                if bool(terminal0_bus_out_ack) then
+                    terminal0_fetch_pc <= (terminal0_fetch_pc + 1);
+                end if;
+            end if;
+        end if;
+    end if;
+end process terminal0_flow;
+
+
+terminal0_shifted <= shift_right(terminal0_registers_acc, to_integer(unsigned'(terminal0_fetch_arg(3-1 downto 0) & to_unsigned(0, 2))));
+
+terminal0_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_registers_acc <= to_unsigned(0, 16);
+            terminal0_registers_seat <= to_unsigned(0, 3);
+            terminal0_registers_value <= to_unsigned(0, 2);
+            terminal0_registers_addr <= to_unsigned(0, 8);
+        else
+            case terminal0_state is
+                when TE_KEY =>
+                    if ((not bool(terminal0_typing_on)) and ((terminal0_intake_kind = 2) or (terminal0_intake_kind = 1))) then
+                        terminal0_registers_value <= terminal0_intake_value;
+                    end if;
+                when TE_EXEC =>
+                    if (terminal0_fetch_op = 3) then
+                        if (terminal0_fetch_mode = 3) then
+                            case terminal0_fetch_arg is
+                                when "00000000" =>
+                                    terminal0_registers_acc <= resize(terminal0_typing_number, 16);
+                                when "00000001" =>
+                                    terminal0_registers_acc <= terminal0_intake_switches;
+                                when "00000011" =>
+                                    terminal0_registers_acc <= resize(terminal0_registers_seat, 16);
+                                when others =>
+                                    terminal0_registers_acc <= resize(terminal0_registers_value, 16);
+                            end case;
+                        else
+                            case terminal0_fetch_mode is
+                                when "01" =>
+                                    terminal0_registers_addr <= (terminal0_fetch_arg + terminal0_registers_seat);
+                                when "10" =>
+                                    terminal0_registers_addr <= (terminal0_fetch_arg + unsigned'(terminal0_registers_seat & '0'));
+                                when others =>
+                                    terminal0_registers_addr <= terminal0_fetch_arg;
+                            end case;
+                        end if;
+                    elsif (terminal0_fetch_op = 6) then
+                        terminal0_registers_acc <= resize(terminal0_shifted(4-1 downto 0), 16);
+                    elsif (terminal0_fetch_op = 13) then
+                        case terminal0_fetch_mode is
+                            when "00" =>
+                                terminal0_registers_seat <= terminal0_fetch_arg(3-1 downto 0);
+                            when "01" =>
+                                terminal0_registers_seat <= terminal0_registers_acc(3-1 downto 0);
+                            when others =>
+                                terminal0_registers_value <= terminal0_fetch_arg(2-1 downto 0);
+                        end case;
+                    end if;
+                when TE_LOAD2 =>
+                    terminal0_registers_acc <= terminal0_bus_data;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process terminal0_load;
+
+terminal0_characters: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_text_txv <= '0';
+            terminal0_text_txd <= to_unsigned(0, 8);
+            terminal0_char <= to_unsigned(0, 8);
+        else
+            if (bool(terminal0_text_txv) and bool(terminal0_tx_ready)) then
+                terminal0_text_txv <= '0';
             end if;
             case terminal0_state is
-                when TE_IDLE =>
-                    if bool(terminal0_rx_valid) then
-                        terminal0_key <= terminal0_rx_data;
-                        terminal0_key_info <= terminal0_key_d;
-                        terminal0_key_event_q <= '1';
-                        terminal0_idle <= '0';
-                        terminal0_state <= TE_KEYW;
-                    elsif ((terminal0_pressed /= 0) and (not bool(terminal0_number_mode))) then
-                        terminal0_sw_q <= sw_num;
-                        terminal0_number <= terminal0_sw_number;
-                        terminal0_key_event_q <= '1';
-                        terminal0_idle <= '0';
-                        terminal0_pc <= terminal0_button_pc;
-                        terminal0_state <= TE_FETCH;
-                    end if;
-                when TE_KEYW =>
-                    terminal0_state <= TE_KEY;
                 when TE_KEY =>
-                    terminal0_state <= TE_FETCH;
-                    if bool(terminal0_number_mode) then
-                        if bool(terminal0_k_digit) then
-                            terminal0_digit_value <= terminal0_key(4-1 downto 0);
-                            terminal0_product <= (terminal0_number8 + terminal0_number2);
-                            terminal0_have_digit <= '1';
-                            terminal0_state <= TE_DIGIT1;
-                        elsif (bool(terminal0_k_enter) and bool(terminal0_have_digit)) then
-                            terminal0_number_mode <= '0';
-                            terminal0_ret <= terminal0_pending;
-                            terminal0_pc <= to_unsigned(4, 6);
-                        else
-                            terminal0_number_mode <= '0';
-                            terminal0_pc <= to_unsigned(2, 6);
-                        end if;
-                    elsif (terminal0_k_kind = 2) then
-                        terminal0_value <= terminal0_k_value;
-                        terminal0_pending <= terminal0_k_entry;
-                        terminal0_number_mode <= '1';
-                        terminal0_have_digit <= '0';
-                        terminal0_number <= to_unsigned(0, 8);
-                        terminal0_char <= terminal0_key;
-                        terminal0_resume <= TE_IDLE;
-                        terminal0_state <= TE_SEND;
-                    elsif (terminal0_k_kind = 3) then
-                        terminal0_state <= TE_IDLE;
-                        terminal0_idle <= '1';
-                    else
-                        if (terminal0_k_kind = 1) then
-                            terminal0_value <= terminal0_k_value;
-                        end if;
-                        terminal0_pc <= terminal0_k_entry;
+                    if ((not bool(terminal0_typing_on)) and (terminal0_intake_kind = 2)) then
+                        terminal0_char <= terminal0_intake_key;
                     end if;
-                when TE_DIGIT1 =>
-                    terminal0_product <= (terminal0_product + terminal0_digit_value);
-                    terminal0_state <= TE_DIGIT2;
                 when TE_DIGIT2 =>
-                    if (terminal0_product((8 + 4)-1 downto 8) /= 0) then
-                        terminal0_number <= to_unsigned(255, 8);
-                    else
-                        terminal0_number <= terminal0_product(8-1 downto 0);
-                    end if;
-                    terminal0_char <= terminal0_key;
-                    terminal0_resume <= TE_IDLE;
-                    terminal0_state <= TE_SEND;
+                    terminal0_char <= terminal0_intake_key;
                 when TE_SEND =>
-                    if (not bool(terminal0_txv_q)) then
-                        terminal0_txd_q <= terminal0_char;
-                        terminal0_txv_q <= '1';
-                        terminal0_state <= terminal0_resume;
-                        if (terminal0_resume = TE_IDLE) then
-                            terminal0_idle <= '1';
-                        end if;
+                    if (not bool(terminal0_text_txv)) then
+                        terminal0_text_txd <= terminal0_char;
+                        terminal0_text_txv <= '1';
                     end if;
-                when TE_FETCH =>
-                    terminal0_state <= TE_DECODE;
-                when TE_DECODE =>
-                    terminal0_state <= TE_EXEC;
                 when TE_EXEC =>
-                    if (terminal0_i_op = 0) then
-                        terminal0_state <= TE_IDLE;
-                        terminal0_idle <= '1';
-                    elsif (terminal0_i_op = 1) then
-                        if (terminal0_i_mode = 1) then
-                            terminal0_char <= (terminal0_i_arg + terminal0_seat);
+                    if (terminal0_fetch_op = 1) then
+                        if (terminal0_fetch_mode = 1) then
+                            terminal0_char <= (terminal0_fetch_arg + terminal0_registers_seat);
                         else
-                            terminal0_char <= terminal0_i_arg;
+                            terminal0_char <= terminal0_fetch_arg;
                         end if;
-                        terminal0_pc <= (terminal0_pc + 1);
-                        terminal0_resume <= TE_FETCH;
-                        terminal0_state <= TE_SEND;
-                    elsif (terminal0_i_op = 2) then
-                        if (terminal0_i_mode /= 0) then
-                            terminal0_str_index <= resize(terminal0_i_arg + terminal0_acc(4-1 downto 0), 4);
-                        else
-                            terminal0_str_index <= terminal0_i_arg(4-1 downto 0);
-                        end if;
-                        terminal0_state <= TE_STRI;
-                    elsif (terminal0_i_op = 3) then
-                        if (terminal0_i_mode = 3) then
-                            case terminal0_i_arg is
-                                when "00000000" =>
-                                    terminal0_acc <= resize(terminal0_number, 16);
-                                when "00000001" =>
-                                    terminal0_acc <= terminal0_sw_q;
-                                when "00000011" =>
-                                    terminal0_acc <= resize(terminal0_seat, 16);
-                                when others =>
-                                    terminal0_acc <= resize(terminal0_value, 16);
-                            end case;
-                            terminal0_pc <= (terminal0_pc + 1);
-                            terminal0_state <= TE_FETCH;
-                        else
-                            case terminal0_i_mode is
-                                when "01" =>
-                                    terminal0_paddr <= (terminal0_i_arg + terminal0_seat);
-                                when "10" =>
-                                    terminal0_paddr <= (terminal0_i_arg + unsigned'(terminal0_seat & '0'));
-                                when others =>
-                                    terminal0_paddr <= terminal0_i_arg;
-                            end case;
-                            terminal0_state <= TE_LOAD1;
-                        end if;
-                    elsif (terminal0_i_op = 4) then
-                        terminal0_num_value <= terminal0_acc(10-1 downto 0);
-                        terminal0_bcd_start <= '1';
-                        terminal0_state <= TE_NUMW;
-                    elsif (terminal0_i_op = 5) then
-                        terminal0_part <= to_unsigned(0, 3);
-                        terminal0_state <= TE_GLYPH;
-                    elsif (terminal0_i_op = 6) then
-                        terminal0_acc <= resize(terminal0_shifted(4-1 downto 0), 16);
-                        terminal0_pc <= (terminal0_pc + 1);
-                        terminal0_state <= TE_FETCH;
-                    elsif (terminal0_i_op = 10) then
-                        terminal0_pc <= terminal0_i_target;
-                        terminal0_state <= TE_FETCH;
-                    elsif ((terminal0_i_op = 9) or (terminal0_i_op = 7) or (terminal0_i_op = 8)) then
-                        terminal0_state <= TE_JUMP;
-                    elsif (terminal0_i_op = 13) then
-                        case terminal0_i_mode is
-                            when "00" =>
-                                terminal0_seat <= terminal0_i_arg(3-1 downto 0);
-                            when "01" =>
-                                terminal0_seat <= terminal0_acc(3-1 downto 0);
-                            when others =>
-                                terminal0_value <= terminal0_i_arg(2-1 downto 0);
-                        end case;
-                        terminal0_pc <= (terminal0_pc + 1);
-                        terminal0_state <= TE_FETCH;
-                    elsif (terminal0_i_op = 11) then
-                        terminal0_ret <= (terminal0_pc + 1);
-                        terminal0_pc <= terminal0_i_target;
-                        terminal0_state <= TE_FETCH;
-                    elsif (terminal0_i_op = 12) then
-                        terminal0_pc <= terminal0_ret;
-                        terminal0_state <= TE_FETCH;
-                    else
-                        terminal0_out_valid_q <= '1';
-                        terminal0_state <= TE_OUTW;
                     end if;
-                when TE_JUMP =>
-                    if bool(terminal0_jump) then
-                        terminal0_pc <= terminal0_i_target;
-                    else
-                        terminal0_pc <= (terminal0_pc + 1);
+                when TE_STRC =>
+                    if (terminal0_text_string_char /= 0) then
+                        terminal0_char <= terminal0_text_string_char;
                     end if;
-                    terminal0_state <= TE_FETCH;
-                when TE_LOAD1 =>
-                    terminal0_state <= TE_LOAD2;
-                when TE_LOAD2 =>
-                    terminal0_acc <= terminal0_bus_data;
-                    terminal0_pc <= (terminal0_pc + 1);
-                    terminal0_state <= TE_FETCH;
+                when TE_NUMD =>
+                    if ((terminal0_text_digits_left /= 0) and bool(terminal0_text_print_digit)) then
+                        terminal0_char <= unsigned'(to_unsigned(3, 4) & terminal0_shifter((4 * 4)-1 downto ((4 * 4) - 4)));
+                    end if;
+                when TE_GLYPH =>
+                    terminal0_char <= terminal0_bus_glyph;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process terminal0_characters;
+
+terminal0_char_rom: process (terminal0_sp) is
+begin
+    case to_integer(terminal0_sp) is
+        when 0 => terminal0_char_d <= "00100001";
+        when 1 => terminal0_char_d <= "00100000";
+        when 2 => terminal0_char_d <= "01110101";
+        when 3 => terminal0_char_d <= "01101110";
+        when 4 => terminal0_char_d <= "01101011";
+        when 5 => terminal0_char_d <= "01101110";
+        when 6 => terminal0_char_d <= "01101111";
+        when 7 => terminal0_char_d <= "01110111";
+        when 8 => terminal0_char_d <= "01101110";
+        when 9 => terminal0_char_d <= "00100000";
+        when 10 => terminal0_char_d <= "01101011";
+        when 11 => terminal0_char_d <= "01100101";
+        when 12 => terminal0_char_d <= "01111001";
+        when 13 => terminal0_char_d <= "00001101";
+        when 14 => terminal0_char_d <= "00001010";
+        when 15 => terminal0_char_d <= "00000000";
+        when 16 => terminal0_char_d <= "00001101";
+        when 17 => terminal0_char_d <= "00001010";
+        when 18 => terminal0_char_d <= "00100001";
+        when 19 => terminal0_char_d <= "00100000";
+        when 20 => terminal0_char_d <= "01100010";
+        when 21 => terminal0_char_d <= "01100001";
+        when 22 => terminal0_char_d <= "01100100";
+        when 23 => terminal0_char_d <= "00100000";
+        when 24 => terminal0_char_d <= "01101110";
+        when 25 => terminal0_char_d <= "01110101";
+        when 26 => terminal0_char_d <= "01101101";
+        when 27 => terminal0_char_d <= "01100010";
+        when 28 => terminal0_char_d <= "01100101";
+        when 29 => terminal0_char_d <= "01110010";
+        when 30 => terminal0_char_d <= "00001101";
+        when 31 => terminal0_char_d <= "00001010";
+        when 32 => terminal0_char_d <= "00000000";
+        when 33 => terminal0_char_d <= "00001101";
+        when 34 => terminal0_char_d <= "00001010";
+        when 35 => terminal0_char_d <= "00000000";
+        when 36 => terminal0_char_d <= "01111010";
+        when 37 => terminal0_char_d <= "01100101";
+        when 38 => terminal0_char_d <= "01110010";
+        when 39 => terminal0_char_d <= "01101111";
+        when 40 => terminal0_char_d <= "00000000";
+        when 41 => terminal0_char_d <= "01101111";
+        when 42 => terminal0_char_d <= "01101110";
+        when 43 => terminal0_char_d <= "01100101";
+        when 44 => terminal0_char_d <= "00000000";
+        when 45 => terminal0_char_d <= "01110100";
+        when 46 => terminal0_char_d <= "01110111";
+        when 47 => terminal0_char_d <= "01101111";
+        when 48 => terminal0_char_d <= "00000000";
+        when 49 => terminal0_char_d <= "01110100";
+        when 50 => terminal0_char_d <= "01101000";
+        when 51 => terminal0_char_d <= "01110010";
+        when 52 => terminal0_char_d <= "01100101";
+        when 53 => terminal0_char_d <= "01100101";
+        when 54 => terminal0_char_d <= "00000000";
+        when 55 => terminal0_char_d <= "01110100";
+        when 56 => terminal0_char_d <= "01100001";
+        when 57 => terminal0_char_d <= "01101100";
+        when 58 => terminal0_char_d <= "01101100";
+        when 59 => terminal0_char_d <= "01101001";
+        when 60 => terminal0_char_d <= "01100101";
+        when 61 => terminal0_char_d <= "01110011";
+        when 62 => terminal0_char_d <= "00001101";
+        when 63 => terminal0_char_d <= "00001010";
+        when 64 => terminal0_char_d <= "00000000";
+        when 65 => terminal0_char_d <= "01110100";
+        when 66 => terminal0_char_d <= "01100001";
+        when 67 => terminal0_char_d <= "01101100";
+        when 68 => terminal0_char_d <= "01101100";
+        when 69 => terminal0_char_d <= "01111001";
+        when 70 => terminal0_char_d <= "00100000";
+        when 71 => terminal0_char_d <= "00000000";
+        when 72 => terminal0_char_d <= "00111111";
+        when 73 => terminal0_char_d <= "00001101";
+        when 74 => terminal0_char_d <= "00001010";
+        when 75 => terminal0_char_d <= "00000000";
+        when 76 => terminal0_char_d <= "01110100";
+        when 77 => terminal0_char_d <= "01101111";
+        when 78 => terminal0_char_d <= "01110100";
+        when 79 => terminal0_char_d <= "01100001";
+        when 80 => terminal0_char_d <= "01101100";
+        when 81 => terminal0_char_d <= "00100000";
+        when 82 => terminal0_char_d <= "00000000";
+        when 83 => terminal0_char_d <= "00100000";
+        when 84 => terminal0_char_d <= "01101111";
+        when 85 => terminal0_char_d <= "01100100";
+        when 86 => terminal0_char_d <= "01100100";
+        when 87 => terminal0_char_d <= "00000000";
+        when 88 => terminal0_char_d <= "01100011";
+        when 89 => terminal0_char_d <= "01101100";
+        when 90 => terminal0_char_d <= "01100101";
+        when 91 => terminal0_char_d <= "01100001";
+        when 92 => terminal0_char_d <= "01110010";
+        when 93 => terminal0_char_d <= "01100101";
+        when 94 => terminal0_char_d <= "01100100";
+        when 95 => terminal0_char_d <= "00001101";
+        when 96 => terminal0_char_d <= "00001010";
+        when 97 => terminal0_char_d <= "00000000";
+        when 98 => terminal0_char_d <= "00111010";
+        when 99 => terminal0_char_d <= "00100000";
+        when 100 => terminal0_char_d <= "00000000";
+        when 101 => terminal0_char_d <= "00100000";
+        when 102 => terminal0_char_d <= "01100010";
+        when 103 => terminal0_char_d <= "01101001";
+        when 104 => terminal0_char_d <= "01100111";
+        when others => terminal0_char_d <= "00000000";
+    end case;
+end process terminal0_char_rom;
+
+terminal0_char_read: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_text_string_char <= to_unsigned(0, 8);
+            terminal0_char_q <= to_unsigned(0, 8);
+        else
+            terminal0_char_q <= terminal0_char_d;
+            terminal0_text_string_char <= terminal0_char_q;
+        end if;
+    end if;
+end process terminal0_char_read;
+
+terminal0_strings: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_str_index <= to_unsigned(0, 4);
+            terminal0_sp <= to_unsigned(0, 7);
+        else
+            case terminal0_state is
+                when TE_EXEC =>
+                    if (terminal0_fetch_op = 2) then
+                        if (terminal0_fetch_mode /= 0) then
+                            terminal0_str_index <= resize(terminal0_fetch_arg + terminal0_registers_acc(4-1 downto 0), 4);
+                        else
+                            terminal0_str_index <= terminal0_fetch_arg(4-1 downto 0);
+                        end if;
+                    end if;
                 when TE_STRI =>
                     case to_integer(terminal0_str_index) is
                         when 0 => terminal0_sp <= "0000000";
@@ -1241,77 +1437,93 @@ begin
                         when 13 => terminal0_sp <= "1100010";
                         when others => terminal0_sp <= "1100101";
                     end case;
-                    terminal0_state <= TE_STRF;
-                when TE_STRF =>
-                    terminal0_state <= TE_STRW;
-                when TE_STRW =>
-                    terminal0_state <= TE_STRC;
                 when TE_STRC =>
-                    if (terminal0_char_r = 0) then
-                        terminal0_pc <= (terminal0_pc + 1);
-                        terminal0_state <= TE_FETCH;
-                    else
-                        terminal0_char <= terminal0_char_r;
+                    if (terminal0_text_string_char /= 0) then
                         terminal0_sp <= (terminal0_sp + 1);
-                        terminal0_resume <= TE_STRF;
-                        terminal0_state <= TE_SEND;
                     end if;
-                when TE_NUMW =>
-                    if bool(terminal0_bcd_done) then
-                        terminal0_shifter <= terminal0_bcd;
-                        terminal0_digits_left <= to_unsigned(4, 3);
-                        terminal0_started <= '0';
-                        terminal0_state <= TE_NUMD;
-                    end if;
-                when TE_NUMD =>
-                    if (terminal0_digits_left = 0) then
-                        terminal0_pc <= (terminal0_pc + 1);
-                        terminal0_state <= TE_FETCH;
-                    else
-                        terminal0_shifter <= unsigned'(terminal0_shifter(((4 * 4) - 4)-1 downto 0) & to_unsigned(0, 4));
-                        terminal0_digits_left <= (terminal0_digits_left - 1);
-                        if ((terminal0_shifter((4 * 4)-1 downto ((4 * 4) - 4)) /= 0) or bool(terminal0_started) or (terminal0_digits_left = 1)) then
-                            terminal0_char <= unsigned'(to_unsigned(3, 4) & terminal0_shifter((4 * 4)-1 downto ((4 * 4) - 4)));
-                            terminal0_started <= '1';
-                            terminal0_resume <= TE_NUMD;
-                            terminal0_state <= TE_SEND;
-                        end if;
-                    end if;
-                when TE_GLYPH =>
-                    terminal0_char <= terminal0_bus_glyph;
-                    terminal0_part <= (terminal0_part + 1);
-                    if bool(terminal0_bus_glyph_last) then
-                        terminal0_pc <= (terminal0_pc + 1);
-                        terminal0_resume <= TE_FETCH;
-                    else
-                        terminal0_resume <= TE_GLYPH;
-                    end if;
-                    terminal0_state <= TE_SEND;
                 when others =>
-                    if bool(terminal0_bus_out_ack) then
-                        terminal0_pc <= (terminal0_pc + 1);
-                        terminal0_state <= TE_FETCH;
-                    end if;
+                    null;
             end case;
         end if;
     end if;
-end process terminal0_sequencer;
+end process terminal0_strings;
+
+
+terminal0_text_print_digit <= stdl((terminal0_shifter((4 * 4)-1 downto ((4 * 4) - 4)) /= 0) or bool(terminal0_started) or (terminal0_text_digits_left = 1));
+
+terminal0_numbers: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_bin2bcd0_start <= '0';
+            terminal0_started <= '0';
+            terminal0_bin2bcd0_value <= to_unsigned(0, 10);
+            terminal0_shifter <= to_unsigned(0, 16);
+            terminal0_text_digits_left <= to_unsigned(0, 3);
+        else
+            terminal0_bin2bcd0_start <= '0';
+            case terminal0_state is
+                when TE_EXEC =>
+                    if (terminal0_fetch_op = 4) then
+                        terminal0_bin2bcd0_value <= terminal0_registers_acc(10-1 downto 0);
+                        terminal0_bin2bcd0_start <= '1';
+                    end if;
+                when TE_NUMW =>
+                    if bool(terminal0_bin2bcd0_done) then
+                        terminal0_shifter <= terminal0_bin2bcd0_bcd;
+                        terminal0_text_digits_left <= to_unsigned(4, 3);
+                        terminal0_started <= '0';
+                    end if;
+                when TE_NUMD =>
+                    if (terminal0_text_digits_left /= 0) then
+                        terminal0_shifter <= unsigned'(terminal0_shifter(((4 * 4) - 4)-1 downto 0) & to_unsigned(0, 4));
+                        terminal0_text_digits_left <= (terminal0_text_digits_left - 1);
+                        if bool(terminal0_text_print_digit) then
+                            terminal0_started <= '1';
+                        end if;
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process terminal0_numbers;
+
+terminal0_glyphs: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_text_part <= to_unsigned(0, 3);
+        else
+            case terminal0_state is
+                when TE_EXEC =>
+                    if (terminal0_fetch_op = 5) then
+                        terminal0_text_part <= to_unsigned(0, 3);
+                    end if;
+                when TE_GLYPH =>
+                    terminal0_text_part <= (terminal0_text_part + 1);
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process terminal0_glyphs;
 
 
 terminal0_rx_ready <= stdl(terminal0_state = TE_IDLE);
-terminal0_tx_data <= terminal0_txd_q;
-terminal0_tx_valid <= terminal0_txv_q;
-bus_addr <= terminal0_paddr;
-bus_acc <= terminal0_acc;
-terminal0_bus_seat <= terminal0_seat;
-terminal0_bus_value <= terminal0_value;
-bus_number <= terminal0_number;
+terminal0_tx_data <= terminal0_text_txd;
+terminal0_tx_valid <= terminal0_text_txv;
+bus_addr <= terminal0_registers_addr;
+bus_acc <= terminal0_registers_acc;
+terminal0_bus_seat <= terminal0_registers_seat;
+terminal0_bus_value <= terminal0_registers_value;
+bus_number <= terminal0_typing_number;
 bus_out_valid <= terminal0_out_valid_q;
-bus_out_op <= terminal0_i_arg;
-terminal0_bus_glyph_printer <= terminal0_i_arg;
-terminal0_bus_glyph_part <= terminal0_part;
+bus_out_op <= terminal0_fetch_arg;
+terminal0_bus_glyph_printer <= terminal0_fetch_arg;
+terminal0_bus_glyph_part <= terminal0_text_part;
 terminal0_bus_busy <= stdl((not bool(terminal0_idle)));
-terminal0_bus_key_event <= terminal0_key_event_q;
+terminal0_bus_key_event <= terminal0_intake_event;
 
 
 press <= unsigned'(btn_left & btn_center);

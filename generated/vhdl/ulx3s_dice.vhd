@@ -159,82 +159,33 @@ signal dice_board0_ups: unsigned(1 downto 0) := "00";
 signal dice_board0_terminal0_rxd: std_logic := '1';
 signal dice_board0_terminal0_txd: std_logic := '1';
 signal dice_board0_terminal0_sw: unsigned(7 downto 0);
+signal dice_board0_terminal0_rx_data: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_rx_valid: std_logic := '0';
+signal dice_board0_terminal0_tx_ready: std_logic := '1';
 signal dice_board0_terminal0_framing_error: std_logic := '0';
 signal dice_board0_terminal0_overrun: std_logic := '0';
-signal dice_board0_terminal0_rx_data: unsigned(7 downto 0) := "00000000";
 signal dice_board0_terminal0_rx_ready: std_logic := '0';
-signal dice_board0_terminal0_rx_valid: std_logic := '0';
 signal dice_board0_terminal0_tx_data: unsigned(7 downto 0) := "00000000";
-signal dice_board0_terminal0_tx_ready: std_logic := '1';
 signal dice_board0_terminal0_tx_valid: std_logic := '0';
-signal dice_board0_terminal0_char_r: unsigned(7 downto 0) := "00000000";
-signal dice_board0_terminal0_char_q: unsigned(7 downto 0) := "00000000";
-signal dice_board0_terminal0_i_op: unsigned(3 downto 0) := "0000";
-signal dice_board0_terminal0_instr: unsigned(20 downto 0) := "000000000000000000000";
-signal dice_board0_terminal0_i_mode: unsigned(1 downto 0) := "00";
-signal dice_board0_terminal0_i_arg: unsigned(7 downto 0) := "00000000";
-signal dice_board0_terminal0_i_target: unsigned(6 downto 0) := "0000000";
-signal dice_board0_terminal0_k_entry: unsigned(6 downto 0) := "0000000";
-signal dice_board0_terminal0_key_info: unsigned(11 downto 0) := "000000000000";
-signal dice_board0_terminal0_k_value: unsigned(0 downto 0) := "0";
-signal dice_board0_terminal0_k_kind: unsigned(1 downto 0) := "00";
-signal dice_board0_terminal0_k_digit: std_logic := '0';
-signal dice_board0_terminal0_k_enter: std_logic := '0';
-signal dice_board0_terminal0_acc_is_arg: std_logic := '1';
-signal dice_board0_terminal0_acc: unsigned(10 downto 0) := "00000000000";
-signal dice_board0_terminal0_acc_is_seat: std_logic := '1';
-signal dice_board0_terminal0_seat: unsigned(2 downto 0) := "000";
-signal dice_board0_terminal0_acc_match: std_logic := '1';
-signal dice_board0_terminal0_shifted: unsigned(10 downto 0) := "00000000000";
-signal dice_board0_terminal0_number8: unsigned(11 downto 0) := "000000000000";
-signal dice_board0_terminal0_number: unsigned(7 downto 0) := "00000000";
-signal dice_board0_terminal0_number2: unsigned(11 downto 0) := "000000000000";
-signal dice_board0_terminal0_sw_number: unsigned(7 downto 0) := "00000000";
-signal dice_board0_terminal0_instr_d: unsigned(20 downto 0) := "001000000010010000000";
-signal dice_board0_terminal0_pc: unsigned(6 downto 0) := "0000110";
-signal dice_board0_terminal0_char_d: unsigned(7 downto 0) := "00100001";
-signal dice_board0_terminal0_sp: unsigned(8 downto 0) := "000000000";
-signal dice_board0_terminal0_key_d: unsigned(11 downto 0) := "000000000000";
-signal dice_board0_terminal0_pressed: unsigned(2 downto 0) := "000";
-signal dice_board0_terminal0_button_pc: unsigned(6 downto 0) := "0000000";
-signal dice_board0_terminal0_jump: std_logic := '0';
-signal dice_board0_terminal0_bcd_start: std_logic := '0';
-signal dice_board0_terminal0_key_event_q: std_logic := '0';
-signal dice_board0_terminal0_out_valid_q: std_logic := '0';
-signal dice_board0_terminal0_txv_q: std_logic := '0';
 signal dice_board0_terminal0_state: t_enum_t_state_2 := TE_FETCH;
-signal dice_board0_terminal0_key: unsigned(7 downto 0) := "00000000";
-signal dice_board0_terminal0_idle: std_logic := '0';
-signal dice_board0_terminal0_number_mode: std_logic := '0';
-signal dice_board0_terminal0_sw_q: unsigned(7 downto 0) := "00000000";
-signal dice_board0_terminal0_digit_value: unsigned(3 downto 0) := "0000";
-signal dice_board0_terminal0_product: unsigned(11 downto 0) := "000000000000";
-signal dice_board0_terminal0_have_digit: std_logic := '0';
-signal dice_board0_terminal0_ret: unsigned(6 downto 0) := "0000000";
-signal dice_board0_terminal0_pending: unsigned(6 downto 0) := "0000000";
-signal dice_board0_terminal0_value: unsigned(0 downto 0) := "0";
-signal dice_board0_terminal0_char: unsigned(7 downto 0) := "00000000";
-signal dice_board0_terminal0_resume: t_enum_t_state_2 := TE_FETCH;
-signal dice_board0_terminal0_txd_q: unsigned(7 downto 0) := "00000000";
-signal dice_board0_terminal0_str_index: unsigned(4 downto 0) := "00000";
-signal dice_board0_terminal0_paddr: unsigned(7 downto 0) := "00000000";
-signal dice_board0_terminal0_num_value: unsigned(10 downto 0) := "00000000000";
-signal dice_board0_terminal0_part: unsigned(2 downto 0) := "000";
-signal dice_board0_terminal0_bus_data: unsigned(10 downto 0) := "00000000000";
-signal dice_board0_terminal0_bcd_done: std_logic := '0';
-signal dice_board0_terminal0_shifter: unsigned(15 downto 0) := "0000000000000000";
-signal dice_board0_terminal0_bcd: unsigned(15 downto 0) := "0000000000000000";
-signal dice_board0_terminal0_digits_left: unsigned(2 downto 0) := "000";
-signal dice_board0_terminal0_started: std_logic := '0';
-signal dice_board0_terminal0_bus_glyph: unsigned(7 downto 0);
-signal dice_board0_terminal0_bus_glyph_last: std_logic;
-signal dice_board0_terminal0_bus_out_ack: std_logic := '0';
+signal dice_board0_terminal0_text_txd: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_text_txv: std_logic := '0';
+signal dice_board0_terminal0_registers_addr: unsigned(7 downto 0) := "00000000";
 signal dice_board0_terminal0_bus_acc: unsigned(10 downto 0) := "00000000000";
+signal dice_board0_terminal0_registers_acc: unsigned(10 downto 0) := "00000000000";
 signal dice_board0_terminal0_bus_seat: unsigned(2 downto 0) := "000";
+signal dice_board0_terminal0_registers_seat: unsigned(2 downto 0) := "000";
+signal dice_board0_terminal0_registers_value: unsigned(0 downto 0) := "0";
 signal dice_board0_terminal0_bus_number: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_typing_number: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_out_valid_q: std_logic := '0';
+signal dice_board0_terminal0_fetch_arg: unsigned(7 downto 0) := "00000000";
 signal dice_board0_terminal0_bus_glyph_printer: unsigned(7 downto 0) := "00000000";
 signal dice_board0_terminal0_bus_glyph_part: unsigned(2 downto 0) := "000";
+signal dice_board0_terminal0_text_part: unsigned(2 downto 0) := "000";
 signal dice_board0_terminal0_bus_busy: std_logic := '1';
+signal dice_board0_terminal0_idle: std_logic := '0';
+signal dice_board0_terminal0_intake_event: std_logic := '0';
 signal dice_board0_terminal0_uart_rx0_bit_index: unsigned(3 downto 0) := "0000";
 signal dice_board0_terminal0_uart_rx0_data: unsigned(7 downto 0) := "00000000";
 signal dice_board0_terminal0_uart_rx0_frame_bad: std_logic := '0';
@@ -252,7 +203,11 @@ signal dice_board0_terminal0_uart_tx0_level: std_logic := '1';
 signal dice_board0_terminal0_uart_tx0_ready: std_logic := '1';
 signal dice_board0_terminal0_uart_tx0_shifter: unsigned(8 downto 0) := "111111111";
 signal dice_board0_terminal0_uart_tx0_tick: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_bin2bcd0_start: std_logic := '0';
+signal dice_board0_terminal0_bin2bcd0_value: unsigned(10 downto 0) := "00000000000";
 signal dice_board0_terminal0_bin2bcd0_busy: std_logic := '0';
+signal dice_board0_terminal0_bin2bcd0_done: std_logic := '0';
+signal dice_board0_terminal0_bin2bcd0_bcd: unsigned(15 downto 0) := "0000000000000000";
 signal dice_board0_terminal0_bin2bcd0_bcd_bits: unsigned(15 downto 0) := "0000000000000000";
 signal dice_board0_terminal0_bin2bcd0_finished: std_logic := '0';
 signal dice_board0_terminal0_bin2bcd0_load: std_logic := '0';
@@ -271,6 +226,52 @@ signal dice_board0_terminal0_bin2bcd0_dabble_digit2_carry_out: std_logic := '0';
 signal dice_board0_terminal0_bin2bcd0_dabble_digit2_nibble: unsigned(3 downto 0) := "0000";
 signal dice_board0_terminal0_bin2bcd0_dabble_digit2_adjusted: unsigned(3 downto 0) := "0000";
 signal dice_board0_terminal0_bin2bcd0_dabble_digit3_nibble: unsigned(3 downto 0) := "0000";
+signal dice_board0_terminal0_resume: t_enum_t_state_2 := TE_FETCH;
+signal dice_board0_terminal0_intake_pressed: unsigned(2 downto 0) := "000";
+signal dice_board0_terminal0_typing_on: std_logic := '0';
+signal dice_board0_terminal0_intake_digit: std_logic := '0';
+signal dice_board0_terminal0_intake_kind: unsigned(1 downto 0) := "00";
+signal dice_board0_terminal0_fetch_op: unsigned(3 downto 0) := "0000";
+signal dice_board0_terminal0_fetch_mode: unsigned(1 downto 0) := "00";
+signal dice_board0_terminal0_text_string_char: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_text_digits_left: unsigned(2 downto 0) := "000";
+signal dice_board0_terminal0_text_print_digit: std_logic := '0';
+signal dice_board0_terminal0_bus_glyph_last: std_logic;
+signal dice_board0_terminal0_bus_out_ack: std_logic := '0';
+signal dice_board0_terminal0_key_d: unsigned(11 downto 0) := "000000000000";
+signal dice_board0_terminal0_key_info: unsigned(11 downto 0) := "000000000000";
+signal dice_board0_terminal0_intake_button: unsigned(6 downto 0) := "0000000";
+signal dice_board0_terminal0_intake_key: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_intake_switches: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_intake_entry: unsigned(6 downto 0) := "0000000";
+signal dice_board0_terminal0_intake_value: unsigned(0 downto 0) := "0";
+signal dice_board0_terminal0_intake_enter: std_logic := '0';
+signal dice_board0_terminal0_digit_value: unsigned(3 downto 0) := "0000";
+signal dice_board0_terminal0_number2: unsigned(11 downto 0) := "000000000000";
+signal dice_board0_terminal0_number8: unsigned(11 downto 0) := "000000000000";
+signal dice_board0_terminal0_product: unsigned(11 downto 0) := "000000000000";
+signal dice_board0_terminal0_sw_number: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_typing_have_digit: std_logic := '0';
+signal dice_board0_terminal0_typing_entry: unsigned(6 downto 0) := "0000000";
+signal dice_board0_terminal0_acc_is_arg: std_logic := '1';
+signal dice_board0_terminal0_acc_is_seat: std_logic := '1';
+signal dice_board0_terminal0_acc_match: std_logic := '1';
+signal dice_board0_terminal0_instr: unsigned(20 downto 0) := "000000000000000000000";
+signal dice_board0_terminal0_instr_d: unsigned(20 downto 0) := "001000000010010000000";
+signal dice_board0_terminal0_jump: std_logic := '0';
+signal dice_board0_terminal0_ret: unsigned(6 downto 0) := "0000000";
+signal dice_board0_terminal0_fetch_pc: unsigned(6 downto 0) := "0000110";
+signal dice_board0_terminal0_fetch_target: unsigned(6 downto 0) := "0000000";
+signal dice_board0_terminal0_shifted: unsigned(10 downto 0) := "00000000000";
+signal dice_board0_terminal0_bus_data: unsigned(10 downto 0) := "00000000000";
+signal dice_board0_terminal0_char: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_char_d: unsigned(7 downto 0) := "00100001";
+signal dice_board0_terminal0_char_q: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_shifter: unsigned(15 downto 0) := "0000000000000000";
+signal dice_board0_terminal0_sp: unsigned(8 downto 0) := "000000000";
+signal dice_board0_terminal0_started: std_logic := '0';
+signal dice_board0_terminal0_str_index: unsigned(4 downto 0) := "00000";
+signal dice_board0_terminal0_bus_glyph: unsigned(7 downto 0);
 signal dice_board0_dice_table0_dice_request: std_logic := '0';
 signal dice_board0_dice_table0_dice_data: unsigned(5 downto 0) := "000000";
 signal dice_board0_dice_table0_dice_valid: std_logic := '0';
@@ -408,8 +409,8 @@ btn_num <= unsigned(btn);
 led <= std_logic_vector(led_num);
 
 dice_board0_terminal0_sw <= to_unsigned(0, 8);
-dice_board0_terminal0_bus_glyph <= to_unsigned(0, 8);
 dice_board0_terminal0_bus_glyph_last <= '0';
+dice_board0_terminal0_bus_glyph <= to_unsigned(0, 8);
 dice_board0_dice_table0_max_rounds <= to_unsigned(100, 7);
 dice_board0_dice_table0_zero_units <= to_unsigned(0, 11);
 dice_board0_dice_table0_seven <= to_unsigned(7, 4);
@@ -790,7 +791,7 @@ begin
 end process dice_board0_terminal0_bin2bcd0_dabble_digit3_shift;
 
 
-dice_board0_terminal0_bin2bcd0_load <= stdl(bool(dice_board0_terminal0_bcd_start) and (not bool(dice_board0_terminal0_bin2bcd0_running)));
+dice_board0_terminal0_bin2bcd0_load <= stdl(bool(dice_board0_terminal0_bin2bcd0_start) and (not bool(dice_board0_terminal0_bin2bcd0_running)));
 dice_board0_terminal0_bin2bcd0_step <= dice_board0_terminal0_bin2bcd0_running;
 dice_board0_terminal0_bin2bcd0_first_carry <= dice_board0_terminal0_bin2bcd0_shifter(10);
 
@@ -804,8 +805,8 @@ begin
             dice_board0_terminal0_bin2bcd0_steps_left <= to_unsigned(0, 4);
         else
             dice_board0_terminal0_bin2bcd0_finished <= '0';
-            if (bool(dice_board0_terminal0_bcd_start) and (not bool(dice_board0_terminal0_bin2bcd0_running))) then
-                dice_board0_terminal0_bin2bcd0_shifter <= dice_board0_terminal0_num_value;
+            if (bool(dice_board0_terminal0_bin2bcd0_start) and (not bool(dice_board0_terminal0_bin2bcd0_running))) then
+                dice_board0_terminal0_bin2bcd0_shifter <= dice_board0_terminal0_bin2bcd0_value;
                 dice_board0_terminal0_bin2bcd0_steps_left <= to_unsigned(11, 4);
                 dice_board0_terminal0_bin2bcd0_running <= '1';
             elsif bool(dice_board0_terminal0_bin2bcd0_running) then
@@ -822,73 +823,518 @@ end process dice_board0_terminal0_bin2bcd0_run;
 
 
 dice_board0_terminal0_bin2bcd0_busy <= dice_board0_terminal0_bin2bcd0_running;
-dice_board0_terminal0_bcd_done <= dice_board0_terminal0_bin2bcd0_finished;
-dice_board0_terminal0_bcd <= dice_board0_terminal0_bin2bcd0_bcd_bits;
+dice_board0_terminal0_bin2bcd0_done <= dice_board0_terminal0_bin2bcd0_finished;
+dice_board0_terminal0_bin2bcd0_bcd <= dice_board0_terminal0_bin2bcd0_bcd_bits;
 
-dice_board0_terminal0_fields: process (clk) is
+dice_board0_terminal0_steps: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            dice_board0_terminal0_i_op <= to_unsigned(0, 4);
-            dice_board0_terminal0_char_r <= to_unsigned(0, 8);
-            dice_board0_terminal0_i_mode <= to_unsigned(0, 2);
-            dice_board0_terminal0_i_arg <= to_unsigned(0, 8);
-            dice_board0_terminal0_i_target <= to_unsigned(0, 7);
+            dice_board0_terminal0_resume <= TE_FETCH;
+            dice_board0_terminal0_out_valid_q <= '0';
+            dice_board0_terminal0_idle <= '0';
+            dice_board0_terminal0_state <= TE_FETCH;
         else
-            dice_board0_terminal0_char_r <= dice_board0_terminal0_char_q;
-            dice_board0_terminal0_i_op <= dice_board0_terminal0_instr(21-1 downto (21 - 4));
-            dice_board0_terminal0_i_mode <= dice_board0_terminal0_instr((21 - 4)-1 downto ((21 - 4) - 2));
-            dice_board0_terminal0_i_arg <= dice_board0_terminal0_instr((7 + 8)-1 downto 7);
-            dice_board0_terminal0_i_target <= dice_board0_terminal0_instr(7-1 downto 0);
+            dice_board0_terminal0_out_valid_q <= '0';
+            case dice_board0_terminal0_state is
+                when TE_IDLE =>
+                    if bool(dice_board0_terminal0_rx_valid) then
+                        dice_board0_terminal0_idle <= '0';
+                        dice_board0_terminal0_state <= TE_KEYW;
+                    elsif ((dice_board0_terminal0_intake_pressed /= 0) and (not bool(dice_board0_terminal0_typing_on))) then
+                        dice_board0_terminal0_idle <= '0';
+                        dice_board0_terminal0_state <= TE_FETCH;
+                    end if;
+                when TE_KEYW =>
+                    dice_board0_terminal0_state <= TE_KEY;
+                when TE_KEY =>
+                    dice_board0_terminal0_state <= TE_FETCH;
+                    if bool(dice_board0_terminal0_typing_on) then
+                        if bool(dice_board0_terminal0_intake_digit) then
+                            dice_board0_terminal0_state <= TE_DIGIT1;
+                        end if;
+                    elsif (dice_board0_terminal0_intake_kind = 2) then
+                        dice_board0_terminal0_resume <= TE_IDLE;
+                        dice_board0_terminal0_state <= TE_SEND;
+                    elsif (dice_board0_terminal0_intake_kind = 3) then
+                        dice_board0_terminal0_state <= TE_IDLE;
+                        dice_board0_terminal0_idle <= '1';
+                    end if;
+                when TE_DIGIT1 =>
+                    dice_board0_terminal0_state <= TE_DIGIT2;
+                when TE_DIGIT2 =>
+                    dice_board0_terminal0_resume <= TE_IDLE;
+                    dice_board0_terminal0_state <= TE_SEND;
+                when TE_SEND =>
+                    if (not bool(dice_board0_terminal0_text_txv)) then
+                        dice_board0_terminal0_state <= dice_board0_terminal0_resume;
+                        if (dice_board0_terminal0_resume = TE_IDLE) then
+                            dice_board0_terminal0_idle <= '1';
+                        end if;
+                    end if;
+                when TE_FETCH =>
+                    dice_board0_terminal0_state <= TE_DECODE;
+                when TE_DECODE =>
+                    dice_board0_terminal0_state <= TE_EXEC;
+                when TE_EXEC =>
+                    if (dice_board0_terminal0_fetch_op = 0) then
+                        dice_board0_terminal0_state <= TE_IDLE;
+                        dice_board0_terminal0_idle <= '1';
+                    elsif (dice_board0_terminal0_fetch_op = 1) then
+                        dice_board0_terminal0_resume <= TE_FETCH;
+                        dice_board0_terminal0_state <= TE_SEND;
+                    elsif (dice_board0_terminal0_fetch_op = 2) then
+                        dice_board0_terminal0_state <= TE_STRI;
+                    elsif (dice_board0_terminal0_fetch_op = 3) then
+                        if (dice_board0_terminal0_fetch_mode = 3) then
+                            dice_board0_terminal0_state <= TE_FETCH;
+                        else
+                            dice_board0_terminal0_state <= TE_LOAD1;
+                        end if;
+                    elsif (dice_board0_terminal0_fetch_op = 4) then
+                        dice_board0_terminal0_state <= TE_NUMW;
+                    elsif (dice_board0_terminal0_fetch_op = 5) then
+                        dice_board0_terminal0_state <= TE_GLYPH;
+                    elsif (dice_board0_terminal0_fetch_op = 6) then
+                        dice_board0_terminal0_state <= TE_FETCH;
+                    elsif (dice_board0_terminal0_fetch_op = 10) then
+                        dice_board0_terminal0_state <= TE_FETCH;
+                    elsif ((dice_board0_terminal0_fetch_op = 9) or (dice_board0_terminal0_fetch_op = 7) or (dice_board0_terminal0_fetch_op = 8)) then
+                        dice_board0_terminal0_state <= TE_JUMP;
+                    elsif (dice_board0_terminal0_fetch_op = 13) then
+                        dice_board0_terminal0_state <= TE_FETCH;
+                    elsif (dice_board0_terminal0_fetch_op = 11) then
+                        dice_board0_terminal0_state <= TE_FETCH;
+                    elsif (dice_board0_terminal0_fetch_op = 12) then
+                        dice_board0_terminal0_state <= TE_FETCH;
+                    else
+                        dice_board0_terminal0_out_valid_q <= '1';
+                        dice_board0_terminal0_state <= TE_OUTW;
+                    end if;
+                when TE_JUMP =>
+                    dice_board0_terminal0_state <= TE_FETCH;
+                when TE_LOAD1 =>
+                    dice_board0_terminal0_state <= TE_LOAD2;
+                when TE_LOAD2 =>
+                    dice_board0_terminal0_state <= TE_FETCH;
+                when TE_STRI =>
+                    dice_board0_terminal0_state <= TE_STRF;
+                when TE_STRF =>
+                    dice_board0_terminal0_state <= TE_STRW;
+                when TE_STRW =>
+                    dice_board0_terminal0_state <= TE_STRC;
+                when TE_STRC =>
+                    if (dice_board0_terminal0_text_string_char = 0) then
+                        dice_board0_terminal0_state <= TE_FETCH;
+                    else
+                        dice_board0_terminal0_resume <= TE_STRF;
+                        dice_board0_terminal0_state <= TE_SEND;
+                    end if;
+                when TE_NUMW =>
+                    if bool(dice_board0_terminal0_bin2bcd0_done) then
+                        dice_board0_terminal0_state <= TE_NUMD;
+                    end if;
+                when TE_NUMD =>
+                    if (dice_board0_terminal0_text_digits_left = 0) then
+                        dice_board0_terminal0_state <= TE_FETCH;
+                    elsif bool(dice_board0_terminal0_text_print_digit) then
+                        dice_board0_terminal0_resume <= TE_NUMD;
+                        dice_board0_terminal0_state <= TE_SEND;
+                    end if;
+                when TE_GLYPH =>
+                    if bool(dice_board0_terminal0_bus_glyph_last) then
+                        dice_board0_terminal0_resume <= TE_FETCH;
+                    else
+                        dice_board0_terminal0_resume <= TE_GLYPH;
+                    end if;
+                    dice_board0_terminal0_state <= TE_SEND;
+                when others =>
+                    if bool(dice_board0_terminal0_bus_out_ack) then
+                        dice_board0_terminal0_state <= TE_FETCH;
+                    end if;
+            end case;
         end if;
     end if;
-end process dice_board0_terminal0_fields;
+end process dice_board0_terminal0_steps;
+
+dice_board0_terminal0_key_decode: process (dice_board0_terminal0_rx_data) is
+begin
+    case to_integer(dice_board0_terminal0_rx_data) is
+        when 0 => dice_board0_terminal0_key_d <= "000000000000";
+        when 1 => dice_board0_terminal0_key_d <= "000000000000";
+        when 2 => dice_board0_terminal0_key_d <= "000000000000";
+        when 3 => dice_board0_terminal0_key_d <= "000000000000";
+        when 4 => dice_board0_terminal0_key_d <= "000000000000";
+        when 5 => dice_board0_terminal0_key_d <= "000000000000";
+        when 6 => dice_board0_terminal0_key_d <= "000000000000";
+        when 7 => dice_board0_terminal0_key_d <= "000000000000";
+        when 8 => dice_board0_terminal0_key_d <= "000000000000";
+        when 9 => dice_board0_terminal0_key_d <= "000000000000";
+        when 10 => dice_board0_terminal0_key_d <= "000000001101";
+        when 11 => dice_board0_terminal0_key_d <= "000000000000";
+        when 12 => dice_board0_terminal0_key_d <= "000000000000";
+        when 13 => dice_board0_terminal0_key_d <= "000000001101";
+        when 14 => dice_board0_terminal0_key_d <= "000000000000";
+        when 15 => dice_board0_terminal0_key_d <= "000000000000";
+        when 16 => dice_board0_terminal0_key_d <= "000000000000";
+        when 17 => dice_board0_terminal0_key_d <= "000000000000";
+        when 18 => dice_board0_terminal0_key_d <= "000000000000";
+        when 19 => dice_board0_terminal0_key_d <= "000000000000";
+        when 20 => dice_board0_terminal0_key_d <= "000000000000";
+        when 21 => dice_board0_terminal0_key_d <= "000000000000";
+        when 22 => dice_board0_terminal0_key_d <= "000000000000";
+        when 23 => dice_board0_terminal0_key_d <= "000000000000";
+        when 24 => dice_board0_terminal0_key_d <= "000000000000";
+        when 25 => dice_board0_terminal0_key_d <= "000000000000";
+        when 26 => dice_board0_terminal0_key_d <= "000000000000";
+        when 27 => dice_board0_terminal0_key_d <= "000000000000";
+        when 28 => dice_board0_terminal0_key_d <= "000000000000";
+        when 29 => dice_board0_terminal0_key_d <= "000000000000";
+        when 30 => dice_board0_terminal0_key_d <= "000000000000";
+        when 31 => dice_board0_terminal0_key_d <= "000000000000";
+        when 32 => dice_board0_terminal0_key_d <= "000000001100";
+        when 33 => dice_board0_terminal0_key_d <= "000000000000";
+        when 34 => dice_board0_terminal0_key_d <= "000000000000";
+        when 35 => dice_board0_terminal0_key_d <= "000000000000";
+        when 36 => dice_board0_terminal0_key_d <= "000000000000";
+        when 37 => dice_board0_terminal0_key_d <= "000000000000";
+        when 38 => dice_board0_terminal0_key_d <= "000000000000";
+        when 39 => dice_board0_terminal0_key_d <= "000000000000";
+        when 40 => dice_board0_terminal0_key_d <= "000000000000";
+        when 41 => dice_board0_terminal0_key_d <= "000000000000";
+        when 42 => dice_board0_terminal0_key_d <= "000000000000";
+        when 43 => dice_board0_terminal0_key_d <= "000000000000";
+        when 44 => dice_board0_terminal0_key_d <= "000000000000";
+        when 45 => dice_board0_terminal0_key_d <= "000000000000";
+        when 46 => dice_board0_terminal0_key_d <= "000000000000";
+        when 47 => dice_board0_terminal0_key_d <= "000000000000";
+        when 48 => dice_board0_terminal0_key_d <= "000000000010";
+        when 49 => dice_board0_terminal0_key_d <= "000000000010";
+        when 50 => dice_board0_terminal0_key_d <= "000000000010";
+        when 51 => dice_board0_terminal0_key_d <= "000000000010";
+        when 52 => dice_board0_terminal0_key_d <= "000000000010";
+        when 53 => dice_board0_terminal0_key_d <= "000000000010";
+        when 54 => dice_board0_terminal0_key_d <= "000000000010";
+        when 55 => dice_board0_terminal0_key_d <= "000000000010";
+        when 56 => dice_board0_terminal0_key_d <= "000000000010";
+        when 57 => dice_board0_terminal0_key_d <= "000000000010";
+        when 58 => dice_board0_terminal0_key_d <= "000000000000";
+        when 59 => dice_board0_terminal0_key_d <= "000000000000";
+        when 60 => dice_board0_terminal0_key_d <= "000000000000";
+        when 61 => dice_board0_terminal0_key_d <= "000000000000";
+        when 62 => dice_board0_terminal0_key_d <= "000000000000";
+        when 63 => dice_board0_terminal0_key_d <= "000000000000";
+        when 64 => dice_board0_terminal0_key_d <= "000000000000";
+        when 65 => dice_board0_terminal0_key_d <= "000000000000";
+        when 66 => dice_board0_terminal0_key_d <= "000000000000";
+        when 67 => dice_board0_terminal0_key_d <= "000000000000";
+        when 68 => dice_board0_terminal0_key_d <= "001001101000";
+        when 69 => dice_board0_terminal0_key_d <= "000000000000";
+        when 70 => dice_board0_terminal0_key_d <= "000000000000";
+        when 71 => dice_board0_terminal0_key_d <= "000000000000";
+        when 72 => dice_board0_terminal0_key_d <= "000000000000";
+        when 73 => dice_board0_terminal0_key_d <= "000000000000";
+        when 74 => dice_board0_terminal0_key_d <= "000000000000";
+        when 75 => dice_board0_terminal0_key_d <= "000000000000";
+        when 76 => dice_board0_terminal0_key_d <= "000000000000";
+        when 77 => dice_board0_terminal0_key_d <= "000000000000";
+        when 78 => dice_board0_terminal0_key_d <= "000100000100";
+        when 79 => dice_board0_terminal0_key_d <= "000000000000";
+        when 80 => dice_board0_terminal0_key_d <= "000000000000";
+        when 81 => dice_board0_terminal0_key_d <= "000000000000";
+        when 82 => dice_board0_terminal0_key_d <= "000000000000";
+        when 83 => dice_board0_terminal0_key_d <= "100110100100";
+        when 84 => dice_board0_terminal0_key_d <= "010101100100";
+        when 85 => dice_board0_terminal0_key_d <= "001001111000";
+        when 86 => dice_board0_terminal0_key_d <= "000000000000";
+        when 87 => dice_board0_terminal0_key_d <= "000000000000";
+        when 88 => dice_board0_terminal0_key_d <= "000000000000";
+        when 89 => dice_board0_terminal0_key_d <= "000000000000";
+        when 90 => dice_board0_terminal0_key_d <= "000000000000";
+        when 91 => dice_board0_terminal0_key_d <= "000000000000";
+        when 92 => dice_board0_terminal0_key_d <= "000000000000";
+        when 93 => dice_board0_terminal0_key_d <= "000000000000";
+        when 94 => dice_board0_terminal0_key_d <= "000000000000";
+        when 95 => dice_board0_terminal0_key_d <= "000000000000";
+        when 96 => dice_board0_terminal0_key_d <= "000000000000";
+        when 97 => dice_board0_terminal0_key_d <= "000000000000";
+        when 98 => dice_board0_terminal0_key_d <= "000000000000";
+        when 99 => dice_board0_terminal0_key_d <= "000000000000";
+        when 100 => dice_board0_terminal0_key_d <= "001001101000";
+        when 101 => dice_board0_terminal0_key_d <= "000000000000";
+        when 102 => dice_board0_terminal0_key_d <= "000000000000";
+        when 103 => dice_board0_terminal0_key_d <= "000000000000";
+        when 104 => dice_board0_terminal0_key_d <= "000000000000";
+        when 105 => dice_board0_terminal0_key_d <= "000000000000";
+        when 106 => dice_board0_terminal0_key_d <= "000000000000";
+        when 107 => dice_board0_terminal0_key_d <= "000000000000";
+        when 108 => dice_board0_terminal0_key_d <= "000000000000";
+        when 109 => dice_board0_terminal0_key_d <= "000000000000";
+        when 110 => dice_board0_terminal0_key_d <= "000100000100";
+        when 111 => dice_board0_terminal0_key_d <= "000000000000";
+        when 112 => dice_board0_terminal0_key_d <= "000000000000";
+        when 113 => dice_board0_terminal0_key_d <= "000000000000";
+        when 114 => dice_board0_terminal0_key_d <= "000000000000";
+        when 115 => dice_board0_terminal0_key_d <= "100110100100";
+        when 116 => dice_board0_terminal0_key_d <= "010101100100";
+        when 117 => dice_board0_terminal0_key_d <= "001001111000";
+        when 118 => dice_board0_terminal0_key_d <= "000000000000";
+        when 119 => dice_board0_terminal0_key_d <= "000000000000";
+        when 120 => dice_board0_terminal0_key_d <= "000000000000";
+        when 121 => dice_board0_terminal0_key_d <= "000000000000";
+        when 122 => dice_board0_terminal0_key_d <= "000000000000";
+        when 123 => dice_board0_terminal0_key_d <= "000000000000";
+        when 124 => dice_board0_terminal0_key_d <= "000000000000";
+        when 125 => dice_board0_terminal0_key_d <= "000000000000";
+        when 126 => dice_board0_terminal0_key_d <= "000000000000";
+        when 127 => dice_board0_terminal0_key_d <= "000000000000";
+        when 128 => dice_board0_terminal0_key_d <= "000000000000";
+        when 129 => dice_board0_terminal0_key_d <= "000000000000";
+        when 130 => dice_board0_terminal0_key_d <= "000000000000";
+        when 131 => dice_board0_terminal0_key_d <= "000000000000";
+        when 132 => dice_board0_terminal0_key_d <= "000000000000";
+        when 133 => dice_board0_terminal0_key_d <= "000000000000";
+        when 134 => dice_board0_terminal0_key_d <= "000000000000";
+        when 135 => dice_board0_terminal0_key_d <= "000000000000";
+        when 136 => dice_board0_terminal0_key_d <= "000000000000";
+        when 137 => dice_board0_terminal0_key_d <= "000000000000";
+        when 138 => dice_board0_terminal0_key_d <= "000000000000";
+        when 139 => dice_board0_terminal0_key_d <= "000000000000";
+        when 140 => dice_board0_terminal0_key_d <= "000000000000";
+        when 141 => dice_board0_terminal0_key_d <= "000000000000";
+        when 142 => dice_board0_terminal0_key_d <= "000000000000";
+        when 143 => dice_board0_terminal0_key_d <= "000000000000";
+        when 144 => dice_board0_terminal0_key_d <= "000000000000";
+        when 145 => dice_board0_terminal0_key_d <= "000000000000";
+        when 146 => dice_board0_terminal0_key_d <= "000000000000";
+        when 147 => dice_board0_terminal0_key_d <= "000000000000";
+        when 148 => dice_board0_terminal0_key_d <= "000000000000";
+        when 149 => dice_board0_terminal0_key_d <= "000000000000";
+        when 150 => dice_board0_terminal0_key_d <= "000000000000";
+        when 151 => dice_board0_terminal0_key_d <= "000000000000";
+        when 152 => dice_board0_terminal0_key_d <= "000000000000";
+        when 153 => dice_board0_terminal0_key_d <= "000000000000";
+        when 154 => dice_board0_terminal0_key_d <= "000000000000";
+        when 155 => dice_board0_terminal0_key_d <= "000000000000";
+        when 156 => dice_board0_terminal0_key_d <= "000000000000";
+        when 157 => dice_board0_terminal0_key_d <= "000000000000";
+        when 158 => dice_board0_terminal0_key_d <= "000000000000";
+        when 159 => dice_board0_terminal0_key_d <= "000000000000";
+        when 160 => dice_board0_terminal0_key_d <= "000000000000";
+        when 161 => dice_board0_terminal0_key_d <= "000000000000";
+        when 162 => dice_board0_terminal0_key_d <= "000000000000";
+        when 163 => dice_board0_terminal0_key_d <= "000000000000";
+        when 164 => dice_board0_terminal0_key_d <= "000000000000";
+        when 165 => dice_board0_terminal0_key_d <= "000000000000";
+        when 166 => dice_board0_terminal0_key_d <= "000000000000";
+        when 167 => dice_board0_terminal0_key_d <= "000000000000";
+        when 168 => dice_board0_terminal0_key_d <= "000000000000";
+        when 169 => dice_board0_terminal0_key_d <= "000000000000";
+        when 170 => dice_board0_terminal0_key_d <= "000000000000";
+        when 171 => dice_board0_terminal0_key_d <= "000000000000";
+        when 172 => dice_board0_terminal0_key_d <= "000000000000";
+        when 173 => dice_board0_terminal0_key_d <= "000000000000";
+        when 174 => dice_board0_terminal0_key_d <= "000000000000";
+        when 175 => dice_board0_terminal0_key_d <= "000000000000";
+        when 176 => dice_board0_terminal0_key_d <= "000000000000";
+        when 177 => dice_board0_terminal0_key_d <= "000000000000";
+        when 178 => dice_board0_terminal0_key_d <= "000000000000";
+        when 179 => dice_board0_terminal0_key_d <= "000000000000";
+        when 180 => dice_board0_terminal0_key_d <= "000000000000";
+        when 181 => dice_board0_terminal0_key_d <= "000000000000";
+        when 182 => dice_board0_terminal0_key_d <= "000000000000";
+        when 183 => dice_board0_terminal0_key_d <= "000000000000";
+        when 184 => dice_board0_terminal0_key_d <= "000000000000";
+        when 185 => dice_board0_terminal0_key_d <= "000000000000";
+        when 186 => dice_board0_terminal0_key_d <= "000000000000";
+        when 187 => dice_board0_terminal0_key_d <= "000000000000";
+        when 188 => dice_board0_terminal0_key_d <= "000000000000";
+        when 189 => dice_board0_terminal0_key_d <= "000000000000";
+        when 190 => dice_board0_terminal0_key_d <= "000000000000";
+        when 191 => dice_board0_terminal0_key_d <= "000000000000";
+        when 192 => dice_board0_terminal0_key_d <= "000000000000";
+        when 193 => dice_board0_terminal0_key_d <= "000000000000";
+        when 194 => dice_board0_terminal0_key_d <= "000000000000";
+        when 195 => dice_board0_terminal0_key_d <= "000000000000";
+        when 196 => dice_board0_terminal0_key_d <= "000000000000";
+        when 197 => dice_board0_terminal0_key_d <= "000000000000";
+        when 198 => dice_board0_terminal0_key_d <= "000000000000";
+        when 199 => dice_board0_terminal0_key_d <= "000000000000";
+        when 200 => dice_board0_terminal0_key_d <= "000000000000";
+        when 201 => dice_board0_terminal0_key_d <= "000000000000";
+        when 202 => dice_board0_terminal0_key_d <= "000000000000";
+        when 203 => dice_board0_terminal0_key_d <= "000000000000";
+        when 204 => dice_board0_terminal0_key_d <= "000000000000";
+        when 205 => dice_board0_terminal0_key_d <= "000000000000";
+        when 206 => dice_board0_terminal0_key_d <= "000000000000";
+        when 207 => dice_board0_terminal0_key_d <= "000000000000";
+        when 208 => dice_board0_terminal0_key_d <= "000000000000";
+        when 209 => dice_board0_terminal0_key_d <= "000000000000";
+        when 210 => dice_board0_terminal0_key_d <= "000000000000";
+        when 211 => dice_board0_terminal0_key_d <= "000000000000";
+        when 212 => dice_board0_terminal0_key_d <= "000000000000";
+        when 213 => dice_board0_terminal0_key_d <= "000000000000";
+        when 214 => dice_board0_terminal0_key_d <= "000000000000";
+        when 215 => dice_board0_terminal0_key_d <= "000000000000";
+        when 216 => dice_board0_terminal0_key_d <= "000000000000";
+        when 217 => dice_board0_terminal0_key_d <= "000000000000";
+        when 218 => dice_board0_terminal0_key_d <= "000000000000";
+        when 219 => dice_board0_terminal0_key_d <= "000000000000";
+        when 220 => dice_board0_terminal0_key_d <= "000000000000";
+        when 221 => dice_board0_terminal0_key_d <= "000000000000";
+        when 222 => dice_board0_terminal0_key_d <= "000000000000";
+        when 223 => dice_board0_terminal0_key_d <= "000000000000";
+        when 224 => dice_board0_terminal0_key_d <= "000000000000";
+        when 225 => dice_board0_terminal0_key_d <= "000000000000";
+        when 226 => dice_board0_terminal0_key_d <= "000000000000";
+        when 227 => dice_board0_terminal0_key_d <= "000000000000";
+        when 228 => dice_board0_terminal0_key_d <= "000000000000";
+        when 229 => dice_board0_terminal0_key_d <= "000000000000";
+        when 230 => dice_board0_terminal0_key_d <= "000000000000";
+        when 231 => dice_board0_terminal0_key_d <= "000000000000";
+        when 232 => dice_board0_terminal0_key_d <= "000000000000";
+        when 233 => dice_board0_terminal0_key_d <= "000000000000";
+        when 234 => dice_board0_terminal0_key_d <= "000000000000";
+        when 235 => dice_board0_terminal0_key_d <= "000000000000";
+        when 236 => dice_board0_terminal0_key_d <= "000000000000";
+        when 237 => dice_board0_terminal0_key_d <= "000000000000";
+        when 238 => dice_board0_terminal0_key_d <= "000000000000";
+        when 239 => dice_board0_terminal0_key_d <= "000000000000";
+        when 240 => dice_board0_terminal0_key_d <= "000000000000";
+        when 241 => dice_board0_terminal0_key_d <= "000000000000";
+        when 242 => dice_board0_terminal0_key_d <= "000000000000";
+        when 243 => dice_board0_terminal0_key_d <= "000000000000";
+        when 244 => dice_board0_terminal0_key_d <= "000000000000";
+        when 245 => dice_board0_terminal0_key_d <= "000000000000";
+        when 246 => dice_board0_terminal0_key_d <= "000000000000";
+        when 247 => dice_board0_terminal0_key_d <= "000000000000";
+        when 248 => dice_board0_terminal0_key_d <= "000000000000";
+        when 249 => dice_board0_terminal0_key_d <= "000000000000";
+        when 250 => dice_board0_terminal0_key_d <= "000000000000";
+        when 251 => dice_board0_terminal0_key_d <= "000000000000";
+        when 252 => dice_board0_terminal0_key_d <= "000000000000";
+        when 253 => dice_board0_terminal0_key_d <= "000000000000";
+        when 254 => dice_board0_terminal0_key_d <= "000000000000";
+        when others => dice_board0_terminal0_key_d <= "000000000000";
+    end case;
+end process dice_board0_terminal0_key_decode;
+
+
+dice_board0_terminal0_intake_pressed <= (dice_board0_press and to_unsigned(7, 3));
+
+dice_board0_terminal0_button_decode: process (dice_board0_terminal0_intake_pressed) is
+begin
+    case to_integer(dice_board0_terminal0_intake_pressed) is
+        when 0 => dice_board0_terminal0_intake_button <= "0000000";
+        when 1 => dice_board0_terminal0_intake_button <= "0001011";
+        when 2 => dice_board0_terminal0_intake_button <= "1001101";
+        when 3 => dice_board0_terminal0_intake_button <= "0001011";
+        when 4 => dice_board0_terminal0_intake_button <= "0001000";
+        when 5 => dice_board0_terminal0_intake_button <= "0001011";
+        when 6 => dice_board0_terminal0_intake_button <= "1001101";
+        when others => dice_board0_terminal0_intake_button <= "0001011";
+    end case;
+end process dice_board0_terminal0_button_decode;
+
+dice_board0_terminal0_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_intake_key <= to_unsigned(0, 8);
+            dice_board0_terminal0_key_info <= to_unsigned(0, 12);
+            dice_board0_terminal0_intake_switches <= to_unsigned(0, 8);
+            dice_board0_terminal0_intake_event <= '0';
+        else
+            dice_board0_terminal0_intake_event <= '0';
+            if (dice_board0_terminal0_state = TE_IDLE) then
+                if bool(dice_board0_terminal0_rx_valid) then
+                    dice_board0_terminal0_intake_key <= dice_board0_terminal0_rx_data;
+                    dice_board0_terminal0_key_info <= dice_board0_terminal0_key_d;
+                    dice_board0_terminal0_intake_event <= '1';
+                elsif ((dice_board0_terminal0_intake_pressed /= 0) and (not bool(dice_board0_terminal0_typing_on))) then
+                    dice_board0_terminal0_intake_switches <= dice_board0_terminal0_sw;
+                    dice_board0_terminal0_intake_event <= '1';
+                end if;
+            end if;
+        end if;
+    end if;
+end process dice_board0_terminal0_take;
 
 dice_board0_terminal0_key_fields: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            dice_board0_terminal0_k_value <= to_unsigned(0, 1);
-            dice_board0_terminal0_k_enter <= '0';
-            dice_board0_terminal0_k_digit <= '0';
-            dice_board0_terminal0_k_kind <= to_unsigned(0, 2);
-            dice_board0_terminal0_k_entry <= to_unsigned(0, 7);
+            dice_board0_terminal0_intake_kind <= to_unsigned(0, 2);
+            dice_board0_terminal0_intake_value <= to_unsigned(0, 1);
+            dice_board0_terminal0_intake_entry <= to_unsigned(0, 7);
+            dice_board0_terminal0_intake_enter <= '0';
+            dice_board0_terminal0_intake_digit <= '0';
         else
-            dice_board0_terminal0_k_entry <= dice_board0_terminal0_key_info(12-1 downto (1 + 4));
-            dice_board0_terminal0_k_value <= dice_board0_terminal0_key_info((1 + 4)-1 downto 4);
-            dice_board0_terminal0_k_kind <= dice_board0_terminal0_key_info(4-1 downto 2);
-            dice_board0_terminal0_k_digit <= dice_board0_terminal0_key_info(1);
-            dice_board0_terminal0_k_enter <= dice_board0_terminal0_key_info(0);
+            dice_board0_terminal0_intake_entry <= dice_board0_terminal0_key_info(12-1 downto (1 + 4));
+            dice_board0_terminal0_intake_value <= dice_board0_terminal0_key_info((1 + 4)-1 downto 4);
+            dice_board0_terminal0_intake_kind <= dice_board0_terminal0_key_info(4-1 downto 2);
+            dice_board0_terminal0_intake_digit <= dice_board0_terminal0_key_info(1);
+            dice_board0_terminal0_intake_enter <= dice_board0_terminal0_key_info(0);
         end if;
     end if;
 end process dice_board0_terminal0_key_fields;
 
 
-dice_board0_terminal0_acc_is_arg <= stdl(dice_board0_terminal0_acc = dice_board0_terminal0_i_arg);
-dice_board0_terminal0_acc_is_seat <= stdl(dice_board0_terminal0_acc = dice_board0_terminal0_seat);
-
-dice_board0_terminal0_match: process (dice_board0_terminal0_acc_is_arg, dice_board0_terminal0_acc_is_seat, dice_board0_terminal0_i_mode) is
-begin
-    if (dice_board0_terminal0_i_mode = 1) then
-        dice_board0_terminal0_acc_match <= dice_board0_terminal0_acc_is_seat;
-    else
-        dice_board0_terminal0_acc_match <= dice_board0_terminal0_acc_is_arg;
-    end if;
-end process dice_board0_terminal0_match;
-
-
-dice_board0_terminal0_shifted <= shift_right(dice_board0_terminal0_acc, to_integer(unsigned'(dice_board0_terminal0_i_arg(3-1 downto 0) & to_unsigned(0, 2))));
-
-
-dice_board0_terminal0_number8 <= resize(unsigned'(dice_board0_terminal0_number & to_unsigned(0, 3)), 12);
-dice_board0_terminal0_number2 <= resize(unsigned'(dice_board0_terminal0_number & to_unsigned(0, 1)), 12);
+dice_board0_terminal0_number8 <= resize(unsigned'(dice_board0_terminal0_typing_number & to_unsigned(0, 3)), 12);
+dice_board0_terminal0_number2 <= resize(unsigned'(dice_board0_terminal0_typing_number & to_unsigned(0, 1)), 12);
 
 
 dice_board0_terminal0_sw_number <= resize(dice_board0_terminal0_sw(7-1 downto 0), 8);
 
-dice_board0_terminal0_program_rom: process (dice_board0_terminal0_pc) is
+dice_board0_terminal0_entry: process (clk) is
 begin
-    case to_integer(dice_board0_terminal0_pc) is
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_typing_number <= to_unsigned(0, 8);
+            dice_board0_terminal0_typing_on <= '0';
+            dice_board0_terminal0_typing_have_digit <= '0';
+            dice_board0_terminal0_digit_value <= to_unsigned(0, 4);
+            dice_board0_terminal0_typing_entry <= to_unsigned(0, 7);
+            dice_board0_terminal0_product <= to_unsigned(0, 12);
+        else
+            case dice_board0_terminal0_state is
+                when TE_IDLE =>
+                    if ((not bool(dice_board0_terminal0_rx_valid)) and (dice_board0_terminal0_intake_pressed /= 0) and (not bool(dice_board0_terminal0_typing_on))) then
+                        dice_board0_terminal0_typing_number <= dice_board0_terminal0_sw_number;
+                    end if;
+                when TE_KEY =>
+                    if bool(dice_board0_terminal0_typing_on) then
+                        if bool(dice_board0_terminal0_intake_digit) then
+                            dice_board0_terminal0_digit_value <= dice_board0_terminal0_intake_key(4-1 downto 0);
+                            dice_board0_terminal0_product <= (dice_board0_terminal0_number8 + dice_board0_terminal0_number2);
+                            dice_board0_terminal0_typing_have_digit <= '1';
+                        else
+                            dice_board0_terminal0_typing_on <= '0';
+                        end if;
+                    elsif (dice_board0_terminal0_intake_kind = 2) then
+                        dice_board0_terminal0_typing_entry <= dice_board0_terminal0_intake_entry;
+                        dice_board0_terminal0_typing_on <= '1';
+                        dice_board0_terminal0_typing_have_digit <= '0';
+                        dice_board0_terminal0_typing_number <= to_unsigned(0, 8);
+                    end if;
+                when TE_DIGIT1 =>
+                    dice_board0_terminal0_product <= (dice_board0_terminal0_product + dice_board0_terminal0_digit_value);
+                when TE_DIGIT2 =>
+                    if (dice_board0_terminal0_product((8 + 4)-1 downto 8) /= 0) then
+                        dice_board0_terminal0_typing_number <= to_unsigned(255, 8);
+                    else
+                        dice_board0_terminal0_typing_number <= dice_board0_terminal0_product(8-1 downto 0);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process dice_board0_terminal0_entry;
+
+dice_board0_terminal0_program_rom: process (dice_board0_terminal0_fetch_pc) is
+begin
+    case to_integer(dice_board0_terminal0_fetch_pc) is
         when 0 => dice_board0_terminal0_instr_d <= "001000000000000000000";
         when 1 => dice_board0_terminal0_instr_d <= "000000000000000000000";
         when 2 => dice_board0_terminal0_instr_d <= "001000000000010000000";
@@ -1009,6 +1455,254 @@ begin
         when others => dice_board0_terminal0_instr_d <= "000000000000000000000";
     end case;
 end process dice_board0_terminal0_program_rom;
+
+dice_board0_terminal0_program_read: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_instr <= to_unsigned(0, 21);
+        else
+            dice_board0_terminal0_instr <= dice_board0_terminal0_instr_d;
+        end if;
+    end if;
+end process dice_board0_terminal0_program_read;
+
+dice_board0_terminal0_fields: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_fetch_mode <= to_unsigned(0, 2);
+            dice_board0_terminal0_fetch_target <= to_unsigned(0, 7);
+            dice_board0_terminal0_fetch_arg <= to_unsigned(0, 8);
+            dice_board0_terminal0_fetch_op <= to_unsigned(0, 4);
+        else
+            dice_board0_terminal0_fetch_op <= dice_board0_terminal0_instr(21-1 downto (21 - 4));
+            dice_board0_terminal0_fetch_mode <= dice_board0_terminal0_instr((21 - 4)-1 downto ((21 - 4) - 2));
+            dice_board0_terminal0_fetch_arg <= dice_board0_terminal0_instr((7 + 8)-1 downto 7);
+            dice_board0_terminal0_fetch_target <= dice_board0_terminal0_instr(7-1 downto 0);
+        end if;
+    end if;
+end process dice_board0_terminal0_fields;
+
+
+dice_board0_terminal0_acc_is_arg <= stdl(dice_board0_terminal0_registers_acc = dice_board0_terminal0_fetch_arg);
+dice_board0_terminal0_acc_is_seat <= stdl(dice_board0_terminal0_registers_acc = dice_board0_terminal0_registers_seat);
+
+dice_board0_terminal0_match: process (dice_board0_terminal0_acc_is_arg, dice_board0_terminal0_fetch_mode, dice_board0_terminal0_acc_is_seat) is
+begin
+    if (dice_board0_terminal0_fetch_mode = 1) then
+        dice_board0_terminal0_acc_match <= dice_board0_terminal0_acc_is_seat;
+    else
+        dice_board0_terminal0_acc_match <= dice_board0_terminal0_acc_is_arg;
+    end if;
+end process dice_board0_terminal0_match;
+
+-- A conditional jump decides a clock after TE_EXEC, from this register: the wide
+-- compares and the bit select would otherwise sit in front of the next-pc mux.
+dice_board0_terminal0_jump_condition: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_jump <= '0';
+        else
+            case dice_board0_terminal0_fetch_op is
+                when "1001" =>
+                    dice_board0_terminal0_jump <= dice_board0_terminal0_registers_acc(to_integer(dice_board0_terminal0_fetch_arg(5-1 downto 0)));
+                when "0111" =>
+                    dice_board0_terminal0_jump <= dice_board0_terminal0_acc_match;
+                when others =>
+                    dice_board0_terminal0_jump <= stdl((not bool(dice_board0_terminal0_acc_match)));
+            end case;
+        end if;
+    end if;
+end process dice_board0_terminal0_jump_condition;
+
+dice_board0_terminal0_flow: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_fetch_pc <= to_unsigned(6, 7);
+            dice_board0_terminal0_ret <= to_unsigned(0, 7);
+        else
+            if (dice_board0_terminal0_state = TE_IDLE) then
+                if ((not bool(dice_board0_terminal0_rx_valid)) and (dice_board0_terminal0_intake_pressed /= 0) and (not bool(dice_board0_terminal0_typing_on))) then
+                    dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_intake_button;
+                end if;
+            elsif (dice_board0_terminal0_state = TE_KEY) then
+                if bool(dice_board0_terminal0_typing_on) then
+                    if bool(dice_board0_terminal0_intake_digit) then
+                        null;
+                    elsif (bool(dice_board0_terminal0_intake_enter) and bool(dice_board0_terminal0_typing_have_digit)) then
+                        dice_board0_terminal0_ret <= dice_board0_terminal0_typing_entry;
+                        dice_board0_terminal0_fetch_pc <= to_unsigned(4, 7);
+                    else
+                        dice_board0_terminal0_fetch_pc <= to_unsigned(2, 7);
+                    end if;
+                elsif ((dice_board0_terminal0_intake_kind /= 2) and (dice_board0_terminal0_intake_kind /= 3)) then
+                    dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_intake_entry;
+                end if;
+            elsif (dice_board0_terminal0_state = TE_EXEC) then
+                if ((dice_board0_terminal0_fetch_op = 1) or (dice_board0_terminal0_fetch_op = 6) or (dice_board0_terminal0_fetch_op = 13)) then
+                    dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+                elsif (dice_board0_terminal0_fetch_op = 3) then
+                    if (dice_board0_terminal0_fetch_mode = 3) then
+                        dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+                    end if;
+                elsif (dice_board0_terminal0_fetch_op = 10) then
+                    dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_fetch_target;
+                elsif (dice_board0_terminal0_fetch_op = 11) then
+                    dice_board0_terminal0_ret <= (dice_board0_terminal0_fetch_pc + 1);
+                    dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_fetch_target;
+                elsif (dice_board0_terminal0_fetch_op = 12) then
+                    dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_ret;
+                end if;
+            elsif (dice_board0_terminal0_state = TE_JUMP) then
+                if bool(dice_board0_terminal0_jump) then
+                    dice_board0_terminal0_fetch_pc <= dice_board0_terminal0_fetch_target;
+                else
+                    dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+                end if;
+            elsif (dice_board0_terminal0_state = TE_LOAD2) then
+                dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+            elsif (dice_board0_terminal0_state = TE_STRC) then
+                if (dice_board0_terminal0_text_string_char = 0) then
+                    dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+                end if;
+            elsif (dice_board0_terminal0_state = TE_NUMD) then
+                if (dice_board0_terminal0_text_digits_left = 0) then
+                    dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+                end if;
+            elsif (dice_board0_terminal0_state = TE_GLYPH) then
+                if bool(dice_board0_terminal0_bus_glyph_last) then
+                    dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+                end if;
+            elsif ((dice_board0_terminal0_state = TE_KEYW) or (dice_board0_terminal0_state = TE_DIGIT1)) then
+                null;
+            elsif ((dice_board0_terminal0_state = TE_DIGIT2) or (dice_board0_terminal0_state = TE_SEND)) then
+                null;
+            elsif ((dice_board0_terminal0_state = TE_FETCH) or (dice_board0_terminal0_state = TE_DECODE)) then
+                null;
+            elsif ((dice_board0_terminal0_state = TE_LOAD1) or (dice_board0_terminal0_state = TE_NUMW)) then
+                null;
+            elsif ((dice_board0_terminal0_state = TE_STRI) or (dice_board0_terminal0_state = TE_STRF) or (dice_board0_terminal0_state = TE_STRW)) then
+                null;
+            else
+                if bool(dice_board0_terminal0_bus_out_ack) then
+                    dice_board0_terminal0_fetch_pc <= (dice_board0_terminal0_fetch_pc + 1);
+                end if;
+            end if;
+        end if;
+    end if;
+end process dice_board0_terminal0_flow;
+
+
+dice_board0_terminal0_shifted <= shift_right(dice_board0_terminal0_registers_acc, to_integer(unsigned'(dice_board0_terminal0_fetch_arg(3-1 downto 0) & to_unsigned(0, 2))));
+
+dice_board0_terminal0_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_registers_acc <= to_unsigned(0, 11);
+            dice_board0_terminal0_registers_seat <= to_unsigned(0, 3);
+            dice_board0_terminal0_registers_value <= to_unsigned(0, 1);
+            dice_board0_terminal0_registers_addr <= to_unsigned(0, 8);
+        else
+            case dice_board0_terminal0_state is
+                when TE_KEY =>
+                    if ((not bool(dice_board0_terminal0_typing_on)) and ((dice_board0_terminal0_intake_kind = 2) or (dice_board0_terminal0_intake_kind = 1))) then
+                        dice_board0_terminal0_registers_value <= dice_board0_terminal0_intake_value;
+                    end if;
+                when TE_EXEC =>
+                    if (dice_board0_terminal0_fetch_op = 3) then
+                        if (dice_board0_terminal0_fetch_mode = 3) then
+                            case dice_board0_terminal0_fetch_arg is
+                                when "00000000" =>
+                                    dice_board0_terminal0_registers_acc <= resize(dice_board0_terminal0_typing_number, 11);
+                                when "00000001" =>
+                                    dice_board0_terminal0_registers_acc <= resize(dice_board0_terminal0_intake_switches, 11);
+                                when "00000011" =>
+                                    dice_board0_terminal0_registers_acc <= resize(dice_board0_terminal0_registers_seat, 11);
+                                when others =>
+                                    dice_board0_terminal0_registers_acc <= resize(dice_board0_terminal0_registers_value, 11);
+                            end case;
+                        else
+                            case dice_board0_terminal0_fetch_mode is
+                                when "01" =>
+                                    dice_board0_terminal0_registers_addr <= (dice_board0_terminal0_fetch_arg + dice_board0_terminal0_registers_seat);
+                                when "10" =>
+                                    dice_board0_terminal0_registers_addr <= (dice_board0_terminal0_fetch_arg + unsigned'(dice_board0_terminal0_registers_seat & '0'));
+                                when others =>
+                                    dice_board0_terminal0_registers_addr <= dice_board0_terminal0_fetch_arg;
+                            end case;
+                        end if;
+                    elsif (dice_board0_terminal0_fetch_op = 6) then
+                        dice_board0_terminal0_registers_acc <= resize(dice_board0_terminal0_shifted(4-1 downto 0), 11);
+                    elsif (dice_board0_terminal0_fetch_op = 13) then
+                        case dice_board0_terminal0_fetch_mode is
+                            when "00" =>
+                                dice_board0_terminal0_registers_seat <= dice_board0_terminal0_fetch_arg(3-1 downto 0);
+                            when "01" =>
+                                dice_board0_terminal0_registers_seat <= dice_board0_terminal0_registers_acc(3-1 downto 0);
+                            when others =>
+                                dice_board0_terminal0_registers_value <= dice_board0_terminal0_fetch_arg(1-1 downto 0);
+                        end case;
+                    end if;
+                when TE_LOAD2 =>
+                    dice_board0_terminal0_registers_acc <= dice_board0_terminal0_bus_data;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process dice_board0_terminal0_load;
+
+dice_board0_terminal0_characters: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_text_txv <= '0';
+            dice_board0_terminal0_text_txd <= to_unsigned(0, 8);
+            dice_board0_terminal0_char <= to_unsigned(0, 8);
+        else
+            if (bool(dice_board0_terminal0_text_txv) and bool(dice_board0_terminal0_tx_ready)) then
+                dice_board0_terminal0_text_txv <= '0';
+            end if;
+            case dice_board0_terminal0_state is
+                when TE_KEY =>
+                    if ((not bool(dice_board0_terminal0_typing_on)) and (dice_board0_terminal0_intake_kind = 2)) then
+                        dice_board0_terminal0_char <= dice_board0_terminal0_intake_key;
+                    end if;
+                when TE_DIGIT2 =>
+                    dice_board0_terminal0_char <= dice_board0_terminal0_intake_key;
+                when TE_SEND =>
+                    if (not bool(dice_board0_terminal0_text_txv)) then
+                        dice_board0_terminal0_text_txd <= dice_board0_terminal0_char;
+                        dice_board0_terminal0_text_txv <= '1';
+                    end if;
+                when TE_EXEC =>
+                    if (dice_board0_terminal0_fetch_op = 1) then
+                        if (dice_board0_terminal0_fetch_mode = 1) then
+                            dice_board0_terminal0_char <= (dice_board0_terminal0_fetch_arg + dice_board0_terminal0_registers_seat);
+                        else
+                            dice_board0_terminal0_char <= dice_board0_terminal0_fetch_arg;
+                        end if;
+                    end if;
+                when TE_STRC =>
+                    if (dice_board0_terminal0_text_string_char /= 0) then
+                        dice_board0_terminal0_char <= dice_board0_terminal0_text_string_char;
+                    end if;
+                when TE_NUMD =>
+                    if ((dice_board0_terminal0_text_digits_left /= 0) and bool(dice_board0_terminal0_text_print_digit)) then
+                        dice_board0_terminal0_char <= unsigned'(to_unsigned(3, 4) & dice_board0_terminal0_shifter((4 * 4)-1 downto ((4 * 4) - 4)));
+                    end if;
+                when TE_GLYPH =>
+                    dice_board0_terminal0_char <= dice_board0_terminal0_bus_glyph;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process dice_board0_terminal0_characters;
 
 dice_board0_terminal0_char_rom: process (dice_board0_terminal0_sp) is
 begin
@@ -1309,533 +2003,35 @@ begin
     end case;
 end process dice_board0_terminal0_char_rom;
 
-dice_board0_terminal0_key_decode: process (dice_board0_terminal0_rx_data) is
-begin
-    case to_integer(dice_board0_terminal0_rx_data) is
-        when 0 => dice_board0_terminal0_key_d <= "000000000000";
-        when 1 => dice_board0_terminal0_key_d <= "000000000000";
-        when 2 => dice_board0_terminal0_key_d <= "000000000000";
-        when 3 => dice_board0_terminal0_key_d <= "000000000000";
-        when 4 => dice_board0_terminal0_key_d <= "000000000000";
-        when 5 => dice_board0_terminal0_key_d <= "000000000000";
-        when 6 => dice_board0_terminal0_key_d <= "000000000000";
-        when 7 => dice_board0_terminal0_key_d <= "000000000000";
-        when 8 => dice_board0_terminal0_key_d <= "000000000000";
-        when 9 => dice_board0_terminal0_key_d <= "000000000000";
-        when 10 => dice_board0_terminal0_key_d <= "000000001101";
-        when 11 => dice_board0_terminal0_key_d <= "000000000000";
-        when 12 => dice_board0_terminal0_key_d <= "000000000000";
-        when 13 => dice_board0_terminal0_key_d <= "000000001101";
-        when 14 => dice_board0_terminal0_key_d <= "000000000000";
-        when 15 => dice_board0_terminal0_key_d <= "000000000000";
-        when 16 => dice_board0_terminal0_key_d <= "000000000000";
-        when 17 => dice_board0_terminal0_key_d <= "000000000000";
-        when 18 => dice_board0_terminal0_key_d <= "000000000000";
-        when 19 => dice_board0_terminal0_key_d <= "000000000000";
-        when 20 => dice_board0_terminal0_key_d <= "000000000000";
-        when 21 => dice_board0_terminal0_key_d <= "000000000000";
-        when 22 => dice_board0_terminal0_key_d <= "000000000000";
-        when 23 => dice_board0_terminal0_key_d <= "000000000000";
-        when 24 => dice_board0_terminal0_key_d <= "000000000000";
-        when 25 => dice_board0_terminal0_key_d <= "000000000000";
-        when 26 => dice_board0_terminal0_key_d <= "000000000000";
-        when 27 => dice_board0_terminal0_key_d <= "000000000000";
-        when 28 => dice_board0_terminal0_key_d <= "000000000000";
-        when 29 => dice_board0_terminal0_key_d <= "000000000000";
-        when 30 => dice_board0_terminal0_key_d <= "000000000000";
-        when 31 => dice_board0_terminal0_key_d <= "000000000000";
-        when 32 => dice_board0_terminal0_key_d <= "000000001100";
-        when 33 => dice_board0_terminal0_key_d <= "000000000000";
-        when 34 => dice_board0_terminal0_key_d <= "000000000000";
-        when 35 => dice_board0_terminal0_key_d <= "000000000000";
-        when 36 => dice_board0_terminal0_key_d <= "000000000000";
-        when 37 => dice_board0_terminal0_key_d <= "000000000000";
-        when 38 => dice_board0_terminal0_key_d <= "000000000000";
-        when 39 => dice_board0_terminal0_key_d <= "000000000000";
-        when 40 => dice_board0_terminal0_key_d <= "000000000000";
-        when 41 => dice_board0_terminal0_key_d <= "000000000000";
-        when 42 => dice_board0_terminal0_key_d <= "000000000000";
-        when 43 => dice_board0_terminal0_key_d <= "000000000000";
-        when 44 => dice_board0_terminal0_key_d <= "000000000000";
-        when 45 => dice_board0_terminal0_key_d <= "000000000000";
-        when 46 => dice_board0_terminal0_key_d <= "000000000000";
-        when 47 => dice_board0_terminal0_key_d <= "000000000000";
-        when 48 => dice_board0_terminal0_key_d <= "000000000010";
-        when 49 => dice_board0_terminal0_key_d <= "000000000010";
-        when 50 => dice_board0_terminal0_key_d <= "000000000010";
-        when 51 => dice_board0_terminal0_key_d <= "000000000010";
-        when 52 => dice_board0_terminal0_key_d <= "000000000010";
-        when 53 => dice_board0_terminal0_key_d <= "000000000010";
-        when 54 => dice_board0_terminal0_key_d <= "000000000010";
-        when 55 => dice_board0_terminal0_key_d <= "000000000010";
-        when 56 => dice_board0_terminal0_key_d <= "000000000010";
-        when 57 => dice_board0_terminal0_key_d <= "000000000010";
-        when 58 => dice_board0_terminal0_key_d <= "000000000000";
-        when 59 => dice_board0_terminal0_key_d <= "000000000000";
-        when 60 => dice_board0_terminal0_key_d <= "000000000000";
-        when 61 => dice_board0_terminal0_key_d <= "000000000000";
-        when 62 => dice_board0_terminal0_key_d <= "000000000000";
-        when 63 => dice_board0_terminal0_key_d <= "000000000000";
-        when 64 => dice_board0_terminal0_key_d <= "000000000000";
-        when 65 => dice_board0_terminal0_key_d <= "000000000000";
-        when 66 => dice_board0_terminal0_key_d <= "000000000000";
-        when 67 => dice_board0_terminal0_key_d <= "000000000000";
-        when 68 => dice_board0_terminal0_key_d <= "001001101000";
-        when 69 => dice_board0_terminal0_key_d <= "000000000000";
-        when 70 => dice_board0_terminal0_key_d <= "000000000000";
-        when 71 => dice_board0_terminal0_key_d <= "000000000000";
-        when 72 => dice_board0_terminal0_key_d <= "000000000000";
-        when 73 => dice_board0_terminal0_key_d <= "000000000000";
-        when 74 => dice_board0_terminal0_key_d <= "000000000000";
-        when 75 => dice_board0_terminal0_key_d <= "000000000000";
-        when 76 => dice_board0_terminal0_key_d <= "000000000000";
-        when 77 => dice_board0_terminal0_key_d <= "000000000000";
-        when 78 => dice_board0_terminal0_key_d <= "000100000100";
-        when 79 => dice_board0_terminal0_key_d <= "000000000000";
-        when 80 => dice_board0_terminal0_key_d <= "000000000000";
-        when 81 => dice_board0_terminal0_key_d <= "000000000000";
-        when 82 => dice_board0_terminal0_key_d <= "000000000000";
-        when 83 => dice_board0_terminal0_key_d <= "100110100100";
-        when 84 => dice_board0_terminal0_key_d <= "010101100100";
-        when 85 => dice_board0_terminal0_key_d <= "001001111000";
-        when 86 => dice_board0_terminal0_key_d <= "000000000000";
-        when 87 => dice_board0_terminal0_key_d <= "000000000000";
-        when 88 => dice_board0_terminal0_key_d <= "000000000000";
-        when 89 => dice_board0_terminal0_key_d <= "000000000000";
-        when 90 => dice_board0_terminal0_key_d <= "000000000000";
-        when 91 => dice_board0_terminal0_key_d <= "000000000000";
-        when 92 => dice_board0_terminal0_key_d <= "000000000000";
-        when 93 => dice_board0_terminal0_key_d <= "000000000000";
-        when 94 => dice_board0_terminal0_key_d <= "000000000000";
-        when 95 => dice_board0_terminal0_key_d <= "000000000000";
-        when 96 => dice_board0_terminal0_key_d <= "000000000000";
-        when 97 => dice_board0_terminal0_key_d <= "000000000000";
-        when 98 => dice_board0_terminal0_key_d <= "000000000000";
-        when 99 => dice_board0_terminal0_key_d <= "000000000000";
-        when 100 => dice_board0_terminal0_key_d <= "001001101000";
-        when 101 => dice_board0_terminal0_key_d <= "000000000000";
-        when 102 => dice_board0_terminal0_key_d <= "000000000000";
-        when 103 => dice_board0_terminal0_key_d <= "000000000000";
-        when 104 => dice_board0_terminal0_key_d <= "000000000000";
-        when 105 => dice_board0_terminal0_key_d <= "000000000000";
-        when 106 => dice_board0_terminal0_key_d <= "000000000000";
-        when 107 => dice_board0_terminal0_key_d <= "000000000000";
-        when 108 => dice_board0_terminal0_key_d <= "000000000000";
-        when 109 => dice_board0_terminal0_key_d <= "000000000000";
-        when 110 => dice_board0_terminal0_key_d <= "000100000100";
-        when 111 => dice_board0_terminal0_key_d <= "000000000000";
-        when 112 => dice_board0_terminal0_key_d <= "000000000000";
-        when 113 => dice_board0_terminal0_key_d <= "000000000000";
-        when 114 => dice_board0_terminal0_key_d <= "000000000000";
-        when 115 => dice_board0_terminal0_key_d <= "100110100100";
-        when 116 => dice_board0_terminal0_key_d <= "010101100100";
-        when 117 => dice_board0_terminal0_key_d <= "001001111000";
-        when 118 => dice_board0_terminal0_key_d <= "000000000000";
-        when 119 => dice_board0_terminal0_key_d <= "000000000000";
-        when 120 => dice_board0_terminal0_key_d <= "000000000000";
-        when 121 => dice_board0_terminal0_key_d <= "000000000000";
-        when 122 => dice_board0_terminal0_key_d <= "000000000000";
-        when 123 => dice_board0_terminal0_key_d <= "000000000000";
-        when 124 => dice_board0_terminal0_key_d <= "000000000000";
-        when 125 => dice_board0_terminal0_key_d <= "000000000000";
-        when 126 => dice_board0_terminal0_key_d <= "000000000000";
-        when 127 => dice_board0_terminal0_key_d <= "000000000000";
-        when 128 => dice_board0_terminal0_key_d <= "000000000000";
-        when 129 => dice_board0_terminal0_key_d <= "000000000000";
-        when 130 => dice_board0_terminal0_key_d <= "000000000000";
-        when 131 => dice_board0_terminal0_key_d <= "000000000000";
-        when 132 => dice_board0_terminal0_key_d <= "000000000000";
-        when 133 => dice_board0_terminal0_key_d <= "000000000000";
-        when 134 => dice_board0_terminal0_key_d <= "000000000000";
-        when 135 => dice_board0_terminal0_key_d <= "000000000000";
-        when 136 => dice_board0_terminal0_key_d <= "000000000000";
-        when 137 => dice_board0_terminal0_key_d <= "000000000000";
-        when 138 => dice_board0_terminal0_key_d <= "000000000000";
-        when 139 => dice_board0_terminal0_key_d <= "000000000000";
-        when 140 => dice_board0_terminal0_key_d <= "000000000000";
-        when 141 => dice_board0_terminal0_key_d <= "000000000000";
-        when 142 => dice_board0_terminal0_key_d <= "000000000000";
-        when 143 => dice_board0_terminal0_key_d <= "000000000000";
-        when 144 => dice_board0_terminal0_key_d <= "000000000000";
-        when 145 => dice_board0_terminal0_key_d <= "000000000000";
-        when 146 => dice_board0_terminal0_key_d <= "000000000000";
-        when 147 => dice_board0_terminal0_key_d <= "000000000000";
-        when 148 => dice_board0_terminal0_key_d <= "000000000000";
-        when 149 => dice_board0_terminal0_key_d <= "000000000000";
-        when 150 => dice_board0_terminal0_key_d <= "000000000000";
-        when 151 => dice_board0_terminal0_key_d <= "000000000000";
-        when 152 => dice_board0_terminal0_key_d <= "000000000000";
-        when 153 => dice_board0_terminal0_key_d <= "000000000000";
-        when 154 => dice_board0_terminal0_key_d <= "000000000000";
-        when 155 => dice_board0_terminal0_key_d <= "000000000000";
-        when 156 => dice_board0_terminal0_key_d <= "000000000000";
-        when 157 => dice_board0_terminal0_key_d <= "000000000000";
-        when 158 => dice_board0_terminal0_key_d <= "000000000000";
-        when 159 => dice_board0_terminal0_key_d <= "000000000000";
-        when 160 => dice_board0_terminal0_key_d <= "000000000000";
-        when 161 => dice_board0_terminal0_key_d <= "000000000000";
-        when 162 => dice_board0_terminal0_key_d <= "000000000000";
-        when 163 => dice_board0_terminal0_key_d <= "000000000000";
-        when 164 => dice_board0_terminal0_key_d <= "000000000000";
-        when 165 => dice_board0_terminal0_key_d <= "000000000000";
-        when 166 => dice_board0_terminal0_key_d <= "000000000000";
-        when 167 => dice_board0_terminal0_key_d <= "000000000000";
-        when 168 => dice_board0_terminal0_key_d <= "000000000000";
-        when 169 => dice_board0_terminal0_key_d <= "000000000000";
-        when 170 => dice_board0_terminal0_key_d <= "000000000000";
-        when 171 => dice_board0_terminal0_key_d <= "000000000000";
-        when 172 => dice_board0_terminal0_key_d <= "000000000000";
-        when 173 => dice_board0_terminal0_key_d <= "000000000000";
-        when 174 => dice_board0_terminal0_key_d <= "000000000000";
-        when 175 => dice_board0_terminal0_key_d <= "000000000000";
-        when 176 => dice_board0_terminal0_key_d <= "000000000000";
-        when 177 => dice_board0_terminal0_key_d <= "000000000000";
-        when 178 => dice_board0_terminal0_key_d <= "000000000000";
-        when 179 => dice_board0_terminal0_key_d <= "000000000000";
-        when 180 => dice_board0_terminal0_key_d <= "000000000000";
-        when 181 => dice_board0_terminal0_key_d <= "000000000000";
-        when 182 => dice_board0_terminal0_key_d <= "000000000000";
-        when 183 => dice_board0_terminal0_key_d <= "000000000000";
-        when 184 => dice_board0_terminal0_key_d <= "000000000000";
-        when 185 => dice_board0_terminal0_key_d <= "000000000000";
-        when 186 => dice_board0_terminal0_key_d <= "000000000000";
-        when 187 => dice_board0_terminal0_key_d <= "000000000000";
-        when 188 => dice_board0_terminal0_key_d <= "000000000000";
-        when 189 => dice_board0_terminal0_key_d <= "000000000000";
-        when 190 => dice_board0_terminal0_key_d <= "000000000000";
-        when 191 => dice_board0_terminal0_key_d <= "000000000000";
-        when 192 => dice_board0_terminal0_key_d <= "000000000000";
-        when 193 => dice_board0_terminal0_key_d <= "000000000000";
-        when 194 => dice_board0_terminal0_key_d <= "000000000000";
-        when 195 => dice_board0_terminal0_key_d <= "000000000000";
-        when 196 => dice_board0_terminal0_key_d <= "000000000000";
-        when 197 => dice_board0_terminal0_key_d <= "000000000000";
-        when 198 => dice_board0_terminal0_key_d <= "000000000000";
-        when 199 => dice_board0_terminal0_key_d <= "000000000000";
-        when 200 => dice_board0_terminal0_key_d <= "000000000000";
-        when 201 => dice_board0_terminal0_key_d <= "000000000000";
-        when 202 => dice_board0_terminal0_key_d <= "000000000000";
-        when 203 => dice_board0_terminal0_key_d <= "000000000000";
-        when 204 => dice_board0_terminal0_key_d <= "000000000000";
-        when 205 => dice_board0_terminal0_key_d <= "000000000000";
-        when 206 => dice_board0_terminal0_key_d <= "000000000000";
-        when 207 => dice_board0_terminal0_key_d <= "000000000000";
-        when 208 => dice_board0_terminal0_key_d <= "000000000000";
-        when 209 => dice_board0_terminal0_key_d <= "000000000000";
-        when 210 => dice_board0_terminal0_key_d <= "000000000000";
-        when 211 => dice_board0_terminal0_key_d <= "000000000000";
-        when 212 => dice_board0_terminal0_key_d <= "000000000000";
-        when 213 => dice_board0_terminal0_key_d <= "000000000000";
-        when 214 => dice_board0_terminal0_key_d <= "000000000000";
-        when 215 => dice_board0_terminal0_key_d <= "000000000000";
-        when 216 => dice_board0_terminal0_key_d <= "000000000000";
-        when 217 => dice_board0_terminal0_key_d <= "000000000000";
-        when 218 => dice_board0_terminal0_key_d <= "000000000000";
-        when 219 => dice_board0_terminal0_key_d <= "000000000000";
-        when 220 => dice_board0_terminal0_key_d <= "000000000000";
-        when 221 => dice_board0_terminal0_key_d <= "000000000000";
-        when 222 => dice_board0_terminal0_key_d <= "000000000000";
-        when 223 => dice_board0_terminal0_key_d <= "000000000000";
-        when 224 => dice_board0_terminal0_key_d <= "000000000000";
-        when 225 => dice_board0_terminal0_key_d <= "000000000000";
-        when 226 => dice_board0_terminal0_key_d <= "000000000000";
-        when 227 => dice_board0_terminal0_key_d <= "000000000000";
-        when 228 => dice_board0_terminal0_key_d <= "000000000000";
-        when 229 => dice_board0_terminal0_key_d <= "000000000000";
-        when 230 => dice_board0_terminal0_key_d <= "000000000000";
-        when 231 => dice_board0_terminal0_key_d <= "000000000000";
-        when 232 => dice_board0_terminal0_key_d <= "000000000000";
-        when 233 => dice_board0_terminal0_key_d <= "000000000000";
-        when 234 => dice_board0_terminal0_key_d <= "000000000000";
-        when 235 => dice_board0_terminal0_key_d <= "000000000000";
-        when 236 => dice_board0_terminal0_key_d <= "000000000000";
-        when 237 => dice_board0_terminal0_key_d <= "000000000000";
-        when 238 => dice_board0_terminal0_key_d <= "000000000000";
-        when 239 => dice_board0_terminal0_key_d <= "000000000000";
-        when 240 => dice_board0_terminal0_key_d <= "000000000000";
-        when 241 => dice_board0_terminal0_key_d <= "000000000000";
-        when 242 => dice_board0_terminal0_key_d <= "000000000000";
-        when 243 => dice_board0_terminal0_key_d <= "000000000000";
-        when 244 => dice_board0_terminal0_key_d <= "000000000000";
-        when 245 => dice_board0_terminal0_key_d <= "000000000000";
-        when 246 => dice_board0_terminal0_key_d <= "000000000000";
-        when 247 => dice_board0_terminal0_key_d <= "000000000000";
-        when 248 => dice_board0_terminal0_key_d <= "000000000000";
-        when 249 => dice_board0_terminal0_key_d <= "000000000000";
-        when 250 => dice_board0_terminal0_key_d <= "000000000000";
-        when 251 => dice_board0_terminal0_key_d <= "000000000000";
-        when 252 => dice_board0_terminal0_key_d <= "000000000000";
-        when 253 => dice_board0_terminal0_key_d <= "000000000000";
-        when 254 => dice_board0_terminal0_key_d <= "000000000000";
-        when others => dice_board0_terminal0_key_d <= "000000000000";
-    end case;
-end process dice_board0_terminal0_key_decode;
-
-
-dice_board0_terminal0_pressed <= (dice_board0_press and to_unsigned(7, 3));
-
-dice_board0_terminal0_button_decode: process (dice_board0_terminal0_pressed) is
-begin
-    case to_integer(dice_board0_terminal0_pressed) is
-        when 0 => dice_board0_terminal0_button_pc <= "0000000";
-        when 1 => dice_board0_terminal0_button_pc <= "0001011";
-        when 2 => dice_board0_terminal0_button_pc <= "1001101";
-        when 3 => dice_board0_terminal0_button_pc <= "0001011";
-        when 4 => dice_board0_terminal0_button_pc <= "0001000";
-        when 5 => dice_board0_terminal0_button_pc <= "0001011";
-        when 6 => dice_board0_terminal0_button_pc <= "1001101";
-        when others => dice_board0_terminal0_button_pc <= "0001011";
-    end case;
-end process dice_board0_terminal0_button_decode;
-
-dice_board0_terminal0_roms: process (clk) is
+dice_board0_terminal0_char_read: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            dice_board0_terminal0_instr <= to_unsigned(0, 21);
+            dice_board0_terminal0_text_string_char <= to_unsigned(0, 8);
             dice_board0_terminal0_char_q <= to_unsigned(0, 8);
         else
-            dice_board0_terminal0_instr <= dice_board0_terminal0_instr_d;
             dice_board0_terminal0_char_q <= dice_board0_terminal0_char_d;
+            dice_board0_terminal0_text_string_char <= dice_board0_terminal0_char_q;
         end if;
     end if;
-end process dice_board0_terminal0_roms;
+end process dice_board0_terminal0_char_read;
 
--- A conditional jump decides a clock after TE_EXEC, from this register: the wide
--- compares and the bit select would otherwise sit in front of the next-pc mux.
-dice_board0_terminal0_jump_condition: process (clk) is
+dice_board0_terminal0_strings: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            dice_board0_terminal0_jump <= '0';
-        else
-            case dice_board0_terminal0_i_op is
-                when "1001" =>
-                    dice_board0_terminal0_jump <= dice_board0_terminal0_acc(to_integer(dice_board0_terminal0_i_arg(5-1 downto 0)));
-                when "0111" =>
-                    dice_board0_terminal0_jump <= dice_board0_terminal0_acc_match;
-                when others =>
-                    dice_board0_terminal0_jump <= stdl((not bool(dice_board0_terminal0_acc_match)));
-            end case;
-        end if;
-    end if;
-end process dice_board0_terminal0_jump_condition;
-
-dice_board0_terminal0_sequencer: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            dice_board0_terminal0_sp <= to_unsigned(0, 9);
             dice_board0_terminal0_str_index <= to_unsigned(0, 5);
-            dice_board0_terminal0_bcd_start <= '0';
-            dice_board0_terminal0_started <= '0';
-            dice_board0_terminal0_idle <= '0';
-            dice_board0_terminal0_value <= to_unsigned(0, 1);
-            dice_board0_terminal0_digit_value <= to_unsigned(0, 4);
-            dice_board0_terminal0_number_mode <= '0';
-            dice_board0_terminal0_part <= to_unsigned(0, 3);
-            dice_board0_terminal0_resume <= TE_FETCH;
-            dice_board0_terminal0_key_event_q <= '0';
-            dice_board0_terminal0_shifter <= to_unsigned(0, 16);
-            dice_board0_terminal0_acc <= to_unsigned(0, 11);
-            dice_board0_terminal0_state <= TE_FETCH;
-            dice_board0_terminal0_have_digit <= '0';
-            dice_board0_terminal0_key <= to_unsigned(0, 8);
-            dice_board0_terminal0_txv_q <= '0';
-            dice_board0_terminal0_ret <= to_unsigned(0, 7);
-            dice_board0_terminal0_digits_left <= to_unsigned(0, 3);
-            dice_board0_terminal0_pending <= to_unsigned(0, 7);
-            dice_board0_terminal0_txd_q <= to_unsigned(0, 8);
-            dice_board0_terminal0_paddr <= to_unsigned(0, 8);
-            dice_board0_terminal0_pc <= to_unsigned(6, 7);
-            dice_board0_terminal0_key_info <= to_unsigned(0, 12);
-            dice_board0_terminal0_product <= to_unsigned(0, 12);
-            dice_board0_terminal0_number <= to_unsigned(0, 8);
-            dice_board0_terminal0_out_valid_q <= '0';
-            dice_board0_terminal0_char <= to_unsigned(0, 8);
-            dice_board0_terminal0_sw_q <= to_unsigned(0, 8);
-            dice_board0_terminal0_seat <= to_unsigned(0, 3);
-            dice_board0_terminal0_num_value <= to_unsigned(0, 11);
+            dice_board0_terminal0_sp <= to_unsigned(0, 9);
         else
-            dice_board0_terminal0_bcd_start <= '0';
-            dice_board0_terminal0_key_event_q <= '0';
-            dice_board0_terminal0_out_valid_q <= '0';
-            if (bool(dice_board0_terminal0_txv_q) and bool(dice_board0_terminal0_tx_ready)) then
-                dice_board0_terminal0_txv_q <= '0';
-            end if;
             case dice_board0_terminal0_state is
-                when TE_IDLE =>
-                    if bool(dice_board0_terminal0_rx_valid) then
-                        dice_board0_terminal0_key <= dice_board0_terminal0_rx_data;
-                        dice_board0_terminal0_key_info <= dice_board0_terminal0_key_d;
-                        dice_board0_terminal0_key_event_q <= '1';
-                        dice_board0_terminal0_idle <= '0';
-                        dice_board0_terminal0_state <= TE_KEYW;
-                    elsif ((dice_board0_terminal0_pressed /= 0) and (not bool(dice_board0_terminal0_number_mode))) then
-                        dice_board0_terminal0_sw_q <= dice_board0_terminal0_sw;
-                        dice_board0_terminal0_number <= dice_board0_terminal0_sw_number;
-                        dice_board0_terminal0_key_event_q <= '1';
-                        dice_board0_terminal0_idle <= '0';
-                        dice_board0_terminal0_pc <= dice_board0_terminal0_button_pc;
-                        dice_board0_terminal0_state <= TE_FETCH;
-                    end if;
-                when TE_KEYW =>
-                    dice_board0_terminal0_state <= TE_KEY;
-                when TE_KEY =>
-                    dice_board0_terminal0_state <= TE_FETCH;
-                    if bool(dice_board0_terminal0_number_mode) then
-                        if bool(dice_board0_terminal0_k_digit) then
-                            dice_board0_terminal0_digit_value <= dice_board0_terminal0_key(4-1 downto 0);
-                            dice_board0_terminal0_product <= (dice_board0_terminal0_number8 + dice_board0_terminal0_number2);
-                            dice_board0_terminal0_have_digit <= '1';
-                            dice_board0_terminal0_state <= TE_DIGIT1;
-                        elsif (bool(dice_board0_terminal0_k_enter) and bool(dice_board0_terminal0_have_digit)) then
-                            dice_board0_terminal0_number_mode <= '0';
-                            dice_board0_terminal0_ret <= dice_board0_terminal0_pending;
-                            dice_board0_terminal0_pc <= to_unsigned(4, 7);
-                        else
-                            dice_board0_terminal0_number_mode <= '0';
-                            dice_board0_terminal0_pc <= to_unsigned(2, 7);
-                        end if;
-                    elsif (dice_board0_terminal0_k_kind = 2) then
-                        dice_board0_terminal0_value <= dice_board0_terminal0_k_value;
-                        dice_board0_terminal0_pending <= dice_board0_terminal0_k_entry;
-                        dice_board0_terminal0_number_mode <= '1';
-                        dice_board0_terminal0_have_digit <= '0';
-                        dice_board0_terminal0_number <= to_unsigned(0, 8);
-                        dice_board0_terminal0_char <= dice_board0_terminal0_key;
-                        dice_board0_terminal0_resume <= TE_IDLE;
-                        dice_board0_terminal0_state <= TE_SEND;
-                    elsif (dice_board0_terminal0_k_kind = 3) then
-                        dice_board0_terminal0_state <= TE_IDLE;
-                        dice_board0_terminal0_idle <= '1';
-                    else
-                        if (dice_board0_terminal0_k_kind = 1) then
-                            dice_board0_terminal0_value <= dice_board0_terminal0_k_value;
-                        end if;
-                        dice_board0_terminal0_pc <= dice_board0_terminal0_k_entry;
-                    end if;
-                when TE_DIGIT1 =>
-                    dice_board0_terminal0_product <= (dice_board0_terminal0_product + dice_board0_terminal0_digit_value);
-                    dice_board0_terminal0_state <= TE_DIGIT2;
-                when TE_DIGIT2 =>
-                    if (dice_board0_terminal0_product((8 + 4)-1 downto 8) /= 0) then
-                        dice_board0_terminal0_number <= to_unsigned(255, 8);
-                    else
-                        dice_board0_terminal0_number <= dice_board0_terminal0_product(8-1 downto 0);
-                    end if;
-                    dice_board0_terminal0_char <= dice_board0_terminal0_key;
-                    dice_board0_terminal0_resume <= TE_IDLE;
-                    dice_board0_terminal0_state <= TE_SEND;
-                when TE_SEND =>
-                    if (not bool(dice_board0_terminal0_txv_q)) then
-                        dice_board0_terminal0_txd_q <= dice_board0_terminal0_char;
-                        dice_board0_terminal0_txv_q <= '1';
-                        dice_board0_terminal0_state <= dice_board0_terminal0_resume;
-                        if (dice_board0_terminal0_resume = TE_IDLE) then
-                            dice_board0_terminal0_idle <= '1';
-                        end if;
-                    end if;
-                when TE_FETCH =>
-                    dice_board0_terminal0_state <= TE_DECODE;
-                when TE_DECODE =>
-                    dice_board0_terminal0_state <= TE_EXEC;
                 when TE_EXEC =>
-                    if (dice_board0_terminal0_i_op = 0) then
-                        dice_board0_terminal0_state <= TE_IDLE;
-                        dice_board0_terminal0_idle <= '1';
-                    elsif (dice_board0_terminal0_i_op = 1) then
-                        if (dice_board0_terminal0_i_mode = 1) then
-                            dice_board0_terminal0_char <= (dice_board0_terminal0_i_arg + dice_board0_terminal0_seat);
+                    if (dice_board0_terminal0_fetch_op = 2) then
+                        if (dice_board0_terminal0_fetch_mode /= 0) then
+                            dice_board0_terminal0_str_index <= resize(dice_board0_terminal0_fetch_arg + dice_board0_terminal0_registers_acc(5-1 downto 0), 5);
                         else
-                            dice_board0_terminal0_char <= dice_board0_terminal0_i_arg;
+                            dice_board0_terminal0_str_index <= dice_board0_terminal0_fetch_arg(5-1 downto 0);
                         end if;
-                        dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                        dice_board0_terminal0_resume <= TE_FETCH;
-                        dice_board0_terminal0_state <= TE_SEND;
-                    elsif (dice_board0_terminal0_i_op = 2) then
-                        if (dice_board0_terminal0_i_mode /= 0) then
-                            dice_board0_terminal0_str_index <= resize(dice_board0_terminal0_i_arg + dice_board0_terminal0_acc(5-1 downto 0), 5);
-                        else
-                            dice_board0_terminal0_str_index <= dice_board0_terminal0_i_arg(5-1 downto 0);
-                        end if;
-                        dice_board0_terminal0_state <= TE_STRI;
-                    elsif (dice_board0_terminal0_i_op = 3) then
-                        if (dice_board0_terminal0_i_mode = 3) then
-                            case dice_board0_terminal0_i_arg is
-                                when "00000000" =>
-                                    dice_board0_terminal0_acc <= resize(dice_board0_terminal0_number, 11);
-                                when "00000001" =>
-                                    dice_board0_terminal0_acc <= resize(dice_board0_terminal0_sw_q, 11);
-                                when "00000011" =>
-                                    dice_board0_terminal0_acc <= resize(dice_board0_terminal0_seat, 11);
-                                when others =>
-                                    dice_board0_terminal0_acc <= resize(dice_board0_terminal0_value, 11);
-                            end case;
-                            dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                            dice_board0_terminal0_state <= TE_FETCH;
-                        else
-                            case dice_board0_terminal0_i_mode is
-                                when "01" =>
-                                    dice_board0_terminal0_paddr <= (dice_board0_terminal0_i_arg + dice_board0_terminal0_seat);
-                                when "10" =>
-                                    dice_board0_terminal0_paddr <= (dice_board0_terminal0_i_arg + unsigned'(dice_board0_terminal0_seat & '0'));
-                                when others =>
-                                    dice_board0_terminal0_paddr <= dice_board0_terminal0_i_arg;
-                            end case;
-                            dice_board0_terminal0_state <= TE_LOAD1;
-                        end if;
-                    elsif (dice_board0_terminal0_i_op = 4) then
-                        dice_board0_terminal0_num_value <= dice_board0_terminal0_acc(11-1 downto 0);
-                        dice_board0_terminal0_bcd_start <= '1';
-                        dice_board0_terminal0_state <= TE_NUMW;
-                    elsif (dice_board0_terminal0_i_op = 5) then
-                        dice_board0_terminal0_part <= to_unsigned(0, 3);
-                        dice_board0_terminal0_state <= TE_GLYPH;
-                    elsif (dice_board0_terminal0_i_op = 6) then
-                        dice_board0_terminal0_acc <= resize(dice_board0_terminal0_shifted(4-1 downto 0), 11);
-                        dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                        dice_board0_terminal0_state <= TE_FETCH;
-                    elsif (dice_board0_terminal0_i_op = 10) then
-                        dice_board0_terminal0_pc <= dice_board0_terminal0_i_target;
-                        dice_board0_terminal0_state <= TE_FETCH;
-                    elsif ((dice_board0_terminal0_i_op = 9) or (dice_board0_terminal0_i_op = 7) or (dice_board0_terminal0_i_op = 8)) then
-                        dice_board0_terminal0_state <= TE_JUMP;
-                    elsif (dice_board0_terminal0_i_op = 13) then
-                        case dice_board0_terminal0_i_mode is
-                            when "00" =>
-                                dice_board0_terminal0_seat <= dice_board0_terminal0_i_arg(3-1 downto 0);
-                            when "01" =>
-                                dice_board0_terminal0_seat <= dice_board0_terminal0_acc(3-1 downto 0);
-                            when others =>
-                                dice_board0_terminal0_value <= dice_board0_terminal0_i_arg(1-1 downto 0);
-                        end case;
-                        dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                        dice_board0_terminal0_state <= TE_FETCH;
-                    elsif (dice_board0_terminal0_i_op = 11) then
-                        dice_board0_terminal0_ret <= (dice_board0_terminal0_pc + 1);
-                        dice_board0_terminal0_pc <= dice_board0_terminal0_i_target;
-                        dice_board0_terminal0_state <= TE_FETCH;
-                    elsif (dice_board0_terminal0_i_op = 12) then
-                        dice_board0_terminal0_pc <= dice_board0_terminal0_ret;
-                        dice_board0_terminal0_state <= TE_FETCH;
-                    else
-                        dice_board0_terminal0_out_valid_q <= '1';
-                        dice_board0_terminal0_state <= TE_OUTW;
                     end if;
-                when TE_JUMP =>
-                    if bool(dice_board0_terminal0_jump) then
-                        dice_board0_terminal0_pc <= dice_board0_terminal0_i_target;
-                    else
-                        dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                    end if;
-                    dice_board0_terminal0_state <= TE_FETCH;
-                when TE_LOAD1 =>
-                    dice_board0_terminal0_state <= TE_LOAD2;
-                when TE_LOAD2 =>
-                    dice_board0_terminal0_acc <= dice_board0_terminal0_bus_data;
-                    dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                    dice_board0_terminal0_state <= TE_FETCH;
                 when TE_STRI =>
                     case to_integer(dice_board0_terminal0_str_index) is
                         when 0 => dice_board0_terminal0_sp <= "000000000";
@@ -1867,77 +2063,93 @@ begin
                         when 26 => dice_board0_terminal0_sp <= "100010110";
                         when others => dice_board0_terminal0_sp <= "100011110";
                     end case;
-                    dice_board0_terminal0_state <= TE_STRF;
-                when TE_STRF =>
-                    dice_board0_terminal0_state <= TE_STRW;
-                when TE_STRW =>
-                    dice_board0_terminal0_state <= TE_STRC;
                 when TE_STRC =>
-                    if (dice_board0_terminal0_char_r = 0) then
-                        dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                        dice_board0_terminal0_state <= TE_FETCH;
-                    else
-                        dice_board0_terminal0_char <= dice_board0_terminal0_char_r;
+                    if (dice_board0_terminal0_text_string_char /= 0) then
                         dice_board0_terminal0_sp <= (dice_board0_terminal0_sp + 1);
-                        dice_board0_terminal0_resume <= TE_STRF;
-                        dice_board0_terminal0_state <= TE_SEND;
                     end if;
-                when TE_NUMW =>
-                    if bool(dice_board0_terminal0_bcd_done) then
-                        dice_board0_terminal0_shifter <= dice_board0_terminal0_bcd;
-                        dice_board0_terminal0_digits_left <= to_unsigned(4, 3);
-                        dice_board0_terminal0_started <= '0';
-                        dice_board0_terminal0_state <= TE_NUMD;
-                    end if;
-                when TE_NUMD =>
-                    if (dice_board0_terminal0_digits_left = 0) then
-                        dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                        dice_board0_terminal0_state <= TE_FETCH;
-                    else
-                        dice_board0_terminal0_shifter <= unsigned'(dice_board0_terminal0_shifter(((4 * 4) - 4)-1 downto 0) & to_unsigned(0, 4));
-                        dice_board0_terminal0_digits_left <= (dice_board0_terminal0_digits_left - 1);
-                        if ((dice_board0_terminal0_shifter((4 * 4)-1 downto ((4 * 4) - 4)) /= 0) or bool(dice_board0_terminal0_started) or (dice_board0_terminal0_digits_left = 1)) then
-                            dice_board0_terminal0_char <= unsigned'(to_unsigned(3, 4) & dice_board0_terminal0_shifter((4 * 4)-1 downto ((4 * 4) - 4)));
-                            dice_board0_terminal0_started <= '1';
-                            dice_board0_terminal0_resume <= TE_NUMD;
-                            dice_board0_terminal0_state <= TE_SEND;
-                        end if;
-                    end if;
-                when TE_GLYPH =>
-                    dice_board0_terminal0_char <= dice_board0_terminal0_bus_glyph;
-                    dice_board0_terminal0_part <= (dice_board0_terminal0_part + 1);
-                    if bool(dice_board0_terminal0_bus_glyph_last) then
-                        dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                        dice_board0_terminal0_resume <= TE_FETCH;
-                    else
-                        dice_board0_terminal0_resume <= TE_GLYPH;
-                    end if;
-                    dice_board0_terminal0_state <= TE_SEND;
                 when others =>
-                    if bool(dice_board0_terminal0_bus_out_ack) then
-                        dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
-                        dice_board0_terminal0_state <= TE_FETCH;
-                    end if;
+                    null;
             end case;
         end if;
     end if;
-end process dice_board0_terminal0_sequencer;
+end process dice_board0_terminal0_strings;
+
+
+dice_board0_terminal0_text_print_digit <= stdl((dice_board0_terminal0_shifter((4 * 4)-1 downto ((4 * 4) - 4)) /= 0) or bool(dice_board0_terminal0_started) or (dice_board0_terminal0_text_digits_left = 1));
+
+dice_board0_terminal0_numbers: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_bin2bcd0_start <= '0';
+            dice_board0_terminal0_started <= '0';
+            dice_board0_terminal0_bin2bcd0_value <= to_unsigned(0, 11);
+            dice_board0_terminal0_shifter <= to_unsigned(0, 16);
+            dice_board0_terminal0_text_digits_left <= to_unsigned(0, 3);
+        else
+            dice_board0_terminal0_bin2bcd0_start <= '0';
+            case dice_board0_terminal0_state is
+                when TE_EXEC =>
+                    if (dice_board0_terminal0_fetch_op = 4) then
+                        dice_board0_terminal0_bin2bcd0_value <= dice_board0_terminal0_registers_acc(11-1 downto 0);
+                        dice_board0_terminal0_bin2bcd0_start <= '1';
+                    end if;
+                when TE_NUMW =>
+                    if bool(dice_board0_terminal0_bin2bcd0_done) then
+                        dice_board0_terminal0_shifter <= dice_board0_terminal0_bin2bcd0_bcd;
+                        dice_board0_terminal0_text_digits_left <= to_unsigned(4, 3);
+                        dice_board0_terminal0_started <= '0';
+                    end if;
+                when TE_NUMD =>
+                    if (dice_board0_terminal0_text_digits_left /= 0) then
+                        dice_board0_terminal0_shifter <= unsigned'(dice_board0_terminal0_shifter(((4 * 4) - 4)-1 downto 0) & to_unsigned(0, 4));
+                        dice_board0_terminal0_text_digits_left <= (dice_board0_terminal0_text_digits_left - 1);
+                        if bool(dice_board0_terminal0_text_print_digit) then
+                            dice_board0_terminal0_started <= '1';
+                        end if;
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process dice_board0_terminal0_numbers;
+
+dice_board0_terminal0_glyphs: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_text_part <= to_unsigned(0, 3);
+        else
+            case dice_board0_terminal0_state is
+                when TE_EXEC =>
+                    if (dice_board0_terminal0_fetch_op = 5) then
+                        dice_board0_terminal0_text_part <= to_unsigned(0, 3);
+                    end if;
+                when TE_GLYPH =>
+                    dice_board0_terminal0_text_part <= (dice_board0_terminal0_text_part + 1);
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process dice_board0_terminal0_glyphs;
 
 
 dice_board0_terminal0_rx_ready <= stdl(dice_board0_terminal0_state = TE_IDLE);
-dice_board0_terminal0_tx_data <= dice_board0_terminal0_txd_q;
-dice_board0_terminal0_tx_valid <= dice_board0_terminal0_txv_q;
-dice_board0_bus_addr <= dice_board0_terminal0_paddr;
-dice_board0_terminal0_bus_acc <= dice_board0_terminal0_acc;
-dice_board0_terminal0_bus_seat <= dice_board0_terminal0_seat;
-dice_board0_bus_value <= dice_board0_terminal0_value;
-dice_board0_terminal0_bus_number <= dice_board0_terminal0_number;
+dice_board0_terminal0_tx_data <= dice_board0_terminal0_text_txd;
+dice_board0_terminal0_tx_valid <= dice_board0_terminal0_text_txv;
+dice_board0_bus_addr <= dice_board0_terminal0_registers_addr;
+dice_board0_terminal0_bus_acc <= dice_board0_terminal0_registers_acc;
+dice_board0_terminal0_bus_seat <= dice_board0_terminal0_registers_seat;
+dice_board0_bus_value <= dice_board0_terminal0_registers_value;
+dice_board0_terminal0_bus_number <= dice_board0_terminal0_typing_number;
 dice_board0_bus_out_valid <= dice_board0_terminal0_out_valid_q;
-dice_board0_bus_out_op <= dice_board0_terminal0_i_arg;
-dice_board0_terminal0_bus_glyph_printer <= dice_board0_terminal0_i_arg;
-dice_board0_terminal0_bus_glyph_part <= dice_board0_terminal0_part;
+dice_board0_bus_out_op <= dice_board0_terminal0_fetch_arg;
+dice_board0_terminal0_bus_glyph_printer <= dice_board0_terminal0_fetch_arg;
+dice_board0_terminal0_bus_glyph_part <= dice_board0_terminal0_text_part;
 dice_board0_terminal0_bus_busy <= stdl((not bool(dice_board0_terminal0_idle)));
-dice_board0_bus_key_event <= dice_board0_terminal0_key_event_q;
+dice_board0_bus_key_event <= dice_board0_terminal0_intake_event;
 
 dice_board0_dice_table0_steps: process (clk) is
 begin

@@ -480,111 +480,38 @@ signal holdem_board0_holdem_console0_holdem_table0_p_hole_seat: unsigned(2 downt
 signal holdem_board0_holdem_console0_holdem_table0_p_index: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_p_seat: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_press: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_log_in: unsigned(30 downto 0) := "0000000000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_log_head: unsigned(30 downto 0) := "0000000000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_log_rd: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_bus_addr: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_log_count: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_res_q: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_cmd_op_q: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_vdata: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_bus_data: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_rank_char: unsigned(7 downto 0) := "00110010";
-signal holdem_board0_holdem_console0_holdem_ui0_bus_acc: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_suit_char: unsigned(7 downto 0) := "01100011";
-signal holdem_board0_holdem_console0_holdem_ui0_ack: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_log_pop: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_command: t_enum_c_state_5 := HC_IDLE;
-signal holdem_board0_holdem_console0_holdem_ui0_bus_out_valid: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bus_out_op: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_to_act: unsigned(2 downto 0) := "111";
-signal holdem_board0_holdem_console0_holdem_ui0_v_stack: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_bet: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_call: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_pot: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_winners: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_phase: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_log_wr: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_view: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_disp_q: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_led_q: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_bus_busy: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_bus_addr: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready: std_logic := '1';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_framing_error: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_overrun: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_ready: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready: std_logic := '1';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_instr: unsigned(22 downto 0) := "00000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target: unsigned(8 downto 0) := "000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry: unsigned(8 downto 0) := "000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_seat: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number8: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number2: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d: unsigned(22 downto 0) := "00100001000011000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_pc: unsigned(8 downto 0) := "000000110";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d: unsigned(7 downto 0) := "00100001";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sp: unsigned(9 downto 0) := "0000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc: unsigned(8 downto 0) := "000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_jump: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_state: t_enum_t_state_4 := TE_FETCH;
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_idle: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_product: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_ret: unsigned(8 downto 0) := "000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_pending: unsigned(8 downto 0) := "000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_value: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_resume: t_enum_t_state_4 := TE_FETCH;
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index: unsigned(6 downto 0) := "0000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_part: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_done: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter: unsigned(19 downto 0) := "00000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd: unsigned(19 downto 0) := "00000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_started: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph: unsigned(7 downto 0) := "00110010";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc: unsigned(23 downto 0) := "000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc: unsigned(23 downto 0) := "000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_idle: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_data: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_frame_bad: std_logic := '0';
@@ -602,7 +529,11 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_level: std_lo
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_ready: std_logic := '1';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_shifter: unsigned(8 downto 0) := "111111111";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_tick: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_value: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_busy: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_done: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd: unsigned(19 downto 0) := "00000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits: unsigned(19 downto 0) := "00000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load: std_logic := '0';
@@ -624,6 +555,76 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_resume: t_enum_t_state_4 := TE_FETCH;
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_text_print_digit: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button: unsigned(8 downto 0) := "000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_switches: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_entry: unsigned(8 downto 0) := "000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_value: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_enter: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number2: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number8: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_product: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_have_digit: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_entry: unsigned(8 downto 0) := "000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_instr: unsigned(22 downto 0) := "00000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d: unsigned(22 downto 0) := "00100001000011000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_jump: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_ret: unsigned(8 downto 0) := "000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc: unsigned(8 downto 0) := "000000110";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target: unsigned(8 downto 0) := "000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted: unsigned(23 downto 0) := "000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data: unsigned(23 downto 0) := "000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d: unsigned(7 downto 0) := "00100001";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter: unsigned(19 downto 0) := "00000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sp: unsigned(9 downto 0) := "0000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_started: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index: unsigned(6 downto 0) := "0000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph: unsigned(7 downto 0) := "00110010";
+signal holdem_board0_holdem_console0_holdem_ui0_command: t_enum_c_state_5 := HC_IDLE;
+signal holdem_board0_holdem_console0_holdem_ui0_ack: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_cmd_op_q: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_res_q: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_log_pop: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_v_to_act: unsigned(2 downto 0) := "111";
+signal holdem_board0_holdem_console0_holdem_ui0_v_stack: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_bet: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_call: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_pot: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_winners: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_phase: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_log_in: unsigned(30 downto 0) := "0000000000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_log_rd: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_log_wr: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_log_head: unsigned(30 downto 0) := "0000000000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_log_count: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_rank_char: unsigned(7 downto 0) := "00110010";
+signal holdem_board0_holdem_console0_holdem_ui0_suit_char: unsigned(7 downto 0) := "01100011";
+signal holdem_board0_holdem_console0_holdem_ui0_vdata: unsigned(23 downto 0) := "000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_led_q: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_disp_q: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_view: unsigned(1 downto 0) := "00";
 signal holdem_board0_shuffler0_count: unsigned(5 downto 0);
 signal holdem_board0_shuffler0_exclude: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_busy: std_logic := '0';
@@ -632,64 +633,18 @@ signal holdem_board0_shuffler0_error: std_logic := '0';
 signal holdem_board0_shuffler0_m_axis_tlast: std_logic := '0';
 signal holdem_board0_shuffler0_seed: unsigned(127 downto 0);
 signal holdem_board0_shuffler0_seed_load: std_logic;
-signal holdem_board0_shuffler0_compacting: std_logic := '0';
-signal holdem_board0_shuffler0_starting: std_logic := '0';
 signal holdem_board0_shuffler0_state: t_enum_t_state_6 := SHUF_IDLE;
-signal holdem_board0_shuffler0_take_word: std_logic := '0';
-signal holdem_board0_shuffler0_word: unsigned(31 downto 0) := "11011100101000110100010111101010";
-signal holdem_board0_shuffler0_exclude_rev: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_available_in: unsigned(51 downto 0) := "1111111111111111111111111111111111111111111111111111";
-signal holdem_board0_shuffler0_lo_none: std_logic := '1';
-signal holdem_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_lo_end_c: unsigned(5 downto 0) := "111111";
-signal holdem_board0_shuffler0_lo_end_raw: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_mask: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_cand_top: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_fits: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_m_range: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_accept: std_logic := '0';
-signal holdem_board0_shuffler0_offset: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_go: std_logic := '1';
-signal holdem_board0_shuffler0_tvalid: std_logic := '0';
-signal holdem_board0_shuffler0_drawing: std_logic := '0';
-signal holdem_board0_shuffler0_placed: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_j_pos: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_card_j: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_i_pos: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_card_i: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_mem_we: std_logic := '0';
-signal holdem_board0_shuffler0_looked: std_logic := '0';
-signal holdem_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_mem_waddr: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_lo: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_mem_wdata: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_hi: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_j_valid: std_logic := '0';
-signal holdem_board0_shuffler0_written: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_one: unsigned(63 downto 0);
-signal holdem_board0_shuffler0_done_q: std_logic := '0';
+signal holdem_board0_shuffler0_starting: std_logic := '0';
+signal holdem_board0_shuffler0_compacting: std_logic := '0';
 signal holdem_board0_shuffler0_wanted: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_found: std_logic := '0';
-signal holdem_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_word: unsigned(31 downto 0) := "11011100101000110100010111101010";
+signal holdem_board0_shuffler0_take_word: std_logic := '0';
 signal holdem_board0_shuffler0_busy_q: std_logic := '0';
+signal holdem_board0_shuffler0_done_q: std_logic := '0';
 signal holdem_board0_shuffler0_error_q: std_logic := '0';
-signal holdem_board0_shuffler0_lo_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_hi_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_lo_c: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_hi_c: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_hi_end_c: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_n_cards: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_pos_a: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_a_valid: std_logic := '0';
-signal holdem_board0_shuffler0_left: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_tdata: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_tlast: std_logic := '0';
-signal holdem_board0_shuffler0_j_last: std_logic := '0';
-signal holdem_board0_shuffler0_i_a: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_off_q: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_a_last: std_logic := '0';
+signal holdem_board0_shuffler0_deal_tdata: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_deal_tvalid: std_logic := '0';
+signal holdem_board0_shuffler0_deal_tlast: std_logic := '0';
 signal holdem_board0_shuffler0_rng0_first_word: unsigned(31 downto 0);
 signal holdem_board0_shuffler0_rng0_g_default_x: unsigned(31 downto 0);
 signal holdem_board0_shuffler0_rng0_g_seed: unsigned(31 downto 0) := "00000000000000000000000000000000";
@@ -722,6 +677,27 @@ signal holdem_board0_shuffler0_rng0_x_part0_t: unsigned(31 downto 0) := "1101100
 signal holdem_board0_shuffler0_rng0_x_part1_t: unsigned(31 downto 0) := "11000111001101010111110111100101";
 signal holdem_board0_shuffler0_rng0_x_part2_t: unsigned(31 downto 0) := "00000000000000000000000000000000";
 signal holdem_board0_shuffler0_rng0_x_part3_t: unsigned(31 downto 0) := "00000000000000000000000000000000";
+signal holdem_board0_shuffler0_compaction_looked: std_logic := '0';
+signal holdem_board0_shuffler0_compaction_more: std_logic := '0';
+signal holdem_board0_shuffler0_compaction_n_cards: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_available_in: unsigned(51 downto 0) := "1111111111111111111111111111111111111111111111111111";
+signal holdem_board0_shuffler0_exclude_rev: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_found: std_logic := '0';
+signal holdem_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_hi_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_hi_c: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_hi_end_c: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_lo_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_lo_c: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_lo_end_c: unsigned(5 downto 0) := "111111";
+signal holdem_board0_shuffler0_lo_end_raw: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_lo_none: std_logic := '1';
+signal holdem_board0_shuffler0_compaction_lo: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_compaction_hi: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_lowest_ones0_first: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_shuffler0_lowest_ones0_group_any: unsigned(12 downto 0) := "0000000000000";
 signal holdem_board0_shuffler0_lowest_ones0_rest: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
@@ -758,6 +734,32 @@ signal holdem_board0_shuffler0_onehot_index3_m2: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index3_m3: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index3_m4: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index3_m5: unsigned(51 downto 0);
+signal holdem_board0_shuffler0_cand_top: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_fits: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_m_range: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_mask: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_draw_accept: std_logic := '0';
+signal holdem_board0_shuffler0_draw_offset: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_draw_drawing: std_logic := '0';
+signal holdem_board0_shuffler0_deal_go: std_logic := '1';
+signal holdem_board0_shuffler0_draw_pos: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_draw_left: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_a_last: std_logic := '0';
+signal holdem_board0_shuffler0_a_valid: std_logic := '0';
+signal holdem_board0_shuffler0_i_a: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_j_last: std_logic := '0';
+signal holdem_board0_shuffler0_off_q: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_deal_j_valid: std_logic := '0';
+signal holdem_board0_shuffler0_deck_card_j: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_deal_j_pos: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_deal_i_pos: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_mem_waddr: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_mem_wdata: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_mem_we: std_logic := '0';
+signal holdem_board0_shuffler0_one: unsigned(63 downto 0);
+signal holdem_board0_shuffler0_placed: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_written: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_deck_card_i: unsigned(5 downto 0) := "000000";
 signal debounce0_din: unsigned(4 downto 0) := "00000";
 signal debounce0_level: unsigned(4 downto 0) := "00000";
 signal debounce0_level_bus: unsigned(4 downto 0) := "00000";
@@ -840,7 +842,6 @@ holdem_board0_shuffler0_count <= to_unsigned(13, 6);
 holdem_board0_shuffler0_exclude <= unsigned'("0000000000000000000000000000000000000000000000000000");
 holdem_board0_shuffler0_seed <= unsigned'("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 holdem_board0_shuffler0_seed_load <= '0';
-holdem_board0_shuffler0_one <= unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
 holdem_board0_shuffler0_rng0_first_word <= unsigned'("11011100101000110100010111101010");
 holdem_board0_shuffler0_rng0_g_default_x <= unsigned'("11011001111010100101011001110000");
 holdem_board0_shuffler0_onehot_index0_m0 <= unsigned'("1010101010101010101010101010101010101010101010101010");
@@ -867,6 +868,7 @@ holdem_board0_shuffler0_onehot_index3_m2 <= unsigned'("0001111000011110000111100
 holdem_board0_shuffler0_onehot_index3_m3 <= unsigned'("0000000111111110000000011111111000000001111111100000");
 holdem_board0_shuffler0_onehot_index3_m4 <= unsigned'("0000000000000001111111111111111000000000000000011111");
 holdem_board0_shuffler0_onehot_index3_m5 <= unsigned'("0000000000000000000000000000000111111111111111111111");
+holdem_board0_shuffler0_one <= unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
 
 holdem_board0_holdem_console0_holdem_table0_seat3(2) <= '0';
 holdem_board0_holdem_console0_holdem_table0_seat3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_hand_seat;
@@ -4141,7 +4143,7 @@ begin
 end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit4_shift;
 
 
-holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load <= stdl(bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running)));
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load <= stdl(bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running)));
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_step <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running;
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_first_carry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter(15);
 
@@ -4155,8 +4157,8 @@ begin
             holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_steps_left <= to_unsigned(0, 5);
         else
             holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished <= '0';
-            if (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running))) then
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value;
+            if (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running))) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_value;
                 holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_steps_left <= to_unsigned(16, 5);
                 holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running <= '1';
             elsif bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running) then
@@ -4173,66 +4175,465 @@ end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_run;
 
 
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_busy <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running;
-holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_done <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished;
-holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_done <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits;
 
-holdem_board0_holdem_console0_holdem_ui0_terminal0_fields: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_steps: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target <= to_unsigned(0, 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_FETCH;
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
         else
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q;
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr(23-1 downto (23 - 4));
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr((23 - 4)-1 downto ((23 - 4) - 2));
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr((9 + 8)-1 downto 9);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr(9-1 downto 0);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= '0';
+            case holdem_board0_holdem_console0_holdem_ui0_terminal0_state is
+                when TE_IDLE =>
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '0';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_KEYW;
+                    elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed /= 0) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on))) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '0';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    end if;
+                when TE_KEYW =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_KEY;
+                when TE_KEY =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on) then
+                        if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_DIGIT1;
+                        end if;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind = 2) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_IDLE;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind = 3) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_IDLE;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '1';
+                    end if;
+                when TE_DIGIT1 =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_DIGIT2;
+                when TE_DIGIT2 =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_IDLE;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                when TE_SEND =>
+                    if (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv)) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= holdem_board0_holdem_console0_holdem_ui0_terminal0_resume;
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_resume = TE_IDLE) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '1';
+                        end if;
+                    end if;
+                when TE_FETCH =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_DECODE;
+                when TE_DECODE =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_EXEC;
+                when TE_EXEC =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 0) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_IDLE;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '1';
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 1) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_FETCH;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 2) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRI;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 3) then
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode = 3) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                        else
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_LOAD1;
+                        end if;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 4) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_NUMW;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 5) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_GLYPH;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 6) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 10) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 9) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 7) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 8)) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_JUMP;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 13) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 11) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 12) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    else
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= '1';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_OUTW;
+                    end if;
+                when TE_JUMP =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                when TE_LOAD1 =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_LOAD2;
+                when TE_LOAD2 =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                when TE_STRI =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRF;
+                when TE_STRF =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRW;
+                when TE_STRW =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRC;
+                when TE_STRC =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char = 0) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    else
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_STRF;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                    end if;
+                when TE_NUMW =>
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_done) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_NUMD;
+                    end if;
+                when TE_NUMD =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left = 0) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    elsif bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_text_print_digit) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_NUMD;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                    end if;
+                when TE_GLYPH =>
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_FETCH;
+                    else
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_GLYPH;
+                    end if;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                when others =>
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    end if;
+            end case;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_terminal0_fields;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_steps;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_key_decode: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 3 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 4 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 5 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 6 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 7 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 8 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 9 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 10 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000001101";
+        when 11 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 12 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 13 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000001101";
+        when 14 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 15 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 16 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 17 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 18 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 19 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 20 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 21 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 22 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 23 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 24 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 25 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 26 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 27 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 28 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 29 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 30 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 31 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 32 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000001100";
+        when 33 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 34 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 35 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 36 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 37 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 38 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 39 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 40 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 41 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 42 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 43 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 44 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 45 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 46 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 47 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 48 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 49 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 50 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 51 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 52 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 53 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 54 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 55 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 56 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 57 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 58 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 59 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 60 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 61 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 62 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 63 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 64 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 65 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001010100";
+        when 66 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000111000";
+        when 67 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000100100";
+        when 68 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011000000100";
+        when 69 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 70 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000000100";
+        when 71 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 72 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0001001010000100";
+        when 73 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 74 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 75 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000010100";
+        when 76 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 77 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 78 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011100000100";
+        when 79 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 80 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 81 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 82 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001001000";
+        when 83 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 84 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0011111100000100";
+        when 85 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 86 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 87 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 88 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 89 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 90 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 91 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 92 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 93 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 94 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 95 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 96 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 97 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001010100";
+        when 98 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000111000";
+        when 99 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000100100";
+        when 100 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011000000100";
+        when 101 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 102 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000000100";
+        when 103 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 104 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0001001010000100";
+        when 105 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 106 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 107 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000010100";
+        when 108 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 109 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 110 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011100000100";
+        when 111 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 112 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 113 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 114 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001001000";
+        when 115 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 116 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0011111100000100";
+        when 117 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 118 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 119 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 120 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 121 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 122 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 123 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 124 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 125 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 126 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 127 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 128 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 129 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 130 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 131 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 132 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 133 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 134 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 135 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 136 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 137 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 138 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 139 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 140 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 141 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 142 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 143 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 144 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 145 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 146 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 147 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 148 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 149 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 150 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 151 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 152 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 153 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 154 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 155 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 156 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 157 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 158 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 159 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 160 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 161 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 162 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 163 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 164 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 165 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 166 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 167 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 168 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 169 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 170 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 171 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 172 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 173 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 174 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 175 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 176 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 177 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 178 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 179 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 180 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 181 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 182 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 183 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 184 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 185 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 186 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 187 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 188 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 189 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 190 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 191 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 192 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 193 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 194 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 195 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 196 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 197 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 198 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 199 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 200 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 201 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 202 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 203 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 204 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 205 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 206 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 207 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 208 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 209 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 210 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 211 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 212 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 213 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 214 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 215 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 216 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 217 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 218 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 219 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 220 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 221 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 222 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 223 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 224 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 225 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 226 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 227 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 228 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 229 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 230 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 231 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 232 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 233 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 234 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 235 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 236 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 237 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 238 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 239 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 240 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 241 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 242 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 243 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 244 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 245 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 246 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 247 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 248 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 249 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 250 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 251 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 252 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 253 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 254 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_key_decode;
+
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed <= (holdem_board0_holdem_console0_holdem_ui0_press and to_unsigned(7, 3));
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_button_decode: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button <= "000000000";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button <= "000010011";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button <= "000010000";
+        when 3 => holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button <= "000010011";
+        when 4 => holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button <= "000100101";
+        when 5 => holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button <= "000010011";
+        when 6 => holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button <= "000010000";
+        when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button <= "000010011";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_button_decode;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key <= to_unsigned(0, 8);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= to_unsigned(0, 16);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_switches <= to_unsigned(0, 16);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event <= '0';
+        else
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event <= '0';
+            if (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_IDLE) then
+                if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key <= holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event <= '1';
+                elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed /= 0) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on))) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_switches <= holdem_board0_holdem_console0_sw;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event <= '1';
+                end if;
+            end if;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_take;
 
 holdem_board0_holdem_console0_holdem_ui0_terminal0_key_fields: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry <= to_unsigned(0, 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_value <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_entry <= to_unsigned(0, 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_enter <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit <= '0';
         else
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(16-1 downto (3 + 4));
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info((3 + 4)-1 downto 4);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(4-1 downto 2);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(1);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(0);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_entry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(16-1 downto (3 + 4));
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info((3 + 4)-1 downto 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(4-1 downto 2);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(1);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_enter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(0);
         end if;
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_terminal0_key_fields;
 
 
-holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc = holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg);
-holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc = holdem_board0_holdem_console0_holdem_ui0_terminal0_seat);
-
-holdem_board0_holdem_console0_holdem_ui0_terminal0_match: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg, holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat, holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode) is
-begin
-    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode = 1) then
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat;
-    else
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg;
-    end if;
-end process holdem_board0_holdem_console0_holdem_ui0_terminal0_match;
-
-
-holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted <= shift_right(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc, to_integer(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg(3-1 downto 0) & to_unsigned(0, 2))));
-
-
-holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_number & to_unsigned(0, 3)), 16);
-holdem_board0_holdem_console0_holdem_ui0_terminal0_number2 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_number & to_unsigned(0, 1)), 16);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number & to_unsigned(0, 3)), 16);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_number2 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number & to_unsigned(0, 1)), 16);
 
 holdem_board0_holdem_console0_holdem_ui0_terminal0_switch_number: process (holdem_board0_holdem_console0_sw) is
 begin
@@ -4243,9 +4644,55 @@ begin
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_terminal0_switch_number;
 
-holdem_board0_holdem_console0_holdem_ui0_terminal0_program_rom: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_entry: process (clk) is
 begin
-    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_pc) is
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_have_digit <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_entry <= to_unsigned(0, 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= to_unsigned(0, 16);
+        else
+            case holdem_board0_holdem_console0_holdem_ui0_terminal0_state is
+                when TE_IDLE =>
+                    if ((not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid)) and (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed /= 0) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on))) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number;
+                    end if;
+                when TE_KEY =>
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on) then
+                        if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key(4-1 downto 0);
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 + holdem_board0_holdem_console0_holdem_ui0_terminal0_number2);
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_have_digit <= '1';
+                        else
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on <= '0';
+                        end if;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind = 2) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_entry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_entry;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on <= '1';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_have_digit <= '0';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number <= to_unsigned(0, 12);
+                    end if;
+                when TE_DIGIT1 =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_product + holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value);
+                when TE_DIGIT2 =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_product((12 + 4)-1 downto 12) /= 0) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number <= to_unsigned(4095, 12);
+                    else
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_product(12-1 downto 0);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_entry;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_program_rom: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc) is
         when 0 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000000000000000";
         when 1 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00000000000000000000000";
         when 2 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000001000000000";
@@ -4583,6 +5030,254 @@ begin
         when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
     end case;
 end process holdem_board0_holdem_console0_holdem_ui0_terminal0_program_rom;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_program_read: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_instr <= to_unsigned(0, 23);
+        else
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_instr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_program_read;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_fields: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target <= to_unsigned(0, 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg <= to_unsigned(0, 8);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op <= to_unsigned(0, 4);
+        else
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr(23-1 downto (23 - 4));
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr((23 - 4)-1 downto ((23 - 4) - 2));
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr((9 + 8)-1 downto 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr(9-1 downto 0);
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_fields;
+
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc = holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc = holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat);
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_match: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg, holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode, holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat) is
+begin
+    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode = 1) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat;
+    else
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_match;
+
+-- A conditional jump decides a clock after TE_EXEC, from this register: the wide
+-- compares and the bit select would otherwise sit in front of the next-pc mux.
+holdem_board0_holdem_console0_holdem_ui0_terminal0_jump_condition: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= '0';
+        else
+            case holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op is
+                when "1001" =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc(to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg(5-1 downto 0)));
+                when "0111" =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match;
+                when others =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= stdl((not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match)));
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_jump_condition;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_flow: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= to_unsigned(6, 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= to_unsigned(0, 9);
+        else
+            if (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_IDLE) then
+                if ((not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid)) and (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_pressed /= 0) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on))) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_button;
+                end if;
+            elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_KEY) then
+                if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on) then
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_digit) then
+                        null;
+                    elsif (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_enter) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_have_digit)) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_entry;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= to_unsigned(4, 9);
+                    else
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= to_unsigned(2, 9);
+                    end if;
+                elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind /= 2) and (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind /= 3)) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_entry;
+                end if;
+            elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_EXEC) then
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 1) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 6) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 13)) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+                elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 3) then
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode = 3) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+                    end if;
+                elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 10) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target;
+                elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 11) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target;
+                elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 12) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_ret;
+                end if;
+            elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_JUMP) then
+                if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_jump) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target;
+                else
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+                end if;
+            elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_LOAD2) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+            elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_STRC) then
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char = 0) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+                end if;
+            elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_NUMD) then
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left = 0) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+                end if;
+            elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_GLYPH) then
+                if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+                end if;
+            elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_KEYW) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_DIGIT1)) then
+                null;
+            elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_DIGIT2) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_SEND)) then
+                null;
+            elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_FETCH) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_DECODE)) then
+                null;
+            elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_LOAD1) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_NUMW)) then
+                null;
+            elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_STRI) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_STRF) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_STRW)) then
+                null;
+            else
+                if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc + 1);
+                end if;
+            end if;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_flow;
+
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted <= shift_right(holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc, to_integer(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg(3-1 downto 0) & to_unsigned(0, 2))));
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= to_unsigned(0, 24);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr <= to_unsigned(0, 8);
+        else
+            case holdem_board0_holdem_console0_holdem_ui0_terminal0_state is
+                when TE_KEY =>
+                    if ((not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on)) and ((holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind = 2) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind = 1))) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_value;
+                    end if;
+                when TE_EXEC =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 3) then
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode = 3) then
+                            case holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg is
+                                when "00000000" =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number, 24);
+                                when "00000001" =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_switches, 24);
+                                when "00000011" =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat, 24);
+                                when others =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value, 24);
+                            end case;
+                        else
+                            case holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode is
+                                when "01" =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat);
+                                when "10" =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg + unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat & '0'));
+                                when others =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
+                            end case;
+                        end if;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 6) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted(4-1 downto 0), 24);
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 13) then
+                        case holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode is
+                            when "00" =>
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg(3-1 downto 0);
+                            when "01" =>
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc(3-1 downto 0);
+                            when others =>
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg(3-1 downto 0);
+                        end case;
+                    end if;
+                when TE_LOAD2 =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_load;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_characters: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd <= to_unsigned(0, 8);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= to_unsigned(0, 8);
+        else
+            if (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready)) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv <= '0';
+            end if;
+            case holdem_board0_holdem_console0_holdem_ui0_terminal0_state is
+                when TE_KEY =>
+                    if ((not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_on)) and (holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_kind = 2)) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key;
+                    end if;
+                when TE_DIGIT2 =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_key;
+                when TE_SEND =>
+                    if (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv)) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv <= '1';
+                    end if;
+                when TE_EXEC =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 1) then
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode = 1) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat);
+                        else
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
+                        end if;
+                    end if;
+                when TE_STRC =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char /= 0) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char;
+                    end if;
+                when TE_NUMD =>
+                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left /= 0) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_text_print_digit)) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= unsigned'(to_unsigned(3, 4) & holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter((4 * 5)-1 downto ((4 * 5) - 4)));
+                    end if;
+                when TE_GLYPH =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_characters;
 
 holdem_board0_holdem_console0_holdem_ui0_terminal0_char_rom: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_sp) is
 begin
@@ -5605,533 +6300,35 @@ begin
     end case;
 end process holdem_board0_holdem_console0_holdem_ui0_terminal0_char_rom;
 
-holdem_board0_holdem_console0_holdem_ui0_terminal0_key_decode: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data) is
-        when 0 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 1 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 2 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 3 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 4 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 5 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 6 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 7 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 8 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 9 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 10 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000001101";
-        when 11 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 12 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 13 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000001101";
-        when 14 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 15 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 16 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 17 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 18 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 19 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 20 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 21 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 22 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 23 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 24 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 25 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 26 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 27 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 28 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 29 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 30 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 31 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 32 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000001100";
-        when 33 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 34 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 35 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 36 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 37 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 38 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 39 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 40 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 41 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 42 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 43 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 44 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 45 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 46 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 47 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 48 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
-        when 49 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
-        when 50 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
-        when 51 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
-        when 52 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
-        when 53 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
-        when 54 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
-        when 55 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
-        when 56 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
-        when 57 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
-        when 58 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 59 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 60 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 61 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 62 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 63 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 64 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 65 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001010100";
-        when 66 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000111000";
-        when 67 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000100100";
-        when 68 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011000000100";
-        when 69 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 70 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000000100";
-        when 71 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 72 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0001001010000100";
-        when 73 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 74 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 75 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000010100";
-        when 76 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 77 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 78 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011100000100";
-        when 79 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 80 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 81 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 82 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001001000";
-        when 83 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 84 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0011111100000100";
-        when 85 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 86 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 87 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 88 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 89 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 90 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 91 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 92 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 93 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 94 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 95 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 96 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 97 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001010100";
-        when 98 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000111000";
-        when 99 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000100100";
-        when 100 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011000000100";
-        when 101 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 102 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000000100";
-        when 103 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 104 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0001001010000100";
-        when 105 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 106 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 107 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000010100";
-        when 108 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 109 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 110 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011100000100";
-        when 111 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 112 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 113 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 114 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001001000";
-        when 115 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 116 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0011111100000100";
-        when 117 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 118 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 119 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 120 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 121 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 122 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 123 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 124 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 125 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 126 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 127 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 128 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 129 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 130 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 131 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 132 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 133 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 134 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 135 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 136 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 137 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 138 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 139 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 140 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 141 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 142 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 143 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 144 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 145 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 146 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 147 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 148 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 149 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 150 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 151 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 152 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 153 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 154 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 155 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 156 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 157 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 158 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 159 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 160 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 161 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 162 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 163 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 164 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 165 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 166 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 167 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 168 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 169 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 170 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 171 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 172 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 173 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 174 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 175 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 176 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 177 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 178 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 179 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 180 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 181 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 182 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 183 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 184 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 185 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 186 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 187 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 188 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 189 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 190 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 191 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 192 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 193 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 194 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 195 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 196 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 197 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 198 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 199 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 200 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 201 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 202 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 203 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 204 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 205 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 206 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 207 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 208 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 209 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 210 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 211 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 212 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 213 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 214 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 215 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 216 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 217 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 218 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 219 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 220 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 221 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 222 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 223 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 224 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 225 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 226 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 227 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 228 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 229 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 230 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 231 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 232 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 233 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 234 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 235 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 236 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 237 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 238 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 239 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 240 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 241 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 242 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 243 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 244 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 245 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 246 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 247 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 248 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 249 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 250 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 251 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 252 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 253 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 254 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-    end case;
-end process holdem_board0_holdem_console0_holdem_ui0_terminal0_key_decode;
-
-
-holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed <= (holdem_board0_holdem_console0_holdem_ui0_press and to_unsigned(7, 3));
-
-holdem_board0_holdem_console0_holdem_ui0_terminal0_button_decode: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed) is
-        when 0 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000000000";
-        when 1 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010011";
-        when 2 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010000";
-        when 3 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010011";
-        when 4 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000100101";
-        when 5 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010011";
-        when 6 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010000";
-        when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010011";
-    end case;
-end process holdem_board0_holdem_console0_holdem_ui0_terminal0_button_decode;
-
-holdem_board0_holdem_console0_holdem_ui0_terminal0_roms: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_char_read: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_instr <= to_unsigned(0, 23);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char <= to_unsigned(0, 8);
             holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q <= to_unsigned(0, 8);
         else
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_instr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d;
             holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d;
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_terminal0_roms;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_char_read;
 
--- A conditional jump decides a clock after TE_EXEC, from this register: the wide
--- compares and the bit select would otherwise sit in front of the next-pc mux.
-holdem_board0_holdem_console0_holdem_ui0_terminal0_jump_condition: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_strings: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= '0';
-        else
-            case holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op is
-                when "1001" =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc(to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg(5-1 downto 0)));
-                when "0111" =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match;
-                when others =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= stdl((not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match)));
-            end case;
-        end if;
-    end if;
-end process holdem_board0_holdem_console0_holdem_ui0_terminal0_jump_condition;
-
-holdem_board0_holdem_console0_holdem_ui0_terminal0_sequencer: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= to_unsigned(0, 10);
             holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= to_unsigned(0, 7);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_part <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_FETCH;
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= to_unsigned(0, 20);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= to_unsigned(0, 24);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_key <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= to_unsigned(0, 9);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_pending <= to_unsigned(0, 9);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= to_unsigned(6, 9);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= to_unsigned(0, 16);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= to_unsigned(0, 16);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q <= to_unsigned(0, 16);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_seat <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value <= to_unsigned(0, 16);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= to_unsigned(0, 10);
         else
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= '0';
-            if (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready)) then
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q <= '0';
-            end if;
             case holdem_board0_holdem_console0_holdem_ui0_terminal0_state is
-                when TE_IDLE =>
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_key <= holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_KEYW;
-                    elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed /= 0) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode))) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q <= holdem_board0_holdem_console0_sw;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                    end if;
-                when TE_KEYW =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_KEY;
-                when TE_KEY =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode) then
-                        if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit) then
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key(4-1 downto 0);
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 + holdem_board0_holdem_console0_holdem_ui0_terminal0_number2);
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit <= '1';
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_DIGIT1;
-                        elsif (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit)) then
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= '0';
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= holdem_board0_holdem_console0_holdem_ui0_terminal0_pending;
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= to_unsigned(4, 9);
-                        else
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= '0';
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= to_unsigned(2, 9);
-                        end if;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind = 2) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pending <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(0, 12);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_IDLE;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind = 3) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_IDLE;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '1';
-                    else
-                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind = 1) then
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value;
-                        end if;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry;
-                    end if;
-                when TE_DIGIT1 =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_product + holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value);
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_DIGIT2;
-                when TE_DIGIT2 =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_product((12 + 4)-1 downto 12) /= 0) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(4095, 12);
-                    else
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_product(12-1 downto 0);
-                    end if;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_IDLE;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
-                when TE_SEND =>
-                    if (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q)) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= holdem_board0_holdem_console0_holdem_ui0_terminal0_resume;
-                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_resume = TE_IDLE) then
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '1';
-                        end if;
-                    end if;
-                when TE_FETCH =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_DECODE;
-                when TE_DECODE =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_EXEC;
                 when TE_EXEC =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 0) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_IDLE;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '1';
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 1) then
-                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode = 1) then
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_seat);
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 2) then
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_mode /= 0) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc(7-1 downto 0), 7);
                         else
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg(7-1 downto 0);
                         end if;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_FETCH;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 2) then
-                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode /= 0) then
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_acc(7-1 downto 0), 7);
-                        else
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg(7-1 downto 0);
-                        end if;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRI;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 3) then
-                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode = 3) then
-                            case holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg is
-                                when "00000000" =>
-                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_number, 24);
-                                when "00000001" =>
-                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q, 24);
-                                when "00000011" =>
-                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_seat, 24);
-                                when others =>
-                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_value, 24);
-                            end case;
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                        else
-                            case holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode is
-                                when "01" =>
-                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_seat);
-                                when "10" =>
-                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_seat & '0'));
-                                when others =>
-                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
-                            end case;
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_LOAD1;
-                        end if;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 4) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc(16-1 downto 0);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_NUMW;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 5) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_part <= to_unsigned(0, 3);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_GLYPH;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 6) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted(4-1 downto 0), 24);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 10) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                    elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 9) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 7) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 8)) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_JUMP;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 13) then
-                        case holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode is
-                            when "00" =>
-                                holdem_board0_holdem_console0_holdem_ui0_terminal0_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg(3-1 downto 0);
-                            when "01" =>
-                                holdem_board0_holdem_console0_holdem_ui0_terminal0_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc(3-1 downto 0);
-                            when others =>
-                                holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg(3-1 downto 0);
-                        end case;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 11) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 12) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_ret;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                    else
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_OUTW;
                     end if;
-                when TE_JUMP =>
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_jump) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target;
-                    else
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                    end if;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                when TE_LOAD1 =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_LOAD2;
-                when TE_LOAD2 =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= holdem_board0_holdem_console0_holdem_ui0_bus_data;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
                 when TE_STRI =>
                     case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index) is
                         when 0 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0000000000";
@@ -6236,209 +6433,117 @@ begin
                         when 99 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1111101000";
                         when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1111101110";
                     end case;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRF;
-                when TE_STRF =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRW;
-                when TE_STRW =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRC;
                 when TE_STRC =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r = 0) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                    else
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r;
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_string_char /= 0) then
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_sp + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_STRF;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
                     end if;
-                when TE_NUMW =>
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_done) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd;
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left <= to_unsigned(5, 3);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_NUMD;
-                    end if;
-                when TE_NUMD =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left = 0) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                    else
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter(((4 * 5) - 4)-1 downto 0) & to_unsigned(0, 4));
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left - 1);
-                        if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter((4 * 5)-1 downto ((4 * 5) - 4)) /= 0) or bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_started) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left = 1)) then
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= unsigned'(to_unsigned(3, 4) & holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter((4 * 5)-1 downto ((4 * 5) - 4)));
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= '1';
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_NUMD;
-                            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
-                        end if;
-                    end if;
-                when TE_GLYPH =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_part <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_part + 1);
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_FETCH;
-                    else
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_GLYPH;
-                    end if;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
                 when others =>
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
-                    end if;
+                    null;
             end case;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_terminal0_sequencer;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_strings;
+
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_text_print_digit <= stdl((holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter((4 * 5)-1 downto ((4 * 5) - 4)) /= 0) or bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_started) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left = 1));
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_numbers: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_value <= to_unsigned(0, 16);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= to_unsigned(0, 20);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left <= to_unsigned(0, 3);
+        else
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start <= '0';
+            case holdem_board0_holdem_console0_holdem_ui0_terminal0_state is
+                when TE_EXEC =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 4) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc(16-1 downto 0);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_start <= '1';
+                    end if;
+                when TE_NUMW =>
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_done) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left <= to_unsigned(5, 3);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= '0';
+                    end if;
+                when TE_NUMD =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left /= 0) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter(((4 * 5) - 4)-1 downto 0) & to_unsigned(0, 4));
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_digits_left - 1);
+                        if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_text_print_digit) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= '1';
+                        end if;
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_numbers;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_glyphs: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part <= to_unsigned(0, 3);
+        else
+            case holdem_board0_holdem_console0_holdem_ui0_terminal0_state is
+                when TE_EXEC =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_op = 5) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part <= to_unsigned(0, 3);
+                    end if;
+                when TE_GLYPH =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part + 1);
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_glyphs;
 
 
 holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_ready <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_IDLE);
-holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data <= holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q;
-holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid <= holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q;
-holdem_board0_holdem_console0_holdem_ui0_bus_addr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr;
-holdem_board0_holdem_console0_holdem_ui0_bus_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc;
-holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_seat;
-holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_value;
-holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_number;
-holdem_board0_holdem_console0_holdem_ui0_bus_out_valid <= holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q;
-holdem_board0_holdem_console0_holdem_ui0_bus_out_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
-holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
-holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part <= holdem_board0_holdem_console0_holdem_ui0_terminal0_part;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data <= holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid <= holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv;
+holdem_board0_holdem_console0_holdem_ui0_bus_addr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid <= holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part <= holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part;
 holdem_board0_holdem_console0_holdem_ui0_bus_busy <= stdl((not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_idle)));
-holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event;
 
-
-holdem_board0_holdem_console0_holdem_ui0_press <= unsigned'(holdem_board0_btn_reveal & holdem_board0_btn_deal & holdem_board0_btn_act);
-
-
-holdem_board0_holdem_console0_holdem_ui0_log_in <= unsigned'(holdem_board0_holdem_console0_holdem_table0_log_seat & holdem_board0_holdem_console0_holdem_table0_log_action & holdem_board0_holdem_console0_holdem_table0_log_allin & holdem_board0_holdem_console0_holdem_table0_log_put & holdem_board0_holdem_console0_holdem_table0_log_total);
-holdem_board0_holdem_console0_holdem_ui0_log_head <= holdem_board0_holdem_console0_holdem_ui0_log_mem(to_integer(holdem_board0_holdem_console0_holdem_ui0_log_rd));
-
--- What LOAD reads above the table's probe window.
-holdem_board0_holdem_console0_holdem_ui0_ui_registers: process (holdem_board0_holdem_console0_holdem_ui0_res_q, holdem_board0_holdem_console0_holdem_ui0_log_head, holdem_board0_holdem_console0_holdem_ui0_log_count, holdem_board0_holdem_console0_holdem_ui0_cmd_op_q, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
-    variable d: unsigned(23 downto 0);
-begin
-    d := to_unsigned(0, 24);
-    if (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 96) then
-        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(31-1 downto (31 - 3));
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 97) then
-        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((31 - 3)-1 downto (31 - 6));
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 100) then
-        d(0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 12));
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 98) then
-        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 12)-1 downto 12);
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 99) then
-        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(12-1 downto 0);
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 101) then
-        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_count;
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 102) then
-        d(4-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_res_q;
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 103) then
-        d(2-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_cmd_op_q;
-    end if;
-    holdem_board0_holdem_console0_holdem_ui0_vdata <= d;
-end process holdem_board0_holdem_console0_holdem_ui0_ui_registers;
-
--- The table's probe data (registered there), or the UI's registers above it.
-holdem_board0_holdem_console0_holdem_ui0_window: process (holdem_board0_probe_data, holdem_board0_holdem_console0_holdem_ui0_vdata, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
-begin
-    if (holdem_board0_holdem_console0_holdem_ui0_bus_addr >= 96) then
-        holdem_board0_holdem_console0_holdem_ui0_bus_data <= holdem_board0_holdem_console0_holdem_ui0_vdata;
-    else
-        holdem_board0_holdem_console0_holdem_ui0_bus_data <= holdem_board0_probe_data;
-    end if;
-end process holdem_board0_holdem_console0_holdem_ui0_window;
-
-holdem_board0_holdem_console0_holdem_ui0_card_chars: process (holdem_board0_holdem_console0_holdem_ui0_bus_acc) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_ui0_bus_acc(6-1 downto 2)) is
-        when 0 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110010";
-        when 1 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110011";
-        when 2 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110100";
-        when 3 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110101";
-        when 4 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110110";
-        when 5 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110111";
-        when 6 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111000";
-        when 7 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111001";
-        when 8 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01010100";
-        when 9 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01001010";
-        when 10 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01010001";
-        when 11 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01001011";
-        when 12 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01000001";
-        when 13 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
-        when 14 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
-        when others => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
-    end case;
-end process holdem_board0_holdem_console0_holdem_ui0_card_chars;
-
-holdem_board0_holdem_console0_holdem_ui0_suit_chars: process (holdem_board0_holdem_console0_holdem_ui0_bus_acc) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_ui0_bus_acc(2-1 downto 0)) is
-        when 0 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01100011";
-        when 1 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01100100";
-        when 2 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01101000";
-        when others => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01110011";
-    end case;
-end process holdem_board0_holdem_console0_holdem_ui0_suit_chars;
-
-holdem_board0_holdem_console0_holdem_ui0_two_glyph_printer0_pick: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part, holdem_board0_holdem_console0_holdem_ui0_rank_char, holdem_board0_holdem_console0_holdem_ui0_suit_char) is
-begin
-    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part = 0) then
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_rank_char;
-    else
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_suit_char;
-    end if;
-    holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part /= 0);
-end process holdem_board0_holdem_console0_holdem_ui0_two_glyph_printer0_pick;
-
--- The program's OUT ops: a table command (offered, its result kept, then waited on
--- until the table is ready again), a display latch, popping a log entry.
 holdem_board0_holdem_console0_holdem_ui0_out_ops: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_v_call <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_ui0_res_q <= to_unsigned(0, 4);
             holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_v_pot <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_ui0_ack <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_v_to_act <= to_unsigned(7, 3);
             holdem_board0_holdem_console0_holdem_ui0_log_pop <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_v_winners <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_ui0_v_phase <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_ui0_v_stack <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_ui0_command <= HC_IDLE;
             holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_ui0_v_bet <= to_unsigned(0, 12);
         else
             holdem_board0_holdem_console0_holdem_ui0_ack <= '0';
             holdem_board0_holdem_console0_holdem_ui0_log_pop <= '0';
             case holdem_board0_holdem_console0_holdem_ui0_command is
                 when HC_IDLE =>
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_bus_out_valid) then
-                        if (holdem_board0_holdem_console0_holdem_ui0_bus_out_op >= 8) then
-                            if (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 0)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(3-1 downto 0);
-                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 1)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
-                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 2)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
-                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 3)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
-                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 4)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
-                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 5)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(4-1 downto 0);
-                            else
-                                holdem_board0_holdem_console0_holdem_ui0_v_phase <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(2-1 downto 0);
-                            end if;
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid) then
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op >= 8) then
                             holdem_board0_holdem_console0_holdem_ui0_ack <= '1';
-                        elsif (holdem_board0_holdem_console0_holdem_ui0_bus_out_op = 3) then
+                        elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op = 3) then
                             holdem_board0_holdem_console0_holdem_ui0_log_pop <= '1';
                             holdem_board0_holdem_console0_holdem_ui0_ack <= '1';
                         else
-                            holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= holdem_board0_holdem_console0_holdem_ui0_bus_out_op(2-1 downto 0);
+                            holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op(2-1 downto 0);
                             holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= '1';
                             holdem_board0_holdem_console0_holdem_ui0_command <= HC_OFFER;
                         end if;
@@ -6462,6 +6567,43 @@ begin
         end if;
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_out_ops;
+
+holdem_board0_holdem_console0_holdem_ui0_latch: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_v_call <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_ui0_v_pot <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_ui0_v_to_act <= to_unsigned(7, 3);
+            holdem_board0_holdem_console0_holdem_ui0_v_winners <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_v_phase <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_ui0_v_stack <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_ui0_v_bet <= to_unsigned(0, 12);
+        else
+            if ((holdem_board0_holdem_console0_holdem_ui0_command = HC_IDLE) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid) and (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op >= 8)) then
+                if (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 0)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(3-1 downto 0);
+                elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 1)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(12-1 downto 0);
+                elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 2)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(12-1 downto 0);
+                elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 3)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(12-1 downto 0);
+                elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 4)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(12-1 downto 0);
+                elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 5)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(4-1 downto 0);
+                else
+                    holdem_board0_holdem_console0_holdem_ui0_v_phase <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(2-1 downto 0);
+                end if;
+            end if;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_latch;
+
+
+holdem_board0_holdem_console0_holdem_ui0_log_in <= unsigned'(holdem_board0_holdem_console0_holdem_table0_log_seat & holdem_board0_holdem_console0_holdem_table0_log_action & holdem_board0_holdem_console0_holdem_table0_log_allin & holdem_board0_holdem_console0_holdem_table0_log_put & holdem_board0_holdem_console0_holdem_table0_log_total);
+holdem_board0_holdem_console0_holdem_ui0_log_head <= holdem_board0_holdem_console0_holdem_ui0_log_mem(to_integer(holdem_board0_holdem_console0_holdem_ui0_log_rd));
 
 holdem_board0_holdem_console0_holdem_ui0_log_fifo: process (clk) is
 begin
@@ -6492,6 +6634,83 @@ begin
         end if;
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_log_fifo;
+
+-- What LOAD reads above the table's probe window.
+holdem_board0_holdem_console0_holdem_ui0_ui_registers: process (holdem_board0_holdem_console0_holdem_ui0_res_q, holdem_board0_holdem_console0_holdem_ui0_log_head, holdem_board0_holdem_console0_holdem_ui0_log_count, holdem_board0_holdem_console0_holdem_ui0_cmd_op_q, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
+    variable d: unsigned(23 downto 0);
+begin
+    d := to_unsigned(0, 24);
+    if (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 96) then
+        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(31-1 downto (31 - 3));
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 97) then
+        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((31 - 3)-1 downto (31 - 6));
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 100) then
+        d(0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 12));
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 98) then
+        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 12)-1 downto 12);
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 99) then
+        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(12-1 downto 0);
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 101) then
+        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_count;
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 102) then
+        d(4-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_res_q;
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 103) then
+        d(2-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_cmd_op_q;
+    end if;
+    holdem_board0_holdem_console0_holdem_ui0_vdata <= d;
+end process holdem_board0_holdem_console0_holdem_ui0_ui_registers;
+
+-- The table's probe data (registered there), or the UI's registers above it.
+holdem_board0_holdem_console0_holdem_ui0_window: process (holdem_board0_probe_data, holdem_board0_holdem_console0_holdem_ui0_vdata, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
+begin
+    if (holdem_board0_holdem_console0_holdem_ui0_bus_addr >= 96) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data <= holdem_board0_holdem_console0_holdem_ui0_vdata;
+    else
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data <= holdem_board0_probe_data;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_window;
+
+holdem_board0_holdem_console0_holdem_ui0_card_chars: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(6-1 downto 2)) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110010";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110011";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110100";
+        when 3 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110101";
+        when 4 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110110";
+        when 5 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110111";
+        when 6 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111000";
+        when 7 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111001";
+        when 8 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01010100";
+        when 9 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01001010";
+        when 10 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01010001";
+        when 11 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01001011";
+        when 12 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01000001";
+        when 13 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
+        when 14 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
+        when others => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_card_chars;
+
+holdem_board0_holdem_console0_holdem_ui0_suit_chars: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(2-1 downto 0)) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01100011";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01100100";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01101000";
+        when others => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01110011";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_suit_chars;
+
+holdem_board0_holdem_console0_holdem_ui0_two_glyph_printer0_pick: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part, holdem_board0_holdem_console0_holdem_ui0_rank_char, holdem_board0_holdem_console0_holdem_ui0_suit_char) is
+begin
+    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part = 0) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_rank_char;
+    else
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_suit_char;
+    end if;
+    holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part /= 0);
+end process holdem_board0_holdem_console0_holdem_ui0_two_glyph_printer0_pick;
 
 holdem_board0_holdem_console0_holdem_ui0_panel: process (clk) is
     variable turn: unsigned(3 downto 0);
@@ -6563,6 +6782,9 @@ begin
         end if;
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_panel;
+
+
+holdem_board0_holdem_console0_holdem_ui0_press <= unsigned'(holdem_board0_btn_reveal & holdem_board0_btn_deal & holdem_board0_btn_act);
 
 holdem_board0_holdem_console0_holdem_ui0_probe_owner: process (holdem_board0_holdem_console0_holdem_ui0_bus_busy, holdem_board0_probe_addr, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
 begin
@@ -6731,6 +6953,49 @@ holdem_board0_shuffler0_word <= holdem_board0_shuffler0_rng0_word_q;
 
 holdem_board0_shuffler0_starting <= stdl((holdem_board0_shuffler0_state = SHUF_IDLE) and bool(holdem_board0_deck_request));
 holdem_board0_shuffler0_compacting <= stdl(holdem_board0_shuffler0_state = SHUF_COMPACT);
+
+holdem_board0_shuffler0_steps: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_done_q <= '0';
+            holdem_board0_shuffler0_error_q <= '0';
+            holdem_board0_shuffler0_wanted <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_busy_q <= '0';
+            holdem_board0_shuffler0_state <= SHUF_IDLE;
+        else
+            holdem_board0_shuffler0_done_q <= '0';
+            case holdem_board0_shuffler0_state is
+                when SHUF_IDLE =>
+                    if bool(holdem_board0_deck_request) then
+                        holdem_board0_shuffler0_wanted <= holdem_board0_shuffler0_count;
+                        holdem_board0_shuffler0_busy_q <= '1';
+                        holdem_board0_shuffler0_error_q <= '0';
+                        holdem_board0_shuffler0_state <= SHUF_COMPACT;
+                    end if;
+                when SHUF_COMPACT =>
+                    if (bool(holdem_board0_shuffler0_compaction_looked) and (not bool(holdem_board0_shuffler0_compaction_more))) then
+                        holdem_board0_shuffler0_state <= SHUF_SETUP;
+                    end if;
+                when SHUF_SETUP =>
+                    holdem_board0_shuffler0_error_q <= stdl((holdem_board0_shuffler0_wanted = 0) or (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_compaction_n_cards));
+                    if ((holdem_board0_shuffler0_wanted = 0) or (holdem_board0_shuffler0_compaction_n_cards = 0)) then
+                        holdem_board0_shuffler0_busy_q <= '0';
+                        holdem_board0_shuffler0_done_q <= '1';
+                        holdem_board0_shuffler0_state <= SHUF_IDLE;
+                    else
+                        holdem_board0_shuffler0_state <= SHUF_DEAL;
+                    end if;
+                when others =>
+                    if (bool(holdem_board0_shuffler0_deal_tvalid) and bool(holdem_board0_card_ready) and bool(holdem_board0_shuffler0_deal_tlast)) then
+                        holdem_board0_shuffler0_busy_q <= '0';
+                        holdem_board0_shuffler0_done_q <= '1';
+                        holdem_board0_shuffler0_state <= SHUF_IDLE;
+                    end if;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_shuffler0_steps;
 
 holdem_board0_shuffler0_reverse_exclude: process (holdem_board0_shuffler0_exclude) is
     variable rev: unsigned(51 downto 0);
@@ -6938,6 +7203,56 @@ begin
 end process holdem_board0_shuffler0_lo_end_or_none;
 
 
+holdem_board0_shuffler0_compaction_more <= stdl(holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end);
+
+holdem_board0_shuffler0_pipeline: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_hi_1h <= to_unsigned(0, 52);
+            holdem_board0_shuffler0_compaction_n_cards <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_compaction_looked <= '0';
+            holdem_board0_shuffler0_compaction_hi <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_lo_1h <= to_unsigned(0, 52);
+            holdem_board0_shuffler0_hi_end <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_found <= '0';
+            holdem_board0_shuffler0_filled_end <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_lo_end <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_compaction_lo <= to_unsigned(0, 6);
+        else
+            case holdem_board0_shuffler0_state is
+                when SHUF_IDLE =>
+                    if bool(holdem_board0_deck_request) then
+                        holdem_board0_shuffler0_found <= '0';
+                        holdem_board0_shuffler0_compaction_looked <= '0';
+                        holdem_board0_shuffler0_filled_end <= to_unsigned(0, 6);
+                    end if;
+                when SHUF_COMPACT =>
+                    holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lo_1h_c;
+                    holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_hi_1h_c;
+                    holdem_board0_shuffler0_found <= '1';
+                    holdem_board0_shuffler0_compaction_lo <= holdem_board0_shuffler0_lo_c;
+                    holdem_board0_shuffler0_lo_end <= holdem_board0_shuffler0_lo_end_c;
+                    holdem_board0_shuffler0_compaction_hi <= holdem_board0_shuffler0_hi_c;
+                    holdem_board0_shuffler0_hi_end <= holdem_board0_shuffler0_hi_end_c;
+                    holdem_board0_shuffler0_compaction_looked <= holdem_board0_shuffler0_found;
+                    if bool(holdem_board0_shuffler0_compaction_looked) then
+                        if bool(holdem_board0_shuffler0_compaction_more) then
+                            holdem_board0_shuffler0_filled_end <= holdem_board0_shuffler0_lo_end;
+                        elsif (holdem_board0_shuffler0_hi_end > holdem_board0_shuffler0_filled_end) then
+                            holdem_board0_shuffler0_compaction_n_cards <= holdem_board0_shuffler0_hi_end;
+                        else
+                            holdem_board0_shuffler0_compaction_n_cards <= holdem_board0_shuffler0_filled_end;
+                        end if;
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_shuffler0_pipeline;
+
+
 holdem_board0_shuffler0_cand(0) <= (holdem_board0_shuffler0_word(6-1 downto 0) and holdem_board0_shuffler0_mask);
 holdem_board0_shuffler0_cand(1) <= (holdem_board0_shuffler0_word(12-1 downto 6) and holdem_board0_shuffler0_mask);
 holdem_board0_shuffler0_cand(2) <= (holdem_board0_shuffler0_word(18-1 downto 12) and holdem_board0_shuffler0_mask);
@@ -6955,156 +7270,129 @@ end process holdem_board0_shuffler0_range_check;
 
 holdem_board0_shuffler0_pick: process (holdem_board0_shuffler0_cand, holdem_board0_shuffler0_fits, holdem_board0_shuffler0_cand_top) is
 begin
-    holdem_board0_shuffler0_accept <= stdl(holdem_board0_shuffler0_fits /= 0);
+    holdem_board0_shuffler0_draw_accept <= stdl(holdem_board0_shuffler0_fits /= 0);
     if bool(holdem_board0_shuffler0_fits(0)) then
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand(0);
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand(0);
     elsif bool(holdem_board0_shuffler0_fits(1)) then
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand(1);
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand(1);
     elsif bool(holdem_board0_shuffler0_fits(2)) then
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand(2);
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand(2);
     elsif bool(holdem_board0_shuffler0_fits(3)) then
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand(3);
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand(3);
     elsif bool(holdem_board0_shuffler0_fits(4)) then
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand(4);
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand(4);
     else
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand_top;
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand_top;
     end if;
 end process holdem_board0_shuffler0_pick;
 
 
-holdem_board0_shuffler0_go <= stdl((not bool(holdem_board0_shuffler0_tvalid)) or bool(holdem_board0_card_ready));
-holdem_board0_shuffler0_take_word <= stdl(bool(holdem_board0_shuffler0_drawing) and ((not bool(holdem_board0_shuffler0_tvalid)) or bool(holdem_board0_card_ready)));
+holdem_board0_shuffler0_take_word <= stdl(bool(holdem_board0_shuffler0_draw_drawing) and bool(holdem_board0_shuffler0_deal_go));
 
-holdem_board0_shuffler0_read_cards: process (holdem_board0_shuffler0_j_pos, holdem_board0_shuffler0_placed, holdem_board0_shuffler0_mem, holdem_board0_shuffler0_i_pos) is
-begin
-    if bool(holdem_board0_shuffler0_placed(to_integer(holdem_board0_shuffler0_j_pos))) then
-        holdem_board0_shuffler0_card_j <= holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_j_pos));
-    else
-        holdem_board0_shuffler0_card_j <= holdem_board0_shuffler0_j_pos;
-    end if;
-    if bool(holdem_board0_shuffler0_placed(to_integer(holdem_board0_shuffler0_i_pos))) then
-        holdem_board0_shuffler0_card_i <= holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_i_pos));
-    else
-        holdem_board0_shuffler0_card_i <= holdem_board0_shuffler0_i_pos;
-    end if;
-end process holdem_board0_shuffler0_read_cards;
-
-holdem_board0_shuffler0_write_port: process (holdem_board0_shuffler0_state, holdem_board0_shuffler0_j_pos, holdem_board0_shuffler0_hi_end, holdem_board0_shuffler0_card_i, holdem_board0_shuffler0_go, holdem_board0_shuffler0_j_valid, holdem_board0_shuffler0_lo_end, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_lo, holdem_board0_shuffler0_hi, holdem_board0_shuffler0_looked) is
-begin
-    if bool(holdem_board0_shuffler0_compacting) then
-        holdem_board0_shuffler0_mem_we <= stdl(bool(holdem_board0_shuffler0_looked) and (holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end));
-        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_lo;
-        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_hi;
-    else
-        holdem_board0_shuffler0_mem_we <= stdl((holdem_board0_shuffler0_state = SHUF_DEAL) and bool(holdem_board0_shuffler0_go) and bool(holdem_board0_shuffler0_j_valid));
-        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_j_pos;
-        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_card_i;
-    end if;
-end process holdem_board0_shuffler0_write_port;
-
-holdem_board0_shuffler0_write_decode: process (holdem_board0_shuffler0_one, holdem_board0_shuffler0_mem_waddr, holdem_board0_shuffler0_mem_we) is
-begin
-    if bool(holdem_board0_shuffler0_mem_we) then
-        holdem_board0_shuffler0_written <= shift_left(holdem_board0_shuffler0_one, to_integer(holdem_board0_shuffler0_mem_waddr));
-    else
-        holdem_board0_shuffler0_written <= to_unsigned(0, 64);
-    end if;
-end process holdem_board0_shuffler0_write_decode;
-
-holdem_board0_shuffler0_memory: process (clk) is
-begin
-    if rising_edge(clk) then
-        if bool(holdem_board0_shuffler0_mem_we) then
-            holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_mem_waddr)) <= holdem_board0_shuffler0_mem_wdata;
-        end if;
-    end if;
-end process holdem_board0_shuffler0_memory;
-
-holdem_board0_shuffler0_control: process (clk) is
+holdem_board0_shuffler0_counters: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_shuffler0_done_q <= '0';
-            holdem_board0_shuffler0_wanted <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_i_a <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_tvalid <= '0';
-            holdem_board0_shuffler0_hi_1h <= to_unsigned(0, 52);
-            holdem_board0_shuffler0_tdata <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_j_pos <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_found <= '0';
-            holdem_board0_shuffler0_j_valid <= '0';
-            holdem_board0_shuffler0_tlast <= '0';
-            holdem_board0_shuffler0_a_valid <= '0';
-            holdem_board0_shuffler0_off_q <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_state <= SHUF_IDLE;
-            holdem_board0_shuffler0_n_cards <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_i_pos <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_lo_1h <= to_unsigned(0, 52);
-            holdem_board0_shuffler0_j_last <= '0';
-            holdem_board0_shuffler0_placed <= to_unsigned(0, 64);
-            holdem_board0_shuffler0_lo_end <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_hi <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_error_q <= '0';
-            holdem_board0_shuffler0_busy_q <= '0';
-            holdem_board0_shuffler0_hi_end <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_filled_end <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_a_last <= '0';
+            holdem_board0_shuffler0_draw_drawing <= '0';
             holdem_board0_shuffler0_mask <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_left <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_drawing <= '0';
-            holdem_board0_shuffler0_lo <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_pos_a <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_draw_pos <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_draw_left <= to_unsigned(0, 6);
             holdem_board0_shuffler0_m_range <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_looked <= '0';
         else
-            holdem_board0_shuffler0_done_q <= '0';
-            holdem_board0_shuffler0_placed <= (holdem_board0_shuffler0_placed or holdem_board0_shuffler0_written);
-            case holdem_board0_shuffler0_state is
-                when SHUF_IDLE =>
-                    if bool(holdem_board0_deck_request) then
-                        holdem_board0_shuffler0_wanted <= holdem_board0_shuffler0_count;
-                        holdem_board0_shuffler0_placed <= to_unsigned(0, 64);
-                        holdem_board0_shuffler0_found <= '0';
-                        holdem_board0_shuffler0_looked <= '0';
-                        holdem_board0_shuffler0_filled_end <= to_unsigned(0, 6);
-                        holdem_board0_shuffler0_busy_q <= '1';
-                        holdem_board0_shuffler0_error_q <= '0';
-                        holdem_board0_shuffler0_state <= SHUF_COMPACT;
-                    end if;
-                when SHUF_COMPACT =>
-                    holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lo_1h_c;
-                    holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_hi_1h_c;
-                    holdem_board0_shuffler0_found <= '1';
-                    holdem_board0_shuffler0_lo <= holdem_board0_shuffler0_lo_c;
-                    holdem_board0_shuffler0_lo_end <= holdem_board0_shuffler0_lo_end_c;
-                    holdem_board0_shuffler0_hi <= holdem_board0_shuffler0_hi_c;
-                    holdem_board0_shuffler0_hi_end <= holdem_board0_shuffler0_hi_end_c;
-                    holdem_board0_shuffler0_looked <= holdem_board0_shuffler0_found;
-                    if bool(holdem_board0_shuffler0_looked) then
-                        if (holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end) then
-                            holdem_board0_shuffler0_filled_end <= holdem_board0_shuffler0_lo_end;
-                        else
-                            if (holdem_board0_shuffler0_hi_end > holdem_board0_shuffler0_filled_end) then
-                                holdem_board0_shuffler0_n_cards <= holdem_board0_shuffler0_hi_end;
-                            else
-                                holdem_board0_shuffler0_n_cards <= holdem_board0_shuffler0_filled_end;
-                            end if;
-                            holdem_board0_shuffler0_state <= SHUF_SETUP;
-                        end if;
-                    end if;
-                when SHUF_SETUP =>
-                    holdem_board0_shuffler0_m_range <= holdem_board0_shuffler0_n_cards;
-                    case to_integer(holdem_board0_shuffler0_n_cards) is
+            if ((holdem_board0_shuffler0_state = SHUF_IDLE) or (holdem_board0_shuffler0_state = SHUF_COMPACT)) then
+                null;
+            elsif (holdem_board0_shuffler0_state = SHUF_SETUP) then
+                holdem_board0_shuffler0_m_range <= holdem_board0_shuffler0_compaction_n_cards;
+                case to_integer(holdem_board0_shuffler0_compaction_n_cards) is
+                    when 0 => holdem_board0_shuffler0_mask <= "000000";
+                    when 1 => holdem_board0_shuffler0_mask <= "000000";
+                    when 2 => holdem_board0_shuffler0_mask <= "000001";
+                    when 3 => holdem_board0_shuffler0_mask <= "000011";
+                    when 4 => holdem_board0_shuffler0_mask <= "000011";
+                    when 5 => holdem_board0_shuffler0_mask <= "000111";
+                    when 6 => holdem_board0_shuffler0_mask <= "000111";
+                    when 7 => holdem_board0_shuffler0_mask <= "000111";
+                    when 8 => holdem_board0_shuffler0_mask <= "000111";
+                    when 9 => holdem_board0_shuffler0_mask <= "001111";
+                    when 10 => holdem_board0_shuffler0_mask <= "001111";
+                    when 11 => holdem_board0_shuffler0_mask <= "001111";
+                    when 12 => holdem_board0_shuffler0_mask <= "001111";
+                    when 13 => holdem_board0_shuffler0_mask <= "001111";
+                    when 14 => holdem_board0_shuffler0_mask <= "001111";
+                    when 15 => holdem_board0_shuffler0_mask <= "001111";
+                    when 16 => holdem_board0_shuffler0_mask <= "001111";
+                    when 17 => holdem_board0_shuffler0_mask <= "011111";
+                    when 18 => holdem_board0_shuffler0_mask <= "011111";
+                    when 19 => holdem_board0_shuffler0_mask <= "011111";
+                    when 20 => holdem_board0_shuffler0_mask <= "011111";
+                    when 21 => holdem_board0_shuffler0_mask <= "011111";
+                    when 22 => holdem_board0_shuffler0_mask <= "011111";
+                    when 23 => holdem_board0_shuffler0_mask <= "011111";
+                    when 24 => holdem_board0_shuffler0_mask <= "011111";
+                    when 25 => holdem_board0_shuffler0_mask <= "011111";
+                    when 26 => holdem_board0_shuffler0_mask <= "011111";
+                    when 27 => holdem_board0_shuffler0_mask <= "011111";
+                    when 28 => holdem_board0_shuffler0_mask <= "011111";
+                    when 29 => holdem_board0_shuffler0_mask <= "011111";
+                    when 30 => holdem_board0_shuffler0_mask <= "011111";
+                    when 31 => holdem_board0_shuffler0_mask <= "011111";
+                    when 32 => holdem_board0_shuffler0_mask <= "011111";
+                    when 33 => holdem_board0_shuffler0_mask <= "111111";
+                    when 34 => holdem_board0_shuffler0_mask <= "111111";
+                    when 35 => holdem_board0_shuffler0_mask <= "111111";
+                    when 36 => holdem_board0_shuffler0_mask <= "111111";
+                    when 37 => holdem_board0_shuffler0_mask <= "111111";
+                    when 38 => holdem_board0_shuffler0_mask <= "111111";
+                    when 39 => holdem_board0_shuffler0_mask <= "111111";
+                    when 40 => holdem_board0_shuffler0_mask <= "111111";
+                    when 41 => holdem_board0_shuffler0_mask <= "111111";
+                    when 42 => holdem_board0_shuffler0_mask <= "111111";
+                    when 43 => holdem_board0_shuffler0_mask <= "111111";
+                    when 44 => holdem_board0_shuffler0_mask <= "111111";
+                    when 45 => holdem_board0_shuffler0_mask <= "111111";
+                    when 46 => holdem_board0_shuffler0_mask <= "111111";
+                    when 47 => holdem_board0_shuffler0_mask <= "111111";
+                    when 48 => holdem_board0_shuffler0_mask <= "111111";
+                    when 49 => holdem_board0_shuffler0_mask <= "111111";
+                    when 50 => holdem_board0_shuffler0_mask <= "111111";
+                    when 51 => holdem_board0_shuffler0_mask <= "111111";
+                    when 52 => holdem_board0_shuffler0_mask <= "111111";
+                    when 53 => holdem_board0_shuffler0_mask <= "111111";
+                    when 54 => holdem_board0_shuffler0_mask <= "111111";
+                    when 55 => holdem_board0_shuffler0_mask <= "111111";
+                    when 56 => holdem_board0_shuffler0_mask <= "111111";
+                    when 57 => holdem_board0_shuffler0_mask <= "111111";
+                    when 58 => holdem_board0_shuffler0_mask <= "111111";
+                    when 59 => holdem_board0_shuffler0_mask <= "111111";
+                    when 60 => holdem_board0_shuffler0_mask <= "111111";
+                    when 61 => holdem_board0_shuffler0_mask <= "111111";
+                    when 62 => holdem_board0_shuffler0_mask <= "111111";
+                    when others => holdem_board0_shuffler0_mask <= "111111";
+                end case;
+                holdem_board0_shuffler0_draw_pos <= to_unsigned(0, 6);
+                if (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_compaction_n_cards) then
+                    holdem_board0_shuffler0_draw_left <= holdem_board0_shuffler0_compaction_n_cards;
+                else
+                    holdem_board0_shuffler0_draw_left <= holdem_board0_shuffler0_wanted;
+                end if;
+                if ((holdem_board0_shuffler0_wanted /= 0) and (holdem_board0_shuffler0_compaction_n_cards /= 0)) then
+                    holdem_board0_shuffler0_draw_drawing <= '1';
+                end if;
+            else
+                if (bool(holdem_board0_shuffler0_deal_go) and bool(holdem_board0_shuffler0_draw_drawing) and bool(holdem_board0_shuffler0_draw_accept)) then
+                    holdem_board0_shuffler0_draw_pos <= (holdem_board0_shuffler0_draw_pos + 1);
+                    holdem_board0_shuffler0_m_range <= (holdem_board0_shuffler0_m_range - 1);
+                    case to_integer(holdem_board0_shuffler0_m_range) is
                         when 0 => holdem_board0_shuffler0_mask <= "000000";
                         when 1 => holdem_board0_shuffler0_mask <= "000000";
-                        when 2 => holdem_board0_shuffler0_mask <= "000001";
-                        when 3 => holdem_board0_shuffler0_mask <= "000011";
+                        when 2 => holdem_board0_shuffler0_mask <= "000000";
+                        when 3 => holdem_board0_shuffler0_mask <= "000001";
                         when 4 => holdem_board0_shuffler0_mask <= "000011";
-                        when 5 => holdem_board0_shuffler0_mask <= "000111";
+                        when 5 => holdem_board0_shuffler0_mask <= "000011";
                         when 6 => holdem_board0_shuffler0_mask <= "000111";
                         when 7 => holdem_board0_shuffler0_mask <= "000111";
                         when 8 => holdem_board0_shuffler0_mask <= "000111";
-                        when 9 => holdem_board0_shuffler0_mask <= "001111";
+                        when 9 => holdem_board0_shuffler0_mask <= "000111";
                         when 10 => holdem_board0_shuffler0_mask <= "001111";
                         when 11 => holdem_board0_shuffler0_mask <= "001111";
                         when 12 => holdem_board0_shuffler0_mask <= "001111";
@@ -7112,7 +7400,7 @@ begin
                         when 14 => holdem_board0_shuffler0_mask <= "001111";
                         when 15 => holdem_board0_shuffler0_mask <= "001111";
                         when 16 => holdem_board0_shuffler0_mask <= "001111";
-                        when 17 => holdem_board0_shuffler0_mask <= "011111";
+                        when 17 => holdem_board0_shuffler0_mask <= "001111";
                         when 18 => holdem_board0_shuffler0_mask <= "011111";
                         when 19 => holdem_board0_shuffler0_mask <= "011111";
                         when 20 => holdem_board0_shuffler0_mask <= "011111";
@@ -7128,7 +7416,7 @@ begin
                         when 30 => holdem_board0_shuffler0_mask <= "011111";
                         when 31 => holdem_board0_shuffler0_mask <= "011111";
                         when 32 => holdem_board0_shuffler0_mask <= "011111";
-                        when 33 => holdem_board0_shuffler0_mask <= "111111";
+                        when 33 => holdem_board0_shuffler0_mask <= "011111";
                         when 34 => holdem_board0_shuffler0_mask <= "111111";
                         when 35 => holdem_board0_shuffler0_mask <= "111111";
                         when 36 => holdem_board0_shuffler0_mask <= "111111";
@@ -7160,128 +7448,130 @@ begin
                         when 62 => holdem_board0_shuffler0_mask <= "111111";
                         when others => holdem_board0_shuffler0_mask <= "111111";
                     end case;
-                    holdem_board0_shuffler0_pos_a <= to_unsigned(0, 6);
-                    holdem_board0_shuffler0_a_valid <= '0';
-                    holdem_board0_shuffler0_j_valid <= '0';
-                    if (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_n_cards) then
-                        holdem_board0_shuffler0_left <= holdem_board0_shuffler0_n_cards;
-                    else
-                        holdem_board0_shuffler0_left <= holdem_board0_shuffler0_wanted;
+                    holdem_board0_shuffler0_draw_left <= (holdem_board0_shuffler0_draw_left - 1);
+                    if (holdem_board0_shuffler0_draw_left = 1) then
+                        holdem_board0_shuffler0_draw_drawing <= '0';
                     end if;
-                    holdem_board0_shuffler0_error_q <= stdl((holdem_board0_shuffler0_wanted = 0) or (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_n_cards));
-                    if ((holdem_board0_shuffler0_wanted = 0) or (holdem_board0_shuffler0_n_cards = 0)) then
-                        holdem_board0_shuffler0_busy_q <= '0';
-                        holdem_board0_shuffler0_done_q <= '1';
-                        holdem_board0_shuffler0_state <= SHUF_IDLE;
-                    else
-                        holdem_board0_shuffler0_drawing <= '1';
-                        holdem_board0_shuffler0_state <= SHUF_DEAL;
-                    end if;
-                when others =>
-                    if bool(holdem_board0_shuffler0_go) then
-                        holdem_board0_shuffler0_tvalid <= holdem_board0_shuffler0_j_valid;
-                        if bool(holdem_board0_shuffler0_j_valid) then
-                            holdem_board0_shuffler0_tdata <= holdem_board0_shuffler0_card_j;
-                            holdem_board0_shuffler0_tlast <= holdem_board0_shuffler0_j_last;
-                        end if;
-                        holdem_board0_shuffler0_j_pos <= (holdem_board0_shuffler0_i_a + holdem_board0_shuffler0_off_q);
-                        holdem_board0_shuffler0_i_pos <= holdem_board0_shuffler0_i_a;
-                        holdem_board0_shuffler0_j_valid <= holdem_board0_shuffler0_a_valid;
-                        holdem_board0_shuffler0_j_last <= holdem_board0_shuffler0_a_last;
-                        holdem_board0_shuffler0_a_valid <= stdl(bool(holdem_board0_shuffler0_drawing) and bool(holdem_board0_shuffler0_accept));
-                        if (bool(holdem_board0_shuffler0_drawing) and bool(holdem_board0_shuffler0_accept)) then
-                            holdem_board0_shuffler0_off_q <= holdem_board0_shuffler0_offset;
-                            holdem_board0_shuffler0_i_a <= holdem_board0_shuffler0_pos_a;
-                            holdem_board0_shuffler0_a_last <= stdl(holdem_board0_shuffler0_left = 1);
-                            holdem_board0_shuffler0_pos_a <= (holdem_board0_shuffler0_pos_a + 1);
-                            holdem_board0_shuffler0_m_range <= (holdem_board0_shuffler0_m_range - 1);
-                            case to_integer(holdem_board0_shuffler0_m_range) is
-                                when 0 => holdem_board0_shuffler0_mask <= "000000";
-                                when 1 => holdem_board0_shuffler0_mask <= "000000";
-                                when 2 => holdem_board0_shuffler0_mask <= "000000";
-                                when 3 => holdem_board0_shuffler0_mask <= "000001";
-                                when 4 => holdem_board0_shuffler0_mask <= "000011";
-                                when 5 => holdem_board0_shuffler0_mask <= "000011";
-                                when 6 => holdem_board0_shuffler0_mask <= "000111";
-                                when 7 => holdem_board0_shuffler0_mask <= "000111";
-                                when 8 => holdem_board0_shuffler0_mask <= "000111";
-                                when 9 => holdem_board0_shuffler0_mask <= "000111";
-                                when 10 => holdem_board0_shuffler0_mask <= "001111";
-                                when 11 => holdem_board0_shuffler0_mask <= "001111";
-                                when 12 => holdem_board0_shuffler0_mask <= "001111";
-                                when 13 => holdem_board0_shuffler0_mask <= "001111";
-                                when 14 => holdem_board0_shuffler0_mask <= "001111";
-                                when 15 => holdem_board0_shuffler0_mask <= "001111";
-                                when 16 => holdem_board0_shuffler0_mask <= "001111";
-                                when 17 => holdem_board0_shuffler0_mask <= "001111";
-                                when 18 => holdem_board0_shuffler0_mask <= "011111";
-                                when 19 => holdem_board0_shuffler0_mask <= "011111";
-                                when 20 => holdem_board0_shuffler0_mask <= "011111";
-                                when 21 => holdem_board0_shuffler0_mask <= "011111";
-                                when 22 => holdem_board0_shuffler0_mask <= "011111";
-                                when 23 => holdem_board0_shuffler0_mask <= "011111";
-                                when 24 => holdem_board0_shuffler0_mask <= "011111";
-                                when 25 => holdem_board0_shuffler0_mask <= "011111";
-                                when 26 => holdem_board0_shuffler0_mask <= "011111";
-                                when 27 => holdem_board0_shuffler0_mask <= "011111";
-                                when 28 => holdem_board0_shuffler0_mask <= "011111";
-                                when 29 => holdem_board0_shuffler0_mask <= "011111";
-                                when 30 => holdem_board0_shuffler0_mask <= "011111";
-                                when 31 => holdem_board0_shuffler0_mask <= "011111";
-                                when 32 => holdem_board0_shuffler0_mask <= "011111";
-                                when 33 => holdem_board0_shuffler0_mask <= "011111";
-                                when 34 => holdem_board0_shuffler0_mask <= "111111";
-                                when 35 => holdem_board0_shuffler0_mask <= "111111";
-                                when 36 => holdem_board0_shuffler0_mask <= "111111";
-                                when 37 => holdem_board0_shuffler0_mask <= "111111";
-                                when 38 => holdem_board0_shuffler0_mask <= "111111";
-                                when 39 => holdem_board0_shuffler0_mask <= "111111";
-                                when 40 => holdem_board0_shuffler0_mask <= "111111";
-                                when 41 => holdem_board0_shuffler0_mask <= "111111";
-                                when 42 => holdem_board0_shuffler0_mask <= "111111";
-                                when 43 => holdem_board0_shuffler0_mask <= "111111";
-                                when 44 => holdem_board0_shuffler0_mask <= "111111";
-                                when 45 => holdem_board0_shuffler0_mask <= "111111";
-                                when 46 => holdem_board0_shuffler0_mask <= "111111";
-                                when 47 => holdem_board0_shuffler0_mask <= "111111";
-                                when 48 => holdem_board0_shuffler0_mask <= "111111";
-                                when 49 => holdem_board0_shuffler0_mask <= "111111";
-                                when 50 => holdem_board0_shuffler0_mask <= "111111";
-                                when 51 => holdem_board0_shuffler0_mask <= "111111";
-                                when 52 => holdem_board0_shuffler0_mask <= "111111";
-                                when 53 => holdem_board0_shuffler0_mask <= "111111";
-                                when 54 => holdem_board0_shuffler0_mask <= "111111";
-                                when 55 => holdem_board0_shuffler0_mask <= "111111";
-                                when 56 => holdem_board0_shuffler0_mask <= "111111";
-                                when 57 => holdem_board0_shuffler0_mask <= "111111";
-                                when 58 => holdem_board0_shuffler0_mask <= "111111";
-                                when 59 => holdem_board0_shuffler0_mask <= "111111";
-                                when 60 => holdem_board0_shuffler0_mask <= "111111";
-                                when 61 => holdem_board0_shuffler0_mask <= "111111";
-                                when 62 => holdem_board0_shuffler0_mask <= "111111";
-                                when others => holdem_board0_shuffler0_mask <= "111111";
-                            end case;
-                            holdem_board0_shuffler0_left <= (holdem_board0_shuffler0_left - 1);
-                            if (holdem_board0_shuffler0_left = 1) then
-                                holdem_board0_shuffler0_drawing <= '0';
-                            end if;
-                        end if;
-                    end if;
-                    if (bool(holdem_board0_shuffler0_tvalid) and bool(holdem_board0_card_ready) and bool(holdem_board0_shuffler0_tlast)) then
-                        holdem_board0_shuffler0_tvalid <= '0';
-                        holdem_board0_shuffler0_busy_q <= '0';
-                        holdem_board0_shuffler0_done_q <= '1';
-                        holdem_board0_shuffler0_state <= SHUF_IDLE;
-                    end if;
-            end case;
+                end if;
+            end if;
         end if;
     end if;
-end process holdem_board0_shuffler0_control;
+end process holdem_board0_shuffler0_counters;
 
 
-holdem_board0_card_data <= holdem_board0_shuffler0_tdata;
-holdem_board0_card_valid <= holdem_board0_shuffler0_tvalid;
-holdem_board0_shuffler0_m_axis_tlast <= holdem_board0_shuffler0_tlast;
+holdem_board0_shuffler0_deal_go <= stdl((not bool(holdem_board0_shuffler0_deal_tvalid)) or bool(holdem_board0_card_ready));
+
+holdem_board0_shuffler0_dealing: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_i_a <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_deal_j_pos <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_j_last <= '0';
+            holdem_board0_shuffler0_a_last <= '0';
+            holdem_board0_shuffler0_a_valid <= '0';
+            holdem_board0_shuffler0_deal_j_valid <= '0';
+            holdem_board0_shuffler0_deal_tvalid <= '0';
+            holdem_board0_shuffler0_deal_i_pos <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_off_q <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_deal_tdata <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_deal_tlast <= '0';
+        else
+            if ((holdem_board0_shuffler0_state = SHUF_IDLE) or (holdem_board0_shuffler0_state = SHUF_COMPACT)) then
+                null;
+            elsif (holdem_board0_shuffler0_state = SHUF_SETUP) then
+                holdem_board0_shuffler0_a_valid <= '0';
+                holdem_board0_shuffler0_deal_j_valid <= '0';
+            else
+                if bool(holdem_board0_shuffler0_deal_go) then
+                    holdem_board0_shuffler0_deal_tvalid <= holdem_board0_shuffler0_deal_j_valid;
+                    if bool(holdem_board0_shuffler0_deal_j_valid) then
+                        holdem_board0_shuffler0_deal_tdata <= holdem_board0_shuffler0_deck_card_j;
+                        holdem_board0_shuffler0_deal_tlast <= holdem_board0_shuffler0_j_last;
+                    end if;
+                    holdem_board0_shuffler0_deal_j_pos <= (holdem_board0_shuffler0_i_a + holdem_board0_shuffler0_off_q);
+                    holdem_board0_shuffler0_deal_i_pos <= holdem_board0_shuffler0_i_a;
+                    holdem_board0_shuffler0_deal_j_valid <= holdem_board0_shuffler0_a_valid;
+                    holdem_board0_shuffler0_j_last <= holdem_board0_shuffler0_a_last;
+                    holdem_board0_shuffler0_a_valid <= stdl(bool(holdem_board0_shuffler0_draw_drawing) and bool(holdem_board0_shuffler0_draw_accept));
+                    if (bool(holdem_board0_shuffler0_draw_drawing) and bool(holdem_board0_shuffler0_draw_accept)) then
+                        holdem_board0_shuffler0_off_q <= holdem_board0_shuffler0_draw_offset;
+                        holdem_board0_shuffler0_i_a <= holdem_board0_shuffler0_draw_pos;
+                        holdem_board0_shuffler0_a_last <= stdl(holdem_board0_shuffler0_draw_left = 1);
+                    end if;
+                end if;
+                if (bool(holdem_board0_shuffler0_deal_tvalid) and bool(holdem_board0_card_ready) and bool(holdem_board0_shuffler0_deal_tlast)) then
+                    holdem_board0_shuffler0_deal_tvalid <= '0';
+                end if;
+            end if;
+        end if;
+    end if;
+end process holdem_board0_shuffler0_dealing;
+
+holdem_board0_shuffler0_read_cards: process (holdem_board0_shuffler0_mem, holdem_board0_shuffler0_placed, holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_deal_i_pos) is
+begin
+    if bool(holdem_board0_shuffler0_placed(to_integer(holdem_board0_shuffler0_deal_j_pos))) then
+        holdem_board0_shuffler0_deck_card_j <= holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_deal_j_pos));
+    else
+        holdem_board0_shuffler0_deck_card_j <= holdem_board0_shuffler0_deal_j_pos;
+    end if;
+    if bool(holdem_board0_shuffler0_placed(to_integer(holdem_board0_shuffler0_deal_i_pos))) then
+        holdem_board0_shuffler0_deck_card_i <= holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_deal_i_pos));
+    else
+        holdem_board0_shuffler0_deck_card_i <= holdem_board0_shuffler0_deal_i_pos;
+    end if;
+end process holdem_board0_shuffler0_read_cards;
+
+holdem_board0_shuffler0_write_port: process (holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_compaction_hi, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_compaction_lo, holdem_board0_shuffler0_state) is
+begin
+    if bool(holdem_board0_shuffler0_compacting) then
+        holdem_board0_shuffler0_mem_we <= stdl(bool(holdem_board0_shuffler0_compaction_looked) and bool(holdem_board0_shuffler0_compaction_more));
+        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_compaction_lo;
+        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_compaction_hi;
+    else
+        holdem_board0_shuffler0_mem_we <= stdl((holdem_board0_shuffler0_state = SHUF_DEAL) and bool(holdem_board0_shuffler0_deal_go) and bool(holdem_board0_shuffler0_deal_j_valid));
+        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_deal_j_pos;
+        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_deck_card_i;
+    end if;
+end process holdem_board0_shuffler0_write_port;
+
+holdem_board0_shuffler0_write_decode: process (holdem_board0_shuffler0_one, holdem_board0_shuffler0_mem_waddr, holdem_board0_shuffler0_mem_we) is
+begin
+    if bool(holdem_board0_shuffler0_mem_we) then
+        holdem_board0_shuffler0_written <= shift_left(holdem_board0_shuffler0_one, to_integer(holdem_board0_shuffler0_mem_waddr));
+    else
+        holdem_board0_shuffler0_written <= to_unsigned(0, 64);
+    end if;
+end process holdem_board0_shuffler0_write_decode;
+
+holdem_board0_shuffler0_memory: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(holdem_board0_shuffler0_mem_we) then
+            holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_mem_waddr)) <= holdem_board0_shuffler0_mem_wdata;
+        end if;
+    end if;
+end process holdem_board0_shuffler0_memory;
+
+holdem_board0_shuffler0_placing: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_placed <= to_unsigned(0, 64);
+        else
+            if ((holdem_board0_shuffler0_state = SHUF_IDLE) and bool(holdem_board0_deck_request)) then
+                holdem_board0_shuffler0_placed <= to_unsigned(0, 64);
+            else
+                holdem_board0_shuffler0_placed <= (holdem_board0_shuffler0_placed or holdem_board0_shuffler0_written);
+            end if;
+        end if;
+    end if;
+end process holdem_board0_shuffler0_placing;
+
+
+holdem_board0_card_data <= holdem_board0_shuffler0_deal_tdata;
+holdem_board0_card_valid <= holdem_board0_shuffler0_deal_tvalid;
+holdem_board0_shuffler0_m_axis_tlast <= holdem_board0_shuffler0_deal_tlast;
 holdem_board0_shuffler0_busy <= holdem_board0_shuffler0_busy_q;
 holdem_board0_shuffler0_done <= holdem_board0_shuffler0_done_q;
 holdem_board0_shuffler0_error <= holdem_board0_shuffler0_error_q;

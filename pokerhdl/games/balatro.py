@@ -17,6 +17,17 @@ shuffler's random words never depend on when its cards are taken).
 
 A move takes a few clocks (a play PREVIEW_LATENCY + 2), plus 8 to remove cards and one per card
 drawn; a blind's end drains the deck (up to 52 clocks) and deals the next hand.
+
+The controller is made of named parts, each the only writer of its own small interface:
+
+    game_sequencer  the step (state) and its counter (step): the order of every move
+    game_move       the move taken, its checks and its answer (Move)
+    game_run        phase, ante, blind, target, score, hands and discards left, last hand (Run)
+    game_hand       the slots, the cards taken from the deck, the removal and the sort (Hand)
+    preview         the selection's hand and score
+
+The parts are @block(skipname=True): the generated names are the interfaces' (run_score,
+hand_slots, move_result...) and the parts' own (by_suit, keys).
 """
 
 from myhdl import (block, always, always_seq, always_comb, concat, enum, Signal, ResetSignal,
@@ -231,6 +242,303 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
     return instances()
 
 
+STEPS = ("BAL_IDLE", "BAL_CHECK", "BAL_SCORE", "BAL_COMPACT", "BAL_DRAW", "BAL_SETTLE",
+         "BAL_SORT", "BAL_DRAIN", "BAL_DONE")
+
+
+class Move:
+    """The move taken, written by game_move only: op, mask (cmd_op, cmd_mask as taken), taken
+    (a command waits for its answer), result (OK or a refusal), bad_op (the answer is BAD_OP),
+    done (res_valid)."""
+
+    def __init__(self):
+        self.op, self.mask = Signal(intbv(0)[OP_BITS:]), Signal(intbv(0)[HAND_SLOTS:])
+        self.taken, self.bad_op, self.done = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+        self.result = Signal(intbv(OK)[RESULT_BITS:])
+
+
+class Run:
+    """The run's figures, written by game_run only: phase, ante, blind, target (the blind's,
+    registered from the target ROM), score, hands_left, discards_left, and the last hand
+    played: last_category, last_chips, last_mult, last_score."""
+
+    def __init__(self, w):
+        self.phase = Signal(intbv(PHASE_PLAYING)[2:])
+        self.ante, self.blind = Signal(intbv(1)[4:]), Signal(intbv(SMALL)[2:])
+        self.target, self.score = Signal(intbv(0)[w:]), Signal(intbv(0)[w:])
+        self.hands_left, self.discards_left = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
+        self.last_category = Signal(intbv(NO_HAND)[4:])
+        self.last_chips, self.last_mult = Signal(intbv(0)[CHIPS_BITS:]), Signal(intbv(0)[4:])
+        self.last_score = Signal(intbv(0)[HAND_SCORE_BITS:])
+
+
+class Hand:
+    """The cards, written by game_hand only: slots (a list, NO_CARD beyond count), count (the
+    cards in hand), dealt (the deck's cards taken; DECK_SIZE: none left), start (a one-clock
+    pulse: a new deck is wanted)."""
+
+    def __init__(self):
+        self.slots = [Signal(intbv(NO_CARD)[CODE_BITS:]) for _ in range(HAND_SLOTS)]
+        self.count = Signal(intbv(0, min=0, max=HAND_SLOTS + 1))
+        self.dealt = Signal(intbv(DECK_SIZE, min=0, max=DECK_SIZE + 1))
+        self.start = Signal(bool(0))
+
+
+@block(skipname=True)
+def game_sequencer(clk, rst, state, st, step, cmd_valid, move, run, hand, occupied, mask_count,
+                   draw_more, rules):
+    """state (a Signal of st = enum(*STEPS)), written here only, with step (the wait, the slot
+    removed, the sort's pass). cmd_valid: balatro_game's port; move (Move), run (Run), hand
+    (Hand): the move's checks, the blind's end, the deck; occupied, mask_count: the hand's
+    slots and the move's cards; draw_more: the hand takes another card."""
+    r = rules
+    most, antes, per_ante, play_out = r.max_select, r.antes, r.blinds_per_ante, r.play_out
+    wait = PREVIEW_LATENCY + 1
+    last_slot = HAND_SLOTS - 1
+
+    @always_seq(clk.posedge, reset=rst)
+    def steps():
+        if state == st.BAL_IDLE:
+            if cmd_valid:
+                state.next = st.BAL_CHECK
+        elif state == st.BAL_CHECK:
+            step.next = 0
+            if move.op == ACT_NEW_RUN:
+                state.next = st.BAL_DRAIN
+            elif move.op > ACT_NEW_RUN:
+                state.next = st.BAL_DONE
+            elif run.phase != PHASE_PLAYING:
+                state.next = st.BAL_DONE
+            elif move.op > ACT_DISCARD:
+                state.next = st.BAL_SORT
+            elif move.op == ACT_DISCARD and run.discards_left == 0:
+                state.next = st.BAL_DONE
+            elif move.mask == 0:
+                state.next = st.BAL_DONE
+            elif mask_count > most:
+                state.next = st.BAL_DONE
+            elif (move.mask & ~occupied) != 0:
+                state.next = st.BAL_DONE
+            elif move.op == ACT_PLAY:
+                state.next = st.BAL_SCORE
+            else:
+                step.next = last_slot
+                state.next = st.BAL_COMPACT
+        elif state == st.BAL_SCORE:
+            # the preview now shows the move's own mask
+            step.next = step + 1
+            if step == wait:
+                step.next = last_slot
+                state.next = st.BAL_COMPACT
+        elif state == st.BAL_COMPACT:
+            step.next = step - 1
+            if step == 0:
+                state.next = st.BAL_DRAW
+        elif state == st.BAL_DRAW:
+            if not draw_more:
+                state.next = st.BAL_SETTLE
+        elif state == st.BAL_SETTLE:
+            reached = run.score >= run.target
+            state.next = st.BAL_DONE
+            if (reached and not play_out) or run.hands_left == 0 or hand.count == 0:
+                if not reached:
+                    pass                            # lost (game_run)
+                elif run.blind + 1 < per_ante:
+                    state.next = st.BAL_DRAIN       # the next blind
+                elif run.ante < antes:
+                    state.next = st.BAL_DRAIN       # the next ante
+        elif state == st.BAL_SORT:
+            step.next = step + 1
+            if step == 2 * HAND_SLOTS - 1:
+                state.next = st.BAL_DONE
+        elif state == st.BAL_DRAIN:
+            if hand.dealt == DECK_SIZE:
+                state.next = st.BAL_DRAW
+        else:   # BAL_DONE
+            state.next = st.BAL_IDLE
+
+    return steps
+
+
+@block(skipname=True)
+def game_move(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, move, run, occupied,
+              mask_count, rules):
+    """move (Move) step by step: state/st the sequencer's step; cmd_valid, cmd_op, cmd_mask:
+    the command; run (Run): the phase and the discards left; occupied, mask_count: the hand's
+    slots and the move's cards."""
+    most = rules.max_select
+
+    @always_seq(clk.posedge, reset=rst)
+    def judge():
+        move.done.next = 0
+        if state == st.BAL_IDLE:
+            if cmd_valid:
+                move.op.next = cmd_op
+                move.mask.next = cmd_mask
+                move.taken.next = 1
+        elif state == st.BAL_CHECK:
+            move.bad_op.next = move.op > ACT_NEW_RUN
+            if move.op == ACT_NEW_RUN:
+                move.result.next = OK
+            elif move.op > ACT_NEW_RUN:
+                pass                                # BAD_OP
+            elif run.phase != PHASE_PLAYING:
+                move.result.next = REF_RUN_OVER
+            elif move.op > ACT_DISCARD:
+                move.result.next = OK
+            elif move.op == ACT_DISCARD and run.discards_left == 0:
+                move.result.next = REF_NO_DISCARDS
+            elif move.mask == 0:
+                move.result.next = REF_NOTHING_SELECTED
+            elif mask_count > most:
+                move.result.next = REF_TOO_MANY
+            elif (move.mask & ~occupied) != 0:
+                move.result.next = REF_EMPTY_SLOT
+            else:
+                move.result.next = OK
+        elif state == st.BAL_DONE:
+            move.done.next = move.taken
+            move.taken.next = 0
+        else:
+            pass                                    # the move's steps leave it as it is
+
+    return judge
+
+
+@block(skipname=True)
+def game_run(clk, rst, state, st, step, move, run, hand, target_next, occupied, mask_count,
+             pick_category, pick_chips, pick_mult, pick_score, rules):
+    """run (Run) step by step: state/st and step the sequencer's; move (Move): the op and its
+    checks; hand (Hand): the cards left, the deck; target_next: the blind's target (ROM);
+    occupied, mask_count: the hand's slots and the move's cards; pick_*: the preview of the
+    move's cards."""
+    r = rules
+    n_hands, n_discards, most = r.hands, r.discards, r.max_select
+    antes, per_ante, play_out = r.antes, r.blinds_per_ante, r.play_out
+    wait = PREVIEW_LATENCY + 1
+
+    @always_seq(clk.posedge, reset=rst)
+    def figures():
+        run.target.next = target_next
+        if state == st.BAL_CHECK:
+            if move.op == ACT_NEW_RUN:
+                run.phase.next = PHASE_PLAYING
+                run.ante.next = 1
+                run.blind.next = SMALL
+                run.last_category.next = NO_HAND
+                run.last_chips.next = 0
+                run.last_mult.next = 0
+                run.last_score.next = 0
+            elif move.op > ACT_NEW_RUN or run.phase != PHASE_PLAYING or move.op > ACT_DISCARD:
+                pass                                # refused, or a sort
+            elif move.op == ACT_DISCARD and run.discards_left == 0:
+                pass
+            elif move.mask == 0 or mask_count > most or (move.mask & ~occupied) != 0:
+                pass
+            elif move.op != ACT_PLAY:
+                run.discards_left.next = run.discards_left - 1
+        elif state == st.BAL_SCORE:
+            if step == wait:
+                run.score.next = run.score + pick_score
+                run.hands_left.next = run.hands_left - 1
+                run.last_category.next = pick_category
+                run.last_chips.next = pick_chips
+                run.last_mult.next = pick_mult
+                run.last_score.next = pick_score
+        elif state == st.BAL_SETTLE:
+            reached = run.score >= run.target
+            if (reached and not play_out) or run.hands_left == 0 or hand.count == 0:
+                if not reached:
+                    run.phase.next = PHASE_LOST
+                elif run.blind + 1 < per_ante:
+                    run.blind.next = run.blind + 1
+                elif run.ante < antes:
+                    run.ante.next = run.ante + 1
+                    run.blind.next = SMALL
+                else:
+                    run.phase.next = PHASE_WON
+        elif state == st.BAL_DRAIN:
+            if hand.dealt == DECK_SIZE:
+                run.score.next = 0
+                run.hands_left.next = n_hands
+                run.discards_left.next = n_discards
+        else:
+            pass                                    # the other steps leave the run as it is
+
+    return figures
+
+
+@block(skipname=True)
+def game_hand(clk, rst, state, st, step, move, run, hand, deck_data, deck_valid, draw_more):
+    """hand (Hand) step by step: state/st and step the sequencer's; move (Move): the op (a
+    sort by suit or by rank) and the mask (the cards that leave); run (Run): the phase (no sort
+    once the run is over); deck_data, deck_valid: the deck's stream; draw_more: the hand takes
+    another card."""
+    by_suit = Signal(bool(0))
+    keys = [Signal(intbv(0)[CODE_BITS + 1:]) for _ in range(HAND_SLOTS)]
+    last_slot = HAND_SLOTS - 1
+
+    @always(clk.posedge)
+    def sort_keys():
+        """Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
+        Registered (the sort compares them a clock later, so it swaps every other clock)."""
+        for i in range(HAND_SLOTS):
+            c = hand.slots[i]
+            if c == NO_CARD:
+                keys[i].next = 0
+            elif by_suit:
+                keys[i].next = concat(True, c[2:0], c[CODE_BITS:2])
+            else:
+                keys[i].next = concat(True, c)
+
+    @always_seq(clk.posedge, reset=rst)
+    def cards():
+        hand.start.next = 0
+        if state == st.BAL_CHECK:
+            if move.op > ACT_DISCARD and move.op < ACT_NEW_RUN and run.phase == PHASE_PLAYING:
+                by_suit.next = move.op == ACT_SORT_SUIT     # a sort
+        elif state == st.BAL_COMPACT:
+            # slot `step` leaves when chosen: the slots above it move down one
+            if move.mask[int(step)]:
+                for s in range(last_slot):
+                    if s >= step:
+                        hand.slots[s].next = hand.slots[s + 1]
+                hand.slots[last_slot].next = NO_CARD
+                hand.count.next = hand.count - 1
+        elif state == st.BAL_DRAW:
+            if draw_more and deck_valid:
+                hand.slots[int(hand.count)].next = deck_data
+                hand.count.next = hand.count + 1
+                hand.dealt.next = hand.dealt + 1
+        elif state == st.BAL_SORT:
+            # odd-even transposition: 8 passes sort 8 slots, a pass on every odd step (the
+            # keys of the slots the last pass left are registered on the even one)
+            if step[0] and step[1]:
+                for j in range(HAND_SLOTS // 2 - 1):
+                    if keys[2 * j + 1] < keys[2 * j + 2]:
+                        hand.slots[2 * j + 1].next = hand.slots[2 * j + 2]
+                        hand.slots[2 * j + 2].next = hand.slots[2 * j + 1]
+            elif step[0]:
+                for j in range(HAND_SLOTS // 2):
+                    if keys[2 * j] < keys[2 * j + 1]:
+                        hand.slots[2 * j].next = hand.slots[2 * j + 1]
+                        hand.slots[2 * j + 1].next = hand.slots[2 * j]
+        elif state == st.BAL_DRAIN:
+            # take the rest of the deck, then a fresh one for the blind
+            if hand.dealt == DECK_SIZE:
+                hand.start.next = 1
+                hand.dealt.next = 0
+                hand.count.next = 0
+                for s in range(HAND_SLOTS):
+                    hand.slots[s].next = NO_CARD
+            elif deck_valid:
+                hand.dealt.next = hand.dealt + 1
+        else:
+            pass                                    # the other steps leave the cards
+
+    return sort_keys, cards
+
+
 @block
 def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, res_code, selection,
                  deck_start, deck_data, deck_valid, deck_ready, view, rules=Rules()):
@@ -242,27 +550,11 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
         raise ValueError("hands, discards and antes are counted in 4 bits")
     w = score_bits(r)
     targets = target_rom(r)
-    st = enum("BAL_IDLE", "BAL_CHECK", "BAL_SCORE", "BAL_COMPACT", "BAL_DRAW", "BAL_SETTLE",
-              "BAL_SORT", "BAL_DRAIN", "BAL_DONE")
-    state = Signal(st.BAL_DRAIN)
-    slots = [Signal(intbv(NO_CARD)[CODE_BITS:]) for _ in range(HAND_SLOTS)]
-    hand_len = Signal(intbv(0, min=0, max=HAND_SLOTS + 1))
-    dealt = Signal(intbv(DECK_SIZE, min=0, max=DECK_SIZE + 1))
-    phase = Signal(intbv(PHASE_PLAYING)[2:])
-    ante, blind = Signal(intbv(1)[4:]), Signal(intbv(SMALL)[2:])
-    target, score = Signal(intbv(0)[w:]), Signal(intbv(0)[w:])
-    hands_left, discards_left = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
-    result = Signal(intbv(OK)[RESULT_BITS:])
-    bad_op = Signal(bool(0))              # the move's answer is BAD_OP, else ``result``
-    last_category = Signal(intbv(NO_HAND)[4:])
-    last_chips, last_mult = Signal(intbv(0)[CHIPS_BITS:]), Signal(intbv(0)[4:])
-    last_score = Signal(intbv(0)[HAND_SCORE_BITS:])
-    op, mask = Signal(intbv(0)[OP_BITS:]), Signal(intbv(0)[HAND_SLOTS:])
-    taken, done, start = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    st = enum(*STEPS)
+    state = Signal(st.BAL_DRAIN)        # the step (game_sequencer), read by every part
     step = Signal(intbv(0)[4:])           # the wait, the slot removed, the sort's pass
-    by_suit = Signal(bool(0))
+    move, run, hand = Move(), Run(w), Hand()
     occupied = Signal(intbv(0)[HAND_SLOTS:])
-    keys = [Signal(intbv(0)[CODE_BITS + 1:]) for _ in range(HAND_SLOTS)]
     draw_more, ready = Signal(bool(0)), Signal(bool(0))
     mask_count = Signal(intbv(0, min=0, max=HAND_SLOTS + 1))
     blind_index, target_next = Signal(intbv(0)[6:]), Signal(intbv(0)[w:])
@@ -271,221 +563,73 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
     pick_count, pick_category = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
     pick_chips, pick_mult = Signal(intbv(0)[CHIPS_BITS:]), Signal(intbv(0)[4:])
     pick_score = Signal(intbv(0)[HAND_SCORE_BITS:])
-    scorer = preview(clk, rst, slots, chosen, pick_count, pick_category, pick_chips, pick_mult,
-                     pick_score)
-    n_hands, n_discards, size, most = r.hands, r.discards, r.hand_size, r.max_select
-    antes, per_ante, play_out = r.antes, r.blinds_per_ante, r.play_out
-    wait = PREVIEW_LATENCY + 1
-    last_slot = HAND_SLOTS - 1
+    scorer = preview(clk, rst, hand.slots, chosen, pick_count, pick_category, pick_chips,
+                     pick_mult, pick_score)
+    size = r.hand_size
+
+    sequencer = game_sequencer(clk, rst, state, st, step, cmd_valid, move, run, hand, occupied,
+                               mask_count, draw_more, rules)
+    judge = game_move(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, move, run, occupied,
+                      mask_count, rules)
+    figures = game_run(clk, rst, state, st, step, move, run, hand, target_next, occupied,
+                       mask_count, pick_category, pick_chips, pick_mult, pick_score, rules)
+    cards = game_hand(clk, rst, state, st, step, move, run, hand, deck_data, deck_valid,
+                      draw_more)
 
     @always_comb
     def choose():
-        occupied.next = OCCUPIED[int(hand_len)]
+        occupied.next = OCCUPIED[int(hand.count)]
         if state == st.BAL_IDLE:
             chosen.next = selection & occupied
         else:
-            chosen.next = mask & occupied
+            chosen.next = move.mask & occupied
 
     @always_comb
     def blind_number():
-        blind_index.next = concat(ante, blind)
+        blind_index.next = concat(run.ante, run.blind)
 
     @always_comb
     def count_rom():
-        mask_count.next = POPCOUNT[int(mask)]
+        mask_count.next = POPCOUNT[int(move.mask)]
 
     @always_comb
     def target_rom_read():
         target_next.next = targets[int(blind_index)]
 
-    @always(clk.posedge)
-    def sort_keys():
-        """Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
-        Registered (the sort compares them a clock later, so it swaps every other clock)."""
-        for i in range(HAND_SLOTS):
-            c = slots[i]
-            if c == NO_CARD:
-                keys[i].next = 0
-            elif by_suit:
-                keys[i].next = concat(True, c[2:0], c[CODE_BITS:2])
-            else:
-                keys[i].next = concat(True, c)
-
     @always_comb
     def deck_flow():
-        draw_more.next = hand_len < size and dealt != DECK_SIZE
-        ready.next = (state == st.BAL_DRAIN and dealt != DECK_SIZE) or \
-            (state == st.BAL_DRAW and hand_len < size and dealt != DECK_SIZE)
-
-    @always_seq(clk.posedge, reset=rst)
-    def control():
-        done.next = 0
-        start.next = 0
-        target.next = target_next
-        if state == st.BAL_IDLE:
-            if cmd_valid:
-                op.next = cmd_op
-                mask.next = cmd_mask
-                taken.next = 1
-                state.next = st.BAL_CHECK
-
-        elif state == st.BAL_CHECK:
-            step.next = 0
-            bad_op.next = op > ACT_NEW_RUN
-            if op == ACT_NEW_RUN:
-                phase.next = PHASE_PLAYING
-                ante.next = 1
-                blind.next = SMALL
-                last_category.next = NO_HAND
-                last_chips.next = 0
-                last_mult.next = 0
-                last_score.next = 0
-                result.next = OK
-                state.next = st.BAL_DRAIN
-            elif op > ACT_NEW_RUN:
-                state.next = st.BAL_DONE
-            elif phase != PHASE_PLAYING:
-                result.next = REF_RUN_OVER
-                state.next = st.BAL_DONE
-            elif op > ACT_DISCARD:
-                by_suit.next = op == ACT_SORT_SUIT
-                result.next = OK
-                state.next = st.BAL_SORT
-            elif op == ACT_DISCARD and discards_left == 0:
-                result.next = REF_NO_DISCARDS
-                state.next = st.BAL_DONE
-            elif mask == 0:
-                result.next = REF_NOTHING_SELECTED
-                state.next = st.BAL_DONE
-            elif mask_count > most:
-                result.next = REF_TOO_MANY
-                state.next = st.BAL_DONE
-            elif (mask & ~occupied) != 0:
-                result.next = REF_EMPTY_SLOT
-                state.next = st.BAL_DONE
-            else:
-                result.next = OK
-                if op == ACT_PLAY:
-                    state.next = st.BAL_SCORE
-                else:
-                    discards_left.next = discards_left - 1
-                    step.next = last_slot
-                    state.next = st.BAL_COMPACT
-
-        elif state == st.BAL_SCORE:
-            # the preview now shows the move's own mask
-            step.next = step + 1
-            if step == wait:
-                score.next = score + pick_score
-                hands_left.next = hands_left - 1
-                last_category.next = pick_category
-                last_chips.next = pick_chips
-                last_mult.next = pick_mult
-                last_score.next = pick_score
-                step.next = last_slot
-                state.next = st.BAL_COMPACT
-
-        elif state == st.BAL_COMPACT:
-            # slot `step` leaves when chosen: the slots above it move down one
-            if mask[int(step)]:
-                for s in range(last_slot):
-                    if s >= step:
-                        slots[s].next = slots[s + 1]
-                slots[last_slot].next = NO_CARD
-                hand_len.next = hand_len - 1
-            step.next = step - 1
-            if step == 0:
-                state.next = st.BAL_DRAW
-
-        elif state == st.BAL_DRAW:
-            if not draw_more:
-                state.next = st.BAL_SETTLE
-            elif deck_valid:
-                slots[int(hand_len)].next = deck_data
-                hand_len.next = hand_len + 1
-                dealt.next = dealt + 1
-
-        elif state == st.BAL_SETTLE:
-            reached = score >= target
-            state.next = st.BAL_DONE
-            if (reached and not play_out) or hands_left == 0 or hand_len == 0:
-                if not reached:
-                    phase.next = PHASE_LOST
-                elif blind + 1 < per_ante:
-                    blind.next = blind + 1
-                    state.next = st.BAL_DRAIN
-                elif ante < antes:
-                    ante.next = ante + 1
-                    blind.next = SMALL
-                    state.next = st.BAL_DRAIN
-                else:
-                    phase.next = PHASE_WON
-
-        elif state == st.BAL_SORT:
-            # odd-even transposition: 8 passes sort 8 slots, a pass on every odd step (the
-            # keys of the slots the last pass left are registered on the even one)
-            if step[0] and step[1]:
-                for j in range(HAND_SLOTS // 2 - 1):
-                    if keys[2 * j + 1] < keys[2 * j + 2]:
-                        slots[2 * j + 1].next = slots[2 * j + 2]
-                        slots[2 * j + 2].next = slots[2 * j + 1]
-            elif step[0]:
-                for j in range(HAND_SLOTS // 2):
-                    if keys[2 * j] < keys[2 * j + 1]:
-                        slots[2 * j].next = slots[2 * j + 1]
-                        slots[2 * j + 1].next = slots[2 * j]
-            step.next = step + 1
-            if step == 2 * HAND_SLOTS - 1:
-                state.next = st.BAL_DONE
-
-        elif state == st.BAL_DRAIN:
-            # take the rest of the deck, then a fresh one for the blind
-            if dealt == DECK_SIZE:
-                start.next = 1
-                dealt.next = 0
-                hand_len.next = 0
-                for s in range(HAND_SLOTS):
-                    slots[s].next = NO_CARD
-                score.next = 0
-                hands_left.next = n_hands
-                discards_left.next = n_discards
-                state.next = st.BAL_DRAW
-            elif deck_valid:
-                dealt.next = dealt + 1
-
-        else:   # BAL_DONE
-            done.next = taken
-            taken.next = 0
-            state.next = st.BAL_IDLE
+        draw_more.next = hand.count < size and hand.dealt != DECK_SIZE
+        ready.next = (state == st.BAL_DRAIN and hand.dealt != DECK_SIZE) or \
+            (state == st.BAL_DRAW and hand.count < size and hand.dealt != DECK_SIZE)
 
     @always_comb
     def outputs():
         cmd_ready.next = state == st.BAL_IDLE
-        res_valid.next = done
-        if bad_op:
+        res_valid.next = move.done
+        if move.bad_op:
             res_code.next = BAD_OP
         else:
-            res_code.next = result
-        deck_start.next = start
+            res_code.next = move.result
+        deck_start.next = hand.start
         deck_ready.next = ready
         v = intbv(0)[CODE_BITS * HAND_SLOTS:]
         for b in range(CODE_BITS * HAND_SLOTS):
-            v[b] = slots[b // CODE_BITS][b % CODE_BITS]
+            v[b] = hand.slots[b // CODE_BITS][b % CODE_BITS]
         view.hand.next = v
-        view.hand_len.next = hand_len
-        view.phase.next = phase
-        view.ante.next = ante
-        view.blind.next = blind
-        view.target.next = target
-        view.score.next = score
-        view.hands_left.next = hands_left
-        view.discards_left.next = discards_left
-        view.deck_left.next = DECK_SIZE - dealt
-        view.result.next = result
-        view.last_category.next = last_category
-        view.last_chips.next = last_chips
-        view.last_mult.next = last_mult
-        view.last_score.next = last_score
+        view.hand_len.next = hand.count
+        view.phase.next = run.phase
+        view.ante.next = run.ante
+        view.blind.next = run.blind
+        view.target.next = run.target
+        view.score.next = run.score
+        view.hands_left.next = run.hands_left
+        view.discards_left.next = run.discards_left
+        view.deck_left.next = DECK_SIZE - hand.dealt
+        view.result.next = move.result
+        view.last_category.next = run.last_category
+        view.last_chips.next = run.last_chips
+        view.last_mult.next = run.last_mult
+        view.last_score.next = run.last_score
         view.pick_count.next = pick_count
         view.pick_category.next = pick_category
         view.pick_chips.next = pick_chips

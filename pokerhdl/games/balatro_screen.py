@@ -18,6 +18,17 @@ decoded; line ROM and card fields; the line ROM's cell registered and card glyph
 code; glyph ROM; its row registered; colour. Each block RAM's output goes straight into a
 register (its 5.6 ns clock-to-out on an ECP5 leaves no time for logic). The syncs are delayed
 as many clocks, so they stay aligned at any clocks-per-pixel.
+
+The screen is made of named parts, each the only writer of its own registers:
+
+    digit_codes     the numbers' characters (through bin2bcd, in the background)
+    text_rows       the line each text row shows, chosen by the view
+    cell_stages     stages A and B: the cell's line ROM address and read, the card under it
+    card_stage      stage C: the card's glyph and border
+    colour_stages   stages D to G: glyph code, glyph ROM, colour; the syncs delayed
+
+The stages' registers are small interfaces (StageA a, StageB b, StageC c): the generated names
+are a_row, b_op, c_char... as before, and the parts are @block(skipname=True).
 """
 
 import re
@@ -200,57 +211,52 @@ def digit_codes(clk, rst, view, codes):
     return converter, pick_value, cycle
 
 
-@block
-def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_per_pixel=4,
-                   h=None, v=None):
-    """view: the controller's BalatroView; selection[8]: the switches (raised cards).
-    rgb[12]: 0xRGB, black in the blanking; hsync, vsync: the pins' levels (negative pulses).
-    clocks_per_pixel, h, v: the timing's (rtl/vga_timing.py)."""
-    check_display(rules)
-    pixel_en, frame_start = Signal(bool(0)), Signal(bool(0))
-    x, y = Signal(intbv(0)[10:]), Signal(intbv(0)[10:])
-    active, hs0, vs0 = Signal(bool(0)), Signal(bool(1)), Signal(bool(1))
-    timing = vga_timing(clk, rst, pixel_en, x, y, active, hs0, vs0, frame_start,
-                        clocks_per_pixel=clocks_per_pixel, h=h, v=v)
-    codes = [Signal(intbv(BLANK)[7:]) for _ in range(DIGIT_SLOTS)]
-    digits = digit_codes(clk, rst, view, codes)
-    # lines chosen by the state
+class StageA:
+    """Stage A's registers, written by cell_stages only: row (the pixel's text row), gx, gy (its
+    place in the cell), addr (the line ROM address of its cell), slot, dx (the card slot of its
+    column and the cell within the card; slot NO_SLOT: no card there), active."""
+
+    def __init__(self):
+        self.row = Signal(intbv(0)[6:])
+        self.gx, self.gy = Signal(intbv(0)[3:]), Signal(intbv(0)[4:])
+        self.addr = Signal(intbv(0)[ADDRESS_BITS:])
+        self.slot, self.dx = Signal(intbv(NO_SLOT)[4:]), Signal(intbv(0)[3:])
+        self.active = Signal(bool(0))
+
+
+class StageB:
+    """Stage B's registers, written by cell_stages only: op (the line ROM's cell, read like a
+    block RAM); card (the pixel is on a card), code (its card), sel (it is raised), dx, dy (the
+    cell within the card); gx, gy, active from stage A."""
+
+    def __init__(self):
+        self.op = Signal(intbv(0)[8:])
+        self.card, self.sel, self.active = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+        self.code = Signal(intbv(0)[CODE_BITS:])
+        self.dx, self.dy = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
+        self.gx, self.gy = Signal(intbv(0)[3:]), Signal(intbv(0)[4:])
+
+
+class StageC:
+    """Stage C's registers, written by card_stage only: op (the line ROM's cell registered once
+    more); on a card: char, row, bit (the glyph, its row and bit: the big suit is a 2 x 2 cell
+    glyph scaled up), red (a red suit), edge (the border), sel (raised); card, gx, gy, active
+    from stage B."""
+
+    def __init__(self):
+        self.op = Signal(intbv(0)[8:])
+        self.card, self.active, self.red, self.edge, self.sel = (Signal(bool(0)) for _ in range(5))
+        self.char = Signal(intbv(0)[7:])
+        self.row, self.gy = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
+        self.bit, self.gx = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
+
+
+@block(skipname=True)
+def text_rows(clk, rst, view, y, row_line):
+    """row_line: the line of LINES on the pixel's text row y[10:4]; the rows' lines chosen by
+    the view (the blind, the selection's hand, the last hand, the message) are registered."""
     line_blind, line_pick, line_last, line_message = (Signal(intbv(0)[LINE_BITS:])
                                                       for _ in range(4))
-    # A: row and column decoded
-    col = Signal(intbv(0)[7:])
-    a_row = Signal(intbv(0)[6:])
-    a_gx, a_gy = Signal(intbv(0)[3:]), Signal(intbv(0)[4:])
-    a_line_c = Signal(intbv(0)[LINE_BITS:])
-    a_addr = Signal(intbv(0)[ADDRESS_BITS:])
-    a_slot, a_dx = Signal(intbv(NO_SLOT)[4:]), Signal(intbv(0)[3:])
-    a_active = Signal(bool(0))
-    # B: line ROM read and card fields
-    b_op = Signal(intbv(0)[8:])
-    b_card, b_sel, b_active = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
-    b_code = Signal(intbv(0)[CODE_BITS:])
-    b_dx, b_dy = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
-    b_gx, b_gy = Signal(intbv(0)[3:]), Signal(intbv(0)[4:])
-    # C: line ROM and card glyph choice
-    c_op = Signal(intbv(0)[8:])
-    c_card, c_active, c_red, c_edge, c_sel = (Signal(bool(0)) for _ in range(5))
-    c_char = Signal(intbv(0)[7:])
-    c_row, c_gy = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
-    c_bit, c_gx = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
-    # D: glyph code; E: glyph ROM; F: its row registered; G: colour
-    d_code, d_row = Signal(intbv(0)[7:]), Signal(intbv(0)[4:])
-    d_bit, e_bit, f_bit = (Signal(intbv(0)[3:]) for _ in range(3))
-    d_ink, e_ink, f_ink = (Signal(intbv(0)[12:]) for _ in range(3))
-    d_paper, e_paper, f_paper = (Signal(intbv(0)[12:]) for _ in range(3))
-    bits, f_bits = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
-    font = glyph_rom(clk, d_code, d_row, bits)
-    line_table = rom_signals(LINE_ROM, 8)
-    slot_table, dx_table = rom_signals(CARD_SLOT, 4), rom_signals(CARD_DX, 3)
-    first_table, second_table = rom_signals(RANK_FIRST, 7), rom_signals(RANK_SECOND, 7)
-    rgb_q = Signal(intbv(0)[12:])
-    hs_line = Signal(intbv((1 << LATENCY) - 1)[LATENCY:])
-    vs_line = Signal(intbv((1 << LATENCY) - 1)[LATENCY:])
-    card_top, card_h, card_w = CARD_ROW, CARD_H, CARD_W
     most = MAX_SELECT
 
     @always_seq(clk.posedge, reset=rst)
@@ -277,128 +283,169 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
 
     @always_comb
     def decode_a():
-        col.next = x[10:3]
         row = y[10:4]
         if row == ROW_BLIND:
-            a_line_c.next = line_blind
+            row_line.next = line_blind
         elif row == ROW_SCORE:
-            a_line_c.next = L_SCORE
+            row_line.next = L_SCORE
         elif row == ROW_COUNTS:
-            a_line_c.next = L_COUNTS
+            row_line.next = L_COUNTS
         elif row == ROW_PICK:
-            a_line_c.next = line_pick
+            row_line.next = line_pick
         elif row == ROW_LAST:
-            a_line_c.next = line_last
+            row_line.next = line_last
         elif row == ROW_MESSAGE:
-            a_line_c.next = line_message
+            row_line.next = line_message
         elif row == ROW_HELP:
-            a_line_c.next = L_HELP
+            row_line.next = L_HELP
         else:
-            a_line_c.next = L_BLANK
+            row_line.next = L_BLANK
+
+    return lines, decode_a
+
+
+@block(skipname=True)
+def cell_stages(clk, view, selection, x, y, active, row_line, a, b):
+    """Stages A and B (StageA a, StageB b): the pixel (x, y, active) on its text row's line
+    (row_line) becomes a line ROM address, read into b.op, and a card slot, whose card
+    (view.hand, raised by selection) b says whether the pixel is on."""
+    col = Signal(intbv(0)[7:])
+    line_table = rom_signals(LINE_ROM, 8)
+    slot_table, dx_table = rom_signals(CARD_SLOT, 4), rom_signals(CARD_DX, 3)
+    card_top, card_h = CARD_ROW, CARD_H
+
+    @always_comb
+    def column():
+        col.next = x[10:3]
 
     @always(clk.posedge)
     def stage_a():
-        a_row.next = y[10:4]
-        a_gx.next = x[3:0]
-        a_gy.next = y[4:0]
-        line = intbv(0)[ADDRESS_BITS:]
-        line[:] = a_line_c
-        a_addr.next = (line << 6) + (line << 4) + col     # line * COLS + column
-        a_slot.next = slot_table[col]
-        a_dx.next = dx_table[col]
-        a_active.next = active
+        a.row.next = y[10:4]
+        a.gx.next = x[3:0]
+        a.gy.next = y[4:0]
+        cell_line = intbv(0)[ADDRESS_BITS:]
+        cell_line[:] = row_line
+        a.addr.next = (cell_line << 6) + (cell_line << 4) + col     # line * COLS + column
+        a.slot.next = slot_table[col]
+        a.dx.next = dx_table[col]
+        a.active.next = active
 
     @always(clk.posedge)
     def stage_b():
-        k = a_slot[3:0]
+        k = a.slot[3:0]
         raised = selection[k]
         top = intbv(0)[6:]
         top[:] = card_top
         if raised:
             top[:] = card_top - 1
-        b_card.next = a_slot != NO_SLOT and k < view.hand_len and a_row >= top \
-            and a_row < top + card_h
-        b_dy.next = a_row[3:0] - top[3:0]           # mod 8: only read inside the card
+        b.card.next = a.slot != NO_SLOT and k < view.hand_len and a.row >= top \
+            and a.row < top + card_h
+        b.dy.next = a.row[3:0] - top[3:0]           # mod 8: only read inside the card
         # slot k's code by a mux over the slots (an index CODE_BITS * k is a multiplier)
         c = intbv(0)[CODE_BITS:]
         for s in range(HAND_SLOTS):
             for i in range(CODE_BITS):
                 if k == s:
                     c[i] = view.hand[CODE_BITS * s + i]
-        b_code.next = c
-        b_sel.next = raised
-        b_dx.next = a_dx
-        b_gx.next = a_gx
-        b_gy.next = a_gy
-        b_active.next = a_active
+        b.code.next = c
+        b.sel.next = raised
+        b.dx.next = a.dx
+        b.gx.next = a.gx
+        b.gy.next = a.gy
+        b.active.next = a.active
 
     @always_seq(clk.posedge, reset=None)
     def line_rom():
-        """The line ROM's registered read (a block RAM's), registered again: its clock-to-out
-        ends at c_op, not in stage_d's choice of digit."""
-        b_op.next = line_table[a_addr]
+        """The line ROM's registered read (a block RAM's), registered again in stage C: its
+        clock-to-out ends at c.op, not in stage D's choice of digit."""
+        b.op.next = line_table[a.addr]
+
+    return column, stage_a, stage_b, line_rom
+
+
+@block(skipname=True)
+def card_stage(clk, b, c):
+    """Stage C (StageC c) from stage B (b): on a card, which glyph the cell shows (rank, suit,
+    the big suit or blank) and whether the pixel is on the border."""
+    first_table, second_table = rom_signals(RANK_FIRST, 7), rom_signals(RANK_SECOND, 7)
+    card_h, card_w = CARD_H, CARD_W
 
     @always(clk.posedge)
     def line_out():
-        c_op.next = b_op
+        c.op.next = b.op
 
     @always(clk.posedge)
     def stage_c():
-        suit = b_code[2:0]
-        rank = b_code[CODE_BITS:2]
-        big = b_dy[3:1] == 1 and b_dx[3:1] == 1          # cells 2..3 of rows 2..3
-        c_row.next = b_gy
-        c_bit.next = b_gx
+        suit = b.code[2:0]
+        rank = b.code[CODE_BITS:2]
+        big = b.dy[3:1] == 1 and b.dx[3:1] == 1          # cells 2..3 of rows 2..3
+        c.row.next = b.gy
+        c.bit.next = b.gx
         if big:
-            c_char.next = suit
-            c_row.next = concat(b_dy[0], b_gy[4:1])
-            c_bit.next = concat(b_dx[0], b_gx[3:1])
-        elif b_dy == 0 and b_dx == 1:
-            c_char.next = first_table[rank]
-        elif b_dy == 0 and b_dx == 2:
-            c_char.next = second_table[rank]
-        elif b_dy == 1 and b_dx == 1:
-            c_char.next = suit
+            c.char.next = suit
+            c.row.next = concat(b.dy[0], b.gy[4:1])
+            c.bit.next = concat(b.dx[0], b.gx[3:1])
+        elif b.dy == 0 and b.dx == 1:
+            c.char.next = first_table[rank]
+        elif b.dy == 0 and b.dx == 2:
+            c.char.next = second_table[rank]
+        elif b.dy == 1 and b.dx == 1:
+            c.char.next = suit
         else:
-            c_char.next = BLANK
-        c_red.next = suit == 1 or suit == 2            # diamonds and hearts
-        c_edge.next = (b_dx == 0 and b_gx == 0) or (b_dx == card_w - 1 and b_gx == WIDTH - 1) \
-            or (b_dy == 0 and b_gy == 0) or (b_dy == card_h - 1 and b_gy == HEIGHT - 1)
-        c_card.next = b_card
-        c_sel.next = b_sel
-        c_gy.next = b_gy
-        c_gx.next = b_gx
-        c_active.next = b_active
+            c.char.next = BLANK
+        c.red.next = suit == 1 or suit == 2            # diamonds and hearts
+        c.edge.next = (b.dx == 0 and b.gx == 0) or (b.dx == card_w - 1 and b.gx == WIDTH - 1) \
+            or (b.dy == 0 and b.gy == 0) or (b.dy == card_h - 1 and b.gy == HEIGHT - 1)
+        c.card.next = b.card
+        c.sel.next = b.sel
+        c.gy.next = b.gy
+        c.gx.next = b.gx
+        c.active.next = b.active
+
+    return line_out, stage_c
+
+
+@block(skipname=True)
+def colour_stages(clk, rst, c, codes, hs0, vs0, rgb_q, hs_line, vs_line):
+    """Stages D to G from stage C (c): the glyph code (a card's, or the text cell's character
+    or digit code of codes) and its ink and paper; the glyph ROM; its row registered; the
+    colour, rgb_q. hs_line, vs_line: the timing's syncs hs0, vs0 delayed LATENCY clocks."""
+    d_code, d_row = Signal(intbv(0)[7:]), Signal(intbv(0)[4:])
+    d_bit, e_bit, f_bit = (Signal(intbv(0)[3:]) for _ in range(3))
+    d_ink, e_ink, f_ink = (Signal(intbv(0)[12:]) for _ in range(3))
+    d_paper, e_paper, f_paper = (Signal(intbv(0)[12:]) for _ in range(3))
+    bits, f_bits = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
+    font = glyph_rom(clk, d_code, d_row, bits)
 
     @always(clk.posedge)
     def stage_d():
-        if c_card:
-            d_code.next = c_char
-            d_row.next = c_row
-            d_bit.next = c_bit
-            if c_red:
+        if c.card:
+            d_code.next = c.char
+            d_row.next = c.row
+            d_bit.next = c.bit
+            if c.red:
                 d_ink.next = RED
             else:
                 d_ink.next = BLACK
             d_paper.next = WHITE
-            if c_edge:
+            if c.edge:
                 # the border: ink and paper alike
-                if c_sel:
+                if c.sel:
                     d_ink.next = GOLD
                     d_paper.next = GOLD
                 else:
                     d_ink.next = GREY
                     d_paper.next = GREY
         else:
-            if c_op[7]:
-                d_code.next = codes[int(c_op[5:0])]
+            if c.op[7]:
+                d_code.next = codes[int(c.op[5:0])]
             else:
-                d_code.next = c_op[7:0]
-            d_row.next = c_gy
-            d_bit.next = c_gx
+                d_code.next = c.op[7:0]
+            d_row.next = c.gy
+            d_bit.next = c.gx
             d_ink.next = TEXT
             d_paper.next = FELT
-        if not c_active:
+        if not c.active:
             d_ink.next = 0
             d_paper.next = 0
 
@@ -425,14 +472,41 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
         hs_line.next = concat(hs_line[LATENCY - 1:0], hs0)
         vs_line.next = concat(vs_line[LATENCY - 1:0], vs0)
 
+    return font, stage_d, stage_e, stage_f, stage_g
+
+
+@block
+def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_per_pixel=4,
+                   h=None, v=None):
+    """view: the controller's BalatroView; selection[8]: the switches (raised cards).
+    rgb[12]: 0xRGB, black in the blanking; hsync, vsync: the pins' levels (negative pulses).
+    clocks_per_pixel, h, v: the timing's (rtl/vga_timing.py)."""
+    check_display(rules)
+    pixel_en, frame_start = Signal(bool(0)), Signal(bool(0))
+    x, y = Signal(intbv(0)[10:]), Signal(intbv(0)[10:])
+    active, hs0, vs0 = Signal(bool(0)), Signal(bool(1)), Signal(bool(1))
+    timing = vga_timing(clk, rst, pixel_en, x, y, active, hs0, vs0, frame_start,
+                        clocks_per_pixel=clocks_per_pixel, h=h, v=v)
+    codes = [Signal(intbv(BLANK)[7:]) for _ in range(DIGIT_SLOTS)]
+    digits = digit_codes(clk, rst, view, codes)
+    row_line = Signal(intbv(0)[LINE_BITS:])       # the line on the pixel's text row
+    a, b, c = StageA(), StageB(), StageC()
+    rgb_q = Signal(intbv(0)[12:])
+    hs_line = Signal(intbv((1 << LATENCY) - 1)[LATENCY:])
+    vs_line = Signal(intbv((1 << LATENCY) - 1)[LATENCY:])
+
+    rows = text_rows(clk, rst, view, y, row_line)
+    cells = cell_stages(clk, view, selection, x, y, active, row_line, a, b)
+    cards = card_stage(clk, b, c)
+    colours = colour_stages(clk, rst, c, codes, hs0, vs0, rgb_q, hs_line, vs_line)
+
     @always_comb
     def outputs():
         rgb.next = rgb_q
         hsync.next = hs_line[LATENCY - 1]
         vsync.next = vs_line[LATENCY - 1]
 
-    return (timing, digits, font, lines, decode_a, stage_a, stage_b, line_rom, stage_c, stage_d,
-            line_out, stage_e, stage_f, stage_g, outputs)
+    return timing, digits, rows, cells, cards, colours, outputs
 
 
 def balatro_screen_top(clocks_per_pixel=4, h=None, v=None, **rules):
