@@ -5538,14 +5538,16 @@ always @(posedge clk) begin: binomial_register
     binomial_q <= binomial;
 end
 
-// C(c, j) <= what is left of the rank: c is the digit; what is left after it.
-always @(binomial_q, unranked) begin: unrank_step
-    fits = (binomial_q <= unranked);
+// C(c, j) <= what is left of the rank: c is the digit; what is left after it
+// (registered in WEIGHING: TESTING's decisions start at a register, not at the end of
+// a 21-bit compare).
+always @(posedge clk) begin: unrank_step
+    fits <= (binomial_q <= unranked);
     if ((binomial_q <= unranked)) begin
-        rest = (unranked - binomial_q);
+        rest <= (unranked - binomial_q);
     end
     else begin
-        rest = unranked;
+        rest <= unranked;
     end
 end
 
@@ -5748,7 +5750,7 @@ always @(posedge clk) begin: control
                 reply_len <= 1;
                 part <= 3'b000;
                 busy_pending <= 1'b0;
-                state <= 5'b10000;
+                state <= 5'b10001;
                 in_idle <= 1'b0;
             end
             else if ((frame_end && taking)) begin
@@ -5757,7 +5759,7 @@ always @(posedge clk) begin: control
                     status <= 7;
                     reply_len <= 1;
                     part <= 3'b000;
-                    state <= 5'b10000;
+                    state <= 5'b10001;
                 end
                 else begin
                     scan_bits <= cards_seen;
@@ -5789,7 +5791,7 @@ always @(posedge clk) begin: control
             end
             reply_len <= 1;
             part <= 3'b000;
-            state <= 5'b10000;
+            state <= 5'b10001;
             exact <= mode_exact;
             if (mode_bad) begin
                 status <= 8;
@@ -5937,7 +5939,7 @@ always @(posedge clk) begin: control
                     load_slot <= 0;
                     if (($signed({1'b0, load_lane}) == (2 - 1))) begin
                         start <= 1'b1;
-                        state <= 5'b01110;
+                        state <= 5'b01111;
                     end
                     else begin
                         load_lane <= (load_lane + 1);
@@ -5957,7 +5959,7 @@ always @(posedge clk) begin: control
             probe_j <= board_missing;
             probe_c <= (n - 1);
             if ((board_missing == 0)) begin
-                state <= 5'b01101;
+                state <= 5'b01110;
             end
             else begin
                 state <= 5'b01011;
@@ -5967,6 +5969,9 @@ always @(posedge clk) begin: control
             state <= 5'b01100;
         end
         else if ((state == 5'b01100)) begin
+            state <= 5'b01101;
+        end
+        else if ((state == 5'b01101)) begin
             state <= 5'b01011;
             if (fits) begin
                 load <= 1'b1;
@@ -5975,7 +5980,7 @@ always @(posedge clk) begin: control
                 unranked <= rest;
                 probe_j <= (probe_j - 1);
                 if ((probe_j == 1)) begin
-                    state <= 5'b01101;
+                    state <= 5'b01110;
                 end
                 else begin
                     probe_c <= (probe_c - 1);
@@ -5985,23 +5990,23 @@ always @(posedge clk) begin: control
                 probe_c <= (probe_c - 1);
             end
         end
-        else if ((state == 5'b01101)) begin
+        else if ((state == 5'b01110)) begin
             rank <= (rank + share);
             if (($signed({1'b0, load_lane}) == (2 - 1))) begin
                 start <= 1'b1;
-                state <= 5'b01110;
+                state <= 5'b01111;
             end
             else begin
                 load_lane <= (load_lane + 1);
                 state <= 5'b01010;
             end
         end
-        else if ((state == 5'b01110)) begin
-            state <= 5'b01111;
-        end
         else if ((state == 5'b01111)) begin
+            state <= 5'b10000;
+        end
+        else if ((state == 5'b10000)) begin
             if (all_done) begin
-                state <= 5'b10000;
+                state <= 5'b10001;
             end
         end
         else begin

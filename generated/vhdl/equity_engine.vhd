@@ -68,6 +68,7 @@ type t_enum_State_3 is (
 	LOADING,
 	UNRANKING,
 	PROBING,
+	WEIGHING,
 	TESTING,
 	NEXT_LANE,
 	STARTING,
@@ -5623,14 +5624,18 @@ begin
     end if;
 end process binomial_register;
 
--- C(c, j) <= what is left of the rank: c is the digit; what is left after it.
-unrank_step: process (binomial_q, unranked) is
+-- C(c, j) <= what is left of the rank: c is the digit; what is left after it
+-- (registered in WEIGHING: TESTING's decisions start at a register, not at the end of
+-- a 21-bit compare).
+unrank_step: process (clk) is
 begin
-    fits <= stdl(binomial_q <= unranked);
-    if (binomial_q <= unranked) then
-        rest <= (unranked - binomial_q);
-    else
-        rest <= unranked;
+    if rising_edge(clk) then
+        fits <= stdl(binomial_q <= unranked);
+        if (binomial_q <= unranked) then
+            rest <= (unranked - binomial_q);
+        else
+            rest <= unranked;
+        end if;
     end if;
 end process unrank_step;
 
@@ -6008,6 +6013,8 @@ begin
                     state <= PROBING;
                 end if;
             elsif (state = PROBING) then
+                state <= WEIGHING;
+            elsif (state = WEIGHING) then
                 state <= TESTING;
             elsif (state = TESTING) then
                 state <= PROBING;

@@ -11,7 +11,7 @@ by restoring division, lane l taking one more while l < the remainder (golden la
 lane's ``bonus``), every stream's seed mixed (golden stream_seed; a quarter-round step takes six
 clocks, its addition a byte a clock) and loaded, start, wait for every lane's done. Exact: the
 boards C(n, k) (a binomial ROM) shared the same way, each lane's first board unranked from its
-colex rank (golden equity_exact.colex_unrank: a probe of the ROM every two clocks) into its
+colex rank (golden equity_exact.colex_unrank: a probe of the ROM every three clocks) into its
 board digits, start, wait. The reply sums the lanes' counts (the trials counted first) a byte
 at a time, least significant first, as their readout chains shift: the sum settles through a
 register per lane (no adder tree in one clock), and since no total exceeds its counter, no
@@ -202,8 +202,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     randoms = Signal(intbv(0)[4:])            # random opponents
 
     State = enum("IDLE", "SCANNING", "SCANNED", "JUDGED", "CHECKING", "DIVIDING", "MIXING",
-                 "MIXED", "NEXT_STREAM", "LOADING", "UNRANKING", "PROBING", "TESTING",
-                 "NEXT_LANE", "STARTING", "RUNNING", "REPLYING")
+                 "MIXED", "NEXT_STREAM", "LOADING", "UNRANKING", "PROBING", "WEIGHING",
+                 "TESTING", "NEXT_LANE", "STARTING", "RUNNING", "REPLYING")
     state = Signal(State.IDLE)
     # state == IDLE as a register of its own, set and cleared with the state: the request
     # parser, busy and the board read it, a net too wide to come from the state's decoder
@@ -412,9 +412,11 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     def binomial_register():
         binomial_q.next = binomial
 
-    @always_comb
+    @always(clk.posedge)
     def unrank_step():
-        """C(c, j) <= what is left of the rank: c is the digit; what is left after it."""
+        """C(c, j) <= what is left of the rank: c is the digit; what is left after it
+        (registered in WEIGHING: TESTING's decisions start at a register, not at the end of
+        a 21-bit compare)."""
         fits.next = binomial_q <= unranked
         if binomial_q <= unranked:
             rest.next = unranked - binomial_q
@@ -705,7 +707,9 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             else:
                 state.next = State.PROBING
         elif state == State.PROBING:
-            state.next = State.TESTING            # binomial_q = C(c, j) at its end
+            state.next = State.WEIGHING           # binomial_q = C(c, j) at its end
+        elif state == State.WEIGHING:
+            state.next = State.TESTING            # fits and rest at its end
         elif state == State.TESTING:
             # the largest c with C(c, j) <= what is left is digit j (slot j - 1), top first
             state.next = State.PROBING
