@@ -5823,7 +5823,7 @@ always @(posedge clk) begin: control
             if (request_good) begin
                 reply_len <= (1 + count_bytes);
                 if (mode_exact) begin
-                    dividend <= binomial;
+                    dividend <= binomial_q;
                 end
                 else begin
                     dividend <= trials;

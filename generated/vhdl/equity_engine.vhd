@@ -5893,7 +5893,7 @@ begin
                 if bool(request_good) then
                     reply_len <= (1 + count_bytes);
                     if bool(mode_exact) then
-                        dividend <= resize(binomial, 40);
+                        dividend <= resize(binomial_q, 40);
                     else
                         dividend <= trials;
                     end if;

@@ -596,7 +596,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             if request_good:
                 reply_len.next = 1 + count_bytes
                 if mode_exact:
-                    dividend.next = binomial
+                    dividend.next = binomial_q            # C(n, k), probed in SCANNED
                 else:
                     dividend.next = trials
                 remainder.next = 0
