@@ -105,6 +105,7 @@ reg mode_exact;
 reg mode_bad;
 reg opponents_bad;
 wire [7:0] max_opponents;
+reg [7:0] verdict;
 reg request_good;
 wire all_done;
 wire [1:0] done_bits;
@@ -5569,6 +5570,7 @@ end
 // count, in JUDGED), then the verdict over them all, registered again (valid in
 // CHECKING): the reply's status and the run's set-up start at registers.
 always @(posedge clk) begin: judge
+    reg [8-1:0] answer;
     twice <= ((known + n) != deck_total);
     deck_short <= (to_deal > n);
     no_trials <= (trials == 0);
@@ -5576,7 +5578,33 @@ always @(posedge clk) begin: judge
     mode_exact <= (mode == 2);
     mode_bad <= ((mode != 1) && (mode != 2));
     opponents_bad <= ((k_opp == 0) || (k_opp > max_opponents));
-    request_good <= (!(mode_bad || opponents_bad || card_bad || twice || board_bad || deck_short || (mode_exact && too_big) || ((!mode_exact) && no_trials)));
+    answer = 8'h0;
+    if (mode_bad) begin
+        answer = 8;
+    end
+    else if (opponents_bad) begin
+        answer = 4;
+    end
+    else if (card_bad) begin
+        answer = 1;
+    end
+    else if (twice) begin
+        answer = 2;
+    end
+    else if (board_bad) begin
+        answer = 3;
+    end
+    else if (deck_short) begin
+        answer = 6;
+    end
+    else if ((mode_exact && too_big)) begin
+        answer = 10;
+    end
+    else if (((!mode_exact) && no_trials)) begin
+        answer = 5;
+    end
+    verdict <= answer;
+    request_good <= (answer == 0);
 end
 
 
@@ -5793,33 +5821,7 @@ always @(posedge clk) begin: control
             part <= 3'b000;
             state <= 5'b10001;
             exact <= mode_exact;
-            if (mode_bad) begin
-                status <= 8;
-            end
-            else if (opponents_bad) begin
-                status <= 4;
-            end
-            else if (card_bad) begin
-                status <= 1;
-            end
-            else if (twice) begin
-                status <= 2;
-            end
-            else if (board_bad) begin
-                status <= 3;
-            end
-            else if (deck_short) begin
-                status <= 6;
-            end
-            else if ((mode_exact && too_big)) begin
-                status <= 10;
-            end
-            else if (((!mode_exact) && no_trials)) begin
-                status <= 5;
-            end
-            else begin
-                status <= 0;
-            end
+            status <= verdict;
             if (request_good) begin
                 reply_len <= (1 + count_bytes);
                 if (mode_exact) begin

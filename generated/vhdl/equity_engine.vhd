@@ -158,6 +158,7 @@ signal mode_exact: std_logic;
 signal mode_bad: std_logic;
 signal opponents_bad: std_logic;
 signal max_opponents: unsigned(7 downto 0);
+signal verdict: unsigned(7 downto 0);
 signal request_good: std_logic;
 signal all_done: std_logic;
 signal done_bits: unsigned(1 downto 0);
@@ -5658,6 +5659,7 @@ end process lane_share;
 -- count, in JUDGED), then the verdict over them all, registered again (valid in
 -- CHECKING): the reply's status and the run's set-up start at registers.
 judge: process (clk) is
+    variable answer: unsigned(7 downto 0);
 begin
     if rising_edge(clk) then
         twice <= stdl((known + n) /= deck_total);
@@ -5667,7 +5669,26 @@ begin
         mode_exact <= stdl(mode = 2);
         mode_bad <= stdl((mode /= 1) and (mode /= 2));
         opponents_bad <= stdl((k_opp = 0) or (k_opp > max_opponents));
-        request_good <= stdl((not (bool(mode_bad) or bool(opponents_bad) or bool(card_bad) or bool(twice) or bool(board_bad) or bool(deck_short) or (bool(mode_exact) and bool(too_big)) or ((not bool(mode_exact)) and bool(no_trials)))));
+        answer := to_unsigned(0, 8);
+        if bool(mode_bad) then
+            answer := to_unsigned(8, 8);
+        elsif bool(opponents_bad) then
+            answer := to_unsigned(4, 8);
+        elsif bool(card_bad) then
+            answer := to_unsigned(1, 8);
+        elsif bool(twice) then
+            answer := to_unsigned(2, 8);
+        elsif bool(board_bad) then
+            answer := to_unsigned(3, 8);
+        elsif bool(deck_short) then
+            answer := to_unsigned(6, 8);
+        elsif (bool(mode_exact) and bool(too_big)) then
+            answer := to_unsigned(10, 8);
+        elsif ((not bool(mode_exact)) and bool(no_trials)) then
+            answer := to_unsigned(5, 8);
+        end if;
+        verdict <= answer;
+        request_good <= stdl(answer = 0);
     end if;
 end process judge;
 
@@ -5871,25 +5892,7 @@ begin
                 part <= SEND_SOF;
                 state <= REPLYING;
                 exact <= mode_exact;
-                if bool(mode_bad) then
-                    status <= to_unsigned(8, 8);
-                elsif bool(opponents_bad) then
-                    status <= to_unsigned(4, 8);
-                elsif bool(card_bad) then
-                    status <= to_unsigned(1, 8);
-                elsif bool(twice) then
-                    status <= to_unsigned(2, 8);
-                elsif bool(board_bad) then
-                    status <= to_unsigned(3, 8);
-                elsif bool(deck_short) then
-                    status <= to_unsigned(6, 8);
-                elsif (bool(mode_exact) and bool(too_big)) then
-                    status <= to_unsigned(10, 8);
-                elsif ((not bool(mode_exact)) and bool(no_trials)) then
-                    status <= to_unsigned(5, 8);
-                else
-                    status <= to_unsigned(0, 8);
-                end if;
+                status <= verdict;
                 if bool(request_good) then
                     reply_len <= (1 + count_bytes);
                     if bool(mode_exact) then

@@ -180,7 +180,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     known = Signal(intbv(0)[8:])              # card bytes that are cards: a duplicate when
     twice = Signal(bool(0))                   # more than the cards marked seen (the scan)
     mode_exact, mode_bad, opponents_bad = (Signal(bool(0)) for _ in range(3))
-    request_good = Signal(bool(0))            # no check failed (registered over the checks)
+    verdict = Signal(intbv(0)[8:])            # the reply's status (registered over the checks)
+    request_good = Signal(bool(0))            # verdict == OK, registered with it
     board_slot = Signal(intbv(0)[4:])         # the slot of the next known board card
     opp_slot = Signal(intbv(0)[5:])           # the slot of the next opponent card (saturates)
     pair_slot = Signal(intbv(0)[5:])          # the slot of the hand's first card
@@ -447,9 +448,25 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         mode_exact.next = mode == MODE_EXACT
         mode_bad.next = mode != MODE_MONTE_CARLO and mode != MODE_EXACT
         opponents_bad.next = k_opp == 0 or k_opp > max_opponents
-        request_good.next = not (mode_bad or opponents_bad or card_bad or twice or board_bad
-                                 or deck_short or (mode_exact and too_big)
-                                 or (not mode_exact and no_trials))
+        answer = intbv(OK)[8:]                # the first check that fails, in this order
+        if mode_bad:
+            answer[:] = ERR_MODE
+        elif opponents_bad:
+            answer[:] = ERR_OPPONENTS
+        elif card_bad:
+            answer[:] = ERR_CARD
+        elif twice:
+            answer[:] = ERR_DUPLICATE
+        elif board_bad:
+            answer[:] = ERR_BOARD
+        elif deck_short:
+            answer[:] = ERR_DECK
+        elif mode_exact and too_big:
+            answer[:] = ERR_EXACT
+        elif not mode_exact and no_trials:
+            answer[:] = ERR_TRIALS
+        verdict.next = answer
+        request_good.next = answer == OK
 
     @always_comb
     def lanes_done():
@@ -575,24 +592,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             part.next = Part.SEND_SOF
             state.next = State.REPLYING
             exact.next = mode_exact
-            if mode_bad:
-                status.next = ERR_MODE
-            elif opponents_bad:
-                status.next = ERR_OPPONENTS
-            elif card_bad:
-                status.next = ERR_CARD
-            elif twice:
-                status.next = ERR_DUPLICATE
-            elif board_bad:
-                status.next = ERR_BOARD
-            elif deck_short:
-                status.next = ERR_DECK
-            elif mode_exact and too_big:
-                status.next = ERR_EXACT
-            elif not mode_exact and no_trials:
-                status.next = ERR_TRIALS
-            else:
-                status.next = OK
+            status.next = verdict
             if request_good:
                 reply_len.next = 1 + count_bytes
                 if mode_exact:
