@@ -267,4 +267,4 @@ def test_holdem_console_soak(params, seed, share, record_property):
     params = {"baud": FAST_BAUD, "tx_baud": CLK_HZ // 2, **params}
     seen, clocks, seconds = soak_console(params, seed, inputs)
     report(record_property, f"holdem_console {params}", seen["inputs"], seen, clocks, seconds)
-    assert seen["inputs"] >= inputs and seen["resets"] and seen["games"]
+    assert seen["inputs"] >= inputs and seen["resets"] and seen["games"] and seen["seat_reads"]

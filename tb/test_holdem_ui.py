@@ -5,7 +5,8 @@ move becomes keystrokes on rxd (or a button press with switches), the golden Ter
 the TX text, and after every answer the test checks: the TX bytes equal the golden terminal's,
 every observable in the probe window equals the golden Table's, the LEDs and the 7-segment
 figure follow the golden table, and privacy: a seat's two hole cards appear in the output only
-after h (or BTNL) on that seat's turn, or in the showdown lines of a hand it played to the end.
+after h (or BTNL) on that seat's turn, after s<seat> naming it, or in the showdown lines of a
+hand it played to the end.
 Invariants are checked on the probed values themselves too (chips conserved, no card twice), the
 UI must answer every input within DEADLOCK_NS, and now and then a reset lands at a random clock
 while an answer is being drawn: the console must boot into a clean new game.
@@ -129,7 +130,8 @@ def check_panel(tb, t, view):
 
 
 def check_privacy(t, answer, asked_on_turn, showdown):
-    """A seat's hole cards in an answer: only its own request on its turn, or a showdown."""
+    """A seat's hole cards in an answer: only its own request (h on its turn, s<seat>), or a
+    showdown."""
     for s in range(t.n):
         if t.hole[s][0] == NO_CARD:
             continue
@@ -137,6 +139,15 @@ def check_privacy(t, answer, asked_on_turn, showdown):
             shown = showdown and t.result is not None and t.result.showdown \
                 and t.result.words[s] is not None
             assert s == asked_on_turn or shown, f"P{s}'s cards leaked: {answer!r}"
+
+
+async def read_seat(tb, term, seat, rng):
+    """s<seat><Enter>: (the golden answer, the console's)."""
+    want = got = ""
+    for ch in f"s{seat}" + rng.choice("\r\n"):
+        want += term.key(ch)
+        got += await tb.send_key(ch)
+    return want, got
 
 
 def keys_for(inp, rng):
@@ -180,17 +191,22 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
     seen = Counter()
     agent = RandomAgent(seed, illegal_rate=0.15, deal_rate=0.02)
     rng = tb.rng
+    reads = random.Random(seed ^ 0x5EA7)       # seat reads: the other draws stay as they were
     view = 0
     assert await tb.boot() == term.boot()
     while seen["hands"] < hands or seen["inputs"] < inputs:
         # sometimes look at one's cards or redraw first
         roll = rng.random()
         if roll < 0.25:
-            asker = table.to_act
-            if rng.random() < 0.5:
+            asker, pick = table.to_act, rng.random()
+            if pick < 0.35:
                 want, got = term.key("h"), await tb.send_key("h")
-            else:
+            elif pick < 0.7:
                 want, got = term.press("left"), await tb.press("btn_reveal")
+            else:                                       # a seat's cards: the server's read
+                asker = reads.randrange(table.n + 2)    # and two seats the table lacks
+                want, got = await read_seat(tb, term, asker, reads)
+                seen["seat_reads"] += " cards " in want
             assert got == want, (got, want)
             check_privacy(table, got, asker, False)
             seen["inputs"] += 1
@@ -235,6 +251,12 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
         # a hand ends by an action, or within its deal when the blinds put everyone all-in
         ended = table.phase != PHASE_BETTING and (was_betting or table.hand_no != hand_before)
         check_privacy(table, got, None, ended)
+        if table.hand_no != hand_before and not ended and reads.random() < 0.5:
+            for seat in reads.sample(range(table.n + 1), table.n + 1):  # as the server does
+                want, got = await read_seat(tb, term, seat, reads)
+                assert got == want, (got, want)
+                check_privacy(table, got, seat, False)
+                seen["seat_reads"] += " cards " in want
         seen["hands"] += ended
         seen["games"] += ended and table.phase == PHASE_GAME_OVER
         await check_observables(tb, table)
@@ -263,7 +285,7 @@ def _params(**extra):
 # resets at one input in 16. Depth comes from the soak test (tb/test_holdem_soak.py, the fast
 # engine: 100,000 inputs).
 GAMES = [
-    pytest.param({"players": 4}, 3, 1, "hands", id="4p"),
+    pytest.param({"players": 4}, 3, 1, "hands seat_reads", id="4p"),   
     pytest.param({"players": 2, "stack": 60, "small_blind": 1, "big_blind": 4}, 4, 5,
                  "resets games", id="2p-stack60-blinds1-4"),
 ]

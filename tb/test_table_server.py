@@ -20,6 +20,7 @@ import time
 import pytest
 
 from table_play import Player, Truth, check_views, play, public_of
+from pokerhdl.golden.cards import format_cards
 from pokerhdl.table.client import ClientError, TableClient, client_lines, key_message
 from pokerhdl.table.link import GoldenLink
 from pokerhdl.table.server import TableServer
@@ -120,8 +121,6 @@ def test_refusals_change_nothing():
                                                                    "token": a.client.token})
         assert "not over" in await refused(a.client, {"op": "new_game",
                                                       "token": a.client.token})
-        assert "on that player's turn" in await refused(other.client, {
-            "op": "cards", "token": other.client.token})
         assert "name is" in await refused(probe, {"op": "join", "name": "x" * 40})
         assert "unknown token" in await refused(probe, {"op": "join", "token": "nope"})
         assert (public_of(link.table), server.received) == before      # nothing reached it
@@ -146,7 +145,39 @@ def test_refusals_change_nothing():
         return reasons
 
     reasons = run(main(), 60)
-    assert len(reasons) == 23
+    assert len(reasons) == 22
+
+
+def test_every_player_has_their_cards_from_the_deal():
+    """Issue 27: the server reads each seat's cards at the deal (the table's s<seat>), so a
+    player whose turn has not come, or never comes, holds their cards at once; a cards request
+    from a player whose turn it is not is answered, with that player's cards alone."""
+    async def main():
+        server, link, truth = golden_server(auto_deal=None)
+        port = await server.start()
+        try:
+            players = [Player(name, random.Random(k))
+                       for k, name in enumerate(("ann", "bob", "cy", "di"))]
+            for p in players:
+                await p.connect(port)
+            await players[0].client.send({"op": "deal", "token": players[0].client.token})
+            dealt = [await until(p.client, lambda m: m["type"] == "state"
+                                 and m["table"]["phase"] == "betting" and m["you"]["cards"])
+                     for p in players]
+            to_act = dealt[0]["table"]["to_act"]
+            waiting = players[(to_act + 1) % 4]
+            await waiting.client.send({"op": "cards", "token": waiting.client.token})
+            asked = await until(waiting.client, lambda m: m["type"] == "state")
+            return dealt, asked, (to_act + 1) % 4, [list(h) for h in link.table.hole]
+        finally:
+            await server.close()
+
+    dealt, asked, waiting, hole = run(main())
+    for state in dealt:
+        seat = state["you"]["seat"]
+        assert state["you"]["cards"] == format_cards(hole[seat]).split(), seat
+    assert asked["you"]["seat"] == waiting
+    assert asked["you"]["cards"] == format_cards(hole[waiting]).split()
 
 
 async def until(client, wanted, limit=10.0):

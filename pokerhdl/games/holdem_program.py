@@ -16,7 +16,7 @@ from ..golden.holdem import (ACTION_NAMES, ALLIN, BET, CALL, CHECK, FOLD, NO_SEA
                              STREET_NAMES)
 from ..golden.holdem_contract import (BAD_DECK_TEXT, BOARD_CARDS, FLAG_ALL_IN, FLAG_FOLDED,
                                       FLAG_OUT, OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE)
-from ..golden.holdem_terminal import BANNER, FOLD_BIT, refusal_text
+from ..golden.holdem_terminal import BANNER, FOLD_BIT, NO_SUCH_SEAT_TEXT, refusal_text
 from ..golden.terminal import CLEAR, CRLF
 from ..rtl.terminal_program import (I_END, I_NIBBLE, I_NUM, I_PRINT, I_RET, I_SET, M_OWN, M_SEAT,
                                     M_SEAT2, REG_NUMBER, REG_SWITCHES, SET_SEAT_ACC,
@@ -126,6 +126,23 @@ def program(players):
     p.emit(I_END)
     p.label("hole_none")
     p.text(refusal_text(REF_HAND_OVER))
+    p.emit(I_END)
+
+    p.entry("seat")
+    p.load(P["phase"])
+    p.jne(PHASE_BETTING, "hole_none")
+    p.load(REG_NUMBER, M_OWN)
+    for s in range(players):                    # the seats there are: no compare but equality
+        p.jeq(s, "seat_cards")
+    p.text(NO_SUCH_SEAT_TEXT)
+    p.emit(I_END)
+    p.label("seat_cards")
+    p.emit(I_SET, 0, SET_SEAT_ACC)
+    p.text("P")
+    p.emit(I_NUM)
+    p.text(" cards ")
+    hole_cards()
+    p.text(CRLF)
     p.emit(I_END)
 
     # --- the answer to a command

@@ -4,8 +4,8 @@ golden ``Table``. Tests compare the TX bytes with it. Key and button handling is
 terminal's (golden/terminal.py); this module gives Hold'em's keys, buttons and answers.
 
 Keys (lower or upper case): f fold, k check, c call, a all-in, b<digits><Enter> bet to,
-r<digits><Enter> raise to, d deal, n new game, h show my hole cards (the seat to act), t redraw.
-The seat is always the one to act.
+r<digits><Enter> raise to, d deal, n new game, h show my hole cards (the seat to act),
+s<seat><Enter> a seat's hole cards, t redraw. Actions are always the seat to act's.
 
 Text of a response (lines end in CRLF):
 * accepted action or deal: clear screen (ESC[2J ESC[H), one line per log entry
@@ -15,6 +15,9 @@ Text of a response (lines end in CRLF):
 * new game: clear screen, "New game", the table;
 * refused: "! <reason>" (holdem.RESULT_TEXT);
 * h: "P1 cards Ah Kd" (only the seat to act has a turn, so only it can see its cards);
+* s<seat>: the same line for any seat while a hand is being played: how a server, the only
+  party on the table's UART, gives each player their cards the moment they are dealt (a seat
+  out of the game shows "-- --"; the board's own button keeps the rule of h);
 * t: the table (hole cards never appear in it).
 
 Panel (the game asks any board for five buttons and 16 switches): the center button acts: the
@@ -32,11 +35,12 @@ from .holdem_contract import (BAD_DECK_TEXT, OP_ACT, OP_DEAL, OP_NEW_GAME, REF_B
 from .holdem_text import entry_text, result_text
 from .terminal import CLEAR, CRLF, Key, Terminal
 
-BANNER = "Hold'em: f k c a b<n> r<n> d n h t" + CRLF
+BANNER = "Hold'em: f k c a b<n> r<n> d n h s<n> t" + CRLF
+NO_SUCH_SEAT_TEXT = "! no such seat" + CRLF
 KEYS = {"f": Key("act", FOLD), "k": Key("act", CHECK), "c": Key("act", CALL),
         "a": Key("act", ALLIN), "b": Key("act", BET, number=True),
         "r": Key("act", RAISE, number=True), "d": Key("deal"), "n": Key("new_game"),
-        "h": Key("hole"), "t": Key("table")}
+        "h": Key("hole"), "s": Key("seat", number=True), "t": Key("table")}
 BUTTONS = {"center": "act_button", "right": "deal_button", "left": "hole"}
 PANEL_SWITCHES = 16
 FOLD_BIT = PANEL_SWITCHES - 1
@@ -135,6 +139,14 @@ class HoldemTerminal(Terminal):
         if t.to_act == NO_SEAT:
             return refusal_text(REF_HAND_OVER)
         return f"P{t.to_act} cards {format_cards(t.hole[t.to_act])}" + CRLF
+
+    def seat(self):
+        t = self.t
+        if t.phase != PHASE_BETTING:
+            return refusal_text(REF_HAND_OVER)
+        if self.number >= t.n:
+            return NO_SUCH_SEAT_TEXT
+        return f"P{self.number} cards {format_cards(t.hole[self.number])}" + CRLF
 
     def table(self):
         return table_text(self.t)

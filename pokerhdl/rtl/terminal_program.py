@@ -128,9 +128,20 @@ class Program:
         for op, mode, a, target in self.code:
             t = self.labels[target] if target is not None else 0
             words.append((((op << MODE_BITS | mode) << ARG_BITS | a) << tbits) | t)
-        chars, starts = [], []
-        for s in self.strings:
-            starts.append(len(chars))
-            chars.extend(ord(ch) for ch in s)
-            chars.append(0)
-        return words, tbits, chars, starts
+        return words, tbits, *self.character_rom()
+
+    def character_rom(self):
+        """(characters, start of each string): a string that ends another one starts inside
+        it and shares its end, the 0 included (longest strings are placed first)."""
+        chars, starts, placed = [], [None] * len(self.strings), []
+        for i in sorted(range(len(self.strings)), key=lambda i: -len(self.strings[i])):
+            text = self.strings[i]
+            host = next((at + len(other) - len(text) for at, other in placed
+                         if other.endswith(text)), None)
+            if host is None:
+                host = len(chars)
+                placed.append((host, text))
+                chars.extend(ord(ch) for ch in text)
+                chars.append(0)
+            starts[i] = host
+        return chars, starts

@@ -4,9 +4,9 @@ pokerhdl/table/protocol.py; the command: pokerhdl/table/serve.py).
 
 The server is the only one who types on the table's terminal. It reads the table back from the
 text it answers (pokerhdl/table/view.py), sends every client the public state, forwards a
-player's action only when it is legal for that player's seat now, asks the table for a player's
-hole cards only when it is that player's turn (the table shows the cards of the seat to act and
-nobody else's) and sends them to that player's connection alone. Busted players watch; a new
+player's action only when it is legal for that player's seat now, reads each seated player's
+hole cards from the table right after the deal (``s<seat>``, the table's key for its one
+party on the UART) and sends them to that player's connection alone. Busted players watch; a new
 game seats them again.
 
 No client can hold the table: sends never wait (pokerhdl/table/connection.py), the player to
@@ -175,6 +175,7 @@ class TableServer:
         seat to act gets its cards and its clock, everyone gets the new state, the next deal
         is timed."""
         self._stop_clock()
+        await self._read_cards()
         for _ in range(100 * max(1, len(self.seats))):
             seat = self._to_act()
             if seat is None:
@@ -182,12 +183,19 @@ class TableServer:
             if seat.automatic:
                 await self._ask(b"k" if self.view.to_call == 0 else b"f")
                 continue
-            if not self._has_cards(seat):
-                await self._ask(b"h")               # on this seat's behalf: its turn
             self._start_clock(seat)
             break
         self.broadcast()
         self._time_deal()
+
+    async def _read_cards(self):
+        """Each seated player's cards of the hand being played, read once a deal."""
+        for seat in self.seats:
+            if self.view.phase != "betting":
+                return
+            if seat.token is not None and not self._has_cards(seat) \
+                    and self._status(seat) != "out":
+                await self._ask(b"s%d\r" % seat.index)
 
     def _to_act(self):
         k = self.view.to_act
@@ -451,9 +459,9 @@ class TableServer:
     async def _op_cards(self, conn, msg):
         seat = conn.seat
         if not self._has_cards(seat):
-            if self.view.to_act != seat.index:
-                raise Refused("the table shows a player's cards on that player's turn")
-            await self._ask(b"h")
+            if self.view.phase != "betting" or self._status(seat) == "out":
+                raise Refused("you have no cards in a hand being played")
+            await self._ask(b"s%d\r" % seat.index)
         conn.send(self.state_for(conn))
 
     async def _table_op(self, keys):
