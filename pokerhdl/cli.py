@@ -204,7 +204,8 @@ def build_parser():
     p.add_argument("--hands", type=int, metavar="N", help="stop after N hands")
     p.add_argument("--no-color", action="store_true", help="plain text, no colours")
     p.set_defaults(func=cmd_play)
-    from .sim.emulator_ui import SCRIPT_HELP, __doc__ as EMULATE_HELP
+    from .sim.emulator_ui import __doc__ as EMULATE_HELP
+    from .sim.emulator_script import SCRIPT_HELP
     p = sub.add_parser("emulate", help="play a board top without the board (its generated "
                                        "Verilog in Verilator)",
                        description=EMULATE_HELP + "\n" + SCRIPT_HELP,
@@ -219,6 +220,9 @@ def build_parser():
                    "a PNG picture")
     p.add_argument("--json", action="store_true", help="with --script: one JSON object "
                    "(display, leds, switches, terminal lines, clocks, clocks per second)")
+    p.add_argument("--build-dir", metavar="DIR", help="where Verilator builds the model "
+                   "(default: $POKERHDL_BUILD_DIR, else the checkout's build/ when it can be "
+                   "written, else $XDG_CACHE_HOME/pokerhdl, i.e. ~/.cache/pokerhdl)")
     p.set_defaults(func=cmd_emulate)
     from .table.serve import SERVE_HELP, add_options as add_serve_limits
     p = sub.add_parser("serve", help="serve a Hold'em table (a board, the emulator or the "

@@ -32,7 +32,9 @@ def public_of(t):
         "to_act": None if t.to_act == NO_SEAT else t.to_act,
         "phase": {PHASE_BETTING: "betting", PHASE_GAME_OVER: "over"}.get(t.phase, "ready"),
         "winner": t.game_winner if t.phase == PHASE_GAME_OVER else None,
-        "stacks": list(t.stacks), "bets": list(t.street_bet),
+        "stacks": list(t.stacks),
+        # between hands the table keeps the last street's bets, but they were paid out
+        "bets": list(t.street_bet) if t.phase == PHASE_BETTING else [0] * n,
         "status": ["out" if t.busted[s] else "folded" if t.folded[s] else
                    "all-in" if t.all_in[s] else "in" for s in range(n)],
         "to_call": t.to_call if t.to_act != NO_SEAT else None,

@@ -26,12 +26,32 @@ def test_help_explains_every_command():
     assert done.returncode == 0 and "--exact" in done.stdout and "examples:" in done.stdout
     done = run("emulate", "--help")
     assert done.returncode == 0 and "--uart" in done.stdout and "press:NAME" in done.stdout
+    assert "--build-dir" in done.stdout and "POKERHDL_BUILD_DIR" in done.stdout
 
 
 def test_emulate_refuses_what_is_not_a_board_top():
     done = run("emulate", "eval7", "--script", "wait:1")
     assert done.returncode != 0 and "not a board top" in done.stderr
     assert "basys3_holdem" in done.stderr
+
+
+@pytest.mark.parametrize("step, why", [
+    ("press:foo", "no button 'foo'; buttons: center, up, left, right, down"),
+    ("wait:abc", "wait:MS takes milliseconds of board time, a number >= 0"),
+    ("reset", "the basys3 board has no reset button"),
+    ("sw=0x1ffff", "0x1ffff is wider than basys3_dice's 16 switches (0..0xffff)"),
+    ("sw:16", "basys3_dice has switches 0..15"),
+    ("jump", "not a step; steps: type:TEXT, press:NAME, sw:N, sw=VALUE, reset, wait:MS, quiet"),
+])
+def test_emulate_script_errors_name_the_step_before_any_build(tmp_path, step, why):
+    """A wrong step is one line naming it and why, a non-zero exit, no traceback; it is found
+    before Verilator builds anything (the build folder stays empty)."""
+    build = tmp_path / "build"
+    done = run("emulate", "basys3_dice", "--build-dir", str(build), "--script",
+               f"type:u40\\r {step} wait:1")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == f"pokerhdl emulate: script step 2 ({step!r}): {why}\n"
+    assert not build.exists()
 
 
 def test_eval_names_the_hand():

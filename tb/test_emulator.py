@@ -8,13 +8,15 @@ signals of the board shell exposed (ticks and stir) and predict the cards and di
 golden twins, as the cocotb board tests do. Marked soak: the fast engine's stage of CI."""
 
 import os
+import re
 import threading
 
 import pytest
 
 from pokerhdl.boards.shell import ENTROPY_SIGNALS
 from pokerhdl.sim.emulator import Emulator
-from pokerhdl.sim.emulator_ui import TextPane, run_script, screen_lines
+from pokerhdl.sim.emulator_script import run_script
+from pokerhdl.sim.emulator_ui import TextPane, screen_lines
 from pokerhdl.sim.screenshot import save_png
 from pokerhdl.golden.dice import DiceGame, Rules, roll_dice
 from pokerhdl.golden.dice_contract import VIEW_ADDRESSES, panel_leds, window_reads
@@ -167,6 +169,60 @@ def test_emulate_script_and_picture(tmp_path):
     save_png(lines, tmp_path / "screen.png")
     from PIL import Image
     assert Image.open(tmp_path / "screen.png").size[0] > 600
+
+
+def test_build_root_is_the_option_the_variable_or_a_folder_that_can_be_written(tmp_path,
+                                                                              monkeypatch):
+    """Where models are built: --build-dir, else $POKERHDL_BUILD_DIR, else the checkout's
+    build/, else (an installed package in a read-only folder) the user's cache."""
+    from pokerhdl.sim import verilated
+    monkeypatch.delenv(verilated.BUILD_DIR_VARIABLE, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert verilated.build_root() == verilated.ROOT / "build"
+    assert verilated.build_root(tmp_path / "mine") == tmp_path / "mine"
+    monkeypatch.setenv(verilated.BUILD_DIR_VARIABLE, str(tmp_path / "env"))
+    assert verilated.build_root() == tmp_path / "env"
+    assert verilated.build_root(tmp_path / "mine") == tmp_path / "mine"
+    monkeypatch.delenv(verilated.BUILD_DIR_VARIABLE)
+    installed = tmp_path / "site-packages"
+    installed.mkdir()
+    installed.chmod(0o555)
+    monkeypatch.setattr(verilated, "ROOT", installed)
+    if os.geteuid() == 0:               # root writes anywhere: as on a read-only mount
+        access = os.access
+        monkeypatch.setattr(os, "access", lambda path, mode: access(path, mode) and not
+                            str(path).startswith(str(installed)))
+    assert verilated.build_root() == tmp_path / "cache" / "pokerhdl"
+
+
+@pytest.mark.soak
+def test_emulate_builds_in_the_build_dir_given(tmp_path):
+    """`emulate --build-dir DIR` builds (and finds) the model in DIR/verilated. DIR's
+    verilated/ is a link to the usual one here, so the soak stage builds basys3_dice once
+    (test_emulate_script_and_picture takes the same model). The API refuses what the script
+    refuses."""
+    import json
+    import subprocess
+    import sys
+    from pokerhdl.sim.verilated import BUILD_DIR_VARIABLE, build_root
+    shared = build_root() / "verilated"
+    shared.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "verilated").symlink_to(shared, target_is_directory=True)
+    env = {k: v for k, v in os.environ.items() if k != BUILD_DIR_VARIABLE}
+    done = subprocess.run([sys.executable, "-m", "pokerhdl", "emulate", "basys3_dice",
+                           "--build-dir", str(tmp_path), "--script", "sw=0x9e wait:1",
+                           "--json"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["switches"] == 0x9e
+    assert list(tmp_path.glob("verilated/basys3_dice-*/libbasys3_dice.so"))
+    emu = Emulator("basys3_dice", build_dir=tmp_path)
+    for act, why in ((lambda: emu.set_switches(0x1ffff), "wider than basys3_dice's 16"),
+                     (lambda: emu.press("foo"), "no button 'foo'; buttons: center, up"),
+                     (emu.reset_button, "no reset button"),
+                     (lambda: emu.toggle_switch(16), "switches 0..15")):
+        with pytest.raises(ValueError, match=re.escape(why)):
+            act()
+    assert emu.switches == 0 and not emu.events
 
 
 @pytest.mark.parametrize("kind", ["pty", "tcp"])

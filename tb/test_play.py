@@ -117,6 +117,24 @@ def test_quit_and_end_of_input():
     assert outcome == "end of input" and "(end of input)" in text
 
 
+def test_all_in_run_out_shows_the_hands_and_the_pot_without_uncalled_chips():
+    # hand 1: you win the blinds (1010 to 990); hand 2: your all-in is 20 more than Sam has
+    first = stacked(2, 0, {0: "AhAd", 1: "7c2d"}, "AsKc9h5s3d")
+    second = stacked(2, 1, {0: "KhKd", 1: "QcQd"}, "2s3c8h9sJd")
+    game, outcome, text = play(["c", "k", "k", "k", "", "a"], personalities=(STATION,),
+                               stack=1000, decks=[first, second], first_dealer=0)
+    assert outcome == "won" and game.table.stacks == [2000, 0]
+    hand2 = text[text.index("=== Hand 2"):]
+    # the big blind of 10 was in: the all-in puts in the stack of 1000, a bet of 1010
+    assert "You go all-in for 1000 (a bet of 1010 in all)" in hand2
+    turned = hand2.index("--- All-in: the hands are turned up")
+    assert turned < hand2.index("--- Flop")
+    assert re.search(r"You +Kh Kd +equity 8\d\.\d%", hand2[turned:])
+    assert re.search(r"Sam +Qc Qd +equity 1\d\.\d%", hand2[turned:])
+    assert re.findall(r"\(pot (\d+)\)", hand2) == ["1980"] * 3
+    assert "You win the pot of 1980" in hand2 and "20 uncalled chips go back" in hand2
+
+
 # ------------------------------------------------------------------------- seeded games
 def test_seeded_games_conserve_chips_and_replay_exactly():
     params = dict(bots=4, stack=200, blinds=(10, 20), max_hands=8)

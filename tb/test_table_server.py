@@ -12,6 +12,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -256,6 +257,63 @@ def test_busted_players_watch_and_house_seats_play():
     check_views(players, truth, 4 * 30)
     assert roles == {"watcher"}
     assert [p.client.seat for p in players] == [0, 1]
+
+
+def test_two_players_at_four_seats_a_settled_showdown_named_in_the_log():
+    """Issue 27's rough edges of `join`: with two of four seats taken, the free seats are
+    dealt in (the table deals every seat) but fold at once, so the hand never waits for them
+    and they contest no pot; after a river bet and call the showdown's table says pot 0 and
+    shows no bet; the screen's log names the players wherever a seat is written."""
+    async def main():
+        server, link, truth = golden_server(players=4, auto_deal=None)
+        port = await server.start()
+        ann, bob = TableClient(), TableClient()
+        for client, name in ((ann, "Ann"), (bob, "Bob")):
+            await client.connect("127.0.0.1", port)
+            await client.join(name=name)
+        await ann.send({"op": "deal", "token": ann.token})
+        by_seat, states = {ann.seat: ann, bob.seat: bob}, []
+        while True:
+            state = await until(ann, lambda m: m["type"] == "state"
+                                and m["table"]["hand"] == 1)
+            states.append(state)
+            t = state["table"]
+            if t["phase"] != "betting":
+                break
+            assert t["to_act"] in by_seat, t           # never waits for a free seat
+            me = by_seat[t["to_act"]]
+            if me is bob:
+                state = await until(bob, lambda m: m["type"] == "state"
+                                    and m["table"]["to_act"] == bob.seat
+                                    and m["received"] == states[-1]["received"])
+            move = ({"action": "bet", "amount": 30} if t["street"] == "river"
+                    and t["to_call"] == 0 else {"action": "call" if t["to_call"] else "check"})
+            await me.send({"op": "act", "token": me.token, **move})
+        for c in (ann, bob):
+            c.close()
+        await server.close()
+        return states[-1]
+
+    final = run(main(), 60)
+    t = final["table"]
+    free = [k for k, p in enumerate(final["players"]) if not p["taken"]]
+    assert len(free) == 2 and t["street"] == "showdown" and t["pot"] == 0
+    assert [s["status"] for k, s in enumerate(t["seats"]) if k in free] == ["folded"] * 2
+    assert not [line for line in t["log"] for k in free
+                if re.match(rf"P{k} (checks|calls|bets|raises)", line)], t["log"]
+    assert all(s["bet"] == 0 for s in t["seats"]), t["seats"]
+    assert set(t["shown"]) == {"0", "1"}
+    assert any(re.fullmatch(r"P[01] bets 30", line) for line in t["log"])
+    lines = client_lines(final, {"name": "Ann"})
+    assert lines[0].startswith("Hold'em  hand 1  showdown  pot 0")
+    first = lines.index("  seat   name              stack     bet  state") + 1
+    seats = lines[first:first + 4]
+    assert all(re.search(r" 0  ", line) for line in seats), seats
+    log = lines[lines.index("Last actions:") + 1:]
+    assert any(re.fullmatch(r"  (Ann|Bob) bets 30", line) for line in log), log
+    assert not any(re.search(r"P[01]\b", line) for line in log), log
+    over = dict(final, table=dict(t, log=["Game over, P1 wins"]))
+    assert "  Game over, Bob wins" in client_lines(over, None)
 
 
 def test_client_screen_and_keys():

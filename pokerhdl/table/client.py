@@ -24,7 +24,7 @@ from .protocol import ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, parse_address
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 RED_CARD = r"\b[2-9TJQKA][hd]\b"
-SEAT_LABEL = re.compile(r"^P(\d+)\b")     # the seat a table's log line begins with
+SEAT_LABEL = re.compile(r"\bP(\d+)\b")    # a seat in a table's log line ("Game over, P1 wins")
 KEYS_HELP = "f fold, k check, c call, a all-in, b<n> bet, r<n> raise, d deal, n new game, " \
             "h cards, q quit"
 

@@ -13,7 +13,8 @@ No client can hold the table: sends never wait (pokerhdl/table/connection.py), t
 act has a clock (``Limits.turn``: then the server checks or folds for the seat, which sits out
 until its player sends something), and a seat whose player has been away (gone, or sitting out)
 for ``Limits.away`` seconds is freed, as the host may free one (``free``). The server plays the
-seats no player holds (the house's, free ones, those sitting out): check, else fold.
+seats no player holds: the house's and those sitting out check, else fold; a free seat
+(nobody there) folds.
 """
 
 import asyncio
@@ -49,6 +50,12 @@ class Seat:
         """Whether the server plays the seat (check, else fold): the house's, a free seat, a
         player sitting out."""
         return self.house or self.token is None or self.sitting_out
+
+    @property
+    def free(self):
+        """A player's seat nobody holds: the table deals it in all the same (it deals every
+        seat with chips), so it folds at its first turn, never contesting a pot for nobody."""
+        return not self.house and self.token is None
 
 
 class TableServer:
@@ -181,7 +188,7 @@ class TableServer:
             if seat is None:
                 break
             if seat.automatic:
-                await self._ask(b"k" if self.view.to_call == 0 else b"f")
+                await self._ask(b"k" if self.view.to_call == 0 and not seat.free else b"f")
                 continue
             self._start_clock(seat)
             break
@@ -423,8 +430,9 @@ class TableServer:
             shown = action if isinstance(action, str) and len(action) <= 20 else "?"
             raise Refused(f"unknown action {shown!r}: " + ", ".join(ACTION_KEYS))
         if v.to_act != seat.index:
-            raise Refused("not your turn" + (f": P{v.to_act} is to act"
-                                             if v.to_act is not None else ": no hand is on"))
+            acting = self._to_act()
+            raise Refused("not your turn" + (f": {self._who(acting)} is to act" if acting
+                                             else ": no hand is on"))
         keys = ACTION_KEYS[action]
         if action in AMOUNT_ACTIONS:
             if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
@@ -483,7 +491,7 @@ class TableServer:
         return self.view.status(seat.index)
 
     def _who(self, seat):
-        return f"P{seat.index} ({seat.name})"
+        return f"P{seat.index}" + (f" ({seat.name})" if seat.name else "")
 
     def state_for(self, conn):
         v = self.view

@@ -152,11 +152,19 @@ class TableView:
 
     def _game_over(self, m, text):
         self.to_act, self.phase, self.winner = None, "over", int(m.group(1))
+        self._settled()
         if not self.log or self.log[-1] != text:
             self._say(text)
 
     def _ready(self, m, text):
         self.to_act, self.phase, self.winner = None, "ready", None
+        self._settled()
+
+    def _settled(self):
+        """No hand is on: the table's seat lines still carry the last street's bets, but those
+        chips went into the pot that was paid out (the header says pot 0), so none is shown."""
+        for seat in self.seats:
+            seat.bet = 0
 
     def _new_game(self, m, text):
         self.shown = {}
