@@ -1,14 +1,22 @@
-"""`pokerhdl serve` against hostile clients (issue 27), the golden table behind it, on
-127.0.0.1 with an ephemeral port: malformed and adversarial messages (hypothesis), slow
-readers, silent sockets, connection floods (also under a 256-file limit), squatters, reconnect
-storms, names, the host freeing a seat, the seat file, `serve --golden`'s seed.
+"""`pokerhdl serve` against hostile clients (issue 27), on 127.0.0.1 with an ephemeral port:
+malformed and adversarial messages (hypothesis), slow readers, silent sockets, connection
+floods (also under a 256-file limit), squatters, reconnect storms, names, the host freeing a
+seat, the seat file, `serve --golden`'s seed.
 
 The server runs on an event loop of its own thread (``Table``), the clients are plain blocking
 sockets, so a client that misbehaves misbehaves for real (it does not read, it never sends a
 newline, ...). After each test ``Table.healthy()`` checks the server is alive and answers a
-new client from another address within a second, that state agrees with the golden table at
+new client from another address within a second, that state agrees with the table's truth at
 the moment it was drawn (chips conserved), and that no message any client of the test
 received held another seat's hole card before the showdown.
+
+Every test of a table (the ``tables`` fixture) runs twice: with the golden table behind the
+server, and (marked soak) with basys3_holdem's generated RTL in the emulator, through
+tb/test_emulator.py's ``CheckedLink``: every byte the RTL sends is checked against a golden
+terminal kept in lock step, whose table is the truth the clients' states are checked against.
+The emulator runs at about 1/65 of the board's clock, so a deal takes seconds there: waits
+for the table's answers are ``Table.patience`` times longer, the clocks the tests set (turn,
+away) are the golden ones or longer, so the same things happen in the same order.
 """
 
 import asyncio
@@ -81,9 +89,9 @@ class Client:
             if wanted(msg):
                 return msg
 
-    def join(self, name=None, **fields):
+    def join(self, name=None, timeout=2.0, **fields):
         self.send({"op": "join", **({"name": name} if name else {}), **fields})
-        welcome = self.until(lambda m: m["type"] in ("welcome", "refused"))
+        welcome = self.until(lambda m: m["type"] in ("welcome", "refused"), timeout)
         if welcome["type"] == "welcome":
             self.token, self.seat = welcome.get("token"), welcome.get("seat")
         return welcome
@@ -101,23 +109,52 @@ class Client:
         self.sock.close()
 
 
+EMULATED_TOP = "basys3_holdem"
+EMULATED_PATIENCE = 40          # the emulator's answers take this much longer (about)
+
+
 class Table:
-    """A TableServer over a golden table, on a loop in its own thread (module docstring)."""
+    """A TableServer over a golden table, or (``emulated``) over basys3_holdem's RTL in the
+    emulator checked byte by byte against a golden terminal (module docstring), on a loop in
+    its own thread. The RTL's table has four seats of 1,000 chips: ``seats`` and ``seed`` are
+    the golden table's."""
 
-    def __init__(self, players=2, seats=4, seed=5, auto_deal=None, **limits):
-        self.link = GoldenLink(players=seats, seed=seed, stack=STACK)
-        self.truth = Truth(self.link.table)
-        sent = [len(self.link.terminal.boot().encode())]
+    def __init__(self, players=2, seats=4, seed=5, auto_deal=None, emulated=False,
+                 slower=(), **limits):
+        self.emulated = emulated
+        self.kind = "emulated RTL" if emulated else "golden"
+        if emulated:
+            from test_emulator import CheckedLink
+            self.link = CheckedLink(EMULATED_TOP)
+            self.truth, self.golden = self.link.truth, self.link.term.t
+            self.patience = EMULATED_PATIENCE
+        else:
+            self.link = GoldenLink(players=seats, seed=seed, stack=STACK)
+            self.golden = self.link.table
+            self.truth = Truth(self.golden)
+            sent = [len(self.link.terminal.boot().encode())]
 
-        def observe(ch, out):
-            sent[0] += len(out.encode("latin-1"))
+            def observe(ch, out):
+                sent[0] += len(out.encode("latin-1"))
+                self.truth.snapshot(sent[0])
+            self.link.observers.append(observe)
             self.truth.snapshot(sent[0])
-        self.link.observers.append(observe)
-        self.truth.snapshot(sent[0])
+            self.patience = 1
+        self.total = self.golden.start_stack * self.golden.n
+        self.typed = 0                  # bytes the server typed on the table
+        write = self.link.write
+
+        def typing(data):
+            self.typed += len(data)
+            write(data)
+        self.link.write = typing
         self.logs = []
+        # the limits named in ``slower`` are the emulator's patience times longer there
+        limits = {k: v * self.patience if k in slower else v for k, v in limits.items()}
         self.limits = Limits(**{"turn": 0, "away": 0, **limits})
-        self.server = TableServer(self.link, players=players, auto_deal=auto_deal, settle=0.05,
-                                  log=self.logs.append, limits=self.limits)
+        self.server = TableServer(self.link, players=players, auto_deal=auto_deal,
+                                  settle=None if emulated else 0.05, log=self.logs.append,
+                                  limits=self.limits)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -125,7 +162,8 @@ class Table:
         self.clients = []
 
     def call(self, coroutine, timeout=10):
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(
+            timeout * self.patience)
 
     def client(self, **kw):
         c = Client(self.port, **kw)
@@ -139,14 +177,33 @@ class Table:
 
     def deal(self, by):
         by.send({"op": "deal", "token": by.token})
-        return by.until(lambda m: m["type"] == "state" and m["table"]["phase"] == "betting")
+        return by.until(lambda m: m["type"] == "state" and m["table"]["phase"] == "betting",
+                        2.0 * self.patience)
 
     def table_now(self):
-        """The golden table's public state and the bytes it has sent (to see it unmoved)."""
+        """The truth's public state, the bytes the table has sent and the bytes the server
+        typed on it (to see it unmoved: on the emulator a key's answer comes seconds later,
+        the key itself at once)."""
         return self.call(self._table_now())
 
     async def _table_now(self):
-        return public_of(self.link.table), self.server.received
+        return public_of(self.golden), self.server.received, self.typed
+
+    def quiet(self):
+        """Wait until the server is typing nothing and the table sending nothing (on the
+        emulator an answer's last bytes may come after the line the server waited for)."""
+        still = 0.05 if not self.emulated else 1.0
+        last, since = None, time.monotonic()
+        while True:
+            now = self.call(self._busy())
+            if now != last or now[0]:
+                last, since = now, time.monotonic()
+            elif time.monotonic() - since >= still:
+                return
+            time.sleep(0.02)
+
+    async def _busy(self):
+        return self.server.lock.locked(), self.server.received, self.typed
 
     def healthy(self, total=None):
         """The issue's after-checks (module docstring); returns the answer time."""
@@ -159,9 +216,9 @@ class Table:
         public, hole, shown = self.truth.snapshots[state["received"]]
         view = view_of(state)
         assert view == public
-        assert sum(view["stacks"]) + view["pot"] == (total or STACK * len(self.link.table.stacks))
+        assert sum(view["stacks"]) + view["pot"] == (total or self.total)
         for c in self.clients:
-            no_leak(c.lines, self.truth)
+            no_leak(c.lines, self.truth, total or self.total)
         assert not [line for line in self.logs if "internal error" in line], self.logs
         for conn in list(self.server.conns):        # no message waits for the last one's ACK
             sock = conn.writer.get_extra_info("socket")
@@ -174,17 +231,23 @@ class Table:
         self.call(self.server.close())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+        self.loop.close()
 
 
-def no_leak(lines, truth):
+def no_leak(lines, truth, total):
     """No line shows a hole card of a seat other than the receiver's before its showdown, and
-    the receiver's own cards are its seat's."""
+    the receiver's own cards are its seat's; every state is the table's at a moment it had
+    answered (none drawn halfway through an answer), with every chip there."""
     for raw in lines:
         msg = json.loads(raw)
         if msg.get("type") != "state":
             assert not CARD.findall(" ".join(strings_in(msg, False))), msg
             continue
+        assert msg["received"] in truth.snapshots, f"a state drawn mid-answer: {msg}"
         public, hole, shown = truth.snapshots[msg["received"]]
+        view = view_of(msg)
+        assert view == public, (msg["received"], view, public)
+        assert sum(view["stacks"]) + view["pot"] == total
         me = msg["you"]["seat"]
         if msg["you"]["cards"] is not None:
             assert msg["you"]["cards"] == hole[me]
@@ -192,12 +255,13 @@ def no_leak(lines, truth):
         assert not {c for text in strings_in(msg) for c in CARD.findall(text)} & secret, msg
 
 
-@pytest.fixture
-def tables():
+@pytest.fixture(params=["golden", pytest.param("emulated", marks=pytest.mark.soak)])
+def tables(request):
+    """Tables behind the server: the golden one, or the RTL in the emulator (soak)."""
     made = []
 
     def make(**kw):
-        made.append(Table(**kw))
+        made.append(Table(emulated=request.param == "emulated", **kw))
         return made[-1]
     yield make
     for t in made:
@@ -269,6 +333,7 @@ def test_hostile_messages_are_refused_and_reach_nothing(tables, record_property)
     idle = [ann, bob][1 - state["table"]["to_act"]]
     stranger = t.client(source="127.0.0.3")
     sync(idle)
+    t.quiet()
     before = t.table_now()
     seen = {"refused": 0, "other": 0}
 
@@ -300,7 +365,7 @@ def test_hostile_messages_are_refused_and_reach_nothing(tables, record_property)
         assert [m["type"] for m in got[1:]] in ([], ["state"])  # a refused act: the state too
     assert t.table_now() == before
     assert t.server.seats[idle.seat].conn is not None           # the seat is still its own
-    record_property("figure", f"hostile messages: {seen['refused']} refused, "
+    record_property("figure", f"hostile messages ({t.kind}): {seen['refused']} refused, "
                               f"{seen['other']} answered otherwise, the table unmoved")
     t.healthy()
 
@@ -313,6 +378,7 @@ def test_a_legal_action_of_another_seat_never_reaches_the_table(tables):
     acting, idle = ([ann, bob] if state["table"]["to_act"] == ann.seat else [bob, ann])
     sync(idle)
     sync(acting)
+    t.quiet()
     before = t.table_now()
     for action in ACTION_KEYS:
         for token in (idle.token, acting.token):
@@ -369,17 +435,18 @@ def test_slow_readers_do_not_hold_the_table(tables, record_property):
     state = t.deal(ann)
     acting = [ann, bob][state["table"]["to_act"]]
     acting.send({"op": "act", "token": acting.token, "action": "call"})
-    acting.until(lambda m: m["type"] == "state" and m["table"]["to_act"] != acting.seat)
+    acting.until(lambda m: m["type"] == "state" and m["table"]["to_act"] != acting.seat,
+                 2.0 * t.patience)
     deal_and_call = time.perf_counter() - t0
     stop.set()
     for th in threads:
         th.join(5)
     times.sort()
-    record_property("figure", f"3 slow readers: a seated player's answer median "
+    record_property("figure", f"3 slow readers ({t.kind}): a seated player's answer median "
                               f"{1000 * times[len(times) // 2]:.1f} ms, max "
                               f"{1000 * times[-1]:.1f} ms over {len(times)} requests; "
                               f"{len(dropped)} slow connections dropped")
-    assert times[-1] < 0.5 and deal_and_call < 0.5
+    assert times[-1] < 0.5 and deal_and_call < 0.5 * t.patience
     assert dropped                                  # falling behind is dropped, not waited for
     t.healthy()
 
@@ -412,25 +479,31 @@ def test_silent_sockets_and_floods_are_capped_and_timed_out(tables, record_prope
     assert len(t.server.conns) == 12
     assert reasons.count(None) == 10 and reasons.count("the server is full (12 connections)") == 20
     time.sleep(1.2)                                             # their idle time
-    record_property("figure", "flood of 300 from one address: 4 held, 296 turned away; "
-                              "30 from 30 addresses: 10 held (12 in all), 20 turned away")
+    record_property("figure", f"flood ({t.kind}) of 300 from one address: 4 held, 296 turned "
+                              "away; 30 from 30 addresses: 10 held (12 in all), 20 turned away")
     ann.send({"op": "state"})
     assert ann.until(lambda m: m["type"] == "state")["you"]["seat"] == ann.seat
     t.healthy()
 
 
-def test_a_flood_under_a_256_file_limit_locks_nobody_out(tmp_path):
+@pytest.mark.parametrize("table", [["--golden"], pytest.param(["--emulate", EMULATED_TOP],
+                                                              marks=pytest.mark.soak)],
+                         ids=["golden", "emulated"])
+def test_a_flood_under_a_256_file_limit_locks_nobody_out(table):
     """The issue's case: `pokerhdl serve` under `ulimit -n 256`, 300 silent sockets from one
     address; a client from another address is still answered within a second."""
     port = free_port()
     server = subprocess.Popen(
-        PYTHON + ["serve", "--golden", "--players", "1", "--listen", f"127.0.0.1:{port}",
+        PYTHON + ["serve", *table, "--players", "1", "--listen", f"127.0.0.1:{port}",
                   "--auto-deal", "-1"], stdin=subprocess.DEVNULL, stderr=subprocess.PIPE,
         text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"),
         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256)))
     flood = []
     try:
-        assert "serving the golden table" in server.stderr.readline()
+        while not (line := server.stderr.readline()).startswith("serving"):
+            assert line.startswith("building"), line        # the emulator's model first
+        assert ("the golden table" if table == ["--golden"] else f"emulated {EMULATED_TOP}") \
+            in line
         for _ in range(300):
             flood.append(Client(port, source="127.0.0.1"))
         legit = Client(port, source="127.0.0.2")
@@ -451,7 +524,7 @@ def test_a_flood_under_a_256_file_limit_locks_nobody_out(tmp_path):
 def test_squatters_are_clocked_folded_and_freed(tables, record_property):
     """Four joins, two of them gone at once and two silent: every hand goes on (the clock
     checks or folds), the four seats are freed after the away time and a player gets one."""
-    t = tables(players=4, auto_deal=0.0, turn=0.2, away=1.0)
+    t = tables(players=4, auto_deal=0.0, turn=0.2, away=1.0, slower=("away",))
     squatters = [t.client(source="127.0.0.4") for _ in range(4)]
     for k, s in enumerate(squatters):
         assert s.join(f"sq{k}")["role"] == "player"
@@ -461,22 +534,24 @@ def test_squatters_are_clocked_folded_and_freed(tables, record_property):
     watcher = t.client(source="127.0.0.5")
     watcher.send({"op": "watch"})
     # the hand moves past every squatter's turn, and more than one hand is dealt
-    watcher.until(lambda m: m["type"] == "state" and m["table"]["hand"] >= 2, 4.0)
+    p = t.patience
+    watcher.until(lambda m: m["type"] == "state" and m["table"]["hand"] >= 2, 4.0 * p)
     for s in squatters[2:]:
-        bye = s.until(lambda m: m["type"] == "bye", 3.0)
+        bye = s.until(lambda m: m["type"] == "bye", 3.0 * p)
         assert "freed" in bye["reason"] and "away" in bye["reason"]
     while any(s.token for s in t.server.seats):         # the two gone ones: freed by now
-        assert time.monotonic() - t0 < 3.0
+        assert time.monotonic() - t0 < 3.0 * p
         time.sleep(0.05)
     freed = time.monotonic() - t0
     assert sum("sits out" in line for line in t.logs) >= 2
     ann = t.client(source="127.0.0.6")
-    deadline = time.monotonic() + 3
+    deadline = time.monotonic() + 3 * p
     while (welcome := ann.join("ann"))["role"] != "player":        # after the hand, if one is on
         assert time.monotonic() < deadline
         time.sleep(0.1)
-    record_property("figure", f"four squatters: seats freed {freed:.1f} s after they came "
-                              f"(turn 0.2 s, away 1 s)")
+    record_property("figure", f"four squatters ({t.kind}): seats freed {freed:.1f} s after "
+                              f"they came (turn {t.limits.turn:g} s, away "
+                              f"{t.limits.away:g} s)")
     t.healthy()
 
 
@@ -487,12 +562,12 @@ def test_the_turn_clock_acts_and_a_message_brings_the_player_back(tables):
     acting = [ann, bob][state["table"]["to_act"]]
     assert state["clock"]["seat"] == acting.seat and 0 < state["clock"]["seconds"] <= 0.3
     moved = ann.until(lambda m: m["type"] == "state"
-                      and m["table"]["to_act"] != acting.seat, 2.0)
+                      and m["table"]["to_act"] != acting.seat, 2.0 * t.patience)
     assert moved["players"][acting.seat]["away"]
     assert any(f"({['ann', 'bob'][acting.seat]}) let the clock run out" in line
                for line in t.logs)
     acting.send({"op": "state"})
-    back = acting.until(lambda m: m["type"] == "state")
+    back = acting.until(lambda m: m["type"] == "state", 2.0 * t.patience)
     assert not back["players"][acting.seat]["away"] and back["players"][acting.seat]["taken"]
     t.healthy()
 
@@ -535,8 +610,9 @@ def test_a_reconnect_storm_moves_one_seat_and_nothing_else(tables, record_proper
     state = holder.until(lambda m: m["type"] == "state")
     assert state["you"]["seat"] == 1 and state["players"][0]["connected"]
     time.sleep(0.2)
-    record_property("figure", f"reconnect storm: {moved} take-overs, {in_use} refused in use, "
-                              f"120 connect-and-go; {len(t.server.conns)} connections left")
+    record_property("figure", f"reconnect storm ({t.kind}): {moved} take-overs, {in_use} "
+                              f"refused in use, 120 connect-and-go; {len(t.server.conns)} "
+                              "connections left")
     assert len(t.server.conns) == 2                 # ann and the seat's last holder
     t.healthy()
 
@@ -571,7 +647,8 @@ def test_the_host_frees_a_seat(tables):
     # the hand ends (the server plays the free seat), then the seat is anybody's
     if t.server.view.to_act == ann.seat:
         ann.send({"op": "act", "token": ann.token, "action": "fold"})
-    ann.until(lambda m: m["type"] == "state" and m["table"]["phase"] == "ready")
+    ann.until(lambda m: m["type"] == "state" and m["table"]["phase"] == "ready",
+              2.0 * t.patience)
     assert again.join("cy")["seat"] == 1
     t.healthy()
 
