@@ -304,6 +304,15 @@ def lines(token):
     )
 
 
+def drain(client, timeout=0.01):
+    """Read what the client has been sent (until nothing comes for ``timeout`` seconds)."""
+    try:
+        while client.receive(timeout) is not None:
+            pass
+    except socket.timeout:
+        pass
+
+
 def sync(client):
     """Read what the client has been sent so far (the sentinel's refusal ends it)."""
     return answers(client, None)
@@ -614,6 +623,67 @@ def test_a_reconnect_storm_moves_one_seat_and_nothing_else(tables, record_proper
                               f"refused in use, 120 connect-and-go; {len(t.server.conns)} "
                               "connections left")
     assert len(t.server.conns) == 2                 # ann and the seat's last holder
+    t.healthy()
+
+
+def test_comings_goings_and_bad_actions_while_the_table_answers(tables, record_property):
+    """A hand of three players and the next deal, where each time the table has begun to
+    answer (a deal, an action: milliseconds on a board, seconds on the emulator) one of the
+    other two sends a malformed action (refused, with the state of what is legal) and the
+    third's connection goes, then comes back with the token. The states these send (the
+    refusal's, the seat gone, the seat back) are drawn at a moment the table had answered,
+    never halfway through an answer (healthy() checks every state each client received
+    against the truth)."""
+    t = tables(players=3)
+    seated = [t.player("ann"), t.player("bob", "127.0.0.3"), t.player("cy", "127.0.0.4")]
+    watcher = t.client(source="127.0.0.5")
+    watcher.send({"op": "watch"})
+    p = t.patience
+    steps = 0
+
+    def state_of(c):
+        drain(c)
+        c.send({"op": "state"})
+        return c.until(lambda m: m["type"] == "state", 2.0 * p)
+
+    hands = 0
+    while hands < 2:
+        t.quiet()
+        state = state_of(seated[0])
+        tb = state["table"]
+        if tb["phase"] == "ready":
+            mover, msg = 0, {"op": "deal"}
+            hands += 1
+        else:
+            assert tb["phase"] == "betting" and tb["to_act"] in (0, 1, 2), tb
+            mover = tb["to_act"]
+            legal = [a["action"] for a in state_of(seated[mover])["you"]["legal"]]
+            msg = {"op": "act", "action": "check" if "check" in legal else "call"}
+        before = t.table_now()[1]
+        seated[mover].send({**msg, "token": seated[mover].token})
+        deadline = time.monotonic() + 2.0 * p
+        while t.server.received == before:                     # the table's answer begun
+            assert time.monotonic() < deadline
+            time.sleep(0.002)
+        bad, going = [seated[k] for k in range(3) if k != mover][::1 - 2 * (steps % 2)]
+        bad.send({"op": "act", "token": bad.token, "action": ["fold"]})
+        going.close()
+        assert "a field is a string" in bad.until(lambda m: m["type"] == "refused")["reason"]
+        bad.until(lambda m: m["type"] == "state", 2.0 * p)     # what is legal now
+        deadline = time.monotonic() + 2.0 * p
+        while t.server.seats[going.seat].conn is not None:     # the server saw it go
+            assert time.monotonic() < deadline
+            time.sleep(0.005)
+        back = t.client(source=f"127.0.4.{going.seat + 1}")
+        assert back.join(token=going.token, timeout=2.0 * p)["seat"] == going.seat
+        seated[going.seat] = back
+        steps += 1
+    t.quiet()
+    for c in seated + [watcher]:                                # every state read, checked
+        drain(c, 0.2)
+    record_property("figure", f"comings and goings ({t.kind}): {steps} times while the "
+                              f"table answered, {sum(len(c.lines) for c in t.clients)} "
+                              "messages checked")
     t.healthy()
 
 

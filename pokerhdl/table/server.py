@@ -7,7 +7,9 @@ text it answers (pokerhdl/table/view.py), sends every client the public state, f
 player's action only when it is legal for that player's seat now, reads each seated player's
 hole cards from the table right after the deal (``s<seat>``, the table's key for its one
 party on the UART) and sends them to that player's connection alone. Busted players watch; a new
-game seats them again.
+game seats them again. Every state a client gets is drawn with the table's lock held, so
+between two answers of the table, never from half an answer (a board or the emulator sends an
+answer over many reads).
 
 No client can hold the table: sends never wait (pokerhdl/table/connection.py), the player to
 act has a clock (``Limits.turn``: then the server checks or folds for the seat, which sits out
@@ -338,7 +340,8 @@ class TableServer:
                     self.log(f"{self._who(seat)} left" + (f" ({conn.dropped})" if conn.dropped
                                                           else "") + ": the seat waits")
                     self._went_away(seat)
-                    self.broadcast()
+                    async with self.lock:           # not halfway through a table's answer
+                        self.broadcast()
             conn.close()
             self.handlers.discard(asyncio.current_task())
 
@@ -357,7 +360,9 @@ class TableServer:
             op = op or why.op
             self._refuse(conn, op, str(why), **why.fields)
             if op == "act" and conn.seat is not None:
-                conn.send(self.state_for(conn))     # what is legal now, as a table refusal
+                async with self.lock:               # not halfway through a table's answer
+                    if conn.seat is not None:
+                        conn.send(self.state_for(conn))     # what is legal now
         except Exception:                           # a bug must not cost a client its seat
             self.log("internal error on a client's message:\n" + traceback.format_exc())
             self._refuse(conn, op, "the server could not take this message")
