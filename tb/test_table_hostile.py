@@ -220,10 +220,15 @@ class Table:
         for c in self.clients:
             no_leak(c.lines, self.truth, total or self.total)
         assert not [line for line in self.logs if "internal error" in line], self.logs
-        for conn in list(self.server.conns):        # no message waits for the last one's ACK
-            sock = conn.writer.get_extra_info("socket")
-            assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        assert all(self.call(self._nodelay()))     # no message waits for the last one's ACK
         return seconds
+
+    async def _nodelay(self):
+        """TCP_NODELAY of each open connection (on the loop: one just dropped, its socket
+        closed, may not have left ``conns`` yet)."""
+        return [conn.writer.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP,
+                                                                socket.TCP_NODELAY)
+                for conn in self.server.conns if not conn.closed]
 
     def close(self):
         for c in self.clients:
