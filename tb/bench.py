@@ -7,6 +7,8 @@ Equity on the CPU: trials per second of our Monte Carlo (C and numpy) beside the
 library's in the same run, and the exact heads-up preflop enumeration.
 Equity in hardware: one lane's size and depth, its trials per clock measured in simulation, and
 the trials per second of the lanes that fit an xc7a100t.
+Table server: a seated client's wait for its state while 100 hostile clients run, memory
+with 1,000 idle connections attempted, hands per minute (tb/bench_table.py).
 Balatro: clocks from a move to its answer and score, simulation time of a VGA frame.
 Simulation: wall time of each block's cocotb test per language (one core).
 """
@@ -233,27 +235,12 @@ def emulator_speed(tops=("basys3_holdem", "nexys_a7_holdem", "basys3_dice")):
                  "boot text bytes"])
 
 
-def table_server(golden_hands=300, emulator_hands=6):
-    """Four scripted clients (tb/table_play.py) through `pokerhdl serve`: hands per minute and
-    the delay from a client's action to its next state (the redraw), with the golden table
-    and with basys3_holdem in the emulator behind the server."""
-    import statistics
-    from table_play import serve_and_play
-    from pokerhdl.table.link import EmulatorLink, GoldenLink
-
-    rows = []
-    for name, link, hands in (("golden table", lambda: GoldenLink(), golden_hands),
-                              ("basys3_holdem in the emulator",
-                               lambda: EmulatorLink("basys3_holdem"), emulator_hands)):
-        players, seconds = serve_and_play(link(), hands, seed=3)
-        delays = sorted(d for p in players for d in p.delays) or [float("nan")]
-        rows.append([name, hands, f"{60 * hands / seconds:.1f}",
-                     f"{1000 * statistics.median(delays):.1f} ms",
-                     f"{1000 * delays[int(0.9 * len(delays))]:.1f} ms",
-                     f"{1000 * delays[-1]:.1f} ms"])
-    print("## Table server: four scripted clients (random actions, 60 % check or call)\n")
-    table(rows, ["behind the server", "hands", "hands/min", "action to state, median", "90 %",
-                 "max"])
+def table_server():
+    """The table server's figures (tb/bench_table.py): a seated client's wait for its state
+    while 100 hostile clients run, memory with 1,000 idle connections attempted, hands per
+    minute of four scripted clients with the golden table and with the emulator."""
+    import bench_table
+    bench_table.main([])
 
 
 def balatro():
