@@ -20,7 +20,7 @@ from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.cards import DECK, parse_cards as cards
 from pokerhdl.golden.equity import lane_monte_carlo
 from pokerhdl.golden.equity_deal import LaneConfig, counted_fraction, lane_slots, stream_seed
-from pokerhdl.golden.equity_exact import board_count, colex_unrank, exact_deals, exact_share
+from pokerhdl.golden.equity_exact import board_count, colex_unrank, exact_clocks, exact_share
 from pokerhdl.golden.rng import split_words
 from pokerhdl.rtl.equity_lane import COUNTER_BYTES, COUNTERS, TRIAL_BYTES, lane_depth
 
@@ -55,10 +55,12 @@ EXACT_CASES = {   # opponents seats -> (hero, opponents, board, dead, first boar
         ("AhKd", ["QsQd"], "2c7d9h", "", 300, 200),
         ("AhKd", [None], "2c7d9hTs", "", 5, (7, 1)),             # and the bonus board
         ("AdAc", ["KhKs"], "", "", 1_000_000, 300),
-        ("9s8s", [None], "", Leaving("7s6s5sAcAdKhKcQhQcJd2h3d4c"), 30, 4)],     # n = 13
+        ("9s8s", [None], "", Leaving("7s6s5sAcAdKhKcQhQcJd2h3d4c"), 30, 4),      # n = 13
+        ("AhKd", [None], "2c7d9hTs", Leaving("QsQdJc"), 0, 3)],   # n = 3: a hold in 3 deals
     3: [("AsKs", ["QhQs", "JcTc", None], "4s5s6d7c", "", 10, 2),
         ("5c5d", [None, None], "KsQh2hAs7d", Leaving("5h5s9s9h8c8dTsTc4h3s2c7h"), 0, 1),
-        ("5c5d", [None, None], "KsQh2h", Leaving("5h5s9s9h8c8dTsTc4h3s2c7hAd"), 7, 2)],
+        ("5c5d", [None, None], "KsQh2h", Leaving("5h5s9s9h8c8dTsTc4h3s2c7hAd"), 7, 2),
+        ("5c5d", [None, None, None], "KsQh2hAs7d", Leaving("5h5s9s9h8c8d"), 0, 1)],  # n = 6
 }
 
 
@@ -176,7 +178,8 @@ async def lane_counts_as_golden(dut):
 
 @cocotb.test()
 async def lane_enumerates_as_golden(dut):
-    """Exact shares: the deals of each board, one a clock, void deals left out."""
+    """Exact shares: the deals of each board, one a clock (and one held at each wrap of the
+    innermost random hand), void deals left out."""
     opponents = param("opponents", 1)
     tb = LaneTB(dut, opponents)
     await tb.reset()
@@ -188,9 +191,9 @@ async def lane_enumerates_as_golden(dut):
         setup = make_setup(hero, opps, board, dead)
         await tb.configure(LaneConfig.of(setup, opponents))
         await tb.load_board(setup, first)
-        deals = count * exact_deals(setup) // board_count(setup)
-        clocks = await tb.run(boards, deals + 2 * lane_depth(opponents) + 100)
-        assert clocks >= deals, "a deal a clock at most"
+        dealing = count * exact_clocks(setup) // board_count(setup)
+        clocks = await tb.run(boards, dealing + 2 * lane_depth(opponents) + 100)
+        assert clocks >= dealing, "a deal a clock at most, a clock more a wrap of the inner hand"
         got = await tb.read_counts(1 + opponents)
         assert got == chain_counts(exact_share(setup, first, count), 1 + opponents), \
             f"{setup.describe()} boards {first}..{first + count - 1}"

@@ -85,6 +85,8 @@ reg [31:0] equity_lane0_bus_word;
 reg [5:0] equity_lane0_lane_n;
 reg [5:0] equity_lane0_lane_mask;
 reg equity_lane0_lane_exact;
+wire equity_lane0_fresh;
+reg equity_lane0_held;
 reg equity_lane0_look_valid;
 reg [2:0] equity_lane0_low_count;
 reg [2:0] equity_lane0_high_count;
@@ -126,8 +128,12 @@ reg [7:0] equity_lane0_chunked_counter0_counter_chunk4_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk4_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk4_shifted;
 wire equity_lane0_colex_odometer0_spare;
+reg equity_lane0_colex_odometer0_board_inner;
+reg equity_lane0_colex_odometer0_carry;
+reg [0:0] equity_lane0_colex_odometer0_inner;
 wire [1:0] equity_lane0_colex_odometer0_last_bits;
 reg [6:0] equity_lane0_colex_odometer0_lower;
+reg [1:0] equity_lane0_colex_odometer0_ready;
 wire [6:0] equity_lane0_colex_odometer0_rise_bits;
 reg [6:0] equity_lane0_colex_odometer0_steps;
 reg equity_lane0_colex_odometer0_slot_select0_here;
@@ -207,7 +213,7 @@ reg [31:0] equity_lane0_slot_stream1_y;
 reg [31:0] equity_lane0_slot_stream1_z;
 wire [31:0] equity_lane0_slot_stream1_x_part1_t;
 wire [5:0] equity_lane0_delay_line1_d_out;
-reg [11:0] equity_lane0_delay_line1_line;
+reg [17:0] equity_lane0_delay_line1_line;
 wire [31:0] equity_lane0_slot_stream2_word;
 wire equity_lane0_slot_stream2_advance;
 wire [31:0] equity_lane0_slot_stream2_gx;
@@ -219,7 +225,7 @@ reg [31:0] equity_lane0_slot_stream2_y;
 reg [31:0] equity_lane0_slot_stream2_z;
 wire [31:0] equity_lane0_slot_stream2_x_part2_t;
 wire [5:0] equity_lane0_delay_line2_d_out;
-reg [23:0] equity_lane0_delay_line2_line;
+reg [35:0] equity_lane0_delay_line2_line;
 wire [31:0] equity_lane0_slot_stream3_word;
 wire equity_lane0_slot_stream3_advance;
 wire [31:0] equity_lane0_slot_stream3_gx;
@@ -231,7 +237,7 @@ reg [31:0] equity_lane0_slot_stream3_y;
 reg [31:0] equity_lane0_slot_stream3_z;
 wire [31:0] equity_lane0_slot_stream3_x_part3_t;
 wire [5:0] equity_lane0_delay_line3_d_out;
-reg [35:0] equity_lane0_delay_line3_line;
+reg [53:0] equity_lane0_delay_line3_line;
 wire [31:0] equity_lane0_slot_stream4_word;
 wire equity_lane0_slot_stream4_advance;
 wire [31:0] equity_lane0_slot_stream4_gx;
@@ -243,7 +249,7 @@ reg [31:0] equity_lane0_slot_stream4_y;
 reg [31:0] equity_lane0_slot_stream4_z;
 wire [31:0] equity_lane0_slot_stream4_x_part4_t;
 wire [5:0] equity_lane0_delay_line4_d_out;
-reg [47:0] equity_lane0_delay_line4_line;
+reg [71:0] equity_lane0_delay_line4_line;
 wire [31:0] equity_lane0_slot_stream5_word;
 wire equity_lane0_slot_stream5_advance;
 wire [31:0] equity_lane0_slot_stream5_gx;
@@ -255,7 +261,7 @@ reg [31:0] equity_lane0_slot_stream5_y;
 reg [31:0] equity_lane0_slot_stream5_z;
 wire [31:0] equity_lane0_slot_stream5_x_part5_t;
 wire [5:0] equity_lane0_delay_line5_d_out;
-reg [59:0] equity_lane0_delay_line5_line;
+reg [89:0] equity_lane0_delay_line5_line;
 wire [31:0] equity_lane0_slot_stream6_word;
 wire equity_lane0_slot_stream6_advance;
 wire [31:0] equity_lane0_slot_stream6_gx;
@@ -267,8 +273,7 @@ reg [31:0] equity_lane0_slot_stream6_y;
 reg [31:0] equity_lane0_slot_stream6_z;
 wire [31:0] equity_lane0_slot_stream6_x_part6_t;
 wire [5:0] equity_lane0_delay_line6_d_out;
-reg [71:0] equity_lane0_delay_line6_line;
-wire equity_lane0_deal_stage0_ok_in;
+reg [107:0] equity_lane0_delay_line6_line;
 wire [5:0] equity_lane0_deal_stage0_pos_in;
 reg [5:0] equity_lane0_deal_stage0_pos_out;
 reg [5:0] equity_lane0_deal_stage0_n_q;
@@ -277,11 +282,17 @@ reg equity_lane0_deal_stage0_exact_q;
 reg equity_lane0_deal_stage0_a_ok;
 reg [5:0] equity_lane0_deal_stage0_a_pos;
 reg equity_lane0_deal_stage0_a_tok;
+reg [4:0] equity_lane0_deal_stage0_below;
 reg [5:0] equity_lane0_deal_stage0_chosen;
 reg [29:0] equity_lane0_deal_stage0_fields;
 reg equity_lane0_deal_stage0_found;
 reg [4:0] equity_lane0_deal_stage0_free;
+reg [4:0] equity_lane0_deal_stage0_seen;
 reg [29:0] equity_lane0_deal_stage0_candidates;
+reg [29:0] equity_lane0_deal_stage0_taken;
+reg [5:0] equity_lane0_deal_stage0_t_pos;
+reg equity_lane0_deal_stage0_t_tok;
+reg equity_lane0_deal_stage0_t_ok;
 wire [4:0] equity_lane0_deal_stage0_repeated;
 reg [11:0] equity_lane0_deal_stage1_pos_out;
 reg [5:0] equity_lane0_deal_stage1_n_q;
@@ -290,22 +301,33 @@ reg equity_lane0_deal_stage1_exact_q;
 reg equity_lane0_deal_stage1_a_ok;
 reg [5:0] equity_lane0_deal_stage1_a_pos;
 reg equity_lane0_deal_stage1_a_tok;
+reg [4:0] equity_lane0_deal_stage1_below;
 reg [5:0] equity_lane0_deal_stage1_chosen;
 reg [29:0] equity_lane0_deal_stage1_fields;
 reg equity_lane0_deal_stage1_found;
 reg [4:0] equity_lane0_deal_stage1_free;
+reg [4:0] equity_lane0_deal_stage1_seen;
 reg [29:0] equity_lane0_deal_stage1_candidates;
+reg [29:0] equity_lane0_deal_stage1_taken;
+reg [5:0] equity_lane0_deal_stage1_t_pos;
+reg equity_lane0_deal_stage1_t_tok;
+reg equity_lane0_deal_stage1_t_ok;
 wire [4:0] equity_lane0_deal_stage1_repeated;
-wire equity_lane0_deal_stage1_repeated_position0_hit;
-wire equity_lane0_deal_stage1_repeated_position0_any_equal;
-wire equity_lane0_deal_stage1_repeated_position1_hit;
-wire equity_lane0_deal_stage1_repeated_position1_any_equal;
-wire equity_lane0_deal_stage1_repeated_position2_hit;
-wire equity_lane0_deal_stage1_repeated_position2_any_equal;
-wire equity_lane0_deal_stage1_repeated_position3_hit;
-wire equity_lane0_deal_stage1_repeated_position3_any_equal;
-wire equity_lane0_deal_stage1_repeated_position4_hit;
-wire equity_lane0_deal_stage1_repeated_position4_any_equal;
+wire [0:0] equity_lane0_deal_stage1_repeated_position0_groups;
+wire equity_lane0_deal_stage1_repeated_position0_gathered;
+wire equity_lane0_deal_stage1_repeated_position0_same_position0_equal;
+wire [0:0] equity_lane0_deal_stage1_repeated_position1_groups;
+wire equity_lane0_deal_stage1_repeated_position1_gathered;
+wire equity_lane0_deal_stage1_repeated_position1_same_position1_equal;
+wire [0:0] equity_lane0_deal_stage1_repeated_position2_groups;
+wire equity_lane0_deal_stage1_repeated_position2_gathered;
+wire equity_lane0_deal_stage1_repeated_position2_same_position2_equal;
+wire [0:0] equity_lane0_deal_stage1_repeated_position3_groups;
+wire equity_lane0_deal_stage1_repeated_position3_gathered;
+wire equity_lane0_deal_stage1_repeated_position3_same_position3_equal;
+wire [0:0] equity_lane0_deal_stage1_repeated_position4_groups;
+wire equity_lane0_deal_stage1_repeated_position4_gathered;
+wire equity_lane0_deal_stage1_repeated_position4_same_position4_equal;
 reg [17:0] equity_lane0_deal_stage2_pos_out;
 reg [5:0] equity_lane0_deal_stage2_n_q;
 reg [5:0] equity_lane0_deal_stage2_mask_q;
@@ -313,32 +335,43 @@ reg equity_lane0_deal_stage2_exact_q;
 reg equity_lane0_deal_stage2_a_ok;
 reg [11:0] equity_lane0_deal_stage2_a_pos;
 reg equity_lane0_deal_stage2_a_tok;
+reg [4:0] equity_lane0_deal_stage2_below;
 reg [5:0] equity_lane0_deal_stage2_chosen;
 reg [29:0] equity_lane0_deal_stage2_fields;
 reg equity_lane0_deal_stage2_found;
 reg [4:0] equity_lane0_deal_stage2_free;
+reg [4:0] equity_lane0_deal_stage2_seen;
 reg [29:0] equity_lane0_deal_stage2_candidates;
+reg [29:0] equity_lane0_deal_stage2_taken;
+reg [11:0] equity_lane0_deal_stage2_t_pos;
+reg equity_lane0_deal_stage2_t_tok;
+reg equity_lane0_deal_stage2_t_ok;
 wire [4:0] equity_lane0_deal_stage2_repeated;
-wire equity_lane0_deal_stage2_repeated_position5_hit;
-wire [1:0] equity_lane0_deal_stage2_repeated_position5_any_equal;
+wire [0:0] equity_lane0_deal_stage2_repeated_position5_groups;
+wire equity_lane0_deal_stage2_repeated_position5_gathered;
 wire equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
 wire equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
-wire equity_lane0_deal_stage2_repeated_position6_hit;
-wire [1:0] equity_lane0_deal_stage2_repeated_position6_any_equal;
+wire [1:0] equity_lane0_deal_stage2_repeated_position5_any_set5_bits;
+wire [0:0] equity_lane0_deal_stage2_repeated_position6_groups;
+wire equity_lane0_deal_stage2_repeated_position6_gathered;
 wire equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
 wire equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
-wire equity_lane0_deal_stage2_repeated_position7_hit;
-wire [1:0] equity_lane0_deal_stage2_repeated_position7_any_equal;
+wire [1:0] equity_lane0_deal_stage2_repeated_position6_any_set6_bits;
+wire [0:0] equity_lane0_deal_stage2_repeated_position7_groups;
+wire equity_lane0_deal_stage2_repeated_position7_gathered;
 wire equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
 wire equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
-wire equity_lane0_deal_stage2_repeated_position8_hit;
-wire [1:0] equity_lane0_deal_stage2_repeated_position8_any_equal;
+wire [1:0] equity_lane0_deal_stage2_repeated_position7_any_set7_bits;
+wire [0:0] equity_lane0_deal_stage2_repeated_position8_groups;
+wire equity_lane0_deal_stage2_repeated_position8_gathered;
 wire equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
 wire equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
-wire equity_lane0_deal_stage2_repeated_position9_hit;
-wire [1:0] equity_lane0_deal_stage2_repeated_position9_any_equal;
+wire [1:0] equity_lane0_deal_stage2_repeated_position8_any_set8_bits;
+wire [0:0] equity_lane0_deal_stage2_repeated_position9_groups;
+wire equity_lane0_deal_stage2_repeated_position9_gathered;
 wire equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
 wire equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
+wire [1:0] equity_lane0_deal_stage2_repeated_position9_any_set9_bits;
 reg [23:0] equity_lane0_deal_stage3_pos_out;
 reg [5:0] equity_lane0_deal_stage3_n_q;
 reg [5:0] equity_lane0_deal_stage3_mask_q;
@@ -346,37 +379,48 @@ reg equity_lane0_deal_stage3_exact_q;
 reg equity_lane0_deal_stage3_a_ok;
 reg [17:0] equity_lane0_deal_stage3_a_pos;
 reg equity_lane0_deal_stage3_a_tok;
+reg [4:0] equity_lane0_deal_stage3_below;
 reg [5:0] equity_lane0_deal_stage3_chosen;
 reg [29:0] equity_lane0_deal_stage3_fields;
 reg equity_lane0_deal_stage3_found;
 reg [4:0] equity_lane0_deal_stage3_free;
+reg [4:0] equity_lane0_deal_stage3_seen;
 reg [29:0] equity_lane0_deal_stage3_candidates;
+reg [29:0] equity_lane0_deal_stage3_taken;
+reg [17:0] equity_lane0_deal_stage3_t_pos;
+reg equity_lane0_deal_stage3_t_tok;
+reg equity_lane0_deal_stage3_t_ok;
 wire [4:0] equity_lane0_deal_stage3_repeated;
-wire equity_lane0_deal_stage3_repeated_position10_hit;
-wire [2:0] equity_lane0_deal_stage3_repeated_position10_any_equal;
+wire [0:0] equity_lane0_deal_stage3_repeated_position10_groups;
+wire equity_lane0_deal_stage3_repeated_position10_gathered;
 wire equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
 wire equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
 wire equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
-wire equity_lane0_deal_stage3_repeated_position11_hit;
-wire [2:0] equity_lane0_deal_stage3_repeated_position11_any_equal;
+wire [2:0] equity_lane0_deal_stage3_repeated_position10_any_set10_bits;
+wire [0:0] equity_lane0_deal_stage3_repeated_position11_groups;
+wire equity_lane0_deal_stage3_repeated_position11_gathered;
 wire equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
 wire equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
 wire equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
-wire equity_lane0_deal_stage3_repeated_position12_hit;
-wire [2:0] equity_lane0_deal_stage3_repeated_position12_any_equal;
+wire [2:0] equity_lane0_deal_stage3_repeated_position11_any_set11_bits;
+wire [0:0] equity_lane0_deal_stage3_repeated_position12_groups;
+wire equity_lane0_deal_stage3_repeated_position12_gathered;
 wire equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
 wire equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
 wire equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
-wire equity_lane0_deal_stage3_repeated_position13_hit;
-wire [2:0] equity_lane0_deal_stage3_repeated_position13_any_equal;
+wire [2:0] equity_lane0_deal_stage3_repeated_position12_any_set12_bits;
+wire [0:0] equity_lane0_deal_stage3_repeated_position13_groups;
+wire equity_lane0_deal_stage3_repeated_position13_gathered;
 wire equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
 wire equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
 wire equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
-wire equity_lane0_deal_stage3_repeated_position14_hit;
-wire [2:0] equity_lane0_deal_stage3_repeated_position14_any_equal;
+wire [2:0] equity_lane0_deal_stage3_repeated_position13_any_set13_bits;
+wire [0:0] equity_lane0_deal_stage3_repeated_position14_groups;
+wire equity_lane0_deal_stage3_repeated_position14_gathered;
 wire equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
+wire [2:0] equity_lane0_deal_stage3_repeated_position14_any_set14_bits;
 reg [29:0] equity_lane0_deal_stage4_pos_out;
 reg [5:0] equity_lane0_deal_stage4_n_q;
 reg [5:0] equity_lane0_deal_stage4_mask_q;
@@ -384,42 +428,53 @@ reg equity_lane0_deal_stage4_exact_q;
 reg equity_lane0_deal_stage4_a_ok;
 reg [23:0] equity_lane0_deal_stage4_a_pos;
 reg equity_lane0_deal_stage4_a_tok;
+reg [4:0] equity_lane0_deal_stage4_below;
 reg [5:0] equity_lane0_deal_stage4_chosen;
 reg [29:0] equity_lane0_deal_stage4_fields;
 reg equity_lane0_deal_stage4_found;
 reg [4:0] equity_lane0_deal_stage4_free;
+reg [4:0] equity_lane0_deal_stage4_seen;
 reg [29:0] equity_lane0_deal_stage4_candidates;
+reg [29:0] equity_lane0_deal_stage4_taken;
+reg [23:0] equity_lane0_deal_stage4_t_pos;
+reg equity_lane0_deal_stage4_t_tok;
+reg equity_lane0_deal_stage4_t_ok;
 wire [4:0] equity_lane0_deal_stage4_repeated;
-wire equity_lane0_deal_stage4_repeated_position15_hit;
-wire [3:0] equity_lane0_deal_stage4_repeated_position15_any_equal;
+wire [0:0] equity_lane0_deal_stage4_repeated_position15_groups;
+wire equity_lane0_deal_stage4_repeated_position15_gathered;
 wire equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
 wire equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
 wire equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
 wire equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
-wire equity_lane0_deal_stage4_repeated_position16_hit;
-wire [3:0] equity_lane0_deal_stage4_repeated_position16_any_equal;
+wire [3:0] equity_lane0_deal_stage4_repeated_position15_any_set15_bits;
+wire [0:0] equity_lane0_deal_stage4_repeated_position16_groups;
+wire equity_lane0_deal_stage4_repeated_position16_gathered;
 wire equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
 wire equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
 wire equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
 wire equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
-wire equity_lane0_deal_stage4_repeated_position17_hit;
-wire [3:0] equity_lane0_deal_stage4_repeated_position17_any_equal;
+wire [3:0] equity_lane0_deal_stage4_repeated_position16_any_set16_bits;
+wire [0:0] equity_lane0_deal_stage4_repeated_position17_groups;
+wire equity_lane0_deal_stage4_repeated_position17_gathered;
 wire equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
 wire equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
 wire equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
 wire equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
-wire equity_lane0_deal_stage4_repeated_position18_hit;
-wire [3:0] equity_lane0_deal_stage4_repeated_position18_any_equal;
+wire [3:0] equity_lane0_deal_stage4_repeated_position17_any_set17_bits;
+wire [0:0] equity_lane0_deal_stage4_repeated_position18_groups;
+wire equity_lane0_deal_stage4_repeated_position18_gathered;
 wire equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
 wire equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
 wire equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
 wire equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
-wire equity_lane0_deal_stage4_repeated_position19_hit;
-wire [3:0] equity_lane0_deal_stage4_repeated_position19_any_equal;
+wire [3:0] equity_lane0_deal_stage4_repeated_position18_any_set18_bits;
+wire [0:0] equity_lane0_deal_stage4_repeated_position19_groups;
+wire equity_lane0_deal_stage4_repeated_position19_gathered;
 wire equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
+wire [3:0] equity_lane0_deal_stage4_repeated_position19_any_set19_bits;
 reg [35:0] equity_lane0_deal_stage5_pos_out;
 reg [5:0] equity_lane0_deal_stage5_n_q;
 reg [5:0] equity_lane0_deal_stage5_mask_q;
@@ -427,47 +482,68 @@ reg equity_lane0_deal_stage5_exact_q;
 reg equity_lane0_deal_stage5_a_ok;
 reg [29:0] equity_lane0_deal_stage5_a_pos;
 reg equity_lane0_deal_stage5_a_tok;
+reg [4:0] equity_lane0_deal_stage5_below;
 reg [5:0] equity_lane0_deal_stage5_chosen;
 reg [29:0] equity_lane0_deal_stage5_fields;
 reg equity_lane0_deal_stage5_found;
 reg [4:0] equity_lane0_deal_stage5_free;
+reg [9:0] equity_lane0_deal_stage5_seen;
 reg [29:0] equity_lane0_deal_stage5_candidates;
-wire [4:0] equity_lane0_deal_stage5_repeated;
-wire equity_lane0_deal_stage5_repeated_position20_hit;
-wire [4:0] equity_lane0_deal_stage5_repeated_position20_any_equal;
+reg [29:0] equity_lane0_deal_stage5_taken;
+reg [29:0] equity_lane0_deal_stage5_t_pos;
+reg equity_lane0_deal_stage5_t_tok;
+reg equity_lane0_deal_stage5_t_ok;
+wire [9:0] equity_lane0_deal_stage5_repeated;
+wire [1:0] equity_lane0_deal_stage5_repeated_position20_groups;
+wire [1:0] equity_lane0_deal_stage5_repeated_position20_gathered;
 wire equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
 wire equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
 wire equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
 wire equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
 wire equity_lane0_deal_stage5_repeated_position20_same_position54_equal;
-wire equity_lane0_deal_stage5_repeated_position21_hit;
-wire [4:0] equity_lane0_deal_stage5_repeated_position21_any_equal;
+wire [3:0] equity_lane0_deal_stage5_repeated_position20_any_set20_bits;
+wire equity_lane0_deal_stage5_repeated_position20_any_set20_hit;
+wire equity_lane0_deal_stage5_repeated_position20_any_set21_hit;
+wire [1:0] equity_lane0_deal_stage5_repeated_position21_groups;
+wire [1:0] equity_lane0_deal_stage5_repeated_position21_gathered;
 wire equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
 wire equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
 wire equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
 wire equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
 wire equity_lane0_deal_stage5_repeated_position21_same_position59_equal;
-wire equity_lane0_deal_stage5_repeated_position22_hit;
-wire [4:0] equity_lane0_deal_stage5_repeated_position22_any_equal;
+wire [3:0] equity_lane0_deal_stage5_repeated_position21_any_set22_bits;
+wire equity_lane0_deal_stage5_repeated_position21_any_set22_hit;
+wire equity_lane0_deal_stage5_repeated_position21_any_set23_hit;
+wire [1:0] equity_lane0_deal_stage5_repeated_position22_groups;
+wire [1:0] equity_lane0_deal_stage5_repeated_position22_gathered;
 wire equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
 wire equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
 wire equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
 wire equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
 wire equity_lane0_deal_stage5_repeated_position22_same_position64_equal;
-wire equity_lane0_deal_stage5_repeated_position23_hit;
-wire [4:0] equity_lane0_deal_stage5_repeated_position23_any_equal;
+wire [3:0] equity_lane0_deal_stage5_repeated_position22_any_set24_bits;
+wire equity_lane0_deal_stage5_repeated_position22_any_set24_hit;
+wire equity_lane0_deal_stage5_repeated_position22_any_set25_hit;
+wire [1:0] equity_lane0_deal_stage5_repeated_position23_groups;
+wire [1:0] equity_lane0_deal_stage5_repeated_position23_gathered;
 wire equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
 wire equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
 wire equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
 wire equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
 wire equity_lane0_deal_stage5_repeated_position23_same_position69_equal;
-wire equity_lane0_deal_stage5_repeated_position24_hit;
-wire [4:0] equity_lane0_deal_stage5_repeated_position24_any_equal;
+wire [3:0] equity_lane0_deal_stage5_repeated_position23_any_set26_bits;
+wire equity_lane0_deal_stage5_repeated_position23_any_set26_hit;
+wire equity_lane0_deal_stage5_repeated_position23_any_set27_hit;
+wire [1:0] equity_lane0_deal_stage5_repeated_position24_groups;
+wire [1:0] equity_lane0_deal_stage5_repeated_position24_gathered;
 wire equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
+wire [3:0] equity_lane0_deal_stage5_repeated_position24_any_set28_bits;
+wire equity_lane0_deal_stage5_repeated_position24_any_set28_hit;
+wire equity_lane0_deal_stage5_repeated_position24_any_set29_hit;
 reg [41:0] equity_lane0_deal_stage6_pos_out;
 reg [5:0] equity_lane0_deal_stage6_n_q;
 reg [5:0] equity_lane0_deal_stage6_mask_q;
@@ -475,52 +551,78 @@ reg equity_lane0_deal_stage6_exact_q;
 reg equity_lane0_deal_stage6_a_ok;
 reg [35:0] equity_lane0_deal_stage6_a_pos;
 reg equity_lane0_deal_stage6_a_tok;
+reg [4:0] equity_lane0_deal_stage6_below;
 reg [5:0] equity_lane0_deal_stage6_chosen;
 reg [29:0] equity_lane0_deal_stage6_fields;
 reg equity_lane0_deal_stage6_found;
 reg [4:0] equity_lane0_deal_stage6_free;
+reg [9:0] equity_lane0_deal_stage6_seen;
 reg [29:0] equity_lane0_deal_stage6_candidates;
-wire [4:0] equity_lane0_deal_stage6_repeated;
-wire equity_lane0_deal_stage6_repeated_position25_hit;
-wire [5:0] equity_lane0_deal_stage6_repeated_position25_any_equal;
+reg [29:0] equity_lane0_deal_stage6_taken;
+reg [35:0] equity_lane0_deal_stage6_t_pos;
+reg equity_lane0_deal_stage6_t_tok;
+reg equity_lane0_deal_stage6_t_ok;
+wire [9:0] equity_lane0_deal_stage6_repeated;
+wire [1:0] equity_lane0_deal_stage6_repeated_position25_groups;
+wire [1:0] equity_lane0_deal_stage6_repeated_position25_gathered;
 wire equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
 wire equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
 wire equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
 wire equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
 wire equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
 wire equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
-wire equity_lane0_deal_stage6_repeated_position26_hit;
-wire [5:0] equity_lane0_deal_stage6_repeated_position26_any_equal;
+wire [3:0] equity_lane0_deal_stage6_repeated_position25_any_set30_bits;
+wire equity_lane0_deal_stage6_repeated_position25_any_set30_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position25_any_set31_bits;
+wire equity_lane0_deal_stage6_repeated_position25_any_set31_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position26_groups;
+wire [1:0] equity_lane0_deal_stage6_repeated_position26_gathered;
 wire equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
 wire equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
 wire equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
 wire equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
 wire equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
 wire equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
-wire equity_lane0_deal_stage6_repeated_position27_hit;
-wire [5:0] equity_lane0_deal_stage6_repeated_position27_any_equal;
+wire [3:0] equity_lane0_deal_stage6_repeated_position26_any_set32_bits;
+wire equity_lane0_deal_stage6_repeated_position26_any_set32_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position26_any_set33_bits;
+wire equity_lane0_deal_stage6_repeated_position26_any_set33_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position27_groups;
+wire [1:0] equity_lane0_deal_stage6_repeated_position27_gathered;
 wire equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
 wire equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
 wire equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
 wire equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
 wire equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
 wire equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
-wire equity_lane0_deal_stage6_repeated_position28_hit;
-wire [5:0] equity_lane0_deal_stage6_repeated_position28_any_equal;
+wire [3:0] equity_lane0_deal_stage6_repeated_position27_any_set34_bits;
+wire equity_lane0_deal_stage6_repeated_position27_any_set34_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position27_any_set35_bits;
+wire equity_lane0_deal_stage6_repeated_position27_any_set35_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position28_groups;
+wire [1:0] equity_lane0_deal_stage6_repeated_position28_gathered;
 wire equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
 wire equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
 wire equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
 wire equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
 wire equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
 wire equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
-wire equity_lane0_deal_stage6_repeated_position29_hit;
-wire [5:0] equity_lane0_deal_stage6_repeated_position29_any_equal;
+wire [3:0] equity_lane0_deal_stage6_repeated_position28_any_set36_bits;
+wire equity_lane0_deal_stage6_repeated_position28_any_set36_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position28_any_set37_bits;
+wire equity_lane0_deal_stage6_repeated_position28_any_set37_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position29_groups;
+wire [1:0] equity_lane0_deal_stage6_repeated_position29_gathered;
 wire equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
+wire [3:0] equity_lane0_deal_stage6_repeated_position29_any_set38_bits;
+wire equity_lane0_deal_stage6_repeated_position29_any_set38_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position29_any_set39_bits;
+wire equity_lane0_deal_stage6_repeated_position29_any_set39_hit;
 reg [5:0] equity_lane0_card_lookup0_card;
 wire [5:0] equity_lane0_card_lookup0_position;
 reg [5:0] equity_lane0_card_lookup1_card;
@@ -791,6 +893,7 @@ reg [23:0] equity_lane0_showdown0_pipe_reg102_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg103_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg104_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg105_q;
+wire equity_lane0_tally0_mine;
 wire equity_lane0_tally0_no;
 wire [39:0] equity_lane0_tally0_zero;
 reg [11:0] equity_lane0_tally0_amount;
@@ -955,9 +1058,8 @@ assign equity_lane0_high_winners = 1'd0;
 assign equity_lane0_chunked_counter0_zero = 8'd0;
 assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
 assign equity_lane0_colex_odometer0_spare = 1'd1;
-assign equity_lane0_deal_stage0_ok_in = 1'd1;
 assign equity_lane0_deal_stage0_pos_in = 6'd0;
-assign equity_lane0_deal_stage0_repeated = 5'd0;
+assign equity_lane0_tally0_mine = 1'd1;
 assign equity_lane0_tally0_no = 1'd0;
 assign equity_lane0_tally0_zero = 40'd0;
 assign equity_lane0_tally0_chunked_counter1_zero = 8'd0;
@@ -999,136 +1101,156 @@ assign equity_lane0_colex_odometer0_rise_bits[3] = equity_lane0_colex_odometer0_
 assign equity_lane0_colex_odometer0_rise_bits[2] = equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 assign equity_lane0_colex_odometer0_rise_bits[1] = equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 assign equity_lane0_colex_odometer0_rise_bits[0] = equity_lane0_colex_odometer0_odometer_digit0_can_rise;
-assign equity_lane0_deal_stage1_repeated[4] = equity_lane0_deal_stage1_repeated_position4_hit;
-assign equity_lane0_deal_stage1_repeated[3] = equity_lane0_deal_stage1_repeated_position3_hit;
-assign equity_lane0_deal_stage1_repeated[2] = equity_lane0_deal_stage1_repeated_position2_hit;
-assign equity_lane0_deal_stage1_repeated[1] = equity_lane0_deal_stage1_repeated_position1_hit;
-assign equity_lane0_deal_stage1_repeated[0] = equity_lane0_deal_stage1_repeated_position0_hit;
-assign equity_lane0_deal_stage2_repeated[4] = equity_lane0_deal_stage2_repeated_position9_hit;
-assign equity_lane0_deal_stage2_repeated[3] = equity_lane0_deal_stage2_repeated_position8_hit;
-assign equity_lane0_deal_stage2_repeated[2] = equity_lane0_deal_stage2_repeated_position7_hit;
-assign equity_lane0_deal_stage2_repeated[1] = equity_lane0_deal_stage2_repeated_position6_hit;
-assign equity_lane0_deal_stage2_repeated[0] = equity_lane0_deal_stage2_repeated_position5_hit;
-assign equity_lane0_deal_stage2_repeated_position5_any_equal[1] = equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
-assign equity_lane0_deal_stage2_repeated_position5_any_equal[0] = equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
-assign equity_lane0_deal_stage2_repeated_position6_any_equal[1] = equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
-assign equity_lane0_deal_stage2_repeated_position6_any_equal[0] = equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
-assign equity_lane0_deal_stage2_repeated_position7_any_equal[1] = equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
-assign equity_lane0_deal_stage2_repeated_position7_any_equal[0] = equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
-assign equity_lane0_deal_stage2_repeated_position8_any_equal[1] = equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
-assign equity_lane0_deal_stage2_repeated_position8_any_equal[0] = equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
-assign equity_lane0_deal_stage2_repeated_position9_any_equal[1] = equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
-assign equity_lane0_deal_stage2_repeated_position9_any_equal[0] = equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
-assign equity_lane0_deal_stage3_repeated[4] = equity_lane0_deal_stage3_repeated_position14_hit;
-assign equity_lane0_deal_stage3_repeated[3] = equity_lane0_deal_stage3_repeated_position13_hit;
-assign equity_lane0_deal_stage3_repeated[2] = equity_lane0_deal_stage3_repeated_position12_hit;
-assign equity_lane0_deal_stage3_repeated[1] = equity_lane0_deal_stage3_repeated_position11_hit;
-assign equity_lane0_deal_stage3_repeated[0] = equity_lane0_deal_stage3_repeated_position10_hit;
-assign equity_lane0_deal_stage3_repeated_position10_any_equal[2] = equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
-assign equity_lane0_deal_stage3_repeated_position10_any_equal[1] = equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
-assign equity_lane0_deal_stage3_repeated_position10_any_equal[0] = equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
-assign equity_lane0_deal_stage3_repeated_position11_any_equal[2] = equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
-assign equity_lane0_deal_stage3_repeated_position11_any_equal[1] = equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
-assign equity_lane0_deal_stage3_repeated_position11_any_equal[0] = equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
-assign equity_lane0_deal_stage3_repeated_position12_any_equal[2] = equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
-assign equity_lane0_deal_stage3_repeated_position12_any_equal[1] = equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
-assign equity_lane0_deal_stage3_repeated_position12_any_equal[0] = equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
-assign equity_lane0_deal_stage3_repeated_position13_any_equal[2] = equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
-assign equity_lane0_deal_stage3_repeated_position13_any_equal[1] = equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
-assign equity_lane0_deal_stage3_repeated_position13_any_equal[0] = equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
-assign equity_lane0_deal_stage3_repeated_position14_any_equal[2] = equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
-assign equity_lane0_deal_stage3_repeated_position14_any_equal[1] = equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
-assign equity_lane0_deal_stage3_repeated_position14_any_equal[0] = equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
-assign equity_lane0_deal_stage4_repeated[4] = equity_lane0_deal_stage4_repeated_position19_hit;
-assign equity_lane0_deal_stage4_repeated[3] = equity_lane0_deal_stage4_repeated_position18_hit;
-assign equity_lane0_deal_stage4_repeated[2] = equity_lane0_deal_stage4_repeated_position17_hit;
-assign equity_lane0_deal_stage4_repeated[1] = equity_lane0_deal_stage4_repeated_position16_hit;
-assign equity_lane0_deal_stage4_repeated[0] = equity_lane0_deal_stage4_repeated_position15_hit;
-assign equity_lane0_deal_stage4_repeated_position15_any_equal[3] = equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
-assign equity_lane0_deal_stage4_repeated_position15_any_equal[2] = equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
-assign equity_lane0_deal_stage4_repeated_position15_any_equal[1] = equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
-assign equity_lane0_deal_stage4_repeated_position15_any_equal[0] = equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
-assign equity_lane0_deal_stage4_repeated_position16_any_equal[3] = equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
-assign equity_lane0_deal_stage4_repeated_position16_any_equal[2] = equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
-assign equity_lane0_deal_stage4_repeated_position16_any_equal[1] = equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
-assign equity_lane0_deal_stage4_repeated_position16_any_equal[0] = equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
-assign equity_lane0_deal_stage4_repeated_position17_any_equal[3] = equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
-assign equity_lane0_deal_stage4_repeated_position17_any_equal[2] = equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
-assign equity_lane0_deal_stage4_repeated_position17_any_equal[1] = equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
-assign equity_lane0_deal_stage4_repeated_position17_any_equal[0] = equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
-assign equity_lane0_deal_stage4_repeated_position18_any_equal[3] = equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
-assign equity_lane0_deal_stage4_repeated_position18_any_equal[2] = equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
-assign equity_lane0_deal_stage4_repeated_position18_any_equal[1] = equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
-assign equity_lane0_deal_stage4_repeated_position18_any_equal[0] = equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
-assign equity_lane0_deal_stage4_repeated_position19_any_equal[3] = equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
-assign equity_lane0_deal_stage4_repeated_position19_any_equal[2] = equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
-assign equity_lane0_deal_stage4_repeated_position19_any_equal[1] = equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
-assign equity_lane0_deal_stage4_repeated_position19_any_equal[0] = equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
-assign equity_lane0_deal_stage5_repeated[4] = equity_lane0_deal_stage5_repeated_position24_hit;
-assign equity_lane0_deal_stage5_repeated[3] = equity_lane0_deal_stage5_repeated_position23_hit;
-assign equity_lane0_deal_stage5_repeated[2] = equity_lane0_deal_stage5_repeated_position22_hit;
-assign equity_lane0_deal_stage5_repeated[1] = equity_lane0_deal_stage5_repeated_position21_hit;
-assign equity_lane0_deal_stage5_repeated[0] = equity_lane0_deal_stage5_repeated_position20_hit;
-assign equity_lane0_deal_stage5_repeated_position20_any_equal[4] = equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
-assign equity_lane0_deal_stage5_repeated_position20_any_equal[3] = equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
-assign equity_lane0_deal_stage5_repeated_position20_any_equal[2] = equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
-assign equity_lane0_deal_stage5_repeated_position20_any_equal[1] = equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
-assign equity_lane0_deal_stage5_repeated_position20_any_equal[0] = equity_lane0_deal_stage5_repeated_position20_same_position54_equal;
-assign equity_lane0_deal_stage5_repeated_position21_any_equal[4] = equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
-assign equity_lane0_deal_stage5_repeated_position21_any_equal[3] = equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
-assign equity_lane0_deal_stage5_repeated_position21_any_equal[2] = equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
-assign equity_lane0_deal_stage5_repeated_position21_any_equal[1] = equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
-assign equity_lane0_deal_stage5_repeated_position21_any_equal[0] = equity_lane0_deal_stage5_repeated_position21_same_position59_equal;
-assign equity_lane0_deal_stage5_repeated_position22_any_equal[4] = equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
-assign equity_lane0_deal_stage5_repeated_position22_any_equal[3] = equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
-assign equity_lane0_deal_stage5_repeated_position22_any_equal[2] = equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
-assign equity_lane0_deal_stage5_repeated_position22_any_equal[1] = equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
-assign equity_lane0_deal_stage5_repeated_position22_any_equal[0] = equity_lane0_deal_stage5_repeated_position22_same_position64_equal;
-assign equity_lane0_deal_stage5_repeated_position23_any_equal[4] = equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
-assign equity_lane0_deal_stage5_repeated_position23_any_equal[3] = equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
-assign equity_lane0_deal_stage5_repeated_position23_any_equal[2] = equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
-assign equity_lane0_deal_stage5_repeated_position23_any_equal[1] = equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
-assign equity_lane0_deal_stage5_repeated_position23_any_equal[0] = equity_lane0_deal_stage5_repeated_position23_same_position69_equal;
-assign equity_lane0_deal_stage5_repeated_position24_any_equal[4] = equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
-assign equity_lane0_deal_stage5_repeated_position24_any_equal[3] = equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
-assign equity_lane0_deal_stage5_repeated_position24_any_equal[2] = equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
-assign equity_lane0_deal_stage5_repeated_position24_any_equal[1] = equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
-assign equity_lane0_deal_stage5_repeated_position24_any_equal[0] = equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
-assign equity_lane0_deal_stage6_repeated[4] = equity_lane0_deal_stage6_repeated_position29_hit;
-assign equity_lane0_deal_stage6_repeated[3] = equity_lane0_deal_stage6_repeated_position28_hit;
-assign equity_lane0_deal_stage6_repeated[2] = equity_lane0_deal_stage6_repeated_position27_hit;
-assign equity_lane0_deal_stage6_repeated[1] = equity_lane0_deal_stage6_repeated_position26_hit;
-assign equity_lane0_deal_stage6_repeated[0] = equity_lane0_deal_stage6_repeated_position25_hit;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[5] = equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[4] = equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[3] = equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[2] = equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[1] = equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[0] = equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[5] = equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[4] = equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[3] = equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[2] = equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[1] = equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[0] = equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[5] = equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[4] = equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[3] = equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[2] = equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[1] = equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[0] = equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[5] = equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[4] = equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[3] = equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[2] = equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[1] = equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[0] = equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[5] = equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[4] = equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[3] = equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[2] = equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[1] = equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[0] = equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
+assign equity_lane0_deal_stage0_repeated[4] = 'b0;
+assign equity_lane0_deal_stage0_repeated[3] = 'b0;
+assign equity_lane0_deal_stage0_repeated[2] = 'b0;
+assign equity_lane0_deal_stage0_repeated[1] = 'b0;
+assign equity_lane0_deal_stage0_repeated[0] = 'b0;
+assign equity_lane0_deal_stage1_repeated[4] = equity_lane0_deal_stage1_repeated_position4_groups[0];
+assign equity_lane0_deal_stage1_repeated[3] = equity_lane0_deal_stage1_repeated_position3_groups[0];
+assign equity_lane0_deal_stage1_repeated[2] = equity_lane0_deal_stage1_repeated_position2_groups[0];
+assign equity_lane0_deal_stage1_repeated[1] = equity_lane0_deal_stage1_repeated_position1_groups[0];
+assign equity_lane0_deal_stage1_repeated[0] = equity_lane0_deal_stage1_repeated_position0_groups[0];
+assign equity_lane0_deal_stage2_repeated[4] = equity_lane0_deal_stage2_repeated_position9_groups[0];
+assign equity_lane0_deal_stage2_repeated[3] = equity_lane0_deal_stage2_repeated_position8_groups[0];
+assign equity_lane0_deal_stage2_repeated[2] = equity_lane0_deal_stage2_repeated_position7_groups[0];
+assign equity_lane0_deal_stage2_repeated[1] = equity_lane0_deal_stage2_repeated_position6_groups[0];
+assign equity_lane0_deal_stage2_repeated[0] = equity_lane0_deal_stage2_repeated_position5_groups[0];
+assign equity_lane0_deal_stage2_repeated_position5_any_set5_bits[1] = equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
+assign equity_lane0_deal_stage2_repeated_position5_any_set5_bits[0] = equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
+assign equity_lane0_deal_stage2_repeated_position6_any_set6_bits[1] = equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
+assign equity_lane0_deal_stage2_repeated_position6_any_set6_bits[0] = equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
+assign equity_lane0_deal_stage2_repeated_position7_any_set7_bits[1] = equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
+assign equity_lane0_deal_stage2_repeated_position7_any_set7_bits[0] = equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
+assign equity_lane0_deal_stage2_repeated_position8_any_set8_bits[1] = equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
+assign equity_lane0_deal_stage2_repeated_position8_any_set8_bits[0] = equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
+assign equity_lane0_deal_stage2_repeated_position9_any_set9_bits[1] = equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
+assign equity_lane0_deal_stage2_repeated_position9_any_set9_bits[0] = equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
+assign equity_lane0_deal_stage3_repeated[4] = equity_lane0_deal_stage3_repeated_position14_groups[0];
+assign equity_lane0_deal_stage3_repeated[3] = equity_lane0_deal_stage3_repeated_position13_groups[0];
+assign equity_lane0_deal_stage3_repeated[2] = equity_lane0_deal_stage3_repeated_position12_groups[0];
+assign equity_lane0_deal_stage3_repeated[1] = equity_lane0_deal_stage3_repeated_position11_groups[0];
+assign equity_lane0_deal_stage3_repeated[0] = equity_lane0_deal_stage3_repeated_position10_groups[0];
+assign equity_lane0_deal_stage3_repeated_position10_any_set10_bits[2] = equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
+assign equity_lane0_deal_stage3_repeated_position10_any_set10_bits[1] = equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
+assign equity_lane0_deal_stage3_repeated_position10_any_set10_bits[0] = equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
+assign equity_lane0_deal_stage3_repeated_position11_any_set11_bits[2] = equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
+assign equity_lane0_deal_stage3_repeated_position11_any_set11_bits[1] = equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
+assign equity_lane0_deal_stage3_repeated_position11_any_set11_bits[0] = equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
+assign equity_lane0_deal_stage3_repeated_position12_any_set12_bits[2] = equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
+assign equity_lane0_deal_stage3_repeated_position12_any_set12_bits[1] = equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
+assign equity_lane0_deal_stage3_repeated_position12_any_set12_bits[0] = equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
+assign equity_lane0_deal_stage3_repeated_position13_any_set13_bits[2] = equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
+assign equity_lane0_deal_stage3_repeated_position13_any_set13_bits[1] = equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
+assign equity_lane0_deal_stage3_repeated_position13_any_set13_bits[0] = equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
+assign equity_lane0_deal_stage3_repeated_position14_any_set14_bits[2] = equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
+assign equity_lane0_deal_stage3_repeated_position14_any_set14_bits[1] = equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
+assign equity_lane0_deal_stage3_repeated_position14_any_set14_bits[0] = equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
+assign equity_lane0_deal_stage4_repeated[4] = equity_lane0_deal_stage4_repeated_position19_groups[0];
+assign equity_lane0_deal_stage4_repeated[3] = equity_lane0_deal_stage4_repeated_position18_groups[0];
+assign equity_lane0_deal_stage4_repeated[2] = equity_lane0_deal_stage4_repeated_position17_groups[0];
+assign equity_lane0_deal_stage4_repeated[1] = equity_lane0_deal_stage4_repeated_position16_groups[0];
+assign equity_lane0_deal_stage4_repeated[0] = equity_lane0_deal_stage4_repeated_position15_groups[0];
+assign equity_lane0_deal_stage4_repeated_position15_any_set15_bits[3] = equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
+assign equity_lane0_deal_stage4_repeated_position15_any_set15_bits[2] = equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
+assign equity_lane0_deal_stage4_repeated_position15_any_set15_bits[1] = equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
+assign equity_lane0_deal_stage4_repeated_position15_any_set15_bits[0] = equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_set16_bits[3] = equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_set16_bits[2] = equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_set16_bits[1] = equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_set16_bits[0] = equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_set17_bits[3] = equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_set17_bits[2] = equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_set17_bits[1] = equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_set17_bits[0] = equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_set18_bits[3] = equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_set18_bits[2] = equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_set18_bits[1] = equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_set18_bits[0] = equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_set19_bits[3] = equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_set19_bits[2] = equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_set19_bits[1] = equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_set19_bits[0] = equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
+assign equity_lane0_deal_stage5_repeated[10-1:8] = equity_lane0_deal_stage5_repeated_position24_groups;
+assign equity_lane0_deal_stage5_repeated[8-1:6] = equity_lane0_deal_stage5_repeated_position23_groups;
+assign equity_lane0_deal_stage5_repeated[6-1:4] = equity_lane0_deal_stage5_repeated_position22_groups;
+assign equity_lane0_deal_stage5_repeated[4-1:2] = equity_lane0_deal_stage5_repeated_position21_groups;
+assign equity_lane0_deal_stage5_repeated[2-1:0] = equity_lane0_deal_stage5_repeated_position20_groups;
+assign equity_lane0_deal_stage5_repeated_position20_gathered[1] = equity_lane0_deal_stage5_repeated_position20_any_set21_hit;
+assign equity_lane0_deal_stage5_repeated_position20_gathered[0] = equity_lane0_deal_stage5_repeated_position20_any_set20_hit;
+assign equity_lane0_deal_stage5_repeated_position20_any_set20_bits[3] = equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
+assign equity_lane0_deal_stage5_repeated_position20_any_set20_bits[2] = equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
+assign equity_lane0_deal_stage5_repeated_position20_any_set20_bits[1] = equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
+assign equity_lane0_deal_stage5_repeated_position20_any_set20_bits[0] = equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
+assign equity_lane0_deal_stage5_repeated_position21_gathered[1] = equity_lane0_deal_stage5_repeated_position21_any_set23_hit;
+assign equity_lane0_deal_stage5_repeated_position21_gathered[0] = equity_lane0_deal_stage5_repeated_position21_any_set22_hit;
+assign equity_lane0_deal_stage5_repeated_position21_any_set22_bits[3] = equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
+assign equity_lane0_deal_stage5_repeated_position21_any_set22_bits[2] = equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
+assign equity_lane0_deal_stage5_repeated_position21_any_set22_bits[1] = equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
+assign equity_lane0_deal_stage5_repeated_position21_any_set22_bits[0] = equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
+assign equity_lane0_deal_stage5_repeated_position22_gathered[1] = equity_lane0_deal_stage5_repeated_position22_any_set25_hit;
+assign equity_lane0_deal_stage5_repeated_position22_gathered[0] = equity_lane0_deal_stage5_repeated_position22_any_set24_hit;
+assign equity_lane0_deal_stage5_repeated_position22_any_set24_bits[3] = equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
+assign equity_lane0_deal_stage5_repeated_position22_any_set24_bits[2] = equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
+assign equity_lane0_deal_stage5_repeated_position22_any_set24_bits[1] = equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
+assign equity_lane0_deal_stage5_repeated_position22_any_set24_bits[0] = equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
+assign equity_lane0_deal_stage5_repeated_position23_gathered[1] = equity_lane0_deal_stage5_repeated_position23_any_set27_hit;
+assign equity_lane0_deal_stage5_repeated_position23_gathered[0] = equity_lane0_deal_stage5_repeated_position23_any_set26_hit;
+assign equity_lane0_deal_stage5_repeated_position23_any_set26_bits[3] = equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
+assign equity_lane0_deal_stage5_repeated_position23_any_set26_bits[2] = equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
+assign equity_lane0_deal_stage5_repeated_position23_any_set26_bits[1] = equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
+assign equity_lane0_deal_stage5_repeated_position23_any_set26_bits[0] = equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
+assign equity_lane0_deal_stage5_repeated_position24_gathered[1] = equity_lane0_deal_stage5_repeated_position24_any_set29_hit;
+assign equity_lane0_deal_stage5_repeated_position24_gathered[0] = equity_lane0_deal_stage5_repeated_position24_any_set28_hit;
+assign equity_lane0_deal_stage5_repeated_position24_any_set28_bits[3] = equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
+assign equity_lane0_deal_stage5_repeated_position24_any_set28_bits[2] = equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
+assign equity_lane0_deal_stage5_repeated_position24_any_set28_bits[1] = equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
+assign equity_lane0_deal_stage5_repeated_position24_any_set28_bits[0] = equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
+assign equity_lane0_deal_stage6_repeated[10-1:8] = equity_lane0_deal_stage6_repeated_position29_groups;
+assign equity_lane0_deal_stage6_repeated[8-1:6] = equity_lane0_deal_stage6_repeated_position28_groups;
+assign equity_lane0_deal_stage6_repeated[6-1:4] = equity_lane0_deal_stage6_repeated_position27_groups;
+assign equity_lane0_deal_stage6_repeated[4-1:2] = equity_lane0_deal_stage6_repeated_position26_groups;
+assign equity_lane0_deal_stage6_repeated[2-1:0] = equity_lane0_deal_stage6_repeated_position25_groups;
+assign equity_lane0_deal_stage6_repeated_position25_gathered[1] = equity_lane0_deal_stage6_repeated_position25_any_set31_hit;
+assign equity_lane0_deal_stage6_repeated_position25_gathered[0] = equity_lane0_deal_stage6_repeated_position25_any_set30_hit;
+assign equity_lane0_deal_stage6_repeated_position25_any_set30_bits[3] = equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_set30_bits[2] = equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_set30_bits[1] = equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_set30_bits[0] = equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_set31_bits[1] = equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_set31_bits[0] = equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
+assign equity_lane0_deal_stage6_repeated_position26_gathered[1] = equity_lane0_deal_stage6_repeated_position26_any_set33_hit;
+assign equity_lane0_deal_stage6_repeated_position26_gathered[0] = equity_lane0_deal_stage6_repeated_position26_any_set32_hit;
+assign equity_lane0_deal_stage6_repeated_position26_any_set32_bits[3] = equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_set32_bits[2] = equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_set32_bits[1] = equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_set32_bits[0] = equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_set33_bits[1] = equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_set33_bits[0] = equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
+assign equity_lane0_deal_stage6_repeated_position27_gathered[1] = equity_lane0_deal_stage6_repeated_position27_any_set35_hit;
+assign equity_lane0_deal_stage6_repeated_position27_gathered[0] = equity_lane0_deal_stage6_repeated_position27_any_set34_hit;
+assign equity_lane0_deal_stage6_repeated_position27_any_set34_bits[3] = equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_set34_bits[2] = equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_set34_bits[1] = equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_set34_bits[0] = equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_set35_bits[1] = equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_set35_bits[0] = equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
+assign equity_lane0_deal_stage6_repeated_position28_gathered[1] = equity_lane0_deal_stage6_repeated_position28_any_set37_hit;
+assign equity_lane0_deal_stage6_repeated_position28_gathered[0] = equity_lane0_deal_stage6_repeated_position28_any_set36_hit;
+assign equity_lane0_deal_stage6_repeated_position28_any_set36_bits[3] = equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_set36_bits[2] = equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_set36_bits[1] = equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_set36_bits[0] = equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_set37_bits[1] = equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_set37_bits[0] = equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
+assign equity_lane0_deal_stage6_repeated_position29_gathered[1] = equity_lane0_deal_stage6_repeated_position29_any_set39_hit;
+assign equity_lane0_deal_stage6_repeated_position29_gathered[0] = equity_lane0_deal_stage6_repeated_position29_any_set38_hit;
+assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[3] = equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[2] = equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[1] = equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[0] = equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_set39_bits[1] = equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_set39_bits[0] = equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
 assign equity_lane0_eval70_hand_eval0_codes_in[42-1:36] = hero_cards[12-1:6];
 assign equity_lane0_eval70_hand_eval0_codes_in[36-1:30] = hero_cards[6-1:0];
 assign equity_lane0_eval70_hand_eval0_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -1477,7 +1599,7 @@ always @(posedge clk) begin: equity_lane0_control
         end
         else if ((equity_lane0_state == 2'b10)) begin
             if (equity_lane0_left_zero) begin
-                equity_lane0_drain <= 37;
+                equity_lane0_drain <= 44;
                 equity_lane0_state <= 2'b11;
             end
         end
@@ -1880,37 +2002,95 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last0_keep
 end
 
 
-always @(dealt, equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_last_bits) begin: equity_lane0_colex_odometer0_carries
+always @(equity_lane0_colex_odometer0_board_inner, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_ready, equity_lane0_issue, equity_lane0_colex_odometer0_carry, equity_lane0_colex_odometer0_last_bits, equity_lane0_colex_odometer0_inner) begin: equity_lane0_colex_odometer0_carries
     reg [7-1:0] low;
     reg [7-1:0] moves;
-    reg inner_max;
     integer j;
     integer a;
+    reg go;
+    reg board_go;
     reg below;
     integer s;
     low = 7'h0;
     moves = 7'h0;
-    inner_max = 1'b1;
     for (j=0; j<1; j=j+1) begin
         a = (5 + (2 * j));
-        moves[a] = (equity_lane0_issue && inner_max);
-        moves[(a + 1)] = (equity_lane0_issue && inner_max);
-        low[(a + 1)] = equity_lane0_colex_odometer0_rise_bits[a];
-        if ((dealt[a] && (!equity_lane0_colex_odometer0_last_bits[j]))) begin
-            inner_max = 1'b0;
+        go = (equity_lane0_issue && equity_lane0_colex_odometer0_carry && equity_lane0_colex_odometer0_ready[j]);
+        if (equity_lane0_colex_odometer0_inner[j]) begin
+            go = (equity_lane0_issue && (!(equity_lane0_colex_odometer0_last_bits[j] && (!equity_lane0_colex_odometer0_carry))));
         end
+        moves[a] = go;
+        moves[(a + 1)] = go;
+        low[(a + 1)] = equity_lane0_colex_odometer0_rise_bits[a];
     end
+    board_go = (equity_lane0_issue && (equity_lane0_colex_odometer0_board_inner || (equity_lane0_colex_odometer0_carry && equity_lane0_colex_odometer0_ready[1])));
     below = 1'b0;
     for (s=0; s<5; s=s+1) begin
         low[s] = below;
-        moves[s] = (equity_lane0_issue && inner_max);
+        moves[s] = board_go;
         if (equity_lane0_colex_odometer0_rise_bits[s]) begin
             below = 1'b1;
         end
     end
     equity_lane0_colex_odometer0_lower = low;
     equity_lane0_colex_odometer0_steps = moves;
-    equity_lane0_board_step = (equity_lane0_issue && inner_max);
+    equity_lane0_board_step = board_go;
+    equity_lane0_held = equity_lane0_colex_odometer0_carry;
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_prepare
+    reg [1-1:0] innermost;
+    reg [2-1:0] takes;
+    reg seen_dealt;
+    reg wrapped;
+    reg at_last;
+    integer j;
+    integer a;
+    reg first_dealt;
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_inner <= 0;
+        equity_lane0_colex_odometer0_board_inner <= 1;
+        equity_lane0_colex_odometer0_carry <= 0;
+        equity_lane0_colex_odometer0_ready <= 0;
+    end
+    else begin
+        innermost = 1'h0;
+        takes = 2'h0;
+        seen_dealt = 1'b0;
+        wrapped = 1'b1;
+        at_last = 1'b0;
+        for (j=0; j<1; j=j+1) begin
+            a = (5 + (2 * j));
+            takes[j] = wrapped;
+            first_dealt = (dealt[a] && (!seen_dealt));
+            innermost[j] = first_dealt;
+            if ((first_dealt && equity_lane0_colex_odometer0_last_bits[j])) begin
+                at_last = 1'b1;
+            end
+            if ((dealt[a] && (!first_dealt) && (!equity_lane0_colex_odometer0_last_bits[j]))) begin
+                wrapped = 1'b0;
+            end
+            if (dealt[a]) begin
+                seen_dealt = 1'b1;
+            end
+        end
+        takes[1] = wrapped;
+        equity_lane0_colex_odometer0_inner <= innermost;
+        equity_lane0_colex_odometer0_board_inner <= (!seen_dealt);
+        equity_lane0_colex_odometer0_ready <= takes;
+        if (start) begin
+            equity_lane0_colex_odometer0_carry <= 1'b0;
+        end
+        else if (equity_lane0_colex_odometer0_carry) begin
+            if (equity_lane0_issue) begin
+                equity_lane0_colex_odometer0_carry <= 1'b0;
+            end
+        end
+        else if ((equity_lane0_issue && at_last && seen_dealt)) begin
+            equity_lane0_colex_odometer0_carry <= 1'b1;
+        end
+    end
 end
 
 
@@ -1921,6 +2101,10 @@ always @(posedge clk) begin: equity_lane0_take_setting
         equity_lane0_lane_exact <= exact;
     end
 end
+
+
+
+assign equity_lane0_fresh = (!(equity_lane0_lane_exact && equity_lane0_held));
 
 
 
@@ -2018,12 +2202,12 @@ assign equity_lane0_slot_stream1_word = equity_lane0_slot_stream1_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line1_shift_in
-    equity_lane0_delay_line1_line <= {equity_lane0_delay_line1_line[(12 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit0_upper};
+    equity_lane0_delay_line1_line <= {equity_lane0_delay_line1_line[(18 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit0_upper};
 end
 
 
 
-assign equity_lane0_delay_line1_d_out = equity_lane0_delay_line1_line[12-1:(12 - 6)];
+assign equity_lane0_delay_line1_d_out = equity_lane0_delay_line1_line[18-1:(18 - 6)];
 
 
 
@@ -2072,12 +2256,12 @@ assign equity_lane0_slot_stream2_word = equity_lane0_slot_stream2_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line2_shift_in
-    equity_lane0_delay_line2_line <= {equity_lane0_delay_line2_line[(24 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit1_upper};
+    equity_lane0_delay_line2_line <= {equity_lane0_delay_line2_line[(36 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit1_upper};
 end
 
 
 
-assign equity_lane0_delay_line2_d_out = equity_lane0_delay_line2_line[24-1:(24 - 6)];
+assign equity_lane0_delay_line2_d_out = equity_lane0_delay_line2_line[36-1:(36 - 6)];
 
 
 
@@ -2126,12 +2310,12 @@ assign equity_lane0_slot_stream3_word = equity_lane0_slot_stream3_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line3_shift_in
-    equity_lane0_delay_line3_line <= {equity_lane0_delay_line3_line[(36 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit2_upper};
+    equity_lane0_delay_line3_line <= {equity_lane0_delay_line3_line[(54 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit2_upper};
 end
 
 
 
-assign equity_lane0_delay_line3_d_out = equity_lane0_delay_line3_line[36-1:(36 - 6)];
+assign equity_lane0_delay_line3_d_out = equity_lane0_delay_line3_line[54-1:(54 - 6)];
 
 
 
@@ -2180,12 +2364,12 @@ assign equity_lane0_slot_stream4_word = equity_lane0_slot_stream4_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line4_shift_in
-    equity_lane0_delay_line4_line <= {equity_lane0_delay_line4_line[(48 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit3_upper};
+    equity_lane0_delay_line4_line <= {equity_lane0_delay_line4_line[(72 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit3_upper};
 end
 
 
 
-assign equity_lane0_delay_line4_d_out = equity_lane0_delay_line4_line[48-1:(48 - 6)];
+assign equity_lane0_delay_line4_d_out = equity_lane0_delay_line4_line[72-1:(72 - 6)];
 
 
 
@@ -2234,12 +2418,12 @@ assign equity_lane0_slot_stream5_word = equity_lane0_slot_stream5_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line5_shift_in
-    equity_lane0_delay_line5_line <= {equity_lane0_delay_line5_line[(60 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_digit};
+    equity_lane0_delay_line5_line <= {equity_lane0_delay_line5_line[(90 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_digit};
 end
 
 
 
-assign equity_lane0_delay_line5_d_out = equity_lane0_delay_line5_line[60-1:(60 - 6)];
+assign equity_lane0_delay_line5_d_out = equity_lane0_delay_line5_line[90-1:(90 - 6)];
 
 
 
@@ -2288,12 +2472,12 @@ assign equity_lane0_slot_stream6_word = equity_lane0_slot_stream6_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line6_shift_in
-    equity_lane0_delay_line6_line <= {equity_lane0_delay_line6_line[(72 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_upper};
+    equity_lane0_delay_line6_line <= {equity_lane0_delay_line6_line[(108 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_upper};
 end
 
 
 
-assign equity_lane0_delay_line6_d_out = equity_lane0_delay_line6_line[72-1:(72 - 6)];
+assign equity_lane0_delay_line6_d_out = equity_lane0_delay_line6_line[108-1:(108 - 6)];
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_setting
@@ -2322,6 +2506,24 @@ always @(equity_lane0_slot_stream0_word, equity_lane0_deal_stage0_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage0_take
+    equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
+    equity_lane0_deal_stage0_t_pos <= equity_lane0_deal_stage0_pos_in;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage0_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage0_t_tok <= 0;
+        equity_lane0_deal_stage0_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage0_t_tok <= equity_lane0_issue;
+        equity_lane0_deal_stage0_t_ok <= equity_lane0_fresh;
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     reg [5-1:0] usable;
     integer f;
@@ -2332,17 +2534,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage0_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage0_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage0_n_q) && (!equity_lane0_deal_stage0_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage0_n_q);
         if ((equity_lane0_deal_stage0_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_candidates;
-    equity_lane0_deal_stage0_free <= usable;
-    equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_pos_in;
+    equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
+    equity_lane0_deal_stage0_below <= usable;
+    equity_lane0_deal_stage0_seen <= equity_lane0_deal_stage0_repeated;
+    equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage0_below, equity_lane0_deal_stage0_seen) begin: equity_lane0_deal_stage0_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane0_deal_stage0_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage0_below[f] && clear);
+    end
+    equity_lane0_deal_stage0_free = usable;
 end
 
 
@@ -2352,8 +2574,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge_flags
         equity_lane0_deal_stage0_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage0_a_tok <= equity_lane0_issue;
-        equity_lane0_deal_stage0_a_ok <= equity_lane0_deal_stage0_ok_in;
+        equity_lane0_deal_stage0_a_tok <= equity_lane0_deal_stage0_t_tok;
+        equity_lane0_deal_stage0_a_ok <= equity_lane0_deal_stage0_t_ok;
     end
 end
 
@@ -2411,43 +2633,63 @@ end
 
 
 
-assign equity_lane0_deal_stage1_repeated_position0_any_equal = (equity_lane0_deal_stage1_candidates[6-1:0] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+assign equity_lane0_deal_stage1_repeated_position0_same_position0_equal = (equity_lane0_deal_stage1_taken[6-1:0] == equity_lane0_deal_stage1_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position0_hit = (equity_lane0_deal_stage1_repeated_position0_any_equal != 0);
+assign equity_lane0_deal_stage1_repeated_position0_gathered = (equity_lane0_deal_stage1_repeated_position0_same_position0_equal != 0);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position1_any_equal = (equity_lane0_deal_stage1_candidates[12-1:6] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+assign equity_lane0_deal_stage1_repeated_position0_groups = equity_lane0_deal_stage1_repeated_position0_gathered;
 
 
 
-assign equity_lane0_deal_stage1_repeated_position1_hit = (equity_lane0_deal_stage1_repeated_position1_any_equal != 0);
+assign equity_lane0_deal_stage1_repeated_position1_same_position1_equal = (equity_lane0_deal_stage1_taken[12-1:6] == equity_lane0_deal_stage1_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position2_any_equal = (equity_lane0_deal_stage1_candidates[18-1:12] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+assign equity_lane0_deal_stage1_repeated_position1_gathered = (equity_lane0_deal_stage1_repeated_position1_same_position1_equal != 0);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position2_hit = (equity_lane0_deal_stage1_repeated_position2_any_equal != 0);
+assign equity_lane0_deal_stage1_repeated_position1_groups = equity_lane0_deal_stage1_repeated_position1_gathered;
 
 
 
-assign equity_lane0_deal_stage1_repeated_position3_any_equal = (equity_lane0_deal_stage1_candidates[24-1:18] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+assign equity_lane0_deal_stage1_repeated_position2_same_position2_equal = (equity_lane0_deal_stage1_taken[18-1:12] == equity_lane0_deal_stage1_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position3_hit = (equity_lane0_deal_stage1_repeated_position3_any_equal != 0);
+assign equity_lane0_deal_stage1_repeated_position2_gathered = (equity_lane0_deal_stage1_repeated_position2_same_position2_equal != 0);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position4_any_equal = (equity_lane0_deal_stage1_candidates[30-1:24] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+assign equity_lane0_deal_stage1_repeated_position2_groups = equity_lane0_deal_stage1_repeated_position2_gathered;
 
 
 
-assign equity_lane0_deal_stage1_repeated_position4_hit = (equity_lane0_deal_stage1_repeated_position4_any_equal != 0);
+assign equity_lane0_deal_stage1_repeated_position3_same_position3_equal = (equity_lane0_deal_stage1_taken[24-1:18] == equity_lane0_deal_stage1_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position3_gathered = (equity_lane0_deal_stage1_repeated_position3_same_position3_equal != 0);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position3_groups = equity_lane0_deal_stage1_repeated_position3_gathered;
+
+
+
+assign equity_lane0_deal_stage1_repeated_position4_same_position4_equal = (equity_lane0_deal_stage1_taken[30-1:24] == equity_lane0_deal_stage1_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position4_gathered = (equity_lane0_deal_stage1_repeated_position4_same_position4_equal != 0);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position4_groups = equity_lane0_deal_stage1_repeated_position4_gathered;
 
 
 always @(equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) begin: equity_lane0_deal_stage1_masking
@@ -2469,6 +2711,24 @@ always @(equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage1_take
+    equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
+    equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage1_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage1_t_tok <= 0;
+        equity_lane0_deal_stage1_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage1_t_tok <= equity_lane0_toks[0];
+        equity_lane0_deal_stage1_t_ok <= equity_lane0_oks[0];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     reg [5-1:0] usable;
     integer f;
@@ -2479,17 +2739,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage1_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage1_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage1_n_q) && (!equity_lane0_deal_stage1_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage1_n_q);
         if ((equity_lane0_deal_stage1_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_candidates;
-    equity_lane0_deal_stage1_free <= usable;
-    equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage0_pos_out;
+    equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
+    equity_lane0_deal_stage1_below <= usable;
+    equity_lane0_deal_stage1_seen <= equity_lane0_deal_stage1_repeated;
+    equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage1_below, equity_lane0_deal_stage1_seen) begin: equity_lane0_deal_stage1_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane0_deal_stage1_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage1_below[f] && clear);
+    end
+    equity_lane0_deal_stage1_free = usable;
 end
 
 
@@ -2499,8 +2779,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge_flags
         equity_lane0_deal_stage1_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage1_a_tok <= equity_lane0_toks[0];
-        equity_lane0_deal_stage1_a_ok <= equity_lane0_oks[0];
+        equity_lane0_deal_stage1_a_tok <= equity_lane0_deal_stage1_t_tok;
+        equity_lane0_deal_stage1_a_ok <= equity_lane0_deal_stage1_t_ok;
     end
 end
 
@@ -2558,63 +2838,83 @@ end
 
 
 
-assign equity_lane0_deal_stage2_repeated_position5_same_position5_equal = (equity_lane0_deal_stage2_candidates[6-1:0] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+assign equity_lane0_deal_stage2_repeated_position5_same_position5_equal = (equity_lane0_deal_stage2_taken[6-1:0] == equity_lane0_deal_stage2_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position5_same_position6_equal = (equity_lane0_deal_stage2_candidates[6-1:0] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+assign equity_lane0_deal_stage2_repeated_position5_same_position6_equal = (equity_lane0_deal_stage2_taken[6-1:0] == equity_lane0_deal_stage2_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position5_hit = (equity_lane0_deal_stage2_repeated_position5_any_equal != 0);
+assign equity_lane0_deal_stage2_repeated_position5_gathered = (equity_lane0_deal_stage2_repeated_position5_any_set5_bits != 0);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position6_same_position7_equal = (equity_lane0_deal_stage2_candidates[12-1:6] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+assign equity_lane0_deal_stage2_repeated_position5_groups = equity_lane0_deal_stage2_repeated_position5_gathered;
 
 
 
-assign equity_lane0_deal_stage2_repeated_position6_same_position8_equal = (equity_lane0_deal_stage2_candidates[12-1:6] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+assign equity_lane0_deal_stage2_repeated_position6_same_position7_equal = (equity_lane0_deal_stage2_taken[12-1:6] == equity_lane0_deal_stage2_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position6_hit = (equity_lane0_deal_stage2_repeated_position6_any_equal != 0);
+assign equity_lane0_deal_stage2_repeated_position6_same_position8_equal = (equity_lane0_deal_stage2_taken[12-1:6] == equity_lane0_deal_stage2_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position7_same_position9_equal = (equity_lane0_deal_stage2_candidates[18-1:12] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+assign equity_lane0_deal_stage2_repeated_position6_gathered = (equity_lane0_deal_stage2_repeated_position6_any_set6_bits != 0);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position7_same_position10_equal = (equity_lane0_deal_stage2_candidates[18-1:12] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+assign equity_lane0_deal_stage2_repeated_position6_groups = equity_lane0_deal_stage2_repeated_position6_gathered;
 
 
 
-assign equity_lane0_deal_stage2_repeated_position7_hit = (equity_lane0_deal_stage2_repeated_position7_any_equal != 0);
+assign equity_lane0_deal_stage2_repeated_position7_same_position9_equal = (equity_lane0_deal_stage2_taken[18-1:12] == equity_lane0_deal_stage2_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position8_same_position11_equal = (equity_lane0_deal_stage2_candidates[24-1:18] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+assign equity_lane0_deal_stage2_repeated_position7_same_position10_equal = (equity_lane0_deal_stage2_taken[18-1:12] == equity_lane0_deal_stage2_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position8_same_position12_equal = (equity_lane0_deal_stage2_candidates[24-1:18] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+assign equity_lane0_deal_stage2_repeated_position7_gathered = (equity_lane0_deal_stage2_repeated_position7_any_set7_bits != 0);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position8_hit = (equity_lane0_deal_stage2_repeated_position8_any_equal != 0);
+assign equity_lane0_deal_stage2_repeated_position7_groups = equity_lane0_deal_stage2_repeated_position7_gathered;
 
 
 
-assign equity_lane0_deal_stage2_repeated_position9_same_position13_equal = (equity_lane0_deal_stage2_candidates[30-1:24] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+assign equity_lane0_deal_stage2_repeated_position8_same_position11_equal = (equity_lane0_deal_stage2_taken[24-1:18] == equity_lane0_deal_stage2_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position9_same_position14_equal = (equity_lane0_deal_stage2_candidates[30-1:24] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+assign equity_lane0_deal_stage2_repeated_position8_same_position12_equal = (equity_lane0_deal_stage2_taken[24-1:18] == equity_lane0_deal_stage2_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position9_hit = (equity_lane0_deal_stage2_repeated_position9_any_equal != 0);
+assign equity_lane0_deal_stage2_repeated_position8_gathered = (equity_lane0_deal_stage2_repeated_position8_any_set8_bits != 0);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position8_groups = equity_lane0_deal_stage2_repeated_position8_gathered;
+
+
+
+assign equity_lane0_deal_stage2_repeated_position9_same_position13_equal = (equity_lane0_deal_stage2_taken[30-1:24] == equity_lane0_deal_stage2_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position9_same_position14_equal = (equity_lane0_deal_stage2_taken[30-1:24] == equity_lane0_deal_stage2_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position9_gathered = (equity_lane0_deal_stage2_repeated_position9_any_set9_bits != 0);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position9_groups = equity_lane0_deal_stage2_repeated_position9_gathered;
 
 
 always @(equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) begin: equity_lane0_deal_stage2_masking
@@ -2636,6 +2936,24 @@ always @(equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage2_take
+    equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
+    equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage2_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage2_t_tok <= 0;
+        equity_lane0_deal_stage2_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage2_t_tok <= equity_lane0_toks[1];
+        equity_lane0_deal_stage2_t_ok <= equity_lane0_oks[1];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     reg [5-1:0] usable;
     integer f;
@@ -2646,17 +2964,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage2_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage2_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage2_n_q) && (!equity_lane0_deal_stage2_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage2_n_q);
         if ((equity_lane0_deal_stage2_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_candidates;
-    equity_lane0_deal_stage2_free <= usable;
-    equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage1_pos_out;
+    equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
+    equity_lane0_deal_stage2_below <= usable;
+    equity_lane0_deal_stage2_seen <= equity_lane0_deal_stage2_repeated;
+    equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage2_below, equity_lane0_deal_stage2_seen) begin: equity_lane0_deal_stage2_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane0_deal_stage2_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage2_below[f] && clear);
+    end
+    equity_lane0_deal_stage2_free = usable;
 end
 
 
@@ -2666,8 +3004,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge_flags
         equity_lane0_deal_stage2_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage2_a_tok <= equity_lane0_toks[1];
-        equity_lane0_deal_stage2_a_ok <= equity_lane0_oks[1];
+        equity_lane0_deal_stage2_a_tok <= equity_lane0_deal_stage2_t_tok;
+        equity_lane0_deal_stage2_a_ok <= equity_lane0_deal_stage2_t_ok;
     end
 end
 
@@ -2725,83 +3063,103 @@ end
 
 
 
-assign equity_lane0_deal_stage3_repeated_position10_same_position15_equal = (equity_lane0_deal_stage3_candidates[6-1:0] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+assign equity_lane0_deal_stage3_repeated_position10_same_position15_equal = (equity_lane0_deal_stage3_taken[6-1:0] == equity_lane0_deal_stage3_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position10_same_position16_equal = (equity_lane0_deal_stage3_candidates[6-1:0] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+assign equity_lane0_deal_stage3_repeated_position10_same_position16_equal = (equity_lane0_deal_stage3_taken[6-1:0] == equity_lane0_deal_stage3_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position10_same_position17_equal = (equity_lane0_deal_stage3_candidates[6-1:0] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+assign equity_lane0_deal_stage3_repeated_position10_same_position17_equal = (equity_lane0_deal_stage3_taken[6-1:0] == equity_lane0_deal_stage3_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position10_hit = (equity_lane0_deal_stage3_repeated_position10_any_equal != 0);
+assign equity_lane0_deal_stage3_repeated_position10_gathered = (equity_lane0_deal_stage3_repeated_position10_any_set10_bits != 0);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position11_same_position18_equal = (equity_lane0_deal_stage3_candidates[12-1:6] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+assign equity_lane0_deal_stage3_repeated_position10_groups = equity_lane0_deal_stage3_repeated_position10_gathered;
 
 
 
-assign equity_lane0_deal_stage3_repeated_position11_same_position19_equal = (equity_lane0_deal_stage3_candidates[12-1:6] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+assign equity_lane0_deal_stage3_repeated_position11_same_position18_equal = (equity_lane0_deal_stage3_taken[12-1:6] == equity_lane0_deal_stage3_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position11_same_position20_equal = (equity_lane0_deal_stage3_candidates[12-1:6] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+assign equity_lane0_deal_stage3_repeated_position11_same_position19_equal = (equity_lane0_deal_stage3_taken[12-1:6] == equity_lane0_deal_stage3_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position11_hit = (equity_lane0_deal_stage3_repeated_position11_any_equal != 0);
+assign equity_lane0_deal_stage3_repeated_position11_same_position20_equal = (equity_lane0_deal_stage3_taken[12-1:6] == equity_lane0_deal_stage3_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position12_same_position21_equal = (equity_lane0_deal_stage3_candidates[18-1:12] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+assign equity_lane0_deal_stage3_repeated_position11_gathered = (equity_lane0_deal_stage3_repeated_position11_any_set11_bits != 0);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position12_same_position22_equal = (equity_lane0_deal_stage3_candidates[18-1:12] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+assign equity_lane0_deal_stage3_repeated_position11_groups = equity_lane0_deal_stage3_repeated_position11_gathered;
 
 
 
-assign equity_lane0_deal_stage3_repeated_position12_same_position23_equal = (equity_lane0_deal_stage3_candidates[18-1:12] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+assign equity_lane0_deal_stage3_repeated_position12_same_position21_equal = (equity_lane0_deal_stage3_taken[18-1:12] == equity_lane0_deal_stage3_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position12_hit = (equity_lane0_deal_stage3_repeated_position12_any_equal != 0);
+assign equity_lane0_deal_stage3_repeated_position12_same_position22_equal = (equity_lane0_deal_stage3_taken[18-1:12] == equity_lane0_deal_stage3_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position13_same_position24_equal = (equity_lane0_deal_stage3_candidates[24-1:18] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+assign equity_lane0_deal_stage3_repeated_position12_same_position23_equal = (equity_lane0_deal_stage3_taken[18-1:12] == equity_lane0_deal_stage3_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position13_same_position25_equal = (equity_lane0_deal_stage3_candidates[24-1:18] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+assign equity_lane0_deal_stage3_repeated_position12_gathered = (equity_lane0_deal_stage3_repeated_position12_any_set12_bits != 0);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position13_same_position26_equal = (equity_lane0_deal_stage3_candidates[24-1:18] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+assign equity_lane0_deal_stage3_repeated_position12_groups = equity_lane0_deal_stage3_repeated_position12_gathered;
 
 
 
-assign equity_lane0_deal_stage3_repeated_position13_hit = (equity_lane0_deal_stage3_repeated_position13_any_equal != 0);
+assign equity_lane0_deal_stage3_repeated_position13_same_position24_equal = (equity_lane0_deal_stage3_taken[24-1:18] == equity_lane0_deal_stage3_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position14_same_position27_equal = (equity_lane0_deal_stage3_candidates[30-1:24] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+assign equity_lane0_deal_stage3_repeated_position13_same_position25_equal = (equity_lane0_deal_stage3_taken[24-1:18] == equity_lane0_deal_stage3_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position14_same_position28_equal = (equity_lane0_deal_stage3_candidates[30-1:24] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+assign equity_lane0_deal_stage3_repeated_position13_same_position26_equal = (equity_lane0_deal_stage3_taken[24-1:18] == equity_lane0_deal_stage3_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position14_same_position29_equal = (equity_lane0_deal_stage3_candidates[30-1:24] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+assign equity_lane0_deal_stage3_repeated_position13_gathered = (equity_lane0_deal_stage3_repeated_position13_any_set13_bits != 0);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position14_hit = (equity_lane0_deal_stage3_repeated_position14_any_equal != 0);
+assign equity_lane0_deal_stage3_repeated_position13_groups = equity_lane0_deal_stage3_repeated_position13_gathered;
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_same_position27_equal = (equity_lane0_deal_stage3_taken[30-1:24] == equity_lane0_deal_stage3_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_same_position28_equal = (equity_lane0_deal_stage3_taken[30-1:24] == equity_lane0_deal_stage3_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_same_position29_equal = (equity_lane0_deal_stage3_taken[30-1:24] == equity_lane0_deal_stage3_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_gathered = (equity_lane0_deal_stage3_repeated_position14_any_set14_bits != 0);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_groups = equity_lane0_deal_stage3_repeated_position14_gathered;
 
 
 always @(equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) begin: equity_lane0_deal_stage3_masking
@@ -2823,6 +3181,24 @@ always @(equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage3_take
+    equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
+    equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage3_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage3_t_tok <= 0;
+        equity_lane0_deal_stage3_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage3_t_tok <= equity_lane0_toks[2];
+        equity_lane0_deal_stage3_t_ok <= equity_lane0_oks[2];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     reg [5-1:0] usable;
     integer f;
@@ -2833,17 +3209,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage3_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage3_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage3_n_q) && (!equity_lane0_deal_stage3_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage3_n_q);
         if ((equity_lane0_deal_stage3_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_candidates;
-    equity_lane0_deal_stage3_free <= usable;
-    equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage2_pos_out;
+    equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
+    equity_lane0_deal_stage3_below <= usable;
+    equity_lane0_deal_stage3_seen <= equity_lane0_deal_stage3_repeated;
+    equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage3_below, equity_lane0_deal_stage3_seen) begin: equity_lane0_deal_stage3_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane0_deal_stage3_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage3_below[f] && clear);
+    end
+    equity_lane0_deal_stage3_free = usable;
 end
 
 
@@ -2853,8 +3249,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge_flags
         equity_lane0_deal_stage3_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage3_a_tok <= equity_lane0_toks[2];
-        equity_lane0_deal_stage3_a_ok <= equity_lane0_oks[2];
+        equity_lane0_deal_stage3_a_tok <= equity_lane0_deal_stage3_t_tok;
+        equity_lane0_deal_stage3_a_ok <= equity_lane0_deal_stage3_t_ok;
     end
 end
 
@@ -2912,103 +3308,123 @@ end
 
 
 
-assign equity_lane0_deal_stage4_repeated_position15_same_position30_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+assign equity_lane0_deal_stage4_repeated_position15_same_position30_equal = (equity_lane0_deal_stage4_taken[6-1:0] == equity_lane0_deal_stage4_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position15_same_position31_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+assign equity_lane0_deal_stage4_repeated_position15_same_position31_equal = (equity_lane0_deal_stage4_taken[6-1:0] == equity_lane0_deal_stage4_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position15_same_position32_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+assign equity_lane0_deal_stage4_repeated_position15_same_position32_equal = (equity_lane0_deal_stage4_taken[6-1:0] == equity_lane0_deal_stage4_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position15_same_position33_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+assign equity_lane0_deal_stage4_repeated_position15_same_position33_equal = (equity_lane0_deal_stage4_taken[6-1:0] == equity_lane0_deal_stage4_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position15_hit = (equity_lane0_deal_stage4_repeated_position15_any_equal != 0);
+assign equity_lane0_deal_stage4_repeated_position15_gathered = (equity_lane0_deal_stage4_repeated_position15_any_set15_bits != 0);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position16_same_position34_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+assign equity_lane0_deal_stage4_repeated_position15_groups = equity_lane0_deal_stage4_repeated_position15_gathered;
 
 
 
-assign equity_lane0_deal_stage4_repeated_position16_same_position35_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+assign equity_lane0_deal_stage4_repeated_position16_same_position34_equal = (equity_lane0_deal_stage4_taken[12-1:6] == equity_lane0_deal_stage4_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position16_same_position36_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+assign equity_lane0_deal_stage4_repeated_position16_same_position35_equal = (equity_lane0_deal_stage4_taken[12-1:6] == equity_lane0_deal_stage4_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position16_same_position37_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+assign equity_lane0_deal_stage4_repeated_position16_same_position36_equal = (equity_lane0_deal_stage4_taken[12-1:6] == equity_lane0_deal_stage4_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position16_hit = (equity_lane0_deal_stage4_repeated_position16_any_equal != 0);
+assign equity_lane0_deal_stage4_repeated_position16_same_position37_equal = (equity_lane0_deal_stage4_taken[12-1:6] == equity_lane0_deal_stage4_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position17_same_position38_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+assign equity_lane0_deal_stage4_repeated_position16_gathered = (equity_lane0_deal_stage4_repeated_position16_any_set16_bits != 0);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position17_same_position39_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+assign equity_lane0_deal_stage4_repeated_position16_groups = equity_lane0_deal_stage4_repeated_position16_gathered;
 
 
 
-assign equity_lane0_deal_stage4_repeated_position17_same_position40_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+assign equity_lane0_deal_stage4_repeated_position17_same_position38_equal = (equity_lane0_deal_stage4_taken[18-1:12] == equity_lane0_deal_stage4_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position17_same_position41_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+assign equity_lane0_deal_stage4_repeated_position17_same_position39_equal = (equity_lane0_deal_stage4_taken[18-1:12] == equity_lane0_deal_stage4_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position17_hit = (equity_lane0_deal_stage4_repeated_position17_any_equal != 0);
+assign equity_lane0_deal_stage4_repeated_position17_same_position40_equal = (equity_lane0_deal_stage4_taken[18-1:12] == equity_lane0_deal_stage4_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position18_same_position42_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+assign equity_lane0_deal_stage4_repeated_position17_same_position41_equal = (equity_lane0_deal_stage4_taken[18-1:12] == equity_lane0_deal_stage4_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position18_same_position43_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+assign equity_lane0_deal_stage4_repeated_position17_gathered = (equity_lane0_deal_stage4_repeated_position17_any_set17_bits != 0);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position18_same_position44_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+assign equity_lane0_deal_stage4_repeated_position17_groups = equity_lane0_deal_stage4_repeated_position17_gathered;
 
 
 
-assign equity_lane0_deal_stage4_repeated_position18_same_position45_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+assign equity_lane0_deal_stage4_repeated_position18_same_position42_equal = (equity_lane0_deal_stage4_taken[24-1:18] == equity_lane0_deal_stage4_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position18_hit = (equity_lane0_deal_stage4_repeated_position18_any_equal != 0);
+assign equity_lane0_deal_stage4_repeated_position18_same_position43_equal = (equity_lane0_deal_stage4_taken[24-1:18] == equity_lane0_deal_stage4_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position19_same_position46_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+assign equity_lane0_deal_stage4_repeated_position18_same_position44_equal = (equity_lane0_deal_stage4_taken[24-1:18] == equity_lane0_deal_stage4_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position19_same_position47_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+assign equity_lane0_deal_stage4_repeated_position18_same_position45_equal = (equity_lane0_deal_stage4_taken[24-1:18] == equity_lane0_deal_stage4_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position19_same_position48_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+assign equity_lane0_deal_stage4_repeated_position18_gathered = (equity_lane0_deal_stage4_repeated_position18_any_set18_bits != 0);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position19_same_position49_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+assign equity_lane0_deal_stage4_repeated_position18_groups = equity_lane0_deal_stage4_repeated_position18_gathered;
 
 
 
-assign equity_lane0_deal_stage4_repeated_position19_hit = (equity_lane0_deal_stage4_repeated_position19_any_equal != 0);
+assign equity_lane0_deal_stage4_repeated_position19_same_position46_equal = (equity_lane0_deal_stage4_taken[30-1:24] == equity_lane0_deal_stage4_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_same_position47_equal = (equity_lane0_deal_stage4_taken[30-1:24] == equity_lane0_deal_stage4_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_same_position48_equal = (equity_lane0_deal_stage4_taken[30-1:24] == equity_lane0_deal_stage4_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_same_position49_equal = (equity_lane0_deal_stage4_taken[30-1:24] == equity_lane0_deal_stage4_t_pos[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_gathered = (equity_lane0_deal_stage4_repeated_position19_any_set19_bits != 0);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_groups = equity_lane0_deal_stage4_repeated_position19_gathered;
 
 
 always @(equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) begin: equity_lane0_deal_stage4_masking
@@ -3030,6 +3446,24 @@ always @(equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage4_take
+    equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
+    equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage4_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage4_t_tok <= 0;
+        equity_lane0_deal_stage4_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage4_t_tok <= equity_lane0_toks[3];
+        equity_lane0_deal_stage4_t_ok <= equity_lane0_oks[3];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     reg [5-1:0] usable;
     integer f;
@@ -3040,17 +3474,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage4_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage4_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage4_n_q) && (!equity_lane0_deal_stage4_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage4_n_q);
         if ((equity_lane0_deal_stage4_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_candidates;
-    equity_lane0_deal_stage4_free <= usable;
-    equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage3_pos_out;
+    equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
+    equity_lane0_deal_stage4_below <= usable;
+    equity_lane0_deal_stage4_seen <= equity_lane0_deal_stage4_repeated;
+    equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage4_below, equity_lane0_deal_stage4_seen) begin: equity_lane0_deal_stage4_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane0_deal_stage4_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage4_below[f] && clear);
+    end
+    equity_lane0_deal_stage4_free = usable;
 end
 
 
@@ -3060,8 +3514,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge_flags
         equity_lane0_deal_stage4_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage4_a_tok <= equity_lane0_toks[3];
-        equity_lane0_deal_stage4_a_ok <= equity_lane0_oks[3];
+        equity_lane0_deal_stage4_a_tok <= equity_lane0_deal_stage4_t_tok;
+        equity_lane0_deal_stage4_a_ok <= equity_lane0_deal_stage4_t_ok;
     end
 end
 
@@ -3119,123 +3573,163 @@ end
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_same_position50_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+assign equity_lane0_deal_stage5_repeated_position20_same_position50_equal = (equity_lane0_deal_stage5_taken[6-1:0] == equity_lane0_deal_stage5_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_same_position51_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+assign equity_lane0_deal_stage5_repeated_position20_same_position51_equal = (equity_lane0_deal_stage5_taken[6-1:0] == equity_lane0_deal_stage5_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_same_position52_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+assign equity_lane0_deal_stage5_repeated_position20_same_position52_equal = (equity_lane0_deal_stage5_taken[6-1:0] == equity_lane0_deal_stage5_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_same_position53_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+assign equity_lane0_deal_stage5_repeated_position20_same_position53_equal = (equity_lane0_deal_stage5_taken[6-1:0] == equity_lane0_deal_stage5_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_same_position54_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+assign equity_lane0_deal_stage5_repeated_position20_same_position54_equal = (equity_lane0_deal_stage5_taken[6-1:0] == equity_lane0_deal_stage5_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_hit = (equity_lane0_deal_stage5_repeated_position20_any_equal != 0);
+assign equity_lane0_deal_stage5_repeated_position20_any_set20_hit = (equity_lane0_deal_stage5_repeated_position20_any_set20_bits != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_same_position55_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+assign equity_lane0_deal_stage5_repeated_position20_any_set21_hit = (equity_lane0_deal_stage5_repeated_position20_same_position54_equal != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_same_position56_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+assign equity_lane0_deal_stage5_repeated_position20_groups = equity_lane0_deal_stage5_repeated_position20_gathered;
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_same_position57_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+assign equity_lane0_deal_stage5_repeated_position21_same_position55_equal = (equity_lane0_deal_stage5_taken[12-1:6] == equity_lane0_deal_stage5_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_same_position58_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+assign equity_lane0_deal_stage5_repeated_position21_same_position56_equal = (equity_lane0_deal_stage5_taken[12-1:6] == equity_lane0_deal_stage5_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_same_position59_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+assign equity_lane0_deal_stage5_repeated_position21_same_position57_equal = (equity_lane0_deal_stage5_taken[12-1:6] == equity_lane0_deal_stage5_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_hit = (equity_lane0_deal_stage5_repeated_position21_any_equal != 0);
+assign equity_lane0_deal_stage5_repeated_position21_same_position58_equal = (equity_lane0_deal_stage5_taken[12-1:6] == equity_lane0_deal_stage5_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_same_position60_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+assign equity_lane0_deal_stage5_repeated_position21_same_position59_equal = (equity_lane0_deal_stage5_taken[12-1:6] == equity_lane0_deal_stage5_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_same_position61_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+assign equity_lane0_deal_stage5_repeated_position21_any_set22_hit = (equity_lane0_deal_stage5_repeated_position21_any_set22_bits != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_same_position62_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+assign equity_lane0_deal_stage5_repeated_position21_any_set23_hit = (equity_lane0_deal_stage5_repeated_position21_same_position59_equal != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_same_position63_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+assign equity_lane0_deal_stage5_repeated_position21_groups = equity_lane0_deal_stage5_repeated_position21_gathered;
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_same_position64_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+assign equity_lane0_deal_stage5_repeated_position22_same_position60_equal = (equity_lane0_deal_stage5_taken[18-1:12] == equity_lane0_deal_stage5_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_hit = (equity_lane0_deal_stage5_repeated_position22_any_equal != 0);
+assign equity_lane0_deal_stage5_repeated_position22_same_position61_equal = (equity_lane0_deal_stage5_taken[18-1:12] == equity_lane0_deal_stage5_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_same_position65_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+assign equity_lane0_deal_stage5_repeated_position22_same_position62_equal = (equity_lane0_deal_stage5_taken[18-1:12] == equity_lane0_deal_stage5_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_same_position66_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+assign equity_lane0_deal_stage5_repeated_position22_same_position63_equal = (equity_lane0_deal_stage5_taken[18-1:12] == equity_lane0_deal_stage5_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_same_position67_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+assign equity_lane0_deal_stage5_repeated_position22_same_position64_equal = (equity_lane0_deal_stage5_taken[18-1:12] == equity_lane0_deal_stage5_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_same_position68_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+assign equity_lane0_deal_stage5_repeated_position22_any_set24_hit = (equity_lane0_deal_stage5_repeated_position22_any_set24_bits != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_same_position69_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+assign equity_lane0_deal_stage5_repeated_position22_any_set25_hit = (equity_lane0_deal_stage5_repeated_position22_same_position64_equal != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_hit = (equity_lane0_deal_stage5_repeated_position23_any_equal != 0);
+assign equity_lane0_deal_stage5_repeated_position22_groups = equity_lane0_deal_stage5_repeated_position22_gathered;
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_same_position70_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+assign equity_lane0_deal_stage5_repeated_position23_same_position65_equal = (equity_lane0_deal_stage5_taken[24-1:18] == equity_lane0_deal_stage5_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_same_position71_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+assign equity_lane0_deal_stage5_repeated_position23_same_position66_equal = (equity_lane0_deal_stage5_taken[24-1:18] == equity_lane0_deal_stage5_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_same_position72_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+assign equity_lane0_deal_stage5_repeated_position23_same_position67_equal = (equity_lane0_deal_stage5_taken[24-1:18] == equity_lane0_deal_stage5_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_same_position73_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+assign equity_lane0_deal_stage5_repeated_position23_same_position68_equal = (equity_lane0_deal_stage5_taken[24-1:18] == equity_lane0_deal_stage5_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_same_position74_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+assign equity_lane0_deal_stage5_repeated_position23_same_position69_equal = (equity_lane0_deal_stage5_taken[24-1:18] == equity_lane0_deal_stage5_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_hit = (equity_lane0_deal_stage5_repeated_position24_any_equal != 0);
+assign equity_lane0_deal_stage5_repeated_position23_any_set26_hit = (equity_lane0_deal_stage5_repeated_position23_any_set26_bits != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position23_any_set27_hit = (equity_lane0_deal_stage5_repeated_position23_same_position69_equal != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position23_groups = equity_lane0_deal_stage5_repeated_position23_gathered;
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position70_equal = (equity_lane0_deal_stage5_taken[30-1:24] == equity_lane0_deal_stage5_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position71_equal = (equity_lane0_deal_stage5_taken[30-1:24] == equity_lane0_deal_stage5_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position72_equal = (equity_lane0_deal_stage5_taken[30-1:24] == equity_lane0_deal_stage5_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position73_equal = (equity_lane0_deal_stage5_taken[30-1:24] == equity_lane0_deal_stage5_t_pos[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position74_equal = (equity_lane0_deal_stage5_taken[30-1:24] == equity_lane0_deal_stage5_t_pos[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_any_set28_hit = (equity_lane0_deal_stage5_repeated_position24_any_set28_bits != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_any_set29_hit = (equity_lane0_deal_stage5_repeated_position24_same_position74_equal != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_groups = equity_lane0_deal_stage5_repeated_position24_gathered;
 
 
 always @(equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) begin: equity_lane0_deal_stage5_masking
@@ -3257,6 +3751,24 @@ always @(equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage5_take
+    equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
+    equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage5_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage5_t_tok <= 0;
+        equity_lane0_deal_stage5_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage5_t_tok <= equity_lane0_toks[4];
+        equity_lane0_deal_stage5_t_ok <= equity_lane0_oks[4];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     reg [5-1:0] usable;
     integer f;
@@ -3267,17 +3779,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage5_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage5_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage5_n_q) && (!equity_lane0_deal_stage5_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage5_n_q);
         if ((equity_lane0_deal_stage5_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_candidates;
-    equity_lane0_deal_stage5_free <= usable;
-    equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage4_pos_out;
+    equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
+    equity_lane0_deal_stage5_below <= usable;
+    equity_lane0_deal_stage5_seen <= equity_lane0_deal_stage5_repeated;
+    equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage5_below, equity_lane0_deal_stage5_seen) begin: equity_lane0_deal_stage5_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<2; g=g+1) begin
+            if (equity_lane0_deal_stage5_seen[((2 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage5_below[f] && clear);
+    end
+    equity_lane0_deal_stage5_free = usable;
 end
 
 
@@ -3287,8 +3819,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge_flags
         equity_lane0_deal_stage5_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage5_a_tok <= equity_lane0_toks[4];
-        equity_lane0_deal_stage5_a_ok <= equity_lane0_oks[4];
+        equity_lane0_deal_stage5_a_tok <= equity_lane0_deal_stage5_t_tok;
+        equity_lane0_deal_stage5_a_ok <= equity_lane0_deal_stage5_t_ok;
     end
 end
 
@@ -3346,143 +3878,183 @@ end
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position75_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position75_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position76_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position76_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position77_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position77_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position78_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position78_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position79_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position79_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position80_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position80_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_hit = (equity_lane0_deal_stage6_repeated_position25_any_equal != 0);
+assign equity_lane0_deal_stage6_repeated_position25_any_set30_hit = (equity_lane0_deal_stage6_repeated_position25_any_set30_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position81_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+assign equity_lane0_deal_stage6_repeated_position25_any_set31_hit = (equity_lane0_deal_stage6_repeated_position25_any_set31_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position82_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+assign equity_lane0_deal_stage6_repeated_position25_groups = equity_lane0_deal_stage6_repeated_position25_gathered;
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position83_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+assign equity_lane0_deal_stage6_repeated_position26_same_position81_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position84_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+assign equity_lane0_deal_stage6_repeated_position26_same_position82_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position85_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+assign equity_lane0_deal_stage6_repeated_position26_same_position83_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position86_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+assign equity_lane0_deal_stage6_repeated_position26_same_position84_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_hit = (equity_lane0_deal_stage6_repeated_position26_any_equal != 0);
+assign equity_lane0_deal_stage6_repeated_position26_same_position85_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position87_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+assign equity_lane0_deal_stage6_repeated_position26_same_position86_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position88_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+assign equity_lane0_deal_stage6_repeated_position26_any_set32_hit = (equity_lane0_deal_stage6_repeated_position26_any_set32_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position89_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+assign equity_lane0_deal_stage6_repeated_position26_any_set33_hit = (equity_lane0_deal_stage6_repeated_position26_any_set33_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position90_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+assign equity_lane0_deal_stage6_repeated_position26_groups = equity_lane0_deal_stage6_repeated_position26_gathered;
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position91_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+assign equity_lane0_deal_stage6_repeated_position27_same_position87_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position92_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+assign equity_lane0_deal_stage6_repeated_position27_same_position88_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_hit = (equity_lane0_deal_stage6_repeated_position27_any_equal != 0);
+assign equity_lane0_deal_stage6_repeated_position27_same_position89_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position93_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+assign equity_lane0_deal_stage6_repeated_position27_same_position90_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position94_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+assign equity_lane0_deal_stage6_repeated_position27_same_position91_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position95_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+assign equity_lane0_deal_stage6_repeated_position27_same_position92_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position96_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+assign equity_lane0_deal_stage6_repeated_position27_any_set34_hit = (equity_lane0_deal_stage6_repeated_position27_any_set34_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position97_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+assign equity_lane0_deal_stage6_repeated_position27_any_set35_hit = (equity_lane0_deal_stage6_repeated_position27_any_set35_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position98_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+assign equity_lane0_deal_stage6_repeated_position27_groups = equity_lane0_deal_stage6_repeated_position27_gathered;
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_hit = (equity_lane0_deal_stage6_repeated_position28_any_equal != 0);
+assign equity_lane0_deal_stage6_repeated_position28_same_position93_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position99_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+assign equity_lane0_deal_stage6_repeated_position28_same_position94_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position100_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+assign equity_lane0_deal_stage6_repeated_position28_same_position95_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position101_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+assign equity_lane0_deal_stage6_repeated_position28_same_position96_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position102_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+assign equity_lane0_deal_stage6_repeated_position28_same_position97_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position103_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+assign equity_lane0_deal_stage6_repeated_position28_same_position98_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position104_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+assign equity_lane0_deal_stage6_repeated_position28_any_set36_hit = (equity_lane0_deal_stage6_repeated_position28_any_set36_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_hit = (equity_lane0_deal_stage6_repeated_position29_any_equal != 0);
+assign equity_lane0_deal_stage6_repeated_position28_any_set37_hit = (equity_lane0_deal_stage6_repeated_position28_any_set37_bits != 0);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position28_groups = equity_lane0_deal_stage6_repeated_position28_gathered;
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position99_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position100_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position101_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position102_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position103_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position104_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[36-1:30]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_any_set38_hit = (equity_lane0_deal_stage6_repeated_position29_any_set38_bits != 0);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_any_set39_hit = (equity_lane0_deal_stage6_repeated_position29_any_set39_bits != 0);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_groups = equity_lane0_deal_stage6_repeated_position29_gathered;
 
 
 always @(equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) begin: equity_lane0_deal_stage6_masking
@@ -3504,6 +4076,24 @@ always @(equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage6_take
+    equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
+    equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage6_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage6_t_tok <= 0;
+        equity_lane0_deal_stage6_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage6_t_tok <= equity_lane0_toks[5];
+        equity_lane0_deal_stage6_t_ok <= equity_lane0_oks[5];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     reg [5-1:0] usable;
     integer f;
@@ -3514,17 +4104,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage6_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage6_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage6_n_q) && (!equity_lane0_deal_stage6_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage6_n_q);
         if ((equity_lane0_deal_stage6_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_candidates;
-    equity_lane0_deal_stage6_free <= usable;
-    equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage5_pos_out;
+    equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
+    equity_lane0_deal_stage6_below <= usable;
+    equity_lane0_deal_stage6_seen <= equity_lane0_deal_stage6_repeated;
+    equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage6_below, equity_lane0_deal_stage6_seen) begin: equity_lane0_deal_stage6_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<2; g=g+1) begin
+            if (equity_lane0_deal_stage6_seen[((2 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage6_below[f] && clear);
+    end
+    equity_lane0_deal_stage6_free = usable;
 end
 
 
@@ -3534,8 +4144,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge_flags
         equity_lane0_deal_stage6_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage6_a_tok <= equity_lane0_toks[5];
-        equity_lane0_deal_stage6_a_ok <= equity_lane0_oks[5];
+        equity_lane0_deal_stage6_a_tok <= equity_lane0_deal_stage6_t_tok;
+        equity_lane0_deal_stage6_a_ok <= equity_lane0_deal_stage6_t_ok;
     end
 end
 
@@ -5918,7 +6528,7 @@ always @(posedge clk) begin: equity_lane0_tally0_register_amount
         equity_lane0_tally0_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_deal_stage0_ok_in)) || ((equity_lane0_alone_q != 1'b0) && (!1'b1)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_tally0_mine)) || ((equity_lane0_alone_q != 1'b0) && (!1'b1)))) begin
             equity_lane0_tally0_amount <= 0;
         end
         else if (1'b0) begin

@@ -90,6 +90,8 @@ signal equity_lane0_bus_word: unsigned(31 downto 0);
 signal equity_lane0_lane_n: unsigned(5 downto 0);
 signal equity_lane0_lane_mask: unsigned(5 downto 0);
 signal equity_lane0_lane_exact: std_logic;
+signal equity_lane0_fresh: std_logic;
+signal equity_lane0_held: std_logic;
 signal equity_lane0_look_valid: std_logic;
 signal equity_lane0_low_count: unsigned(2 downto 0);
 signal equity_lane0_high_count: unsigned(2 downto 0);
@@ -131,8 +133,12 @@ signal equity_lane0_chunked_counter0_counter_chunk4_value: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_shifted: unsigned(7 downto 0);
 signal equity_lane0_colex_odometer0_spare: std_logic;
+signal equity_lane0_colex_odometer0_board_inner: std_logic;
+signal equity_lane0_colex_odometer0_carry: std_logic;
+signal equity_lane0_colex_odometer0_inner: unsigned(0 downto 0);
 signal equity_lane0_colex_odometer0_last_bits: unsigned(1 downto 0);
 signal equity_lane0_colex_odometer0_lower: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_ready: unsigned(1 downto 0);
 signal equity_lane0_colex_odometer0_rise_bits: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_steps: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select0_here: std_logic;
@@ -212,7 +218,7 @@ signal equity_lane0_slot_stream1_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_x_part1_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line1_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line1_line: unsigned(11 downto 0);
+signal equity_lane0_delay_line1_line: unsigned(17 downto 0);
 signal equity_lane0_slot_stream2_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_advance: std_logic;
 signal equity_lane0_slot_stream2_gx: unsigned(31 downto 0);
@@ -224,7 +230,7 @@ signal equity_lane0_slot_stream2_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_x_part2_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line2_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line2_line: unsigned(23 downto 0);
+signal equity_lane0_delay_line2_line: unsigned(35 downto 0);
 signal equity_lane0_slot_stream3_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_advance: std_logic;
 signal equity_lane0_slot_stream3_gx: unsigned(31 downto 0);
@@ -236,7 +242,7 @@ signal equity_lane0_slot_stream3_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_x_part3_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line3_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line3_line: unsigned(35 downto 0);
+signal equity_lane0_delay_line3_line: unsigned(53 downto 0);
 signal equity_lane0_slot_stream4_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_advance: std_logic;
 signal equity_lane0_slot_stream4_gx: unsigned(31 downto 0);
@@ -248,7 +254,7 @@ signal equity_lane0_slot_stream4_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_x_part4_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line4_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line4_line: unsigned(47 downto 0);
+signal equity_lane0_delay_line4_line: unsigned(71 downto 0);
 signal equity_lane0_slot_stream5_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_advance: std_logic;
 signal equity_lane0_slot_stream5_gx: unsigned(31 downto 0);
@@ -260,7 +266,7 @@ signal equity_lane0_slot_stream5_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_x_part5_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line5_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line5_line: unsigned(59 downto 0);
+signal equity_lane0_delay_line5_line: unsigned(89 downto 0);
 signal equity_lane0_slot_stream6_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_advance: std_logic;
 signal equity_lane0_slot_stream6_gx: unsigned(31 downto 0);
@@ -272,8 +278,7 @@ signal equity_lane0_slot_stream6_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_x_part6_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line6_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line6_line: unsigned(71 downto 0);
-signal equity_lane0_deal_stage0_ok_in: std_logic;
+signal equity_lane0_delay_line6_line: unsigned(107 downto 0);
 signal equity_lane0_deal_stage0_pos_in: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_n_q: unsigned(5 downto 0);
@@ -282,11 +287,17 @@ signal equity_lane0_deal_stage0_exact_q: std_logic;
 signal equity_lane0_deal_stage0_a_ok: std_logic;
 signal equity_lane0_deal_stage0_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_tok: std_logic;
+signal equity_lane0_deal_stage0_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_found: std_logic;
 signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage0_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
+signal equity_lane0_deal_stage0_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage0_t_pos: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_t_tok: std_logic;
+signal equity_lane0_deal_stage0_t_ok: std_logic;
 signal equity_lane0_deal_stage0_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_pos_out: unsigned(11 downto 0);
 signal equity_lane0_deal_stage1_n_q: unsigned(5 downto 0);
@@ -295,22 +306,33 @@ signal equity_lane0_deal_stage1_exact_q: std_logic;
 signal equity_lane0_deal_stage1_a_ok: std_logic;
 signal equity_lane0_deal_stage1_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_a_tok: std_logic;
+signal equity_lane0_deal_stage1_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
 signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage1_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
+signal equity_lane0_deal_stage1_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage1_t_pos: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_t_tok: std_logic;
+signal equity_lane0_deal_stage1_t_ok: std_logic;
 signal equity_lane0_deal_stage1_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage1_repeated_position0_hit: std_logic;
-signal equity_lane0_deal_stage1_repeated_position0_any_equal: std_logic;
-signal equity_lane0_deal_stage1_repeated_position1_hit: std_logic;
-signal equity_lane0_deal_stage1_repeated_position1_any_equal: std_logic;
-signal equity_lane0_deal_stage1_repeated_position2_hit: std_logic;
-signal equity_lane0_deal_stage1_repeated_position2_any_equal: std_logic;
-signal equity_lane0_deal_stage1_repeated_position3_hit: std_logic;
-signal equity_lane0_deal_stage1_repeated_position3_any_equal: std_logic;
-signal equity_lane0_deal_stage1_repeated_position4_hit: std_logic;
-signal equity_lane0_deal_stage1_repeated_position4_any_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position0_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position0_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position0_same_position0_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position1_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position1_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position1_same_position1_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position2_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position2_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position2_same_position2_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position3_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position3_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position3_same_position3_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position4_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position4_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position4_same_position4_equal: std_logic;
 signal equity_lane0_deal_stage2_pos_out: unsigned(17 downto 0);
 signal equity_lane0_deal_stage2_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_mask_q: unsigned(5 downto 0);
@@ -318,32 +340,43 @@ signal equity_lane0_deal_stage2_exact_q: std_logic;
 signal equity_lane0_deal_stage2_a_ok: std_logic;
 signal equity_lane0_deal_stage2_a_pos: unsigned(11 downto 0);
 signal equity_lane0_deal_stage2_a_tok: std_logic;
+signal equity_lane0_deal_stage2_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
 signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage2_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
+signal equity_lane0_deal_stage2_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage2_t_pos: unsigned(11 downto 0);
+signal equity_lane0_deal_stage2_t_tok: std_logic;
+signal equity_lane0_deal_stage2_t_ok: std_logic;
 signal equity_lane0_deal_stage2_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage2_repeated_position5_hit: std_logic;
-signal equity_lane0_deal_stage2_repeated_position5_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_gathered: std_logic;
 signal equity_lane0_deal_stage2_repeated_position5_same_position5_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position5_same_position6_equal: std_logic;
-signal equity_lane0_deal_stage2_repeated_position6_hit: std_logic;
-signal equity_lane0_deal_stage2_repeated_position6_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_any_set5_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position6_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position6_gathered: std_logic;
 signal equity_lane0_deal_stage2_repeated_position6_same_position7_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position6_same_position8_equal: std_logic;
-signal equity_lane0_deal_stage2_repeated_position7_hit: std_logic;
-signal equity_lane0_deal_stage2_repeated_position7_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position6_any_set6_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position7_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position7_gathered: std_logic;
 signal equity_lane0_deal_stage2_repeated_position7_same_position9_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position7_same_position10_equal: std_logic;
-signal equity_lane0_deal_stage2_repeated_position8_hit: std_logic;
-signal equity_lane0_deal_stage2_repeated_position8_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position7_any_set7_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position8_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position8_gathered: std_logic;
 signal equity_lane0_deal_stage2_repeated_position8_same_position11_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position8_same_position12_equal: std_logic;
-signal equity_lane0_deal_stage2_repeated_position9_hit: std_logic;
-signal equity_lane0_deal_stage2_repeated_position9_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position8_any_set8_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position9_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position9_gathered: std_logic;
 signal equity_lane0_deal_stage2_repeated_position9_same_position13_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position9_same_position14_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position9_any_set9_bits: unsigned(1 downto 0);
 signal equity_lane0_deal_stage3_pos_out: unsigned(23 downto 0);
 signal equity_lane0_deal_stage3_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_mask_q: unsigned(5 downto 0);
@@ -351,37 +384,48 @@ signal equity_lane0_deal_stage3_exact_q: std_logic;
 signal equity_lane0_deal_stage3_a_ok: std_logic;
 signal equity_lane0_deal_stage3_a_pos: unsigned(17 downto 0);
 signal equity_lane0_deal_stage3_a_tok: std_logic;
+signal equity_lane0_deal_stage3_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
 signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage3_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
+signal equity_lane0_deal_stage3_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage3_t_pos: unsigned(17 downto 0);
+signal equity_lane0_deal_stage3_t_tok: std_logic;
+signal equity_lane0_deal_stage3_t_ok: std_logic;
 signal equity_lane0_deal_stage3_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage3_repeated_position10_hit: std_logic;
-signal equity_lane0_deal_stage3_repeated_position10_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_gathered: std_logic;
 signal equity_lane0_deal_stage3_repeated_position10_same_position15_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position10_same_position16_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position10_same_position17_equal: std_logic;
-signal equity_lane0_deal_stage3_repeated_position11_hit: std_logic;
-signal equity_lane0_deal_stage3_repeated_position11_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_any_set10_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position11_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position11_gathered: std_logic;
 signal equity_lane0_deal_stage3_repeated_position11_same_position18_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position11_same_position19_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position11_same_position20_equal: std_logic;
-signal equity_lane0_deal_stage3_repeated_position12_hit: std_logic;
-signal equity_lane0_deal_stage3_repeated_position12_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position11_any_set11_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position12_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position12_gathered: std_logic;
 signal equity_lane0_deal_stage3_repeated_position12_same_position21_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position12_same_position22_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position12_same_position23_equal: std_logic;
-signal equity_lane0_deal_stage3_repeated_position13_hit: std_logic;
-signal equity_lane0_deal_stage3_repeated_position13_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position12_any_set12_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position13_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position13_gathered: std_logic;
 signal equity_lane0_deal_stage3_repeated_position13_same_position24_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position13_same_position25_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position13_same_position26_equal: std_logic;
-signal equity_lane0_deal_stage3_repeated_position14_hit: std_logic;
-signal equity_lane0_deal_stage3_repeated_position14_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position13_any_set13_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position14_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position14_gathered: std_logic;
 signal equity_lane0_deal_stage3_repeated_position14_same_position27_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position14_same_position28_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position14_same_position29_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_any_set14_bits: unsigned(2 downto 0);
 signal equity_lane0_deal_stage4_pos_out: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_mask_q: unsigned(5 downto 0);
@@ -389,42 +433,53 @@ signal equity_lane0_deal_stage4_exact_q: std_logic;
 signal equity_lane0_deal_stage4_a_ok: std_logic;
 signal equity_lane0_deal_stage4_a_pos: unsigned(23 downto 0);
 signal equity_lane0_deal_stage4_a_tok: std_logic;
+signal equity_lane0_deal_stage4_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
 signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage4_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
+signal equity_lane0_deal_stage4_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage4_t_pos: unsigned(23 downto 0);
+signal equity_lane0_deal_stage4_t_tok: std_logic;
+signal equity_lane0_deal_stage4_t_ok: std_logic;
 signal equity_lane0_deal_stage4_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage4_repeated_position15_hit: std_logic;
-signal equity_lane0_deal_stage4_repeated_position15_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_gathered: std_logic;
 signal equity_lane0_deal_stage4_repeated_position15_same_position30_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position15_same_position31_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position15_same_position32_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position15_same_position33_equal: std_logic;
-signal equity_lane0_deal_stage4_repeated_position16_hit: std_logic;
-signal equity_lane0_deal_stage4_repeated_position16_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_any_set15_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position16_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position16_gathered: std_logic;
 signal equity_lane0_deal_stage4_repeated_position16_same_position34_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position16_same_position35_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position16_same_position36_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position16_same_position37_equal: std_logic;
-signal equity_lane0_deal_stage4_repeated_position17_hit: std_logic;
-signal equity_lane0_deal_stage4_repeated_position17_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position16_any_set16_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position17_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position17_gathered: std_logic;
 signal equity_lane0_deal_stage4_repeated_position17_same_position38_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position17_same_position39_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position17_same_position40_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position17_same_position41_equal: std_logic;
-signal equity_lane0_deal_stage4_repeated_position18_hit: std_logic;
-signal equity_lane0_deal_stage4_repeated_position18_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position17_any_set17_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position18_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position18_gathered: std_logic;
 signal equity_lane0_deal_stage4_repeated_position18_same_position42_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position18_same_position43_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position18_same_position44_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position18_same_position45_equal: std_logic;
-signal equity_lane0_deal_stage4_repeated_position19_hit: std_logic;
-signal equity_lane0_deal_stage4_repeated_position19_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position18_any_set18_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position19_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position19_gathered: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_same_position46_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_same_position47_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_same_position48_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_same_position49_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_any_set19_bits: unsigned(3 downto 0);
 signal equity_lane0_deal_stage5_pos_out: unsigned(35 downto 0);
 signal equity_lane0_deal_stage5_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_mask_q: unsigned(5 downto 0);
@@ -432,47 +487,68 @@ signal equity_lane0_deal_stage5_exact_q: std_logic;
 signal equity_lane0_deal_stage5_a_ok: std_logic;
 signal equity_lane0_deal_stage5_a_pos: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_a_tok: std_logic;
+signal equity_lane0_deal_stage5_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
 signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_seen: unsigned(9 downto 0);
 signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage5_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage5_repeated_position20_hit: std_logic;
-signal equity_lane0_deal_stage5_repeated_position20_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage5_t_pos: unsigned(29 downto 0);
+signal equity_lane0_deal_stage5_t_tok: std_logic;
+signal equity_lane0_deal_stage5_t_ok: std_logic;
+signal equity_lane0_deal_stage5_repeated: unsigned(9 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage5_repeated_position20_same_position50_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position20_same_position51_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position20_same_position52_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position20_same_position53_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position20_same_position54_equal: std_logic;
-signal equity_lane0_deal_stage5_repeated_position21_hit: std_logic;
-signal equity_lane0_deal_stage5_repeated_position21_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_any_set20_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_any_set20_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_any_set21_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage5_repeated_position21_same_position55_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position21_same_position56_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position21_same_position57_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position21_same_position58_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position21_same_position59_equal: std_logic;
-signal equity_lane0_deal_stage5_repeated_position22_hit: std_logic;
-signal equity_lane0_deal_stage5_repeated_position22_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_any_set22_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_any_set22_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_any_set23_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage5_repeated_position22_same_position60_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position22_same_position61_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position22_same_position62_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position22_same_position63_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position22_same_position64_equal: std_logic;
-signal equity_lane0_deal_stage5_repeated_position23_hit: std_logic;
-signal equity_lane0_deal_stage5_repeated_position23_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_any_set24_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_any_set24_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_any_set25_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage5_repeated_position23_same_position65_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position23_same_position66_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position23_same_position67_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position23_same_position68_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position23_same_position69_equal: std_logic;
-signal equity_lane0_deal_stage5_repeated_position24_hit: std_logic;
-signal equity_lane0_deal_stage5_repeated_position24_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_any_set26_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_any_set26_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_any_set27_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position24_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage5_repeated_position24_same_position70_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position24_same_position71_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position24_same_position72_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position24_same_position73_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position24_same_position74_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_any_set28_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position24_any_set28_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_any_set29_hit: std_logic;
 signal equity_lane0_deal_stage6_pos_out: unsigned(41 downto 0);
 signal equity_lane0_deal_stage6_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_mask_q: unsigned(5 downto 0);
@@ -480,52 +556,78 @@ signal equity_lane0_deal_stage6_exact_q: std_logic;
 signal equity_lane0_deal_stage6_a_ok: std_logic;
 signal equity_lane0_deal_stage6_a_pos: unsigned(35 downto 0);
 signal equity_lane0_deal_stage6_a_tok: std_logic;
+signal equity_lane0_deal_stage6_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
 signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage6_seen: unsigned(9 downto 0);
 signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage6_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage6_repeated_position25_hit: std_logic;
-signal equity_lane0_deal_stage6_repeated_position25_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage6_t_pos: unsigned(35 downto 0);
+signal equity_lane0_deal_stage6_t_tok: std_logic;
+signal equity_lane0_deal_stage6_t_ok: std_logic;
+signal equity_lane0_deal_stage6_repeated: unsigned(9 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position25_same_position75_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_same_position76_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_same_position77_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_same_position78_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_same_position79_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_same_position80_equal: std_logic;
-signal equity_lane0_deal_stage6_repeated_position26_hit: std_logic;
-signal equity_lane0_deal_stage6_repeated_position26_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_any_set30_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_any_set30_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_any_set31_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_any_set31_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position26_same_position81_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position26_same_position82_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position26_same_position83_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position26_same_position84_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position26_same_position85_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position26_same_position86_equal: std_logic;
-signal equity_lane0_deal_stage6_repeated_position27_hit: std_logic;
-signal equity_lane0_deal_stage6_repeated_position27_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_any_set32_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_any_set32_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_any_set33_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_any_set33_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position27_same_position87_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position27_same_position88_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position27_same_position89_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position27_same_position90_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position27_same_position91_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position27_same_position92_equal: std_logic;
-signal equity_lane0_deal_stage6_repeated_position28_hit: std_logic;
-signal equity_lane0_deal_stage6_repeated_position28_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_any_set34_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_any_set34_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_any_set35_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_any_set35_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position28_same_position93_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position28_same_position94_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position28_same_position95_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position28_same_position96_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position28_same_position97_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position28_same_position98_equal: std_logic;
-signal equity_lane0_deal_stage6_repeated_position29_hit: std_logic;
-signal equity_lane0_deal_stage6_repeated_position29_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_any_set36_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_any_set36_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_any_set37_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_any_set37_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position29_same_position99_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_same_position100_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_same_position101_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_same_position102_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_same_position103_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_same_position104_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_any_set38_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_any_set38_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_any_set39_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_any_set39_hit: std_logic;
 signal equity_lane0_card_lookup0_card: unsigned(5 downto 0);
 signal equity_lane0_card_lookup0_position: unsigned(5 downto 0);
 signal equity_lane0_card_lookup1_card: unsigned(5 downto 0);
@@ -796,6 +898,7 @@ signal equity_lane0_showdown0_pipe_reg102_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg103_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg104_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg105_q: unsigned(23 downto 0);
+signal equity_lane0_tally0_mine: std_logic;
 signal equity_lane0_tally0_no: std_logic;
 signal equity_lane0_tally0_zero: unsigned(39 downto 0);
 signal equity_lane0_tally0_amount: unsigned(11 downto 0);
@@ -986,9 +1089,8 @@ equity_lane0_high_winners <= to_unsigned(0, 1);
 equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
 equity_lane0_colex_odometer0_spare <= '1';
-equity_lane0_deal_stage0_ok_in <= '1';
 equity_lane0_deal_stage0_pos_in <= to_unsigned(0, 6);
-equity_lane0_deal_stage0_repeated <= to_unsigned(0, 5);
+equity_lane0_tally0_mine <= '1';
 equity_lane0_tally0_no <= '0';
 equity_lane0_tally0_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally0_chunked_counter1_zero <= to_unsigned(0, 8);
@@ -1031,136 +1133,156 @@ equity_lane0_colex_odometer0_rise_bits(3) <= equity_lane0_colex_odometer0_odomet
 equity_lane0_colex_odometer0_rise_bits(2) <= equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 equity_lane0_colex_odometer0_rise_bits(1) <= equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 equity_lane0_colex_odometer0_rise_bits(0) <= equity_lane0_colex_odometer0_odometer_digit0_can_rise;
-equity_lane0_deal_stage1_repeated(4) <= equity_lane0_deal_stage1_repeated_position4_hit;
-equity_lane0_deal_stage1_repeated(3) <= equity_lane0_deal_stage1_repeated_position3_hit;
-equity_lane0_deal_stage1_repeated(2) <= equity_lane0_deal_stage1_repeated_position2_hit;
-equity_lane0_deal_stage1_repeated(1) <= equity_lane0_deal_stage1_repeated_position1_hit;
-equity_lane0_deal_stage1_repeated(0) <= equity_lane0_deal_stage1_repeated_position0_hit;
-equity_lane0_deal_stage2_repeated(4) <= equity_lane0_deal_stage2_repeated_position9_hit;
-equity_lane0_deal_stage2_repeated(3) <= equity_lane0_deal_stage2_repeated_position8_hit;
-equity_lane0_deal_stage2_repeated(2) <= equity_lane0_deal_stage2_repeated_position7_hit;
-equity_lane0_deal_stage2_repeated(1) <= equity_lane0_deal_stage2_repeated_position6_hit;
-equity_lane0_deal_stage2_repeated(0) <= equity_lane0_deal_stage2_repeated_position5_hit;
-equity_lane0_deal_stage2_repeated_position5_any_equal(1) <= equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
-equity_lane0_deal_stage2_repeated_position5_any_equal(0) <= equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
-equity_lane0_deal_stage2_repeated_position6_any_equal(1) <= equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
-equity_lane0_deal_stage2_repeated_position6_any_equal(0) <= equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
-equity_lane0_deal_stage2_repeated_position7_any_equal(1) <= equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
-equity_lane0_deal_stage2_repeated_position7_any_equal(0) <= equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
-equity_lane0_deal_stage2_repeated_position8_any_equal(1) <= equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
-equity_lane0_deal_stage2_repeated_position8_any_equal(0) <= equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
-equity_lane0_deal_stage2_repeated_position9_any_equal(1) <= equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
-equity_lane0_deal_stage2_repeated_position9_any_equal(0) <= equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
-equity_lane0_deal_stage3_repeated(4) <= equity_lane0_deal_stage3_repeated_position14_hit;
-equity_lane0_deal_stage3_repeated(3) <= equity_lane0_deal_stage3_repeated_position13_hit;
-equity_lane0_deal_stage3_repeated(2) <= equity_lane0_deal_stage3_repeated_position12_hit;
-equity_lane0_deal_stage3_repeated(1) <= equity_lane0_deal_stage3_repeated_position11_hit;
-equity_lane0_deal_stage3_repeated(0) <= equity_lane0_deal_stage3_repeated_position10_hit;
-equity_lane0_deal_stage3_repeated_position10_any_equal(2) <= equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
-equity_lane0_deal_stage3_repeated_position10_any_equal(1) <= equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
-equity_lane0_deal_stage3_repeated_position10_any_equal(0) <= equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
-equity_lane0_deal_stage3_repeated_position11_any_equal(2) <= equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
-equity_lane0_deal_stage3_repeated_position11_any_equal(1) <= equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
-equity_lane0_deal_stage3_repeated_position11_any_equal(0) <= equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
-equity_lane0_deal_stage3_repeated_position12_any_equal(2) <= equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
-equity_lane0_deal_stage3_repeated_position12_any_equal(1) <= equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
-equity_lane0_deal_stage3_repeated_position12_any_equal(0) <= equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
-equity_lane0_deal_stage3_repeated_position13_any_equal(2) <= equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
-equity_lane0_deal_stage3_repeated_position13_any_equal(1) <= equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
-equity_lane0_deal_stage3_repeated_position13_any_equal(0) <= equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
-equity_lane0_deal_stage3_repeated_position14_any_equal(2) <= equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
-equity_lane0_deal_stage3_repeated_position14_any_equal(1) <= equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
-equity_lane0_deal_stage3_repeated_position14_any_equal(0) <= equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
-equity_lane0_deal_stage4_repeated(4) <= equity_lane0_deal_stage4_repeated_position19_hit;
-equity_lane0_deal_stage4_repeated(3) <= equity_lane0_deal_stage4_repeated_position18_hit;
-equity_lane0_deal_stage4_repeated(2) <= equity_lane0_deal_stage4_repeated_position17_hit;
-equity_lane0_deal_stage4_repeated(1) <= equity_lane0_deal_stage4_repeated_position16_hit;
-equity_lane0_deal_stage4_repeated(0) <= equity_lane0_deal_stage4_repeated_position15_hit;
-equity_lane0_deal_stage4_repeated_position15_any_equal(3) <= equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
-equity_lane0_deal_stage4_repeated_position15_any_equal(2) <= equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
-equity_lane0_deal_stage4_repeated_position15_any_equal(1) <= equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
-equity_lane0_deal_stage4_repeated_position15_any_equal(0) <= equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
-equity_lane0_deal_stage4_repeated_position16_any_equal(3) <= equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
-equity_lane0_deal_stage4_repeated_position16_any_equal(2) <= equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
-equity_lane0_deal_stage4_repeated_position16_any_equal(1) <= equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
-equity_lane0_deal_stage4_repeated_position16_any_equal(0) <= equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
-equity_lane0_deal_stage4_repeated_position17_any_equal(3) <= equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
-equity_lane0_deal_stage4_repeated_position17_any_equal(2) <= equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
-equity_lane0_deal_stage4_repeated_position17_any_equal(1) <= equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
-equity_lane0_deal_stage4_repeated_position17_any_equal(0) <= equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
-equity_lane0_deal_stage4_repeated_position18_any_equal(3) <= equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
-equity_lane0_deal_stage4_repeated_position18_any_equal(2) <= equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
-equity_lane0_deal_stage4_repeated_position18_any_equal(1) <= equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
-equity_lane0_deal_stage4_repeated_position18_any_equal(0) <= equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
-equity_lane0_deal_stage4_repeated_position19_any_equal(3) <= equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
-equity_lane0_deal_stage4_repeated_position19_any_equal(2) <= equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
-equity_lane0_deal_stage4_repeated_position19_any_equal(1) <= equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
-equity_lane0_deal_stage4_repeated_position19_any_equal(0) <= equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
-equity_lane0_deal_stage5_repeated(4) <= equity_lane0_deal_stage5_repeated_position24_hit;
-equity_lane0_deal_stage5_repeated(3) <= equity_lane0_deal_stage5_repeated_position23_hit;
-equity_lane0_deal_stage5_repeated(2) <= equity_lane0_deal_stage5_repeated_position22_hit;
-equity_lane0_deal_stage5_repeated(1) <= equity_lane0_deal_stage5_repeated_position21_hit;
-equity_lane0_deal_stage5_repeated(0) <= equity_lane0_deal_stage5_repeated_position20_hit;
-equity_lane0_deal_stage5_repeated_position20_any_equal(4) <= equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
-equity_lane0_deal_stage5_repeated_position20_any_equal(3) <= equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
-equity_lane0_deal_stage5_repeated_position20_any_equal(2) <= equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
-equity_lane0_deal_stage5_repeated_position20_any_equal(1) <= equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
-equity_lane0_deal_stage5_repeated_position20_any_equal(0) <= equity_lane0_deal_stage5_repeated_position20_same_position54_equal;
-equity_lane0_deal_stage5_repeated_position21_any_equal(4) <= equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
-equity_lane0_deal_stage5_repeated_position21_any_equal(3) <= equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
-equity_lane0_deal_stage5_repeated_position21_any_equal(2) <= equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
-equity_lane0_deal_stage5_repeated_position21_any_equal(1) <= equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
-equity_lane0_deal_stage5_repeated_position21_any_equal(0) <= equity_lane0_deal_stage5_repeated_position21_same_position59_equal;
-equity_lane0_deal_stage5_repeated_position22_any_equal(4) <= equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
-equity_lane0_deal_stage5_repeated_position22_any_equal(3) <= equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
-equity_lane0_deal_stage5_repeated_position22_any_equal(2) <= equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
-equity_lane0_deal_stage5_repeated_position22_any_equal(1) <= equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
-equity_lane0_deal_stage5_repeated_position22_any_equal(0) <= equity_lane0_deal_stage5_repeated_position22_same_position64_equal;
-equity_lane0_deal_stage5_repeated_position23_any_equal(4) <= equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
-equity_lane0_deal_stage5_repeated_position23_any_equal(3) <= equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
-equity_lane0_deal_stage5_repeated_position23_any_equal(2) <= equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
-equity_lane0_deal_stage5_repeated_position23_any_equal(1) <= equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
-equity_lane0_deal_stage5_repeated_position23_any_equal(0) <= equity_lane0_deal_stage5_repeated_position23_same_position69_equal;
-equity_lane0_deal_stage5_repeated_position24_any_equal(4) <= equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
-equity_lane0_deal_stage5_repeated_position24_any_equal(3) <= equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
-equity_lane0_deal_stage5_repeated_position24_any_equal(2) <= equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
-equity_lane0_deal_stage5_repeated_position24_any_equal(1) <= equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
-equity_lane0_deal_stage5_repeated_position24_any_equal(0) <= equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
-equity_lane0_deal_stage6_repeated(4) <= equity_lane0_deal_stage6_repeated_position29_hit;
-equity_lane0_deal_stage6_repeated(3) <= equity_lane0_deal_stage6_repeated_position28_hit;
-equity_lane0_deal_stage6_repeated(2) <= equity_lane0_deal_stage6_repeated_position27_hit;
-equity_lane0_deal_stage6_repeated(1) <= equity_lane0_deal_stage6_repeated_position26_hit;
-equity_lane0_deal_stage6_repeated(0) <= equity_lane0_deal_stage6_repeated_position25_hit;
-equity_lane0_deal_stage6_repeated_position25_any_equal(5) <= equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
-equity_lane0_deal_stage6_repeated_position25_any_equal(4) <= equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
-equity_lane0_deal_stage6_repeated_position25_any_equal(3) <= equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
-equity_lane0_deal_stage6_repeated_position25_any_equal(2) <= equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
-equity_lane0_deal_stage6_repeated_position25_any_equal(1) <= equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
-equity_lane0_deal_stage6_repeated_position25_any_equal(0) <= equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(5) <= equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(4) <= equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(3) <= equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(2) <= equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(1) <= equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(0) <= equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(5) <= equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(4) <= equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(3) <= equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(2) <= equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(1) <= equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(0) <= equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(5) <= equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(4) <= equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(3) <= equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(2) <= equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(1) <= equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(0) <= equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(5) <= equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(4) <= equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(3) <= equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(2) <= equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(1) <= equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(0) <= equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
+equity_lane0_deal_stage0_repeated(4) <= '0';
+equity_lane0_deal_stage0_repeated(3) <= '0';
+equity_lane0_deal_stage0_repeated(2) <= '0';
+equity_lane0_deal_stage0_repeated(1) <= '0';
+equity_lane0_deal_stage0_repeated(0) <= '0';
+equity_lane0_deal_stage1_repeated(4) <= equity_lane0_deal_stage1_repeated_position4_groups(0);
+equity_lane0_deal_stage1_repeated(3) <= equity_lane0_deal_stage1_repeated_position3_groups(0);
+equity_lane0_deal_stage1_repeated(2) <= equity_lane0_deal_stage1_repeated_position2_groups(0);
+equity_lane0_deal_stage1_repeated(1) <= equity_lane0_deal_stage1_repeated_position1_groups(0);
+equity_lane0_deal_stage1_repeated(0) <= equity_lane0_deal_stage1_repeated_position0_groups(0);
+equity_lane0_deal_stage2_repeated(4) <= equity_lane0_deal_stage2_repeated_position9_groups(0);
+equity_lane0_deal_stage2_repeated(3) <= equity_lane0_deal_stage2_repeated_position8_groups(0);
+equity_lane0_deal_stage2_repeated(2) <= equity_lane0_deal_stage2_repeated_position7_groups(0);
+equity_lane0_deal_stage2_repeated(1) <= equity_lane0_deal_stage2_repeated_position6_groups(0);
+equity_lane0_deal_stage2_repeated(0) <= equity_lane0_deal_stage2_repeated_position5_groups(0);
+equity_lane0_deal_stage2_repeated_position5_any_set5_bits(1) <= equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
+equity_lane0_deal_stage2_repeated_position5_any_set5_bits(0) <= equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
+equity_lane0_deal_stage2_repeated_position6_any_set6_bits(1) <= equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
+equity_lane0_deal_stage2_repeated_position6_any_set6_bits(0) <= equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
+equity_lane0_deal_stage2_repeated_position7_any_set7_bits(1) <= equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
+equity_lane0_deal_stage2_repeated_position7_any_set7_bits(0) <= equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
+equity_lane0_deal_stage2_repeated_position8_any_set8_bits(1) <= equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
+equity_lane0_deal_stage2_repeated_position8_any_set8_bits(0) <= equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
+equity_lane0_deal_stage2_repeated_position9_any_set9_bits(1) <= equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
+equity_lane0_deal_stage2_repeated_position9_any_set9_bits(0) <= equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
+equity_lane0_deal_stage3_repeated(4) <= equity_lane0_deal_stage3_repeated_position14_groups(0);
+equity_lane0_deal_stage3_repeated(3) <= equity_lane0_deal_stage3_repeated_position13_groups(0);
+equity_lane0_deal_stage3_repeated(2) <= equity_lane0_deal_stage3_repeated_position12_groups(0);
+equity_lane0_deal_stage3_repeated(1) <= equity_lane0_deal_stage3_repeated_position11_groups(0);
+equity_lane0_deal_stage3_repeated(0) <= equity_lane0_deal_stage3_repeated_position10_groups(0);
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(2) <= equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(1) <= equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(0) <= equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(2) <= equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(1) <= equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(0) <= equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(2) <= equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(1) <= equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(0) <= equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(2) <= equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(1) <= equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(0) <= equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(2) <= equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(1) <= equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(0) <= equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
+equity_lane0_deal_stage4_repeated(4) <= equity_lane0_deal_stage4_repeated_position19_groups(0);
+equity_lane0_deal_stage4_repeated(3) <= equity_lane0_deal_stage4_repeated_position18_groups(0);
+equity_lane0_deal_stage4_repeated(2) <= equity_lane0_deal_stage4_repeated_position17_groups(0);
+equity_lane0_deal_stage4_repeated(1) <= equity_lane0_deal_stage4_repeated_position16_groups(0);
+equity_lane0_deal_stage4_repeated(0) <= equity_lane0_deal_stage4_repeated_position15_groups(0);
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(3) <= equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(2) <= equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(1) <= equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(0) <= equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(3) <= equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(2) <= equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(1) <= equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(0) <= equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(3) <= equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(2) <= equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(1) <= equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(0) <= equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(3) <= equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(2) <= equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(1) <= equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(0) <= equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(3) <= equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(2) <= equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(1) <= equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(0) <= equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
+equity_lane0_deal_stage5_repeated(10-1 downto 8) <= equity_lane0_deal_stage5_repeated_position24_groups;
+equity_lane0_deal_stage5_repeated(8-1 downto 6) <= equity_lane0_deal_stage5_repeated_position23_groups;
+equity_lane0_deal_stage5_repeated(6-1 downto 4) <= equity_lane0_deal_stage5_repeated_position22_groups;
+equity_lane0_deal_stage5_repeated(4-1 downto 2) <= equity_lane0_deal_stage5_repeated_position21_groups;
+equity_lane0_deal_stage5_repeated(2-1 downto 0) <= equity_lane0_deal_stage5_repeated_position20_groups;
+equity_lane0_deal_stage5_repeated_position20_gathered(1) <= equity_lane0_deal_stage5_repeated_position20_any_set21_hit;
+equity_lane0_deal_stage5_repeated_position20_gathered(0) <= equity_lane0_deal_stage5_repeated_position20_any_set20_hit;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(3) <= equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(2) <= equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(1) <= equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(0) <= equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
+equity_lane0_deal_stage5_repeated_position21_gathered(1) <= equity_lane0_deal_stage5_repeated_position21_any_set23_hit;
+equity_lane0_deal_stage5_repeated_position21_gathered(0) <= equity_lane0_deal_stage5_repeated_position21_any_set22_hit;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(3) <= equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(2) <= equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(1) <= equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(0) <= equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
+equity_lane0_deal_stage5_repeated_position22_gathered(1) <= equity_lane0_deal_stage5_repeated_position22_any_set25_hit;
+equity_lane0_deal_stage5_repeated_position22_gathered(0) <= equity_lane0_deal_stage5_repeated_position22_any_set24_hit;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(3) <= equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(2) <= equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(1) <= equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(0) <= equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
+equity_lane0_deal_stage5_repeated_position23_gathered(1) <= equity_lane0_deal_stage5_repeated_position23_any_set27_hit;
+equity_lane0_deal_stage5_repeated_position23_gathered(0) <= equity_lane0_deal_stage5_repeated_position23_any_set26_hit;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(3) <= equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(2) <= equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(1) <= equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(0) <= equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
+equity_lane0_deal_stage5_repeated_position24_gathered(1) <= equity_lane0_deal_stage5_repeated_position24_any_set29_hit;
+equity_lane0_deal_stage5_repeated_position24_gathered(0) <= equity_lane0_deal_stage5_repeated_position24_any_set28_hit;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(3) <= equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(2) <= equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(1) <= equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(0) <= equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
+equity_lane0_deal_stage6_repeated(10-1 downto 8) <= equity_lane0_deal_stage6_repeated_position29_groups;
+equity_lane0_deal_stage6_repeated(8-1 downto 6) <= equity_lane0_deal_stage6_repeated_position28_groups;
+equity_lane0_deal_stage6_repeated(6-1 downto 4) <= equity_lane0_deal_stage6_repeated_position27_groups;
+equity_lane0_deal_stage6_repeated(4-1 downto 2) <= equity_lane0_deal_stage6_repeated_position26_groups;
+equity_lane0_deal_stage6_repeated(2-1 downto 0) <= equity_lane0_deal_stage6_repeated_position25_groups;
+equity_lane0_deal_stage6_repeated_position25_gathered(1) <= equity_lane0_deal_stage6_repeated_position25_any_set31_hit;
+equity_lane0_deal_stage6_repeated_position25_gathered(0) <= equity_lane0_deal_stage6_repeated_position25_any_set30_hit;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(3) <= equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(2) <= equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(1) <= equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(0) <= equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set31_bits(1) <= equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set31_bits(0) <= equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
+equity_lane0_deal_stage6_repeated_position26_gathered(1) <= equity_lane0_deal_stage6_repeated_position26_any_set33_hit;
+equity_lane0_deal_stage6_repeated_position26_gathered(0) <= equity_lane0_deal_stage6_repeated_position26_any_set32_hit;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(3) <= equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(2) <= equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(1) <= equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(0) <= equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set33_bits(1) <= equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set33_bits(0) <= equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
+equity_lane0_deal_stage6_repeated_position27_gathered(1) <= equity_lane0_deal_stage6_repeated_position27_any_set35_hit;
+equity_lane0_deal_stage6_repeated_position27_gathered(0) <= equity_lane0_deal_stage6_repeated_position27_any_set34_hit;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(3) <= equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(2) <= equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(1) <= equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(0) <= equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set35_bits(1) <= equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set35_bits(0) <= equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
+equity_lane0_deal_stage6_repeated_position28_gathered(1) <= equity_lane0_deal_stage6_repeated_position28_any_set37_hit;
+equity_lane0_deal_stage6_repeated_position28_gathered(0) <= equity_lane0_deal_stage6_repeated_position28_any_set36_hit;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(3) <= equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(2) <= equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(1) <= equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(0) <= equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set37_bits(1) <= equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set37_bits(0) <= equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
+equity_lane0_deal_stage6_repeated_position29_gathered(1) <= equity_lane0_deal_stage6_repeated_position29_any_set39_hit;
+equity_lane0_deal_stage6_repeated_position29_gathered(0) <= equity_lane0_deal_stage6_repeated_position29_any_set38_hit;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(3) <= equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(2) <= equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set39_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set39_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
 equity_lane0_eval70_hand_eval0_codes_in(42-1 downto 36) <= hero_cards_num(12-1 downto 6);
 equity_lane0_eval70_hand_eval0_codes_in(36-1 downto 30) <= hero_cards_num(6-1 downto 0);
 equity_lane0_eval70_hand_eval0_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
@@ -1483,7 +1605,7 @@ begin
                 equity_lane0_state <= RUN;
             elsif (equity_lane0_state = RUN) then
                 if bool(equity_lane0_left_zero) then
-                    equity_lane0_drain <= to_unsigned(37, 8);
+                    equity_lane0_drain <= to_unsigned(44, 8);
                     equity_lane0_state <= DRAIN;
                 end if;
             elsif (equity_lane0_state = DRAIN) then
@@ -1871,37 +1993,93 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_hand_last0_keep;
 
-equity_lane0_colex_odometer0_carries: process (dealt_num, equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_last_bits) is
+equity_lane0_colex_odometer0_carries: process (equity_lane0_colex_odometer0_board_inner, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_ready, equity_lane0_issue, equity_lane0_colex_odometer0_carry, equity_lane0_colex_odometer0_last_bits, equity_lane0_colex_odometer0_inner) is
     variable low: unsigned(6 downto 0);
     variable moves: unsigned(6 downto 0);
-    variable inner_max: std_logic;
     variable a: integer;
+    variable go: std_logic;
+    variable board_go: std_logic;
     variable below: std_logic;
 begin
     low := to_unsigned(0, 7);
     moves := to_unsigned(0, 7);
-    inner_max := '1';
     for j in 0 to 1-1 loop
         a := (5 + (2 * j));
-        moves(a) := stdl(bool(equity_lane0_issue) and bool(inner_max));
-        moves((a + 1)) := stdl(bool(equity_lane0_issue) and bool(inner_max));
-        low((a + 1)) := equity_lane0_colex_odometer0_rise_bits(a);
-        if (bool(dealt_num(a)) and (not bool(equity_lane0_colex_odometer0_last_bits(j)))) then
-            inner_max := '0';
+        go := stdl(bool(equity_lane0_issue) and bool(equity_lane0_colex_odometer0_carry) and bool(equity_lane0_colex_odometer0_ready(j)));
+        if bool(equity_lane0_colex_odometer0_inner(j)) then
+            go := stdl(bool(equity_lane0_issue) and (not (bool(equity_lane0_colex_odometer0_last_bits(j)) and (not bool(equity_lane0_colex_odometer0_carry)))));
         end if;
+        moves(a) := go;
+        moves((a + 1)) := go;
+        low((a + 1)) := equity_lane0_colex_odometer0_rise_bits(a);
     end loop;
+    board_go := stdl(bool(equity_lane0_issue) and (bool(equity_lane0_colex_odometer0_board_inner) or (bool(equity_lane0_colex_odometer0_carry) and bool(equity_lane0_colex_odometer0_ready(1)))));
     below := '0';
     for s in 0 to 5-1 loop
         low(s) := below;
-        moves(s) := stdl(bool(equity_lane0_issue) and bool(inner_max));
+        moves(s) := board_go;
         if bool(equity_lane0_colex_odometer0_rise_bits(s)) then
             below := '1';
         end if;
     end loop;
     equity_lane0_colex_odometer0_lower <= low;
     equity_lane0_colex_odometer0_steps <= moves;
-    equity_lane0_board_step <= stdl(bool(equity_lane0_issue) and bool(inner_max));
+    equity_lane0_board_step <= board_go;
+    equity_lane0_held <= equity_lane0_colex_odometer0_carry;
 end process equity_lane0_colex_odometer0_carries;
+
+equity_lane0_colex_odometer0_prepare: process (clk) is
+    variable innermost: unsigned(0 downto 0);
+    variable takes: unsigned(1 downto 0);
+    variable seen_dealt: std_logic;
+    variable wrapped: std_logic;
+    variable at_last: std_logic;
+    variable a: integer;
+    variable first_dealt: std_logic;
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_inner <= to_unsigned(0, 1);
+            equity_lane0_colex_odometer0_board_inner <= '1';
+            equity_lane0_colex_odometer0_carry <= '0';
+            equity_lane0_colex_odometer0_ready <= to_unsigned(0, 2);
+        else
+            innermost := to_unsigned(0, 1);
+            takes := to_unsigned(0, 2);
+            seen_dealt := '0';
+            wrapped := '1';
+            at_last := '0';
+            for j in 0 to 1-1 loop
+                a := (5 + (2 * j));
+                takes(j) := wrapped;
+                first_dealt := stdl(bool(dealt_num(a)) and (not bool(seen_dealt)));
+                innermost(j) := first_dealt;
+                if (bool(first_dealt) and bool(equity_lane0_colex_odometer0_last_bits(j))) then
+                    at_last := '1';
+                end if;
+                if (bool(dealt_num(a)) and (not bool(first_dealt)) and (not bool(equity_lane0_colex_odometer0_last_bits(j)))) then
+                    wrapped := '0';
+                end if;
+                if bool(dealt_num(a)) then
+                    seen_dealt := '1';
+                end if;
+            end loop;
+            takes(1) := wrapped;
+            equity_lane0_colex_odometer0_inner <= innermost;
+            equity_lane0_colex_odometer0_board_inner <= stdl((not bool(seen_dealt)));
+            equity_lane0_colex_odometer0_ready <= takes;
+            if bool(start) then
+                equity_lane0_colex_odometer0_carry <= '0';
+            elsif bool(equity_lane0_colex_odometer0_carry) then
+                if bool(equity_lane0_issue) then
+                    equity_lane0_colex_odometer0_carry <= '0';
+                end if;
+            elsif (bool(equity_lane0_issue) and bool(at_last) and bool(seen_dealt)) then
+                equity_lane0_colex_odometer0_carry <= '1';
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_prepare;
 
 equity_lane0_take_setting: process (clk) is
 begin
@@ -1913,6 +2091,9 @@ begin
         end if;
     end if;
 end process equity_lane0_take_setting;
+
+
+equity_lane0_fresh <= stdl((not (bool(equity_lane0_lane_exact) and bool(equity_lane0_held))));
 
 
 equity_lane0_slot_stream0_x_part0_t <= (equity_lane0_slot_stream0_x xor unsigned'(equity_lane0_slot_stream0_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -2004,12 +2185,12 @@ equity_lane0_slot_stream1_word <= equity_lane0_slot_stream1_w;
 equity_lane0_delay_line1_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line1_line <= unsigned'(equity_lane0_delay_line1_line((12 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit0_upper);
+        equity_lane0_delay_line1_line <= unsigned'(equity_lane0_delay_line1_line((18 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit0_upper);
     end if;
 end process equity_lane0_delay_line1_shift_in;
 
 
-equity_lane0_delay_line1_d_out <= equity_lane0_delay_line1_line(12-1 downto (12 - 6));
+equity_lane0_delay_line1_d_out <= equity_lane0_delay_line1_line(18-1 downto (18 - 6));
 
 
 equity_lane0_slot_stream2_x_part2_t <= (equity_lane0_slot_stream2_x xor unsigned'(equity_lane0_slot_stream2_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -2056,12 +2237,12 @@ equity_lane0_slot_stream2_word <= equity_lane0_slot_stream2_w;
 equity_lane0_delay_line2_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line2_line <= unsigned'(equity_lane0_delay_line2_line((24 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit1_upper);
+        equity_lane0_delay_line2_line <= unsigned'(equity_lane0_delay_line2_line((36 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit1_upper);
     end if;
 end process equity_lane0_delay_line2_shift_in;
 
 
-equity_lane0_delay_line2_d_out <= equity_lane0_delay_line2_line(24-1 downto (24 - 6));
+equity_lane0_delay_line2_d_out <= equity_lane0_delay_line2_line(36-1 downto (36 - 6));
 
 
 equity_lane0_slot_stream3_x_part3_t <= (equity_lane0_slot_stream3_x xor unsigned'(equity_lane0_slot_stream3_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -2108,12 +2289,12 @@ equity_lane0_slot_stream3_word <= equity_lane0_slot_stream3_w;
 equity_lane0_delay_line3_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line3_line <= unsigned'(equity_lane0_delay_line3_line((36 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit2_upper);
+        equity_lane0_delay_line3_line <= unsigned'(equity_lane0_delay_line3_line((54 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit2_upper);
     end if;
 end process equity_lane0_delay_line3_shift_in;
 
 
-equity_lane0_delay_line3_d_out <= equity_lane0_delay_line3_line(36-1 downto (36 - 6));
+equity_lane0_delay_line3_d_out <= equity_lane0_delay_line3_line(54-1 downto (54 - 6));
 
 
 equity_lane0_slot_stream4_x_part4_t <= (equity_lane0_slot_stream4_x xor unsigned'(equity_lane0_slot_stream4_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -2160,12 +2341,12 @@ equity_lane0_slot_stream4_word <= equity_lane0_slot_stream4_w;
 equity_lane0_delay_line4_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line4_line <= unsigned'(equity_lane0_delay_line4_line((48 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit3_upper);
+        equity_lane0_delay_line4_line <= unsigned'(equity_lane0_delay_line4_line((72 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit3_upper);
     end if;
 end process equity_lane0_delay_line4_shift_in;
 
 
-equity_lane0_delay_line4_d_out <= equity_lane0_delay_line4_line(48-1 downto (48 - 6));
+equity_lane0_delay_line4_d_out <= equity_lane0_delay_line4_line(72-1 downto (72 - 6));
 
 
 equity_lane0_slot_stream5_x_part5_t <= (equity_lane0_slot_stream5_x xor unsigned'(equity_lane0_slot_stream5_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -2212,12 +2393,12 @@ equity_lane0_slot_stream5_word <= equity_lane0_slot_stream5_w;
 equity_lane0_delay_line5_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line5_line <= unsigned'(equity_lane0_delay_line5_line((60 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_digit);
+        equity_lane0_delay_line5_line <= unsigned'(equity_lane0_delay_line5_line((90 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_digit);
     end if;
 end process equity_lane0_delay_line5_shift_in;
 
 
-equity_lane0_delay_line5_d_out <= equity_lane0_delay_line5_line(60-1 downto (60 - 6));
+equity_lane0_delay_line5_d_out <= equity_lane0_delay_line5_line(90-1 downto (90 - 6));
 
 
 equity_lane0_slot_stream6_x_part6_t <= (equity_lane0_slot_stream6_x xor unsigned'(equity_lane0_slot_stream6_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -2264,12 +2445,12 @@ equity_lane0_slot_stream6_word <= equity_lane0_slot_stream6_w;
 equity_lane0_delay_line6_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line6_line <= unsigned'(equity_lane0_delay_line6_line((72 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_upper);
+        equity_lane0_delay_line6_line <= unsigned'(equity_lane0_delay_line6_line((108 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_upper);
     end if;
 end process equity_lane0_delay_line6_shift_in;
 
 
-equity_lane0_delay_line6_d_out <= equity_lane0_delay_line6_line(72-1 downto (72 - 6));
+equity_lane0_delay_line6_d_out <= equity_lane0_delay_line6_line(108-1 downto (108 - 6));
 
 equity_lane0_deal_stage0_setting: process (clk) is
 begin
@@ -2296,6 +2477,27 @@ begin
     equity_lane0_deal_stage0_candidates <= masked;
 end process equity_lane0_deal_stage0_masking;
 
+equity_lane0_deal_stage0_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
+        equity_lane0_deal_stage0_t_pos <= equity_lane0_deal_stage0_pos_in;
+    end if;
+end process equity_lane0_deal_stage0_take;
+
+equity_lane0_deal_stage0_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage0_t_tok <= '0';
+            equity_lane0_deal_stage0_t_ok <= '0';
+        else
+            equity_lane0_deal_stage0_t_tok <= equity_lane0_issue;
+            equity_lane0_deal_stage0_t_ok <= equity_lane0_fresh;
+        end if;
+    end if;
+end process equity_lane0_deal_stage0_take_flags;
+
 equity_lane0_deal_stage0_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -2306,19 +2508,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage0_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage0_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage0_n_q) and (not bool(equity_lane0_deal_stage0_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage0_n_q);
             if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_candidates;
-        equity_lane0_deal_stage0_free <= usable;
-        equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_pos_in;
+        equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
+        equity_lane0_deal_stage0_below <= usable;
+        equity_lane0_deal_stage0_seen <= equity_lane0_deal_stage0_repeated;
+        equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
     end if;
 end process equity_lane0_deal_stage0_judge;
+
+equity_lane0_deal_stage0_freeing: process (equity_lane0_deal_stage0_below, equity_lane0_deal_stage0_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane0_deal_stage0_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage0_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage0_free <= usable;
+end process equity_lane0_deal_stage0_freeing;
 
 equity_lane0_deal_stage0_judge_flags: process (clk) is
 begin
@@ -2327,8 +2547,8 @@ begin
             equity_lane0_deal_stage0_a_tok <= '0';
             equity_lane0_deal_stage0_a_ok <= '0';
         else
-            equity_lane0_deal_stage0_a_tok <= equity_lane0_issue;
-            equity_lane0_deal_stage0_a_ok <= equity_lane0_deal_stage0_ok_in;
+            equity_lane0_deal_stage0_a_tok <= equity_lane0_deal_stage0_t_tok;
+            equity_lane0_deal_stage0_a_ok <= equity_lane0_deal_stage0_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage0_judge_flags;
@@ -2388,34 +2608,49 @@ begin
 end process equity_lane0_deal_stage1_setting;
 
 
-equity_lane0_deal_stage1_repeated_position0_any_equal <= stdl(equity_lane0_deal_stage1_candidates(6-1 downto 0) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position0_same_position0_equal <= stdl(equity_lane0_deal_stage1_taken(6-1 downto 0) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage1_repeated_position0_hit <= stdl(equity_lane0_deal_stage1_repeated_position0_any_equal /= '0');
+equity_lane0_deal_stage1_repeated_position0_gathered <= stdl(equity_lane0_deal_stage1_repeated_position0_same_position0_equal /= '0');
 
 
-equity_lane0_deal_stage1_repeated_position1_any_equal <= stdl(equity_lane0_deal_stage1_candidates(12-1 downto 6) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position0_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position0_gathered, 1);
 
 
-equity_lane0_deal_stage1_repeated_position1_hit <= stdl(equity_lane0_deal_stage1_repeated_position1_any_equal /= '0');
+equity_lane0_deal_stage1_repeated_position1_same_position1_equal <= stdl(equity_lane0_deal_stage1_taken(12-1 downto 6) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage1_repeated_position2_any_equal <= stdl(equity_lane0_deal_stage1_candidates(18-1 downto 12) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position1_gathered <= stdl(equity_lane0_deal_stage1_repeated_position1_same_position1_equal /= '0');
 
 
-equity_lane0_deal_stage1_repeated_position2_hit <= stdl(equity_lane0_deal_stage1_repeated_position2_any_equal /= '0');
+equity_lane0_deal_stage1_repeated_position1_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position1_gathered, 1);
 
 
-equity_lane0_deal_stage1_repeated_position3_any_equal <= stdl(equity_lane0_deal_stage1_candidates(24-1 downto 18) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position2_same_position2_equal <= stdl(equity_lane0_deal_stage1_taken(18-1 downto 12) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage1_repeated_position3_hit <= stdl(equity_lane0_deal_stage1_repeated_position3_any_equal /= '0');
+equity_lane0_deal_stage1_repeated_position2_gathered <= stdl(equity_lane0_deal_stage1_repeated_position2_same_position2_equal /= '0');
 
 
-equity_lane0_deal_stage1_repeated_position4_any_equal <= stdl(equity_lane0_deal_stage1_candidates(30-1 downto 24) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position2_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position2_gathered, 1);
 
 
-equity_lane0_deal_stage1_repeated_position4_hit <= stdl(equity_lane0_deal_stage1_repeated_position4_any_equal /= '0');
+equity_lane0_deal_stage1_repeated_position3_same_position3_equal <= stdl(equity_lane0_deal_stage1_taken(24-1 downto 18) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position3_gathered <= stdl(equity_lane0_deal_stage1_repeated_position3_same_position3_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position3_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position3_gathered, 1);
+
+
+equity_lane0_deal_stage1_repeated_position4_same_position4_equal <= stdl(equity_lane0_deal_stage1_taken(30-1 downto 24) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position4_gathered <= stdl(equity_lane0_deal_stage1_repeated_position4_same_position4_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position4_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position4_gathered, 1);
 
 equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -2433,6 +2668,27 @@ begin
     equity_lane0_deal_stage1_candidates <= masked;
 end process equity_lane0_deal_stage1_masking;
 
+equity_lane0_deal_stage1_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
+        equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+    end if;
+end process equity_lane0_deal_stage1_take;
+
+equity_lane0_deal_stage1_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage1_t_tok <= '0';
+            equity_lane0_deal_stage1_t_ok <= '0';
+        else
+            equity_lane0_deal_stage1_t_tok <= equity_lane0_toks(0);
+            equity_lane0_deal_stage1_t_ok <= equity_lane0_oks(0);
+        end if;
+    end if;
+end process equity_lane0_deal_stage1_take_flags;
+
 equity_lane0_deal_stage1_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -2443,19 +2699,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage1_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage1_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage1_n_q) and (not bool(equity_lane0_deal_stage1_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage1_n_q);
             if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_candidates;
-        equity_lane0_deal_stage1_free <= usable;
-        equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage0_pos_out;
+        equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
+        equity_lane0_deal_stage1_below <= usable;
+        equity_lane0_deal_stage1_seen <= equity_lane0_deal_stage1_repeated;
+        equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
     end if;
 end process equity_lane0_deal_stage1_judge;
+
+equity_lane0_deal_stage1_freeing: process (equity_lane0_deal_stage1_below, equity_lane0_deal_stage1_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane0_deal_stage1_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage1_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage1_free <= usable;
+end process equity_lane0_deal_stage1_freeing;
 
 equity_lane0_deal_stage1_judge_flags: process (clk) is
 begin
@@ -2464,8 +2738,8 @@ begin
             equity_lane0_deal_stage1_a_tok <= '0';
             equity_lane0_deal_stage1_a_ok <= '0';
         else
-            equity_lane0_deal_stage1_a_tok <= equity_lane0_toks(0);
-            equity_lane0_deal_stage1_a_ok <= equity_lane0_oks(0);
+            equity_lane0_deal_stage1_a_tok <= equity_lane0_deal_stage1_t_tok;
+            equity_lane0_deal_stage1_a_ok <= equity_lane0_deal_stage1_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage1_judge_flags;
@@ -2525,49 +2799,64 @@ begin
 end process equity_lane0_deal_stage2_setting;
 
 
-equity_lane0_deal_stage2_repeated_position5_same_position5_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position5_same_position5_equal <= stdl(equity_lane0_deal_stage2_taken(6-1 downto 0) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_repeated_position5_same_position6_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position5_same_position6_equal <= stdl(equity_lane0_deal_stage2_taken(6-1 downto 0) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_repeated_position5_hit <= stdl(equity_lane0_deal_stage2_repeated_position5_any_equal /= 0);
+equity_lane0_deal_stage2_repeated_position5_gathered <= stdl(equity_lane0_deal_stage2_repeated_position5_any_set5_bits /= 0);
 
 
-equity_lane0_deal_stage2_repeated_position6_same_position7_equal <= stdl(equity_lane0_deal_stage2_candidates(12-1 downto 6) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position5_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position5_gathered, 1);
 
 
-equity_lane0_deal_stage2_repeated_position6_same_position8_equal <= stdl(equity_lane0_deal_stage2_candidates(12-1 downto 6) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position6_same_position7_equal <= stdl(equity_lane0_deal_stage2_taken(12-1 downto 6) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_repeated_position6_hit <= stdl(equity_lane0_deal_stage2_repeated_position6_any_equal /= 0);
+equity_lane0_deal_stage2_repeated_position6_same_position8_equal <= stdl(equity_lane0_deal_stage2_taken(12-1 downto 6) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_repeated_position7_same_position9_equal <= stdl(equity_lane0_deal_stage2_candidates(18-1 downto 12) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position6_gathered <= stdl(equity_lane0_deal_stage2_repeated_position6_any_set6_bits /= 0);
 
 
-equity_lane0_deal_stage2_repeated_position7_same_position10_equal <= stdl(equity_lane0_deal_stage2_candidates(18-1 downto 12) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position6_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position6_gathered, 1);
 
 
-equity_lane0_deal_stage2_repeated_position7_hit <= stdl(equity_lane0_deal_stage2_repeated_position7_any_equal /= 0);
+equity_lane0_deal_stage2_repeated_position7_same_position9_equal <= stdl(equity_lane0_deal_stage2_taken(18-1 downto 12) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_repeated_position8_same_position11_equal <= stdl(equity_lane0_deal_stage2_candidates(24-1 downto 18) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position7_same_position10_equal <= stdl(equity_lane0_deal_stage2_taken(18-1 downto 12) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_repeated_position8_same_position12_equal <= stdl(equity_lane0_deal_stage2_candidates(24-1 downto 18) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position7_gathered <= stdl(equity_lane0_deal_stage2_repeated_position7_any_set7_bits /= 0);
 
 
-equity_lane0_deal_stage2_repeated_position8_hit <= stdl(equity_lane0_deal_stage2_repeated_position8_any_equal /= 0);
+equity_lane0_deal_stage2_repeated_position7_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position7_gathered, 1);
 
 
-equity_lane0_deal_stage2_repeated_position9_same_position13_equal <= stdl(equity_lane0_deal_stage2_candidates(30-1 downto 24) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position8_same_position11_equal <= stdl(equity_lane0_deal_stage2_taken(24-1 downto 18) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_repeated_position9_same_position14_equal <= stdl(equity_lane0_deal_stage2_candidates(30-1 downto 24) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position8_same_position12_equal <= stdl(equity_lane0_deal_stage2_taken(24-1 downto 18) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_repeated_position9_hit <= stdl(equity_lane0_deal_stage2_repeated_position9_any_equal /= 0);
+equity_lane0_deal_stage2_repeated_position8_gathered <= stdl(equity_lane0_deal_stage2_repeated_position8_any_set8_bits /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position8_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position8_gathered, 1);
+
+
+equity_lane0_deal_stage2_repeated_position9_same_position13_equal <= stdl(equity_lane0_deal_stage2_taken(30-1 downto 24) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage2_repeated_position9_same_position14_equal <= stdl(equity_lane0_deal_stage2_taken(30-1 downto 24) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage2_repeated_position9_gathered <= stdl(equity_lane0_deal_stage2_repeated_position9_any_set9_bits /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position9_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position9_gathered, 1);
 
 equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -2585,6 +2874,27 @@ begin
     equity_lane0_deal_stage2_candidates <= masked;
 end process equity_lane0_deal_stage2_masking;
 
+equity_lane0_deal_stage2_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
+        equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+    end if;
+end process equity_lane0_deal_stage2_take;
+
+equity_lane0_deal_stage2_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage2_t_tok <= '0';
+            equity_lane0_deal_stage2_t_ok <= '0';
+        else
+            equity_lane0_deal_stage2_t_tok <= equity_lane0_toks(1);
+            equity_lane0_deal_stage2_t_ok <= equity_lane0_oks(1);
+        end if;
+    end if;
+end process equity_lane0_deal_stage2_take_flags;
+
 equity_lane0_deal_stage2_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -2595,19 +2905,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage2_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage2_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage2_n_q) and (not bool(equity_lane0_deal_stage2_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage2_n_q);
             if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_candidates;
-        equity_lane0_deal_stage2_free <= usable;
-        equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage1_pos_out;
+        equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
+        equity_lane0_deal_stage2_below <= usable;
+        equity_lane0_deal_stage2_seen <= equity_lane0_deal_stage2_repeated;
+        equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
     end if;
 end process equity_lane0_deal_stage2_judge;
+
+equity_lane0_deal_stage2_freeing: process (equity_lane0_deal_stage2_below, equity_lane0_deal_stage2_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane0_deal_stage2_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage2_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage2_free <= usable;
+end process equity_lane0_deal_stage2_freeing;
 
 equity_lane0_deal_stage2_judge_flags: process (clk) is
 begin
@@ -2616,8 +2944,8 @@ begin
             equity_lane0_deal_stage2_a_tok <= '0';
             equity_lane0_deal_stage2_a_ok <= '0';
         else
-            equity_lane0_deal_stage2_a_tok <= equity_lane0_toks(1);
-            equity_lane0_deal_stage2_a_ok <= equity_lane0_oks(1);
+            equity_lane0_deal_stage2_a_tok <= equity_lane0_deal_stage2_t_tok;
+            equity_lane0_deal_stage2_a_ok <= equity_lane0_deal_stage2_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage2_judge_flags;
@@ -2677,64 +3005,79 @@ begin
 end process equity_lane0_deal_stage3_setting;
 
 
-equity_lane0_deal_stage3_repeated_position10_same_position15_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position10_same_position15_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_repeated_position10_same_position16_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position10_same_position16_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_repeated_position10_same_position17_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position10_same_position17_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_repeated_position10_hit <= stdl(equity_lane0_deal_stage3_repeated_position10_any_equal /= 0);
+equity_lane0_deal_stage3_repeated_position10_gathered <= stdl(equity_lane0_deal_stage3_repeated_position10_any_set10_bits /= 0);
 
 
-equity_lane0_deal_stage3_repeated_position11_same_position18_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position10_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position10_gathered, 1);
 
 
-equity_lane0_deal_stage3_repeated_position11_same_position19_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position11_same_position18_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_repeated_position11_same_position20_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position11_same_position19_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_repeated_position11_hit <= stdl(equity_lane0_deal_stage3_repeated_position11_any_equal /= 0);
+equity_lane0_deal_stage3_repeated_position11_same_position20_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_repeated_position12_same_position21_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position11_gathered <= stdl(equity_lane0_deal_stage3_repeated_position11_any_set11_bits /= 0);
 
 
-equity_lane0_deal_stage3_repeated_position12_same_position22_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position11_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position11_gathered, 1);
 
 
-equity_lane0_deal_stage3_repeated_position12_same_position23_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position12_same_position21_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_repeated_position12_hit <= stdl(equity_lane0_deal_stage3_repeated_position12_any_equal /= 0);
+equity_lane0_deal_stage3_repeated_position12_same_position22_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_repeated_position13_same_position24_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position12_same_position23_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_repeated_position13_same_position25_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position12_gathered <= stdl(equity_lane0_deal_stage3_repeated_position12_any_set12_bits /= 0);
 
 
-equity_lane0_deal_stage3_repeated_position13_same_position26_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position12_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position12_gathered, 1);
 
 
-equity_lane0_deal_stage3_repeated_position13_hit <= stdl(equity_lane0_deal_stage3_repeated_position13_any_equal /= 0);
+equity_lane0_deal_stage3_repeated_position13_same_position24_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_repeated_position14_same_position27_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position13_same_position25_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_repeated_position14_same_position28_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position13_same_position26_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_repeated_position14_same_position29_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position13_gathered <= stdl(equity_lane0_deal_stage3_repeated_position13_any_set13_bits /= 0);
 
 
-equity_lane0_deal_stage3_repeated_position14_hit <= stdl(equity_lane0_deal_stage3_repeated_position14_any_equal /= 0);
+equity_lane0_deal_stage3_repeated_position13_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position13_gathered, 1);
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position27_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position28_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position29_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage3_repeated_position14_gathered <= stdl(equity_lane0_deal_stage3_repeated_position14_any_set14_bits /= 0);
+
+
+equity_lane0_deal_stage3_repeated_position14_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position14_gathered, 1);
 
 equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -2752,6 +3095,27 @@ begin
     equity_lane0_deal_stage3_candidates <= masked;
 end process equity_lane0_deal_stage3_masking;
 
+equity_lane0_deal_stage3_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
+        equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+    end if;
+end process equity_lane0_deal_stage3_take;
+
+equity_lane0_deal_stage3_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage3_t_tok <= '0';
+            equity_lane0_deal_stage3_t_ok <= '0';
+        else
+            equity_lane0_deal_stage3_t_tok <= equity_lane0_toks(2);
+            equity_lane0_deal_stage3_t_ok <= equity_lane0_oks(2);
+        end if;
+    end if;
+end process equity_lane0_deal_stage3_take_flags;
+
 equity_lane0_deal_stage3_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -2762,19 +3126,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage3_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage3_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage3_n_q) and (not bool(equity_lane0_deal_stage3_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage3_n_q);
             if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_candidates;
-        equity_lane0_deal_stage3_free <= usable;
-        equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage2_pos_out;
+        equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
+        equity_lane0_deal_stage3_below <= usable;
+        equity_lane0_deal_stage3_seen <= equity_lane0_deal_stage3_repeated;
+        equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
     end if;
 end process equity_lane0_deal_stage3_judge;
+
+equity_lane0_deal_stage3_freeing: process (equity_lane0_deal_stage3_below, equity_lane0_deal_stage3_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane0_deal_stage3_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage3_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage3_free <= usable;
+end process equity_lane0_deal_stage3_freeing;
 
 equity_lane0_deal_stage3_judge_flags: process (clk) is
 begin
@@ -2783,8 +3165,8 @@ begin
             equity_lane0_deal_stage3_a_tok <= '0';
             equity_lane0_deal_stage3_a_ok <= '0';
         else
-            equity_lane0_deal_stage3_a_tok <= equity_lane0_toks(2);
-            equity_lane0_deal_stage3_a_ok <= equity_lane0_oks(2);
+            equity_lane0_deal_stage3_a_tok <= equity_lane0_deal_stage3_t_tok;
+            equity_lane0_deal_stage3_a_ok <= equity_lane0_deal_stage3_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage3_judge_flags;
@@ -2844,79 +3226,94 @@ begin
 end process equity_lane0_deal_stage4_setting;
 
 
-equity_lane0_deal_stage4_repeated_position15_same_position30_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position15_same_position30_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_repeated_position15_same_position31_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position15_same_position31_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_repeated_position15_same_position32_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position15_same_position32_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_repeated_position15_same_position33_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position15_same_position33_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_repeated_position15_hit <= stdl(equity_lane0_deal_stage4_repeated_position15_any_equal /= 0);
+equity_lane0_deal_stage4_repeated_position15_gathered <= stdl(equity_lane0_deal_stage4_repeated_position15_any_set15_bits /= 0);
 
 
-equity_lane0_deal_stage4_repeated_position16_same_position34_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position15_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position15_gathered, 1);
 
 
-equity_lane0_deal_stage4_repeated_position16_same_position35_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position16_same_position34_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_repeated_position16_same_position36_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position16_same_position35_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_repeated_position16_same_position37_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position16_same_position36_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_repeated_position16_hit <= stdl(equity_lane0_deal_stage4_repeated_position16_any_equal /= 0);
+equity_lane0_deal_stage4_repeated_position16_same_position37_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_repeated_position17_same_position38_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position16_gathered <= stdl(equity_lane0_deal_stage4_repeated_position16_any_set16_bits /= 0);
 
 
-equity_lane0_deal_stage4_repeated_position17_same_position39_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position16_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position16_gathered, 1);
 
 
-equity_lane0_deal_stage4_repeated_position17_same_position40_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position17_same_position38_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_repeated_position17_same_position41_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position17_same_position39_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_repeated_position17_hit <= stdl(equity_lane0_deal_stage4_repeated_position17_any_equal /= 0);
+equity_lane0_deal_stage4_repeated_position17_same_position40_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_repeated_position18_same_position42_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position17_same_position41_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_repeated_position18_same_position43_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position17_gathered <= stdl(equity_lane0_deal_stage4_repeated_position17_any_set17_bits /= 0);
 
 
-equity_lane0_deal_stage4_repeated_position18_same_position44_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position17_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position17_gathered, 1);
 
 
-equity_lane0_deal_stage4_repeated_position18_same_position45_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position18_same_position42_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_repeated_position18_hit <= stdl(equity_lane0_deal_stage4_repeated_position18_any_equal /= 0);
+equity_lane0_deal_stage4_repeated_position18_same_position43_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_repeated_position19_same_position46_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position18_same_position44_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_repeated_position19_same_position47_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position18_same_position45_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_repeated_position19_same_position48_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position18_gathered <= stdl(equity_lane0_deal_stage4_repeated_position18_any_set18_bits /= 0);
 
 
-equity_lane0_deal_stage4_repeated_position19_same_position49_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position18_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position18_gathered, 1);
 
 
-equity_lane0_deal_stage4_repeated_position19_hit <= stdl(equity_lane0_deal_stage4_repeated_position19_any_equal /= 0);
+equity_lane0_deal_stage4_repeated_position19_same_position46_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position47_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position48_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position49_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage4_repeated_position19_gathered <= stdl(equity_lane0_deal_stage4_repeated_position19_any_set19_bits /= 0);
+
+
+equity_lane0_deal_stage4_repeated_position19_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position19_gathered, 1);
 
 equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -2934,6 +3331,27 @@ begin
     equity_lane0_deal_stage4_candidates <= masked;
 end process equity_lane0_deal_stage4_masking;
 
+equity_lane0_deal_stage4_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
+        equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+    end if;
+end process equity_lane0_deal_stage4_take;
+
+equity_lane0_deal_stage4_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage4_t_tok <= '0';
+            equity_lane0_deal_stage4_t_ok <= '0';
+        else
+            equity_lane0_deal_stage4_t_tok <= equity_lane0_toks(3);
+            equity_lane0_deal_stage4_t_ok <= equity_lane0_oks(3);
+        end if;
+    end if;
+end process equity_lane0_deal_stage4_take_flags;
+
 equity_lane0_deal_stage4_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -2944,19 +3362,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage4_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage4_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage4_n_q) and (not bool(equity_lane0_deal_stage4_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage4_n_q);
             if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_candidates;
-        equity_lane0_deal_stage4_free <= usable;
-        equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage3_pos_out;
+        equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
+        equity_lane0_deal_stage4_below <= usable;
+        equity_lane0_deal_stage4_seen <= equity_lane0_deal_stage4_repeated;
+        equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
     end if;
 end process equity_lane0_deal_stage4_judge;
+
+equity_lane0_deal_stage4_freeing: process (equity_lane0_deal_stage4_below, equity_lane0_deal_stage4_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane0_deal_stage4_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage4_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage4_free <= usable;
+end process equity_lane0_deal_stage4_freeing;
 
 equity_lane0_deal_stage4_judge_flags: process (clk) is
 begin
@@ -2965,8 +3401,8 @@ begin
             equity_lane0_deal_stage4_a_tok <= '0';
             equity_lane0_deal_stage4_a_ok <= '0';
         else
-            equity_lane0_deal_stage4_a_tok <= equity_lane0_toks(3);
-            equity_lane0_deal_stage4_a_ok <= equity_lane0_oks(3);
+            equity_lane0_deal_stage4_a_tok <= equity_lane0_deal_stage4_t_tok;
+            equity_lane0_deal_stage4_a_ok <= equity_lane0_deal_stage4_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage4_judge_flags;
@@ -3026,94 +3462,124 @@ begin
 end process equity_lane0_deal_stage5_setting;
 
 
-equity_lane0_deal_stage5_repeated_position20_same_position50_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position20_same_position50_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_repeated_position20_same_position51_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position20_same_position51_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_repeated_position20_same_position52_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position20_same_position52_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_repeated_position20_same_position53_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position20_same_position53_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_repeated_position20_same_position54_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position20_same_position54_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_repeated_position20_hit <= stdl(equity_lane0_deal_stage5_repeated_position20_any_equal /= 0);
+equity_lane0_deal_stage5_repeated_position20_any_set20_hit <= stdl(equity_lane0_deal_stage5_repeated_position20_any_set20_bits /= 0);
 
 
-equity_lane0_deal_stage5_repeated_position21_same_position55_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position20_any_set21_hit <= stdl(equity_lane0_deal_stage5_repeated_position20_same_position54_equal /= '0');
 
 
-equity_lane0_deal_stage5_repeated_position21_same_position56_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position20_groups <= equity_lane0_deal_stage5_repeated_position20_gathered;
 
 
-equity_lane0_deal_stage5_repeated_position21_same_position57_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position21_same_position55_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_repeated_position21_same_position58_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position21_same_position56_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_repeated_position21_same_position59_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position21_same_position57_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_repeated_position21_hit <= stdl(equity_lane0_deal_stage5_repeated_position21_any_equal /= 0);
+equity_lane0_deal_stage5_repeated_position21_same_position58_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_repeated_position22_same_position60_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position21_same_position59_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_repeated_position22_same_position61_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position21_any_set22_hit <= stdl(equity_lane0_deal_stage5_repeated_position21_any_set22_bits /= 0);
 
 
-equity_lane0_deal_stage5_repeated_position22_same_position62_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position21_any_set23_hit <= stdl(equity_lane0_deal_stage5_repeated_position21_same_position59_equal /= '0');
 
 
-equity_lane0_deal_stage5_repeated_position22_same_position63_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position21_groups <= equity_lane0_deal_stage5_repeated_position21_gathered;
 
 
-equity_lane0_deal_stage5_repeated_position22_same_position64_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position22_same_position60_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_repeated_position22_hit <= stdl(equity_lane0_deal_stage5_repeated_position22_any_equal /= 0);
+equity_lane0_deal_stage5_repeated_position22_same_position61_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_repeated_position23_same_position65_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position22_same_position62_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_repeated_position23_same_position66_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position22_same_position63_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_repeated_position23_same_position67_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position22_same_position64_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_repeated_position23_same_position68_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position22_any_set24_hit <= stdl(equity_lane0_deal_stage5_repeated_position22_any_set24_bits /= 0);
 
 
-equity_lane0_deal_stage5_repeated_position23_same_position69_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position22_any_set25_hit <= stdl(equity_lane0_deal_stage5_repeated_position22_same_position64_equal /= '0');
 
 
-equity_lane0_deal_stage5_repeated_position23_hit <= stdl(equity_lane0_deal_stage5_repeated_position23_any_equal /= 0);
+equity_lane0_deal_stage5_repeated_position22_groups <= equity_lane0_deal_stage5_repeated_position22_gathered;
 
 
-equity_lane0_deal_stage5_repeated_position24_same_position70_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position23_same_position65_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_repeated_position24_same_position71_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position23_same_position66_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_repeated_position24_same_position72_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position23_same_position67_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_repeated_position24_same_position73_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position23_same_position68_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_repeated_position24_same_position74_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position23_same_position69_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_repeated_position24_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_any_equal /= 0);
+equity_lane0_deal_stage5_repeated_position23_any_set26_hit <= stdl(equity_lane0_deal_stage5_repeated_position23_any_set26_bits /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position23_any_set27_hit <= stdl(equity_lane0_deal_stage5_repeated_position23_same_position69_equal /= '0');
+
+
+equity_lane0_deal_stage5_repeated_position23_groups <= equity_lane0_deal_stage5_repeated_position23_gathered;
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position70_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position71_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position72_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position73_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position74_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage5_repeated_position24_any_set28_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_any_set28_bits /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position24_any_set29_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_same_position74_equal /= '0');
+
+
+equity_lane0_deal_stage5_repeated_position24_groups <= equity_lane0_deal_stage5_repeated_position24_gathered;
 
 equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -3131,6 +3597,27 @@ begin
     equity_lane0_deal_stage5_candidates <= masked;
 end process equity_lane0_deal_stage5_masking;
 
+equity_lane0_deal_stage5_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
+        equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+    end if;
+end process equity_lane0_deal_stage5_take;
+
+equity_lane0_deal_stage5_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage5_t_tok <= '0';
+            equity_lane0_deal_stage5_t_ok <= '0';
+        else
+            equity_lane0_deal_stage5_t_tok <= equity_lane0_toks(4);
+            equity_lane0_deal_stage5_t_ok <= equity_lane0_oks(4);
+        end if;
+    end if;
+end process equity_lane0_deal_stage5_take_flags;
+
 equity_lane0_deal_stage5_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -3141,19 +3628,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage5_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage5_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage5_n_q) and (not bool(equity_lane0_deal_stage5_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage5_n_q);
             if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_candidates;
-        equity_lane0_deal_stage5_free <= usable;
-        equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage4_pos_out;
+        equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
+        equity_lane0_deal_stage5_below <= usable;
+        equity_lane0_deal_stage5_seen <= equity_lane0_deal_stage5_repeated;
+        equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
     end if;
 end process equity_lane0_deal_stage5_judge;
+
+equity_lane0_deal_stage5_freeing: process (equity_lane0_deal_stage5_below, equity_lane0_deal_stage5_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 2-1 loop
+            if bool(equity_lane0_deal_stage5_seen(((2 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage5_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage5_free <= usable;
+end process equity_lane0_deal_stage5_freeing;
 
 equity_lane0_deal_stage5_judge_flags: process (clk) is
 begin
@@ -3162,8 +3667,8 @@ begin
             equity_lane0_deal_stage5_a_tok <= '0';
             equity_lane0_deal_stage5_a_ok <= '0';
         else
-            equity_lane0_deal_stage5_a_tok <= equity_lane0_toks(4);
-            equity_lane0_deal_stage5_a_ok <= equity_lane0_oks(4);
+            equity_lane0_deal_stage5_a_tok <= equity_lane0_deal_stage5_t_tok;
+            equity_lane0_deal_stage5_a_ok <= equity_lane0_deal_stage5_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage5_judge_flags;
@@ -3223,109 +3728,139 @@ begin
 end process equity_lane0_deal_stage6_setting;
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position75_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position25_same_position75_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position76_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position25_same_position76_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position77_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position25_same_position77_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position78_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position25_same_position78_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position79_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position25_same_position79_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position80_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position25_same_position80_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_repeated_position25_hit <= stdl(equity_lane0_deal_stage6_repeated_position25_any_equal /= 0);
+equity_lane0_deal_stage6_repeated_position25_any_set30_hit <= stdl(equity_lane0_deal_stage6_repeated_position25_any_set30_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position81_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position25_any_set31_hit <= stdl(equity_lane0_deal_stage6_repeated_position25_any_set31_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position82_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position25_groups <= equity_lane0_deal_stage6_repeated_position25_gathered;
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position83_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position26_same_position81_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position84_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position26_same_position82_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position85_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position26_same_position83_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position86_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position26_same_position84_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_repeated_position26_hit <= stdl(equity_lane0_deal_stage6_repeated_position26_any_equal /= 0);
+equity_lane0_deal_stage6_repeated_position26_same_position85_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position87_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position26_same_position86_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position88_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position26_any_set32_hit <= stdl(equity_lane0_deal_stage6_repeated_position26_any_set32_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position89_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position26_any_set33_hit <= stdl(equity_lane0_deal_stage6_repeated_position26_any_set33_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position90_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position26_groups <= equity_lane0_deal_stage6_repeated_position26_gathered;
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position91_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position27_same_position87_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position92_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position27_same_position88_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_repeated_position27_hit <= stdl(equity_lane0_deal_stage6_repeated_position27_any_equal /= 0);
+equity_lane0_deal_stage6_repeated_position27_same_position89_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position93_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position27_same_position90_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position94_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position27_same_position91_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position95_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position27_same_position92_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position96_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position27_any_set34_hit <= stdl(equity_lane0_deal_stage6_repeated_position27_any_set34_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position97_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position27_any_set35_hit <= stdl(equity_lane0_deal_stage6_repeated_position27_any_set35_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position98_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position27_groups <= equity_lane0_deal_stage6_repeated_position27_gathered;
 
 
-equity_lane0_deal_stage6_repeated_position28_hit <= stdl(equity_lane0_deal_stage6_repeated_position28_any_equal /= 0);
+equity_lane0_deal_stage6_repeated_position28_same_position93_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position99_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position28_same_position94_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position100_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position28_same_position95_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position101_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position28_same_position96_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position102_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position28_same_position97_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position103_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position28_same_position98_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position104_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position28_any_set36_hit <= stdl(equity_lane0_deal_stage6_repeated_position28_any_set36_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position29_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_equal /= 0);
+equity_lane0_deal_stage6_repeated_position28_any_set37_hit <= stdl(equity_lane0_deal_stage6_repeated_position28_any_set37_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position28_groups <= equity_lane0_deal_stage6_repeated_position28_gathered;
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position99_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position100_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position101_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position102_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position103_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position104_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage6_repeated_position29_any_set38_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_set38_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position29_any_set39_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_set39_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position29_groups <= equity_lane0_deal_stage6_repeated_position29_gathered;
 
 equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -3343,6 +3878,27 @@ begin
     equity_lane0_deal_stage6_candidates <= masked;
 end process equity_lane0_deal_stage6_masking;
 
+equity_lane0_deal_stage6_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
+        equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+    end if;
+end process equity_lane0_deal_stage6_take;
+
+equity_lane0_deal_stage6_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage6_t_tok <= '0';
+            equity_lane0_deal_stage6_t_ok <= '0';
+        else
+            equity_lane0_deal_stage6_t_tok <= equity_lane0_toks(5);
+            equity_lane0_deal_stage6_t_ok <= equity_lane0_oks(5);
+        end if;
+    end if;
+end process equity_lane0_deal_stage6_take_flags;
+
 equity_lane0_deal_stage6_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -3353,19 +3909,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage6_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage6_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage6_n_q) and (not bool(equity_lane0_deal_stage6_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage6_n_q);
             if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_candidates;
-        equity_lane0_deal_stage6_free <= usable;
-        equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage5_pos_out;
+        equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
+        equity_lane0_deal_stage6_below <= usable;
+        equity_lane0_deal_stage6_seen <= equity_lane0_deal_stage6_repeated;
+        equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
     end if;
 end process equity_lane0_deal_stage6_judge;
+
+equity_lane0_deal_stage6_freeing: process (equity_lane0_deal_stage6_below, equity_lane0_deal_stage6_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 2-1 loop
+            if bool(equity_lane0_deal_stage6_seen(((2 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage6_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage6_free <= usable;
+end process equity_lane0_deal_stage6_freeing;
 
 equity_lane0_deal_stage6_judge_flags: process (clk) is
 begin
@@ -3374,8 +3948,8 @@ begin
             equity_lane0_deal_stage6_a_tok <= '0';
             equity_lane0_deal_stage6_a_ok <= '0';
         else
-            equity_lane0_deal_stage6_a_tok <= equity_lane0_toks(5);
-            equity_lane0_deal_stage6_a_ok <= equity_lane0_oks(5);
+            equity_lane0_deal_stage6_a_tok <= equity_lane0_deal_stage6_t_tok;
+            equity_lane0_deal_stage6_a_ok <= equity_lane0_deal_stage6_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage6_judge_flags;
@@ -5879,7 +6453,7 @@ begin
         if (rst = '1') then
             equity_lane0_tally0_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_deal_stage0_ok_in))) or ((equity_lane0_alone_q /= '0') and (not True))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_tally0_mine))) or ((equity_lane0_alone_q /= '0') and (not True))) then
                 equity_lane0_tally0_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane0_tally0_amount <= equity_lane0_units_q;

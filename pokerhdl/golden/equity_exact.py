@@ -108,3 +108,11 @@ def exact_deals(setup):
     """The deals (void ones too) an exact enumeration of ``setup`` runs through."""
     return board_count(setup) * comb(len(setup.remaining()), 2) ** len(setup.random_seats())
 
+
+def exact_clocks(setup):
+    """The clocks the lanes deal an exact enumeration of ``setup`` in, all lanes together:
+    a deal a clock, and one deal more each time the innermost random hand wraps (the lane's
+    odometer holds it for a clock while it readies the carry: rtl/colex_odometer.py)."""
+    deals = exact_deals(setup)
+    return deals + (deals // comb(len(setup.remaining()), 2) if setup.random_seats() else 0)
+

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from ..golden.equity import EquityError, ERROR_TEXT, OK, check_monte_carlo
 from ..golden.equity_deal import counted_fraction
-from ..golden.equity_exact import exact_deals
+from ..golden.equity_exact import exact_clocks
 from ..golden.equity_protocol import (COUNT_BYTES, FrameReader, TRIAL_BYTES, parse_reply,
                                       setup_request)
 
@@ -116,7 +116,7 @@ def exact(link, setup, completions, progress=None):
     behind ``link``: a golden Result. Its lanes share the boards (golden/equity_exact.py), so
     a run of few boards runs on few lanes; EquityError(ERR_EXACT) when its counters might not
     hold the enumeration."""
-    clocks = exact_deals(setup) // link.lanes + 2_000
+    clocks = exact_clocks(setup) // link.lanes + 2_000
     return _run(link, setup, None, 0, clocks, completions, progress)
 
 

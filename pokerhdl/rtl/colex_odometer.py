@@ -1,4 +1,5 @@
-"""A lane's exact-mode dealer: every deal of an enumeration, one a clock, as positions.
+"""A lane's exact-mode dealer: every deal of an enumeration, one a clock, as positions (and
+a repeated, void one each time the innermost random hand wraps: colex_odometer says why).
 
 The digits are the positions a lane's slots take (golden/equity_exact.py): the dealt board
 slots 0..k-1 hold a k-combination of the n positions, increasing, each random opponent's slot
@@ -64,12 +65,20 @@ def odometer_digit(clk, rst, here, bus_word, start, step, lower_can, dealt, uppe
 
 @block
 def colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word, start, step,
-                   dealt, n, digits, board_step):
+                   dealt, n, digits, board_step, held):
     """The odometer of a lane with ``opponents`` seats (module docstring); ``step``: a deal
-    was issued, go to the next; ``digits``: the current deal's position per slot. Whether a
-    hand is at its last pair is a register of its own (``hand_last``), so the carry through
-    every seat's hand starts from registers."""
+    was issued, go to the next; ``digits``: the current deal's position per slot.
+
+    No carry runs through the seats in the clock it is used. The innermost dealt hand (the
+    first random opponent's; else the board) steps with every deal; the groups outside it
+    step only on a carry, and whether each would take it (every dealt hand between it and the
+    innermost at its last pair) is kept in a register (``ready``) a clock behind the hands,
+    which change only on carries. When the innermost hand reaches its last pair it holds it
+    for one deal more while the carry is made ready (``carry``), and that deal, the last one
+    again, is ``held``: the lane voids it. One deal in C(n, 2) is held (n >= 3; every other
+    one for n = 2)."""
     slots = lane_slots(opponents)
+    seats = max(opponents, 1)
     rises = [Signal(bool(0)) for _ in range(slots)]
     risens = [Signal(intbv(1)[CARD + 1:]) for _ in range(slots)]    # digit + 1
     lasts = [Signal(bool(0)) for _ in range(opponents)]
@@ -79,29 +88,65 @@ def colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word, s
     lower = Signal(intbv(0)[slots:])
     steps = Signal(intbv(0)[slots:])
     heres = [Signal(bool(0)) for _ in range(slots)]
+    inner = Signal(intbv(0)[seats:])             # the innermost dealt hand, one-hot
+    board_inner = Signal(bool(1))                # no hand is dealt: the board is innermost
+    ready = Signal(intbv(0)[seats + 1:])         # group j (the board: opponents) takes a carry
+    carry = Signal(bool(0))                      # the innermost hand holds its last pair
     parts = []
 
     @always_comb
     def carries():
         low = intbv(0)[slots:]
         moves = intbv(0)[slots:]
-        inner_max = True                         # every pair inside has wrapped
         for j in range(opponents):
             a = BOARD_SLOTS + 2 * j
-            moves[a] = step and inner_max
-            moves[a + 1] = step and inner_max
+            go = step and carry and ready[j]
+            if inner[j]:
+                go = step and not (last_bits[j] and not carry)
+            moves[a] = go
+            moves[a + 1] = go
             low[a + 1] = rise_bits[a]
-            if dealt[a] and not last_bits[j]:
-                inner_max = False
+        board_go = step and (board_inner or (carry and ready[opponents]))
         below = False
         for s in range(BOARD_SLOTS):
             low[s] = below
-            moves[s] = step and inner_max
+            moves[s] = board_go
             if rise_bits[s]:
                 below = True
         lower.next = low
         steps.next = moves
-        board_step.next = step and inner_max
+        board_step.next = board_go
+        held.next = carry
+
+    @always_seq(clk.posedge, reset=rst)
+    def prepare():
+        innermost = intbv(0)[seats:]
+        takes = intbv(0)[seats + 1:]
+        seen_dealt = False                       # a dealt hand lies inside
+        wrapped = True                           # every dealt hand inside but the innermost
+        at_last = False                          # the innermost hand is at its last pair
+        for j in range(opponents):
+            a = BOARD_SLOTS + 2 * j
+            takes[j] = wrapped
+            first_dealt = dealt[a] and not seen_dealt
+            innermost[j] = first_dealt
+            if first_dealt and last_bits[j]:
+                at_last = True
+            if dealt[a] and not first_dealt and not last_bits[j]:
+                wrapped = False
+            if dealt[a]:
+                seen_dealt = True
+        takes[opponents] = wrapped
+        inner.next = innermost
+        board_inner.next = not seen_dealt
+        ready.next = takes
+        if start:
+            carry.next = False
+        elif carry:
+            if step:
+                carry.next = False
+        elif step and at_last and seen_dealt:
+            carry.next = True
 
     for s in range(slots):
         parts.append(slot_select(clk, load, load_slot, load_index, s, heres[s]))

@@ -2,13 +2,14 @@
 
 The lane is a pipeline with no stall (golden/equity_deal.py says why none is needed):
 
-1. dealer, a stage of two clocks per slot (slots 0..4 the board, 5 + 2j and 6 + 2j opponent j):
+1. dealer, a stage of three clocks per slot (slots 0..4 the board, 5 + 2j and 6 + 2j opponent j):
    a dealt slot takes one word of its own xorshift128 stream and keeps the first masked 6-bit
    field that is below n and not a position an earlier slot of the trial took; a slot with none
    voids the trial. Slots that hold known cards pass. The positions so far travel with the
    trial. In exact mode (``exact``) a slot's position is its digit of the colex odometer
    (rtl/colex_odometer.py), delayed to the clock its stage deals: a deal whose positions meet
-   is void, as the enumeration wants (golden/equity_exact.py).
+   is void, as the enumeration wants (golden/equity_exact.py), and so is a deal the odometer
+   repeats while it readies a carry (one in C(n, 2)).
 2. lookup: each dealt slot's position becomes a card through its own copy of ``remaining``
    (the engine's table of the n cards nobody knows, in code order); the other slots take their
    known card.
@@ -48,6 +49,8 @@ SHIFT_DELAY = 3
 COUNTER_BYTES = sum(bits // 8 for _, bits in COUNTERS)   # per player, in the readout chain
 TRIAL_BYTES = TRIAL_BITS // 8            # the trials counted: the chain's first bytes
 NO_POSITION = 63
+GROUP = 4                                # compares a dealer stage ORs on its second clock
+STAGE_CLOCKS = 3                         # a dealer stage's clocks (deal_stage)
 DRAIN_EXTRA = 2 + TRIAL_BITS // 8 + 2    # the registered count and amount, then carries
                                          # through chunks
 UNITS_ROM = tuple(TIE_UNITS // k if k else 0 for k in range(16))
@@ -58,7 +61,7 @@ POPCOUNT_ROM = tuple(bin(v).count("1") for v in range(1 << HALF))
 def lane_depth(opponents):
     """Clocks from a trial's issue to its count: dealer, lookup, eval7, showdown, popcount
     (two clocks)."""
-    return 2 * lane_slots(opponents) + 1 + EVAL_LATENCY + SHOWDOWN_LATENCY + 3
+    return STAGE_CLOCKS * lane_slots(opponents) + 1 + EVAL_LATENCY + SHOWDOWN_LATENCY + 3
 
 
 @block
@@ -105,20 +108,40 @@ def slot_stream(clk, slot, load, load_slot, bus_index, bus_word, tok_in, prime, 
 
 
 @block
-def repeated_position(position, earlier_positions, count, hit):
-    """hit: ``position`` equals one of the first ``count`` 6-bit positions packed in
-    ``earlier_positions`` (a comparator each, as separate processes: one process that compares
-    them all in a loop takes current yosys seconds to read per dealer stage)."""
+def repeated_position(position, earlier_positions, count, groups):
+    """groups[g]: ``position`` equals one of the 6-bit positions packed in ``earlier_positions``
+    GROUP * g .. GROUP * g + GROUP - 1 (of the first ``count``): a comparator each, as separate
+    processes (one process that compares them all in a loop takes current yosys seconds to
+    read per dealer stage), ORed in groups; the stage registers the groups and ORs them on its
+    next clock, so no clock holds both a compare and the whole OR of up to 22 of them."""
     equal = [Signal(bool(0)) for _ in range(count)]
     compares = [same_position(position, earlier_positions(CARD * (t + 1), CARD * t), equal[t])
                 for t in range(count)]
-    any_equal = ConcatSignal(*equal) if count > 1 else equal[0]
+    hits = [Signal(bool(0)) for _ in range(group_count(count))]
+    ors = []
+    for g in range(len(hits)):
+        members = equal[GROUP * g:GROUP * (g + 1)]
+        ors.append(any_set(ConcatSignal(*members) if len(members) > 1 else members[0], hits[g]))
+    gathered = ConcatSignal(*reversed(hits)) if len(hits) > 1 else hits[0]
 
     @always_comb
-    def reduce():
-        hit.next = any_equal != 0
+    def collect():
+        groups.next = gathered
 
-    return compares, reduce
+    return compares, ors, collect
+
+
+def group_count(count):
+    """Groups of GROUP earlier positions a candidate is compared with in a dealer stage."""
+    return -(-count // GROUP)
+
+
+@block
+def any_set(bits, hit):
+    @always_comb
+    def reduce():
+        hit.next = bits != 0
+    return reduce
 
 
 @block
@@ -132,15 +155,20 @@ def same_position(a, b, equal):
 @block
 def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in, pos_in,
                tok_out, ok_out, pos_out, n_q, mask_q, exact_q):
-    """Dealer stage of slot ``slot``, two clocks: first which of the word's fields are free
-    (masked, below n, not an earlier slot's position), then the lowest free one; in exact mode
-    the only field is ``digit``. pos_out = pos_in with this slot's position on top. n, mask,
+    """Dealer stage of slot ``slot``, STAGE_CLOCKS clocks: the word's fields masked (in exact
+    mode the only field is ``digit``) and registered beside the compares (the masked fields
+    fan out to every compare: straight from the stream, the net was the nine-seat tops'
+    longest path); then which fields are free (below n, not an earlier slot's position: the
+    compares ORed in groups); then the lowest free one. pos_out = pos_in with this slot's position on top. n, mask,
     exact: the run's setting from the stage before; n_q, mask_q, exact_q: this stage's copy,
     the next stage's setting."""
     earlier = slot
     width = CARD * max(slot, 1)
+    groups = max(group_count(earlier), 1)
     fields = Signal(intbv(0)[FIELDS * CARD:])        # clock 1: the masked fields
-    free = Signal(intbv(0)[FIELDS:])                 # and which are free
+    below = Signal(intbv(0)[FIELDS:])                # those below n (and field 0 if exact)
+    seen = Signal(intbv(0)[FIELDS * groups:])        # which groups of earlier positions hold them
+    free = Signal(intbv(0)[FIELDS:])                 # clock 2: the free fields
     a_pos = Signal(intbv(0)[width:])
     a_tok, a_ok = Signal(bool(0)), Signal(bool(0))
     chosen = Signal(intbv(NO_POSITION)[CARD:])
@@ -157,10 +185,13 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
         exact_q.next = exact
 
     candidates = Signal(intbv(0)[FIELDS * CARD:])    # the masked fields, before the register
-    hits = [Signal(bool(0)) for _ in range(FIELDS)]  # a field is an earlier slot's position
-    repeats = [repeated_position(candidates(CARD * (f + 1), CARD * f), pos_in, earlier, hits[f])
+    taken = Signal(intbv(0)[FIELDS * CARD:])         # clock 0: the masked fields
+    t_pos = Signal(intbv(0)[width:])
+    t_tok, t_ok = Signal(bool(0)), Signal(bool(0))
+    hits = [Signal(intbv(0)[groups:]) for _ in range(FIELDS)]
+    repeats = [repeated_position(taken(CARD * (f + 1), CARD * f), t_pos, earlier, hits[f])
                for f in range(FIELDS) if earlier]
-    repeated = ConcatSignal(*reversed(hits)) if earlier else Signal(intbv(0)[FIELDS:])
+    repeated = ConcatSignal(*reversed(hits))         # field f's groups at groups * f
 
     @always_comb
     def masking():
@@ -174,24 +205,46 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
         candidates.next = masked
 
     @always(clk.posedge)
+    def take():
+        taken.next = candidates
+        t_pos.next = pos_in
+
+    @always_seq(clk.posedge, reset=rst)
+    def take_flags():
+        t_tok.next = tok_in
+        t_ok.next = ok_in
+
+    @always(clk.posedge)
     def judge():
         usable = intbv(0)[FIELDS:]
         for f in range(FIELDS):
             candidate = intbv(0)[CARD:]
             for b in range(CARD):
-                candidate[b] = candidates[CARD * f + b]
-            ok = candidate < n_q and not repeated[f]
+                candidate[b] = taken[CARD * f + b]
+            ok = candidate < n_q
             if exact_q and f != 0:
                 ok = False
             usable[f] = ok
-        fields.next = candidates
+        fields.next = taken
+        below.next = usable
+        seen.next = repeated
+        a_pos.next = t_pos
+
+    @always_comb
+    def freeing():
+        usable = intbv(0)[FIELDS:]
+        for f in range(FIELDS):
+            clear = True
+            for g in range(groups):
+                if seen[groups * f + g]:
+                    clear = False
+            usable[f] = below[f] and clear
         free.next = usable
-        a_pos.next = pos_in
 
     @always_seq(clk.posedge, reset=rst)
     def judge_flags():
-        a_tok.next = tok_in
-        a_ok.next = ok_in
+        a_tok.next = t_tok
+        a_ok.next = t_ok
 
     @always_comb
     def pick():
@@ -469,8 +522,9 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
             bus_index.next = load_index
             bus_word.next = seed_word
 
+    held, fresh = Signal(bool(0)), Signal(bool(1))
     odometer = colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word,
-                              start, issue, dealt, n, digits, board_step)
+                              start, issue, dealt, n, digits, board_step, held)
     # the run's setting, taken by this lane on its own loads and at start (an enable of the
     # lane's own, so no synthesis merges the lanes' copies), then handed from stage to stage
     settings_n = [Signal(intbv(0)[len(n):]) for _ in range(slots + 1)]
@@ -485,15 +539,19 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
             lane_mask.next = mask
             lane_exact.next = exact
 
+    @always_comb
+    def fresh_deal():
+        fresh.next = not (lane_exact and held)   # an exact deal the odometer repeats is void
+
     streams, stages = [], []
     for s in range(slots):
         tok_in = issue if s == 0 else toks[s - 1]
         streams.append(slot_stream(clk, s, load, load_slot, bus_index, bus_word, tok_in,
                                    prime, words[s]))
-        streams.append(delay_line(clk, digits[s], delayed[s], 2 * s))
+        streams.append(delay_line(clk, digits[s], delayed[s], STAGE_CLOCKS * s))
         stages.append(deal_stage(clk, rst, s, settings_n[s], settings_mask[s], dealt_bits[s],
                                  words[s], settings_exact[s], delayed[s], tok_in,
-                                 one if s == 0 else oks[s - 1],
+                                 fresh if s == 0 else oks[s - 1],
                                  first_pos if s == 0 else positions[s - 1],
                                  toks[s], oks[s], positions[s], settings_n[s + 1],
                                  settings_mask[s + 1], settings_exact[s + 1]))
