@@ -88,6 +88,7 @@ reg [21:0] binomial;
 reg [2:0] probe_j;
 reg [5:0] probe_c;
 reg [21:0] binomial_q;
+reg [21:0] binomial_qq;
 reg fits;
 reg [21:0] unranked;
 reg [21:0] rest;
@@ -212,6 +213,8 @@ reg [31:0] equity_lane0_bus_word;
 reg [5:0] equity_lane0_lane_n;
 reg [5:0] equity_lane0_lane_mask;
 reg equity_lane0_lane_exact;
+wire equity_lane0_fresh;
+reg equity_lane0_held;
 reg equity_lane0_look_valid;
 reg [2:0] equity_lane0_low_count;
 reg [2:0] equity_lane0_high_count;
@@ -253,8 +256,12 @@ reg [7:0] equity_lane0_chunked_counter0_counter_chunk4_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk4_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk4_shifted;
 wire equity_lane0_colex_odometer0_spare;
+reg equity_lane0_colex_odometer0_board_inner;
+reg equity_lane0_colex_odometer0_carry;
+reg [2:0] equity_lane0_colex_odometer0_inner;
 wire [3:0] equity_lane0_colex_odometer0_last_bits;
 reg [10:0] equity_lane0_colex_odometer0_lower;
+reg [3:0] equity_lane0_colex_odometer0_ready;
 wire [10:0] equity_lane0_colex_odometer0_rise_bits;
 reg [10:0] equity_lane0_colex_odometer0_steps;
 reg equity_lane0_colex_odometer0_slot_select0_here;
@@ -374,7 +381,7 @@ reg [31:0] equity_lane0_slot_stream1_y;
 reg [31:0] equity_lane0_slot_stream1_z;
 wire [31:0] equity_lane0_slot_stream1_x_part1_t;
 wire [5:0] equity_lane0_delay_line1_d_out;
-reg [11:0] equity_lane0_delay_line1_line;
+reg [17:0] equity_lane0_delay_line1_line;
 wire [31:0] equity_lane0_slot_stream2_word;
 wire equity_lane0_slot_stream2_advance;
 wire [31:0] equity_lane0_slot_stream2_gx;
@@ -386,7 +393,7 @@ reg [31:0] equity_lane0_slot_stream2_y;
 reg [31:0] equity_lane0_slot_stream2_z;
 wire [31:0] equity_lane0_slot_stream2_x_part2_t;
 wire [5:0] equity_lane0_delay_line2_d_out;
-reg [23:0] equity_lane0_delay_line2_line;
+reg [35:0] equity_lane0_delay_line2_line;
 wire [31:0] equity_lane0_slot_stream3_word;
 wire equity_lane0_slot_stream3_advance;
 wire [31:0] equity_lane0_slot_stream3_gx;
@@ -398,7 +405,7 @@ reg [31:0] equity_lane0_slot_stream3_y;
 reg [31:0] equity_lane0_slot_stream3_z;
 wire [31:0] equity_lane0_slot_stream3_x_part3_t;
 wire [5:0] equity_lane0_delay_line3_d_out;
-reg [35:0] equity_lane0_delay_line3_line;
+reg [53:0] equity_lane0_delay_line3_line;
 wire [31:0] equity_lane0_slot_stream4_word;
 wire equity_lane0_slot_stream4_advance;
 wire [31:0] equity_lane0_slot_stream4_gx;
@@ -410,7 +417,7 @@ reg [31:0] equity_lane0_slot_stream4_y;
 reg [31:0] equity_lane0_slot_stream4_z;
 wire [31:0] equity_lane0_slot_stream4_x_part4_t;
 wire [5:0] equity_lane0_delay_line4_d_out;
-reg [47:0] equity_lane0_delay_line4_line;
+reg [71:0] equity_lane0_delay_line4_line;
 wire [31:0] equity_lane0_slot_stream5_word;
 wire equity_lane0_slot_stream5_advance;
 wire [31:0] equity_lane0_slot_stream5_gx;
@@ -422,7 +429,7 @@ reg [31:0] equity_lane0_slot_stream5_y;
 reg [31:0] equity_lane0_slot_stream5_z;
 wire [31:0] equity_lane0_slot_stream5_x_part5_t;
 wire [5:0] equity_lane0_delay_line5_d_out;
-reg [59:0] equity_lane0_delay_line5_line;
+reg [89:0] equity_lane0_delay_line5_line;
 wire [31:0] equity_lane0_slot_stream6_word;
 wire equity_lane0_slot_stream6_advance;
 wire [31:0] equity_lane0_slot_stream6_gx;
@@ -434,7 +441,7 @@ reg [31:0] equity_lane0_slot_stream6_y;
 reg [31:0] equity_lane0_slot_stream6_z;
 wire [31:0] equity_lane0_slot_stream6_x_part6_t;
 wire [5:0] equity_lane0_delay_line6_d_out;
-reg [71:0] equity_lane0_delay_line6_line;
+reg [107:0] equity_lane0_delay_line6_line;
 wire [31:0] equity_lane0_slot_stream7_word;
 wire equity_lane0_slot_stream7_advance;
 wire [31:0] equity_lane0_slot_stream7_gx;
@@ -446,7 +453,7 @@ reg [31:0] equity_lane0_slot_stream7_y;
 reg [31:0] equity_lane0_slot_stream7_z;
 wire [31:0] equity_lane0_slot_stream7_x_part7_t;
 wire [5:0] equity_lane0_delay_line7_d_out;
-reg [83:0] equity_lane0_delay_line7_line;
+reg [125:0] equity_lane0_delay_line7_line;
 wire [31:0] equity_lane0_slot_stream8_word;
 wire equity_lane0_slot_stream8_advance;
 wire [31:0] equity_lane0_slot_stream8_gx;
@@ -458,7 +465,7 @@ reg [31:0] equity_lane0_slot_stream8_y;
 reg [31:0] equity_lane0_slot_stream8_z;
 wire [31:0] equity_lane0_slot_stream8_x_part8_t;
 wire [5:0] equity_lane0_delay_line8_d_out;
-reg [95:0] equity_lane0_delay_line8_line;
+reg [143:0] equity_lane0_delay_line8_line;
 wire [31:0] equity_lane0_slot_stream9_word;
 wire equity_lane0_slot_stream9_advance;
 wire [31:0] equity_lane0_slot_stream9_gx;
@@ -470,7 +477,7 @@ reg [31:0] equity_lane0_slot_stream9_y;
 reg [31:0] equity_lane0_slot_stream9_z;
 wire [31:0] equity_lane0_slot_stream9_x_part9_t;
 wire [5:0] equity_lane0_delay_line9_d_out;
-reg [107:0] equity_lane0_delay_line9_line;
+reg [161:0] equity_lane0_delay_line9_line;
 wire [31:0] equity_lane0_slot_stream10_word;
 wire equity_lane0_slot_stream10_advance;
 wire [31:0] equity_lane0_slot_stream10_gx;
@@ -482,8 +489,7 @@ reg [31:0] equity_lane0_slot_stream10_y;
 reg [31:0] equity_lane0_slot_stream10_z;
 wire [31:0] equity_lane0_slot_stream10_x_part10_t;
 wire [5:0] equity_lane0_delay_line10_d_out;
-reg [119:0] equity_lane0_delay_line10_line;
-wire equity_lane0_deal_stage0_ok_in;
+reg [179:0] equity_lane0_delay_line10_line;
 wire [5:0] equity_lane0_deal_stage0_pos_in;
 reg [5:0] equity_lane0_deal_stage0_pos_out;
 reg [5:0] equity_lane0_deal_stage0_n_q;
@@ -492,11 +498,17 @@ reg equity_lane0_deal_stage0_exact_q;
 reg equity_lane0_deal_stage0_a_ok;
 reg [5:0] equity_lane0_deal_stage0_a_pos;
 reg equity_lane0_deal_stage0_a_tok;
+reg [4:0] equity_lane0_deal_stage0_below;
 reg [5:0] equity_lane0_deal_stage0_chosen;
 reg [29:0] equity_lane0_deal_stage0_fields;
 reg equity_lane0_deal_stage0_found;
 reg [4:0] equity_lane0_deal_stage0_free;
+reg [4:0] equity_lane0_deal_stage0_seen;
 reg [29:0] equity_lane0_deal_stage0_candidates;
+reg [29:0] equity_lane0_deal_stage0_taken;
+reg [5:0] equity_lane0_deal_stage0_t_pos;
+reg equity_lane0_deal_stage0_t_tok;
+reg equity_lane0_deal_stage0_t_ok;
 wire [4:0] equity_lane0_deal_stage0_repeated;
 reg [11:0] equity_lane0_deal_stage1_pos_out;
 reg [5:0] equity_lane0_deal_stage1_n_q;
@@ -505,22 +517,33 @@ reg equity_lane0_deal_stage1_exact_q;
 reg equity_lane0_deal_stage1_a_ok;
 reg [5:0] equity_lane0_deal_stage1_a_pos;
 reg equity_lane0_deal_stage1_a_tok;
+reg [4:0] equity_lane0_deal_stage1_below;
 reg [5:0] equity_lane0_deal_stage1_chosen;
 reg [29:0] equity_lane0_deal_stage1_fields;
 reg equity_lane0_deal_stage1_found;
 reg [4:0] equity_lane0_deal_stage1_free;
+reg [4:0] equity_lane0_deal_stage1_seen;
 reg [29:0] equity_lane0_deal_stage1_candidates;
+reg [29:0] equity_lane0_deal_stage1_taken;
+reg [5:0] equity_lane0_deal_stage1_t_pos;
+reg equity_lane0_deal_stage1_t_tok;
+reg equity_lane0_deal_stage1_t_ok;
 wire [4:0] equity_lane0_deal_stage1_repeated;
-wire equity_lane0_deal_stage1_repeated_position0_hit;
-wire equity_lane0_deal_stage1_repeated_position0_any_equal;
-wire equity_lane0_deal_stage1_repeated_position1_hit;
-wire equity_lane0_deal_stage1_repeated_position1_any_equal;
-wire equity_lane0_deal_stage1_repeated_position2_hit;
-wire equity_lane0_deal_stage1_repeated_position2_any_equal;
-wire equity_lane0_deal_stage1_repeated_position3_hit;
-wire equity_lane0_deal_stage1_repeated_position3_any_equal;
-wire equity_lane0_deal_stage1_repeated_position4_hit;
-wire equity_lane0_deal_stage1_repeated_position4_any_equal;
+wire [0:0] equity_lane0_deal_stage1_repeated_position0_groups;
+wire equity_lane0_deal_stage1_repeated_position0_gathered;
+wire equity_lane0_deal_stage1_repeated_position0_same_position0_equal;
+wire [0:0] equity_lane0_deal_stage1_repeated_position1_groups;
+wire equity_lane0_deal_stage1_repeated_position1_gathered;
+wire equity_lane0_deal_stage1_repeated_position1_same_position1_equal;
+wire [0:0] equity_lane0_deal_stage1_repeated_position2_groups;
+wire equity_lane0_deal_stage1_repeated_position2_gathered;
+wire equity_lane0_deal_stage1_repeated_position2_same_position2_equal;
+wire [0:0] equity_lane0_deal_stage1_repeated_position3_groups;
+wire equity_lane0_deal_stage1_repeated_position3_gathered;
+wire equity_lane0_deal_stage1_repeated_position3_same_position3_equal;
+wire [0:0] equity_lane0_deal_stage1_repeated_position4_groups;
+wire equity_lane0_deal_stage1_repeated_position4_gathered;
+wire equity_lane0_deal_stage1_repeated_position4_same_position4_equal;
 reg [17:0] equity_lane0_deal_stage2_pos_out;
 reg [5:0] equity_lane0_deal_stage2_n_q;
 reg [5:0] equity_lane0_deal_stage2_mask_q;
@@ -528,32 +551,43 @@ reg equity_lane0_deal_stage2_exact_q;
 reg equity_lane0_deal_stage2_a_ok;
 reg [11:0] equity_lane0_deal_stage2_a_pos;
 reg equity_lane0_deal_stage2_a_tok;
+reg [4:0] equity_lane0_deal_stage2_below;
 reg [5:0] equity_lane0_deal_stage2_chosen;
 reg [29:0] equity_lane0_deal_stage2_fields;
 reg equity_lane0_deal_stage2_found;
 reg [4:0] equity_lane0_deal_stage2_free;
+reg [4:0] equity_lane0_deal_stage2_seen;
 reg [29:0] equity_lane0_deal_stage2_candidates;
+reg [29:0] equity_lane0_deal_stage2_taken;
+reg [11:0] equity_lane0_deal_stage2_t_pos;
+reg equity_lane0_deal_stage2_t_tok;
+reg equity_lane0_deal_stage2_t_ok;
 wire [4:0] equity_lane0_deal_stage2_repeated;
-wire equity_lane0_deal_stage2_repeated_position5_hit;
-wire [1:0] equity_lane0_deal_stage2_repeated_position5_any_equal;
+wire [0:0] equity_lane0_deal_stage2_repeated_position5_groups;
+wire equity_lane0_deal_stage2_repeated_position5_gathered;
 wire equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
 wire equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
-wire equity_lane0_deal_stage2_repeated_position6_hit;
-wire [1:0] equity_lane0_deal_stage2_repeated_position6_any_equal;
+wire [1:0] equity_lane0_deal_stage2_repeated_position5_any_set5_bits;
+wire [0:0] equity_lane0_deal_stage2_repeated_position6_groups;
+wire equity_lane0_deal_stage2_repeated_position6_gathered;
 wire equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
 wire equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
-wire equity_lane0_deal_stage2_repeated_position7_hit;
-wire [1:0] equity_lane0_deal_stage2_repeated_position7_any_equal;
+wire [1:0] equity_lane0_deal_stage2_repeated_position6_any_set6_bits;
+wire [0:0] equity_lane0_deal_stage2_repeated_position7_groups;
+wire equity_lane0_deal_stage2_repeated_position7_gathered;
 wire equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
 wire equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
-wire equity_lane0_deal_stage2_repeated_position8_hit;
-wire [1:0] equity_lane0_deal_stage2_repeated_position8_any_equal;
+wire [1:0] equity_lane0_deal_stage2_repeated_position7_any_set7_bits;
+wire [0:0] equity_lane0_deal_stage2_repeated_position8_groups;
+wire equity_lane0_deal_stage2_repeated_position8_gathered;
 wire equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
 wire equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
-wire equity_lane0_deal_stage2_repeated_position9_hit;
-wire [1:0] equity_lane0_deal_stage2_repeated_position9_any_equal;
+wire [1:0] equity_lane0_deal_stage2_repeated_position8_any_set8_bits;
+wire [0:0] equity_lane0_deal_stage2_repeated_position9_groups;
+wire equity_lane0_deal_stage2_repeated_position9_gathered;
 wire equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
 wire equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
+wire [1:0] equity_lane0_deal_stage2_repeated_position9_any_set9_bits;
 reg [23:0] equity_lane0_deal_stage3_pos_out;
 reg [5:0] equity_lane0_deal_stage3_n_q;
 reg [5:0] equity_lane0_deal_stage3_mask_q;
@@ -561,37 +595,48 @@ reg equity_lane0_deal_stage3_exact_q;
 reg equity_lane0_deal_stage3_a_ok;
 reg [17:0] equity_lane0_deal_stage3_a_pos;
 reg equity_lane0_deal_stage3_a_tok;
+reg [4:0] equity_lane0_deal_stage3_below;
 reg [5:0] equity_lane0_deal_stage3_chosen;
 reg [29:0] equity_lane0_deal_stage3_fields;
 reg equity_lane0_deal_stage3_found;
 reg [4:0] equity_lane0_deal_stage3_free;
+reg [4:0] equity_lane0_deal_stage3_seen;
 reg [29:0] equity_lane0_deal_stage3_candidates;
+reg [29:0] equity_lane0_deal_stage3_taken;
+reg [17:0] equity_lane0_deal_stage3_t_pos;
+reg equity_lane0_deal_stage3_t_tok;
+reg equity_lane0_deal_stage3_t_ok;
 wire [4:0] equity_lane0_deal_stage3_repeated;
-wire equity_lane0_deal_stage3_repeated_position10_hit;
-wire [2:0] equity_lane0_deal_stage3_repeated_position10_any_equal;
+wire [0:0] equity_lane0_deal_stage3_repeated_position10_groups;
+wire equity_lane0_deal_stage3_repeated_position10_gathered;
 wire equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
 wire equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
 wire equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
-wire equity_lane0_deal_stage3_repeated_position11_hit;
-wire [2:0] equity_lane0_deal_stage3_repeated_position11_any_equal;
+wire [2:0] equity_lane0_deal_stage3_repeated_position10_any_set10_bits;
+wire [0:0] equity_lane0_deal_stage3_repeated_position11_groups;
+wire equity_lane0_deal_stage3_repeated_position11_gathered;
 wire equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
 wire equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
 wire equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
-wire equity_lane0_deal_stage3_repeated_position12_hit;
-wire [2:0] equity_lane0_deal_stage3_repeated_position12_any_equal;
+wire [2:0] equity_lane0_deal_stage3_repeated_position11_any_set11_bits;
+wire [0:0] equity_lane0_deal_stage3_repeated_position12_groups;
+wire equity_lane0_deal_stage3_repeated_position12_gathered;
 wire equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
 wire equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
 wire equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
-wire equity_lane0_deal_stage3_repeated_position13_hit;
-wire [2:0] equity_lane0_deal_stage3_repeated_position13_any_equal;
+wire [2:0] equity_lane0_deal_stage3_repeated_position12_any_set12_bits;
+wire [0:0] equity_lane0_deal_stage3_repeated_position13_groups;
+wire equity_lane0_deal_stage3_repeated_position13_gathered;
 wire equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
 wire equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
 wire equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
-wire equity_lane0_deal_stage3_repeated_position14_hit;
-wire [2:0] equity_lane0_deal_stage3_repeated_position14_any_equal;
+wire [2:0] equity_lane0_deal_stage3_repeated_position13_any_set13_bits;
+wire [0:0] equity_lane0_deal_stage3_repeated_position14_groups;
+wire equity_lane0_deal_stage3_repeated_position14_gathered;
 wire equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
+wire [2:0] equity_lane0_deal_stage3_repeated_position14_any_set14_bits;
 reg [29:0] equity_lane0_deal_stage4_pos_out;
 reg [5:0] equity_lane0_deal_stage4_n_q;
 reg [5:0] equity_lane0_deal_stage4_mask_q;
@@ -599,42 +644,53 @@ reg equity_lane0_deal_stage4_exact_q;
 reg equity_lane0_deal_stage4_a_ok;
 reg [23:0] equity_lane0_deal_stage4_a_pos;
 reg equity_lane0_deal_stage4_a_tok;
+reg [4:0] equity_lane0_deal_stage4_below;
 reg [5:0] equity_lane0_deal_stage4_chosen;
 reg [29:0] equity_lane0_deal_stage4_fields;
 reg equity_lane0_deal_stage4_found;
 reg [4:0] equity_lane0_deal_stage4_free;
+reg [4:0] equity_lane0_deal_stage4_seen;
 reg [29:0] equity_lane0_deal_stage4_candidates;
+reg [29:0] equity_lane0_deal_stage4_taken;
+reg [23:0] equity_lane0_deal_stage4_t_pos;
+reg equity_lane0_deal_stage4_t_tok;
+reg equity_lane0_deal_stage4_t_ok;
 wire [4:0] equity_lane0_deal_stage4_repeated;
-wire equity_lane0_deal_stage4_repeated_position15_hit;
-wire [3:0] equity_lane0_deal_stage4_repeated_position15_any_equal;
+wire [0:0] equity_lane0_deal_stage4_repeated_position15_groups;
+wire equity_lane0_deal_stage4_repeated_position15_gathered;
 wire equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
 wire equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
 wire equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
 wire equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
-wire equity_lane0_deal_stage4_repeated_position16_hit;
-wire [3:0] equity_lane0_deal_stage4_repeated_position16_any_equal;
+wire [3:0] equity_lane0_deal_stage4_repeated_position15_any_set15_bits;
+wire [0:0] equity_lane0_deal_stage4_repeated_position16_groups;
+wire equity_lane0_deal_stage4_repeated_position16_gathered;
 wire equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
 wire equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
 wire equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
 wire equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
-wire equity_lane0_deal_stage4_repeated_position17_hit;
-wire [3:0] equity_lane0_deal_stage4_repeated_position17_any_equal;
+wire [3:0] equity_lane0_deal_stage4_repeated_position16_any_set16_bits;
+wire [0:0] equity_lane0_deal_stage4_repeated_position17_groups;
+wire equity_lane0_deal_stage4_repeated_position17_gathered;
 wire equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
 wire equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
 wire equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
 wire equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
-wire equity_lane0_deal_stage4_repeated_position18_hit;
-wire [3:0] equity_lane0_deal_stage4_repeated_position18_any_equal;
+wire [3:0] equity_lane0_deal_stage4_repeated_position17_any_set17_bits;
+wire [0:0] equity_lane0_deal_stage4_repeated_position18_groups;
+wire equity_lane0_deal_stage4_repeated_position18_gathered;
 wire equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
 wire equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
 wire equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
 wire equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
-wire equity_lane0_deal_stage4_repeated_position19_hit;
-wire [3:0] equity_lane0_deal_stage4_repeated_position19_any_equal;
+wire [3:0] equity_lane0_deal_stage4_repeated_position18_any_set18_bits;
+wire [0:0] equity_lane0_deal_stage4_repeated_position19_groups;
+wire equity_lane0_deal_stage4_repeated_position19_gathered;
 wire equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
+wire [3:0] equity_lane0_deal_stage4_repeated_position19_any_set19_bits;
 reg [35:0] equity_lane0_deal_stage5_pos_out;
 reg [5:0] equity_lane0_deal_stage5_n_q;
 reg [5:0] equity_lane0_deal_stage5_mask_q;
@@ -642,47 +698,68 @@ reg equity_lane0_deal_stage5_exact_q;
 reg equity_lane0_deal_stage5_a_ok;
 reg [29:0] equity_lane0_deal_stage5_a_pos;
 reg equity_lane0_deal_stage5_a_tok;
+reg [4:0] equity_lane0_deal_stage5_below;
 reg [5:0] equity_lane0_deal_stage5_chosen;
 reg [29:0] equity_lane0_deal_stage5_fields;
 reg equity_lane0_deal_stage5_found;
 reg [4:0] equity_lane0_deal_stage5_free;
+reg [9:0] equity_lane0_deal_stage5_seen;
 reg [29:0] equity_lane0_deal_stage5_candidates;
-wire [4:0] equity_lane0_deal_stage5_repeated;
-wire equity_lane0_deal_stage5_repeated_position20_hit;
-wire [4:0] equity_lane0_deal_stage5_repeated_position20_any_equal;
+reg [29:0] equity_lane0_deal_stage5_taken;
+reg [29:0] equity_lane0_deal_stage5_t_pos;
+reg equity_lane0_deal_stage5_t_tok;
+reg equity_lane0_deal_stage5_t_ok;
+wire [9:0] equity_lane0_deal_stage5_repeated;
+wire [1:0] equity_lane0_deal_stage5_repeated_position20_groups;
+wire [1:0] equity_lane0_deal_stage5_repeated_position20_gathered;
 wire equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
 wire equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
 wire equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
 wire equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
 wire equity_lane0_deal_stage5_repeated_position20_same_position54_equal;
-wire equity_lane0_deal_stage5_repeated_position21_hit;
-wire [4:0] equity_lane0_deal_stage5_repeated_position21_any_equal;
+wire [3:0] equity_lane0_deal_stage5_repeated_position20_any_set20_bits;
+wire equity_lane0_deal_stage5_repeated_position20_any_set20_hit;
+wire equity_lane0_deal_stage5_repeated_position20_any_set21_hit;
+wire [1:0] equity_lane0_deal_stage5_repeated_position21_groups;
+wire [1:0] equity_lane0_deal_stage5_repeated_position21_gathered;
 wire equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
 wire equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
 wire equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
 wire equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
 wire equity_lane0_deal_stage5_repeated_position21_same_position59_equal;
-wire equity_lane0_deal_stage5_repeated_position22_hit;
-wire [4:0] equity_lane0_deal_stage5_repeated_position22_any_equal;
+wire [3:0] equity_lane0_deal_stage5_repeated_position21_any_set22_bits;
+wire equity_lane0_deal_stage5_repeated_position21_any_set22_hit;
+wire equity_lane0_deal_stage5_repeated_position21_any_set23_hit;
+wire [1:0] equity_lane0_deal_stage5_repeated_position22_groups;
+wire [1:0] equity_lane0_deal_stage5_repeated_position22_gathered;
 wire equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
 wire equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
 wire equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
 wire equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
 wire equity_lane0_deal_stage5_repeated_position22_same_position64_equal;
-wire equity_lane0_deal_stage5_repeated_position23_hit;
-wire [4:0] equity_lane0_deal_stage5_repeated_position23_any_equal;
+wire [3:0] equity_lane0_deal_stage5_repeated_position22_any_set24_bits;
+wire equity_lane0_deal_stage5_repeated_position22_any_set24_hit;
+wire equity_lane0_deal_stage5_repeated_position22_any_set25_hit;
+wire [1:0] equity_lane0_deal_stage5_repeated_position23_groups;
+wire [1:0] equity_lane0_deal_stage5_repeated_position23_gathered;
 wire equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
 wire equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
 wire equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
 wire equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
 wire equity_lane0_deal_stage5_repeated_position23_same_position69_equal;
-wire equity_lane0_deal_stage5_repeated_position24_hit;
-wire [4:0] equity_lane0_deal_stage5_repeated_position24_any_equal;
+wire [3:0] equity_lane0_deal_stage5_repeated_position23_any_set26_bits;
+wire equity_lane0_deal_stage5_repeated_position23_any_set26_hit;
+wire equity_lane0_deal_stage5_repeated_position23_any_set27_hit;
+wire [1:0] equity_lane0_deal_stage5_repeated_position24_groups;
+wire [1:0] equity_lane0_deal_stage5_repeated_position24_gathered;
 wire equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
+wire [3:0] equity_lane0_deal_stage5_repeated_position24_any_set28_bits;
+wire equity_lane0_deal_stage5_repeated_position24_any_set28_hit;
+wire equity_lane0_deal_stage5_repeated_position24_any_set29_hit;
 reg [41:0] equity_lane0_deal_stage6_pos_out;
 reg [5:0] equity_lane0_deal_stage6_n_q;
 reg [5:0] equity_lane0_deal_stage6_mask_q;
@@ -690,52 +767,78 @@ reg equity_lane0_deal_stage6_exact_q;
 reg equity_lane0_deal_stage6_a_ok;
 reg [35:0] equity_lane0_deal_stage6_a_pos;
 reg equity_lane0_deal_stage6_a_tok;
+reg [4:0] equity_lane0_deal_stage6_below;
 reg [5:0] equity_lane0_deal_stage6_chosen;
 reg [29:0] equity_lane0_deal_stage6_fields;
 reg equity_lane0_deal_stage6_found;
 reg [4:0] equity_lane0_deal_stage6_free;
+reg [9:0] equity_lane0_deal_stage6_seen;
 reg [29:0] equity_lane0_deal_stage6_candidates;
-wire [4:0] equity_lane0_deal_stage6_repeated;
-wire equity_lane0_deal_stage6_repeated_position25_hit;
-wire [5:0] equity_lane0_deal_stage6_repeated_position25_any_equal;
+reg [29:0] equity_lane0_deal_stage6_taken;
+reg [35:0] equity_lane0_deal_stage6_t_pos;
+reg equity_lane0_deal_stage6_t_tok;
+reg equity_lane0_deal_stage6_t_ok;
+wire [9:0] equity_lane0_deal_stage6_repeated;
+wire [1:0] equity_lane0_deal_stage6_repeated_position25_groups;
+wire [1:0] equity_lane0_deal_stage6_repeated_position25_gathered;
 wire equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
 wire equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
 wire equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
 wire equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
 wire equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
 wire equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
-wire equity_lane0_deal_stage6_repeated_position26_hit;
-wire [5:0] equity_lane0_deal_stage6_repeated_position26_any_equal;
+wire [3:0] equity_lane0_deal_stage6_repeated_position25_any_set30_bits;
+wire equity_lane0_deal_stage6_repeated_position25_any_set30_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position25_any_set31_bits;
+wire equity_lane0_deal_stage6_repeated_position25_any_set31_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position26_groups;
+wire [1:0] equity_lane0_deal_stage6_repeated_position26_gathered;
 wire equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
 wire equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
 wire equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
 wire equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
 wire equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
 wire equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
-wire equity_lane0_deal_stage6_repeated_position27_hit;
-wire [5:0] equity_lane0_deal_stage6_repeated_position27_any_equal;
+wire [3:0] equity_lane0_deal_stage6_repeated_position26_any_set32_bits;
+wire equity_lane0_deal_stage6_repeated_position26_any_set32_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position26_any_set33_bits;
+wire equity_lane0_deal_stage6_repeated_position26_any_set33_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position27_groups;
+wire [1:0] equity_lane0_deal_stage6_repeated_position27_gathered;
 wire equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
 wire equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
 wire equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
 wire equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
 wire equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
 wire equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
-wire equity_lane0_deal_stage6_repeated_position28_hit;
-wire [5:0] equity_lane0_deal_stage6_repeated_position28_any_equal;
+wire [3:0] equity_lane0_deal_stage6_repeated_position27_any_set34_bits;
+wire equity_lane0_deal_stage6_repeated_position27_any_set34_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position27_any_set35_bits;
+wire equity_lane0_deal_stage6_repeated_position27_any_set35_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position28_groups;
+wire [1:0] equity_lane0_deal_stage6_repeated_position28_gathered;
 wire equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
 wire equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
 wire equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
 wire equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
 wire equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
 wire equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
-wire equity_lane0_deal_stage6_repeated_position29_hit;
-wire [5:0] equity_lane0_deal_stage6_repeated_position29_any_equal;
+wire [3:0] equity_lane0_deal_stage6_repeated_position28_any_set36_bits;
+wire equity_lane0_deal_stage6_repeated_position28_any_set36_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position28_any_set37_bits;
+wire equity_lane0_deal_stage6_repeated_position28_any_set37_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position29_groups;
+wire [1:0] equity_lane0_deal_stage6_repeated_position29_gathered;
 wire equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
+wire [3:0] equity_lane0_deal_stage6_repeated_position29_any_set38_bits;
+wire equity_lane0_deal_stage6_repeated_position29_any_set38_hit;
+wire [1:0] equity_lane0_deal_stage6_repeated_position29_any_set39_bits;
+wire equity_lane0_deal_stage6_repeated_position29_any_set39_hit;
 reg [47:0] equity_lane0_deal_stage7_pos_out;
 reg [5:0] equity_lane0_deal_stage7_n_q;
 reg [5:0] equity_lane0_deal_stage7_mask_q;
@@ -743,14 +846,20 @@ reg equity_lane0_deal_stage7_exact_q;
 reg equity_lane0_deal_stage7_a_ok;
 reg [41:0] equity_lane0_deal_stage7_a_pos;
 reg equity_lane0_deal_stage7_a_tok;
+reg [4:0] equity_lane0_deal_stage7_below;
 reg [5:0] equity_lane0_deal_stage7_chosen;
 reg [29:0] equity_lane0_deal_stage7_fields;
 reg equity_lane0_deal_stage7_found;
 reg [4:0] equity_lane0_deal_stage7_free;
+reg [9:0] equity_lane0_deal_stage7_seen;
 reg [29:0] equity_lane0_deal_stage7_candidates;
-wire [4:0] equity_lane0_deal_stage7_repeated;
-wire equity_lane0_deal_stage7_repeated_position30_hit;
-wire [6:0] equity_lane0_deal_stage7_repeated_position30_any_equal;
+reg [29:0] equity_lane0_deal_stage7_taken;
+reg [41:0] equity_lane0_deal_stage7_t_pos;
+reg equity_lane0_deal_stage7_t_tok;
+reg equity_lane0_deal_stage7_t_ok;
+wire [9:0] equity_lane0_deal_stage7_repeated;
+wire [1:0] equity_lane0_deal_stage7_repeated_position30_groups;
+wire [1:0] equity_lane0_deal_stage7_repeated_position30_gathered;
 wire equity_lane0_deal_stage7_repeated_position30_same_position105_equal;
 wire equity_lane0_deal_stage7_repeated_position30_same_position106_equal;
 wire equity_lane0_deal_stage7_repeated_position30_same_position107_equal;
@@ -758,8 +867,12 @@ wire equity_lane0_deal_stage7_repeated_position30_same_position108_equal;
 wire equity_lane0_deal_stage7_repeated_position30_same_position109_equal;
 wire equity_lane0_deal_stage7_repeated_position30_same_position110_equal;
 wire equity_lane0_deal_stage7_repeated_position30_same_position111_equal;
-wire equity_lane0_deal_stage7_repeated_position31_hit;
-wire [6:0] equity_lane0_deal_stage7_repeated_position31_any_equal;
+wire [3:0] equity_lane0_deal_stage7_repeated_position30_any_set40_bits;
+wire equity_lane0_deal_stage7_repeated_position30_any_set40_hit;
+wire [2:0] equity_lane0_deal_stage7_repeated_position30_any_set41_bits;
+wire equity_lane0_deal_stage7_repeated_position30_any_set41_hit;
+wire [1:0] equity_lane0_deal_stage7_repeated_position31_groups;
+wire [1:0] equity_lane0_deal_stage7_repeated_position31_gathered;
 wire equity_lane0_deal_stage7_repeated_position31_same_position112_equal;
 wire equity_lane0_deal_stage7_repeated_position31_same_position113_equal;
 wire equity_lane0_deal_stage7_repeated_position31_same_position114_equal;
@@ -767,8 +880,12 @@ wire equity_lane0_deal_stage7_repeated_position31_same_position115_equal;
 wire equity_lane0_deal_stage7_repeated_position31_same_position116_equal;
 wire equity_lane0_deal_stage7_repeated_position31_same_position117_equal;
 wire equity_lane0_deal_stage7_repeated_position31_same_position118_equal;
-wire equity_lane0_deal_stage7_repeated_position32_hit;
-wire [6:0] equity_lane0_deal_stage7_repeated_position32_any_equal;
+wire [3:0] equity_lane0_deal_stage7_repeated_position31_any_set42_bits;
+wire equity_lane0_deal_stage7_repeated_position31_any_set42_hit;
+wire [2:0] equity_lane0_deal_stage7_repeated_position31_any_set43_bits;
+wire equity_lane0_deal_stage7_repeated_position31_any_set43_hit;
+wire [1:0] equity_lane0_deal_stage7_repeated_position32_groups;
+wire [1:0] equity_lane0_deal_stage7_repeated_position32_gathered;
 wire equity_lane0_deal_stage7_repeated_position32_same_position119_equal;
 wire equity_lane0_deal_stage7_repeated_position32_same_position120_equal;
 wire equity_lane0_deal_stage7_repeated_position32_same_position121_equal;
@@ -776,8 +893,12 @@ wire equity_lane0_deal_stage7_repeated_position32_same_position122_equal;
 wire equity_lane0_deal_stage7_repeated_position32_same_position123_equal;
 wire equity_lane0_deal_stage7_repeated_position32_same_position124_equal;
 wire equity_lane0_deal_stage7_repeated_position32_same_position125_equal;
-wire equity_lane0_deal_stage7_repeated_position33_hit;
-wire [6:0] equity_lane0_deal_stage7_repeated_position33_any_equal;
+wire [3:0] equity_lane0_deal_stage7_repeated_position32_any_set44_bits;
+wire equity_lane0_deal_stage7_repeated_position32_any_set44_hit;
+wire [2:0] equity_lane0_deal_stage7_repeated_position32_any_set45_bits;
+wire equity_lane0_deal_stage7_repeated_position32_any_set45_hit;
+wire [1:0] equity_lane0_deal_stage7_repeated_position33_groups;
+wire [1:0] equity_lane0_deal_stage7_repeated_position33_gathered;
 wire equity_lane0_deal_stage7_repeated_position33_same_position126_equal;
 wire equity_lane0_deal_stage7_repeated_position33_same_position127_equal;
 wire equity_lane0_deal_stage7_repeated_position33_same_position128_equal;
@@ -785,8 +906,12 @@ wire equity_lane0_deal_stage7_repeated_position33_same_position129_equal;
 wire equity_lane0_deal_stage7_repeated_position33_same_position130_equal;
 wire equity_lane0_deal_stage7_repeated_position33_same_position131_equal;
 wire equity_lane0_deal_stage7_repeated_position33_same_position132_equal;
-wire equity_lane0_deal_stage7_repeated_position34_hit;
-wire [6:0] equity_lane0_deal_stage7_repeated_position34_any_equal;
+wire [3:0] equity_lane0_deal_stage7_repeated_position33_any_set46_bits;
+wire equity_lane0_deal_stage7_repeated_position33_any_set46_hit;
+wire [2:0] equity_lane0_deal_stage7_repeated_position33_any_set47_bits;
+wire equity_lane0_deal_stage7_repeated_position33_any_set47_hit;
+wire [1:0] equity_lane0_deal_stage7_repeated_position34_groups;
+wire [1:0] equity_lane0_deal_stage7_repeated_position34_gathered;
 wire equity_lane0_deal_stage7_repeated_position34_same_position133_equal;
 wire equity_lane0_deal_stage7_repeated_position34_same_position134_equal;
 wire equity_lane0_deal_stage7_repeated_position34_same_position135_equal;
@@ -794,6 +919,10 @@ wire equity_lane0_deal_stage7_repeated_position34_same_position136_equal;
 wire equity_lane0_deal_stage7_repeated_position34_same_position137_equal;
 wire equity_lane0_deal_stage7_repeated_position34_same_position138_equal;
 wire equity_lane0_deal_stage7_repeated_position34_same_position139_equal;
+wire [3:0] equity_lane0_deal_stage7_repeated_position34_any_set48_bits;
+wire equity_lane0_deal_stage7_repeated_position34_any_set48_hit;
+wire [2:0] equity_lane0_deal_stage7_repeated_position34_any_set49_bits;
+wire equity_lane0_deal_stage7_repeated_position34_any_set49_hit;
 reg [53:0] equity_lane0_deal_stage8_pos_out;
 reg [5:0] equity_lane0_deal_stage8_n_q;
 reg [5:0] equity_lane0_deal_stage8_mask_q;
@@ -801,14 +930,20 @@ reg equity_lane0_deal_stage8_exact_q;
 reg equity_lane0_deal_stage8_a_ok;
 reg [47:0] equity_lane0_deal_stage8_a_pos;
 reg equity_lane0_deal_stage8_a_tok;
+reg [4:0] equity_lane0_deal_stage8_below;
 reg [5:0] equity_lane0_deal_stage8_chosen;
 reg [29:0] equity_lane0_deal_stage8_fields;
 reg equity_lane0_deal_stage8_found;
 reg [4:0] equity_lane0_deal_stage8_free;
+reg [9:0] equity_lane0_deal_stage8_seen;
 reg [29:0] equity_lane0_deal_stage8_candidates;
-wire [4:0] equity_lane0_deal_stage8_repeated;
-wire equity_lane0_deal_stage8_repeated_position35_hit;
-wire [7:0] equity_lane0_deal_stage8_repeated_position35_any_equal;
+reg [29:0] equity_lane0_deal_stage8_taken;
+reg [47:0] equity_lane0_deal_stage8_t_pos;
+reg equity_lane0_deal_stage8_t_tok;
+reg equity_lane0_deal_stage8_t_ok;
+wire [9:0] equity_lane0_deal_stage8_repeated;
+wire [1:0] equity_lane0_deal_stage8_repeated_position35_groups;
+wire [1:0] equity_lane0_deal_stage8_repeated_position35_gathered;
 wire equity_lane0_deal_stage8_repeated_position35_same_position140_equal;
 wire equity_lane0_deal_stage8_repeated_position35_same_position141_equal;
 wire equity_lane0_deal_stage8_repeated_position35_same_position142_equal;
@@ -817,8 +952,12 @@ wire equity_lane0_deal_stage8_repeated_position35_same_position144_equal;
 wire equity_lane0_deal_stage8_repeated_position35_same_position145_equal;
 wire equity_lane0_deal_stage8_repeated_position35_same_position146_equal;
 wire equity_lane0_deal_stage8_repeated_position35_same_position147_equal;
-wire equity_lane0_deal_stage8_repeated_position36_hit;
-wire [7:0] equity_lane0_deal_stage8_repeated_position36_any_equal;
+wire [3:0] equity_lane0_deal_stage8_repeated_position35_any_set50_bits;
+wire equity_lane0_deal_stage8_repeated_position35_any_set50_hit;
+wire [3:0] equity_lane0_deal_stage8_repeated_position35_any_set51_bits;
+wire equity_lane0_deal_stage8_repeated_position35_any_set51_hit;
+wire [1:0] equity_lane0_deal_stage8_repeated_position36_groups;
+wire [1:0] equity_lane0_deal_stage8_repeated_position36_gathered;
 wire equity_lane0_deal_stage8_repeated_position36_same_position148_equal;
 wire equity_lane0_deal_stage8_repeated_position36_same_position149_equal;
 wire equity_lane0_deal_stage8_repeated_position36_same_position150_equal;
@@ -827,8 +966,12 @@ wire equity_lane0_deal_stage8_repeated_position36_same_position152_equal;
 wire equity_lane0_deal_stage8_repeated_position36_same_position153_equal;
 wire equity_lane0_deal_stage8_repeated_position36_same_position154_equal;
 wire equity_lane0_deal_stage8_repeated_position36_same_position155_equal;
-wire equity_lane0_deal_stage8_repeated_position37_hit;
-wire [7:0] equity_lane0_deal_stage8_repeated_position37_any_equal;
+wire [3:0] equity_lane0_deal_stage8_repeated_position36_any_set52_bits;
+wire equity_lane0_deal_stage8_repeated_position36_any_set52_hit;
+wire [3:0] equity_lane0_deal_stage8_repeated_position36_any_set53_bits;
+wire equity_lane0_deal_stage8_repeated_position36_any_set53_hit;
+wire [1:0] equity_lane0_deal_stage8_repeated_position37_groups;
+wire [1:0] equity_lane0_deal_stage8_repeated_position37_gathered;
 wire equity_lane0_deal_stage8_repeated_position37_same_position156_equal;
 wire equity_lane0_deal_stage8_repeated_position37_same_position157_equal;
 wire equity_lane0_deal_stage8_repeated_position37_same_position158_equal;
@@ -837,8 +980,12 @@ wire equity_lane0_deal_stage8_repeated_position37_same_position160_equal;
 wire equity_lane0_deal_stage8_repeated_position37_same_position161_equal;
 wire equity_lane0_deal_stage8_repeated_position37_same_position162_equal;
 wire equity_lane0_deal_stage8_repeated_position37_same_position163_equal;
-wire equity_lane0_deal_stage8_repeated_position38_hit;
-wire [7:0] equity_lane0_deal_stage8_repeated_position38_any_equal;
+wire [3:0] equity_lane0_deal_stage8_repeated_position37_any_set54_bits;
+wire equity_lane0_deal_stage8_repeated_position37_any_set54_hit;
+wire [3:0] equity_lane0_deal_stage8_repeated_position37_any_set55_bits;
+wire equity_lane0_deal_stage8_repeated_position37_any_set55_hit;
+wire [1:0] equity_lane0_deal_stage8_repeated_position38_groups;
+wire [1:0] equity_lane0_deal_stage8_repeated_position38_gathered;
 wire equity_lane0_deal_stage8_repeated_position38_same_position164_equal;
 wire equity_lane0_deal_stage8_repeated_position38_same_position165_equal;
 wire equity_lane0_deal_stage8_repeated_position38_same_position166_equal;
@@ -847,8 +994,12 @@ wire equity_lane0_deal_stage8_repeated_position38_same_position168_equal;
 wire equity_lane0_deal_stage8_repeated_position38_same_position169_equal;
 wire equity_lane0_deal_stage8_repeated_position38_same_position170_equal;
 wire equity_lane0_deal_stage8_repeated_position38_same_position171_equal;
-wire equity_lane0_deal_stage8_repeated_position39_hit;
-wire [7:0] equity_lane0_deal_stage8_repeated_position39_any_equal;
+wire [3:0] equity_lane0_deal_stage8_repeated_position38_any_set56_bits;
+wire equity_lane0_deal_stage8_repeated_position38_any_set56_hit;
+wire [3:0] equity_lane0_deal_stage8_repeated_position38_any_set57_bits;
+wire equity_lane0_deal_stage8_repeated_position38_any_set57_hit;
+wire [1:0] equity_lane0_deal_stage8_repeated_position39_groups;
+wire [1:0] equity_lane0_deal_stage8_repeated_position39_gathered;
 wire equity_lane0_deal_stage8_repeated_position39_same_position172_equal;
 wire equity_lane0_deal_stage8_repeated_position39_same_position173_equal;
 wire equity_lane0_deal_stage8_repeated_position39_same_position174_equal;
@@ -857,6 +1008,10 @@ wire equity_lane0_deal_stage8_repeated_position39_same_position176_equal;
 wire equity_lane0_deal_stage8_repeated_position39_same_position177_equal;
 wire equity_lane0_deal_stage8_repeated_position39_same_position178_equal;
 wire equity_lane0_deal_stage8_repeated_position39_same_position179_equal;
+wire [3:0] equity_lane0_deal_stage8_repeated_position39_any_set58_bits;
+wire equity_lane0_deal_stage8_repeated_position39_any_set58_hit;
+wire [3:0] equity_lane0_deal_stage8_repeated_position39_any_set59_bits;
+wire equity_lane0_deal_stage8_repeated_position39_any_set59_hit;
 reg [59:0] equity_lane0_deal_stage9_pos_out;
 reg [5:0] equity_lane0_deal_stage9_n_q;
 reg [5:0] equity_lane0_deal_stage9_mask_q;
@@ -864,14 +1019,20 @@ reg equity_lane0_deal_stage9_exact_q;
 reg equity_lane0_deal_stage9_a_ok;
 reg [53:0] equity_lane0_deal_stage9_a_pos;
 reg equity_lane0_deal_stage9_a_tok;
+reg [4:0] equity_lane0_deal_stage9_below;
 reg [5:0] equity_lane0_deal_stage9_chosen;
 reg [29:0] equity_lane0_deal_stage9_fields;
 reg equity_lane0_deal_stage9_found;
 reg [4:0] equity_lane0_deal_stage9_free;
+reg [14:0] equity_lane0_deal_stage9_seen;
 reg [29:0] equity_lane0_deal_stage9_candidates;
-wire [4:0] equity_lane0_deal_stage9_repeated;
-wire equity_lane0_deal_stage9_repeated_position40_hit;
-wire [8:0] equity_lane0_deal_stage9_repeated_position40_any_equal;
+reg [29:0] equity_lane0_deal_stage9_taken;
+reg [53:0] equity_lane0_deal_stage9_t_pos;
+reg equity_lane0_deal_stage9_t_tok;
+reg equity_lane0_deal_stage9_t_ok;
+wire [14:0] equity_lane0_deal_stage9_repeated;
+wire [2:0] equity_lane0_deal_stage9_repeated_position40_groups;
+wire [2:0] equity_lane0_deal_stage9_repeated_position40_gathered;
 wire equity_lane0_deal_stage9_repeated_position40_same_position180_equal;
 wire equity_lane0_deal_stage9_repeated_position40_same_position181_equal;
 wire equity_lane0_deal_stage9_repeated_position40_same_position182_equal;
@@ -881,8 +1042,13 @@ wire equity_lane0_deal_stage9_repeated_position40_same_position185_equal;
 wire equity_lane0_deal_stage9_repeated_position40_same_position186_equal;
 wire equity_lane0_deal_stage9_repeated_position40_same_position187_equal;
 wire equity_lane0_deal_stage9_repeated_position40_same_position188_equal;
-wire equity_lane0_deal_stage9_repeated_position41_hit;
-wire [8:0] equity_lane0_deal_stage9_repeated_position41_any_equal;
+wire [3:0] equity_lane0_deal_stage9_repeated_position40_any_set60_bits;
+wire equity_lane0_deal_stage9_repeated_position40_any_set60_hit;
+wire [3:0] equity_lane0_deal_stage9_repeated_position40_any_set61_bits;
+wire equity_lane0_deal_stage9_repeated_position40_any_set61_hit;
+wire equity_lane0_deal_stage9_repeated_position40_any_set62_hit;
+wire [2:0] equity_lane0_deal_stage9_repeated_position41_groups;
+wire [2:0] equity_lane0_deal_stage9_repeated_position41_gathered;
 wire equity_lane0_deal_stage9_repeated_position41_same_position189_equal;
 wire equity_lane0_deal_stage9_repeated_position41_same_position190_equal;
 wire equity_lane0_deal_stage9_repeated_position41_same_position191_equal;
@@ -892,8 +1058,13 @@ wire equity_lane0_deal_stage9_repeated_position41_same_position194_equal;
 wire equity_lane0_deal_stage9_repeated_position41_same_position195_equal;
 wire equity_lane0_deal_stage9_repeated_position41_same_position196_equal;
 wire equity_lane0_deal_stage9_repeated_position41_same_position197_equal;
-wire equity_lane0_deal_stage9_repeated_position42_hit;
-wire [8:0] equity_lane0_deal_stage9_repeated_position42_any_equal;
+wire [3:0] equity_lane0_deal_stage9_repeated_position41_any_set63_bits;
+wire equity_lane0_deal_stage9_repeated_position41_any_set63_hit;
+wire [3:0] equity_lane0_deal_stage9_repeated_position41_any_set64_bits;
+wire equity_lane0_deal_stage9_repeated_position41_any_set64_hit;
+wire equity_lane0_deal_stage9_repeated_position41_any_set65_hit;
+wire [2:0] equity_lane0_deal_stage9_repeated_position42_groups;
+wire [2:0] equity_lane0_deal_stage9_repeated_position42_gathered;
 wire equity_lane0_deal_stage9_repeated_position42_same_position198_equal;
 wire equity_lane0_deal_stage9_repeated_position42_same_position199_equal;
 wire equity_lane0_deal_stage9_repeated_position42_same_position200_equal;
@@ -903,8 +1074,13 @@ wire equity_lane0_deal_stage9_repeated_position42_same_position203_equal;
 wire equity_lane0_deal_stage9_repeated_position42_same_position204_equal;
 wire equity_lane0_deal_stage9_repeated_position42_same_position205_equal;
 wire equity_lane0_deal_stage9_repeated_position42_same_position206_equal;
-wire equity_lane0_deal_stage9_repeated_position43_hit;
-wire [8:0] equity_lane0_deal_stage9_repeated_position43_any_equal;
+wire [3:0] equity_lane0_deal_stage9_repeated_position42_any_set66_bits;
+wire equity_lane0_deal_stage9_repeated_position42_any_set66_hit;
+wire [3:0] equity_lane0_deal_stage9_repeated_position42_any_set67_bits;
+wire equity_lane0_deal_stage9_repeated_position42_any_set67_hit;
+wire equity_lane0_deal_stage9_repeated_position42_any_set68_hit;
+wire [2:0] equity_lane0_deal_stage9_repeated_position43_groups;
+wire [2:0] equity_lane0_deal_stage9_repeated_position43_gathered;
 wire equity_lane0_deal_stage9_repeated_position43_same_position207_equal;
 wire equity_lane0_deal_stage9_repeated_position43_same_position208_equal;
 wire equity_lane0_deal_stage9_repeated_position43_same_position209_equal;
@@ -914,8 +1090,13 @@ wire equity_lane0_deal_stage9_repeated_position43_same_position212_equal;
 wire equity_lane0_deal_stage9_repeated_position43_same_position213_equal;
 wire equity_lane0_deal_stage9_repeated_position43_same_position214_equal;
 wire equity_lane0_deal_stage9_repeated_position43_same_position215_equal;
-wire equity_lane0_deal_stage9_repeated_position44_hit;
-wire [8:0] equity_lane0_deal_stage9_repeated_position44_any_equal;
+wire [3:0] equity_lane0_deal_stage9_repeated_position43_any_set69_bits;
+wire equity_lane0_deal_stage9_repeated_position43_any_set69_hit;
+wire [3:0] equity_lane0_deal_stage9_repeated_position43_any_set70_bits;
+wire equity_lane0_deal_stage9_repeated_position43_any_set70_hit;
+wire equity_lane0_deal_stage9_repeated_position43_any_set71_hit;
+wire [2:0] equity_lane0_deal_stage9_repeated_position44_groups;
+wire [2:0] equity_lane0_deal_stage9_repeated_position44_gathered;
 wire equity_lane0_deal_stage9_repeated_position44_same_position216_equal;
 wire equity_lane0_deal_stage9_repeated_position44_same_position217_equal;
 wire equity_lane0_deal_stage9_repeated_position44_same_position218_equal;
@@ -925,6 +1106,11 @@ wire equity_lane0_deal_stage9_repeated_position44_same_position221_equal;
 wire equity_lane0_deal_stage9_repeated_position44_same_position222_equal;
 wire equity_lane0_deal_stage9_repeated_position44_same_position223_equal;
 wire equity_lane0_deal_stage9_repeated_position44_same_position224_equal;
+wire [3:0] equity_lane0_deal_stage9_repeated_position44_any_set72_bits;
+wire equity_lane0_deal_stage9_repeated_position44_any_set72_hit;
+wire [3:0] equity_lane0_deal_stage9_repeated_position44_any_set73_bits;
+wire equity_lane0_deal_stage9_repeated_position44_any_set73_hit;
+wire equity_lane0_deal_stage9_repeated_position44_any_set74_hit;
 reg [65:0] equity_lane0_deal_stage10_pos_out;
 reg [5:0] equity_lane0_deal_stage10_n_q;
 reg [5:0] equity_lane0_deal_stage10_mask_q;
@@ -932,14 +1118,20 @@ reg equity_lane0_deal_stage10_exact_q;
 reg equity_lane0_deal_stage10_a_ok;
 reg [59:0] equity_lane0_deal_stage10_a_pos;
 reg equity_lane0_deal_stage10_a_tok;
+reg [4:0] equity_lane0_deal_stage10_below;
 reg [5:0] equity_lane0_deal_stage10_chosen;
 reg [29:0] equity_lane0_deal_stage10_fields;
 reg equity_lane0_deal_stage10_found;
 reg [4:0] equity_lane0_deal_stage10_free;
+reg [14:0] equity_lane0_deal_stage10_seen;
 reg [29:0] equity_lane0_deal_stage10_candidates;
-wire [4:0] equity_lane0_deal_stage10_repeated;
-wire equity_lane0_deal_stage10_repeated_position45_hit;
-wire [9:0] equity_lane0_deal_stage10_repeated_position45_any_equal;
+reg [29:0] equity_lane0_deal_stage10_taken;
+reg [59:0] equity_lane0_deal_stage10_t_pos;
+reg equity_lane0_deal_stage10_t_tok;
+reg equity_lane0_deal_stage10_t_ok;
+wire [14:0] equity_lane0_deal_stage10_repeated;
+wire [2:0] equity_lane0_deal_stage10_repeated_position45_groups;
+wire [2:0] equity_lane0_deal_stage10_repeated_position45_gathered;
 wire equity_lane0_deal_stage10_repeated_position45_same_position225_equal;
 wire equity_lane0_deal_stage10_repeated_position45_same_position226_equal;
 wire equity_lane0_deal_stage10_repeated_position45_same_position227_equal;
@@ -950,8 +1142,14 @@ wire equity_lane0_deal_stage10_repeated_position45_same_position231_equal;
 wire equity_lane0_deal_stage10_repeated_position45_same_position232_equal;
 wire equity_lane0_deal_stage10_repeated_position45_same_position233_equal;
 wire equity_lane0_deal_stage10_repeated_position45_same_position234_equal;
-wire equity_lane0_deal_stage10_repeated_position46_hit;
-wire [9:0] equity_lane0_deal_stage10_repeated_position46_any_equal;
+wire [3:0] equity_lane0_deal_stage10_repeated_position45_any_set75_bits;
+wire equity_lane0_deal_stage10_repeated_position45_any_set75_hit;
+wire [3:0] equity_lane0_deal_stage10_repeated_position45_any_set76_bits;
+wire equity_lane0_deal_stage10_repeated_position45_any_set76_hit;
+wire [1:0] equity_lane0_deal_stage10_repeated_position45_any_set77_bits;
+wire equity_lane0_deal_stage10_repeated_position45_any_set77_hit;
+wire [2:0] equity_lane0_deal_stage10_repeated_position46_groups;
+wire [2:0] equity_lane0_deal_stage10_repeated_position46_gathered;
 wire equity_lane0_deal_stage10_repeated_position46_same_position235_equal;
 wire equity_lane0_deal_stage10_repeated_position46_same_position236_equal;
 wire equity_lane0_deal_stage10_repeated_position46_same_position237_equal;
@@ -962,8 +1160,14 @@ wire equity_lane0_deal_stage10_repeated_position46_same_position241_equal;
 wire equity_lane0_deal_stage10_repeated_position46_same_position242_equal;
 wire equity_lane0_deal_stage10_repeated_position46_same_position243_equal;
 wire equity_lane0_deal_stage10_repeated_position46_same_position244_equal;
-wire equity_lane0_deal_stage10_repeated_position47_hit;
-wire [9:0] equity_lane0_deal_stage10_repeated_position47_any_equal;
+wire [3:0] equity_lane0_deal_stage10_repeated_position46_any_set78_bits;
+wire equity_lane0_deal_stage10_repeated_position46_any_set78_hit;
+wire [3:0] equity_lane0_deal_stage10_repeated_position46_any_set79_bits;
+wire equity_lane0_deal_stage10_repeated_position46_any_set79_hit;
+wire [1:0] equity_lane0_deal_stage10_repeated_position46_any_set80_bits;
+wire equity_lane0_deal_stage10_repeated_position46_any_set80_hit;
+wire [2:0] equity_lane0_deal_stage10_repeated_position47_groups;
+wire [2:0] equity_lane0_deal_stage10_repeated_position47_gathered;
 wire equity_lane0_deal_stage10_repeated_position47_same_position245_equal;
 wire equity_lane0_deal_stage10_repeated_position47_same_position246_equal;
 wire equity_lane0_deal_stage10_repeated_position47_same_position247_equal;
@@ -974,8 +1178,14 @@ wire equity_lane0_deal_stage10_repeated_position47_same_position251_equal;
 wire equity_lane0_deal_stage10_repeated_position47_same_position252_equal;
 wire equity_lane0_deal_stage10_repeated_position47_same_position253_equal;
 wire equity_lane0_deal_stage10_repeated_position47_same_position254_equal;
-wire equity_lane0_deal_stage10_repeated_position48_hit;
-wire [9:0] equity_lane0_deal_stage10_repeated_position48_any_equal;
+wire [3:0] equity_lane0_deal_stage10_repeated_position47_any_set81_bits;
+wire equity_lane0_deal_stage10_repeated_position47_any_set81_hit;
+wire [3:0] equity_lane0_deal_stage10_repeated_position47_any_set82_bits;
+wire equity_lane0_deal_stage10_repeated_position47_any_set82_hit;
+wire [1:0] equity_lane0_deal_stage10_repeated_position47_any_set83_bits;
+wire equity_lane0_deal_stage10_repeated_position47_any_set83_hit;
+wire [2:0] equity_lane0_deal_stage10_repeated_position48_groups;
+wire [2:0] equity_lane0_deal_stage10_repeated_position48_gathered;
 wire equity_lane0_deal_stage10_repeated_position48_same_position255_equal;
 wire equity_lane0_deal_stage10_repeated_position48_same_position256_equal;
 wire equity_lane0_deal_stage10_repeated_position48_same_position257_equal;
@@ -986,8 +1196,14 @@ wire equity_lane0_deal_stage10_repeated_position48_same_position261_equal;
 wire equity_lane0_deal_stage10_repeated_position48_same_position262_equal;
 wire equity_lane0_deal_stage10_repeated_position48_same_position263_equal;
 wire equity_lane0_deal_stage10_repeated_position48_same_position264_equal;
-wire equity_lane0_deal_stage10_repeated_position49_hit;
-wire [9:0] equity_lane0_deal_stage10_repeated_position49_any_equal;
+wire [3:0] equity_lane0_deal_stage10_repeated_position48_any_set84_bits;
+wire equity_lane0_deal_stage10_repeated_position48_any_set84_hit;
+wire [3:0] equity_lane0_deal_stage10_repeated_position48_any_set85_bits;
+wire equity_lane0_deal_stage10_repeated_position48_any_set85_hit;
+wire [1:0] equity_lane0_deal_stage10_repeated_position48_any_set86_bits;
+wire equity_lane0_deal_stage10_repeated_position48_any_set86_hit;
+wire [2:0] equity_lane0_deal_stage10_repeated_position49_groups;
+wire [2:0] equity_lane0_deal_stage10_repeated_position49_gathered;
 wire equity_lane0_deal_stage10_repeated_position49_same_position265_equal;
 wire equity_lane0_deal_stage10_repeated_position49_same_position266_equal;
 wire equity_lane0_deal_stage10_repeated_position49_same_position267_equal;
@@ -998,6 +1214,12 @@ wire equity_lane0_deal_stage10_repeated_position49_same_position271_equal;
 wire equity_lane0_deal_stage10_repeated_position49_same_position272_equal;
 wire equity_lane0_deal_stage10_repeated_position49_same_position273_equal;
 wire equity_lane0_deal_stage10_repeated_position49_same_position274_equal;
+wire [3:0] equity_lane0_deal_stage10_repeated_position49_any_set87_bits;
+wire equity_lane0_deal_stage10_repeated_position49_any_set87_hit;
+wire [3:0] equity_lane0_deal_stage10_repeated_position49_any_set88_bits;
+wire equity_lane0_deal_stage10_repeated_position49_any_set88_hit;
+wire [1:0] equity_lane0_deal_stage10_repeated_position49_any_set89_bits;
+wire equity_lane0_deal_stage10_repeated_position49_any_set89_hit;
 reg [5:0] equity_lane0_card_lookup0_card;
 wire [5:0] equity_lane0_card_lookup0_position;
 reg [5:0] equity_lane0_card_lookup1_card;
@@ -1530,6 +1752,7 @@ reg [23:0] equity_lane0_showdown0_pipe_reg208_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg209_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg210_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg211_q;
+wire equity_lane0_tally0_mine;
 wire equity_lane0_tally0_no;
 wire [39:0] equity_lane0_tally0_zero;
 reg [11:0] equity_lane0_tally0_amount;
@@ -1832,6 +2055,8 @@ reg [31:0] equity_lane1_bus_word;
 reg [5:0] equity_lane1_lane_n;
 reg [5:0] equity_lane1_lane_mask;
 reg equity_lane1_lane_exact;
+wire equity_lane1_fresh;
+reg equity_lane1_held;
 reg equity_lane1_look_valid;
 reg [2:0] equity_lane1_low_count;
 reg [2:0] equity_lane1_high_count;
@@ -1873,8 +2098,12 @@ reg [7:0] equity_lane1_chunked_counter14_counter_chunk78_value;
 reg [0:0] equity_lane1_chunked_counter14_counter_chunk78_carry_out;
 wire [7:0] equity_lane1_chunked_counter14_counter_chunk78_shifted;
 wire equity_lane1_colex_odometer1_spare;
+reg equity_lane1_colex_odometer1_board_inner;
+reg equity_lane1_colex_odometer1_carry;
+reg [2:0] equity_lane1_colex_odometer1_inner;
 wire [3:0] equity_lane1_colex_odometer1_last_bits;
 reg [10:0] equity_lane1_colex_odometer1_lower;
+reg [3:0] equity_lane1_colex_odometer1_ready;
 wire [10:0] equity_lane1_colex_odometer1_rise_bits;
 reg [10:0] equity_lane1_colex_odometer1_steps;
 reg equity_lane1_colex_odometer1_slot_select11_here;
@@ -1994,7 +2223,7 @@ reg [31:0] equity_lane1_slot_stream12_y;
 reg [31:0] equity_lane1_slot_stream12_z;
 wire [31:0] equity_lane1_slot_stream12_x_part12_t;
 wire [5:0] equity_lane1_delay_line12_d_out;
-reg [11:0] equity_lane1_delay_line12_line;
+reg [17:0] equity_lane1_delay_line12_line;
 wire [31:0] equity_lane1_slot_stream13_word;
 wire equity_lane1_slot_stream13_advance;
 wire [31:0] equity_lane1_slot_stream13_gx;
@@ -2006,7 +2235,7 @@ reg [31:0] equity_lane1_slot_stream13_y;
 reg [31:0] equity_lane1_slot_stream13_z;
 wire [31:0] equity_lane1_slot_stream13_x_part13_t;
 wire [5:0] equity_lane1_delay_line13_d_out;
-reg [23:0] equity_lane1_delay_line13_line;
+reg [35:0] equity_lane1_delay_line13_line;
 wire [31:0] equity_lane1_slot_stream14_word;
 wire equity_lane1_slot_stream14_advance;
 wire [31:0] equity_lane1_slot_stream14_gx;
@@ -2018,7 +2247,7 @@ reg [31:0] equity_lane1_slot_stream14_y;
 reg [31:0] equity_lane1_slot_stream14_z;
 wire [31:0] equity_lane1_slot_stream14_x_part14_t;
 wire [5:0] equity_lane1_delay_line14_d_out;
-reg [35:0] equity_lane1_delay_line14_line;
+reg [53:0] equity_lane1_delay_line14_line;
 wire [31:0] equity_lane1_slot_stream15_word;
 wire equity_lane1_slot_stream15_advance;
 wire [31:0] equity_lane1_slot_stream15_gx;
@@ -2030,7 +2259,7 @@ reg [31:0] equity_lane1_slot_stream15_y;
 reg [31:0] equity_lane1_slot_stream15_z;
 wire [31:0] equity_lane1_slot_stream15_x_part15_t;
 wire [5:0] equity_lane1_delay_line15_d_out;
-reg [47:0] equity_lane1_delay_line15_line;
+reg [71:0] equity_lane1_delay_line15_line;
 wire [31:0] equity_lane1_slot_stream16_word;
 wire equity_lane1_slot_stream16_advance;
 wire [31:0] equity_lane1_slot_stream16_gx;
@@ -2042,7 +2271,7 @@ reg [31:0] equity_lane1_slot_stream16_y;
 reg [31:0] equity_lane1_slot_stream16_z;
 wire [31:0] equity_lane1_slot_stream16_x_part16_t;
 wire [5:0] equity_lane1_delay_line16_d_out;
-reg [59:0] equity_lane1_delay_line16_line;
+reg [89:0] equity_lane1_delay_line16_line;
 wire [31:0] equity_lane1_slot_stream17_word;
 wire equity_lane1_slot_stream17_advance;
 wire [31:0] equity_lane1_slot_stream17_gx;
@@ -2054,7 +2283,7 @@ reg [31:0] equity_lane1_slot_stream17_y;
 reg [31:0] equity_lane1_slot_stream17_z;
 wire [31:0] equity_lane1_slot_stream17_x_part17_t;
 wire [5:0] equity_lane1_delay_line17_d_out;
-reg [71:0] equity_lane1_delay_line17_line;
+reg [107:0] equity_lane1_delay_line17_line;
 wire [31:0] equity_lane1_slot_stream18_word;
 wire equity_lane1_slot_stream18_advance;
 wire [31:0] equity_lane1_slot_stream18_gx;
@@ -2066,7 +2295,7 @@ reg [31:0] equity_lane1_slot_stream18_y;
 reg [31:0] equity_lane1_slot_stream18_z;
 wire [31:0] equity_lane1_slot_stream18_x_part18_t;
 wire [5:0] equity_lane1_delay_line18_d_out;
-reg [83:0] equity_lane1_delay_line18_line;
+reg [125:0] equity_lane1_delay_line18_line;
 wire [31:0] equity_lane1_slot_stream19_word;
 wire equity_lane1_slot_stream19_advance;
 wire [31:0] equity_lane1_slot_stream19_gx;
@@ -2078,7 +2307,7 @@ reg [31:0] equity_lane1_slot_stream19_y;
 reg [31:0] equity_lane1_slot_stream19_z;
 wire [31:0] equity_lane1_slot_stream19_x_part19_t;
 wire [5:0] equity_lane1_delay_line19_d_out;
-reg [95:0] equity_lane1_delay_line19_line;
+reg [143:0] equity_lane1_delay_line19_line;
 wire [31:0] equity_lane1_slot_stream20_word;
 wire equity_lane1_slot_stream20_advance;
 wire [31:0] equity_lane1_slot_stream20_gx;
@@ -2090,7 +2319,7 @@ reg [31:0] equity_lane1_slot_stream20_y;
 reg [31:0] equity_lane1_slot_stream20_z;
 wire [31:0] equity_lane1_slot_stream20_x_part20_t;
 wire [5:0] equity_lane1_delay_line20_d_out;
-reg [107:0] equity_lane1_delay_line20_line;
+reg [161:0] equity_lane1_delay_line20_line;
 wire [31:0] equity_lane1_slot_stream21_word;
 wire equity_lane1_slot_stream21_advance;
 wire [31:0] equity_lane1_slot_stream21_gx;
@@ -2102,8 +2331,7 @@ reg [31:0] equity_lane1_slot_stream21_y;
 reg [31:0] equity_lane1_slot_stream21_z;
 wire [31:0] equity_lane1_slot_stream21_x_part21_t;
 wire [5:0] equity_lane1_delay_line21_d_out;
-reg [119:0] equity_lane1_delay_line21_line;
-wire equity_lane1_deal_stage11_ok_in;
+reg [179:0] equity_lane1_delay_line21_line;
 wire [5:0] equity_lane1_deal_stage11_pos_in;
 reg [5:0] equity_lane1_deal_stage11_pos_out;
 reg [5:0] equity_lane1_deal_stage11_n_q;
@@ -2112,11 +2340,17 @@ reg equity_lane1_deal_stage11_exact_q;
 reg equity_lane1_deal_stage11_a_ok;
 reg [5:0] equity_lane1_deal_stage11_a_pos;
 reg equity_lane1_deal_stage11_a_tok;
+reg [4:0] equity_lane1_deal_stage11_below;
 reg [5:0] equity_lane1_deal_stage11_chosen;
 reg [29:0] equity_lane1_deal_stage11_fields;
 reg equity_lane1_deal_stage11_found;
 reg [4:0] equity_lane1_deal_stage11_free;
+reg [4:0] equity_lane1_deal_stage11_seen;
 reg [29:0] equity_lane1_deal_stage11_candidates;
+reg [29:0] equity_lane1_deal_stage11_taken;
+reg [5:0] equity_lane1_deal_stage11_t_pos;
+reg equity_lane1_deal_stage11_t_tok;
+reg equity_lane1_deal_stage11_t_ok;
 wire [4:0] equity_lane1_deal_stage11_repeated;
 reg [11:0] equity_lane1_deal_stage12_pos_out;
 reg [5:0] equity_lane1_deal_stage12_n_q;
@@ -2125,22 +2359,33 @@ reg equity_lane1_deal_stage12_exact_q;
 reg equity_lane1_deal_stage12_a_ok;
 reg [5:0] equity_lane1_deal_stage12_a_pos;
 reg equity_lane1_deal_stage12_a_tok;
+reg [4:0] equity_lane1_deal_stage12_below;
 reg [5:0] equity_lane1_deal_stage12_chosen;
 reg [29:0] equity_lane1_deal_stage12_fields;
 reg equity_lane1_deal_stage12_found;
 reg [4:0] equity_lane1_deal_stage12_free;
+reg [4:0] equity_lane1_deal_stage12_seen;
 reg [29:0] equity_lane1_deal_stage12_candidates;
+reg [29:0] equity_lane1_deal_stage12_taken;
+reg [5:0] equity_lane1_deal_stage12_t_pos;
+reg equity_lane1_deal_stage12_t_tok;
+reg equity_lane1_deal_stage12_t_ok;
 wire [4:0] equity_lane1_deal_stage12_repeated;
-wire equity_lane1_deal_stage12_repeated_position50_hit;
-wire equity_lane1_deal_stage12_repeated_position50_any_equal;
-wire equity_lane1_deal_stage12_repeated_position51_hit;
-wire equity_lane1_deal_stage12_repeated_position51_any_equal;
-wire equity_lane1_deal_stage12_repeated_position52_hit;
-wire equity_lane1_deal_stage12_repeated_position52_any_equal;
-wire equity_lane1_deal_stage12_repeated_position53_hit;
-wire equity_lane1_deal_stage12_repeated_position53_any_equal;
-wire equity_lane1_deal_stage12_repeated_position54_hit;
-wire equity_lane1_deal_stage12_repeated_position54_any_equal;
+wire [0:0] equity_lane1_deal_stage12_repeated_position50_groups;
+wire equity_lane1_deal_stage12_repeated_position50_gathered;
+wire equity_lane1_deal_stage12_repeated_position50_same_position275_equal;
+wire [0:0] equity_lane1_deal_stage12_repeated_position51_groups;
+wire equity_lane1_deal_stage12_repeated_position51_gathered;
+wire equity_lane1_deal_stage12_repeated_position51_same_position276_equal;
+wire [0:0] equity_lane1_deal_stage12_repeated_position52_groups;
+wire equity_lane1_deal_stage12_repeated_position52_gathered;
+wire equity_lane1_deal_stage12_repeated_position52_same_position277_equal;
+wire [0:0] equity_lane1_deal_stage12_repeated_position53_groups;
+wire equity_lane1_deal_stage12_repeated_position53_gathered;
+wire equity_lane1_deal_stage12_repeated_position53_same_position278_equal;
+wire [0:0] equity_lane1_deal_stage12_repeated_position54_groups;
+wire equity_lane1_deal_stage12_repeated_position54_gathered;
+wire equity_lane1_deal_stage12_repeated_position54_same_position279_equal;
 reg [17:0] equity_lane1_deal_stage13_pos_out;
 reg [5:0] equity_lane1_deal_stage13_n_q;
 reg [5:0] equity_lane1_deal_stage13_mask_q;
@@ -2148,32 +2393,43 @@ reg equity_lane1_deal_stage13_exact_q;
 reg equity_lane1_deal_stage13_a_ok;
 reg [11:0] equity_lane1_deal_stage13_a_pos;
 reg equity_lane1_deal_stage13_a_tok;
+reg [4:0] equity_lane1_deal_stage13_below;
 reg [5:0] equity_lane1_deal_stage13_chosen;
 reg [29:0] equity_lane1_deal_stage13_fields;
 reg equity_lane1_deal_stage13_found;
 reg [4:0] equity_lane1_deal_stage13_free;
+reg [4:0] equity_lane1_deal_stage13_seen;
 reg [29:0] equity_lane1_deal_stage13_candidates;
+reg [29:0] equity_lane1_deal_stage13_taken;
+reg [11:0] equity_lane1_deal_stage13_t_pos;
+reg equity_lane1_deal_stage13_t_tok;
+reg equity_lane1_deal_stage13_t_ok;
 wire [4:0] equity_lane1_deal_stage13_repeated;
-wire equity_lane1_deal_stage13_repeated_position55_hit;
-wire [1:0] equity_lane1_deal_stage13_repeated_position55_any_equal;
+wire [0:0] equity_lane1_deal_stage13_repeated_position55_groups;
+wire equity_lane1_deal_stage13_repeated_position55_gathered;
 wire equity_lane1_deal_stage13_repeated_position55_same_position280_equal;
 wire equity_lane1_deal_stage13_repeated_position55_same_position281_equal;
-wire equity_lane1_deal_stage13_repeated_position56_hit;
-wire [1:0] equity_lane1_deal_stage13_repeated_position56_any_equal;
+wire [1:0] equity_lane1_deal_stage13_repeated_position55_any_set95_bits;
+wire [0:0] equity_lane1_deal_stage13_repeated_position56_groups;
+wire equity_lane1_deal_stage13_repeated_position56_gathered;
 wire equity_lane1_deal_stage13_repeated_position56_same_position282_equal;
 wire equity_lane1_deal_stage13_repeated_position56_same_position283_equal;
-wire equity_lane1_deal_stage13_repeated_position57_hit;
-wire [1:0] equity_lane1_deal_stage13_repeated_position57_any_equal;
+wire [1:0] equity_lane1_deal_stage13_repeated_position56_any_set96_bits;
+wire [0:0] equity_lane1_deal_stage13_repeated_position57_groups;
+wire equity_lane1_deal_stage13_repeated_position57_gathered;
 wire equity_lane1_deal_stage13_repeated_position57_same_position284_equal;
 wire equity_lane1_deal_stage13_repeated_position57_same_position285_equal;
-wire equity_lane1_deal_stage13_repeated_position58_hit;
-wire [1:0] equity_lane1_deal_stage13_repeated_position58_any_equal;
+wire [1:0] equity_lane1_deal_stage13_repeated_position57_any_set97_bits;
+wire [0:0] equity_lane1_deal_stage13_repeated_position58_groups;
+wire equity_lane1_deal_stage13_repeated_position58_gathered;
 wire equity_lane1_deal_stage13_repeated_position58_same_position286_equal;
 wire equity_lane1_deal_stage13_repeated_position58_same_position287_equal;
-wire equity_lane1_deal_stage13_repeated_position59_hit;
-wire [1:0] equity_lane1_deal_stage13_repeated_position59_any_equal;
+wire [1:0] equity_lane1_deal_stage13_repeated_position58_any_set98_bits;
+wire [0:0] equity_lane1_deal_stage13_repeated_position59_groups;
+wire equity_lane1_deal_stage13_repeated_position59_gathered;
 wire equity_lane1_deal_stage13_repeated_position59_same_position288_equal;
 wire equity_lane1_deal_stage13_repeated_position59_same_position289_equal;
+wire [1:0] equity_lane1_deal_stage13_repeated_position59_any_set99_bits;
 reg [23:0] equity_lane1_deal_stage14_pos_out;
 reg [5:0] equity_lane1_deal_stage14_n_q;
 reg [5:0] equity_lane1_deal_stage14_mask_q;
@@ -2181,37 +2437,48 @@ reg equity_lane1_deal_stage14_exact_q;
 reg equity_lane1_deal_stage14_a_ok;
 reg [17:0] equity_lane1_deal_stage14_a_pos;
 reg equity_lane1_deal_stage14_a_tok;
+reg [4:0] equity_lane1_deal_stage14_below;
 reg [5:0] equity_lane1_deal_stage14_chosen;
 reg [29:0] equity_lane1_deal_stage14_fields;
 reg equity_lane1_deal_stage14_found;
 reg [4:0] equity_lane1_deal_stage14_free;
+reg [4:0] equity_lane1_deal_stage14_seen;
 reg [29:0] equity_lane1_deal_stage14_candidates;
+reg [29:0] equity_lane1_deal_stage14_taken;
+reg [17:0] equity_lane1_deal_stage14_t_pos;
+reg equity_lane1_deal_stage14_t_tok;
+reg equity_lane1_deal_stage14_t_ok;
 wire [4:0] equity_lane1_deal_stage14_repeated;
-wire equity_lane1_deal_stage14_repeated_position60_hit;
-wire [2:0] equity_lane1_deal_stage14_repeated_position60_any_equal;
+wire [0:0] equity_lane1_deal_stage14_repeated_position60_groups;
+wire equity_lane1_deal_stage14_repeated_position60_gathered;
 wire equity_lane1_deal_stage14_repeated_position60_same_position290_equal;
 wire equity_lane1_deal_stage14_repeated_position60_same_position291_equal;
 wire equity_lane1_deal_stage14_repeated_position60_same_position292_equal;
-wire equity_lane1_deal_stage14_repeated_position61_hit;
-wire [2:0] equity_lane1_deal_stage14_repeated_position61_any_equal;
+wire [2:0] equity_lane1_deal_stage14_repeated_position60_any_set100_bits;
+wire [0:0] equity_lane1_deal_stage14_repeated_position61_groups;
+wire equity_lane1_deal_stage14_repeated_position61_gathered;
 wire equity_lane1_deal_stage14_repeated_position61_same_position293_equal;
 wire equity_lane1_deal_stage14_repeated_position61_same_position294_equal;
 wire equity_lane1_deal_stage14_repeated_position61_same_position295_equal;
-wire equity_lane1_deal_stage14_repeated_position62_hit;
-wire [2:0] equity_lane1_deal_stage14_repeated_position62_any_equal;
+wire [2:0] equity_lane1_deal_stage14_repeated_position61_any_set101_bits;
+wire [0:0] equity_lane1_deal_stage14_repeated_position62_groups;
+wire equity_lane1_deal_stage14_repeated_position62_gathered;
 wire equity_lane1_deal_stage14_repeated_position62_same_position296_equal;
 wire equity_lane1_deal_stage14_repeated_position62_same_position297_equal;
 wire equity_lane1_deal_stage14_repeated_position62_same_position298_equal;
-wire equity_lane1_deal_stage14_repeated_position63_hit;
-wire [2:0] equity_lane1_deal_stage14_repeated_position63_any_equal;
+wire [2:0] equity_lane1_deal_stage14_repeated_position62_any_set102_bits;
+wire [0:0] equity_lane1_deal_stage14_repeated_position63_groups;
+wire equity_lane1_deal_stage14_repeated_position63_gathered;
 wire equity_lane1_deal_stage14_repeated_position63_same_position299_equal;
 wire equity_lane1_deal_stage14_repeated_position63_same_position300_equal;
 wire equity_lane1_deal_stage14_repeated_position63_same_position301_equal;
-wire equity_lane1_deal_stage14_repeated_position64_hit;
-wire [2:0] equity_lane1_deal_stage14_repeated_position64_any_equal;
+wire [2:0] equity_lane1_deal_stage14_repeated_position63_any_set103_bits;
+wire [0:0] equity_lane1_deal_stage14_repeated_position64_groups;
+wire equity_lane1_deal_stage14_repeated_position64_gathered;
 wire equity_lane1_deal_stage14_repeated_position64_same_position302_equal;
 wire equity_lane1_deal_stage14_repeated_position64_same_position303_equal;
 wire equity_lane1_deal_stage14_repeated_position64_same_position304_equal;
+wire [2:0] equity_lane1_deal_stage14_repeated_position64_any_set104_bits;
 reg [29:0] equity_lane1_deal_stage15_pos_out;
 reg [5:0] equity_lane1_deal_stage15_n_q;
 reg [5:0] equity_lane1_deal_stage15_mask_q;
@@ -2219,42 +2486,53 @@ reg equity_lane1_deal_stage15_exact_q;
 reg equity_lane1_deal_stage15_a_ok;
 reg [23:0] equity_lane1_deal_stage15_a_pos;
 reg equity_lane1_deal_stage15_a_tok;
+reg [4:0] equity_lane1_deal_stage15_below;
 reg [5:0] equity_lane1_deal_stage15_chosen;
 reg [29:0] equity_lane1_deal_stage15_fields;
 reg equity_lane1_deal_stage15_found;
 reg [4:0] equity_lane1_deal_stage15_free;
+reg [4:0] equity_lane1_deal_stage15_seen;
 reg [29:0] equity_lane1_deal_stage15_candidates;
+reg [29:0] equity_lane1_deal_stage15_taken;
+reg [23:0] equity_lane1_deal_stage15_t_pos;
+reg equity_lane1_deal_stage15_t_tok;
+reg equity_lane1_deal_stage15_t_ok;
 wire [4:0] equity_lane1_deal_stage15_repeated;
-wire equity_lane1_deal_stage15_repeated_position65_hit;
-wire [3:0] equity_lane1_deal_stage15_repeated_position65_any_equal;
+wire [0:0] equity_lane1_deal_stage15_repeated_position65_groups;
+wire equity_lane1_deal_stage15_repeated_position65_gathered;
 wire equity_lane1_deal_stage15_repeated_position65_same_position305_equal;
 wire equity_lane1_deal_stage15_repeated_position65_same_position306_equal;
 wire equity_lane1_deal_stage15_repeated_position65_same_position307_equal;
 wire equity_lane1_deal_stage15_repeated_position65_same_position308_equal;
-wire equity_lane1_deal_stage15_repeated_position66_hit;
-wire [3:0] equity_lane1_deal_stage15_repeated_position66_any_equal;
+wire [3:0] equity_lane1_deal_stage15_repeated_position65_any_set105_bits;
+wire [0:0] equity_lane1_deal_stage15_repeated_position66_groups;
+wire equity_lane1_deal_stage15_repeated_position66_gathered;
 wire equity_lane1_deal_stage15_repeated_position66_same_position309_equal;
 wire equity_lane1_deal_stage15_repeated_position66_same_position310_equal;
 wire equity_lane1_deal_stage15_repeated_position66_same_position311_equal;
 wire equity_lane1_deal_stage15_repeated_position66_same_position312_equal;
-wire equity_lane1_deal_stage15_repeated_position67_hit;
-wire [3:0] equity_lane1_deal_stage15_repeated_position67_any_equal;
+wire [3:0] equity_lane1_deal_stage15_repeated_position66_any_set106_bits;
+wire [0:0] equity_lane1_deal_stage15_repeated_position67_groups;
+wire equity_lane1_deal_stage15_repeated_position67_gathered;
 wire equity_lane1_deal_stage15_repeated_position67_same_position313_equal;
 wire equity_lane1_deal_stage15_repeated_position67_same_position314_equal;
 wire equity_lane1_deal_stage15_repeated_position67_same_position315_equal;
 wire equity_lane1_deal_stage15_repeated_position67_same_position316_equal;
-wire equity_lane1_deal_stage15_repeated_position68_hit;
-wire [3:0] equity_lane1_deal_stage15_repeated_position68_any_equal;
+wire [3:0] equity_lane1_deal_stage15_repeated_position67_any_set107_bits;
+wire [0:0] equity_lane1_deal_stage15_repeated_position68_groups;
+wire equity_lane1_deal_stage15_repeated_position68_gathered;
 wire equity_lane1_deal_stage15_repeated_position68_same_position317_equal;
 wire equity_lane1_deal_stage15_repeated_position68_same_position318_equal;
 wire equity_lane1_deal_stage15_repeated_position68_same_position319_equal;
 wire equity_lane1_deal_stage15_repeated_position68_same_position320_equal;
-wire equity_lane1_deal_stage15_repeated_position69_hit;
-wire [3:0] equity_lane1_deal_stage15_repeated_position69_any_equal;
+wire [3:0] equity_lane1_deal_stage15_repeated_position68_any_set108_bits;
+wire [0:0] equity_lane1_deal_stage15_repeated_position69_groups;
+wire equity_lane1_deal_stage15_repeated_position69_gathered;
 wire equity_lane1_deal_stage15_repeated_position69_same_position321_equal;
 wire equity_lane1_deal_stage15_repeated_position69_same_position322_equal;
 wire equity_lane1_deal_stage15_repeated_position69_same_position323_equal;
 wire equity_lane1_deal_stage15_repeated_position69_same_position324_equal;
+wire [3:0] equity_lane1_deal_stage15_repeated_position69_any_set109_bits;
 reg [35:0] equity_lane1_deal_stage16_pos_out;
 reg [5:0] equity_lane1_deal_stage16_n_q;
 reg [5:0] equity_lane1_deal_stage16_mask_q;
@@ -2262,47 +2540,68 @@ reg equity_lane1_deal_stage16_exact_q;
 reg equity_lane1_deal_stage16_a_ok;
 reg [29:0] equity_lane1_deal_stage16_a_pos;
 reg equity_lane1_deal_stage16_a_tok;
+reg [4:0] equity_lane1_deal_stage16_below;
 reg [5:0] equity_lane1_deal_stage16_chosen;
 reg [29:0] equity_lane1_deal_stage16_fields;
 reg equity_lane1_deal_stage16_found;
 reg [4:0] equity_lane1_deal_stage16_free;
+reg [9:0] equity_lane1_deal_stage16_seen;
 reg [29:0] equity_lane1_deal_stage16_candidates;
-wire [4:0] equity_lane1_deal_stage16_repeated;
-wire equity_lane1_deal_stage16_repeated_position70_hit;
-wire [4:0] equity_lane1_deal_stage16_repeated_position70_any_equal;
+reg [29:0] equity_lane1_deal_stage16_taken;
+reg [29:0] equity_lane1_deal_stage16_t_pos;
+reg equity_lane1_deal_stage16_t_tok;
+reg equity_lane1_deal_stage16_t_ok;
+wire [9:0] equity_lane1_deal_stage16_repeated;
+wire [1:0] equity_lane1_deal_stage16_repeated_position70_groups;
+wire [1:0] equity_lane1_deal_stage16_repeated_position70_gathered;
 wire equity_lane1_deal_stage16_repeated_position70_same_position325_equal;
 wire equity_lane1_deal_stage16_repeated_position70_same_position326_equal;
 wire equity_lane1_deal_stage16_repeated_position70_same_position327_equal;
 wire equity_lane1_deal_stage16_repeated_position70_same_position328_equal;
 wire equity_lane1_deal_stage16_repeated_position70_same_position329_equal;
-wire equity_lane1_deal_stage16_repeated_position71_hit;
-wire [4:0] equity_lane1_deal_stage16_repeated_position71_any_equal;
+wire [3:0] equity_lane1_deal_stage16_repeated_position70_any_set110_bits;
+wire equity_lane1_deal_stage16_repeated_position70_any_set110_hit;
+wire equity_lane1_deal_stage16_repeated_position70_any_set111_hit;
+wire [1:0] equity_lane1_deal_stage16_repeated_position71_groups;
+wire [1:0] equity_lane1_deal_stage16_repeated_position71_gathered;
 wire equity_lane1_deal_stage16_repeated_position71_same_position330_equal;
 wire equity_lane1_deal_stage16_repeated_position71_same_position331_equal;
 wire equity_lane1_deal_stage16_repeated_position71_same_position332_equal;
 wire equity_lane1_deal_stage16_repeated_position71_same_position333_equal;
 wire equity_lane1_deal_stage16_repeated_position71_same_position334_equal;
-wire equity_lane1_deal_stage16_repeated_position72_hit;
-wire [4:0] equity_lane1_deal_stage16_repeated_position72_any_equal;
+wire [3:0] equity_lane1_deal_stage16_repeated_position71_any_set112_bits;
+wire equity_lane1_deal_stage16_repeated_position71_any_set112_hit;
+wire equity_lane1_deal_stage16_repeated_position71_any_set113_hit;
+wire [1:0] equity_lane1_deal_stage16_repeated_position72_groups;
+wire [1:0] equity_lane1_deal_stage16_repeated_position72_gathered;
 wire equity_lane1_deal_stage16_repeated_position72_same_position335_equal;
 wire equity_lane1_deal_stage16_repeated_position72_same_position336_equal;
 wire equity_lane1_deal_stage16_repeated_position72_same_position337_equal;
 wire equity_lane1_deal_stage16_repeated_position72_same_position338_equal;
 wire equity_lane1_deal_stage16_repeated_position72_same_position339_equal;
-wire equity_lane1_deal_stage16_repeated_position73_hit;
-wire [4:0] equity_lane1_deal_stage16_repeated_position73_any_equal;
+wire [3:0] equity_lane1_deal_stage16_repeated_position72_any_set114_bits;
+wire equity_lane1_deal_stage16_repeated_position72_any_set114_hit;
+wire equity_lane1_deal_stage16_repeated_position72_any_set115_hit;
+wire [1:0] equity_lane1_deal_stage16_repeated_position73_groups;
+wire [1:0] equity_lane1_deal_stage16_repeated_position73_gathered;
 wire equity_lane1_deal_stage16_repeated_position73_same_position340_equal;
 wire equity_lane1_deal_stage16_repeated_position73_same_position341_equal;
 wire equity_lane1_deal_stage16_repeated_position73_same_position342_equal;
 wire equity_lane1_deal_stage16_repeated_position73_same_position343_equal;
 wire equity_lane1_deal_stage16_repeated_position73_same_position344_equal;
-wire equity_lane1_deal_stage16_repeated_position74_hit;
-wire [4:0] equity_lane1_deal_stage16_repeated_position74_any_equal;
+wire [3:0] equity_lane1_deal_stage16_repeated_position73_any_set116_bits;
+wire equity_lane1_deal_stage16_repeated_position73_any_set116_hit;
+wire equity_lane1_deal_stage16_repeated_position73_any_set117_hit;
+wire [1:0] equity_lane1_deal_stage16_repeated_position74_groups;
+wire [1:0] equity_lane1_deal_stage16_repeated_position74_gathered;
 wire equity_lane1_deal_stage16_repeated_position74_same_position345_equal;
 wire equity_lane1_deal_stage16_repeated_position74_same_position346_equal;
 wire equity_lane1_deal_stage16_repeated_position74_same_position347_equal;
 wire equity_lane1_deal_stage16_repeated_position74_same_position348_equal;
 wire equity_lane1_deal_stage16_repeated_position74_same_position349_equal;
+wire [3:0] equity_lane1_deal_stage16_repeated_position74_any_set118_bits;
+wire equity_lane1_deal_stage16_repeated_position74_any_set118_hit;
+wire equity_lane1_deal_stage16_repeated_position74_any_set119_hit;
 reg [41:0] equity_lane1_deal_stage17_pos_out;
 reg [5:0] equity_lane1_deal_stage17_n_q;
 reg [5:0] equity_lane1_deal_stage17_mask_q;
@@ -2310,52 +2609,78 @@ reg equity_lane1_deal_stage17_exact_q;
 reg equity_lane1_deal_stage17_a_ok;
 reg [35:0] equity_lane1_deal_stage17_a_pos;
 reg equity_lane1_deal_stage17_a_tok;
+reg [4:0] equity_lane1_deal_stage17_below;
 reg [5:0] equity_lane1_deal_stage17_chosen;
 reg [29:0] equity_lane1_deal_stage17_fields;
 reg equity_lane1_deal_stage17_found;
 reg [4:0] equity_lane1_deal_stage17_free;
+reg [9:0] equity_lane1_deal_stage17_seen;
 reg [29:0] equity_lane1_deal_stage17_candidates;
-wire [4:0] equity_lane1_deal_stage17_repeated;
-wire equity_lane1_deal_stage17_repeated_position75_hit;
-wire [5:0] equity_lane1_deal_stage17_repeated_position75_any_equal;
+reg [29:0] equity_lane1_deal_stage17_taken;
+reg [35:0] equity_lane1_deal_stage17_t_pos;
+reg equity_lane1_deal_stage17_t_tok;
+reg equity_lane1_deal_stage17_t_ok;
+wire [9:0] equity_lane1_deal_stage17_repeated;
+wire [1:0] equity_lane1_deal_stage17_repeated_position75_groups;
+wire [1:0] equity_lane1_deal_stage17_repeated_position75_gathered;
 wire equity_lane1_deal_stage17_repeated_position75_same_position350_equal;
 wire equity_lane1_deal_stage17_repeated_position75_same_position351_equal;
 wire equity_lane1_deal_stage17_repeated_position75_same_position352_equal;
 wire equity_lane1_deal_stage17_repeated_position75_same_position353_equal;
 wire equity_lane1_deal_stage17_repeated_position75_same_position354_equal;
 wire equity_lane1_deal_stage17_repeated_position75_same_position355_equal;
-wire equity_lane1_deal_stage17_repeated_position76_hit;
-wire [5:0] equity_lane1_deal_stage17_repeated_position76_any_equal;
+wire [3:0] equity_lane1_deal_stage17_repeated_position75_any_set120_bits;
+wire equity_lane1_deal_stage17_repeated_position75_any_set120_hit;
+wire [1:0] equity_lane1_deal_stage17_repeated_position75_any_set121_bits;
+wire equity_lane1_deal_stage17_repeated_position75_any_set121_hit;
+wire [1:0] equity_lane1_deal_stage17_repeated_position76_groups;
+wire [1:0] equity_lane1_deal_stage17_repeated_position76_gathered;
 wire equity_lane1_deal_stage17_repeated_position76_same_position356_equal;
 wire equity_lane1_deal_stage17_repeated_position76_same_position357_equal;
 wire equity_lane1_deal_stage17_repeated_position76_same_position358_equal;
 wire equity_lane1_deal_stage17_repeated_position76_same_position359_equal;
 wire equity_lane1_deal_stage17_repeated_position76_same_position360_equal;
 wire equity_lane1_deal_stage17_repeated_position76_same_position361_equal;
-wire equity_lane1_deal_stage17_repeated_position77_hit;
-wire [5:0] equity_lane1_deal_stage17_repeated_position77_any_equal;
+wire [3:0] equity_lane1_deal_stage17_repeated_position76_any_set122_bits;
+wire equity_lane1_deal_stage17_repeated_position76_any_set122_hit;
+wire [1:0] equity_lane1_deal_stage17_repeated_position76_any_set123_bits;
+wire equity_lane1_deal_stage17_repeated_position76_any_set123_hit;
+wire [1:0] equity_lane1_deal_stage17_repeated_position77_groups;
+wire [1:0] equity_lane1_deal_stage17_repeated_position77_gathered;
 wire equity_lane1_deal_stage17_repeated_position77_same_position362_equal;
 wire equity_lane1_deal_stage17_repeated_position77_same_position363_equal;
 wire equity_lane1_deal_stage17_repeated_position77_same_position364_equal;
 wire equity_lane1_deal_stage17_repeated_position77_same_position365_equal;
 wire equity_lane1_deal_stage17_repeated_position77_same_position366_equal;
 wire equity_lane1_deal_stage17_repeated_position77_same_position367_equal;
-wire equity_lane1_deal_stage17_repeated_position78_hit;
-wire [5:0] equity_lane1_deal_stage17_repeated_position78_any_equal;
+wire [3:0] equity_lane1_deal_stage17_repeated_position77_any_set124_bits;
+wire equity_lane1_deal_stage17_repeated_position77_any_set124_hit;
+wire [1:0] equity_lane1_deal_stage17_repeated_position77_any_set125_bits;
+wire equity_lane1_deal_stage17_repeated_position77_any_set125_hit;
+wire [1:0] equity_lane1_deal_stage17_repeated_position78_groups;
+wire [1:0] equity_lane1_deal_stage17_repeated_position78_gathered;
 wire equity_lane1_deal_stage17_repeated_position78_same_position368_equal;
 wire equity_lane1_deal_stage17_repeated_position78_same_position369_equal;
 wire equity_lane1_deal_stage17_repeated_position78_same_position370_equal;
 wire equity_lane1_deal_stage17_repeated_position78_same_position371_equal;
 wire equity_lane1_deal_stage17_repeated_position78_same_position372_equal;
 wire equity_lane1_deal_stage17_repeated_position78_same_position373_equal;
-wire equity_lane1_deal_stage17_repeated_position79_hit;
-wire [5:0] equity_lane1_deal_stage17_repeated_position79_any_equal;
+wire [3:0] equity_lane1_deal_stage17_repeated_position78_any_set126_bits;
+wire equity_lane1_deal_stage17_repeated_position78_any_set126_hit;
+wire [1:0] equity_lane1_deal_stage17_repeated_position78_any_set127_bits;
+wire equity_lane1_deal_stage17_repeated_position78_any_set127_hit;
+wire [1:0] equity_lane1_deal_stage17_repeated_position79_groups;
+wire [1:0] equity_lane1_deal_stage17_repeated_position79_gathered;
 wire equity_lane1_deal_stage17_repeated_position79_same_position374_equal;
 wire equity_lane1_deal_stage17_repeated_position79_same_position375_equal;
 wire equity_lane1_deal_stage17_repeated_position79_same_position376_equal;
 wire equity_lane1_deal_stage17_repeated_position79_same_position377_equal;
 wire equity_lane1_deal_stage17_repeated_position79_same_position378_equal;
 wire equity_lane1_deal_stage17_repeated_position79_same_position379_equal;
+wire [3:0] equity_lane1_deal_stage17_repeated_position79_any_set128_bits;
+wire equity_lane1_deal_stage17_repeated_position79_any_set128_hit;
+wire [1:0] equity_lane1_deal_stage17_repeated_position79_any_set129_bits;
+wire equity_lane1_deal_stage17_repeated_position79_any_set129_hit;
 reg [47:0] equity_lane1_deal_stage18_pos_out;
 reg [5:0] equity_lane1_deal_stage18_n_q;
 reg [5:0] equity_lane1_deal_stage18_mask_q;
@@ -2363,14 +2688,20 @@ reg equity_lane1_deal_stage18_exact_q;
 reg equity_lane1_deal_stage18_a_ok;
 reg [41:0] equity_lane1_deal_stage18_a_pos;
 reg equity_lane1_deal_stage18_a_tok;
+reg [4:0] equity_lane1_deal_stage18_below;
 reg [5:0] equity_lane1_deal_stage18_chosen;
 reg [29:0] equity_lane1_deal_stage18_fields;
 reg equity_lane1_deal_stage18_found;
 reg [4:0] equity_lane1_deal_stage18_free;
+reg [9:0] equity_lane1_deal_stage18_seen;
 reg [29:0] equity_lane1_deal_stage18_candidates;
-wire [4:0] equity_lane1_deal_stage18_repeated;
-wire equity_lane1_deal_stage18_repeated_position80_hit;
-wire [6:0] equity_lane1_deal_stage18_repeated_position80_any_equal;
+reg [29:0] equity_lane1_deal_stage18_taken;
+reg [41:0] equity_lane1_deal_stage18_t_pos;
+reg equity_lane1_deal_stage18_t_tok;
+reg equity_lane1_deal_stage18_t_ok;
+wire [9:0] equity_lane1_deal_stage18_repeated;
+wire [1:0] equity_lane1_deal_stage18_repeated_position80_groups;
+wire [1:0] equity_lane1_deal_stage18_repeated_position80_gathered;
 wire equity_lane1_deal_stage18_repeated_position80_same_position380_equal;
 wire equity_lane1_deal_stage18_repeated_position80_same_position381_equal;
 wire equity_lane1_deal_stage18_repeated_position80_same_position382_equal;
@@ -2378,8 +2709,12 @@ wire equity_lane1_deal_stage18_repeated_position80_same_position383_equal;
 wire equity_lane1_deal_stage18_repeated_position80_same_position384_equal;
 wire equity_lane1_deal_stage18_repeated_position80_same_position385_equal;
 wire equity_lane1_deal_stage18_repeated_position80_same_position386_equal;
-wire equity_lane1_deal_stage18_repeated_position81_hit;
-wire [6:0] equity_lane1_deal_stage18_repeated_position81_any_equal;
+wire [3:0] equity_lane1_deal_stage18_repeated_position80_any_set130_bits;
+wire equity_lane1_deal_stage18_repeated_position80_any_set130_hit;
+wire [2:0] equity_lane1_deal_stage18_repeated_position80_any_set131_bits;
+wire equity_lane1_deal_stage18_repeated_position80_any_set131_hit;
+wire [1:0] equity_lane1_deal_stage18_repeated_position81_groups;
+wire [1:0] equity_lane1_deal_stage18_repeated_position81_gathered;
 wire equity_lane1_deal_stage18_repeated_position81_same_position387_equal;
 wire equity_lane1_deal_stage18_repeated_position81_same_position388_equal;
 wire equity_lane1_deal_stage18_repeated_position81_same_position389_equal;
@@ -2387,8 +2722,12 @@ wire equity_lane1_deal_stage18_repeated_position81_same_position390_equal;
 wire equity_lane1_deal_stage18_repeated_position81_same_position391_equal;
 wire equity_lane1_deal_stage18_repeated_position81_same_position392_equal;
 wire equity_lane1_deal_stage18_repeated_position81_same_position393_equal;
-wire equity_lane1_deal_stage18_repeated_position82_hit;
-wire [6:0] equity_lane1_deal_stage18_repeated_position82_any_equal;
+wire [3:0] equity_lane1_deal_stage18_repeated_position81_any_set132_bits;
+wire equity_lane1_deal_stage18_repeated_position81_any_set132_hit;
+wire [2:0] equity_lane1_deal_stage18_repeated_position81_any_set133_bits;
+wire equity_lane1_deal_stage18_repeated_position81_any_set133_hit;
+wire [1:0] equity_lane1_deal_stage18_repeated_position82_groups;
+wire [1:0] equity_lane1_deal_stage18_repeated_position82_gathered;
 wire equity_lane1_deal_stage18_repeated_position82_same_position394_equal;
 wire equity_lane1_deal_stage18_repeated_position82_same_position395_equal;
 wire equity_lane1_deal_stage18_repeated_position82_same_position396_equal;
@@ -2396,8 +2735,12 @@ wire equity_lane1_deal_stage18_repeated_position82_same_position397_equal;
 wire equity_lane1_deal_stage18_repeated_position82_same_position398_equal;
 wire equity_lane1_deal_stage18_repeated_position82_same_position399_equal;
 wire equity_lane1_deal_stage18_repeated_position82_same_position400_equal;
-wire equity_lane1_deal_stage18_repeated_position83_hit;
-wire [6:0] equity_lane1_deal_stage18_repeated_position83_any_equal;
+wire [3:0] equity_lane1_deal_stage18_repeated_position82_any_set134_bits;
+wire equity_lane1_deal_stage18_repeated_position82_any_set134_hit;
+wire [2:0] equity_lane1_deal_stage18_repeated_position82_any_set135_bits;
+wire equity_lane1_deal_stage18_repeated_position82_any_set135_hit;
+wire [1:0] equity_lane1_deal_stage18_repeated_position83_groups;
+wire [1:0] equity_lane1_deal_stage18_repeated_position83_gathered;
 wire equity_lane1_deal_stage18_repeated_position83_same_position401_equal;
 wire equity_lane1_deal_stage18_repeated_position83_same_position402_equal;
 wire equity_lane1_deal_stage18_repeated_position83_same_position403_equal;
@@ -2405,8 +2748,12 @@ wire equity_lane1_deal_stage18_repeated_position83_same_position404_equal;
 wire equity_lane1_deal_stage18_repeated_position83_same_position405_equal;
 wire equity_lane1_deal_stage18_repeated_position83_same_position406_equal;
 wire equity_lane1_deal_stage18_repeated_position83_same_position407_equal;
-wire equity_lane1_deal_stage18_repeated_position84_hit;
-wire [6:0] equity_lane1_deal_stage18_repeated_position84_any_equal;
+wire [3:0] equity_lane1_deal_stage18_repeated_position83_any_set136_bits;
+wire equity_lane1_deal_stage18_repeated_position83_any_set136_hit;
+wire [2:0] equity_lane1_deal_stage18_repeated_position83_any_set137_bits;
+wire equity_lane1_deal_stage18_repeated_position83_any_set137_hit;
+wire [1:0] equity_lane1_deal_stage18_repeated_position84_groups;
+wire [1:0] equity_lane1_deal_stage18_repeated_position84_gathered;
 wire equity_lane1_deal_stage18_repeated_position84_same_position408_equal;
 wire equity_lane1_deal_stage18_repeated_position84_same_position409_equal;
 wire equity_lane1_deal_stage18_repeated_position84_same_position410_equal;
@@ -2414,6 +2761,10 @@ wire equity_lane1_deal_stage18_repeated_position84_same_position411_equal;
 wire equity_lane1_deal_stage18_repeated_position84_same_position412_equal;
 wire equity_lane1_deal_stage18_repeated_position84_same_position413_equal;
 wire equity_lane1_deal_stage18_repeated_position84_same_position414_equal;
+wire [3:0] equity_lane1_deal_stage18_repeated_position84_any_set138_bits;
+wire equity_lane1_deal_stage18_repeated_position84_any_set138_hit;
+wire [2:0] equity_lane1_deal_stage18_repeated_position84_any_set139_bits;
+wire equity_lane1_deal_stage18_repeated_position84_any_set139_hit;
 reg [53:0] equity_lane1_deal_stage19_pos_out;
 reg [5:0] equity_lane1_deal_stage19_n_q;
 reg [5:0] equity_lane1_deal_stage19_mask_q;
@@ -2421,14 +2772,20 @@ reg equity_lane1_deal_stage19_exact_q;
 reg equity_lane1_deal_stage19_a_ok;
 reg [47:0] equity_lane1_deal_stage19_a_pos;
 reg equity_lane1_deal_stage19_a_tok;
+reg [4:0] equity_lane1_deal_stage19_below;
 reg [5:0] equity_lane1_deal_stage19_chosen;
 reg [29:0] equity_lane1_deal_stage19_fields;
 reg equity_lane1_deal_stage19_found;
 reg [4:0] equity_lane1_deal_stage19_free;
+reg [9:0] equity_lane1_deal_stage19_seen;
 reg [29:0] equity_lane1_deal_stage19_candidates;
-wire [4:0] equity_lane1_deal_stage19_repeated;
-wire equity_lane1_deal_stage19_repeated_position85_hit;
-wire [7:0] equity_lane1_deal_stage19_repeated_position85_any_equal;
+reg [29:0] equity_lane1_deal_stage19_taken;
+reg [47:0] equity_lane1_deal_stage19_t_pos;
+reg equity_lane1_deal_stage19_t_tok;
+reg equity_lane1_deal_stage19_t_ok;
+wire [9:0] equity_lane1_deal_stage19_repeated;
+wire [1:0] equity_lane1_deal_stage19_repeated_position85_groups;
+wire [1:0] equity_lane1_deal_stage19_repeated_position85_gathered;
 wire equity_lane1_deal_stage19_repeated_position85_same_position415_equal;
 wire equity_lane1_deal_stage19_repeated_position85_same_position416_equal;
 wire equity_lane1_deal_stage19_repeated_position85_same_position417_equal;
@@ -2437,8 +2794,12 @@ wire equity_lane1_deal_stage19_repeated_position85_same_position419_equal;
 wire equity_lane1_deal_stage19_repeated_position85_same_position420_equal;
 wire equity_lane1_deal_stage19_repeated_position85_same_position421_equal;
 wire equity_lane1_deal_stage19_repeated_position85_same_position422_equal;
-wire equity_lane1_deal_stage19_repeated_position86_hit;
-wire [7:0] equity_lane1_deal_stage19_repeated_position86_any_equal;
+wire [3:0] equity_lane1_deal_stage19_repeated_position85_any_set140_bits;
+wire equity_lane1_deal_stage19_repeated_position85_any_set140_hit;
+wire [3:0] equity_lane1_deal_stage19_repeated_position85_any_set141_bits;
+wire equity_lane1_deal_stage19_repeated_position85_any_set141_hit;
+wire [1:0] equity_lane1_deal_stage19_repeated_position86_groups;
+wire [1:0] equity_lane1_deal_stage19_repeated_position86_gathered;
 wire equity_lane1_deal_stage19_repeated_position86_same_position423_equal;
 wire equity_lane1_deal_stage19_repeated_position86_same_position424_equal;
 wire equity_lane1_deal_stage19_repeated_position86_same_position425_equal;
@@ -2447,8 +2808,12 @@ wire equity_lane1_deal_stage19_repeated_position86_same_position427_equal;
 wire equity_lane1_deal_stage19_repeated_position86_same_position428_equal;
 wire equity_lane1_deal_stage19_repeated_position86_same_position429_equal;
 wire equity_lane1_deal_stage19_repeated_position86_same_position430_equal;
-wire equity_lane1_deal_stage19_repeated_position87_hit;
-wire [7:0] equity_lane1_deal_stage19_repeated_position87_any_equal;
+wire [3:0] equity_lane1_deal_stage19_repeated_position86_any_set142_bits;
+wire equity_lane1_deal_stage19_repeated_position86_any_set142_hit;
+wire [3:0] equity_lane1_deal_stage19_repeated_position86_any_set143_bits;
+wire equity_lane1_deal_stage19_repeated_position86_any_set143_hit;
+wire [1:0] equity_lane1_deal_stage19_repeated_position87_groups;
+wire [1:0] equity_lane1_deal_stage19_repeated_position87_gathered;
 wire equity_lane1_deal_stage19_repeated_position87_same_position431_equal;
 wire equity_lane1_deal_stage19_repeated_position87_same_position432_equal;
 wire equity_lane1_deal_stage19_repeated_position87_same_position433_equal;
@@ -2457,8 +2822,12 @@ wire equity_lane1_deal_stage19_repeated_position87_same_position435_equal;
 wire equity_lane1_deal_stage19_repeated_position87_same_position436_equal;
 wire equity_lane1_deal_stage19_repeated_position87_same_position437_equal;
 wire equity_lane1_deal_stage19_repeated_position87_same_position438_equal;
-wire equity_lane1_deal_stage19_repeated_position88_hit;
-wire [7:0] equity_lane1_deal_stage19_repeated_position88_any_equal;
+wire [3:0] equity_lane1_deal_stage19_repeated_position87_any_set144_bits;
+wire equity_lane1_deal_stage19_repeated_position87_any_set144_hit;
+wire [3:0] equity_lane1_deal_stage19_repeated_position87_any_set145_bits;
+wire equity_lane1_deal_stage19_repeated_position87_any_set145_hit;
+wire [1:0] equity_lane1_deal_stage19_repeated_position88_groups;
+wire [1:0] equity_lane1_deal_stage19_repeated_position88_gathered;
 wire equity_lane1_deal_stage19_repeated_position88_same_position439_equal;
 wire equity_lane1_deal_stage19_repeated_position88_same_position440_equal;
 wire equity_lane1_deal_stage19_repeated_position88_same_position441_equal;
@@ -2467,8 +2836,12 @@ wire equity_lane1_deal_stage19_repeated_position88_same_position443_equal;
 wire equity_lane1_deal_stage19_repeated_position88_same_position444_equal;
 wire equity_lane1_deal_stage19_repeated_position88_same_position445_equal;
 wire equity_lane1_deal_stage19_repeated_position88_same_position446_equal;
-wire equity_lane1_deal_stage19_repeated_position89_hit;
-wire [7:0] equity_lane1_deal_stage19_repeated_position89_any_equal;
+wire [3:0] equity_lane1_deal_stage19_repeated_position88_any_set146_bits;
+wire equity_lane1_deal_stage19_repeated_position88_any_set146_hit;
+wire [3:0] equity_lane1_deal_stage19_repeated_position88_any_set147_bits;
+wire equity_lane1_deal_stage19_repeated_position88_any_set147_hit;
+wire [1:0] equity_lane1_deal_stage19_repeated_position89_groups;
+wire [1:0] equity_lane1_deal_stage19_repeated_position89_gathered;
 wire equity_lane1_deal_stage19_repeated_position89_same_position447_equal;
 wire equity_lane1_deal_stage19_repeated_position89_same_position448_equal;
 wire equity_lane1_deal_stage19_repeated_position89_same_position449_equal;
@@ -2477,6 +2850,10 @@ wire equity_lane1_deal_stage19_repeated_position89_same_position451_equal;
 wire equity_lane1_deal_stage19_repeated_position89_same_position452_equal;
 wire equity_lane1_deal_stage19_repeated_position89_same_position453_equal;
 wire equity_lane1_deal_stage19_repeated_position89_same_position454_equal;
+wire [3:0] equity_lane1_deal_stage19_repeated_position89_any_set148_bits;
+wire equity_lane1_deal_stage19_repeated_position89_any_set148_hit;
+wire [3:0] equity_lane1_deal_stage19_repeated_position89_any_set149_bits;
+wire equity_lane1_deal_stage19_repeated_position89_any_set149_hit;
 reg [59:0] equity_lane1_deal_stage20_pos_out;
 reg [5:0] equity_lane1_deal_stage20_n_q;
 reg [5:0] equity_lane1_deal_stage20_mask_q;
@@ -2484,14 +2861,20 @@ reg equity_lane1_deal_stage20_exact_q;
 reg equity_lane1_deal_stage20_a_ok;
 reg [53:0] equity_lane1_deal_stage20_a_pos;
 reg equity_lane1_deal_stage20_a_tok;
+reg [4:0] equity_lane1_deal_stage20_below;
 reg [5:0] equity_lane1_deal_stage20_chosen;
 reg [29:0] equity_lane1_deal_stage20_fields;
 reg equity_lane1_deal_stage20_found;
 reg [4:0] equity_lane1_deal_stage20_free;
+reg [14:0] equity_lane1_deal_stage20_seen;
 reg [29:0] equity_lane1_deal_stage20_candidates;
-wire [4:0] equity_lane1_deal_stage20_repeated;
-wire equity_lane1_deal_stage20_repeated_position90_hit;
-wire [8:0] equity_lane1_deal_stage20_repeated_position90_any_equal;
+reg [29:0] equity_lane1_deal_stage20_taken;
+reg [53:0] equity_lane1_deal_stage20_t_pos;
+reg equity_lane1_deal_stage20_t_tok;
+reg equity_lane1_deal_stage20_t_ok;
+wire [14:0] equity_lane1_deal_stage20_repeated;
+wire [2:0] equity_lane1_deal_stage20_repeated_position90_groups;
+wire [2:0] equity_lane1_deal_stage20_repeated_position90_gathered;
 wire equity_lane1_deal_stage20_repeated_position90_same_position455_equal;
 wire equity_lane1_deal_stage20_repeated_position90_same_position456_equal;
 wire equity_lane1_deal_stage20_repeated_position90_same_position457_equal;
@@ -2501,8 +2884,13 @@ wire equity_lane1_deal_stage20_repeated_position90_same_position460_equal;
 wire equity_lane1_deal_stage20_repeated_position90_same_position461_equal;
 wire equity_lane1_deal_stage20_repeated_position90_same_position462_equal;
 wire equity_lane1_deal_stage20_repeated_position90_same_position463_equal;
-wire equity_lane1_deal_stage20_repeated_position91_hit;
-wire [8:0] equity_lane1_deal_stage20_repeated_position91_any_equal;
+wire [3:0] equity_lane1_deal_stage20_repeated_position90_any_set150_bits;
+wire equity_lane1_deal_stage20_repeated_position90_any_set150_hit;
+wire [3:0] equity_lane1_deal_stage20_repeated_position90_any_set151_bits;
+wire equity_lane1_deal_stage20_repeated_position90_any_set151_hit;
+wire equity_lane1_deal_stage20_repeated_position90_any_set152_hit;
+wire [2:0] equity_lane1_deal_stage20_repeated_position91_groups;
+wire [2:0] equity_lane1_deal_stage20_repeated_position91_gathered;
 wire equity_lane1_deal_stage20_repeated_position91_same_position464_equal;
 wire equity_lane1_deal_stage20_repeated_position91_same_position465_equal;
 wire equity_lane1_deal_stage20_repeated_position91_same_position466_equal;
@@ -2512,8 +2900,13 @@ wire equity_lane1_deal_stage20_repeated_position91_same_position469_equal;
 wire equity_lane1_deal_stage20_repeated_position91_same_position470_equal;
 wire equity_lane1_deal_stage20_repeated_position91_same_position471_equal;
 wire equity_lane1_deal_stage20_repeated_position91_same_position472_equal;
-wire equity_lane1_deal_stage20_repeated_position92_hit;
-wire [8:0] equity_lane1_deal_stage20_repeated_position92_any_equal;
+wire [3:0] equity_lane1_deal_stage20_repeated_position91_any_set153_bits;
+wire equity_lane1_deal_stage20_repeated_position91_any_set153_hit;
+wire [3:0] equity_lane1_deal_stage20_repeated_position91_any_set154_bits;
+wire equity_lane1_deal_stage20_repeated_position91_any_set154_hit;
+wire equity_lane1_deal_stage20_repeated_position91_any_set155_hit;
+wire [2:0] equity_lane1_deal_stage20_repeated_position92_groups;
+wire [2:0] equity_lane1_deal_stage20_repeated_position92_gathered;
 wire equity_lane1_deal_stage20_repeated_position92_same_position473_equal;
 wire equity_lane1_deal_stage20_repeated_position92_same_position474_equal;
 wire equity_lane1_deal_stage20_repeated_position92_same_position475_equal;
@@ -2523,8 +2916,13 @@ wire equity_lane1_deal_stage20_repeated_position92_same_position478_equal;
 wire equity_lane1_deal_stage20_repeated_position92_same_position479_equal;
 wire equity_lane1_deal_stage20_repeated_position92_same_position480_equal;
 wire equity_lane1_deal_stage20_repeated_position92_same_position481_equal;
-wire equity_lane1_deal_stage20_repeated_position93_hit;
-wire [8:0] equity_lane1_deal_stage20_repeated_position93_any_equal;
+wire [3:0] equity_lane1_deal_stage20_repeated_position92_any_set156_bits;
+wire equity_lane1_deal_stage20_repeated_position92_any_set156_hit;
+wire [3:0] equity_lane1_deal_stage20_repeated_position92_any_set157_bits;
+wire equity_lane1_deal_stage20_repeated_position92_any_set157_hit;
+wire equity_lane1_deal_stage20_repeated_position92_any_set158_hit;
+wire [2:0] equity_lane1_deal_stage20_repeated_position93_groups;
+wire [2:0] equity_lane1_deal_stage20_repeated_position93_gathered;
 wire equity_lane1_deal_stage20_repeated_position93_same_position482_equal;
 wire equity_lane1_deal_stage20_repeated_position93_same_position483_equal;
 wire equity_lane1_deal_stage20_repeated_position93_same_position484_equal;
@@ -2534,8 +2932,13 @@ wire equity_lane1_deal_stage20_repeated_position93_same_position487_equal;
 wire equity_lane1_deal_stage20_repeated_position93_same_position488_equal;
 wire equity_lane1_deal_stage20_repeated_position93_same_position489_equal;
 wire equity_lane1_deal_stage20_repeated_position93_same_position490_equal;
-wire equity_lane1_deal_stage20_repeated_position94_hit;
-wire [8:0] equity_lane1_deal_stage20_repeated_position94_any_equal;
+wire [3:0] equity_lane1_deal_stage20_repeated_position93_any_set159_bits;
+wire equity_lane1_deal_stage20_repeated_position93_any_set159_hit;
+wire [3:0] equity_lane1_deal_stage20_repeated_position93_any_set160_bits;
+wire equity_lane1_deal_stage20_repeated_position93_any_set160_hit;
+wire equity_lane1_deal_stage20_repeated_position93_any_set161_hit;
+wire [2:0] equity_lane1_deal_stage20_repeated_position94_groups;
+wire [2:0] equity_lane1_deal_stage20_repeated_position94_gathered;
 wire equity_lane1_deal_stage20_repeated_position94_same_position491_equal;
 wire equity_lane1_deal_stage20_repeated_position94_same_position492_equal;
 wire equity_lane1_deal_stage20_repeated_position94_same_position493_equal;
@@ -2545,6 +2948,11 @@ wire equity_lane1_deal_stage20_repeated_position94_same_position496_equal;
 wire equity_lane1_deal_stage20_repeated_position94_same_position497_equal;
 wire equity_lane1_deal_stage20_repeated_position94_same_position498_equal;
 wire equity_lane1_deal_stage20_repeated_position94_same_position499_equal;
+wire [3:0] equity_lane1_deal_stage20_repeated_position94_any_set162_bits;
+wire equity_lane1_deal_stage20_repeated_position94_any_set162_hit;
+wire [3:0] equity_lane1_deal_stage20_repeated_position94_any_set163_bits;
+wire equity_lane1_deal_stage20_repeated_position94_any_set163_hit;
+wire equity_lane1_deal_stage20_repeated_position94_any_set164_hit;
 reg [65:0] equity_lane1_deal_stage21_pos_out;
 reg [5:0] equity_lane1_deal_stage21_n_q;
 reg [5:0] equity_lane1_deal_stage21_mask_q;
@@ -2552,14 +2960,20 @@ reg equity_lane1_deal_stage21_exact_q;
 reg equity_lane1_deal_stage21_a_ok;
 reg [59:0] equity_lane1_deal_stage21_a_pos;
 reg equity_lane1_deal_stage21_a_tok;
+reg [4:0] equity_lane1_deal_stage21_below;
 reg [5:0] equity_lane1_deal_stage21_chosen;
 reg [29:0] equity_lane1_deal_stage21_fields;
 reg equity_lane1_deal_stage21_found;
 reg [4:0] equity_lane1_deal_stage21_free;
+reg [14:0] equity_lane1_deal_stage21_seen;
 reg [29:0] equity_lane1_deal_stage21_candidates;
-wire [4:0] equity_lane1_deal_stage21_repeated;
-wire equity_lane1_deal_stage21_repeated_position95_hit;
-wire [9:0] equity_lane1_deal_stage21_repeated_position95_any_equal;
+reg [29:0] equity_lane1_deal_stage21_taken;
+reg [59:0] equity_lane1_deal_stage21_t_pos;
+reg equity_lane1_deal_stage21_t_tok;
+reg equity_lane1_deal_stage21_t_ok;
+wire [14:0] equity_lane1_deal_stage21_repeated;
+wire [2:0] equity_lane1_deal_stage21_repeated_position95_groups;
+wire [2:0] equity_lane1_deal_stage21_repeated_position95_gathered;
 wire equity_lane1_deal_stage21_repeated_position95_same_position500_equal;
 wire equity_lane1_deal_stage21_repeated_position95_same_position501_equal;
 wire equity_lane1_deal_stage21_repeated_position95_same_position502_equal;
@@ -2570,8 +2984,14 @@ wire equity_lane1_deal_stage21_repeated_position95_same_position506_equal;
 wire equity_lane1_deal_stage21_repeated_position95_same_position507_equal;
 wire equity_lane1_deal_stage21_repeated_position95_same_position508_equal;
 wire equity_lane1_deal_stage21_repeated_position95_same_position509_equal;
-wire equity_lane1_deal_stage21_repeated_position96_hit;
-wire [9:0] equity_lane1_deal_stage21_repeated_position96_any_equal;
+wire [3:0] equity_lane1_deal_stage21_repeated_position95_any_set165_bits;
+wire equity_lane1_deal_stage21_repeated_position95_any_set165_hit;
+wire [3:0] equity_lane1_deal_stage21_repeated_position95_any_set166_bits;
+wire equity_lane1_deal_stage21_repeated_position95_any_set166_hit;
+wire [1:0] equity_lane1_deal_stage21_repeated_position95_any_set167_bits;
+wire equity_lane1_deal_stage21_repeated_position95_any_set167_hit;
+wire [2:0] equity_lane1_deal_stage21_repeated_position96_groups;
+wire [2:0] equity_lane1_deal_stage21_repeated_position96_gathered;
 wire equity_lane1_deal_stage21_repeated_position96_same_position510_equal;
 wire equity_lane1_deal_stage21_repeated_position96_same_position511_equal;
 wire equity_lane1_deal_stage21_repeated_position96_same_position512_equal;
@@ -2582,8 +3002,14 @@ wire equity_lane1_deal_stage21_repeated_position96_same_position516_equal;
 wire equity_lane1_deal_stage21_repeated_position96_same_position517_equal;
 wire equity_lane1_deal_stage21_repeated_position96_same_position518_equal;
 wire equity_lane1_deal_stage21_repeated_position96_same_position519_equal;
-wire equity_lane1_deal_stage21_repeated_position97_hit;
-wire [9:0] equity_lane1_deal_stage21_repeated_position97_any_equal;
+wire [3:0] equity_lane1_deal_stage21_repeated_position96_any_set168_bits;
+wire equity_lane1_deal_stage21_repeated_position96_any_set168_hit;
+wire [3:0] equity_lane1_deal_stage21_repeated_position96_any_set169_bits;
+wire equity_lane1_deal_stage21_repeated_position96_any_set169_hit;
+wire [1:0] equity_lane1_deal_stage21_repeated_position96_any_set170_bits;
+wire equity_lane1_deal_stage21_repeated_position96_any_set170_hit;
+wire [2:0] equity_lane1_deal_stage21_repeated_position97_groups;
+wire [2:0] equity_lane1_deal_stage21_repeated_position97_gathered;
 wire equity_lane1_deal_stage21_repeated_position97_same_position520_equal;
 wire equity_lane1_deal_stage21_repeated_position97_same_position521_equal;
 wire equity_lane1_deal_stage21_repeated_position97_same_position522_equal;
@@ -2594,8 +3020,14 @@ wire equity_lane1_deal_stage21_repeated_position97_same_position526_equal;
 wire equity_lane1_deal_stage21_repeated_position97_same_position527_equal;
 wire equity_lane1_deal_stage21_repeated_position97_same_position528_equal;
 wire equity_lane1_deal_stage21_repeated_position97_same_position529_equal;
-wire equity_lane1_deal_stage21_repeated_position98_hit;
-wire [9:0] equity_lane1_deal_stage21_repeated_position98_any_equal;
+wire [3:0] equity_lane1_deal_stage21_repeated_position97_any_set171_bits;
+wire equity_lane1_deal_stage21_repeated_position97_any_set171_hit;
+wire [3:0] equity_lane1_deal_stage21_repeated_position97_any_set172_bits;
+wire equity_lane1_deal_stage21_repeated_position97_any_set172_hit;
+wire [1:0] equity_lane1_deal_stage21_repeated_position97_any_set173_bits;
+wire equity_lane1_deal_stage21_repeated_position97_any_set173_hit;
+wire [2:0] equity_lane1_deal_stage21_repeated_position98_groups;
+wire [2:0] equity_lane1_deal_stage21_repeated_position98_gathered;
 wire equity_lane1_deal_stage21_repeated_position98_same_position530_equal;
 wire equity_lane1_deal_stage21_repeated_position98_same_position531_equal;
 wire equity_lane1_deal_stage21_repeated_position98_same_position532_equal;
@@ -2606,8 +3038,14 @@ wire equity_lane1_deal_stage21_repeated_position98_same_position536_equal;
 wire equity_lane1_deal_stage21_repeated_position98_same_position537_equal;
 wire equity_lane1_deal_stage21_repeated_position98_same_position538_equal;
 wire equity_lane1_deal_stage21_repeated_position98_same_position539_equal;
-wire equity_lane1_deal_stage21_repeated_position99_hit;
-wire [9:0] equity_lane1_deal_stage21_repeated_position99_any_equal;
+wire [3:0] equity_lane1_deal_stage21_repeated_position98_any_set174_bits;
+wire equity_lane1_deal_stage21_repeated_position98_any_set174_hit;
+wire [3:0] equity_lane1_deal_stage21_repeated_position98_any_set175_bits;
+wire equity_lane1_deal_stage21_repeated_position98_any_set175_hit;
+wire [1:0] equity_lane1_deal_stage21_repeated_position98_any_set176_bits;
+wire equity_lane1_deal_stage21_repeated_position98_any_set176_hit;
+wire [2:0] equity_lane1_deal_stage21_repeated_position99_groups;
+wire [2:0] equity_lane1_deal_stage21_repeated_position99_gathered;
 wire equity_lane1_deal_stage21_repeated_position99_same_position540_equal;
 wire equity_lane1_deal_stage21_repeated_position99_same_position541_equal;
 wire equity_lane1_deal_stage21_repeated_position99_same_position542_equal;
@@ -2618,6 +3056,12 @@ wire equity_lane1_deal_stage21_repeated_position99_same_position546_equal;
 wire equity_lane1_deal_stage21_repeated_position99_same_position547_equal;
 wire equity_lane1_deal_stage21_repeated_position99_same_position548_equal;
 wire equity_lane1_deal_stage21_repeated_position99_same_position549_equal;
+wire [3:0] equity_lane1_deal_stage21_repeated_position99_any_set177_bits;
+wire equity_lane1_deal_stage21_repeated_position99_any_set177_hit;
+wire [3:0] equity_lane1_deal_stage21_repeated_position99_any_set178_bits;
+wire equity_lane1_deal_stage21_repeated_position99_any_set178_hit;
+wire [1:0] equity_lane1_deal_stage21_repeated_position99_any_set179_bits;
+wire equity_lane1_deal_stage21_repeated_position99_any_set179_hit;
 reg [5:0] equity_lane1_card_lookup11_card;
 wire [5:0] equity_lane1_card_lookup11_position;
 reg [5:0] equity_lane1_card_lookup12_card;
@@ -3150,6 +3594,7 @@ reg [23:0] equity_lane1_showdown1_pipe_reg420_q;
 reg [23:0] equity_lane1_showdown1_pipe_reg421_q;
 reg [23:0] equity_lane1_showdown1_pipe_reg422_q;
 reg [23:0] equity_lane1_showdown1_pipe_reg423_q;
+wire equity_lane1_tally13_mine;
 wire equity_lane1_tally13_no;
 wire [39:0] equity_lane1_tally13_zero;
 reg [11:0] equity_lane1_tally13_amount;
@@ -3466,9 +3911,8 @@ assign equity_lane0_high_winners = 1'd0;
 assign equity_lane0_chunked_counter0_zero = 8'd0;
 assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
 assign equity_lane0_colex_odometer0_spare = 1'd1;
-assign equity_lane0_deal_stage0_ok_in = 1'd1;
 assign equity_lane0_deal_stage0_pos_in = 6'd0;
-assign equity_lane0_deal_stage0_repeated = 5'd0;
+assign equity_lane0_tally0_mine = 1'd1;
 assign equity_lane0_tally0_no = 1'd0;
 assign equity_lane0_tally0_zero = 40'd0;
 assign equity_lane0_tally0_chunked_counter1_zero = 8'd0;
@@ -3528,9 +3972,8 @@ assign equity_lane1_high_winners = 1'd0;
 assign equity_lane1_chunked_counter14_zero = 8'd0;
 assign equity_lane1_chunked_counter14_counter_chunk74_carry_in = 1'd0;
 assign equity_lane1_colex_odometer1_spare = 1'd1;
-assign equity_lane1_deal_stage11_ok_in = 1'd1;
 assign equity_lane1_deal_stage11_pos_in = 6'd0;
-assign equity_lane1_deal_stage11_repeated = 5'd0;
+assign equity_lane1_tally13_mine = 1'd1;
 assign equity_lane1_tally13_no = 1'd0;
 assign equity_lane1_tally13_zero = 40'd0;
 assign equity_lane1_tally13_chunked_counter15_zero = 8'd0;
@@ -3604,326 +4047,391 @@ assign equity_lane0_colex_odometer0_rise_bits[3] = equity_lane0_colex_odometer0_
 assign equity_lane0_colex_odometer0_rise_bits[2] = equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 assign equity_lane0_colex_odometer0_rise_bits[1] = equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 assign equity_lane0_colex_odometer0_rise_bits[0] = equity_lane0_colex_odometer0_odometer_digit0_can_rise;
-assign equity_lane0_deal_stage1_repeated[4] = equity_lane0_deal_stage1_repeated_position4_hit;
-assign equity_lane0_deal_stage1_repeated[3] = equity_lane0_deal_stage1_repeated_position3_hit;
-assign equity_lane0_deal_stage1_repeated[2] = equity_lane0_deal_stage1_repeated_position2_hit;
-assign equity_lane0_deal_stage1_repeated[1] = equity_lane0_deal_stage1_repeated_position1_hit;
-assign equity_lane0_deal_stage1_repeated[0] = equity_lane0_deal_stage1_repeated_position0_hit;
-assign equity_lane0_deal_stage2_repeated[4] = equity_lane0_deal_stage2_repeated_position9_hit;
-assign equity_lane0_deal_stage2_repeated[3] = equity_lane0_deal_stage2_repeated_position8_hit;
-assign equity_lane0_deal_stage2_repeated[2] = equity_lane0_deal_stage2_repeated_position7_hit;
-assign equity_lane0_deal_stage2_repeated[1] = equity_lane0_deal_stage2_repeated_position6_hit;
-assign equity_lane0_deal_stage2_repeated[0] = equity_lane0_deal_stage2_repeated_position5_hit;
-assign equity_lane0_deal_stage2_repeated_position5_any_equal[1] = equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
-assign equity_lane0_deal_stage2_repeated_position5_any_equal[0] = equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
-assign equity_lane0_deal_stage2_repeated_position6_any_equal[1] = equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
-assign equity_lane0_deal_stage2_repeated_position6_any_equal[0] = equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
-assign equity_lane0_deal_stage2_repeated_position7_any_equal[1] = equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
-assign equity_lane0_deal_stage2_repeated_position7_any_equal[0] = equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
-assign equity_lane0_deal_stage2_repeated_position8_any_equal[1] = equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
-assign equity_lane0_deal_stage2_repeated_position8_any_equal[0] = equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
-assign equity_lane0_deal_stage2_repeated_position9_any_equal[1] = equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
-assign equity_lane0_deal_stage2_repeated_position9_any_equal[0] = equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
-assign equity_lane0_deal_stage3_repeated[4] = equity_lane0_deal_stage3_repeated_position14_hit;
-assign equity_lane0_deal_stage3_repeated[3] = equity_lane0_deal_stage3_repeated_position13_hit;
-assign equity_lane0_deal_stage3_repeated[2] = equity_lane0_deal_stage3_repeated_position12_hit;
-assign equity_lane0_deal_stage3_repeated[1] = equity_lane0_deal_stage3_repeated_position11_hit;
-assign equity_lane0_deal_stage3_repeated[0] = equity_lane0_deal_stage3_repeated_position10_hit;
-assign equity_lane0_deal_stage3_repeated_position10_any_equal[2] = equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
-assign equity_lane0_deal_stage3_repeated_position10_any_equal[1] = equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
-assign equity_lane0_deal_stage3_repeated_position10_any_equal[0] = equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
-assign equity_lane0_deal_stage3_repeated_position11_any_equal[2] = equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
-assign equity_lane0_deal_stage3_repeated_position11_any_equal[1] = equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
-assign equity_lane0_deal_stage3_repeated_position11_any_equal[0] = equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
-assign equity_lane0_deal_stage3_repeated_position12_any_equal[2] = equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
-assign equity_lane0_deal_stage3_repeated_position12_any_equal[1] = equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
-assign equity_lane0_deal_stage3_repeated_position12_any_equal[0] = equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
-assign equity_lane0_deal_stage3_repeated_position13_any_equal[2] = equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
-assign equity_lane0_deal_stage3_repeated_position13_any_equal[1] = equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
-assign equity_lane0_deal_stage3_repeated_position13_any_equal[0] = equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
-assign equity_lane0_deal_stage3_repeated_position14_any_equal[2] = equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
-assign equity_lane0_deal_stage3_repeated_position14_any_equal[1] = equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
-assign equity_lane0_deal_stage3_repeated_position14_any_equal[0] = equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
-assign equity_lane0_deal_stage4_repeated[4] = equity_lane0_deal_stage4_repeated_position19_hit;
-assign equity_lane0_deal_stage4_repeated[3] = equity_lane0_deal_stage4_repeated_position18_hit;
-assign equity_lane0_deal_stage4_repeated[2] = equity_lane0_deal_stage4_repeated_position17_hit;
-assign equity_lane0_deal_stage4_repeated[1] = equity_lane0_deal_stage4_repeated_position16_hit;
-assign equity_lane0_deal_stage4_repeated[0] = equity_lane0_deal_stage4_repeated_position15_hit;
-assign equity_lane0_deal_stage4_repeated_position15_any_equal[3] = equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
-assign equity_lane0_deal_stage4_repeated_position15_any_equal[2] = equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
-assign equity_lane0_deal_stage4_repeated_position15_any_equal[1] = equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
-assign equity_lane0_deal_stage4_repeated_position15_any_equal[0] = equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
-assign equity_lane0_deal_stage4_repeated_position16_any_equal[3] = equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
-assign equity_lane0_deal_stage4_repeated_position16_any_equal[2] = equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
-assign equity_lane0_deal_stage4_repeated_position16_any_equal[1] = equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
-assign equity_lane0_deal_stage4_repeated_position16_any_equal[0] = equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
-assign equity_lane0_deal_stage4_repeated_position17_any_equal[3] = equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
-assign equity_lane0_deal_stage4_repeated_position17_any_equal[2] = equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
-assign equity_lane0_deal_stage4_repeated_position17_any_equal[1] = equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
-assign equity_lane0_deal_stage4_repeated_position17_any_equal[0] = equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
-assign equity_lane0_deal_stage4_repeated_position18_any_equal[3] = equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
-assign equity_lane0_deal_stage4_repeated_position18_any_equal[2] = equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
-assign equity_lane0_deal_stage4_repeated_position18_any_equal[1] = equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
-assign equity_lane0_deal_stage4_repeated_position18_any_equal[0] = equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
-assign equity_lane0_deal_stage4_repeated_position19_any_equal[3] = equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
-assign equity_lane0_deal_stage4_repeated_position19_any_equal[2] = equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
-assign equity_lane0_deal_stage4_repeated_position19_any_equal[1] = equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
-assign equity_lane0_deal_stage4_repeated_position19_any_equal[0] = equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
-assign equity_lane0_deal_stage5_repeated[4] = equity_lane0_deal_stage5_repeated_position24_hit;
-assign equity_lane0_deal_stage5_repeated[3] = equity_lane0_deal_stage5_repeated_position23_hit;
-assign equity_lane0_deal_stage5_repeated[2] = equity_lane0_deal_stage5_repeated_position22_hit;
-assign equity_lane0_deal_stage5_repeated[1] = equity_lane0_deal_stage5_repeated_position21_hit;
-assign equity_lane0_deal_stage5_repeated[0] = equity_lane0_deal_stage5_repeated_position20_hit;
-assign equity_lane0_deal_stage5_repeated_position20_any_equal[4] = equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
-assign equity_lane0_deal_stage5_repeated_position20_any_equal[3] = equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
-assign equity_lane0_deal_stage5_repeated_position20_any_equal[2] = equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
-assign equity_lane0_deal_stage5_repeated_position20_any_equal[1] = equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
-assign equity_lane0_deal_stage5_repeated_position20_any_equal[0] = equity_lane0_deal_stage5_repeated_position20_same_position54_equal;
-assign equity_lane0_deal_stage5_repeated_position21_any_equal[4] = equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
-assign equity_lane0_deal_stage5_repeated_position21_any_equal[3] = equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
-assign equity_lane0_deal_stage5_repeated_position21_any_equal[2] = equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
-assign equity_lane0_deal_stage5_repeated_position21_any_equal[1] = equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
-assign equity_lane0_deal_stage5_repeated_position21_any_equal[0] = equity_lane0_deal_stage5_repeated_position21_same_position59_equal;
-assign equity_lane0_deal_stage5_repeated_position22_any_equal[4] = equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
-assign equity_lane0_deal_stage5_repeated_position22_any_equal[3] = equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
-assign equity_lane0_deal_stage5_repeated_position22_any_equal[2] = equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
-assign equity_lane0_deal_stage5_repeated_position22_any_equal[1] = equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
-assign equity_lane0_deal_stage5_repeated_position22_any_equal[0] = equity_lane0_deal_stage5_repeated_position22_same_position64_equal;
-assign equity_lane0_deal_stage5_repeated_position23_any_equal[4] = equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
-assign equity_lane0_deal_stage5_repeated_position23_any_equal[3] = equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
-assign equity_lane0_deal_stage5_repeated_position23_any_equal[2] = equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
-assign equity_lane0_deal_stage5_repeated_position23_any_equal[1] = equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
-assign equity_lane0_deal_stage5_repeated_position23_any_equal[0] = equity_lane0_deal_stage5_repeated_position23_same_position69_equal;
-assign equity_lane0_deal_stage5_repeated_position24_any_equal[4] = equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
-assign equity_lane0_deal_stage5_repeated_position24_any_equal[3] = equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
-assign equity_lane0_deal_stage5_repeated_position24_any_equal[2] = equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
-assign equity_lane0_deal_stage5_repeated_position24_any_equal[1] = equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
-assign equity_lane0_deal_stage5_repeated_position24_any_equal[0] = equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
-assign equity_lane0_deal_stage6_repeated[4] = equity_lane0_deal_stage6_repeated_position29_hit;
-assign equity_lane0_deal_stage6_repeated[3] = equity_lane0_deal_stage6_repeated_position28_hit;
-assign equity_lane0_deal_stage6_repeated[2] = equity_lane0_deal_stage6_repeated_position27_hit;
-assign equity_lane0_deal_stage6_repeated[1] = equity_lane0_deal_stage6_repeated_position26_hit;
-assign equity_lane0_deal_stage6_repeated[0] = equity_lane0_deal_stage6_repeated_position25_hit;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[5] = equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[4] = equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[3] = equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[2] = equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[1] = equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
-assign equity_lane0_deal_stage6_repeated_position25_any_equal[0] = equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[5] = equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[4] = equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[3] = equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[2] = equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[1] = equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
-assign equity_lane0_deal_stage6_repeated_position26_any_equal[0] = equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[5] = equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[4] = equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[3] = equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[2] = equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[1] = equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
-assign equity_lane0_deal_stage6_repeated_position27_any_equal[0] = equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[5] = equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[4] = equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[3] = equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[2] = equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[1] = equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
-assign equity_lane0_deal_stage6_repeated_position28_any_equal[0] = equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[5] = equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[4] = equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[3] = equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[2] = equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[1] = equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
-assign equity_lane0_deal_stage6_repeated_position29_any_equal[0] = equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
-assign equity_lane0_deal_stage7_repeated[4] = equity_lane0_deal_stage7_repeated_position34_hit;
-assign equity_lane0_deal_stage7_repeated[3] = equity_lane0_deal_stage7_repeated_position33_hit;
-assign equity_lane0_deal_stage7_repeated[2] = equity_lane0_deal_stage7_repeated_position32_hit;
-assign equity_lane0_deal_stage7_repeated[1] = equity_lane0_deal_stage7_repeated_position31_hit;
-assign equity_lane0_deal_stage7_repeated[0] = equity_lane0_deal_stage7_repeated_position30_hit;
-assign equity_lane0_deal_stage7_repeated_position30_any_equal[6] = equity_lane0_deal_stage7_repeated_position30_same_position105_equal;
-assign equity_lane0_deal_stage7_repeated_position30_any_equal[5] = equity_lane0_deal_stage7_repeated_position30_same_position106_equal;
-assign equity_lane0_deal_stage7_repeated_position30_any_equal[4] = equity_lane0_deal_stage7_repeated_position30_same_position107_equal;
-assign equity_lane0_deal_stage7_repeated_position30_any_equal[3] = equity_lane0_deal_stage7_repeated_position30_same_position108_equal;
-assign equity_lane0_deal_stage7_repeated_position30_any_equal[2] = equity_lane0_deal_stage7_repeated_position30_same_position109_equal;
-assign equity_lane0_deal_stage7_repeated_position30_any_equal[1] = equity_lane0_deal_stage7_repeated_position30_same_position110_equal;
-assign equity_lane0_deal_stage7_repeated_position30_any_equal[0] = equity_lane0_deal_stage7_repeated_position30_same_position111_equal;
-assign equity_lane0_deal_stage7_repeated_position31_any_equal[6] = equity_lane0_deal_stage7_repeated_position31_same_position112_equal;
-assign equity_lane0_deal_stage7_repeated_position31_any_equal[5] = equity_lane0_deal_stage7_repeated_position31_same_position113_equal;
-assign equity_lane0_deal_stage7_repeated_position31_any_equal[4] = equity_lane0_deal_stage7_repeated_position31_same_position114_equal;
-assign equity_lane0_deal_stage7_repeated_position31_any_equal[3] = equity_lane0_deal_stage7_repeated_position31_same_position115_equal;
-assign equity_lane0_deal_stage7_repeated_position31_any_equal[2] = equity_lane0_deal_stage7_repeated_position31_same_position116_equal;
-assign equity_lane0_deal_stage7_repeated_position31_any_equal[1] = equity_lane0_deal_stage7_repeated_position31_same_position117_equal;
-assign equity_lane0_deal_stage7_repeated_position31_any_equal[0] = equity_lane0_deal_stage7_repeated_position31_same_position118_equal;
-assign equity_lane0_deal_stage7_repeated_position32_any_equal[6] = equity_lane0_deal_stage7_repeated_position32_same_position119_equal;
-assign equity_lane0_deal_stage7_repeated_position32_any_equal[5] = equity_lane0_deal_stage7_repeated_position32_same_position120_equal;
-assign equity_lane0_deal_stage7_repeated_position32_any_equal[4] = equity_lane0_deal_stage7_repeated_position32_same_position121_equal;
-assign equity_lane0_deal_stage7_repeated_position32_any_equal[3] = equity_lane0_deal_stage7_repeated_position32_same_position122_equal;
-assign equity_lane0_deal_stage7_repeated_position32_any_equal[2] = equity_lane0_deal_stage7_repeated_position32_same_position123_equal;
-assign equity_lane0_deal_stage7_repeated_position32_any_equal[1] = equity_lane0_deal_stage7_repeated_position32_same_position124_equal;
-assign equity_lane0_deal_stage7_repeated_position32_any_equal[0] = equity_lane0_deal_stage7_repeated_position32_same_position125_equal;
-assign equity_lane0_deal_stage7_repeated_position33_any_equal[6] = equity_lane0_deal_stage7_repeated_position33_same_position126_equal;
-assign equity_lane0_deal_stage7_repeated_position33_any_equal[5] = equity_lane0_deal_stage7_repeated_position33_same_position127_equal;
-assign equity_lane0_deal_stage7_repeated_position33_any_equal[4] = equity_lane0_deal_stage7_repeated_position33_same_position128_equal;
-assign equity_lane0_deal_stage7_repeated_position33_any_equal[3] = equity_lane0_deal_stage7_repeated_position33_same_position129_equal;
-assign equity_lane0_deal_stage7_repeated_position33_any_equal[2] = equity_lane0_deal_stage7_repeated_position33_same_position130_equal;
-assign equity_lane0_deal_stage7_repeated_position33_any_equal[1] = equity_lane0_deal_stage7_repeated_position33_same_position131_equal;
-assign equity_lane0_deal_stage7_repeated_position33_any_equal[0] = equity_lane0_deal_stage7_repeated_position33_same_position132_equal;
-assign equity_lane0_deal_stage7_repeated_position34_any_equal[6] = equity_lane0_deal_stage7_repeated_position34_same_position133_equal;
-assign equity_lane0_deal_stage7_repeated_position34_any_equal[5] = equity_lane0_deal_stage7_repeated_position34_same_position134_equal;
-assign equity_lane0_deal_stage7_repeated_position34_any_equal[4] = equity_lane0_deal_stage7_repeated_position34_same_position135_equal;
-assign equity_lane0_deal_stage7_repeated_position34_any_equal[3] = equity_lane0_deal_stage7_repeated_position34_same_position136_equal;
-assign equity_lane0_deal_stage7_repeated_position34_any_equal[2] = equity_lane0_deal_stage7_repeated_position34_same_position137_equal;
-assign equity_lane0_deal_stage7_repeated_position34_any_equal[1] = equity_lane0_deal_stage7_repeated_position34_same_position138_equal;
-assign equity_lane0_deal_stage7_repeated_position34_any_equal[0] = equity_lane0_deal_stage7_repeated_position34_same_position139_equal;
-assign equity_lane0_deal_stage8_repeated[4] = equity_lane0_deal_stage8_repeated_position39_hit;
-assign equity_lane0_deal_stage8_repeated[3] = equity_lane0_deal_stage8_repeated_position38_hit;
-assign equity_lane0_deal_stage8_repeated[2] = equity_lane0_deal_stage8_repeated_position37_hit;
-assign equity_lane0_deal_stage8_repeated[1] = equity_lane0_deal_stage8_repeated_position36_hit;
-assign equity_lane0_deal_stage8_repeated[0] = equity_lane0_deal_stage8_repeated_position35_hit;
-assign equity_lane0_deal_stage8_repeated_position35_any_equal[7] = equity_lane0_deal_stage8_repeated_position35_same_position140_equal;
-assign equity_lane0_deal_stage8_repeated_position35_any_equal[6] = equity_lane0_deal_stage8_repeated_position35_same_position141_equal;
-assign equity_lane0_deal_stage8_repeated_position35_any_equal[5] = equity_lane0_deal_stage8_repeated_position35_same_position142_equal;
-assign equity_lane0_deal_stage8_repeated_position35_any_equal[4] = equity_lane0_deal_stage8_repeated_position35_same_position143_equal;
-assign equity_lane0_deal_stage8_repeated_position35_any_equal[3] = equity_lane0_deal_stage8_repeated_position35_same_position144_equal;
-assign equity_lane0_deal_stage8_repeated_position35_any_equal[2] = equity_lane0_deal_stage8_repeated_position35_same_position145_equal;
-assign equity_lane0_deal_stage8_repeated_position35_any_equal[1] = equity_lane0_deal_stage8_repeated_position35_same_position146_equal;
-assign equity_lane0_deal_stage8_repeated_position35_any_equal[0] = equity_lane0_deal_stage8_repeated_position35_same_position147_equal;
-assign equity_lane0_deal_stage8_repeated_position36_any_equal[7] = equity_lane0_deal_stage8_repeated_position36_same_position148_equal;
-assign equity_lane0_deal_stage8_repeated_position36_any_equal[6] = equity_lane0_deal_stage8_repeated_position36_same_position149_equal;
-assign equity_lane0_deal_stage8_repeated_position36_any_equal[5] = equity_lane0_deal_stage8_repeated_position36_same_position150_equal;
-assign equity_lane0_deal_stage8_repeated_position36_any_equal[4] = equity_lane0_deal_stage8_repeated_position36_same_position151_equal;
-assign equity_lane0_deal_stage8_repeated_position36_any_equal[3] = equity_lane0_deal_stage8_repeated_position36_same_position152_equal;
-assign equity_lane0_deal_stage8_repeated_position36_any_equal[2] = equity_lane0_deal_stage8_repeated_position36_same_position153_equal;
-assign equity_lane0_deal_stage8_repeated_position36_any_equal[1] = equity_lane0_deal_stage8_repeated_position36_same_position154_equal;
-assign equity_lane0_deal_stage8_repeated_position36_any_equal[0] = equity_lane0_deal_stage8_repeated_position36_same_position155_equal;
-assign equity_lane0_deal_stage8_repeated_position37_any_equal[7] = equity_lane0_deal_stage8_repeated_position37_same_position156_equal;
-assign equity_lane0_deal_stage8_repeated_position37_any_equal[6] = equity_lane0_deal_stage8_repeated_position37_same_position157_equal;
-assign equity_lane0_deal_stage8_repeated_position37_any_equal[5] = equity_lane0_deal_stage8_repeated_position37_same_position158_equal;
-assign equity_lane0_deal_stage8_repeated_position37_any_equal[4] = equity_lane0_deal_stage8_repeated_position37_same_position159_equal;
-assign equity_lane0_deal_stage8_repeated_position37_any_equal[3] = equity_lane0_deal_stage8_repeated_position37_same_position160_equal;
-assign equity_lane0_deal_stage8_repeated_position37_any_equal[2] = equity_lane0_deal_stage8_repeated_position37_same_position161_equal;
-assign equity_lane0_deal_stage8_repeated_position37_any_equal[1] = equity_lane0_deal_stage8_repeated_position37_same_position162_equal;
-assign equity_lane0_deal_stage8_repeated_position37_any_equal[0] = equity_lane0_deal_stage8_repeated_position37_same_position163_equal;
-assign equity_lane0_deal_stage8_repeated_position38_any_equal[7] = equity_lane0_deal_stage8_repeated_position38_same_position164_equal;
-assign equity_lane0_deal_stage8_repeated_position38_any_equal[6] = equity_lane0_deal_stage8_repeated_position38_same_position165_equal;
-assign equity_lane0_deal_stage8_repeated_position38_any_equal[5] = equity_lane0_deal_stage8_repeated_position38_same_position166_equal;
-assign equity_lane0_deal_stage8_repeated_position38_any_equal[4] = equity_lane0_deal_stage8_repeated_position38_same_position167_equal;
-assign equity_lane0_deal_stage8_repeated_position38_any_equal[3] = equity_lane0_deal_stage8_repeated_position38_same_position168_equal;
-assign equity_lane0_deal_stage8_repeated_position38_any_equal[2] = equity_lane0_deal_stage8_repeated_position38_same_position169_equal;
-assign equity_lane0_deal_stage8_repeated_position38_any_equal[1] = equity_lane0_deal_stage8_repeated_position38_same_position170_equal;
-assign equity_lane0_deal_stage8_repeated_position38_any_equal[0] = equity_lane0_deal_stage8_repeated_position38_same_position171_equal;
-assign equity_lane0_deal_stage8_repeated_position39_any_equal[7] = equity_lane0_deal_stage8_repeated_position39_same_position172_equal;
-assign equity_lane0_deal_stage8_repeated_position39_any_equal[6] = equity_lane0_deal_stage8_repeated_position39_same_position173_equal;
-assign equity_lane0_deal_stage8_repeated_position39_any_equal[5] = equity_lane0_deal_stage8_repeated_position39_same_position174_equal;
-assign equity_lane0_deal_stage8_repeated_position39_any_equal[4] = equity_lane0_deal_stage8_repeated_position39_same_position175_equal;
-assign equity_lane0_deal_stage8_repeated_position39_any_equal[3] = equity_lane0_deal_stage8_repeated_position39_same_position176_equal;
-assign equity_lane0_deal_stage8_repeated_position39_any_equal[2] = equity_lane0_deal_stage8_repeated_position39_same_position177_equal;
-assign equity_lane0_deal_stage8_repeated_position39_any_equal[1] = equity_lane0_deal_stage8_repeated_position39_same_position178_equal;
-assign equity_lane0_deal_stage8_repeated_position39_any_equal[0] = equity_lane0_deal_stage8_repeated_position39_same_position179_equal;
-assign equity_lane0_deal_stage9_repeated[4] = equity_lane0_deal_stage9_repeated_position44_hit;
-assign equity_lane0_deal_stage9_repeated[3] = equity_lane0_deal_stage9_repeated_position43_hit;
-assign equity_lane0_deal_stage9_repeated[2] = equity_lane0_deal_stage9_repeated_position42_hit;
-assign equity_lane0_deal_stage9_repeated[1] = equity_lane0_deal_stage9_repeated_position41_hit;
-assign equity_lane0_deal_stage9_repeated[0] = equity_lane0_deal_stage9_repeated_position40_hit;
-assign equity_lane0_deal_stage9_repeated_position40_any_equal[8] = equity_lane0_deal_stage9_repeated_position40_same_position180_equal;
-assign equity_lane0_deal_stage9_repeated_position40_any_equal[7] = equity_lane0_deal_stage9_repeated_position40_same_position181_equal;
-assign equity_lane0_deal_stage9_repeated_position40_any_equal[6] = equity_lane0_deal_stage9_repeated_position40_same_position182_equal;
-assign equity_lane0_deal_stage9_repeated_position40_any_equal[5] = equity_lane0_deal_stage9_repeated_position40_same_position183_equal;
-assign equity_lane0_deal_stage9_repeated_position40_any_equal[4] = equity_lane0_deal_stage9_repeated_position40_same_position184_equal;
-assign equity_lane0_deal_stage9_repeated_position40_any_equal[3] = equity_lane0_deal_stage9_repeated_position40_same_position185_equal;
-assign equity_lane0_deal_stage9_repeated_position40_any_equal[2] = equity_lane0_deal_stage9_repeated_position40_same_position186_equal;
-assign equity_lane0_deal_stage9_repeated_position40_any_equal[1] = equity_lane0_deal_stage9_repeated_position40_same_position187_equal;
-assign equity_lane0_deal_stage9_repeated_position40_any_equal[0] = equity_lane0_deal_stage9_repeated_position40_same_position188_equal;
-assign equity_lane0_deal_stage9_repeated_position41_any_equal[8] = equity_lane0_deal_stage9_repeated_position41_same_position189_equal;
-assign equity_lane0_deal_stage9_repeated_position41_any_equal[7] = equity_lane0_deal_stage9_repeated_position41_same_position190_equal;
-assign equity_lane0_deal_stage9_repeated_position41_any_equal[6] = equity_lane0_deal_stage9_repeated_position41_same_position191_equal;
-assign equity_lane0_deal_stage9_repeated_position41_any_equal[5] = equity_lane0_deal_stage9_repeated_position41_same_position192_equal;
-assign equity_lane0_deal_stage9_repeated_position41_any_equal[4] = equity_lane0_deal_stage9_repeated_position41_same_position193_equal;
-assign equity_lane0_deal_stage9_repeated_position41_any_equal[3] = equity_lane0_deal_stage9_repeated_position41_same_position194_equal;
-assign equity_lane0_deal_stage9_repeated_position41_any_equal[2] = equity_lane0_deal_stage9_repeated_position41_same_position195_equal;
-assign equity_lane0_deal_stage9_repeated_position41_any_equal[1] = equity_lane0_deal_stage9_repeated_position41_same_position196_equal;
-assign equity_lane0_deal_stage9_repeated_position41_any_equal[0] = equity_lane0_deal_stage9_repeated_position41_same_position197_equal;
-assign equity_lane0_deal_stage9_repeated_position42_any_equal[8] = equity_lane0_deal_stage9_repeated_position42_same_position198_equal;
-assign equity_lane0_deal_stage9_repeated_position42_any_equal[7] = equity_lane0_deal_stage9_repeated_position42_same_position199_equal;
-assign equity_lane0_deal_stage9_repeated_position42_any_equal[6] = equity_lane0_deal_stage9_repeated_position42_same_position200_equal;
-assign equity_lane0_deal_stage9_repeated_position42_any_equal[5] = equity_lane0_deal_stage9_repeated_position42_same_position201_equal;
-assign equity_lane0_deal_stage9_repeated_position42_any_equal[4] = equity_lane0_deal_stage9_repeated_position42_same_position202_equal;
-assign equity_lane0_deal_stage9_repeated_position42_any_equal[3] = equity_lane0_deal_stage9_repeated_position42_same_position203_equal;
-assign equity_lane0_deal_stage9_repeated_position42_any_equal[2] = equity_lane0_deal_stage9_repeated_position42_same_position204_equal;
-assign equity_lane0_deal_stage9_repeated_position42_any_equal[1] = equity_lane0_deal_stage9_repeated_position42_same_position205_equal;
-assign equity_lane0_deal_stage9_repeated_position42_any_equal[0] = equity_lane0_deal_stage9_repeated_position42_same_position206_equal;
-assign equity_lane0_deal_stage9_repeated_position43_any_equal[8] = equity_lane0_deal_stage9_repeated_position43_same_position207_equal;
-assign equity_lane0_deal_stage9_repeated_position43_any_equal[7] = equity_lane0_deal_stage9_repeated_position43_same_position208_equal;
-assign equity_lane0_deal_stage9_repeated_position43_any_equal[6] = equity_lane0_deal_stage9_repeated_position43_same_position209_equal;
-assign equity_lane0_deal_stage9_repeated_position43_any_equal[5] = equity_lane0_deal_stage9_repeated_position43_same_position210_equal;
-assign equity_lane0_deal_stage9_repeated_position43_any_equal[4] = equity_lane0_deal_stage9_repeated_position43_same_position211_equal;
-assign equity_lane0_deal_stage9_repeated_position43_any_equal[3] = equity_lane0_deal_stage9_repeated_position43_same_position212_equal;
-assign equity_lane0_deal_stage9_repeated_position43_any_equal[2] = equity_lane0_deal_stage9_repeated_position43_same_position213_equal;
-assign equity_lane0_deal_stage9_repeated_position43_any_equal[1] = equity_lane0_deal_stage9_repeated_position43_same_position214_equal;
-assign equity_lane0_deal_stage9_repeated_position43_any_equal[0] = equity_lane0_deal_stage9_repeated_position43_same_position215_equal;
-assign equity_lane0_deal_stage9_repeated_position44_any_equal[8] = equity_lane0_deal_stage9_repeated_position44_same_position216_equal;
-assign equity_lane0_deal_stage9_repeated_position44_any_equal[7] = equity_lane0_deal_stage9_repeated_position44_same_position217_equal;
-assign equity_lane0_deal_stage9_repeated_position44_any_equal[6] = equity_lane0_deal_stage9_repeated_position44_same_position218_equal;
-assign equity_lane0_deal_stage9_repeated_position44_any_equal[5] = equity_lane0_deal_stage9_repeated_position44_same_position219_equal;
-assign equity_lane0_deal_stage9_repeated_position44_any_equal[4] = equity_lane0_deal_stage9_repeated_position44_same_position220_equal;
-assign equity_lane0_deal_stage9_repeated_position44_any_equal[3] = equity_lane0_deal_stage9_repeated_position44_same_position221_equal;
-assign equity_lane0_deal_stage9_repeated_position44_any_equal[2] = equity_lane0_deal_stage9_repeated_position44_same_position222_equal;
-assign equity_lane0_deal_stage9_repeated_position44_any_equal[1] = equity_lane0_deal_stage9_repeated_position44_same_position223_equal;
-assign equity_lane0_deal_stage9_repeated_position44_any_equal[0] = equity_lane0_deal_stage9_repeated_position44_same_position224_equal;
-assign equity_lane0_deal_stage10_repeated[4] = equity_lane0_deal_stage10_repeated_position49_hit;
-assign equity_lane0_deal_stage10_repeated[3] = equity_lane0_deal_stage10_repeated_position48_hit;
-assign equity_lane0_deal_stage10_repeated[2] = equity_lane0_deal_stage10_repeated_position47_hit;
-assign equity_lane0_deal_stage10_repeated[1] = equity_lane0_deal_stage10_repeated_position46_hit;
-assign equity_lane0_deal_stage10_repeated[0] = equity_lane0_deal_stage10_repeated_position45_hit;
-assign equity_lane0_deal_stage10_repeated_position45_any_equal[9] = equity_lane0_deal_stage10_repeated_position45_same_position225_equal;
-assign equity_lane0_deal_stage10_repeated_position45_any_equal[8] = equity_lane0_deal_stage10_repeated_position45_same_position226_equal;
-assign equity_lane0_deal_stage10_repeated_position45_any_equal[7] = equity_lane0_deal_stage10_repeated_position45_same_position227_equal;
-assign equity_lane0_deal_stage10_repeated_position45_any_equal[6] = equity_lane0_deal_stage10_repeated_position45_same_position228_equal;
-assign equity_lane0_deal_stage10_repeated_position45_any_equal[5] = equity_lane0_deal_stage10_repeated_position45_same_position229_equal;
-assign equity_lane0_deal_stage10_repeated_position45_any_equal[4] = equity_lane0_deal_stage10_repeated_position45_same_position230_equal;
-assign equity_lane0_deal_stage10_repeated_position45_any_equal[3] = equity_lane0_deal_stage10_repeated_position45_same_position231_equal;
-assign equity_lane0_deal_stage10_repeated_position45_any_equal[2] = equity_lane0_deal_stage10_repeated_position45_same_position232_equal;
-assign equity_lane0_deal_stage10_repeated_position45_any_equal[1] = equity_lane0_deal_stage10_repeated_position45_same_position233_equal;
-assign equity_lane0_deal_stage10_repeated_position45_any_equal[0] = equity_lane0_deal_stage10_repeated_position45_same_position234_equal;
-assign equity_lane0_deal_stage10_repeated_position46_any_equal[9] = equity_lane0_deal_stage10_repeated_position46_same_position235_equal;
-assign equity_lane0_deal_stage10_repeated_position46_any_equal[8] = equity_lane0_deal_stage10_repeated_position46_same_position236_equal;
-assign equity_lane0_deal_stage10_repeated_position46_any_equal[7] = equity_lane0_deal_stage10_repeated_position46_same_position237_equal;
-assign equity_lane0_deal_stage10_repeated_position46_any_equal[6] = equity_lane0_deal_stage10_repeated_position46_same_position238_equal;
-assign equity_lane0_deal_stage10_repeated_position46_any_equal[5] = equity_lane0_deal_stage10_repeated_position46_same_position239_equal;
-assign equity_lane0_deal_stage10_repeated_position46_any_equal[4] = equity_lane0_deal_stage10_repeated_position46_same_position240_equal;
-assign equity_lane0_deal_stage10_repeated_position46_any_equal[3] = equity_lane0_deal_stage10_repeated_position46_same_position241_equal;
-assign equity_lane0_deal_stage10_repeated_position46_any_equal[2] = equity_lane0_deal_stage10_repeated_position46_same_position242_equal;
-assign equity_lane0_deal_stage10_repeated_position46_any_equal[1] = equity_lane0_deal_stage10_repeated_position46_same_position243_equal;
-assign equity_lane0_deal_stage10_repeated_position46_any_equal[0] = equity_lane0_deal_stage10_repeated_position46_same_position244_equal;
-assign equity_lane0_deal_stage10_repeated_position47_any_equal[9] = equity_lane0_deal_stage10_repeated_position47_same_position245_equal;
-assign equity_lane0_deal_stage10_repeated_position47_any_equal[8] = equity_lane0_deal_stage10_repeated_position47_same_position246_equal;
-assign equity_lane0_deal_stage10_repeated_position47_any_equal[7] = equity_lane0_deal_stage10_repeated_position47_same_position247_equal;
-assign equity_lane0_deal_stage10_repeated_position47_any_equal[6] = equity_lane0_deal_stage10_repeated_position47_same_position248_equal;
-assign equity_lane0_deal_stage10_repeated_position47_any_equal[5] = equity_lane0_deal_stage10_repeated_position47_same_position249_equal;
-assign equity_lane0_deal_stage10_repeated_position47_any_equal[4] = equity_lane0_deal_stage10_repeated_position47_same_position250_equal;
-assign equity_lane0_deal_stage10_repeated_position47_any_equal[3] = equity_lane0_deal_stage10_repeated_position47_same_position251_equal;
-assign equity_lane0_deal_stage10_repeated_position47_any_equal[2] = equity_lane0_deal_stage10_repeated_position47_same_position252_equal;
-assign equity_lane0_deal_stage10_repeated_position47_any_equal[1] = equity_lane0_deal_stage10_repeated_position47_same_position253_equal;
-assign equity_lane0_deal_stage10_repeated_position47_any_equal[0] = equity_lane0_deal_stage10_repeated_position47_same_position254_equal;
-assign equity_lane0_deal_stage10_repeated_position48_any_equal[9] = equity_lane0_deal_stage10_repeated_position48_same_position255_equal;
-assign equity_lane0_deal_stage10_repeated_position48_any_equal[8] = equity_lane0_deal_stage10_repeated_position48_same_position256_equal;
-assign equity_lane0_deal_stage10_repeated_position48_any_equal[7] = equity_lane0_deal_stage10_repeated_position48_same_position257_equal;
-assign equity_lane0_deal_stage10_repeated_position48_any_equal[6] = equity_lane0_deal_stage10_repeated_position48_same_position258_equal;
-assign equity_lane0_deal_stage10_repeated_position48_any_equal[5] = equity_lane0_deal_stage10_repeated_position48_same_position259_equal;
-assign equity_lane0_deal_stage10_repeated_position48_any_equal[4] = equity_lane0_deal_stage10_repeated_position48_same_position260_equal;
-assign equity_lane0_deal_stage10_repeated_position48_any_equal[3] = equity_lane0_deal_stage10_repeated_position48_same_position261_equal;
-assign equity_lane0_deal_stage10_repeated_position48_any_equal[2] = equity_lane0_deal_stage10_repeated_position48_same_position262_equal;
-assign equity_lane0_deal_stage10_repeated_position48_any_equal[1] = equity_lane0_deal_stage10_repeated_position48_same_position263_equal;
-assign equity_lane0_deal_stage10_repeated_position48_any_equal[0] = equity_lane0_deal_stage10_repeated_position48_same_position264_equal;
-assign equity_lane0_deal_stage10_repeated_position49_any_equal[9] = equity_lane0_deal_stage10_repeated_position49_same_position265_equal;
-assign equity_lane0_deal_stage10_repeated_position49_any_equal[8] = equity_lane0_deal_stage10_repeated_position49_same_position266_equal;
-assign equity_lane0_deal_stage10_repeated_position49_any_equal[7] = equity_lane0_deal_stage10_repeated_position49_same_position267_equal;
-assign equity_lane0_deal_stage10_repeated_position49_any_equal[6] = equity_lane0_deal_stage10_repeated_position49_same_position268_equal;
-assign equity_lane0_deal_stage10_repeated_position49_any_equal[5] = equity_lane0_deal_stage10_repeated_position49_same_position269_equal;
-assign equity_lane0_deal_stage10_repeated_position49_any_equal[4] = equity_lane0_deal_stage10_repeated_position49_same_position270_equal;
-assign equity_lane0_deal_stage10_repeated_position49_any_equal[3] = equity_lane0_deal_stage10_repeated_position49_same_position271_equal;
-assign equity_lane0_deal_stage10_repeated_position49_any_equal[2] = equity_lane0_deal_stage10_repeated_position49_same_position272_equal;
-assign equity_lane0_deal_stage10_repeated_position49_any_equal[1] = equity_lane0_deal_stage10_repeated_position49_same_position273_equal;
-assign equity_lane0_deal_stage10_repeated_position49_any_equal[0] = equity_lane0_deal_stage10_repeated_position49_same_position274_equal;
+assign equity_lane0_deal_stage0_repeated[4] = 'b0;
+assign equity_lane0_deal_stage0_repeated[3] = 'b0;
+assign equity_lane0_deal_stage0_repeated[2] = 'b0;
+assign equity_lane0_deal_stage0_repeated[1] = 'b0;
+assign equity_lane0_deal_stage0_repeated[0] = 'b0;
+assign equity_lane0_deal_stage1_repeated[4] = equity_lane0_deal_stage1_repeated_position4_groups[0];
+assign equity_lane0_deal_stage1_repeated[3] = equity_lane0_deal_stage1_repeated_position3_groups[0];
+assign equity_lane0_deal_stage1_repeated[2] = equity_lane0_deal_stage1_repeated_position2_groups[0];
+assign equity_lane0_deal_stage1_repeated[1] = equity_lane0_deal_stage1_repeated_position1_groups[0];
+assign equity_lane0_deal_stage1_repeated[0] = equity_lane0_deal_stage1_repeated_position0_groups[0];
+assign equity_lane0_deal_stage2_repeated[4] = equity_lane0_deal_stage2_repeated_position9_groups[0];
+assign equity_lane0_deal_stage2_repeated[3] = equity_lane0_deal_stage2_repeated_position8_groups[0];
+assign equity_lane0_deal_stage2_repeated[2] = equity_lane0_deal_stage2_repeated_position7_groups[0];
+assign equity_lane0_deal_stage2_repeated[1] = equity_lane0_deal_stage2_repeated_position6_groups[0];
+assign equity_lane0_deal_stage2_repeated[0] = equity_lane0_deal_stage2_repeated_position5_groups[0];
+assign equity_lane0_deal_stage2_repeated_position5_any_set5_bits[1] = equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
+assign equity_lane0_deal_stage2_repeated_position5_any_set5_bits[0] = equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
+assign equity_lane0_deal_stage2_repeated_position6_any_set6_bits[1] = equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
+assign equity_lane0_deal_stage2_repeated_position6_any_set6_bits[0] = equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
+assign equity_lane0_deal_stage2_repeated_position7_any_set7_bits[1] = equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
+assign equity_lane0_deal_stage2_repeated_position7_any_set7_bits[0] = equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
+assign equity_lane0_deal_stage2_repeated_position8_any_set8_bits[1] = equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
+assign equity_lane0_deal_stage2_repeated_position8_any_set8_bits[0] = equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
+assign equity_lane0_deal_stage2_repeated_position9_any_set9_bits[1] = equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
+assign equity_lane0_deal_stage2_repeated_position9_any_set9_bits[0] = equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
+assign equity_lane0_deal_stage3_repeated[4] = equity_lane0_deal_stage3_repeated_position14_groups[0];
+assign equity_lane0_deal_stage3_repeated[3] = equity_lane0_deal_stage3_repeated_position13_groups[0];
+assign equity_lane0_deal_stage3_repeated[2] = equity_lane0_deal_stage3_repeated_position12_groups[0];
+assign equity_lane0_deal_stage3_repeated[1] = equity_lane0_deal_stage3_repeated_position11_groups[0];
+assign equity_lane0_deal_stage3_repeated[0] = equity_lane0_deal_stage3_repeated_position10_groups[0];
+assign equity_lane0_deal_stage3_repeated_position10_any_set10_bits[2] = equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
+assign equity_lane0_deal_stage3_repeated_position10_any_set10_bits[1] = equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
+assign equity_lane0_deal_stage3_repeated_position10_any_set10_bits[0] = equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
+assign equity_lane0_deal_stage3_repeated_position11_any_set11_bits[2] = equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
+assign equity_lane0_deal_stage3_repeated_position11_any_set11_bits[1] = equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
+assign equity_lane0_deal_stage3_repeated_position11_any_set11_bits[0] = equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
+assign equity_lane0_deal_stage3_repeated_position12_any_set12_bits[2] = equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
+assign equity_lane0_deal_stage3_repeated_position12_any_set12_bits[1] = equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
+assign equity_lane0_deal_stage3_repeated_position12_any_set12_bits[0] = equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
+assign equity_lane0_deal_stage3_repeated_position13_any_set13_bits[2] = equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
+assign equity_lane0_deal_stage3_repeated_position13_any_set13_bits[1] = equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
+assign equity_lane0_deal_stage3_repeated_position13_any_set13_bits[0] = equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
+assign equity_lane0_deal_stage3_repeated_position14_any_set14_bits[2] = equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
+assign equity_lane0_deal_stage3_repeated_position14_any_set14_bits[1] = equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
+assign equity_lane0_deal_stage3_repeated_position14_any_set14_bits[0] = equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
+assign equity_lane0_deal_stage4_repeated[4] = equity_lane0_deal_stage4_repeated_position19_groups[0];
+assign equity_lane0_deal_stage4_repeated[3] = equity_lane0_deal_stage4_repeated_position18_groups[0];
+assign equity_lane0_deal_stage4_repeated[2] = equity_lane0_deal_stage4_repeated_position17_groups[0];
+assign equity_lane0_deal_stage4_repeated[1] = equity_lane0_deal_stage4_repeated_position16_groups[0];
+assign equity_lane0_deal_stage4_repeated[0] = equity_lane0_deal_stage4_repeated_position15_groups[0];
+assign equity_lane0_deal_stage4_repeated_position15_any_set15_bits[3] = equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
+assign equity_lane0_deal_stage4_repeated_position15_any_set15_bits[2] = equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
+assign equity_lane0_deal_stage4_repeated_position15_any_set15_bits[1] = equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
+assign equity_lane0_deal_stage4_repeated_position15_any_set15_bits[0] = equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_set16_bits[3] = equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_set16_bits[2] = equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_set16_bits[1] = equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_set16_bits[0] = equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_set17_bits[3] = equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_set17_bits[2] = equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_set17_bits[1] = equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_set17_bits[0] = equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_set18_bits[3] = equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_set18_bits[2] = equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_set18_bits[1] = equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_set18_bits[0] = equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_set19_bits[3] = equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_set19_bits[2] = equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_set19_bits[1] = equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_set19_bits[0] = equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
+assign equity_lane0_deal_stage5_repeated[10-1:8] = equity_lane0_deal_stage5_repeated_position24_groups;
+assign equity_lane0_deal_stage5_repeated[8-1:6] = equity_lane0_deal_stage5_repeated_position23_groups;
+assign equity_lane0_deal_stage5_repeated[6-1:4] = equity_lane0_deal_stage5_repeated_position22_groups;
+assign equity_lane0_deal_stage5_repeated[4-1:2] = equity_lane0_deal_stage5_repeated_position21_groups;
+assign equity_lane0_deal_stage5_repeated[2-1:0] = equity_lane0_deal_stage5_repeated_position20_groups;
+assign equity_lane0_deal_stage5_repeated_position20_gathered[1] = equity_lane0_deal_stage5_repeated_position20_any_set21_hit;
+assign equity_lane0_deal_stage5_repeated_position20_gathered[0] = equity_lane0_deal_stage5_repeated_position20_any_set20_hit;
+assign equity_lane0_deal_stage5_repeated_position20_any_set20_bits[3] = equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
+assign equity_lane0_deal_stage5_repeated_position20_any_set20_bits[2] = equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
+assign equity_lane0_deal_stage5_repeated_position20_any_set20_bits[1] = equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
+assign equity_lane0_deal_stage5_repeated_position20_any_set20_bits[0] = equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
+assign equity_lane0_deal_stage5_repeated_position21_gathered[1] = equity_lane0_deal_stage5_repeated_position21_any_set23_hit;
+assign equity_lane0_deal_stage5_repeated_position21_gathered[0] = equity_lane0_deal_stage5_repeated_position21_any_set22_hit;
+assign equity_lane0_deal_stage5_repeated_position21_any_set22_bits[3] = equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
+assign equity_lane0_deal_stage5_repeated_position21_any_set22_bits[2] = equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
+assign equity_lane0_deal_stage5_repeated_position21_any_set22_bits[1] = equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
+assign equity_lane0_deal_stage5_repeated_position21_any_set22_bits[0] = equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
+assign equity_lane0_deal_stage5_repeated_position22_gathered[1] = equity_lane0_deal_stage5_repeated_position22_any_set25_hit;
+assign equity_lane0_deal_stage5_repeated_position22_gathered[0] = equity_lane0_deal_stage5_repeated_position22_any_set24_hit;
+assign equity_lane0_deal_stage5_repeated_position22_any_set24_bits[3] = equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
+assign equity_lane0_deal_stage5_repeated_position22_any_set24_bits[2] = equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
+assign equity_lane0_deal_stage5_repeated_position22_any_set24_bits[1] = equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
+assign equity_lane0_deal_stage5_repeated_position22_any_set24_bits[0] = equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
+assign equity_lane0_deal_stage5_repeated_position23_gathered[1] = equity_lane0_deal_stage5_repeated_position23_any_set27_hit;
+assign equity_lane0_deal_stage5_repeated_position23_gathered[0] = equity_lane0_deal_stage5_repeated_position23_any_set26_hit;
+assign equity_lane0_deal_stage5_repeated_position23_any_set26_bits[3] = equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
+assign equity_lane0_deal_stage5_repeated_position23_any_set26_bits[2] = equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
+assign equity_lane0_deal_stage5_repeated_position23_any_set26_bits[1] = equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
+assign equity_lane0_deal_stage5_repeated_position23_any_set26_bits[0] = equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
+assign equity_lane0_deal_stage5_repeated_position24_gathered[1] = equity_lane0_deal_stage5_repeated_position24_any_set29_hit;
+assign equity_lane0_deal_stage5_repeated_position24_gathered[0] = equity_lane0_deal_stage5_repeated_position24_any_set28_hit;
+assign equity_lane0_deal_stage5_repeated_position24_any_set28_bits[3] = equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
+assign equity_lane0_deal_stage5_repeated_position24_any_set28_bits[2] = equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
+assign equity_lane0_deal_stage5_repeated_position24_any_set28_bits[1] = equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
+assign equity_lane0_deal_stage5_repeated_position24_any_set28_bits[0] = equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
+assign equity_lane0_deal_stage6_repeated[10-1:8] = equity_lane0_deal_stage6_repeated_position29_groups;
+assign equity_lane0_deal_stage6_repeated[8-1:6] = equity_lane0_deal_stage6_repeated_position28_groups;
+assign equity_lane0_deal_stage6_repeated[6-1:4] = equity_lane0_deal_stage6_repeated_position27_groups;
+assign equity_lane0_deal_stage6_repeated[4-1:2] = equity_lane0_deal_stage6_repeated_position26_groups;
+assign equity_lane0_deal_stage6_repeated[2-1:0] = equity_lane0_deal_stage6_repeated_position25_groups;
+assign equity_lane0_deal_stage6_repeated_position25_gathered[1] = equity_lane0_deal_stage6_repeated_position25_any_set31_hit;
+assign equity_lane0_deal_stage6_repeated_position25_gathered[0] = equity_lane0_deal_stage6_repeated_position25_any_set30_hit;
+assign equity_lane0_deal_stage6_repeated_position25_any_set30_bits[3] = equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_set30_bits[2] = equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_set30_bits[1] = equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_set30_bits[0] = equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_set31_bits[1] = equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_set31_bits[0] = equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
+assign equity_lane0_deal_stage6_repeated_position26_gathered[1] = equity_lane0_deal_stage6_repeated_position26_any_set33_hit;
+assign equity_lane0_deal_stage6_repeated_position26_gathered[0] = equity_lane0_deal_stage6_repeated_position26_any_set32_hit;
+assign equity_lane0_deal_stage6_repeated_position26_any_set32_bits[3] = equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_set32_bits[2] = equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_set32_bits[1] = equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_set32_bits[0] = equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_set33_bits[1] = equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_set33_bits[0] = equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
+assign equity_lane0_deal_stage6_repeated_position27_gathered[1] = equity_lane0_deal_stage6_repeated_position27_any_set35_hit;
+assign equity_lane0_deal_stage6_repeated_position27_gathered[0] = equity_lane0_deal_stage6_repeated_position27_any_set34_hit;
+assign equity_lane0_deal_stage6_repeated_position27_any_set34_bits[3] = equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_set34_bits[2] = equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_set34_bits[1] = equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_set34_bits[0] = equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_set35_bits[1] = equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_set35_bits[0] = equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
+assign equity_lane0_deal_stage6_repeated_position28_gathered[1] = equity_lane0_deal_stage6_repeated_position28_any_set37_hit;
+assign equity_lane0_deal_stage6_repeated_position28_gathered[0] = equity_lane0_deal_stage6_repeated_position28_any_set36_hit;
+assign equity_lane0_deal_stage6_repeated_position28_any_set36_bits[3] = equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_set36_bits[2] = equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_set36_bits[1] = equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_set36_bits[0] = equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_set37_bits[1] = equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_set37_bits[0] = equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
+assign equity_lane0_deal_stage6_repeated_position29_gathered[1] = equity_lane0_deal_stage6_repeated_position29_any_set39_hit;
+assign equity_lane0_deal_stage6_repeated_position29_gathered[0] = equity_lane0_deal_stage6_repeated_position29_any_set38_hit;
+assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[3] = equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[2] = equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[1] = equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[0] = equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_set39_bits[1] = equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_set39_bits[0] = equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
+assign equity_lane0_deal_stage7_repeated[10-1:8] = equity_lane0_deal_stage7_repeated_position34_groups;
+assign equity_lane0_deal_stage7_repeated[8-1:6] = equity_lane0_deal_stage7_repeated_position33_groups;
+assign equity_lane0_deal_stage7_repeated[6-1:4] = equity_lane0_deal_stage7_repeated_position32_groups;
+assign equity_lane0_deal_stage7_repeated[4-1:2] = equity_lane0_deal_stage7_repeated_position31_groups;
+assign equity_lane0_deal_stage7_repeated[2-1:0] = equity_lane0_deal_stage7_repeated_position30_groups;
+assign equity_lane0_deal_stage7_repeated_position30_gathered[1] = equity_lane0_deal_stage7_repeated_position30_any_set41_hit;
+assign equity_lane0_deal_stage7_repeated_position30_gathered[0] = equity_lane0_deal_stage7_repeated_position30_any_set40_hit;
+assign equity_lane0_deal_stage7_repeated_position30_any_set40_bits[3] = equity_lane0_deal_stage7_repeated_position30_same_position105_equal;
+assign equity_lane0_deal_stage7_repeated_position30_any_set40_bits[2] = equity_lane0_deal_stage7_repeated_position30_same_position106_equal;
+assign equity_lane0_deal_stage7_repeated_position30_any_set40_bits[1] = equity_lane0_deal_stage7_repeated_position30_same_position107_equal;
+assign equity_lane0_deal_stage7_repeated_position30_any_set40_bits[0] = equity_lane0_deal_stage7_repeated_position30_same_position108_equal;
+assign equity_lane0_deal_stage7_repeated_position30_any_set41_bits[2] = equity_lane0_deal_stage7_repeated_position30_same_position109_equal;
+assign equity_lane0_deal_stage7_repeated_position30_any_set41_bits[1] = equity_lane0_deal_stage7_repeated_position30_same_position110_equal;
+assign equity_lane0_deal_stage7_repeated_position30_any_set41_bits[0] = equity_lane0_deal_stage7_repeated_position30_same_position111_equal;
+assign equity_lane0_deal_stage7_repeated_position31_gathered[1] = equity_lane0_deal_stage7_repeated_position31_any_set43_hit;
+assign equity_lane0_deal_stage7_repeated_position31_gathered[0] = equity_lane0_deal_stage7_repeated_position31_any_set42_hit;
+assign equity_lane0_deal_stage7_repeated_position31_any_set42_bits[3] = equity_lane0_deal_stage7_repeated_position31_same_position112_equal;
+assign equity_lane0_deal_stage7_repeated_position31_any_set42_bits[2] = equity_lane0_deal_stage7_repeated_position31_same_position113_equal;
+assign equity_lane0_deal_stage7_repeated_position31_any_set42_bits[1] = equity_lane0_deal_stage7_repeated_position31_same_position114_equal;
+assign equity_lane0_deal_stage7_repeated_position31_any_set42_bits[0] = equity_lane0_deal_stage7_repeated_position31_same_position115_equal;
+assign equity_lane0_deal_stage7_repeated_position31_any_set43_bits[2] = equity_lane0_deal_stage7_repeated_position31_same_position116_equal;
+assign equity_lane0_deal_stage7_repeated_position31_any_set43_bits[1] = equity_lane0_deal_stage7_repeated_position31_same_position117_equal;
+assign equity_lane0_deal_stage7_repeated_position31_any_set43_bits[0] = equity_lane0_deal_stage7_repeated_position31_same_position118_equal;
+assign equity_lane0_deal_stage7_repeated_position32_gathered[1] = equity_lane0_deal_stage7_repeated_position32_any_set45_hit;
+assign equity_lane0_deal_stage7_repeated_position32_gathered[0] = equity_lane0_deal_stage7_repeated_position32_any_set44_hit;
+assign equity_lane0_deal_stage7_repeated_position32_any_set44_bits[3] = equity_lane0_deal_stage7_repeated_position32_same_position119_equal;
+assign equity_lane0_deal_stage7_repeated_position32_any_set44_bits[2] = equity_lane0_deal_stage7_repeated_position32_same_position120_equal;
+assign equity_lane0_deal_stage7_repeated_position32_any_set44_bits[1] = equity_lane0_deal_stage7_repeated_position32_same_position121_equal;
+assign equity_lane0_deal_stage7_repeated_position32_any_set44_bits[0] = equity_lane0_deal_stage7_repeated_position32_same_position122_equal;
+assign equity_lane0_deal_stage7_repeated_position32_any_set45_bits[2] = equity_lane0_deal_stage7_repeated_position32_same_position123_equal;
+assign equity_lane0_deal_stage7_repeated_position32_any_set45_bits[1] = equity_lane0_deal_stage7_repeated_position32_same_position124_equal;
+assign equity_lane0_deal_stage7_repeated_position32_any_set45_bits[0] = equity_lane0_deal_stage7_repeated_position32_same_position125_equal;
+assign equity_lane0_deal_stage7_repeated_position33_gathered[1] = equity_lane0_deal_stage7_repeated_position33_any_set47_hit;
+assign equity_lane0_deal_stage7_repeated_position33_gathered[0] = equity_lane0_deal_stage7_repeated_position33_any_set46_hit;
+assign equity_lane0_deal_stage7_repeated_position33_any_set46_bits[3] = equity_lane0_deal_stage7_repeated_position33_same_position126_equal;
+assign equity_lane0_deal_stage7_repeated_position33_any_set46_bits[2] = equity_lane0_deal_stage7_repeated_position33_same_position127_equal;
+assign equity_lane0_deal_stage7_repeated_position33_any_set46_bits[1] = equity_lane0_deal_stage7_repeated_position33_same_position128_equal;
+assign equity_lane0_deal_stage7_repeated_position33_any_set46_bits[0] = equity_lane0_deal_stage7_repeated_position33_same_position129_equal;
+assign equity_lane0_deal_stage7_repeated_position33_any_set47_bits[2] = equity_lane0_deal_stage7_repeated_position33_same_position130_equal;
+assign equity_lane0_deal_stage7_repeated_position33_any_set47_bits[1] = equity_lane0_deal_stage7_repeated_position33_same_position131_equal;
+assign equity_lane0_deal_stage7_repeated_position33_any_set47_bits[0] = equity_lane0_deal_stage7_repeated_position33_same_position132_equal;
+assign equity_lane0_deal_stage7_repeated_position34_gathered[1] = equity_lane0_deal_stage7_repeated_position34_any_set49_hit;
+assign equity_lane0_deal_stage7_repeated_position34_gathered[0] = equity_lane0_deal_stage7_repeated_position34_any_set48_hit;
+assign equity_lane0_deal_stage7_repeated_position34_any_set48_bits[3] = equity_lane0_deal_stage7_repeated_position34_same_position133_equal;
+assign equity_lane0_deal_stage7_repeated_position34_any_set48_bits[2] = equity_lane0_deal_stage7_repeated_position34_same_position134_equal;
+assign equity_lane0_deal_stage7_repeated_position34_any_set48_bits[1] = equity_lane0_deal_stage7_repeated_position34_same_position135_equal;
+assign equity_lane0_deal_stage7_repeated_position34_any_set48_bits[0] = equity_lane0_deal_stage7_repeated_position34_same_position136_equal;
+assign equity_lane0_deal_stage7_repeated_position34_any_set49_bits[2] = equity_lane0_deal_stage7_repeated_position34_same_position137_equal;
+assign equity_lane0_deal_stage7_repeated_position34_any_set49_bits[1] = equity_lane0_deal_stage7_repeated_position34_same_position138_equal;
+assign equity_lane0_deal_stage7_repeated_position34_any_set49_bits[0] = equity_lane0_deal_stage7_repeated_position34_same_position139_equal;
+assign equity_lane0_deal_stage8_repeated[10-1:8] = equity_lane0_deal_stage8_repeated_position39_groups;
+assign equity_lane0_deal_stage8_repeated[8-1:6] = equity_lane0_deal_stage8_repeated_position38_groups;
+assign equity_lane0_deal_stage8_repeated[6-1:4] = equity_lane0_deal_stage8_repeated_position37_groups;
+assign equity_lane0_deal_stage8_repeated[4-1:2] = equity_lane0_deal_stage8_repeated_position36_groups;
+assign equity_lane0_deal_stage8_repeated[2-1:0] = equity_lane0_deal_stage8_repeated_position35_groups;
+assign equity_lane0_deal_stage8_repeated_position35_gathered[1] = equity_lane0_deal_stage8_repeated_position35_any_set51_hit;
+assign equity_lane0_deal_stage8_repeated_position35_gathered[0] = equity_lane0_deal_stage8_repeated_position35_any_set50_hit;
+assign equity_lane0_deal_stage8_repeated_position35_any_set50_bits[3] = equity_lane0_deal_stage8_repeated_position35_same_position140_equal;
+assign equity_lane0_deal_stage8_repeated_position35_any_set50_bits[2] = equity_lane0_deal_stage8_repeated_position35_same_position141_equal;
+assign equity_lane0_deal_stage8_repeated_position35_any_set50_bits[1] = equity_lane0_deal_stage8_repeated_position35_same_position142_equal;
+assign equity_lane0_deal_stage8_repeated_position35_any_set50_bits[0] = equity_lane0_deal_stage8_repeated_position35_same_position143_equal;
+assign equity_lane0_deal_stage8_repeated_position35_any_set51_bits[3] = equity_lane0_deal_stage8_repeated_position35_same_position144_equal;
+assign equity_lane0_deal_stage8_repeated_position35_any_set51_bits[2] = equity_lane0_deal_stage8_repeated_position35_same_position145_equal;
+assign equity_lane0_deal_stage8_repeated_position35_any_set51_bits[1] = equity_lane0_deal_stage8_repeated_position35_same_position146_equal;
+assign equity_lane0_deal_stage8_repeated_position35_any_set51_bits[0] = equity_lane0_deal_stage8_repeated_position35_same_position147_equal;
+assign equity_lane0_deal_stage8_repeated_position36_gathered[1] = equity_lane0_deal_stage8_repeated_position36_any_set53_hit;
+assign equity_lane0_deal_stage8_repeated_position36_gathered[0] = equity_lane0_deal_stage8_repeated_position36_any_set52_hit;
+assign equity_lane0_deal_stage8_repeated_position36_any_set52_bits[3] = equity_lane0_deal_stage8_repeated_position36_same_position148_equal;
+assign equity_lane0_deal_stage8_repeated_position36_any_set52_bits[2] = equity_lane0_deal_stage8_repeated_position36_same_position149_equal;
+assign equity_lane0_deal_stage8_repeated_position36_any_set52_bits[1] = equity_lane0_deal_stage8_repeated_position36_same_position150_equal;
+assign equity_lane0_deal_stage8_repeated_position36_any_set52_bits[0] = equity_lane0_deal_stage8_repeated_position36_same_position151_equal;
+assign equity_lane0_deal_stage8_repeated_position36_any_set53_bits[3] = equity_lane0_deal_stage8_repeated_position36_same_position152_equal;
+assign equity_lane0_deal_stage8_repeated_position36_any_set53_bits[2] = equity_lane0_deal_stage8_repeated_position36_same_position153_equal;
+assign equity_lane0_deal_stage8_repeated_position36_any_set53_bits[1] = equity_lane0_deal_stage8_repeated_position36_same_position154_equal;
+assign equity_lane0_deal_stage8_repeated_position36_any_set53_bits[0] = equity_lane0_deal_stage8_repeated_position36_same_position155_equal;
+assign equity_lane0_deal_stage8_repeated_position37_gathered[1] = equity_lane0_deal_stage8_repeated_position37_any_set55_hit;
+assign equity_lane0_deal_stage8_repeated_position37_gathered[0] = equity_lane0_deal_stage8_repeated_position37_any_set54_hit;
+assign equity_lane0_deal_stage8_repeated_position37_any_set54_bits[3] = equity_lane0_deal_stage8_repeated_position37_same_position156_equal;
+assign equity_lane0_deal_stage8_repeated_position37_any_set54_bits[2] = equity_lane0_deal_stage8_repeated_position37_same_position157_equal;
+assign equity_lane0_deal_stage8_repeated_position37_any_set54_bits[1] = equity_lane0_deal_stage8_repeated_position37_same_position158_equal;
+assign equity_lane0_deal_stage8_repeated_position37_any_set54_bits[0] = equity_lane0_deal_stage8_repeated_position37_same_position159_equal;
+assign equity_lane0_deal_stage8_repeated_position37_any_set55_bits[3] = equity_lane0_deal_stage8_repeated_position37_same_position160_equal;
+assign equity_lane0_deal_stage8_repeated_position37_any_set55_bits[2] = equity_lane0_deal_stage8_repeated_position37_same_position161_equal;
+assign equity_lane0_deal_stage8_repeated_position37_any_set55_bits[1] = equity_lane0_deal_stage8_repeated_position37_same_position162_equal;
+assign equity_lane0_deal_stage8_repeated_position37_any_set55_bits[0] = equity_lane0_deal_stage8_repeated_position37_same_position163_equal;
+assign equity_lane0_deal_stage8_repeated_position38_gathered[1] = equity_lane0_deal_stage8_repeated_position38_any_set57_hit;
+assign equity_lane0_deal_stage8_repeated_position38_gathered[0] = equity_lane0_deal_stage8_repeated_position38_any_set56_hit;
+assign equity_lane0_deal_stage8_repeated_position38_any_set56_bits[3] = equity_lane0_deal_stage8_repeated_position38_same_position164_equal;
+assign equity_lane0_deal_stage8_repeated_position38_any_set56_bits[2] = equity_lane0_deal_stage8_repeated_position38_same_position165_equal;
+assign equity_lane0_deal_stage8_repeated_position38_any_set56_bits[1] = equity_lane0_deal_stage8_repeated_position38_same_position166_equal;
+assign equity_lane0_deal_stage8_repeated_position38_any_set56_bits[0] = equity_lane0_deal_stage8_repeated_position38_same_position167_equal;
+assign equity_lane0_deal_stage8_repeated_position38_any_set57_bits[3] = equity_lane0_deal_stage8_repeated_position38_same_position168_equal;
+assign equity_lane0_deal_stage8_repeated_position38_any_set57_bits[2] = equity_lane0_deal_stage8_repeated_position38_same_position169_equal;
+assign equity_lane0_deal_stage8_repeated_position38_any_set57_bits[1] = equity_lane0_deal_stage8_repeated_position38_same_position170_equal;
+assign equity_lane0_deal_stage8_repeated_position38_any_set57_bits[0] = equity_lane0_deal_stage8_repeated_position38_same_position171_equal;
+assign equity_lane0_deal_stage8_repeated_position39_gathered[1] = equity_lane0_deal_stage8_repeated_position39_any_set59_hit;
+assign equity_lane0_deal_stage8_repeated_position39_gathered[0] = equity_lane0_deal_stage8_repeated_position39_any_set58_hit;
+assign equity_lane0_deal_stage8_repeated_position39_any_set58_bits[3] = equity_lane0_deal_stage8_repeated_position39_same_position172_equal;
+assign equity_lane0_deal_stage8_repeated_position39_any_set58_bits[2] = equity_lane0_deal_stage8_repeated_position39_same_position173_equal;
+assign equity_lane0_deal_stage8_repeated_position39_any_set58_bits[1] = equity_lane0_deal_stage8_repeated_position39_same_position174_equal;
+assign equity_lane0_deal_stage8_repeated_position39_any_set58_bits[0] = equity_lane0_deal_stage8_repeated_position39_same_position175_equal;
+assign equity_lane0_deal_stage8_repeated_position39_any_set59_bits[3] = equity_lane0_deal_stage8_repeated_position39_same_position176_equal;
+assign equity_lane0_deal_stage8_repeated_position39_any_set59_bits[2] = equity_lane0_deal_stage8_repeated_position39_same_position177_equal;
+assign equity_lane0_deal_stage8_repeated_position39_any_set59_bits[1] = equity_lane0_deal_stage8_repeated_position39_same_position178_equal;
+assign equity_lane0_deal_stage8_repeated_position39_any_set59_bits[0] = equity_lane0_deal_stage8_repeated_position39_same_position179_equal;
+assign equity_lane0_deal_stage9_repeated[15-1:12] = equity_lane0_deal_stage9_repeated_position44_groups;
+assign equity_lane0_deal_stage9_repeated[12-1:9] = equity_lane0_deal_stage9_repeated_position43_groups;
+assign equity_lane0_deal_stage9_repeated[9-1:6] = equity_lane0_deal_stage9_repeated_position42_groups;
+assign equity_lane0_deal_stage9_repeated[6-1:3] = equity_lane0_deal_stage9_repeated_position41_groups;
+assign equity_lane0_deal_stage9_repeated[3-1:0] = equity_lane0_deal_stage9_repeated_position40_groups;
+assign equity_lane0_deal_stage9_repeated_position40_gathered[2] = equity_lane0_deal_stage9_repeated_position40_any_set62_hit;
+assign equity_lane0_deal_stage9_repeated_position40_gathered[1] = equity_lane0_deal_stage9_repeated_position40_any_set61_hit;
+assign equity_lane0_deal_stage9_repeated_position40_gathered[0] = equity_lane0_deal_stage9_repeated_position40_any_set60_hit;
+assign equity_lane0_deal_stage9_repeated_position40_any_set60_bits[3] = equity_lane0_deal_stage9_repeated_position40_same_position180_equal;
+assign equity_lane0_deal_stage9_repeated_position40_any_set60_bits[2] = equity_lane0_deal_stage9_repeated_position40_same_position181_equal;
+assign equity_lane0_deal_stage9_repeated_position40_any_set60_bits[1] = equity_lane0_deal_stage9_repeated_position40_same_position182_equal;
+assign equity_lane0_deal_stage9_repeated_position40_any_set60_bits[0] = equity_lane0_deal_stage9_repeated_position40_same_position183_equal;
+assign equity_lane0_deal_stage9_repeated_position40_any_set61_bits[3] = equity_lane0_deal_stage9_repeated_position40_same_position184_equal;
+assign equity_lane0_deal_stage9_repeated_position40_any_set61_bits[2] = equity_lane0_deal_stage9_repeated_position40_same_position185_equal;
+assign equity_lane0_deal_stage9_repeated_position40_any_set61_bits[1] = equity_lane0_deal_stage9_repeated_position40_same_position186_equal;
+assign equity_lane0_deal_stage9_repeated_position40_any_set61_bits[0] = equity_lane0_deal_stage9_repeated_position40_same_position187_equal;
+assign equity_lane0_deal_stage9_repeated_position41_gathered[2] = equity_lane0_deal_stage9_repeated_position41_any_set65_hit;
+assign equity_lane0_deal_stage9_repeated_position41_gathered[1] = equity_lane0_deal_stage9_repeated_position41_any_set64_hit;
+assign equity_lane0_deal_stage9_repeated_position41_gathered[0] = equity_lane0_deal_stage9_repeated_position41_any_set63_hit;
+assign equity_lane0_deal_stage9_repeated_position41_any_set63_bits[3] = equity_lane0_deal_stage9_repeated_position41_same_position189_equal;
+assign equity_lane0_deal_stage9_repeated_position41_any_set63_bits[2] = equity_lane0_deal_stage9_repeated_position41_same_position190_equal;
+assign equity_lane0_deal_stage9_repeated_position41_any_set63_bits[1] = equity_lane0_deal_stage9_repeated_position41_same_position191_equal;
+assign equity_lane0_deal_stage9_repeated_position41_any_set63_bits[0] = equity_lane0_deal_stage9_repeated_position41_same_position192_equal;
+assign equity_lane0_deal_stage9_repeated_position41_any_set64_bits[3] = equity_lane0_deal_stage9_repeated_position41_same_position193_equal;
+assign equity_lane0_deal_stage9_repeated_position41_any_set64_bits[2] = equity_lane0_deal_stage9_repeated_position41_same_position194_equal;
+assign equity_lane0_deal_stage9_repeated_position41_any_set64_bits[1] = equity_lane0_deal_stage9_repeated_position41_same_position195_equal;
+assign equity_lane0_deal_stage9_repeated_position41_any_set64_bits[0] = equity_lane0_deal_stage9_repeated_position41_same_position196_equal;
+assign equity_lane0_deal_stage9_repeated_position42_gathered[2] = equity_lane0_deal_stage9_repeated_position42_any_set68_hit;
+assign equity_lane0_deal_stage9_repeated_position42_gathered[1] = equity_lane0_deal_stage9_repeated_position42_any_set67_hit;
+assign equity_lane0_deal_stage9_repeated_position42_gathered[0] = equity_lane0_deal_stage9_repeated_position42_any_set66_hit;
+assign equity_lane0_deal_stage9_repeated_position42_any_set66_bits[3] = equity_lane0_deal_stage9_repeated_position42_same_position198_equal;
+assign equity_lane0_deal_stage9_repeated_position42_any_set66_bits[2] = equity_lane0_deal_stage9_repeated_position42_same_position199_equal;
+assign equity_lane0_deal_stage9_repeated_position42_any_set66_bits[1] = equity_lane0_deal_stage9_repeated_position42_same_position200_equal;
+assign equity_lane0_deal_stage9_repeated_position42_any_set66_bits[0] = equity_lane0_deal_stage9_repeated_position42_same_position201_equal;
+assign equity_lane0_deal_stage9_repeated_position42_any_set67_bits[3] = equity_lane0_deal_stage9_repeated_position42_same_position202_equal;
+assign equity_lane0_deal_stage9_repeated_position42_any_set67_bits[2] = equity_lane0_deal_stage9_repeated_position42_same_position203_equal;
+assign equity_lane0_deal_stage9_repeated_position42_any_set67_bits[1] = equity_lane0_deal_stage9_repeated_position42_same_position204_equal;
+assign equity_lane0_deal_stage9_repeated_position42_any_set67_bits[0] = equity_lane0_deal_stage9_repeated_position42_same_position205_equal;
+assign equity_lane0_deal_stage9_repeated_position43_gathered[2] = equity_lane0_deal_stage9_repeated_position43_any_set71_hit;
+assign equity_lane0_deal_stage9_repeated_position43_gathered[1] = equity_lane0_deal_stage9_repeated_position43_any_set70_hit;
+assign equity_lane0_deal_stage9_repeated_position43_gathered[0] = equity_lane0_deal_stage9_repeated_position43_any_set69_hit;
+assign equity_lane0_deal_stage9_repeated_position43_any_set69_bits[3] = equity_lane0_deal_stage9_repeated_position43_same_position207_equal;
+assign equity_lane0_deal_stage9_repeated_position43_any_set69_bits[2] = equity_lane0_deal_stage9_repeated_position43_same_position208_equal;
+assign equity_lane0_deal_stage9_repeated_position43_any_set69_bits[1] = equity_lane0_deal_stage9_repeated_position43_same_position209_equal;
+assign equity_lane0_deal_stage9_repeated_position43_any_set69_bits[0] = equity_lane0_deal_stage9_repeated_position43_same_position210_equal;
+assign equity_lane0_deal_stage9_repeated_position43_any_set70_bits[3] = equity_lane0_deal_stage9_repeated_position43_same_position211_equal;
+assign equity_lane0_deal_stage9_repeated_position43_any_set70_bits[2] = equity_lane0_deal_stage9_repeated_position43_same_position212_equal;
+assign equity_lane0_deal_stage9_repeated_position43_any_set70_bits[1] = equity_lane0_deal_stage9_repeated_position43_same_position213_equal;
+assign equity_lane0_deal_stage9_repeated_position43_any_set70_bits[0] = equity_lane0_deal_stage9_repeated_position43_same_position214_equal;
+assign equity_lane0_deal_stage9_repeated_position44_gathered[2] = equity_lane0_deal_stage9_repeated_position44_any_set74_hit;
+assign equity_lane0_deal_stage9_repeated_position44_gathered[1] = equity_lane0_deal_stage9_repeated_position44_any_set73_hit;
+assign equity_lane0_deal_stage9_repeated_position44_gathered[0] = equity_lane0_deal_stage9_repeated_position44_any_set72_hit;
+assign equity_lane0_deal_stage9_repeated_position44_any_set72_bits[3] = equity_lane0_deal_stage9_repeated_position44_same_position216_equal;
+assign equity_lane0_deal_stage9_repeated_position44_any_set72_bits[2] = equity_lane0_deal_stage9_repeated_position44_same_position217_equal;
+assign equity_lane0_deal_stage9_repeated_position44_any_set72_bits[1] = equity_lane0_deal_stage9_repeated_position44_same_position218_equal;
+assign equity_lane0_deal_stage9_repeated_position44_any_set72_bits[0] = equity_lane0_deal_stage9_repeated_position44_same_position219_equal;
+assign equity_lane0_deal_stage9_repeated_position44_any_set73_bits[3] = equity_lane0_deal_stage9_repeated_position44_same_position220_equal;
+assign equity_lane0_deal_stage9_repeated_position44_any_set73_bits[2] = equity_lane0_deal_stage9_repeated_position44_same_position221_equal;
+assign equity_lane0_deal_stage9_repeated_position44_any_set73_bits[1] = equity_lane0_deal_stage9_repeated_position44_same_position222_equal;
+assign equity_lane0_deal_stage9_repeated_position44_any_set73_bits[0] = equity_lane0_deal_stage9_repeated_position44_same_position223_equal;
+assign equity_lane0_deal_stage10_repeated[15-1:12] = equity_lane0_deal_stage10_repeated_position49_groups;
+assign equity_lane0_deal_stage10_repeated[12-1:9] = equity_lane0_deal_stage10_repeated_position48_groups;
+assign equity_lane0_deal_stage10_repeated[9-1:6] = equity_lane0_deal_stage10_repeated_position47_groups;
+assign equity_lane0_deal_stage10_repeated[6-1:3] = equity_lane0_deal_stage10_repeated_position46_groups;
+assign equity_lane0_deal_stage10_repeated[3-1:0] = equity_lane0_deal_stage10_repeated_position45_groups;
+assign equity_lane0_deal_stage10_repeated_position45_gathered[2] = equity_lane0_deal_stage10_repeated_position45_any_set77_hit;
+assign equity_lane0_deal_stage10_repeated_position45_gathered[1] = equity_lane0_deal_stage10_repeated_position45_any_set76_hit;
+assign equity_lane0_deal_stage10_repeated_position45_gathered[0] = equity_lane0_deal_stage10_repeated_position45_any_set75_hit;
+assign equity_lane0_deal_stage10_repeated_position45_any_set75_bits[3] = equity_lane0_deal_stage10_repeated_position45_same_position225_equal;
+assign equity_lane0_deal_stage10_repeated_position45_any_set75_bits[2] = equity_lane0_deal_stage10_repeated_position45_same_position226_equal;
+assign equity_lane0_deal_stage10_repeated_position45_any_set75_bits[1] = equity_lane0_deal_stage10_repeated_position45_same_position227_equal;
+assign equity_lane0_deal_stage10_repeated_position45_any_set75_bits[0] = equity_lane0_deal_stage10_repeated_position45_same_position228_equal;
+assign equity_lane0_deal_stage10_repeated_position45_any_set76_bits[3] = equity_lane0_deal_stage10_repeated_position45_same_position229_equal;
+assign equity_lane0_deal_stage10_repeated_position45_any_set76_bits[2] = equity_lane0_deal_stage10_repeated_position45_same_position230_equal;
+assign equity_lane0_deal_stage10_repeated_position45_any_set76_bits[1] = equity_lane0_deal_stage10_repeated_position45_same_position231_equal;
+assign equity_lane0_deal_stage10_repeated_position45_any_set76_bits[0] = equity_lane0_deal_stage10_repeated_position45_same_position232_equal;
+assign equity_lane0_deal_stage10_repeated_position45_any_set77_bits[1] = equity_lane0_deal_stage10_repeated_position45_same_position233_equal;
+assign equity_lane0_deal_stage10_repeated_position45_any_set77_bits[0] = equity_lane0_deal_stage10_repeated_position45_same_position234_equal;
+assign equity_lane0_deal_stage10_repeated_position46_gathered[2] = equity_lane0_deal_stage10_repeated_position46_any_set80_hit;
+assign equity_lane0_deal_stage10_repeated_position46_gathered[1] = equity_lane0_deal_stage10_repeated_position46_any_set79_hit;
+assign equity_lane0_deal_stage10_repeated_position46_gathered[0] = equity_lane0_deal_stage10_repeated_position46_any_set78_hit;
+assign equity_lane0_deal_stage10_repeated_position46_any_set78_bits[3] = equity_lane0_deal_stage10_repeated_position46_same_position235_equal;
+assign equity_lane0_deal_stage10_repeated_position46_any_set78_bits[2] = equity_lane0_deal_stage10_repeated_position46_same_position236_equal;
+assign equity_lane0_deal_stage10_repeated_position46_any_set78_bits[1] = equity_lane0_deal_stage10_repeated_position46_same_position237_equal;
+assign equity_lane0_deal_stage10_repeated_position46_any_set78_bits[0] = equity_lane0_deal_stage10_repeated_position46_same_position238_equal;
+assign equity_lane0_deal_stage10_repeated_position46_any_set79_bits[3] = equity_lane0_deal_stage10_repeated_position46_same_position239_equal;
+assign equity_lane0_deal_stage10_repeated_position46_any_set79_bits[2] = equity_lane0_deal_stage10_repeated_position46_same_position240_equal;
+assign equity_lane0_deal_stage10_repeated_position46_any_set79_bits[1] = equity_lane0_deal_stage10_repeated_position46_same_position241_equal;
+assign equity_lane0_deal_stage10_repeated_position46_any_set79_bits[0] = equity_lane0_deal_stage10_repeated_position46_same_position242_equal;
+assign equity_lane0_deal_stage10_repeated_position46_any_set80_bits[1] = equity_lane0_deal_stage10_repeated_position46_same_position243_equal;
+assign equity_lane0_deal_stage10_repeated_position46_any_set80_bits[0] = equity_lane0_deal_stage10_repeated_position46_same_position244_equal;
+assign equity_lane0_deal_stage10_repeated_position47_gathered[2] = equity_lane0_deal_stage10_repeated_position47_any_set83_hit;
+assign equity_lane0_deal_stage10_repeated_position47_gathered[1] = equity_lane0_deal_stage10_repeated_position47_any_set82_hit;
+assign equity_lane0_deal_stage10_repeated_position47_gathered[0] = equity_lane0_deal_stage10_repeated_position47_any_set81_hit;
+assign equity_lane0_deal_stage10_repeated_position47_any_set81_bits[3] = equity_lane0_deal_stage10_repeated_position47_same_position245_equal;
+assign equity_lane0_deal_stage10_repeated_position47_any_set81_bits[2] = equity_lane0_deal_stage10_repeated_position47_same_position246_equal;
+assign equity_lane0_deal_stage10_repeated_position47_any_set81_bits[1] = equity_lane0_deal_stage10_repeated_position47_same_position247_equal;
+assign equity_lane0_deal_stage10_repeated_position47_any_set81_bits[0] = equity_lane0_deal_stage10_repeated_position47_same_position248_equal;
+assign equity_lane0_deal_stage10_repeated_position47_any_set82_bits[3] = equity_lane0_deal_stage10_repeated_position47_same_position249_equal;
+assign equity_lane0_deal_stage10_repeated_position47_any_set82_bits[2] = equity_lane0_deal_stage10_repeated_position47_same_position250_equal;
+assign equity_lane0_deal_stage10_repeated_position47_any_set82_bits[1] = equity_lane0_deal_stage10_repeated_position47_same_position251_equal;
+assign equity_lane0_deal_stage10_repeated_position47_any_set82_bits[0] = equity_lane0_deal_stage10_repeated_position47_same_position252_equal;
+assign equity_lane0_deal_stage10_repeated_position47_any_set83_bits[1] = equity_lane0_deal_stage10_repeated_position47_same_position253_equal;
+assign equity_lane0_deal_stage10_repeated_position47_any_set83_bits[0] = equity_lane0_deal_stage10_repeated_position47_same_position254_equal;
+assign equity_lane0_deal_stage10_repeated_position48_gathered[2] = equity_lane0_deal_stage10_repeated_position48_any_set86_hit;
+assign equity_lane0_deal_stage10_repeated_position48_gathered[1] = equity_lane0_deal_stage10_repeated_position48_any_set85_hit;
+assign equity_lane0_deal_stage10_repeated_position48_gathered[0] = equity_lane0_deal_stage10_repeated_position48_any_set84_hit;
+assign equity_lane0_deal_stage10_repeated_position48_any_set84_bits[3] = equity_lane0_deal_stage10_repeated_position48_same_position255_equal;
+assign equity_lane0_deal_stage10_repeated_position48_any_set84_bits[2] = equity_lane0_deal_stage10_repeated_position48_same_position256_equal;
+assign equity_lane0_deal_stage10_repeated_position48_any_set84_bits[1] = equity_lane0_deal_stage10_repeated_position48_same_position257_equal;
+assign equity_lane0_deal_stage10_repeated_position48_any_set84_bits[0] = equity_lane0_deal_stage10_repeated_position48_same_position258_equal;
+assign equity_lane0_deal_stage10_repeated_position48_any_set85_bits[3] = equity_lane0_deal_stage10_repeated_position48_same_position259_equal;
+assign equity_lane0_deal_stage10_repeated_position48_any_set85_bits[2] = equity_lane0_deal_stage10_repeated_position48_same_position260_equal;
+assign equity_lane0_deal_stage10_repeated_position48_any_set85_bits[1] = equity_lane0_deal_stage10_repeated_position48_same_position261_equal;
+assign equity_lane0_deal_stage10_repeated_position48_any_set85_bits[0] = equity_lane0_deal_stage10_repeated_position48_same_position262_equal;
+assign equity_lane0_deal_stage10_repeated_position48_any_set86_bits[1] = equity_lane0_deal_stage10_repeated_position48_same_position263_equal;
+assign equity_lane0_deal_stage10_repeated_position48_any_set86_bits[0] = equity_lane0_deal_stage10_repeated_position48_same_position264_equal;
+assign equity_lane0_deal_stage10_repeated_position49_gathered[2] = equity_lane0_deal_stage10_repeated_position49_any_set89_hit;
+assign equity_lane0_deal_stage10_repeated_position49_gathered[1] = equity_lane0_deal_stage10_repeated_position49_any_set88_hit;
+assign equity_lane0_deal_stage10_repeated_position49_gathered[0] = equity_lane0_deal_stage10_repeated_position49_any_set87_hit;
+assign equity_lane0_deal_stage10_repeated_position49_any_set87_bits[3] = equity_lane0_deal_stage10_repeated_position49_same_position265_equal;
+assign equity_lane0_deal_stage10_repeated_position49_any_set87_bits[2] = equity_lane0_deal_stage10_repeated_position49_same_position266_equal;
+assign equity_lane0_deal_stage10_repeated_position49_any_set87_bits[1] = equity_lane0_deal_stage10_repeated_position49_same_position267_equal;
+assign equity_lane0_deal_stage10_repeated_position49_any_set87_bits[0] = equity_lane0_deal_stage10_repeated_position49_same_position268_equal;
+assign equity_lane0_deal_stage10_repeated_position49_any_set88_bits[3] = equity_lane0_deal_stage10_repeated_position49_same_position269_equal;
+assign equity_lane0_deal_stage10_repeated_position49_any_set88_bits[2] = equity_lane0_deal_stage10_repeated_position49_same_position270_equal;
+assign equity_lane0_deal_stage10_repeated_position49_any_set88_bits[1] = equity_lane0_deal_stage10_repeated_position49_same_position271_equal;
+assign equity_lane0_deal_stage10_repeated_position49_any_set88_bits[0] = equity_lane0_deal_stage10_repeated_position49_same_position272_equal;
+assign equity_lane0_deal_stage10_repeated_position49_any_set89_bits[1] = equity_lane0_deal_stage10_repeated_position49_same_position273_equal;
+assign equity_lane0_deal_stage10_repeated_position49_any_set89_bits[0] = equity_lane0_deal_stage10_repeated_position49_same_position274_equal;
 assign equity_lane0_eval70_hand_eval0_codes_in[42-1:36] = hero_b;
 assign equity_lane0_eval70_hand_eval0_codes_in[36-1:30] = hero_a;
 assign equity_lane0_eval70_hand_eval0_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -4071,326 +4579,391 @@ assign equity_lane1_colex_odometer1_rise_bits[3] = equity_lane1_colex_odometer1_
 assign equity_lane1_colex_odometer1_rise_bits[2] = equity_lane1_colex_odometer1_odometer_digit13_can_rise;
 assign equity_lane1_colex_odometer1_rise_bits[1] = equity_lane1_colex_odometer1_odometer_digit12_can_rise;
 assign equity_lane1_colex_odometer1_rise_bits[0] = equity_lane1_colex_odometer1_odometer_digit11_can_rise;
-assign equity_lane1_deal_stage12_repeated[4] = equity_lane1_deal_stage12_repeated_position54_hit;
-assign equity_lane1_deal_stage12_repeated[3] = equity_lane1_deal_stage12_repeated_position53_hit;
-assign equity_lane1_deal_stage12_repeated[2] = equity_lane1_deal_stage12_repeated_position52_hit;
-assign equity_lane1_deal_stage12_repeated[1] = equity_lane1_deal_stage12_repeated_position51_hit;
-assign equity_lane1_deal_stage12_repeated[0] = equity_lane1_deal_stage12_repeated_position50_hit;
-assign equity_lane1_deal_stage13_repeated[4] = equity_lane1_deal_stage13_repeated_position59_hit;
-assign equity_lane1_deal_stage13_repeated[3] = equity_lane1_deal_stage13_repeated_position58_hit;
-assign equity_lane1_deal_stage13_repeated[2] = equity_lane1_deal_stage13_repeated_position57_hit;
-assign equity_lane1_deal_stage13_repeated[1] = equity_lane1_deal_stage13_repeated_position56_hit;
-assign equity_lane1_deal_stage13_repeated[0] = equity_lane1_deal_stage13_repeated_position55_hit;
-assign equity_lane1_deal_stage13_repeated_position55_any_equal[1] = equity_lane1_deal_stage13_repeated_position55_same_position280_equal;
-assign equity_lane1_deal_stage13_repeated_position55_any_equal[0] = equity_lane1_deal_stage13_repeated_position55_same_position281_equal;
-assign equity_lane1_deal_stage13_repeated_position56_any_equal[1] = equity_lane1_deal_stage13_repeated_position56_same_position282_equal;
-assign equity_lane1_deal_stage13_repeated_position56_any_equal[0] = equity_lane1_deal_stage13_repeated_position56_same_position283_equal;
-assign equity_lane1_deal_stage13_repeated_position57_any_equal[1] = equity_lane1_deal_stage13_repeated_position57_same_position284_equal;
-assign equity_lane1_deal_stage13_repeated_position57_any_equal[0] = equity_lane1_deal_stage13_repeated_position57_same_position285_equal;
-assign equity_lane1_deal_stage13_repeated_position58_any_equal[1] = equity_lane1_deal_stage13_repeated_position58_same_position286_equal;
-assign equity_lane1_deal_stage13_repeated_position58_any_equal[0] = equity_lane1_deal_stage13_repeated_position58_same_position287_equal;
-assign equity_lane1_deal_stage13_repeated_position59_any_equal[1] = equity_lane1_deal_stage13_repeated_position59_same_position288_equal;
-assign equity_lane1_deal_stage13_repeated_position59_any_equal[0] = equity_lane1_deal_stage13_repeated_position59_same_position289_equal;
-assign equity_lane1_deal_stage14_repeated[4] = equity_lane1_deal_stage14_repeated_position64_hit;
-assign equity_lane1_deal_stage14_repeated[3] = equity_lane1_deal_stage14_repeated_position63_hit;
-assign equity_lane1_deal_stage14_repeated[2] = equity_lane1_deal_stage14_repeated_position62_hit;
-assign equity_lane1_deal_stage14_repeated[1] = equity_lane1_deal_stage14_repeated_position61_hit;
-assign equity_lane1_deal_stage14_repeated[0] = equity_lane1_deal_stage14_repeated_position60_hit;
-assign equity_lane1_deal_stage14_repeated_position60_any_equal[2] = equity_lane1_deal_stage14_repeated_position60_same_position290_equal;
-assign equity_lane1_deal_stage14_repeated_position60_any_equal[1] = equity_lane1_deal_stage14_repeated_position60_same_position291_equal;
-assign equity_lane1_deal_stage14_repeated_position60_any_equal[0] = equity_lane1_deal_stage14_repeated_position60_same_position292_equal;
-assign equity_lane1_deal_stage14_repeated_position61_any_equal[2] = equity_lane1_deal_stage14_repeated_position61_same_position293_equal;
-assign equity_lane1_deal_stage14_repeated_position61_any_equal[1] = equity_lane1_deal_stage14_repeated_position61_same_position294_equal;
-assign equity_lane1_deal_stage14_repeated_position61_any_equal[0] = equity_lane1_deal_stage14_repeated_position61_same_position295_equal;
-assign equity_lane1_deal_stage14_repeated_position62_any_equal[2] = equity_lane1_deal_stage14_repeated_position62_same_position296_equal;
-assign equity_lane1_deal_stage14_repeated_position62_any_equal[1] = equity_lane1_deal_stage14_repeated_position62_same_position297_equal;
-assign equity_lane1_deal_stage14_repeated_position62_any_equal[0] = equity_lane1_deal_stage14_repeated_position62_same_position298_equal;
-assign equity_lane1_deal_stage14_repeated_position63_any_equal[2] = equity_lane1_deal_stage14_repeated_position63_same_position299_equal;
-assign equity_lane1_deal_stage14_repeated_position63_any_equal[1] = equity_lane1_deal_stage14_repeated_position63_same_position300_equal;
-assign equity_lane1_deal_stage14_repeated_position63_any_equal[0] = equity_lane1_deal_stage14_repeated_position63_same_position301_equal;
-assign equity_lane1_deal_stage14_repeated_position64_any_equal[2] = equity_lane1_deal_stage14_repeated_position64_same_position302_equal;
-assign equity_lane1_deal_stage14_repeated_position64_any_equal[1] = equity_lane1_deal_stage14_repeated_position64_same_position303_equal;
-assign equity_lane1_deal_stage14_repeated_position64_any_equal[0] = equity_lane1_deal_stage14_repeated_position64_same_position304_equal;
-assign equity_lane1_deal_stage15_repeated[4] = equity_lane1_deal_stage15_repeated_position69_hit;
-assign equity_lane1_deal_stage15_repeated[3] = equity_lane1_deal_stage15_repeated_position68_hit;
-assign equity_lane1_deal_stage15_repeated[2] = equity_lane1_deal_stage15_repeated_position67_hit;
-assign equity_lane1_deal_stage15_repeated[1] = equity_lane1_deal_stage15_repeated_position66_hit;
-assign equity_lane1_deal_stage15_repeated[0] = equity_lane1_deal_stage15_repeated_position65_hit;
-assign equity_lane1_deal_stage15_repeated_position65_any_equal[3] = equity_lane1_deal_stage15_repeated_position65_same_position305_equal;
-assign equity_lane1_deal_stage15_repeated_position65_any_equal[2] = equity_lane1_deal_stage15_repeated_position65_same_position306_equal;
-assign equity_lane1_deal_stage15_repeated_position65_any_equal[1] = equity_lane1_deal_stage15_repeated_position65_same_position307_equal;
-assign equity_lane1_deal_stage15_repeated_position65_any_equal[0] = equity_lane1_deal_stage15_repeated_position65_same_position308_equal;
-assign equity_lane1_deal_stage15_repeated_position66_any_equal[3] = equity_lane1_deal_stage15_repeated_position66_same_position309_equal;
-assign equity_lane1_deal_stage15_repeated_position66_any_equal[2] = equity_lane1_deal_stage15_repeated_position66_same_position310_equal;
-assign equity_lane1_deal_stage15_repeated_position66_any_equal[1] = equity_lane1_deal_stage15_repeated_position66_same_position311_equal;
-assign equity_lane1_deal_stage15_repeated_position66_any_equal[0] = equity_lane1_deal_stage15_repeated_position66_same_position312_equal;
-assign equity_lane1_deal_stage15_repeated_position67_any_equal[3] = equity_lane1_deal_stage15_repeated_position67_same_position313_equal;
-assign equity_lane1_deal_stage15_repeated_position67_any_equal[2] = equity_lane1_deal_stage15_repeated_position67_same_position314_equal;
-assign equity_lane1_deal_stage15_repeated_position67_any_equal[1] = equity_lane1_deal_stage15_repeated_position67_same_position315_equal;
-assign equity_lane1_deal_stage15_repeated_position67_any_equal[0] = equity_lane1_deal_stage15_repeated_position67_same_position316_equal;
-assign equity_lane1_deal_stage15_repeated_position68_any_equal[3] = equity_lane1_deal_stage15_repeated_position68_same_position317_equal;
-assign equity_lane1_deal_stage15_repeated_position68_any_equal[2] = equity_lane1_deal_stage15_repeated_position68_same_position318_equal;
-assign equity_lane1_deal_stage15_repeated_position68_any_equal[1] = equity_lane1_deal_stage15_repeated_position68_same_position319_equal;
-assign equity_lane1_deal_stage15_repeated_position68_any_equal[0] = equity_lane1_deal_stage15_repeated_position68_same_position320_equal;
-assign equity_lane1_deal_stage15_repeated_position69_any_equal[3] = equity_lane1_deal_stage15_repeated_position69_same_position321_equal;
-assign equity_lane1_deal_stage15_repeated_position69_any_equal[2] = equity_lane1_deal_stage15_repeated_position69_same_position322_equal;
-assign equity_lane1_deal_stage15_repeated_position69_any_equal[1] = equity_lane1_deal_stage15_repeated_position69_same_position323_equal;
-assign equity_lane1_deal_stage15_repeated_position69_any_equal[0] = equity_lane1_deal_stage15_repeated_position69_same_position324_equal;
-assign equity_lane1_deal_stage16_repeated[4] = equity_lane1_deal_stage16_repeated_position74_hit;
-assign equity_lane1_deal_stage16_repeated[3] = equity_lane1_deal_stage16_repeated_position73_hit;
-assign equity_lane1_deal_stage16_repeated[2] = equity_lane1_deal_stage16_repeated_position72_hit;
-assign equity_lane1_deal_stage16_repeated[1] = equity_lane1_deal_stage16_repeated_position71_hit;
-assign equity_lane1_deal_stage16_repeated[0] = equity_lane1_deal_stage16_repeated_position70_hit;
-assign equity_lane1_deal_stage16_repeated_position70_any_equal[4] = equity_lane1_deal_stage16_repeated_position70_same_position325_equal;
-assign equity_lane1_deal_stage16_repeated_position70_any_equal[3] = equity_lane1_deal_stage16_repeated_position70_same_position326_equal;
-assign equity_lane1_deal_stage16_repeated_position70_any_equal[2] = equity_lane1_deal_stage16_repeated_position70_same_position327_equal;
-assign equity_lane1_deal_stage16_repeated_position70_any_equal[1] = equity_lane1_deal_stage16_repeated_position70_same_position328_equal;
-assign equity_lane1_deal_stage16_repeated_position70_any_equal[0] = equity_lane1_deal_stage16_repeated_position70_same_position329_equal;
-assign equity_lane1_deal_stage16_repeated_position71_any_equal[4] = equity_lane1_deal_stage16_repeated_position71_same_position330_equal;
-assign equity_lane1_deal_stage16_repeated_position71_any_equal[3] = equity_lane1_deal_stage16_repeated_position71_same_position331_equal;
-assign equity_lane1_deal_stage16_repeated_position71_any_equal[2] = equity_lane1_deal_stage16_repeated_position71_same_position332_equal;
-assign equity_lane1_deal_stage16_repeated_position71_any_equal[1] = equity_lane1_deal_stage16_repeated_position71_same_position333_equal;
-assign equity_lane1_deal_stage16_repeated_position71_any_equal[0] = equity_lane1_deal_stage16_repeated_position71_same_position334_equal;
-assign equity_lane1_deal_stage16_repeated_position72_any_equal[4] = equity_lane1_deal_stage16_repeated_position72_same_position335_equal;
-assign equity_lane1_deal_stage16_repeated_position72_any_equal[3] = equity_lane1_deal_stage16_repeated_position72_same_position336_equal;
-assign equity_lane1_deal_stage16_repeated_position72_any_equal[2] = equity_lane1_deal_stage16_repeated_position72_same_position337_equal;
-assign equity_lane1_deal_stage16_repeated_position72_any_equal[1] = equity_lane1_deal_stage16_repeated_position72_same_position338_equal;
-assign equity_lane1_deal_stage16_repeated_position72_any_equal[0] = equity_lane1_deal_stage16_repeated_position72_same_position339_equal;
-assign equity_lane1_deal_stage16_repeated_position73_any_equal[4] = equity_lane1_deal_stage16_repeated_position73_same_position340_equal;
-assign equity_lane1_deal_stage16_repeated_position73_any_equal[3] = equity_lane1_deal_stage16_repeated_position73_same_position341_equal;
-assign equity_lane1_deal_stage16_repeated_position73_any_equal[2] = equity_lane1_deal_stage16_repeated_position73_same_position342_equal;
-assign equity_lane1_deal_stage16_repeated_position73_any_equal[1] = equity_lane1_deal_stage16_repeated_position73_same_position343_equal;
-assign equity_lane1_deal_stage16_repeated_position73_any_equal[0] = equity_lane1_deal_stage16_repeated_position73_same_position344_equal;
-assign equity_lane1_deal_stage16_repeated_position74_any_equal[4] = equity_lane1_deal_stage16_repeated_position74_same_position345_equal;
-assign equity_lane1_deal_stage16_repeated_position74_any_equal[3] = equity_lane1_deal_stage16_repeated_position74_same_position346_equal;
-assign equity_lane1_deal_stage16_repeated_position74_any_equal[2] = equity_lane1_deal_stage16_repeated_position74_same_position347_equal;
-assign equity_lane1_deal_stage16_repeated_position74_any_equal[1] = equity_lane1_deal_stage16_repeated_position74_same_position348_equal;
-assign equity_lane1_deal_stage16_repeated_position74_any_equal[0] = equity_lane1_deal_stage16_repeated_position74_same_position349_equal;
-assign equity_lane1_deal_stage17_repeated[4] = equity_lane1_deal_stage17_repeated_position79_hit;
-assign equity_lane1_deal_stage17_repeated[3] = equity_lane1_deal_stage17_repeated_position78_hit;
-assign equity_lane1_deal_stage17_repeated[2] = equity_lane1_deal_stage17_repeated_position77_hit;
-assign equity_lane1_deal_stage17_repeated[1] = equity_lane1_deal_stage17_repeated_position76_hit;
-assign equity_lane1_deal_stage17_repeated[0] = equity_lane1_deal_stage17_repeated_position75_hit;
-assign equity_lane1_deal_stage17_repeated_position75_any_equal[5] = equity_lane1_deal_stage17_repeated_position75_same_position350_equal;
-assign equity_lane1_deal_stage17_repeated_position75_any_equal[4] = equity_lane1_deal_stage17_repeated_position75_same_position351_equal;
-assign equity_lane1_deal_stage17_repeated_position75_any_equal[3] = equity_lane1_deal_stage17_repeated_position75_same_position352_equal;
-assign equity_lane1_deal_stage17_repeated_position75_any_equal[2] = equity_lane1_deal_stage17_repeated_position75_same_position353_equal;
-assign equity_lane1_deal_stage17_repeated_position75_any_equal[1] = equity_lane1_deal_stage17_repeated_position75_same_position354_equal;
-assign equity_lane1_deal_stage17_repeated_position75_any_equal[0] = equity_lane1_deal_stage17_repeated_position75_same_position355_equal;
-assign equity_lane1_deal_stage17_repeated_position76_any_equal[5] = equity_lane1_deal_stage17_repeated_position76_same_position356_equal;
-assign equity_lane1_deal_stage17_repeated_position76_any_equal[4] = equity_lane1_deal_stage17_repeated_position76_same_position357_equal;
-assign equity_lane1_deal_stage17_repeated_position76_any_equal[3] = equity_lane1_deal_stage17_repeated_position76_same_position358_equal;
-assign equity_lane1_deal_stage17_repeated_position76_any_equal[2] = equity_lane1_deal_stage17_repeated_position76_same_position359_equal;
-assign equity_lane1_deal_stage17_repeated_position76_any_equal[1] = equity_lane1_deal_stage17_repeated_position76_same_position360_equal;
-assign equity_lane1_deal_stage17_repeated_position76_any_equal[0] = equity_lane1_deal_stage17_repeated_position76_same_position361_equal;
-assign equity_lane1_deal_stage17_repeated_position77_any_equal[5] = equity_lane1_deal_stage17_repeated_position77_same_position362_equal;
-assign equity_lane1_deal_stage17_repeated_position77_any_equal[4] = equity_lane1_deal_stage17_repeated_position77_same_position363_equal;
-assign equity_lane1_deal_stage17_repeated_position77_any_equal[3] = equity_lane1_deal_stage17_repeated_position77_same_position364_equal;
-assign equity_lane1_deal_stage17_repeated_position77_any_equal[2] = equity_lane1_deal_stage17_repeated_position77_same_position365_equal;
-assign equity_lane1_deal_stage17_repeated_position77_any_equal[1] = equity_lane1_deal_stage17_repeated_position77_same_position366_equal;
-assign equity_lane1_deal_stage17_repeated_position77_any_equal[0] = equity_lane1_deal_stage17_repeated_position77_same_position367_equal;
-assign equity_lane1_deal_stage17_repeated_position78_any_equal[5] = equity_lane1_deal_stage17_repeated_position78_same_position368_equal;
-assign equity_lane1_deal_stage17_repeated_position78_any_equal[4] = equity_lane1_deal_stage17_repeated_position78_same_position369_equal;
-assign equity_lane1_deal_stage17_repeated_position78_any_equal[3] = equity_lane1_deal_stage17_repeated_position78_same_position370_equal;
-assign equity_lane1_deal_stage17_repeated_position78_any_equal[2] = equity_lane1_deal_stage17_repeated_position78_same_position371_equal;
-assign equity_lane1_deal_stage17_repeated_position78_any_equal[1] = equity_lane1_deal_stage17_repeated_position78_same_position372_equal;
-assign equity_lane1_deal_stage17_repeated_position78_any_equal[0] = equity_lane1_deal_stage17_repeated_position78_same_position373_equal;
-assign equity_lane1_deal_stage17_repeated_position79_any_equal[5] = equity_lane1_deal_stage17_repeated_position79_same_position374_equal;
-assign equity_lane1_deal_stage17_repeated_position79_any_equal[4] = equity_lane1_deal_stage17_repeated_position79_same_position375_equal;
-assign equity_lane1_deal_stage17_repeated_position79_any_equal[3] = equity_lane1_deal_stage17_repeated_position79_same_position376_equal;
-assign equity_lane1_deal_stage17_repeated_position79_any_equal[2] = equity_lane1_deal_stage17_repeated_position79_same_position377_equal;
-assign equity_lane1_deal_stage17_repeated_position79_any_equal[1] = equity_lane1_deal_stage17_repeated_position79_same_position378_equal;
-assign equity_lane1_deal_stage17_repeated_position79_any_equal[0] = equity_lane1_deal_stage17_repeated_position79_same_position379_equal;
-assign equity_lane1_deal_stage18_repeated[4] = equity_lane1_deal_stage18_repeated_position84_hit;
-assign equity_lane1_deal_stage18_repeated[3] = equity_lane1_deal_stage18_repeated_position83_hit;
-assign equity_lane1_deal_stage18_repeated[2] = equity_lane1_deal_stage18_repeated_position82_hit;
-assign equity_lane1_deal_stage18_repeated[1] = equity_lane1_deal_stage18_repeated_position81_hit;
-assign equity_lane1_deal_stage18_repeated[0] = equity_lane1_deal_stage18_repeated_position80_hit;
-assign equity_lane1_deal_stage18_repeated_position80_any_equal[6] = equity_lane1_deal_stage18_repeated_position80_same_position380_equal;
-assign equity_lane1_deal_stage18_repeated_position80_any_equal[5] = equity_lane1_deal_stage18_repeated_position80_same_position381_equal;
-assign equity_lane1_deal_stage18_repeated_position80_any_equal[4] = equity_lane1_deal_stage18_repeated_position80_same_position382_equal;
-assign equity_lane1_deal_stage18_repeated_position80_any_equal[3] = equity_lane1_deal_stage18_repeated_position80_same_position383_equal;
-assign equity_lane1_deal_stage18_repeated_position80_any_equal[2] = equity_lane1_deal_stage18_repeated_position80_same_position384_equal;
-assign equity_lane1_deal_stage18_repeated_position80_any_equal[1] = equity_lane1_deal_stage18_repeated_position80_same_position385_equal;
-assign equity_lane1_deal_stage18_repeated_position80_any_equal[0] = equity_lane1_deal_stage18_repeated_position80_same_position386_equal;
-assign equity_lane1_deal_stage18_repeated_position81_any_equal[6] = equity_lane1_deal_stage18_repeated_position81_same_position387_equal;
-assign equity_lane1_deal_stage18_repeated_position81_any_equal[5] = equity_lane1_deal_stage18_repeated_position81_same_position388_equal;
-assign equity_lane1_deal_stage18_repeated_position81_any_equal[4] = equity_lane1_deal_stage18_repeated_position81_same_position389_equal;
-assign equity_lane1_deal_stage18_repeated_position81_any_equal[3] = equity_lane1_deal_stage18_repeated_position81_same_position390_equal;
-assign equity_lane1_deal_stage18_repeated_position81_any_equal[2] = equity_lane1_deal_stage18_repeated_position81_same_position391_equal;
-assign equity_lane1_deal_stage18_repeated_position81_any_equal[1] = equity_lane1_deal_stage18_repeated_position81_same_position392_equal;
-assign equity_lane1_deal_stage18_repeated_position81_any_equal[0] = equity_lane1_deal_stage18_repeated_position81_same_position393_equal;
-assign equity_lane1_deal_stage18_repeated_position82_any_equal[6] = equity_lane1_deal_stage18_repeated_position82_same_position394_equal;
-assign equity_lane1_deal_stage18_repeated_position82_any_equal[5] = equity_lane1_deal_stage18_repeated_position82_same_position395_equal;
-assign equity_lane1_deal_stage18_repeated_position82_any_equal[4] = equity_lane1_deal_stage18_repeated_position82_same_position396_equal;
-assign equity_lane1_deal_stage18_repeated_position82_any_equal[3] = equity_lane1_deal_stage18_repeated_position82_same_position397_equal;
-assign equity_lane1_deal_stage18_repeated_position82_any_equal[2] = equity_lane1_deal_stage18_repeated_position82_same_position398_equal;
-assign equity_lane1_deal_stage18_repeated_position82_any_equal[1] = equity_lane1_deal_stage18_repeated_position82_same_position399_equal;
-assign equity_lane1_deal_stage18_repeated_position82_any_equal[0] = equity_lane1_deal_stage18_repeated_position82_same_position400_equal;
-assign equity_lane1_deal_stage18_repeated_position83_any_equal[6] = equity_lane1_deal_stage18_repeated_position83_same_position401_equal;
-assign equity_lane1_deal_stage18_repeated_position83_any_equal[5] = equity_lane1_deal_stage18_repeated_position83_same_position402_equal;
-assign equity_lane1_deal_stage18_repeated_position83_any_equal[4] = equity_lane1_deal_stage18_repeated_position83_same_position403_equal;
-assign equity_lane1_deal_stage18_repeated_position83_any_equal[3] = equity_lane1_deal_stage18_repeated_position83_same_position404_equal;
-assign equity_lane1_deal_stage18_repeated_position83_any_equal[2] = equity_lane1_deal_stage18_repeated_position83_same_position405_equal;
-assign equity_lane1_deal_stage18_repeated_position83_any_equal[1] = equity_lane1_deal_stage18_repeated_position83_same_position406_equal;
-assign equity_lane1_deal_stage18_repeated_position83_any_equal[0] = equity_lane1_deal_stage18_repeated_position83_same_position407_equal;
-assign equity_lane1_deal_stage18_repeated_position84_any_equal[6] = equity_lane1_deal_stage18_repeated_position84_same_position408_equal;
-assign equity_lane1_deal_stage18_repeated_position84_any_equal[5] = equity_lane1_deal_stage18_repeated_position84_same_position409_equal;
-assign equity_lane1_deal_stage18_repeated_position84_any_equal[4] = equity_lane1_deal_stage18_repeated_position84_same_position410_equal;
-assign equity_lane1_deal_stage18_repeated_position84_any_equal[3] = equity_lane1_deal_stage18_repeated_position84_same_position411_equal;
-assign equity_lane1_deal_stage18_repeated_position84_any_equal[2] = equity_lane1_deal_stage18_repeated_position84_same_position412_equal;
-assign equity_lane1_deal_stage18_repeated_position84_any_equal[1] = equity_lane1_deal_stage18_repeated_position84_same_position413_equal;
-assign equity_lane1_deal_stage18_repeated_position84_any_equal[0] = equity_lane1_deal_stage18_repeated_position84_same_position414_equal;
-assign equity_lane1_deal_stage19_repeated[4] = equity_lane1_deal_stage19_repeated_position89_hit;
-assign equity_lane1_deal_stage19_repeated[3] = equity_lane1_deal_stage19_repeated_position88_hit;
-assign equity_lane1_deal_stage19_repeated[2] = equity_lane1_deal_stage19_repeated_position87_hit;
-assign equity_lane1_deal_stage19_repeated[1] = equity_lane1_deal_stage19_repeated_position86_hit;
-assign equity_lane1_deal_stage19_repeated[0] = equity_lane1_deal_stage19_repeated_position85_hit;
-assign equity_lane1_deal_stage19_repeated_position85_any_equal[7] = equity_lane1_deal_stage19_repeated_position85_same_position415_equal;
-assign equity_lane1_deal_stage19_repeated_position85_any_equal[6] = equity_lane1_deal_stage19_repeated_position85_same_position416_equal;
-assign equity_lane1_deal_stage19_repeated_position85_any_equal[5] = equity_lane1_deal_stage19_repeated_position85_same_position417_equal;
-assign equity_lane1_deal_stage19_repeated_position85_any_equal[4] = equity_lane1_deal_stage19_repeated_position85_same_position418_equal;
-assign equity_lane1_deal_stage19_repeated_position85_any_equal[3] = equity_lane1_deal_stage19_repeated_position85_same_position419_equal;
-assign equity_lane1_deal_stage19_repeated_position85_any_equal[2] = equity_lane1_deal_stage19_repeated_position85_same_position420_equal;
-assign equity_lane1_deal_stage19_repeated_position85_any_equal[1] = equity_lane1_deal_stage19_repeated_position85_same_position421_equal;
-assign equity_lane1_deal_stage19_repeated_position85_any_equal[0] = equity_lane1_deal_stage19_repeated_position85_same_position422_equal;
-assign equity_lane1_deal_stage19_repeated_position86_any_equal[7] = equity_lane1_deal_stage19_repeated_position86_same_position423_equal;
-assign equity_lane1_deal_stage19_repeated_position86_any_equal[6] = equity_lane1_deal_stage19_repeated_position86_same_position424_equal;
-assign equity_lane1_deal_stage19_repeated_position86_any_equal[5] = equity_lane1_deal_stage19_repeated_position86_same_position425_equal;
-assign equity_lane1_deal_stage19_repeated_position86_any_equal[4] = equity_lane1_deal_stage19_repeated_position86_same_position426_equal;
-assign equity_lane1_deal_stage19_repeated_position86_any_equal[3] = equity_lane1_deal_stage19_repeated_position86_same_position427_equal;
-assign equity_lane1_deal_stage19_repeated_position86_any_equal[2] = equity_lane1_deal_stage19_repeated_position86_same_position428_equal;
-assign equity_lane1_deal_stage19_repeated_position86_any_equal[1] = equity_lane1_deal_stage19_repeated_position86_same_position429_equal;
-assign equity_lane1_deal_stage19_repeated_position86_any_equal[0] = equity_lane1_deal_stage19_repeated_position86_same_position430_equal;
-assign equity_lane1_deal_stage19_repeated_position87_any_equal[7] = equity_lane1_deal_stage19_repeated_position87_same_position431_equal;
-assign equity_lane1_deal_stage19_repeated_position87_any_equal[6] = equity_lane1_deal_stage19_repeated_position87_same_position432_equal;
-assign equity_lane1_deal_stage19_repeated_position87_any_equal[5] = equity_lane1_deal_stage19_repeated_position87_same_position433_equal;
-assign equity_lane1_deal_stage19_repeated_position87_any_equal[4] = equity_lane1_deal_stage19_repeated_position87_same_position434_equal;
-assign equity_lane1_deal_stage19_repeated_position87_any_equal[3] = equity_lane1_deal_stage19_repeated_position87_same_position435_equal;
-assign equity_lane1_deal_stage19_repeated_position87_any_equal[2] = equity_lane1_deal_stage19_repeated_position87_same_position436_equal;
-assign equity_lane1_deal_stage19_repeated_position87_any_equal[1] = equity_lane1_deal_stage19_repeated_position87_same_position437_equal;
-assign equity_lane1_deal_stage19_repeated_position87_any_equal[0] = equity_lane1_deal_stage19_repeated_position87_same_position438_equal;
-assign equity_lane1_deal_stage19_repeated_position88_any_equal[7] = equity_lane1_deal_stage19_repeated_position88_same_position439_equal;
-assign equity_lane1_deal_stage19_repeated_position88_any_equal[6] = equity_lane1_deal_stage19_repeated_position88_same_position440_equal;
-assign equity_lane1_deal_stage19_repeated_position88_any_equal[5] = equity_lane1_deal_stage19_repeated_position88_same_position441_equal;
-assign equity_lane1_deal_stage19_repeated_position88_any_equal[4] = equity_lane1_deal_stage19_repeated_position88_same_position442_equal;
-assign equity_lane1_deal_stage19_repeated_position88_any_equal[3] = equity_lane1_deal_stage19_repeated_position88_same_position443_equal;
-assign equity_lane1_deal_stage19_repeated_position88_any_equal[2] = equity_lane1_deal_stage19_repeated_position88_same_position444_equal;
-assign equity_lane1_deal_stage19_repeated_position88_any_equal[1] = equity_lane1_deal_stage19_repeated_position88_same_position445_equal;
-assign equity_lane1_deal_stage19_repeated_position88_any_equal[0] = equity_lane1_deal_stage19_repeated_position88_same_position446_equal;
-assign equity_lane1_deal_stage19_repeated_position89_any_equal[7] = equity_lane1_deal_stage19_repeated_position89_same_position447_equal;
-assign equity_lane1_deal_stage19_repeated_position89_any_equal[6] = equity_lane1_deal_stage19_repeated_position89_same_position448_equal;
-assign equity_lane1_deal_stage19_repeated_position89_any_equal[5] = equity_lane1_deal_stage19_repeated_position89_same_position449_equal;
-assign equity_lane1_deal_stage19_repeated_position89_any_equal[4] = equity_lane1_deal_stage19_repeated_position89_same_position450_equal;
-assign equity_lane1_deal_stage19_repeated_position89_any_equal[3] = equity_lane1_deal_stage19_repeated_position89_same_position451_equal;
-assign equity_lane1_deal_stage19_repeated_position89_any_equal[2] = equity_lane1_deal_stage19_repeated_position89_same_position452_equal;
-assign equity_lane1_deal_stage19_repeated_position89_any_equal[1] = equity_lane1_deal_stage19_repeated_position89_same_position453_equal;
-assign equity_lane1_deal_stage19_repeated_position89_any_equal[0] = equity_lane1_deal_stage19_repeated_position89_same_position454_equal;
-assign equity_lane1_deal_stage20_repeated[4] = equity_lane1_deal_stage20_repeated_position94_hit;
-assign equity_lane1_deal_stage20_repeated[3] = equity_lane1_deal_stage20_repeated_position93_hit;
-assign equity_lane1_deal_stage20_repeated[2] = equity_lane1_deal_stage20_repeated_position92_hit;
-assign equity_lane1_deal_stage20_repeated[1] = equity_lane1_deal_stage20_repeated_position91_hit;
-assign equity_lane1_deal_stage20_repeated[0] = equity_lane1_deal_stage20_repeated_position90_hit;
-assign equity_lane1_deal_stage20_repeated_position90_any_equal[8] = equity_lane1_deal_stage20_repeated_position90_same_position455_equal;
-assign equity_lane1_deal_stage20_repeated_position90_any_equal[7] = equity_lane1_deal_stage20_repeated_position90_same_position456_equal;
-assign equity_lane1_deal_stage20_repeated_position90_any_equal[6] = equity_lane1_deal_stage20_repeated_position90_same_position457_equal;
-assign equity_lane1_deal_stage20_repeated_position90_any_equal[5] = equity_lane1_deal_stage20_repeated_position90_same_position458_equal;
-assign equity_lane1_deal_stage20_repeated_position90_any_equal[4] = equity_lane1_deal_stage20_repeated_position90_same_position459_equal;
-assign equity_lane1_deal_stage20_repeated_position90_any_equal[3] = equity_lane1_deal_stage20_repeated_position90_same_position460_equal;
-assign equity_lane1_deal_stage20_repeated_position90_any_equal[2] = equity_lane1_deal_stage20_repeated_position90_same_position461_equal;
-assign equity_lane1_deal_stage20_repeated_position90_any_equal[1] = equity_lane1_deal_stage20_repeated_position90_same_position462_equal;
-assign equity_lane1_deal_stage20_repeated_position90_any_equal[0] = equity_lane1_deal_stage20_repeated_position90_same_position463_equal;
-assign equity_lane1_deal_stage20_repeated_position91_any_equal[8] = equity_lane1_deal_stage20_repeated_position91_same_position464_equal;
-assign equity_lane1_deal_stage20_repeated_position91_any_equal[7] = equity_lane1_deal_stage20_repeated_position91_same_position465_equal;
-assign equity_lane1_deal_stage20_repeated_position91_any_equal[6] = equity_lane1_deal_stage20_repeated_position91_same_position466_equal;
-assign equity_lane1_deal_stage20_repeated_position91_any_equal[5] = equity_lane1_deal_stage20_repeated_position91_same_position467_equal;
-assign equity_lane1_deal_stage20_repeated_position91_any_equal[4] = equity_lane1_deal_stage20_repeated_position91_same_position468_equal;
-assign equity_lane1_deal_stage20_repeated_position91_any_equal[3] = equity_lane1_deal_stage20_repeated_position91_same_position469_equal;
-assign equity_lane1_deal_stage20_repeated_position91_any_equal[2] = equity_lane1_deal_stage20_repeated_position91_same_position470_equal;
-assign equity_lane1_deal_stage20_repeated_position91_any_equal[1] = equity_lane1_deal_stage20_repeated_position91_same_position471_equal;
-assign equity_lane1_deal_stage20_repeated_position91_any_equal[0] = equity_lane1_deal_stage20_repeated_position91_same_position472_equal;
-assign equity_lane1_deal_stage20_repeated_position92_any_equal[8] = equity_lane1_deal_stage20_repeated_position92_same_position473_equal;
-assign equity_lane1_deal_stage20_repeated_position92_any_equal[7] = equity_lane1_deal_stage20_repeated_position92_same_position474_equal;
-assign equity_lane1_deal_stage20_repeated_position92_any_equal[6] = equity_lane1_deal_stage20_repeated_position92_same_position475_equal;
-assign equity_lane1_deal_stage20_repeated_position92_any_equal[5] = equity_lane1_deal_stage20_repeated_position92_same_position476_equal;
-assign equity_lane1_deal_stage20_repeated_position92_any_equal[4] = equity_lane1_deal_stage20_repeated_position92_same_position477_equal;
-assign equity_lane1_deal_stage20_repeated_position92_any_equal[3] = equity_lane1_deal_stage20_repeated_position92_same_position478_equal;
-assign equity_lane1_deal_stage20_repeated_position92_any_equal[2] = equity_lane1_deal_stage20_repeated_position92_same_position479_equal;
-assign equity_lane1_deal_stage20_repeated_position92_any_equal[1] = equity_lane1_deal_stage20_repeated_position92_same_position480_equal;
-assign equity_lane1_deal_stage20_repeated_position92_any_equal[0] = equity_lane1_deal_stage20_repeated_position92_same_position481_equal;
-assign equity_lane1_deal_stage20_repeated_position93_any_equal[8] = equity_lane1_deal_stage20_repeated_position93_same_position482_equal;
-assign equity_lane1_deal_stage20_repeated_position93_any_equal[7] = equity_lane1_deal_stage20_repeated_position93_same_position483_equal;
-assign equity_lane1_deal_stage20_repeated_position93_any_equal[6] = equity_lane1_deal_stage20_repeated_position93_same_position484_equal;
-assign equity_lane1_deal_stage20_repeated_position93_any_equal[5] = equity_lane1_deal_stage20_repeated_position93_same_position485_equal;
-assign equity_lane1_deal_stage20_repeated_position93_any_equal[4] = equity_lane1_deal_stage20_repeated_position93_same_position486_equal;
-assign equity_lane1_deal_stage20_repeated_position93_any_equal[3] = equity_lane1_deal_stage20_repeated_position93_same_position487_equal;
-assign equity_lane1_deal_stage20_repeated_position93_any_equal[2] = equity_lane1_deal_stage20_repeated_position93_same_position488_equal;
-assign equity_lane1_deal_stage20_repeated_position93_any_equal[1] = equity_lane1_deal_stage20_repeated_position93_same_position489_equal;
-assign equity_lane1_deal_stage20_repeated_position93_any_equal[0] = equity_lane1_deal_stage20_repeated_position93_same_position490_equal;
-assign equity_lane1_deal_stage20_repeated_position94_any_equal[8] = equity_lane1_deal_stage20_repeated_position94_same_position491_equal;
-assign equity_lane1_deal_stage20_repeated_position94_any_equal[7] = equity_lane1_deal_stage20_repeated_position94_same_position492_equal;
-assign equity_lane1_deal_stage20_repeated_position94_any_equal[6] = equity_lane1_deal_stage20_repeated_position94_same_position493_equal;
-assign equity_lane1_deal_stage20_repeated_position94_any_equal[5] = equity_lane1_deal_stage20_repeated_position94_same_position494_equal;
-assign equity_lane1_deal_stage20_repeated_position94_any_equal[4] = equity_lane1_deal_stage20_repeated_position94_same_position495_equal;
-assign equity_lane1_deal_stage20_repeated_position94_any_equal[3] = equity_lane1_deal_stage20_repeated_position94_same_position496_equal;
-assign equity_lane1_deal_stage20_repeated_position94_any_equal[2] = equity_lane1_deal_stage20_repeated_position94_same_position497_equal;
-assign equity_lane1_deal_stage20_repeated_position94_any_equal[1] = equity_lane1_deal_stage20_repeated_position94_same_position498_equal;
-assign equity_lane1_deal_stage20_repeated_position94_any_equal[0] = equity_lane1_deal_stage20_repeated_position94_same_position499_equal;
-assign equity_lane1_deal_stage21_repeated[4] = equity_lane1_deal_stage21_repeated_position99_hit;
-assign equity_lane1_deal_stage21_repeated[3] = equity_lane1_deal_stage21_repeated_position98_hit;
-assign equity_lane1_deal_stage21_repeated[2] = equity_lane1_deal_stage21_repeated_position97_hit;
-assign equity_lane1_deal_stage21_repeated[1] = equity_lane1_deal_stage21_repeated_position96_hit;
-assign equity_lane1_deal_stage21_repeated[0] = equity_lane1_deal_stage21_repeated_position95_hit;
-assign equity_lane1_deal_stage21_repeated_position95_any_equal[9] = equity_lane1_deal_stage21_repeated_position95_same_position500_equal;
-assign equity_lane1_deal_stage21_repeated_position95_any_equal[8] = equity_lane1_deal_stage21_repeated_position95_same_position501_equal;
-assign equity_lane1_deal_stage21_repeated_position95_any_equal[7] = equity_lane1_deal_stage21_repeated_position95_same_position502_equal;
-assign equity_lane1_deal_stage21_repeated_position95_any_equal[6] = equity_lane1_deal_stage21_repeated_position95_same_position503_equal;
-assign equity_lane1_deal_stage21_repeated_position95_any_equal[5] = equity_lane1_deal_stage21_repeated_position95_same_position504_equal;
-assign equity_lane1_deal_stage21_repeated_position95_any_equal[4] = equity_lane1_deal_stage21_repeated_position95_same_position505_equal;
-assign equity_lane1_deal_stage21_repeated_position95_any_equal[3] = equity_lane1_deal_stage21_repeated_position95_same_position506_equal;
-assign equity_lane1_deal_stage21_repeated_position95_any_equal[2] = equity_lane1_deal_stage21_repeated_position95_same_position507_equal;
-assign equity_lane1_deal_stage21_repeated_position95_any_equal[1] = equity_lane1_deal_stage21_repeated_position95_same_position508_equal;
-assign equity_lane1_deal_stage21_repeated_position95_any_equal[0] = equity_lane1_deal_stage21_repeated_position95_same_position509_equal;
-assign equity_lane1_deal_stage21_repeated_position96_any_equal[9] = equity_lane1_deal_stage21_repeated_position96_same_position510_equal;
-assign equity_lane1_deal_stage21_repeated_position96_any_equal[8] = equity_lane1_deal_stage21_repeated_position96_same_position511_equal;
-assign equity_lane1_deal_stage21_repeated_position96_any_equal[7] = equity_lane1_deal_stage21_repeated_position96_same_position512_equal;
-assign equity_lane1_deal_stage21_repeated_position96_any_equal[6] = equity_lane1_deal_stage21_repeated_position96_same_position513_equal;
-assign equity_lane1_deal_stage21_repeated_position96_any_equal[5] = equity_lane1_deal_stage21_repeated_position96_same_position514_equal;
-assign equity_lane1_deal_stage21_repeated_position96_any_equal[4] = equity_lane1_deal_stage21_repeated_position96_same_position515_equal;
-assign equity_lane1_deal_stage21_repeated_position96_any_equal[3] = equity_lane1_deal_stage21_repeated_position96_same_position516_equal;
-assign equity_lane1_deal_stage21_repeated_position96_any_equal[2] = equity_lane1_deal_stage21_repeated_position96_same_position517_equal;
-assign equity_lane1_deal_stage21_repeated_position96_any_equal[1] = equity_lane1_deal_stage21_repeated_position96_same_position518_equal;
-assign equity_lane1_deal_stage21_repeated_position96_any_equal[0] = equity_lane1_deal_stage21_repeated_position96_same_position519_equal;
-assign equity_lane1_deal_stage21_repeated_position97_any_equal[9] = equity_lane1_deal_stage21_repeated_position97_same_position520_equal;
-assign equity_lane1_deal_stage21_repeated_position97_any_equal[8] = equity_lane1_deal_stage21_repeated_position97_same_position521_equal;
-assign equity_lane1_deal_stage21_repeated_position97_any_equal[7] = equity_lane1_deal_stage21_repeated_position97_same_position522_equal;
-assign equity_lane1_deal_stage21_repeated_position97_any_equal[6] = equity_lane1_deal_stage21_repeated_position97_same_position523_equal;
-assign equity_lane1_deal_stage21_repeated_position97_any_equal[5] = equity_lane1_deal_stage21_repeated_position97_same_position524_equal;
-assign equity_lane1_deal_stage21_repeated_position97_any_equal[4] = equity_lane1_deal_stage21_repeated_position97_same_position525_equal;
-assign equity_lane1_deal_stage21_repeated_position97_any_equal[3] = equity_lane1_deal_stage21_repeated_position97_same_position526_equal;
-assign equity_lane1_deal_stage21_repeated_position97_any_equal[2] = equity_lane1_deal_stage21_repeated_position97_same_position527_equal;
-assign equity_lane1_deal_stage21_repeated_position97_any_equal[1] = equity_lane1_deal_stage21_repeated_position97_same_position528_equal;
-assign equity_lane1_deal_stage21_repeated_position97_any_equal[0] = equity_lane1_deal_stage21_repeated_position97_same_position529_equal;
-assign equity_lane1_deal_stage21_repeated_position98_any_equal[9] = equity_lane1_deal_stage21_repeated_position98_same_position530_equal;
-assign equity_lane1_deal_stage21_repeated_position98_any_equal[8] = equity_lane1_deal_stage21_repeated_position98_same_position531_equal;
-assign equity_lane1_deal_stage21_repeated_position98_any_equal[7] = equity_lane1_deal_stage21_repeated_position98_same_position532_equal;
-assign equity_lane1_deal_stage21_repeated_position98_any_equal[6] = equity_lane1_deal_stage21_repeated_position98_same_position533_equal;
-assign equity_lane1_deal_stage21_repeated_position98_any_equal[5] = equity_lane1_deal_stage21_repeated_position98_same_position534_equal;
-assign equity_lane1_deal_stage21_repeated_position98_any_equal[4] = equity_lane1_deal_stage21_repeated_position98_same_position535_equal;
-assign equity_lane1_deal_stage21_repeated_position98_any_equal[3] = equity_lane1_deal_stage21_repeated_position98_same_position536_equal;
-assign equity_lane1_deal_stage21_repeated_position98_any_equal[2] = equity_lane1_deal_stage21_repeated_position98_same_position537_equal;
-assign equity_lane1_deal_stage21_repeated_position98_any_equal[1] = equity_lane1_deal_stage21_repeated_position98_same_position538_equal;
-assign equity_lane1_deal_stage21_repeated_position98_any_equal[0] = equity_lane1_deal_stage21_repeated_position98_same_position539_equal;
-assign equity_lane1_deal_stage21_repeated_position99_any_equal[9] = equity_lane1_deal_stage21_repeated_position99_same_position540_equal;
-assign equity_lane1_deal_stage21_repeated_position99_any_equal[8] = equity_lane1_deal_stage21_repeated_position99_same_position541_equal;
-assign equity_lane1_deal_stage21_repeated_position99_any_equal[7] = equity_lane1_deal_stage21_repeated_position99_same_position542_equal;
-assign equity_lane1_deal_stage21_repeated_position99_any_equal[6] = equity_lane1_deal_stage21_repeated_position99_same_position543_equal;
-assign equity_lane1_deal_stage21_repeated_position99_any_equal[5] = equity_lane1_deal_stage21_repeated_position99_same_position544_equal;
-assign equity_lane1_deal_stage21_repeated_position99_any_equal[4] = equity_lane1_deal_stage21_repeated_position99_same_position545_equal;
-assign equity_lane1_deal_stage21_repeated_position99_any_equal[3] = equity_lane1_deal_stage21_repeated_position99_same_position546_equal;
-assign equity_lane1_deal_stage21_repeated_position99_any_equal[2] = equity_lane1_deal_stage21_repeated_position99_same_position547_equal;
-assign equity_lane1_deal_stage21_repeated_position99_any_equal[1] = equity_lane1_deal_stage21_repeated_position99_same_position548_equal;
-assign equity_lane1_deal_stage21_repeated_position99_any_equal[0] = equity_lane1_deal_stage21_repeated_position99_same_position549_equal;
+assign equity_lane1_deal_stage11_repeated[4] = 'b0;
+assign equity_lane1_deal_stage11_repeated[3] = 'b0;
+assign equity_lane1_deal_stage11_repeated[2] = 'b0;
+assign equity_lane1_deal_stage11_repeated[1] = 'b0;
+assign equity_lane1_deal_stage11_repeated[0] = 'b0;
+assign equity_lane1_deal_stage12_repeated[4] = equity_lane1_deal_stage12_repeated_position54_groups[0];
+assign equity_lane1_deal_stage12_repeated[3] = equity_lane1_deal_stage12_repeated_position53_groups[0];
+assign equity_lane1_deal_stage12_repeated[2] = equity_lane1_deal_stage12_repeated_position52_groups[0];
+assign equity_lane1_deal_stage12_repeated[1] = equity_lane1_deal_stage12_repeated_position51_groups[0];
+assign equity_lane1_deal_stage12_repeated[0] = equity_lane1_deal_stage12_repeated_position50_groups[0];
+assign equity_lane1_deal_stage13_repeated[4] = equity_lane1_deal_stage13_repeated_position59_groups[0];
+assign equity_lane1_deal_stage13_repeated[3] = equity_lane1_deal_stage13_repeated_position58_groups[0];
+assign equity_lane1_deal_stage13_repeated[2] = equity_lane1_deal_stage13_repeated_position57_groups[0];
+assign equity_lane1_deal_stage13_repeated[1] = equity_lane1_deal_stage13_repeated_position56_groups[0];
+assign equity_lane1_deal_stage13_repeated[0] = equity_lane1_deal_stage13_repeated_position55_groups[0];
+assign equity_lane1_deal_stage13_repeated_position55_any_set95_bits[1] = equity_lane1_deal_stage13_repeated_position55_same_position280_equal;
+assign equity_lane1_deal_stage13_repeated_position55_any_set95_bits[0] = equity_lane1_deal_stage13_repeated_position55_same_position281_equal;
+assign equity_lane1_deal_stage13_repeated_position56_any_set96_bits[1] = equity_lane1_deal_stage13_repeated_position56_same_position282_equal;
+assign equity_lane1_deal_stage13_repeated_position56_any_set96_bits[0] = equity_lane1_deal_stage13_repeated_position56_same_position283_equal;
+assign equity_lane1_deal_stage13_repeated_position57_any_set97_bits[1] = equity_lane1_deal_stage13_repeated_position57_same_position284_equal;
+assign equity_lane1_deal_stage13_repeated_position57_any_set97_bits[0] = equity_lane1_deal_stage13_repeated_position57_same_position285_equal;
+assign equity_lane1_deal_stage13_repeated_position58_any_set98_bits[1] = equity_lane1_deal_stage13_repeated_position58_same_position286_equal;
+assign equity_lane1_deal_stage13_repeated_position58_any_set98_bits[0] = equity_lane1_deal_stage13_repeated_position58_same_position287_equal;
+assign equity_lane1_deal_stage13_repeated_position59_any_set99_bits[1] = equity_lane1_deal_stage13_repeated_position59_same_position288_equal;
+assign equity_lane1_deal_stage13_repeated_position59_any_set99_bits[0] = equity_lane1_deal_stage13_repeated_position59_same_position289_equal;
+assign equity_lane1_deal_stage14_repeated[4] = equity_lane1_deal_stage14_repeated_position64_groups[0];
+assign equity_lane1_deal_stage14_repeated[3] = equity_lane1_deal_stage14_repeated_position63_groups[0];
+assign equity_lane1_deal_stage14_repeated[2] = equity_lane1_deal_stage14_repeated_position62_groups[0];
+assign equity_lane1_deal_stage14_repeated[1] = equity_lane1_deal_stage14_repeated_position61_groups[0];
+assign equity_lane1_deal_stage14_repeated[0] = equity_lane1_deal_stage14_repeated_position60_groups[0];
+assign equity_lane1_deal_stage14_repeated_position60_any_set100_bits[2] = equity_lane1_deal_stage14_repeated_position60_same_position290_equal;
+assign equity_lane1_deal_stage14_repeated_position60_any_set100_bits[1] = equity_lane1_deal_stage14_repeated_position60_same_position291_equal;
+assign equity_lane1_deal_stage14_repeated_position60_any_set100_bits[0] = equity_lane1_deal_stage14_repeated_position60_same_position292_equal;
+assign equity_lane1_deal_stage14_repeated_position61_any_set101_bits[2] = equity_lane1_deal_stage14_repeated_position61_same_position293_equal;
+assign equity_lane1_deal_stage14_repeated_position61_any_set101_bits[1] = equity_lane1_deal_stage14_repeated_position61_same_position294_equal;
+assign equity_lane1_deal_stage14_repeated_position61_any_set101_bits[0] = equity_lane1_deal_stage14_repeated_position61_same_position295_equal;
+assign equity_lane1_deal_stage14_repeated_position62_any_set102_bits[2] = equity_lane1_deal_stage14_repeated_position62_same_position296_equal;
+assign equity_lane1_deal_stage14_repeated_position62_any_set102_bits[1] = equity_lane1_deal_stage14_repeated_position62_same_position297_equal;
+assign equity_lane1_deal_stage14_repeated_position62_any_set102_bits[0] = equity_lane1_deal_stage14_repeated_position62_same_position298_equal;
+assign equity_lane1_deal_stage14_repeated_position63_any_set103_bits[2] = equity_lane1_deal_stage14_repeated_position63_same_position299_equal;
+assign equity_lane1_deal_stage14_repeated_position63_any_set103_bits[1] = equity_lane1_deal_stage14_repeated_position63_same_position300_equal;
+assign equity_lane1_deal_stage14_repeated_position63_any_set103_bits[0] = equity_lane1_deal_stage14_repeated_position63_same_position301_equal;
+assign equity_lane1_deal_stage14_repeated_position64_any_set104_bits[2] = equity_lane1_deal_stage14_repeated_position64_same_position302_equal;
+assign equity_lane1_deal_stage14_repeated_position64_any_set104_bits[1] = equity_lane1_deal_stage14_repeated_position64_same_position303_equal;
+assign equity_lane1_deal_stage14_repeated_position64_any_set104_bits[0] = equity_lane1_deal_stage14_repeated_position64_same_position304_equal;
+assign equity_lane1_deal_stage15_repeated[4] = equity_lane1_deal_stage15_repeated_position69_groups[0];
+assign equity_lane1_deal_stage15_repeated[3] = equity_lane1_deal_stage15_repeated_position68_groups[0];
+assign equity_lane1_deal_stage15_repeated[2] = equity_lane1_deal_stage15_repeated_position67_groups[0];
+assign equity_lane1_deal_stage15_repeated[1] = equity_lane1_deal_stage15_repeated_position66_groups[0];
+assign equity_lane1_deal_stage15_repeated[0] = equity_lane1_deal_stage15_repeated_position65_groups[0];
+assign equity_lane1_deal_stage15_repeated_position65_any_set105_bits[3] = equity_lane1_deal_stage15_repeated_position65_same_position305_equal;
+assign equity_lane1_deal_stage15_repeated_position65_any_set105_bits[2] = equity_lane1_deal_stage15_repeated_position65_same_position306_equal;
+assign equity_lane1_deal_stage15_repeated_position65_any_set105_bits[1] = equity_lane1_deal_stage15_repeated_position65_same_position307_equal;
+assign equity_lane1_deal_stage15_repeated_position65_any_set105_bits[0] = equity_lane1_deal_stage15_repeated_position65_same_position308_equal;
+assign equity_lane1_deal_stage15_repeated_position66_any_set106_bits[3] = equity_lane1_deal_stage15_repeated_position66_same_position309_equal;
+assign equity_lane1_deal_stage15_repeated_position66_any_set106_bits[2] = equity_lane1_deal_stage15_repeated_position66_same_position310_equal;
+assign equity_lane1_deal_stage15_repeated_position66_any_set106_bits[1] = equity_lane1_deal_stage15_repeated_position66_same_position311_equal;
+assign equity_lane1_deal_stage15_repeated_position66_any_set106_bits[0] = equity_lane1_deal_stage15_repeated_position66_same_position312_equal;
+assign equity_lane1_deal_stage15_repeated_position67_any_set107_bits[3] = equity_lane1_deal_stage15_repeated_position67_same_position313_equal;
+assign equity_lane1_deal_stage15_repeated_position67_any_set107_bits[2] = equity_lane1_deal_stage15_repeated_position67_same_position314_equal;
+assign equity_lane1_deal_stage15_repeated_position67_any_set107_bits[1] = equity_lane1_deal_stage15_repeated_position67_same_position315_equal;
+assign equity_lane1_deal_stage15_repeated_position67_any_set107_bits[0] = equity_lane1_deal_stage15_repeated_position67_same_position316_equal;
+assign equity_lane1_deal_stage15_repeated_position68_any_set108_bits[3] = equity_lane1_deal_stage15_repeated_position68_same_position317_equal;
+assign equity_lane1_deal_stage15_repeated_position68_any_set108_bits[2] = equity_lane1_deal_stage15_repeated_position68_same_position318_equal;
+assign equity_lane1_deal_stage15_repeated_position68_any_set108_bits[1] = equity_lane1_deal_stage15_repeated_position68_same_position319_equal;
+assign equity_lane1_deal_stage15_repeated_position68_any_set108_bits[0] = equity_lane1_deal_stage15_repeated_position68_same_position320_equal;
+assign equity_lane1_deal_stage15_repeated_position69_any_set109_bits[3] = equity_lane1_deal_stage15_repeated_position69_same_position321_equal;
+assign equity_lane1_deal_stage15_repeated_position69_any_set109_bits[2] = equity_lane1_deal_stage15_repeated_position69_same_position322_equal;
+assign equity_lane1_deal_stage15_repeated_position69_any_set109_bits[1] = equity_lane1_deal_stage15_repeated_position69_same_position323_equal;
+assign equity_lane1_deal_stage15_repeated_position69_any_set109_bits[0] = equity_lane1_deal_stage15_repeated_position69_same_position324_equal;
+assign equity_lane1_deal_stage16_repeated[10-1:8] = equity_lane1_deal_stage16_repeated_position74_groups;
+assign equity_lane1_deal_stage16_repeated[8-1:6] = equity_lane1_deal_stage16_repeated_position73_groups;
+assign equity_lane1_deal_stage16_repeated[6-1:4] = equity_lane1_deal_stage16_repeated_position72_groups;
+assign equity_lane1_deal_stage16_repeated[4-1:2] = equity_lane1_deal_stage16_repeated_position71_groups;
+assign equity_lane1_deal_stage16_repeated[2-1:0] = equity_lane1_deal_stage16_repeated_position70_groups;
+assign equity_lane1_deal_stage16_repeated_position70_gathered[1] = equity_lane1_deal_stage16_repeated_position70_any_set111_hit;
+assign equity_lane1_deal_stage16_repeated_position70_gathered[0] = equity_lane1_deal_stage16_repeated_position70_any_set110_hit;
+assign equity_lane1_deal_stage16_repeated_position70_any_set110_bits[3] = equity_lane1_deal_stage16_repeated_position70_same_position325_equal;
+assign equity_lane1_deal_stage16_repeated_position70_any_set110_bits[2] = equity_lane1_deal_stage16_repeated_position70_same_position326_equal;
+assign equity_lane1_deal_stage16_repeated_position70_any_set110_bits[1] = equity_lane1_deal_stage16_repeated_position70_same_position327_equal;
+assign equity_lane1_deal_stage16_repeated_position70_any_set110_bits[0] = equity_lane1_deal_stage16_repeated_position70_same_position328_equal;
+assign equity_lane1_deal_stage16_repeated_position71_gathered[1] = equity_lane1_deal_stage16_repeated_position71_any_set113_hit;
+assign equity_lane1_deal_stage16_repeated_position71_gathered[0] = equity_lane1_deal_stage16_repeated_position71_any_set112_hit;
+assign equity_lane1_deal_stage16_repeated_position71_any_set112_bits[3] = equity_lane1_deal_stage16_repeated_position71_same_position330_equal;
+assign equity_lane1_deal_stage16_repeated_position71_any_set112_bits[2] = equity_lane1_deal_stage16_repeated_position71_same_position331_equal;
+assign equity_lane1_deal_stage16_repeated_position71_any_set112_bits[1] = equity_lane1_deal_stage16_repeated_position71_same_position332_equal;
+assign equity_lane1_deal_stage16_repeated_position71_any_set112_bits[0] = equity_lane1_deal_stage16_repeated_position71_same_position333_equal;
+assign equity_lane1_deal_stage16_repeated_position72_gathered[1] = equity_lane1_deal_stage16_repeated_position72_any_set115_hit;
+assign equity_lane1_deal_stage16_repeated_position72_gathered[0] = equity_lane1_deal_stage16_repeated_position72_any_set114_hit;
+assign equity_lane1_deal_stage16_repeated_position72_any_set114_bits[3] = equity_lane1_deal_stage16_repeated_position72_same_position335_equal;
+assign equity_lane1_deal_stage16_repeated_position72_any_set114_bits[2] = equity_lane1_deal_stage16_repeated_position72_same_position336_equal;
+assign equity_lane1_deal_stage16_repeated_position72_any_set114_bits[1] = equity_lane1_deal_stage16_repeated_position72_same_position337_equal;
+assign equity_lane1_deal_stage16_repeated_position72_any_set114_bits[0] = equity_lane1_deal_stage16_repeated_position72_same_position338_equal;
+assign equity_lane1_deal_stage16_repeated_position73_gathered[1] = equity_lane1_deal_stage16_repeated_position73_any_set117_hit;
+assign equity_lane1_deal_stage16_repeated_position73_gathered[0] = equity_lane1_deal_stage16_repeated_position73_any_set116_hit;
+assign equity_lane1_deal_stage16_repeated_position73_any_set116_bits[3] = equity_lane1_deal_stage16_repeated_position73_same_position340_equal;
+assign equity_lane1_deal_stage16_repeated_position73_any_set116_bits[2] = equity_lane1_deal_stage16_repeated_position73_same_position341_equal;
+assign equity_lane1_deal_stage16_repeated_position73_any_set116_bits[1] = equity_lane1_deal_stage16_repeated_position73_same_position342_equal;
+assign equity_lane1_deal_stage16_repeated_position73_any_set116_bits[0] = equity_lane1_deal_stage16_repeated_position73_same_position343_equal;
+assign equity_lane1_deal_stage16_repeated_position74_gathered[1] = equity_lane1_deal_stage16_repeated_position74_any_set119_hit;
+assign equity_lane1_deal_stage16_repeated_position74_gathered[0] = equity_lane1_deal_stage16_repeated_position74_any_set118_hit;
+assign equity_lane1_deal_stage16_repeated_position74_any_set118_bits[3] = equity_lane1_deal_stage16_repeated_position74_same_position345_equal;
+assign equity_lane1_deal_stage16_repeated_position74_any_set118_bits[2] = equity_lane1_deal_stage16_repeated_position74_same_position346_equal;
+assign equity_lane1_deal_stage16_repeated_position74_any_set118_bits[1] = equity_lane1_deal_stage16_repeated_position74_same_position347_equal;
+assign equity_lane1_deal_stage16_repeated_position74_any_set118_bits[0] = equity_lane1_deal_stage16_repeated_position74_same_position348_equal;
+assign equity_lane1_deal_stage17_repeated[10-1:8] = equity_lane1_deal_stage17_repeated_position79_groups;
+assign equity_lane1_deal_stage17_repeated[8-1:6] = equity_lane1_deal_stage17_repeated_position78_groups;
+assign equity_lane1_deal_stage17_repeated[6-1:4] = equity_lane1_deal_stage17_repeated_position77_groups;
+assign equity_lane1_deal_stage17_repeated[4-1:2] = equity_lane1_deal_stage17_repeated_position76_groups;
+assign equity_lane1_deal_stage17_repeated[2-1:0] = equity_lane1_deal_stage17_repeated_position75_groups;
+assign equity_lane1_deal_stage17_repeated_position75_gathered[1] = equity_lane1_deal_stage17_repeated_position75_any_set121_hit;
+assign equity_lane1_deal_stage17_repeated_position75_gathered[0] = equity_lane1_deal_stage17_repeated_position75_any_set120_hit;
+assign equity_lane1_deal_stage17_repeated_position75_any_set120_bits[3] = equity_lane1_deal_stage17_repeated_position75_same_position350_equal;
+assign equity_lane1_deal_stage17_repeated_position75_any_set120_bits[2] = equity_lane1_deal_stage17_repeated_position75_same_position351_equal;
+assign equity_lane1_deal_stage17_repeated_position75_any_set120_bits[1] = equity_lane1_deal_stage17_repeated_position75_same_position352_equal;
+assign equity_lane1_deal_stage17_repeated_position75_any_set120_bits[0] = equity_lane1_deal_stage17_repeated_position75_same_position353_equal;
+assign equity_lane1_deal_stage17_repeated_position75_any_set121_bits[1] = equity_lane1_deal_stage17_repeated_position75_same_position354_equal;
+assign equity_lane1_deal_stage17_repeated_position75_any_set121_bits[0] = equity_lane1_deal_stage17_repeated_position75_same_position355_equal;
+assign equity_lane1_deal_stage17_repeated_position76_gathered[1] = equity_lane1_deal_stage17_repeated_position76_any_set123_hit;
+assign equity_lane1_deal_stage17_repeated_position76_gathered[0] = equity_lane1_deal_stage17_repeated_position76_any_set122_hit;
+assign equity_lane1_deal_stage17_repeated_position76_any_set122_bits[3] = equity_lane1_deal_stage17_repeated_position76_same_position356_equal;
+assign equity_lane1_deal_stage17_repeated_position76_any_set122_bits[2] = equity_lane1_deal_stage17_repeated_position76_same_position357_equal;
+assign equity_lane1_deal_stage17_repeated_position76_any_set122_bits[1] = equity_lane1_deal_stage17_repeated_position76_same_position358_equal;
+assign equity_lane1_deal_stage17_repeated_position76_any_set122_bits[0] = equity_lane1_deal_stage17_repeated_position76_same_position359_equal;
+assign equity_lane1_deal_stage17_repeated_position76_any_set123_bits[1] = equity_lane1_deal_stage17_repeated_position76_same_position360_equal;
+assign equity_lane1_deal_stage17_repeated_position76_any_set123_bits[0] = equity_lane1_deal_stage17_repeated_position76_same_position361_equal;
+assign equity_lane1_deal_stage17_repeated_position77_gathered[1] = equity_lane1_deal_stage17_repeated_position77_any_set125_hit;
+assign equity_lane1_deal_stage17_repeated_position77_gathered[0] = equity_lane1_deal_stage17_repeated_position77_any_set124_hit;
+assign equity_lane1_deal_stage17_repeated_position77_any_set124_bits[3] = equity_lane1_deal_stage17_repeated_position77_same_position362_equal;
+assign equity_lane1_deal_stage17_repeated_position77_any_set124_bits[2] = equity_lane1_deal_stage17_repeated_position77_same_position363_equal;
+assign equity_lane1_deal_stage17_repeated_position77_any_set124_bits[1] = equity_lane1_deal_stage17_repeated_position77_same_position364_equal;
+assign equity_lane1_deal_stage17_repeated_position77_any_set124_bits[0] = equity_lane1_deal_stage17_repeated_position77_same_position365_equal;
+assign equity_lane1_deal_stage17_repeated_position77_any_set125_bits[1] = equity_lane1_deal_stage17_repeated_position77_same_position366_equal;
+assign equity_lane1_deal_stage17_repeated_position77_any_set125_bits[0] = equity_lane1_deal_stage17_repeated_position77_same_position367_equal;
+assign equity_lane1_deal_stage17_repeated_position78_gathered[1] = equity_lane1_deal_stage17_repeated_position78_any_set127_hit;
+assign equity_lane1_deal_stage17_repeated_position78_gathered[0] = equity_lane1_deal_stage17_repeated_position78_any_set126_hit;
+assign equity_lane1_deal_stage17_repeated_position78_any_set126_bits[3] = equity_lane1_deal_stage17_repeated_position78_same_position368_equal;
+assign equity_lane1_deal_stage17_repeated_position78_any_set126_bits[2] = equity_lane1_deal_stage17_repeated_position78_same_position369_equal;
+assign equity_lane1_deal_stage17_repeated_position78_any_set126_bits[1] = equity_lane1_deal_stage17_repeated_position78_same_position370_equal;
+assign equity_lane1_deal_stage17_repeated_position78_any_set126_bits[0] = equity_lane1_deal_stage17_repeated_position78_same_position371_equal;
+assign equity_lane1_deal_stage17_repeated_position78_any_set127_bits[1] = equity_lane1_deal_stage17_repeated_position78_same_position372_equal;
+assign equity_lane1_deal_stage17_repeated_position78_any_set127_bits[0] = equity_lane1_deal_stage17_repeated_position78_same_position373_equal;
+assign equity_lane1_deal_stage17_repeated_position79_gathered[1] = equity_lane1_deal_stage17_repeated_position79_any_set129_hit;
+assign equity_lane1_deal_stage17_repeated_position79_gathered[0] = equity_lane1_deal_stage17_repeated_position79_any_set128_hit;
+assign equity_lane1_deal_stage17_repeated_position79_any_set128_bits[3] = equity_lane1_deal_stage17_repeated_position79_same_position374_equal;
+assign equity_lane1_deal_stage17_repeated_position79_any_set128_bits[2] = equity_lane1_deal_stage17_repeated_position79_same_position375_equal;
+assign equity_lane1_deal_stage17_repeated_position79_any_set128_bits[1] = equity_lane1_deal_stage17_repeated_position79_same_position376_equal;
+assign equity_lane1_deal_stage17_repeated_position79_any_set128_bits[0] = equity_lane1_deal_stage17_repeated_position79_same_position377_equal;
+assign equity_lane1_deal_stage17_repeated_position79_any_set129_bits[1] = equity_lane1_deal_stage17_repeated_position79_same_position378_equal;
+assign equity_lane1_deal_stage17_repeated_position79_any_set129_bits[0] = equity_lane1_deal_stage17_repeated_position79_same_position379_equal;
+assign equity_lane1_deal_stage18_repeated[10-1:8] = equity_lane1_deal_stage18_repeated_position84_groups;
+assign equity_lane1_deal_stage18_repeated[8-1:6] = equity_lane1_deal_stage18_repeated_position83_groups;
+assign equity_lane1_deal_stage18_repeated[6-1:4] = equity_lane1_deal_stage18_repeated_position82_groups;
+assign equity_lane1_deal_stage18_repeated[4-1:2] = equity_lane1_deal_stage18_repeated_position81_groups;
+assign equity_lane1_deal_stage18_repeated[2-1:0] = equity_lane1_deal_stage18_repeated_position80_groups;
+assign equity_lane1_deal_stage18_repeated_position80_gathered[1] = equity_lane1_deal_stage18_repeated_position80_any_set131_hit;
+assign equity_lane1_deal_stage18_repeated_position80_gathered[0] = equity_lane1_deal_stage18_repeated_position80_any_set130_hit;
+assign equity_lane1_deal_stage18_repeated_position80_any_set130_bits[3] = equity_lane1_deal_stage18_repeated_position80_same_position380_equal;
+assign equity_lane1_deal_stage18_repeated_position80_any_set130_bits[2] = equity_lane1_deal_stage18_repeated_position80_same_position381_equal;
+assign equity_lane1_deal_stage18_repeated_position80_any_set130_bits[1] = equity_lane1_deal_stage18_repeated_position80_same_position382_equal;
+assign equity_lane1_deal_stage18_repeated_position80_any_set130_bits[0] = equity_lane1_deal_stage18_repeated_position80_same_position383_equal;
+assign equity_lane1_deal_stage18_repeated_position80_any_set131_bits[2] = equity_lane1_deal_stage18_repeated_position80_same_position384_equal;
+assign equity_lane1_deal_stage18_repeated_position80_any_set131_bits[1] = equity_lane1_deal_stage18_repeated_position80_same_position385_equal;
+assign equity_lane1_deal_stage18_repeated_position80_any_set131_bits[0] = equity_lane1_deal_stage18_repeated_position80_same_position386_equal;
+assign equity_lane1_deal_stage18_repeated_position81_gathered[1] = equity_lane1_deal_stage18_repeated_position81_any_set133_hit;
+assign equity_lane1_deal_stage18_repeated_position81_gathered[0] = equity_lane1_deal_stage18_repeated_position81_any_set132_hit;
+assign equity_lane1_deal_stage18_repeated_position81_any_set132_bits[3] = equity_lane1_deal_stage18_repeated_position81_same_position387_equal;
+assign equity_lane1_deal_stage18_repeated_position81_any_set132_bits[2] = equity_lane1_deal_stage18_repeated_position81_same_position388_equal;
+assign equity_lane1_deal_stage18_repeated_position81_any_set132_bits[1] = equity_lane1_deal_stage18_repeated_position81_same_position389_equal;
+assign equity_lane1_deal_stage18_repeated_position81_any_set132_bits[0] = equity_lane1_deal_stage18_repeated_position81_same_position390_equal;
+assign equity_lane1_deal_stage18_repeated_position81_any_set133_bits[2] = equity_lane1_deal_stage18_repeated_position81_same_position391_equal;
+assign equity_lane1_deal_stage18_repeated_position81_any_set133_bits[1] = equity_lane1_deal_stage18_repeated_position81_same_position392_equal;
+assign equity_lane1_deal_stage18_repeated_position81_any_set133_bits[0] = equity_lane1_deal_stage18_repeated_position81_same_position393_equal;
+assign equity_lane1_deal_stage18_repeated_position82_gathered[1] = equity_lane1_deal_stage18_repeated_position82_any_set135_hit;
+assign equity_lane1_deal_stage18_repeated_position82_gathered[0] = equity_lane1_deal_stage18_repeated_position82_any_set134_hit;
+assign equity_lane1_deal_stage18_repeated_position82_any_set134_bits[3] = equity_lane1_deal_stage18_repeated_position82_same_position394_equal;
+assign equity_lane1_deal_stage18_repeated_position82_any_set134_bits[2] = equity_lane1_deal_stage18_repeated_position82_same_position395_equal;
+assign equity_lane1_deal_stage18_repeated_position82_any_set134_bits[1] = equity_lane1_deal_stage18_repeated_position82_same_position396_equal;
+assign equity_lane1_deal_stage18_repeated_position82_any_set134_bits[0] = equity_lane1_deal_stage18_repeated_position82_same_position397_equal;
+assign equity_lane1_deal_stage18_repeated_position82_any_set135_bits[2] = equity_lane1_deal_stage18_repeated_position82_same_position398_equal;
+assign equity_lane1_deal_stage18_repeated_position82_any_set135_bits[1] = equity_lane1_deal_stage18_repeated_position82_same_position399_equal;
+assign equity_lane1_deal_stage18_repeated_position82_any_set135_bits[0] = equity_lane1_deal_stage18_repeated_position82_same_position400_equal;
+assign equity_lane1_deal_stage18_repeated_position83_gathered[1] = equity_lane1_deal_stage18_repeated_position83_any_set137_hit;
+assign equity_lane1_deal_stage18_repeated_position83_gathered[0] = equity_lane1_deal_stage18_repeated_position83_any_set136_hit;
+assign equity_lane1_deal_stage18_repeated_position83_any_set136_bits[3] = equity_lane1_deal_stage18_repeated_position83_same_position401_equal;
+assign equity_lane1_deal_stage18_repeated_position83_any_set136_bits[2] = equity_lane1_deal_stage18_repeated_position83_same_position402_equal;
+assign equity_lane1_deal_stage18_repeated_position83_any_set136_bits[1] = equity_lane1_deal_stage18_repeated_position83_same_position403_equal;
+assign equity_lane1_deal_stage18_repeated_position83_any_set136_bits[0] = equity_lane1_deal_stage18_repeated_position83_same_position404_equal;
+assign equity_lane1_deal_stage18_repeated_position83_any_set137_bits[2] = equity_lane1_deal_stage18_repeated_position83_same_position405_equal;
+assign equity_lane1_deal_stage18_repeated_position83_any_set137_bits[1] = equity_lane1_deal_stage18_repeated_position83_same_position406_equal;
+assign equity_lane1_deal_stage18_repeated_position83_any_set137_bits[0] = equity_lane1_deal_stage18_repeated_position83_same_position407_equal;
+assign equity_lane1_deal_stage18_repeated_position84_gathered[1] = equity_lane1_deal_stage18_repeated_position84_any_set139_hit;
+assign equity_lane1_deal_stage18_repeated_position84_gathered[0] = equity_lane1_deal_stage18_repeated_position84_any_set138_hit;
+assign equity_lane1_deal_stage18_repeated_position84_any_set138_bits[3] = equity_lane1_deal_stage18_repeated_position84_same_position408_equal;
+assign equity_lane1_deal_stage18_repeated_position84_any_set138_bits[2] = equity_lane1_deal_stage18_repeated_position84_same_position409_equal;
+assign equity_lane1_deal_stage18_repeated_position84_any_set138_bits[1] = equity_lane1_deal_stage18_repeated_position84_same_position410_equal;
+assign equity_lane1_deal_stage18_repeated_position84_any_set138_bits[0] = equity_lane1_deal_stage18_repeated_position84_same_position411_equal;
+assign equity_lane1_deal_stage18_repeated_position84_any_set139_bits[2] = equity_lane1_deal_stage18_repeated_position84_same_position412_equal;
+assign equity_lane1_deal_stage18_repeated_position84_any_set139_bits[1] = equity_lane1_deal_stage18_repeated_position84_same_position413_equal;
+assign equity_lane1_deal_stage18_repeated_position84_any_set139_bits[0] = equity_lane1_deal_stage18_repeated_position84_same_position414_equal;
+assign equity_lane1_deal_stage19_repeated[10-1:8] = equity_lane1_deal_stage19_repeated_position89_groups;
+assign equity_lane1_deal_stage19_repeated[8-1:6] = equity_lane1_deal_stage19_repeated_position88_groups;
+assign equity_lane1_deal_stage19_repeated[6-1:4] = equity_lane1_deal_stage19_repeated_position87_groups;
+assign equity_lane1_deal_stage19_repeated[4-1:2] = equity_lane1_deal_stage19_repeated_position86_groups;
+assign equity_lane1_deal_stage19_repeated[2-1:0] = equity_lane1_deal_stage19_repeated_position85_groups;
+assign equity_lane1_deal_stage19_repeated_position85_gathered[1] = equity_lane1_deal_stage19_repeated_position85_any_set141_hit;
+assign equity_lane1_deal_stage19_repeated_position85_gathered[0] = equity_lane1_deal_stage19_repeated_position85_any_set140_hit;
+assign equity_lane1_deal_stage19_repeated_position85_any_set140_bits[3] = equity_lane1_deal_stage19_repeated_position85_same_position415_equal;
+assign equity_lane1_deal_stage19_repeated_position85_any_set140_bits[2] = equity_lane1_deal_stage19_repeated_position85_same_position416_equal;
+assign equity_lane1_deal_stage19_repeated_position85_any_set140_bits[1] = equity_lane1_deal_stage19_repeated_position85_same_position417_equal;
+assign equity_lane1_deal_stage19_repeated_position85_any_set140_bits[0] = equity_lane1_deal_stage19_repeated_position85_same_position418_equal;
+assign equity_lane1_deal_stage19_repeated_position85_any_set141_bits[3] = equity_lane1_deal_stage19_repeated_position85_same_position419_equal;
+assign equity_lane1_deal_stage19_repeated_position85_any_set141_bits[2] = equity_lane1_deal_stage19_repeated_position85_same_position420_equal;
+assign equity_lane1_deal_stage19_repeated_position85_any_set141_bits[1] = equity_lane1_deal_stage19_repeated_position85_same_position421_equal;
+assign equity_lane1_deal_stage19_repeated_position85_any_set141_bits[0] = equity_lane1_deal_stage19_repeated_position85_same_position422_equal;
+assign equity_lane1_deal_stage19_repeated_position86_gathered[1] = equity_lane1_deal_stage19_repeated_position86_any_set143_hit;
+assign equity_lane1_deal_stage19_repeated_position86_gathered[0] = equity_lane1_deal_stage19_repeated_position86_any_set142_hit;
+assign equity_lane1_deal_stage19_repeated_position86_any_set142_bits[3] = equity_lane1_deal_stage19_repeated_position86_same_position423_equal;
+assign equity_lane1_deal_stage19_repeated_position86_any_set142_bits[2] = equity_lane1_deal_stage19_repeated_position86_same_position424_equal;
+assign equity_lane1_deal_stage19_repeated_position86_any_set142_bits[1] = equity_lane1_deal_stage19_repeated_position86_same_position425_equal;
+assign equity_lane1_deal_stage19_repeated_position86_any_set142_bits[0] = equity_lane1_deal_stage19_repeated_position86_same_position426_equal;
+assign equity_lane1_deal_stage19_repeated_position86_any_set143_bits[3] = equity_lane1_deal_stage19_repeated_position86_same_position427_equal;
+assign equity_lane1_deal_stage19_repeated_position86_any_set143_bits[2] = equity_lane1_deal_stage19_repeated_position86_same_position428_equal;
+assign equity_lane1_deal_stage19_repeated_position86_any_set143_bits[1] = equity_lane1_deal_stage19_repeated_position86_same_position429_equal;
+assign equity_lane1_deal_stage19_repeated_position86_any_set143_bits[0] = equity_lane1_deal_stage19_repeated_position86_same_position430_equal;
+assign equity_lane1_deal_stage19_repeated_position87_gathered[1] = equity_lane1_deal_stage19_repeated_position87_any_set145_hit;
+assign equity_lane1_deal_stage19_repeated_position87_gathered[0] = equity_lane1_deal_stage19_repeated_position87_any_set144_hit;
+assign equity_lane1_deal_stage19_repeated_position87_any_set144_bits[3] = equity_lane1_deal_stage19_repeated_position87_same_position431_equal;
+assign equity_lane1_deal_stage19_repeated_position87_any_set144_bits[2] = equity_lane1_deal_stage19_repeated_position87_same_position432_equal;
+assign equity_lane1_deal_stage19_repeated_position87_any_set144_bits[1] = equity_lane1_deal_stage19_repeated_position87_same_position433_equal;
+assign equity_lane1_deal_stage19_repeated_position87_any_set144_bits[0] = equity_lane1_deal_stage19_repeated_position87_same_position434_equal;
+assign equity_lane1_deal_stage19_repeated_position87_any_set145_bits[3] = equity_lane1_deal_stage19_repeated_position87_same_position435_equal;
+assign equity_lane1_deal_stage19_repeated_position87_any_set145_bits[2] = equity_lane1_deal_stage19_repeated_position87_same_position436_equal;
+assign equity_lane1_deal_stage19_repeated_position87_any_set145_bits[1] = equity_lane1_deal_stage19_repeated_position87_same_position437_equal;
+assign equity_lane1_deal_stage19_repeated_position87_any_set145_bits[0] = equity_lane1_deal_stage19_repeated_position87_same_position438_equal;
+assign equity_lane1_deal_stage19_repeated_position88_gathered[1] = equity_lane1_deal_stage19_repeated_position88_any_set147_hit;
+assign equity_lane1_deal_stage19_repeated_position88_gathered[0] = equity_lane1_deal_stage19_repeated_position88_any_set146_hit;
+assign equity_lane1_deal_stage19_repeated_position88_any_set146_bits[3] = equity_lane1_deal_stage19_repeated_position88_same_position439_equal;
+assign equity_lane1_deal_stage19_repeated_position88_any_set146_bits[2] = equity_lane1_deal_stage19_repeated_position88_same_position440_equal;
+assign equity_lane1_deal_stage19_repeated_position88_any_set146_bits[1] = equity_lane1_deal_stage19_repeated_position88_same_position441_equal;
+assign equity_lane1_deal_stage19_repeated_position88_any_set146_bits[0] = equity_lane1_deal_stage19_repeated_position88_same_position442_equal;
+assign equity_lane1_deal_stage19_repeated_position88_any_set147_bits[3] = equity_lane1_deal_stage19_repeated_position88_same_position443_equal;
+assign equity_lane1_deal_stage19_repeated_position88_any_set147_bits[2] = equity_lane1_deal_stage19_repeated_position88_same_position444_equal;
+assign equity_lane1_deal_stage19_repeated_position88_any_set147_bits[1] = equity_lane1_deal_stage19_repeated_position88_same_position445_equal;
+assign equity_lane1_deal_stage19_repeated_position88_any_set147_bits[0] = equity_lane1_deal_stage19_repeated_position88_same_position446_equal;
+assign equity_lane1_deal_stage19_repeated_position89_gathered[1] = equity_lane1_deal_stage19_repeated_position89_any_set149_hit;
+assign equity_lane1_deal_stage19_repeated_position89_gathered[0] = equity_lane1_deal_stage19_repeated_position89_any_set148_hit;
+assign equity_lane1_deal_stage19_repeated_position89_any_set148_bits[3] = equity_lane1_deal_stage19_repeated_position89_same_position447_equal;
+assign equity_lane1_deal_stage19_repeated_position89_any_set148_bits[2] = equity_lane1_deal_stage19_repeated_position89_same_position448_equal;
+assign equity_lane1_deal_stage19_repeated_position89_any_set148_bits[1] = equity_lane1_deal_stage19_repeated_position89_same_position449_equal;
+assign equity_lane1_deal_stage19_repeated_position89_any_set148_bits[0] = equity_lane1_deal_stage19_repeated_position89_same_position450_equal;
+assign equity_lane1_deal_stage19_repeated_position89_any_set149_bits[3] = equity_lane1_deal_stage19_repeated_position89_same_position451_equal;
+assign equity_lane1_deal_stage19_repeated_position89_any_set149_bits[2] = equity_lane1_deal_stage19_repeated_position89_same_position452_equal;
+assign equity_lane1_deal_stage19_repeated_position89_any_set149_bits[1] = equity_lane1_deal_stage19_repeated_position89_same_position453_equal;
+assign equity_lane1_deal_stage19_repeated_position89_any_set149_bits[0] = equity_lane1_deal_stage19_repeated_position89_same_position454_equal;
+assign equity_lane1_deal_stage20_repeated[15-1:12] = equity_lane1_deal_stage20_repeated_position94_groups;
+assign equity_lane1_deal_stage20_repeated[12-1:9] = equity_lane1_deal_stage20_repeated_position93_groups;
+assign equity_lane1_deal_stage20_repeated[9-1:6] = equity_lane1_deal_stage20_repeated_position92_groups;
+assign equity_lane1_deal_stage20_repeated[6-1:3] = equity_lane1_deal_stage20_repeated_position91_groups;
+assign equity_lane1_deal_stage20_repeated[3-1:0] = equity_lane1_deal_stage20_repeated_position90_groups;
+assign equity_lane1_deal_stage20_repeated_position90_gathered[2] = equity_lane1_deal_stage20_repeated_position90_any_set152_hit;
+assign equity_lane1_deal_stage20_repeated_position90_gathered[1] = equity_lane1_deal_stage20_repeated_position90_any_set151_hit;
+assign equity_lane1_deal_stage20_repeated_position90_gathered[0] = equity_lane1_deal_stage20_repeated_position90_any_set150_hit;
+assign equity_lane1_deal_stage20_repeated_position90_any_set150_bits[3] = equity_lane1_deal_stage20_repeated_position90_same_position455_equal;
+assign equity_lane1_deal_stage20_repeated_position90_any_set150_bits[2] = equity_lane1_deal_stage20_repeated_position90_same_position456_equal;
+assign equity_lane1_deal_stage20_repeated_position90_any_set150_bits[1] = equity_lane1_deal_stage20_repeated_position90_same_position457_equal;
+assign equity_lane1_deal_stage20_repeated_position90_any_set150_bits[0] = equity_lane1_deal_stage20_repeated_position90_same_position458_equal;
+assign equity_lane1_deal_stage20_repeated_position90_any_set151_bits[3] = equity_lane1_deal_stage20_repeated_position90_same_position459_equal;
+assign equity_lane1_deal_stage20_repeated_position90_any_set151_bits[2] = equity_lane1_deal_stage20_repeated_position90_same_position460_equal;
+assign equity_lane1_deal_stage20_repeated_position90_any_set151_bits[1] = equity_lane1_deal_stage20_repeated_position90_same_position461_equal;
+assign equity_lane1_deal_stage20_repeated_position90_any_set151_bits[0] = equity_lane1_deal_stage20_repeated_position90_same_position462_equal;
+assign equity_lane1_deal_stage20_repeated_position91_gathered[2] = equity_lane1_deal_stage20_repeated_position91_any_set155_hit;
+assign equity_lane1_deal_stage20_repeated_position91_gathered[1] = equity_lane1_deal_stage20_repeated_position91_any_set154_hit;
+assign equity_lane1_deal_stage20_repeated_position91_gathered[0] = equity_lane1_deal_stage20_repeated_position91_any_set153_hit;
+assign equity_lane1_deal_stage20_repeated_position91_any_set153_bits[3] = equity_lane1_deal_stage20_repeated_position91_same_position464_equal;
+assign equity_lane1_deal_stage20_repeated_position91_any_set153_bits[2] = equity_lane1_deal_stage20_repeated_position91_same_position465_equal;
+assign equity_lane1_deal_stage20_repeated_position91_any_set153_bits[1] = equity_lane1_deal_stage20_repeated_position91_same_position466_equal;
+assign equity_lane1_deal_stage20_repeated_position91_any_set153_bits[0] = equity_lane1_deal_stage20_repeated_position91_same_position467_equal;
+assign equity_lane1_deal_stage20_repeated_position91_any_set154_bits[3] = equity_lane1_deal_stage20_repeated_position91_same_position468_equal;
+assign equity_lane1_deal_stage20_repeated_position91_any_set154_bits[2] = equity_lane1_deal_stage20_repeated_position91_same_position469_equal;
+assign equity_lane1_deal_stage20_repeated_position91_any_set154_bits[1] = equity_lane1_deal_stage20_repeated_position91_same_position470_equal;
+assign equity_lane1_deal_stage20_repeated_position91_any_set154_bits[0] = equity_lane1_deal_stage20_repeated_position91_same_position471_equal;
+assign equity_lane1_deal_stage20_repeated_position92_gathered[2] = equity_lane1_deal_stage20_repeated_position92_any_set158_hit;
+assign equity_lane1_deal_stage20_repeated_position92_gathered[1] = equity_lane1_deal_stage20_repeated_position92_any_set157_hit;
+assign equity_lane1_deal_stage20_repeated_position92_gathered[0] = equity_lane1_deal_stage20_repeated_position92_any_set156_hit;
+assign equity_lane1_deal_stage20_repeated_position92_any_set156_bits[3] = equity_lane1_deal_stage20_repeated_position92_same_position473_equal;
+assign equity_lane1_deal_stage20_repeated_position92_any_set156_bits[2] = equity_lane1_deal_stage20_repeated_position92_same_position474_equal;
+assign equity_lane1_deal_stage20_repeated_position92_any_set156_bits[1] = equity_lane1_deal_stage20_repeated_position92_same_position475_equal;
+assign equity_lane1_deal_stage20_repeated_position92_any_set156_bits[0] = equity_lane1_deal_stage20_repeated_position92_same_position476_equal;
+assign equity_lane1_deal_stage20_repeated_position92_any_set157_bits[3] = equity_lane1_deal_stage20_repeated_position92_same_position477_equal;
+assign equity_lane1_deal_stage20_repeated_position92_any_set157_bits[2] = equity_lane1_deal_stage20_repeated_position92_same_position478_equal;
+assign equity_lane1_deal_stage20_repeated_position92_any_set157_bits[1] = equity_lane1_deal_stage20_repeated_position92_same_position479_equal;
+assign equity_lane1_deal_stage20_repeated_position92_any_set157_bits[0] = equity_lane1_deal_stage20_repeated_position92_same_position480_equal;
+assign equity_lane1_deal_stage20_repeated_position93_gathered[2] = equity_lane1_deal_stage20_repeated_position93_any_set161_hit;
+assign equity_lane1_deal_stage20_repeated_position93_gathered[1] = equity_lane1_deal_stage20_repeated_position93_any_set160_hit;
+assign equity_lane1_deal_stage20_repeated_position93_gathered[0] = equity_lane1_deal_stage20_repeated_position93_any_set159_hit;
+assign equity_lane1_deal_stage20_repeated_position93_any_set159_bits[3] = equity_lane1_deal_stage20_repeated_position93_same_position482_equal;
+assign equity_lane1_deal_stage20_repeated_position93_any_set159_bits[2] = equity_lane1_deal_stage20_repeated_position93_same_position483_equal;
+assign equity_lane1_deal_stage20_repeated_position93_any_set159_bits[1] = equity_lane1_deal_stage20_repeated_position93_same_position484_equal;
+assign equity_lane1_deal_stage20_repeated_position93_any_set159_bits[0] = equity_lane1_deal_stage20_repeated_position93_same_position485_equal;
+assign equity_lane1_deal_stage20_repeated_position93_any_set160_bits[3] = equity_lane1_deal_stage20_repeated_position93_same_position486_equal;
+assign equity_lane1_deal_stage20_repeated_position93_any_set160_bits[2] = equity_lane1_deal_stage20_repeated_position93_same_position487_equal;
+assign equity_lane1_deal_stage20_repeated_position93_any_set160_bits[1] = equity_lane1_deal_stage20_repeated_position93_same_position488_equal;
+assign equity_lane1_deal_stage20_repeated_position93_any_set160_bits[0] = equity_lane1_deal_stage20_repeated_position93_same_position489_equal;
+assign equity_lane1_deal_stage20_repeated_position94_gathered[2] = equity_lane1_deal_stage20_repeated_position94_any_set164_hit;
+assign equity_lane1_deal_stage20_repeated_position94_gathered[1] = equity_lane1_deal_stage20_repeated_position94_any_set163_hit;
+assign equity_lane1_deal_stage20_repeated_position94_gathered[0] = equity_lane1_deal_stage20_repeated_position94_any_set162_hit;
+assign equity_lane1_deal_stage20_repeated_position94_any_set162_bits[3] = equity_lane1_deal_stage20_repeated_position94_same_position491_equal;
+assign equity_lane1_deal_stage20_repeated_position94_any_set162_bits[2] = equity_lane1_deal_stage20_repeated_position94_same_position492_equal;
+assign equity_lane1_deal_stage20_repeated_position94_any_set162_bits[1] = equity_lane1_deal_stage20_repeated_position94_same_position493_equal;
+assign equity_lane1_deal_stage20_repeated_position94_any_set162_bits[0] = equity_lane1_deal_stage20_repeated_position94_same_position494_equal;
+assign equity_lane1_deal_stage20_repeated_position94_any_set163_bits[3] = equity_lane1_deal_stage20_repeated_position94_same_position495_equal;
+assign equity_lane1_deal_stage20_repeated_position94_any_set163_bits[2] = equity_lane1_deal_stage20_repeated_position94_same_position496_equal;
+assign equity_lane1_deal_stage20_repeated_position94_any_set163_bits[1] = equity_lane1_deal_stage20_repeated_position94_same_position497_equal;
+assign equity_lane1_deal_stage20_repeated_position94_any_set163_bits[0] = equity_lane1_deal_stage20_repeated_position94_same_position498_equal;
+assign equity_lane1_deal_stage21_repeated[15-1:12] = equity_lane1_deal_stage21_repeated_position99_groups;
+assign equity_lane1_deal_stage21_repeated[12-1:9] = equity_lane1_deal_stage21_repeated_position98_groups;
+assign equity_lane1_deal_stage21_repeated[9-1:6] = equity_lane1_deal_stage21_repeated_position97_groups;
+assign equity_lane1_deal_stage21_repeated[6-1:3] = equity_lane1_deal_stage21_repeated_position96_groups;
+assign equity_lane1_deal_stage21_repeated[3-1:0] = equity_lane1_deal_stage21_repeated_position95_groups;
+assign equity_lane1_deal_stage21_repeated_position95_gathered[2] = equity_lane1_deal_stage21_repeated_position95_any_set167_hit;
+assign equity_lane1_deal_stage21_repeated_position95_gathered[1] = equity_lane1_deal_stage21_repeated_position95_any_set166_hit;
+assign equity_lane1_deal_stage21_repeated_position95_gathered[0] = equity_lane1_deal_stage21_repeated_position95_any_set165_hit;
+assign equity_lane1_deal_stage21_repeated_position95_any_set165_bits[3] = equity_lane1_deal_stage21_repeated_position95_same_position500_equal;
+assign equity_lane1_deal_stage21_repeated_position95_any_set165_bits[2] = equity_lane1_deal_stage21_repeated_position95_same_position501_equal;
+assign equity_lane1_deal_stage21_repeated_position95_any_set165_bits[1] = equity_lane1_deal_stage21_repeated_position95_same_position502_equal;
+assign equity_lane1_deal_stage21_repeated_position95_any_set165_bits[0] = equity_lane1_deal_stage21_repeated_position95_same_position503_equal;
+assign equity_lane1_deal_stage21_repeated_position95_any_set166_bits[3] = equity_lane1_deal_stage21_repeated_position95_same_position504_equal;
+assign equity_lane1_deal_stage21_repeated_position95_any_set166_bits[2] = equity_lane1_deal_stage21_repeated_position95_same_position505_equal;
+assign equity_lane1_deal_stage21_repeated_position95_any_set166_bits[1] = equity_lane1_deal_stage21_repeated_position95_same_position506_equal;
+assign equity_lane1_deal_stage21_repeated_position95_any_set166_bits[0] = equity_lane1_deal_stage21_repeated_position95_same_position507_equal;
+assign equity_lane1_deal_stage21_repeated_position95_any_set167_bits[1] = equity_lane1_deal_stage21_repeated_position95_same_position508_equal;
+assign equity_lane1_deal_stage21_repeated_position95_any_set167_bits[0] = equity_lane1_deal_stage21_repeated_position95_same_position509_equal;
+assign equity_lane1_deal_stage21_repeated_position96_gathered[2] = equity_lane1_deal_stage21_repeated_position96_any_set170_hit;
+assign equity_lane1_deal_stage21_repeated_position96_gathered[1] = equity_lane1_deal_stage21_repeated_position96_any_set169_hit;
+assign equity_lane1_deal_stage21_repeated_position96_gathered[0] = equity_lane1_deal_stage21_repeated_position96_any_set168_hit;
+assign equity_lane1_deal_stage21_repeated_position96_any_set168_bits[3] = equity_lane1_deal_stage21_repeated_position96_same_position510_equal;
+assign equity_lane1_deal_stage21_repeated_position96_any_set168_bits[2] = equity_lane1_deal_stage21_repeated_position96_same_position511_equal;
+assign equity_lane1_deal_stage21_repeated_position96_any_set168_bits[1] = equity_lane1_deal_stage21_repeated_position96_same_position512_equal;
+assign equity_lane1_deal_stage21_repeated_position96_any_set168_bits[0] = equity_lane1_deal_stage21_repeated_position96_same_position513_equal;
+assign equity_lane1_deal_stage21_repeated_position96_any_set169_bits[3] = equity_lane1_deal_stage21_repeated_position96_same_position514_equal;
+assign equity_lane1_deal_stage21_repeated_position96_any_set169_bits[2] = equity_lane1_deal_stage21_repeated_position96_same_position515_equal;
+assign equity_lane1_deal_stage21_repeated_position96_any_set169_bits[1] = equity_lane1_deal_stage21_repeated_position96_same_position516_equal;
+assign equity_lane1_deal_stage21_repeated_position96_any_set169_bits[0] = equity_lane1_deal_stage21_repeated_position96_same_position517_equal;
+assign equity_lane1_deal_stage21_repeated_position96_any_set170_bits[1] = equity_lane1_deal_stage21_repeated_position96_same_position518_equal;
+assign equity_lane1_deal_stage21_repeated_position96_any_set170_bits[0] = equity_lane1_deal_stage21_repeated_position96_same_position519_equal;
+assign equity_lane1_deal_stage21_repeated_position97_gathered[2] = equity_lane1_deal_stage21_repeated_position97_any_set173_hit;
+assign equity_lane1_deal_stage21_repeated_position97_gathered[1] = equity_lane1_deal_stage21_repeated_position97_any_set172_hit;
+assign equity_lane1_deal_stage21_repeated_position97_gathered[0] = equity_lane1_deal_stage21_repeated_position97_any_set171_hit;
+assign equity_lane1_deal_stage21_repeated_position97_any_set171_bits[3] = equity_lane1_deal_stage21_repeated_position97_same_position520_equal;
+assign equity_lane1_deal_stage21_repeated_position97_any_set171_bits[2] = equity_lane1_deal_stage21_repeated_position97_same_position521_equal;
+assign equity_lane1_deal_stage21_repeated_position97_any_set171_bits[1] = equity_lane1_deal_stage21_repeated_position97_same_position522_equal;
+assign equity_lane1_deal_stage21_repeated_position97_any_set171_bits[0] = equity_lane1_deal_stage21_repeated_position97_same_position523_equal;
+assign equity_lane1_deal_stage21_repeated_position97_any_set172_bits[3] = equity_lane1_deal_stage21_repeated_position97_same_position524_equal;
+assign equity_lane1_deal_stage21_repeated_position97_any_set172_bits[2] = equity_lane1_deal_stage21_repeated_position97_same_position525_equal;
+assign equity_lane1_deal_stage21_repeated_position97_any_set172_bits[1] = equity_lane1_deal_stage21_repeated_position97_same_position526_equal;
+assign equity_lane1_deal_stage21_repeated_position97_any_set172_bits[0] = equity_lane1_deal_stage21_repeated_position97_same_position527_equal;
+assign equity_lane1_deal_stage21_repeated_position97_any_set173_bits[1] = equity_lane1_deal_stage21_repeated_position97_same_position528_equal;
+assign equity_lane1_deal_stage21_repeated_position97_any_set173_bits[0] = equity_lane1_deal_stage21_repeated_position97_same_position529_equal;
+assign equity_lane1_deal_stage21_repeated_position98_gathered[2] = equity_lane1_deal_stage21_repeated_position98_any_set176_hit;
+assign equity_lane1_deal_stage21_repeated_position98_gathered[1] = equity_lane1_deal_stage21_repeated_position98_any_set175_hit;
+assign equity_lane1_deal_stage21_repeated_position98_gathered[0] = equity_lane1_deal_stage21_repeated_position98_any_set174_hit;
+assign equity_lane1_deal_stage21_repeated_position98_any_set174_bits[3] = equity_lane1_deal_stage21_repeated_position98_same_position530_equal;
+assign equity_lane1_deal_stage21_repeated_position98_any_set174_bits[2] = equity_lane1_deal_stage21_repeated_position98_same_position531_equal;
+assign equity_lane1_deal_stage21_repeated_position98_any_set174_bits[1] = equity_lane1_deal_stage21_repeated_position98_same_position532_equal;
+assign equity_lane1_deal_stage21_repeated_position98_any_set174_bits[0] = equity_lane1_deal_stage21_repeated_position98_same_position533_equal;
+assign equity_lane1_deal_stage21_repeated_position98_any_set175_bits[3] = equity_lane1_deal_stage21_repeated_position98_same_position534_equal;
+assign equity_lane1_deal_stage21_repeated_position98_any_set175_bits[2] = equity_lane1_deal_stage21_repeated_position98_same_position535_equal;
+assign equity_lane1_deal_stage21_repeated_position98_any_set175_bits[1] = equity_lane1_deal_stage21_repeated_position98_same_position536_equal;
+assign equity_lane1_deal_stage21_repeated_position98_any_set175_bits[0] = equity_lane1_deal_stage21_repeated_position98_same_position537_equal;
+assign equity_lane1_deal_stage21_repeated_position98_any_set176_bits[1] = equity_lane1_deal_stage21_repeated_position98_same_position538_equal;
+assign equity_lane1_deal_stage21_repeated_position98_any_set176_bits[0] = equity_lane1_deal_stage21_repeated_position98_same_position539_equal;
+assign equity_lane1_deal_stage21_repeated_position99_gathered[2] = equity_lane1_deal_stage21_repeated_position99_any_set179_hit;
+assign equity_lane1_deal_stage21_repeated_position99_gathered[1] = equity_lane1_deal_stage21_repeated_position99_any_set178_hit;
+assign equity_lane1_deal_stage21_repeated_position99_gathered[0] = equity_lane1_deal_stage21_repeated_position99_any_set177_hit;
+assign equity_lane1_deal_stage21_repeated_position99_any_set177_bits[3] = equity_lane1_deal_stage21_repeated_position99_same_position540_equal;
+assign equity_lane1_deal_stage21_repeated_position99_any_set177_bits[2] = equity_lane1_deal_stage21_repeated_position99_same_position541_equal;
+assign equity_lane1_deal_stage21_repeated_position99_any_set177_bits[1] = equity_lane1_deal_stage21_repeated_position99_same_position542_equal;
+assign equity_lane1_deal_stage21_repeated_position99_any_set177_bits[0] = equity_lane1_deal_stage21_repeated_position99_same_position543_equal;
+assign equity_lane1_deal_stage21_repeated_position99_any_set178_bits[3] = equity_lane1_deal_stage21_repeated_position99_same_position544_equal;
+assign equity_lane1_deal_stage21_repeated_position99_any_set178_bits[2] = equity_lane1_deal_stage21_repeated_position99_same_position545_equal;
+assign equity_lane1_deal_stage21_repeated_position99_any_set178_bits[1] = equity_lane1_deal_stage21_repeated_position99_same_position546_equal;
+assign equity_lane1_deal_stage21_repeated_position99_any_set178_bits[0] = equity_lane1_deal_stage21_repeated_position99_same_position547_equal;
+assign equity_lane1_deal_stage21_repeated_position99_any_set179_bits[1] = equity_lane1_deal_stage21_repeated_position99_same_position548_equal;
+assign equity_lane1_deal_stage21_repeated_position99_any_set179_bits[0] = equity_lane1_deal_stage21_repeated_position99_same_position549_equal;
 assign equity_lane1_eval74_hand_eval4_codes_in[42-1:36] = hero_b;
 assign equity_lane1_eval74_hand_eval4_codes_in[36-1:30] = hero_a;
 assign equity_lane1_eval74_hand_eval4_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
@@ -5539,13 +6112,20 @@ always @(posedge clk) begin: binomial_register
     binomial_q <= binomial;
 end
 
+// The ROM's read registered once more, for the unranking: a block RAM's read comes
+// 5.6 ns after the clock on an ECP5 without its output register (the nine-seat tops'
+// longest path, into the 21-bit compare).
+always @(posedge clk) begin: binomial_output
+    binomial_qq <= binomial_q;
+end
+
 // C(c, j) <= what is left of the rank: c is the digit; what is left after it
 // (registered in WEIGHING: TESTING's decisions start at a register, not at the end of
 // a 21-bit compare).
 always @(posedge clk) begin: unrank_step
-    fits <= (binomial_q <= unranked);
-    if ((binomial_q <= unranked)) begin
-        rest <= (unranked - binomial_q);
+    fits <= (binomial_qq <= unranked);
+    if ((binomial_qq <= unranked)) begin
+        rest <= (unranked - binomial_qq);
     end
     else begin
         rest <= unranked;
@@ -5778,7 +6358,7 @@ always @(posedge clk) begin: control
                 reply_len <= 1;
                 part <= 3'b000;
                 busy_pending <= 1'b0;
-                state <= 5'b10001;
+                state <= 5'b10010;
                 in_idle <= 1'b0;
             end
             else if ((frame_end && taking)) begin
@@ -5787,7 +6367,7 @@ always @(posedge clk) begin: control
                     status <= 7;
                     reply_len <= 1;
                     part <= 3'b000;
-                    state <= 5'b10001;
+                    state <= 5'b10010;
                 end
                 else begin
                     scan_bits <= cards_seen;
@@ -5819,7 +6399,7 @@ always @(posedge clk) begin: control
             end
             reply_len <= 1;
             part <= 3'b000;
-            state <= 5'b10001;
+            state <= 5'b10010;
             exact <= mode_exact;
             status <= verdict;
             if (request_good) begin
@@ -5941,7 +6521,7 @@ always @(posedge clk) begin: control
                     load_slot <= 0;
                     if (($signed({1'b0, load_lane}) == (2 - 1))) begin
                         start <= 1'b1;
-                        state <= 5'b01111;
+                        state <= 5'b10000;
                     end
                     else begin
                         load_lane <= (load_lane + 1);
@@ -5961,7 +6541,7 @@ always @(posedge clk) begin: control
             probe_j <= board_missing;
             probe_c <= (n - 1);
             if ((board_missing == 0)) begin
-                state <= 5'b01110;
+                state <= 5'b01111;
             end
             else begin
                 state <= 5'b01011;
@@ -5974,6 +6554,9 @@ always @(posedge clk) begin: control
             state <= 5'b01101;
         end
         else if ((state == 5'b01101)) begin
+            state <= 5'b01110;
+        end
+        else if ((state == 5'b01110)) begin
             state <= 5'b01011;
             if (fits) begin
                 load <= 1'b1;
@@ -5982,7 +6565,7 @@ always @(posedge clk) begin: control
                 unranked <= rest;
                 probe_j <= (probe_j - 1);
                 if ((probe_j == 1)) begin
-                    state <= 5'b01110;
+                    state <= 5'b01111;
                 end
                 else begin
                     probe_c <= (probe_c - 1);
@@ -5992,23 +6575,23 @@ always @(posedge clk) begin: control
                 probe_c <= (probe_c - 1);
             end
         end
-        else if ((state == 5'b01110)) begin
+        else if ((state == 5'b01111)) begin
             rank <= (rank + share);
             if (($signed({1'b0, load_lane}) == (2 - 1))) begin
                 start <= 1'b1;
-                state <= 5'b01111;
+                state <= 5'b10000;
             end
             else begin
                 load_lane <= (load_lane + 1);
                 state <= 5'b01010;
             end
         end
-        else if ((state == 5'b01111)) begin
-            state <= 5'b10000;
-        end
         else if ((state == 5'b10000)) begin
+            state <= 5'b10001;
+        end
+        else if ((state == 5'b10001)) begin
             if (all_done) begin
-                state <= 5'b10001;
+                state <= 5'b10010;
             end
         end
         else begin
@@ -6358,7 +6941,7 @@ always @(posedge clk) begin: equity_lane0_control
         end
         else if ((equity_lane0_state == 2'b10)) begin
             if (equity_lane0_left_zero) begin
-                equity_lane0_drain <= 45;
+                equity_lane0_drain <= 56;
                 equity_lane0_state <= 2'b11;
             end
         end
@@ -7027,37 +7610,95 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last2_keep
 end
 
 
-always @(dealt, equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_last_bits) begin: equity_lane0_colex_odometer0_carries
+always @(equity_lane0_colex_odometer0_board_inner, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_ready, equity_lane0_issue, equity_lane0_colex_odometer0_carry, equity_lane0_colex_odometer0_last_bits, equity_lane0_colex_odometer0_inner) begin: equity_lane0_colex_odometer0_carries
     reg [11-1:0] low;
     reg [11-1:0] moves;
-    reg inner_max;
     integer j;
     integer a;
+    reg go;
+    reg board_go;
     reg below;
     integer s;
     low = 11'h0;
     moves = 11'h0;
-    inner_max = 1'b1;
     for (j=0; j<3; j=j+1) begin
         a = (5 + (2 * j));
-        moves[a] = (equity_lane0_issue && inner_max);
-        moves[(a + 1)] = (equity_lane0_issue && inner_max);
-        low[(a + 1)] = equity_lane0_colex_odometer0_rise_bits[a];
-        if ((dealt[a] && (!equity_lane0_colex_odometer0_last_bits[j]))) begin
-            inner_max = 1'b0;
+        go = (equity_lane0_issue && equity_lane0_colex_odometer0_carry && equity_lane0_colex_odometer0_ready[j]);
+        if (equity_lane0_colex_odometer0_inner[j]) begin
+            go = (equity_lane0_issue && (!(equity_lane0_colex_odometer0_last_bits[j] && (!equity_lane0_colex_odometer0_carry))));
         end
+        moves[a] = go;
+        moves[(a + 1)] = go;
+        low[(a + 1)] = equity_lane0_colex_odometer0_rise_bits[a];
     end
+    board_go = (equity_lane0_issue && (equity_lane0_colex_odometer0_board_inner || (equity_lane0_colex_odometer0_carry && equity_lane0_colex_odometer0_ready[3])));
     below = 1'b0;
     for (s=0; s<5; s=s+1) begin
         low[s] = below;
-        moves[s] = (equity_lane0_issue && inner_max);
+        moves[s] = board_go;
         if (equity_lane0_colex_odometer0_rise_bits[s]) begin
             below = 1'b1;
         end
     end
     equity_lane0_colex_odometer0_lower = low;
     equity_lane0_colex_odometer0_steps = moves;
-    equity_lane0_board_step = (equity_lane0_issue && inner_max);
+    equity_lane0_board_step = board_go;
+    equity_lane0_held = equity_lane0_colex_odometer0_carry;
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_prepare
+    reg [3-1:0] innermost;
+    reg [4-1:0] takes;
+    reg seen_dealt;
+    reg wrapped;
+    reg at_last;
+    integer j;
+    integer a;
+    reg first_dealt;
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_inner <= 0;
+        equity_lane0_colex_odometer0_board_inner <= 1;
+        equity_lane0_colex_odometer0_carry <= 0;
+        equity_lane0_colex_odometer0_ready <= 0;
+    end
+    else begin
+        innermost = 3'h0;
+        takes = 4'h0;
+        seen_dealt = 1'b0;
+        wrapped = 1'b1;
+        at_last = 1'b0;
+        for (j=0; j<3; j=j+1) begin
+            a = (5 + (2 * j));
+            takes[j] = wrapped;
+            first_dealt = (dealt[a] && (!seen_dealt));
+            innermost[j] = first_dealt;
+            if ((first_dealt && equity_lane0_colex_odometer0_last_bits[j])) begin
+                at_last = 1'b1;
+            end
+            if ((dealt[a] && (!first_dealt) && (!equity_lane0_colex_odometer0_last_bits[j]))) begin
+                wrapped = 1'b0;
+            end
+            if (dealt[a]) begin
+                seen_dealt = 1'b1;
+            end
+        end
+        takes[3] = wrapped;
+        equity_lane0_colex_odometer0_inner <= innermost;
+        equity_lane0_colex_odometer0_board_inner <= (!seen_dealt);
+        equity_lane0_colex_odometer0_ready <= takes;
+        if (start) begin
+            equity_lane0_colex_odometer0_carry <= 1'b0;
+        end
+        else if (equity_lane0_colex_odometer0_carry) begin
+            if (equity_lane0_issue) begin
+                equity_lane0_colex_odometer0_carry <= 1'b0;
+            end
+        end
+        else if ((equity_lane0_issue && at_last && seen_dealt)) begin
+            equity_lane0_colex_odometer0_carry <= 1'b1;
+        end
+    end
 end
 
 
@@ -7068,6 +7709,10 @@ always @(posedge clk) begin: equity_lane0_take_setting
         equity_lane0_lane_exact <= exact;
     end
 end
+
+
+
+assign equity_lane0_fresh = (!(equity_lane0_lane_exact && equity_lane0_held));
 
 
 
@@ -7165,12 +7810,12 @@ assign equity_lane0_slot_stream1_word = equity_lane0_slot_stream1_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line1_shift_in
-    equity_lane0_delay_line1_line <= {equity_lane0_delay_line1_line[(12 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit0_upper};
+    equity_lane0_delay_line1_line <= {equity_lane0_delay_line1_line[(18 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit0_upper};
 end
 
 
 
-assign equity_lane0_delay_line1_d_out = equity_lane0_delay_line1_line[12-1:(12 - 6)];
+assign equity_lane0_delay_line1_d_out = equity_lane0_delay_line1_line[18-1:(18 - 6)];
 
 
 
@@ -7219,12 +7864,12 @@ assign equity_lane0_slot_stream2_word = equity_lane0_slot_stream2_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line2_shift_in
-    equity_lane0_delay_line2_line <= {equity_lane0_delay_line2_line[(24 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit1_upper};
+    equity_lane0_delay_line2_line <= {equity_lane0_delay_line2_line[(36 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit1_upper};
 end
 
 
 
-assign equity_lane0_delay_line2_d_out = equity_lane0_delay_line2_line[24-1:(24 - 6)];
+assign equity_lane0_delay_line2_d_out = equity_lane0_delay_line2_line[36-1:(36 - 6)];
 
 
 
@@ -7273,12 +7918,12 @@ assign equity_lane0_slot_stream3_word = equity_lane0_slot_stream3_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line3_shift_in
-    equity_lane0_delay_line3_line <= {equity_lane0_delay_line3_line[(36 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit2_upper};
+    equity_lane0_delay_line3_line <= {equity_lane0_delay_line3_line[(54 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit2_upper};
 end
 
 
 
-assign equity_lane0_delay_line3_d_out = equity_lane0_delay_line3_line[36-1:(36 - 6)];
+assign equity_lane0_delay_line3_d_out = equity_lane0_delay_line3_line[54-1:(54 - 6)];
 
 
 
@@ -7327,12 +7972,12 @@ assign equity_lane0_slot_stream4_word = equity_lane0_slot_stream4_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line4_shift_in
-    equity_lane0_delay_line4_line <= {equity_lane0_delay_line4_line[(48 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit3_upper};
+    equity_lane0_delay_line4_line <= {equity_lane0_delay_line4_line[(72 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit3_upper};
 end
 
 
 
-assign equity_lane0_delay_line4_d_out = equity_lane0_delay_line4_line[48-1:(48 - 6)];
+assign equity_lane0_delay_line4_d_out = equity_lane0_delay_line4_line[72-1:(72 - 6)];
 
 
 
@@ -7381,12 +8026,12 @@ assign equity_lane0_slot_stream5_word = equity_lane0_slot_stream5_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line5_shift_in
-    equity_lane0_delay_line5_line <= {equity_lane0_delay_line5_line[(60 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_digit};
+    equity_lane0_delay_line5_line <= {equity_lane0_delay_line5_line[(90 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_digit};
 end
 
 
 
-assign equity_lane0_delay_line5_d_out = equity_lane0_delay_line5_line[60-1:(60 - 6)];
+assign equity_lane0_delay_line5_d_out = equity_lane0_delay_line5_line[90-1:(90 - 6)];
 
 
 
@@ -7435,12 +8080,12 @@ assign equity_lane0_slot_stream6_word = equity_lane0_slot_stream6_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line6_shift_in
-    equity_lane0_delay_line6_line <= {equity_lane0_delay_line6_line[(72 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_upper};
+    equity_lane0_delay_line6_line <= {equity_lane0_delay_line6_line[(108 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_upper};
 end
 
 
 
-assign equity_lane0_delay_line6_d_out = equity_lane0_delay_line6_line[72-1:(72 - 6)];
+assign equity_lane0_delay_line6_d_out = equity_lane0_delay_line6_line[108-1:(108 - 6)];
 
 
 
@@ -7489,12 +8134,12 @@ assign equity_lane0_slot_stream7_word = equity_lane0_slot_stream7_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line7_shift_in
-    equity_lane0_delay_line7_line <= {equity_lane0_delay_line7_line[(84 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_digit};
+    equity_lane0_delay_line7_line <= {equity_lane0_delay_line7_line[(126 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_digit};
 end
 
 
 
-assign equity_lane0_delay_line7_d_out = equity_lane0_delay_line7_line[84-1:(84 - 6)];
+assign equity_lane0_delay_line7_d_out = equity_lane0_delay_line7_line[126-1:(126 - 6)];
 
 
 
@@ -7543,12 +8188,12 @@ assign equity_lane0_slot_stream8_word = equity_lane0_slot_stream8_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line8_shift_in
-    equity_lane0_delay_line8_line <= {equity_lane0_delay_line8_line[(96 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_upper};
+    equity_lane0_delay_line8_line <= {equity_lane0_delay_line8_line[(144 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_upper};
 end
 
 
 
-assign equity_lane0_delay_line8_d_out = equity_lane0_delay_line8_line[96-1:(96 - 6)];
+assign equity_lane0_delay_line8_d_out = equity_lane0_delay_line8_line[144-1:(144 - 6)];
 
 
 
@@ -7597,12 +8242,12 @@ assign equity_lane0_slot_stream9_word = equity_lane0_slot_stream9_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line9_shift_in
-    equity_lane0_delay_line9_line <= {equity_lane0_delay_line9_line[(108 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_digit};
+    equity_lane0_delay_line9_line <= {equity_lane0_delay_line9_line[(162 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_digit};
 end
 
 
 
-assign equity_lane0_delay_line9_d_out = equity_lane0_delay_line9_line[108-1:(108 - 6)];
+assign equity_lane0_delay_line9_d_out = equity_lane0_delay_line9_line[162-1:(162 - 6)];
 
 
 
@@ -7651,12 +8296,12 @@ assign equity_lane0_slot_stream10_word = equity_lane0_slot_stream10_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line10_shift_in
-    equity_lane0_delay_line10_line <= {equity_lane0_delay_line10_line[(120 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_upper};
+    equity_lane0_delay_line10_line <= {equity_lane0_delay_line10_line[(180 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_upper};
 end
 
 
 
-assign equity_lane0_delay_line10_d_out = equity_lane0_delay_line10_line[120-1:(120 - 6)];
+assign equity_lane0_delay_line10_d_out = equity_lane0_delay_line10_line[180-1:(180 - 6)];
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_setting
@@ -7685,6 +8330,24 @@ always @(equity_lane0_slot_stream0_word, equity_lane0_deal_stage0_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage0_take
+    equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
+    equity_lane0_deal_stage0_t_pos <= equity_lane0_deal_stage0_pos_in;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage0_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage0_t_tok <= 0;
+        equity_lane0_deal_stage0_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage0_t_tok <= equity_lane0_issue;
+        equity_lane0_deal_stage0_t_ok <= equity_lane0_fresh;
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     reg [5-1:0] usable;
     integer f;
@@ -7695,17 +8358,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage0_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage0_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage0_n_q) && (!equity_lane0_deal_stage0_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage0_n_q);
         if ((equity_lane0_deal_stage0_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_candidates;
-    equity_lane0_deal_stage0_free <= usable;
-    equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_pos_in;
+    equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
+    equity_lane0_deal_stage0_below <= usable;
+    equity_lane0_deal_stage0_seen <= equity_lane0_deal_stage0_repeated;
+    equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage0_below, equity_lane0_deal_stage0_seen) begin: equity_lane0_deal_stage0_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane0_deal_stage0_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage0_below[f] && clear);
+    end
+    equity_lane0_deal_stage0_free = usable;
 end
 
 
@@ -7715,8 +8398,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge_flags
         equity_lane0_deal_stage0_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage0_a_tok <= equity_lane0_issue;
-        equity_lane0_deal_stage0_a_ok <= equity_lane0_deal_stage0_ok_in;
+        equity_lane0_deal_stage0_a_tok <= equity_lane0_deal_stage0_t_tok;
+        equity_lane0_deal_stage0_a_ok <= equity_lane0_deal_stage0_t_ok;
     end
 end
 
@@ -7774,43 +8457,63 @@ end
 
 
 
-assign equity_lane0_deal_stage1_repeated_position0_any_equal = (equity_lane0_deal_stage1_candidates[6-1:0] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+assign equity_lane0_deal_stage1_repeated_position0_same_position0_equal = (equity_lane0_deal_stage1_taken[6-1:0] == equity_lane0_deal_stage1_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position0_hit = (equity_lane0_deal_stage1_repeated_position0_any_equal != 0);
+assign equity_lane0_deal_stage1_repeated_position0_gathered = (equity_lane0_deal_stage1_repeated_position0_same_position0_equal != 0);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position1_any_equal = (equity_lane0_deal_stage1_candidates[12-1:6] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+assign equity_lane0_deal_stage1_repeated_position0_groups = equity_lane0_deal_stage1_repeated_position0_gathered;
 
 
 
-assign equity_lane0_deal_stage1_repeated_position1_hit = (equity_lane0_deal_stage1_repeated_position1_any_equal != 0);
+assign equity_lane0_deal_stage1_repeated_position1_same_position1_equal = (equity_lane0_deal_stage1_taken[12-1:6] == equity_lane0_deal_stage1_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position2_any_equal = (equity_lane0_deal_stage1_candidates[18-1:12] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+assign equity_lane0_deal_stage1_repeated_position1_gathered = (equity_lane0_deal_stage1_repeated_position1_same_position1_equal != 0);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position2_hit = (equity_lane0_deal_stage1_repeated_position2_any_equal != 0);
+assign equity_lane0_deal_stage1_repeated_position1_groups = equity_lane0_deal_stage1_repeated_position1_gathered;
 
 
 
-assign equity_lane0_deal_stage1_repeated_position3_any_equal = (equity_lane0_deal_stage1_candidates[24-1:18] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+assign equity_lane0_deal_stage1_repeated_position2_same_position2_equal = (equity_lane0_deal_stage1_taken[18-1:12] == equity_lane0_deal_stage1_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position3_hit = (equity_lane0_deal_stage1_repeated_position3_any_equal != 0);
+assign equity_lane0_deal_stage1_repeated_position2_gathered = (equity_lane0_deal_stage1_repeated_position2_same_position2_equal != 0);
 
 
 
-assign equity_lane0_deal_stage1_repeated_position4_any_equal = (equity_lane0_deal_stage1_candidates[30-1:24] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+assign equity_lane0_deal_stage1_repeated_position2_groups = equity_lane0_deal_stage1_repeated_position2_gathered;
 
 
 
-assign equity_lane0_deal_stage1_repeated_position4_hit = (equity_lane0_deal_stage1_repeated_position4_any_equal != 0);
+assign equity_lane0_deal_stage1_repeated_position3_same_position3_equal = (equity_lane0_deal_stage1_taken[24-1:18] == equity_lane0_deal_stage1_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position3_gathered = (equity_lane0_deal_stage1_repeated_position3_same_position3_equal != 0);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position3_groups = equity_lane0_deal_stage1_repeated_position3_gathered;
+
+
+
+assign equity_lane0_deal_stage1_repeated_position4_same_position4_equal = (equity_lane0_deal_stage1_taken[30-1:24] == equity_lane0_deal_stage1_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position4_gathered = (equity_lane0_deal_stage1_repeated_position4_same_position4_equal != 0);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position4_groups = equity_lane0_deal_stage1_repeated_position4_gathered;
 
 
 always @(equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) begin: equity_lane0_deal_stage1_masking
@@ -7832,6 +8535,24 @@ always @(equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage1_take
+    equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
+    equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage1_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage1_t_tok <= 0;
+        equity_lane0_deal_stage1_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage1_t_tok <= equity_lane0_toks[0];
+        equity_lane0_deal_stage1_t_ok <= equity_lane0_oks[0];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     reg [5-1:0] usable;
     integer f;
@@ -7842,17 +8563,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage1_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage1_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage1_n_q) && (!equity_lane0_deal_stage1_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage1_n_q);
         if ((equity_lane0_deal_stage1_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_candidates;
-    equity_lane0_deal_stage1_free <= usable;
-    equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage0_pos_out;
+    equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
+    equity_lane0_deal_stage1_below <= usable;
+    equity_lane0_deal_stage1_seen <= equity_lane0_deal_stage1_repeated;
+    equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage1_below, equity_lane0_deal_stage1_seen) begin: equity_lane0_deal_stage1_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane0_deal_stage1_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage1_below[f] && clear);
+    end
+    equity_lane0_deal_stage1_free = usable;
 end
 
 
@@ -7862,8 +8603,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge_flags
         equity_lane0_deal_stage1_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage1_a_tok <= equity_lane0_toks[0];
-        equity_lane0_deal_stage1_a_ok <= equity_lane0_oks[0];
+        equity_lane0_deal_stage1_a_tok <= equity_lane0_deal_stage1_t_tok;
+        equity_lane0_deal_stage1_a_ok <= equity_lane0_deal_stage1_t_ok;
     end
 end
 
@@ -7921,63 +8662,83 @@ end
 
 
 
-assign equity_lane0_deal_stage2_repeated_position5_same_position5_equal = (equity_lane0_deal_stage2_candidates[6-1:0] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+assign equity_lane0_deal_stage2_repeated_position5_same_position5_equal = (equity_lane0_deal_stage2_taken[6-1:0] == equity_lane0_deal_stage2_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position5_same_position6_equal = (equity_lane0_deal_stage2_candidates[6-1:0] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+assign equity_lane0_deal_stage2_repeated_position5_same_position6_equal = (equity_lane0_deal_stage2_taken[6-1:0] == equity_lane0_deal_stage2_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position5_hit = (equity_lane0_deal_stage2_repeated_position5_any_equal != 0);
+assign equity_lane0_deal_stage2_repeated_position5_gathered = (equity_lane0_deal_stage2_repeated_position5_any_set5_bits != 0);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position6_same_position7_equal = (equity_lane0_deal_stage2_candidates[12-1:6] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+assign equity_lane0_deal_stage2_repeated_position5_groups = equity_lane0_deal_stage2_repeated_position5_gathered;
 
 
 
-assign equity_lane0_deal_stage2_repeated_position6_same_position8_equal = (equity_lane0_deal_stage2_candidates[12-1:6] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+assign equity_lane0_deal_stage2_repeated_position6_same_position7_equal = (equity_lane0_deal_stage2_taken[12-1:6] == equity_lane0_deal_stage2_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position6_hit = (equity_lane0_deal_stage2_repeated_position6_any_equal != 0);
+assign equity_lane0_deal_stage2_repeated_position6_same_position8_equal = (equity_lane0_deal_stage2_taken[12-1:6] == equity_lane0_deal_stage2_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position7_same_position9_equal = (equity_lane0_deal_stage2_candidates[18-1:12] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+assign equity_lane0_deal_stage2_repeated_position6_gathered = (equity_lane0_deal_stage2_repeated_position6_any_set6_bits != 0);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position7_same_position10_equal = (equity_lane0_deal_stage2_candidates[18-1:12] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+assign equity_lane0_deal_stage2_repeated_position6_groups = equity_lane0_deal_stage2_repeated_position6_gathered;
 
 
 
-assign equity_lane0_deal_stage2_repeated_position7_hit = (equity_lane0_deal_stage2_repeated_position7_any_equal != 0);
+assign equity_lane0_deal_stage2_repeated_position7_same_position9_equal = (equity_lane0_deal_stage2_taken[18-1:12] == equity_lane0_deal_stage2_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position8_same_position11_equal = (equity_lane0_deal_stage2_candidates[24-1:18] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+assign equity_lane0_deal_stage2_repeated_position7_same_position10_equal = (equity_lane0_deal_stage2_taken[18-1:12] == equity_lane0_deal_stage2_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position8_same_position12_equal = (equity_lane0_deal_stage2_candidates[24-1:18] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+assign equity_lane0_deal_stage2_repeated_position7_gathered = (equity_lane0_deal_stage2_repeated_position7_any_set7_bits != 0);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position8_hit = (equity_lane0_deal_stage2_repeated_position8_any_equal != 0);
+assign equity_lane0_deal_stage2_repeated_position7_groups = equity_lane0_deal_stage2_repeated_position7_gathered;
 
 
 
-assign equity_lane0_deal_stage2_repeated_position9_same_position13_equal = (equity_lane0_deal_stage2_candidates[30-1:24] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+assign equity_lane0_deal_stage2_repeated_position8_same_position11_equal = (equity_lane0_deal_stage2_taken[24-1:18] == equity_lane0_deal_stage2_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position9_same_position14_equal = (equity_lane0_deal_stage2_candidates[30-1:24] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+assign equity_lane0_deal_stage2_repeated_position8_same_position12_equal = (equity_lane0_deal_stage2_taken[24-1:18] == equity_lane0_deal_stage2_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage2_repeated_position9_hit = (equity_lane0_deal_stage2_repeated_position9_any_equal != 0);
+assign equity_lane0_deal_stage2_repeated_position8_gathered = (equity_lane0_deal_stage2_repeated_position8_any_set8_bits != 0);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position8_groups = equity_lane0_deal_stage2_repeated_position8_gathered;
+
+
+
+assign equity_lane0_deal_stage2_repeated_position9_same_position13_equal = (equity_lane0_deal_stage2_taken[30-1:24] == equity_lane0_deal_stage2_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position9_same_position14_equal = (equity_lane0_deal_stage2_taken[30-1:24] == equity_lane0_deal_stage2_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position9_gathered = (equity_lane0_deal_stage2_repeated_position9_any_set9_bits != 0);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position9_groups = equity_lane0_deal_stage2_repeated_position9_gathered;
 
 
 always @(equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) begin: equity_lane0_deal_stage2_masking
@@ -7999,6 +8760,24 @@ always @(equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage2_take
+    equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
+    equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage2_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage2_t_tok <= 0;
+        equity_lane0_deal_stage2_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage2_t_tok <= equity_lane0_toks[1];
+        equity_lane0_deal_stage2_t_ok <= equity_lane0_oks[1];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     reg [5-1:0] usable;
     integer f;
@@ -8009,17 +8788,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage2_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage2_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage2_n_q) && (!equity_lane0_deal_stage2_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage2_n_q);
         if ((equity_lane0_deal_stage2_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_candidates;
-    equity_lane0_deal_stage2_free <= usable;
-    equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage1_pos_out;
+    equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
+    equity_lane0_deal_stage2_below <= usable;
+    equity_lane0_deal_stage2_seen <= equity_lane0_deal_stage2_repeated;
+    equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage2_below, equity_lane0_deal_stage2_seen) begin: equity_lane0_deal_stage2_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane0_deal_stage2_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage2_below[f] && clear);
+    end
+    equity_lane0_deal_stage2_free = usable;
 end
 
 
@@ -8029,8 +8828,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge_flags
         equity_lane0_deal_stage2_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage2_a_tok <= equity_lane0_toks[1];
-        equity_lane0_deal_stage2_a_ok <= equity_lane0_oks[1];
+        equity_lane0_deal_stage2_a_tok <= equity_lane0_deal_stage2_t_tok;
+        equity_lane0_deal_stage2_a_ok <= equity_lane0_deal_stage2_t_ok;
     end
 end
 
@@ -8088,83 +8887,103 @@ end
 
 
 
-assign equity_lane0_deal_stage3_repeated_position10_same_position15_equal = (equity_lane0_deal_stage3_candidates[6-1:0] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+assign equity_lane0_deal_stage3_repeated_position10_same_position15_equal = (equity_lane0_deal_stage3_taken[6-1:0] == equity_lane0_deal_stage3_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position10_same_position16_equal = (equity_lane0_deal_stage3_candidates[6-1:0] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+assign equity_lane0_deal_stage3_repeated_position10_same_position16_equal = (equity_lane0_deal_stage3_taken[6-1:0] == equity_lane0_deal_stage3_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position10_same_position17_equal = (equity_lane0_deal_stage3_candidates[6-1:0] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+assign equity_lane0_deal_stage3_repeated_position10_same_position17_equal = (equity_lane0_deal_stage3_taken[6-1:0] == equity_lane0_deal_stage3_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position10_hit = (equity_lane0_deal_stage3_repeated_position10_any_equal != 0);
+assign equity_lane0_deal_stage3_repeated_position10_gathered = (equity_lane0_deal_stage3_repeated_position10_any_set10_bits != 0);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position11_same_position18_equal = (equity_lane0_deal_stage3_candidates[12-1:6] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+assign equity_lane0_deal_stage3_repeated_position10_groups = equity_lane0_deal_stage3_repeated_position10_gathered;
 
 
 
-assign equity_lane0_deal_stage3_repeated_position11_same_position19_equal = (equity_lane0_deal_stage3_candidates[12-1:6] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+assign equity_lane0_deal_stage3_repeated_position11_same_position18_equal = (equity_lane0_deal_stage3_taken[12-1:6] == equity_lane0_deal_stage3_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position11_same_position20_equal = (equity_lane0_deal_stage3_candidates[12-1:6] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+assign equity_lane0_deal_stage3_repeated_position11_same_position19_equal = (equity_lane0_deal_stage3_taken[12-1:6] == equity_lane0_deal_stage3_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position11_hit = (equity_lane0_deal_stage3_repeated_position11_any_equal != 0);
+assign equity_lane0_deal_stage3_repeated_position11_same_position20_equal = (equity_lane0_deal_stage3_taken[12-1:6] == equity_lane0_deal_stage3_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position12_same_position21_equal = (equity_lane0_deal_stage3_candidates[18-1:12] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+assign equity_lane0_deal_stage3_repeated_position11_gathered = (equity_lane0_deal_stage3_repeated_position11_any_set11_bits != 0);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position12_same_position22_equal = (equity_lane0_deal_stage3_candidates[18-1:12] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+assign equity_lane0_deal_stage3_repeated_position11_groups = equity_lane0_deal_stage3_repeated_position11_gathered;
 
 
 
-assign equity_lane0_deal_stage3_repeated_position12_same_position23_equal = (equity_lane0_deal_stage3_candidates[18-1:12] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+assign equity_lane0_deal_stage3_repeated_position12_same_position21_equal = (equity_lane0_deal_stage3_taken[18-1:12] == equity_lane0_deal_stage3_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position12_hit = (equity_lane0_deal_stage3_repeated_position12_any_equal != 0);
+assign equity_lane0_deal_stage3_repeated_position12_same_position22_equal = (equity_lane0_deal_stage3_taken[18-1:12] == equity_lane0_deal_stage3_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position13_same_position24_equal = (equity_lane0_deal_stage3_candidates[24-1:18] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+assign equity_lane0_deal_stage3_repeated_position12_same_position23_equal = (equity_lane0_deal_stage3_taken[18-1:12] == equity_lane0_deal_stage3_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position13_same_position25_equal = (equity_lane0_deal_stage3_candidates[24-1:18] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+assign equity_lane0_deal_stage3_repeated_position12_gathered = (equity_lane0_deal_stage3_repeated_position12_any_set12_bits != 0);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position13_same_position26_equal = (equity_lane0_deal_stage3_candidates[24-1:18] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+assign equity_lane0_deal_stage3_repeated_position12_groups = equity_lane0_deal_stage3_repeated_position12_gathered;
 
 
 
-assign equity_lane0_deal_stage3_repeated_position13_hit = (equity_lane0_deal_stage3_repeated_position13_any_equal != 0);
+assign equity_lane0_deal_stage3_repeated_position13_same_position24_equal = (equity_lane0_deal_stage3_taken[24-1:18] == equity_lane0_deal_stage3_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position14_same_position27_equal = (equity_lane0_deal_stage3_candidates[30-1:24] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+assign equity_lane0_deal_stage3_repeated_position13_same_position25_equal = (equity_lane0_deal_stage3_taken[24-1:18] == equity_lane0_deal_stage3_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position14_same_position28_equal = (equity_lane0_deal_stage3_candidates[30-1:24] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+assign equity_lane0_deal_stage3_repeated_position13_same_position26_equal = (equity_lane0_deal_stage3_taken[24-1:18] == equity_lane0_deal_stage3_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position14_same_position29_equal = (equity_lane0_deal_stage3_candidates[30-1:24] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+assign equity_lane0_deal_stage3_repeated_position13_gathered = (equity_lane0_deal_stage3_repeated_position13_any_set13_bits != 0);
 
 
 
-assign equity_lane0_deal_stage3_repeated_position14_hit = (equity_lane0_deal_stage3_repeated_position14_any_equal != 0);
+assign equity_lane0_deal_stage3_repeated_position13_groups = equity_lane0_deal_stage3_repeated_position13_gathered;
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_same_position27_equal = (equity_lane0_deal_stage3_taken[30-1:24] == equity_lane0_deal_stage3_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_same_position28_equal = (equity_lane0_deal_stage3_taken[30-1:24] == equity_lane0_deal_stage3_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_same_position29_equal = (equity_lane0_deal_stage3_taken[30-1:24] == equity_lane0_deal_stage3_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_gathered = (equity_lane0_deal_stage3_repeated_position14_any_set14_bits != 0);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_groups = equity_lane0_deal_stage3_repeated_position14_gathered;
 
 
 always @(equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) begin: equity_lane0_deal_stage3_masking
@@ -8186,6 +9005,24 @@ always @(equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage3_take
+    equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
+    equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage3_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage3_t_tok <= 0;
+        equity_lane0_deal_stage3_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage3_t_tok <= equity_lane0_toks[2];
+        equity_lane0_deal_stage3_t_ok <= equity_lane0_oks[2];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     reg [5-1:0] usable;
     integer f;
@@ -8196,17 +9033,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage3_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage3_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage3_n_q) && (!equity_lane0_deal_stage3_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage3_n_q);
         if ((equity_lane0_deal_stage3_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_candidates;
-    equity_lane0_deal_stage3_free <= usable;
-    equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage2_pos_out;
+    equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
+    equity_lane0_deal_stage3_below <= usable;
+    equity_lane0_deal_stage3_seen <= equity_lane0_deal_stage3_repeated;
+    equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage3_below, equity_lane0_deal_stage3_seen) begin: equity_lane0_deal_stage3_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane0_deal_stage3_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage3_below[f] && clear);
+    end
+    equity_lane0_deal_stage3_free = usable;
 end
 
 
@@ -8216,8 +9073,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge_flags
         equity_lane0_deal_stage3_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage3_a_tok <= equity_lane0_toks[2];
-        equity_lane0_deal_stage3_a_ok <= equity_lane0_oks[2];
+        equity_lane0_deal_stage3_a_tok <= equity_lane0_deal_stage3_t_tok;
+        equity_lane0_deal_stage3_a_ok <= equity_lane0_deal_stage3_t_ok;
     end
 end
 
@@ -8275,103 +9132,123 @@ end
 
 
 
-assign equity_lane0_deal_stage4_repeated_position15_same_position30_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+assign equity_lane0_deal_stage4_repeated_position15_same_position30_equal = (equity_lane0_deal_stage4_taken[6-1:0] == equity_lane0_deal_stage4_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position15_same_position31_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+assign equity_lane0_deal_stage4_repeated_position15_same_position31_equal = (equity_lane0_deal_stage4_taken[6-1:0] == equity_lane0_deal_stage4_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position15_same_position32_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+assign equity_lane0_deal_stage4_repeated_position15_same_position32_equal = (equity_lane0_deal_stage4_taken[6-1:0] == equity_lane0_deal_stage4_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position15_same_position33_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+assign equity_lane0_deal_stage4_repeated_position15_same_position33_equal = (equity_lane0_deal_stage4_taken[6-1:0] == equity_lane0_deal_stage4_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position15_hit = (equity_lane0_deal_stage4_repeated_position15_any_equal != 0);
+assign equity_lane0_deal_stage4_repeated_position15_gathered = (equity_lane0_deal_stage4_repeated_position15_any_set15_bits != 0);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position16_same_position34_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+assign equity_lane0_deal_stage4_repeated_position15_groups = equity_lane0_deal_stage4_repeated_position15_gathered;
 
 
 
-assign equity_lane0_deal_stage4_repeated_position16_same_position35_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+assign equity_lane0_deal_stage4_repeated_position16_same_position34_equal = (equity_lane0_deal_stage4_taken[12-1:6] == equity_lane0_deal_stage4_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position16_same_position36_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+assign equity_lane0_deal_stage4_repeated_position16_same_position35_equal = (equity_lane0_deal_stage4_taken[12-1:6] == equity_lane0_deal_stage4_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position16_same_position37_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+assign equity_lane0_deal_stage4_repeated_position16_same_position36_equal = (equity_lane0_deal_stage4_taken[12-1:6] == equity_lane0_deal_stage4_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position16_hit = (equity_lane0_deal_stage4_repeated_position16_any_equal != 0);
+assign equity_lane0_deal_stage4_repeated_position16_same_position37_equal = (equity_lane0_deal_stage4_taken[12-1:6] == equity_lane0_deal_stage4_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position17_same_position38_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+assign equity_lane0_deal_stage4_repeated_position16_gathered = (equity_lane0_deal_stage4_repeated_position16_any_set16_bits != 0);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position17_same_position39_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+assign equity_lane0_deal_stage4_repeated_position16_groups = equity_lane0_deal_stage4_repeated_position16_gathered;
 
 
 
-assign equity_lane0_deal_stage4_repeated_position17_same_position40_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+assign equity_lane0_deal_stage4_repeated_position17_same_position38_equal = (equity_lane0_deal_stage4_taken[18-1:12] == equity_lane0_deal_stage4_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position17_same_position41_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+assign equity_lane0_deal_stage4_repeated_position17_same_position39_equal = (equity_lane0_deal_stage4_taken[18-1:12] == equity_lane0_deal_stage4_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position17_hit = (equity_lane0_deal_stage4_repeated_position17_any_equal != 0);
+assign equity_lane0_deal_stage4_repeated_position17_same_position40_equal = (equity_lane0_deal_stage4_taken[18-1:12] == equity_lane0_deal_stage4_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position18_same_position42_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+assign equity_lane0_deal_stage4_repeated_position17_same_position41_equal = (equity_lane0_deal_stage4_taken[18-1:12] == equity_lane0_deal_stage4_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position18_same_position43_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+assign equity_lane0_deal_stage4_repeated_position17_gathered = (equity_lane0_deal_stage4_repeated_position17_any_set17_bits != 0);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position18_same_position44_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+assign equity_lane0_deal_stage4_repeated_position17_groups = equity_lane0_deal_stage4_repeated_position17_gathered;
 
 
 
-assign equity_lane0_deal_stage4_repeated_position18_same_position45_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+assign equity_lane0_deal_stage4_repeated_position18_same_position42_equal = (equity_lane0_deal_stage4_taken[24-1:18] == equity_lane0_deal_stage4_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position18_hit = (equity_lane0_deal_stage4_repeated_position18_any_equal != 0);
+assign equity_lane0_deal_stage4_repeated_position18_same_position43_equal = (equity_lane0_deal_stage4_taken[24-1:18] == equity_lane0_deal_stage4_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position19_same_position46_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+assign equity_lane0_deal_stage4_repeated_position18_same_position44_equal = (equity_lane0_deal_stage4_taken[24-1:18] == equity_lane0_deal_stage4_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position19_same_position47_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+assign equity_lane0_deal_stage4_repeated_position18_same_position45_equal = (equity_lane0_deal_stage4_taken[24-1:18] == equity_lane0_deal_stage4_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position19_same_position48_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+assign equity_lane0_deal_stage4_repeated_position18_gathered = (equity_lane0_deal_stage4_repeated_position18_any_set18_bits != 0);
 
 
 
-assign equity_lane0_deal_stage4_repeated_position19_same_position49_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+assign equity_lane0_deal_stage4_repeated_position18_groups = equity_lane0_deal_stage4_repeated_position18_gathered;
 
 
 
-assign equity_lane0_deal_stage4_repeated_position19_hit = (equity_lane0_deal_stage4_repeated_position19_any_equal != 0);
+assign equity_lane0_deal_stage4_repeated_position19_same_position46_equal = (equity_lane0_deal_stage4_taken[30-1:24] == equity_lane0_deal_stage4_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_same_position47_equal = (equity_lane0_deal_stage4_taken[30-1:24] == equity_lane0_deal_stage4_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_same_position48_equal = (equity_lane0_deal_stage4_taken[30-1:24] == equity_lane0_deal_stage4_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_same_position49_equal = (equity_lane0_deal_stage4_taken[30-1:24] == equity_lane0_deal_stage4_t_pos[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_gathered = (equity_lane0_deal_stage4_repeated_position19_any_set19_bits != 0);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_groups = equity_lane0_deal_stage4_repeated_position19_gathered;
 
 
 always @(equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) begin: equity_lane0_deal_stage4_masking
@@ -8393,6 +9270,24 @@ always @(equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage4_take
+    equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
+    equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage4_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage4_t_tok <= 0;
+        equity_lane0_deal_stage4_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage4_t_tok <= equity_lane0_toks[3];
+        equity_lane0_deal_stage4_t_ok <= equity_lane0_oks[3];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     reg [5-1:0] usable;
     integer f;
@@ -8403,17 +9298,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage4_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage4_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage4_n_q) && (!equity_lane0_deal_stage4_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage4_n_q);
         if ((equity_lane0_deal_stage4_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_candidates;
-    equity_lane0_deal_stage4_free <= usable;
-    equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage3_pos_out;
+    equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
+    equity_lane0_deal_stage4_below <= usable;
+    equity_lane0_deal_stage4_seen <= equity_lane0_deal_stage4_repeated;
+    equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage4_below, equity_lane0_deal_stage4_seen) begin: equity_lane0_deal_stage4_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane0_deal_stage4_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage4_below[f] && clear);
+    end
+    equity_lane0_deal_stage4_free = usable;
 end
 
 
@@ -8423,8 +9338,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge_flags
         equity_lane0_deal_stage4_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage4_a_tok <= equity_lane0_toks[3];
-        equity_lane0_deal_stage4_a_ok <= equity_lane0_oks[3];
+        equity_lane0_deal_stage4_a_tok <= equity_lane0_deal_stage4_t_tok;
+        equity_lane0_deal_stage4_a_ok <= equity_lane0_deal_stage4_t_ok;
     end
 end
 
@@ -8482,123 +9397,163 @@ end
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_same_position50_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+assign equity_lane0_deal_stage5_repeated_position20_same_position50_equal = (equity_lane0_deal_stage5_taken[6-1:0] == equity_lane0_deal_stage5_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_same_position51_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+assign equity_lane0_deal_stage5_repeated_position20_same_position51_equal = (equity_lane0_deal_stage5_taken[6-1:0] == equity_lane0_deal_stage5_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_same_position52_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+assign equity_lane0_deal_stage5_repeated_position20_same_position52_equal = (equity_lane0_deal_stage5_taken[6-1:0] == equity_lane0_deal_stage5_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_same_position53_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+assign equity_lane0_deal_stage5_repeated_position20_same_position53_equal = (equity_lane0_deal_stage5_taken[6-1:0] == equity_lane0_deal_stage5_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_same_position54_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+assign equity_lane0_deal_stage5_repeated_position20_same_position54_equal = (equity_lane0_deal_stage5_taken[6-1:0] == equity_lane0_deal_stage5_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position20_hit = (equity_lane0_deal_stage5_repeated_position20_any_equal != 0);
+assign equity_lane0_deal_stage5_repeated_position20_any_set20_hit = (equity_lane0_deal_stage5_repeated_position20_any_set20_bits != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_same_position55_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+assign equity_lane0_deal_stage5_repeated_position20_any_set21_hit = (equity_lane0_deal_stage5_repeated_position20_same_position54_equal != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_same_position56_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+assign equity_lane0_deal_stage5_repeated_position20_groups = equity_lane0_deal_stage5_repeated_position20_gathered;
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_same_position57_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+assign equity_lane0_deal_stage5_repeated_position21_same_position55_equal = (equity_lane0_deal_stage5_taken[12-1:6] == equity_lane0_deal_stage5_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_same_position58_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+assign equity_lane0_deal_stage5_repeated_position21_same_position56_equal = (equity_lane0_deal_stage5_taken[12-1:6] == equity_lane0_deal_stage5_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_same_position59_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+assign equity_lane0_deal_stage5_repeated_position21_same_position57_equal = (equity_lane0_deal_stage5_taken[12-1:6] == equity_lane0_deal_stage5_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position21_hit = (equity_lane0_deal_stage5_repeated_position21_any_equal != 0);
+assign equity_lane0_deal_stage5_repeated_position21_same_position58_equal = (equity_lane0_deal_stage5_taken[12-1:6] == equity_lane0_deal_stage5_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_same_position60_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+assign equity_lane0_deal_stage5_repeated_position21_same_position59_equal = (equity_lane0_deal_stage5_taken[12-1:6] == equity_lane0_deal_stage5_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_same_position61_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+assign equity_lane0_deal_stage5_repeated_position21_any_set22_hit = (equity_lane0_deal_stage5_repeated_position21_any_set22_bits != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_same_position62_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+assign equity_lane0_deal_stage5_repeated_position21_any_set23_hit = (equity_lane0_deal_stage5_repeated_position21_same_position59_equal != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_same_position63_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+assign equity_lane0_deal_stage5_repeated_position21_groups = equity_lane0_deal_stage5_repeated_position21_gathered;
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_same_position64_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+assign equity_lane0_deal_stage5_repeated_position22_same_position60_equal = (equity_lane0_deal_stage5_taken[18-1:12] == equity_lane0_deal_stage5_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position22_hit = (equity_lane0_deal_stage5_repeated_position22_any_equal != 0);
+assign equity_lane0_deal_stage5_repeated_position22_same_position61_equal = (equity_lane0_deal_stage5_taken[18-1:12] == equity_lane0_deal_stage5_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_same_position65_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+assign equity_lane0_deal_stage5_repeated_position22_same_position62_equal = (equity_lane0_deal_stage5_taken[18-1:12] == equity_lane0_deal_stage5_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_same_position66_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+assign equity_lane0_deal_stage5_repeated_position22_same_position63_equal = (equity_lane0_deal_stage5_taken[18-1:12] == equity_lane0_deal_stage5_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_same_position67_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+assign equity_lane0_deal_stage5_repeated_position22_same_position64_equal = (equity_lane0_deal_stage5_taken[18-1:12] == equity_lane0_deal_stage5_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_same_position68_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+assign equity_lane0_deal_stage5_repeated_position22_any_set24_hit = (equity_lane0_deal_stage5_repeated_position22_any_set24_bits != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_same_position69_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+assign equity_lane0_deal_stage5_repeated_position22_any_set25_hit = (equity_lane0_deal_stage5_repeated_position22_same_position64_equal != 0);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position23_hit = (equity_lane0_deal_stage5_repeated_position23_any_equal != 0);
+assign equity_lane0_deal_stage5_repeated_position22_groups = equity_lane0_deal_stage5_repeated_position22_gathered;
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_same_position70_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+assign equity_lane0_deal_stage5_repeated_position23_same_position65_equal = (equity_lane0_deal_stage5_taken[24-1:18] == equity_lane0_deal_stage5_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_same_position71_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+assign equity_lane0_deal_stage5_repeated_position23_same_position66_equal = (equity_lane0_deal_stage5_taken[24-1:18] == equity_lane0_deal_stage5_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_same_position72_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+assign equity_lane0_deal_stage5_repeated_position23_same_position67_equal = (equity_lane0_deal_stage5_taken[24-1:18] == equity_lane0_deal_stage5_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_same_position73_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+assign equity_lane0_deal_stage5_repeated_position23_same_position68_equal = (equity_lane0_deal_stage5_taken[24-1:18] == equity_lane0_deal_stage5_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_same_position74_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+assign equity_lane0_deal_stage5_repeated_position23_same_position69_equal = (equity_lane0_deal_stage5_taken[24-1:18] == equity_lane0_deal_stage5_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage5_repeated_position24_hit = (equity_lane0_deal_stage5_repeated_position24_any_equal != 0);
+assign equity_lane0_deal_stage5_repeated_position23_any_set26_hit = (equity_lane0_deal_stage5_repeated_position23_any_set26_bits != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position23_any_set27_hit = (equity_lane0_deal_stage5_repeated_position23_same_position69_equal != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position23_groups = equity_lane0_deal_stage5_repeated_position23_gathered;
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position70_equal = (equity_lane0_deal_stage5_taken[30-1:24] == equity_lane0_deal_stage5_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position71_equal = (equity_lane0_deal_stage5_taken[30-1:24] == equity_lane0_deal_stage5_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position72_equal = (equity_lane0_deal_stage5_taken[30-1:24] == equity_lane0_deal_stage5_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position73_equal = (equity_lane0_deal_stage5_taken[30-1:24] == equity_lane0_deal_stage5_t_pos[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position74_equal = (equity_lane0_deal_stage5_taken[30-1:24] == equity_lane0_deal_stage5_t_pos[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_any_set28_hit = (equity_lane0_deal_stage5_repeated_position24_any_set28_bits != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_any_set29_hit = (equity_lane0_deal_stage5_repeated_position24_same_position74_equal != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_groups = equity_lane0_deal_stage5_repeated_position24_gathered;
 
 
 always @(equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) begin: equity_lane0_deal_stage5_masking
@@ -8620,6 +9575,24 @@ always @(equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage5_take
+    equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
+    equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage5_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage5_t_tok <= 0;
+        equity_lane0_deal_stage5_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage5_t_tok <= equity_lane0_toks[4];
+        equity_lane0_deal_stage5_t_ok <= equity_lane0_oks[4];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     reg [5-1:0] usable;
     integer f;
@@ -8630,17 +9603,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage5_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage5_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage5_n_q) && (!equity_lane0_deal_stage5_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage5_n_q);
         if ((equity_lane0_deal_stage5_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_candidates;
-    equity_lane0_deal_stage5_free <= usable;
-    equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage4_pos_out;
+    equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
+    equity_lane0_deal_stage5_below <= usable;
+    equity_lane0_deal_stage5_seen <= equity_lane0_deal_stage5_repeated;
+    equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage5_below, equity_lane0_deal_stage5_seen) begin: equity_lane0_deal_stage5_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<2; g=g+1) begin
+            if (equity_lane0_deal_stage5_seen[((2 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage5_below[f] && clear);
+    end
+    equity_lane0_deal_stage5_free = usable;
 end
 
 
@@ -8650,8 +9643,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge_flags
         equity_lane0_deal_stage5_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage5_a_tok <= equity_lane0_toks[4];
-        equity_lane0_deal_stage5_a_ok <= equity_lane0_oks[4];
+        equity_lane0_deal_stage5_a_tok <= equity_lane0_deal_stage5_t_tok;
+        equity_lane0_deal_stage5_a_ok <= equity_lane0_deal_stage5_t_ok;
     end
 end
 
@@ -8709,143 +9702,183 @@ end
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position75_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position75_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position76_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position76_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position77_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position77_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position78_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position78_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position79_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position79_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_same_position80_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+assign equity_lane0_deal_stage6_repeated_position25_same_position80_equal = (equity_lane0_deal_stage6_taken[6-1:0] == equity_lane0_deal_stage6_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position25_hit = (equity_lane0_deal_stage6_repeated_position25_any_equal != 0);
+assign equity_lane0_deal_stage6_repeated_position25_any_set30_hit = (equity_lane0_deal_stage6_repeated_position25_any_set30_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position81_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+assign equity_lane0_deal_stage6_repeated_position25_any_set31_hit = (equity_lane0_deal_stage6_repeated_position25_any_set31_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position82_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+assign equity_lane0_deal_stage6_repeated_position25_groups = equity_lane0_deal_stage6_repeated_position25_gathered;
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position83_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+assign equity_lane0_deal_stage6_repeated_position26_same_position81_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position84_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+assign equity_lane0_deal_stage6_repeated_position26_same_position82_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position85_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+assign equity_lane0_deal_stage6_repeated_position26_same_position83_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_same_position86_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+assign equity_lane0_deal_stage6_repeated_position26_same_position84_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position26_hit = (equity_lane0_deal_stage6_repeated_position26_any_equal != 0);
+assign equity_lane0_deal_stage6_repeated_position26_same_position85_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position87_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+assign equity_lane0_deal_stage6_repeated_position26_same_position86_equal = (equity_lane0_deal_stage6_taken[12-1:6] == equity_lane0_deal_stage6_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position88_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+assign equity_lane0_deal_stage6_repeated_position26_any_set32_hit = (equity_lane0_deal_stage6_repeated_position26_any_set32_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position89_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+assign equity_lane0_deal_stage6_repeated_position26_any_set33_hit = (equity_lane0_deal_stage6_repeated_position26_any_set33_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position90_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+assign equity_lane0_deal_stage6_repeated_position26_groups = equity_lane0_deal_stage6_repeated_position26_gathered;
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position91_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+assign equity_lane0_deal_stage6_repeated_position27_same_position87_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_same_position92_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+assign equity_lane0_deal_stage6_repeated_position27_same_position88_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position27_hit = (equity_lane0_deal_stage6_repeated_position27_any_equal != 0);
+assign equity_lane0_deal_stage6_repeated_position27_same_position89_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position93_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+assign equity_lane0_deal_stage6_repeated_position27_same_position90_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position94_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+assign equity_lane0_deal_stage6_repeated_position27_same_position91_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position95_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+assign equity_lane0_deal_stage6_repeated_position27_same_position92_equal = (equity_lane0_deal_stage6_taken[18-1:12] == equity_lane0_deal_stage6_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position96_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+assign equity_lane0_deal_stage6_repeated_position27_any_set34_hit = (equity_lane0_deal_stage6_repeated_position27_any_set34_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position97_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+assign equity_lane0_deal_stage6_repeated_position27_any_set35_hit = (equity_lane0_deal_stage6_repeated_position27_any_set35_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_same_position98_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+assign equity_lane0_deal_stage6_repeated_position27_groups = equity_lane0_deal_stage6_repeated_position27_gathered;
 
 
 
-assign equity_lane0_deal_stage6_repeated_position28_hit = (equity_lane0_deal_stage6_repeated_position28_any_equal != 0);
+assign equity_lane0_deal_stage6_repeated_position28_same_position93_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position99_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+assign equity_lane0_deal_stage6_repeated_position28_same_position94_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position100_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+assign equity_lane0_deal_stage6_repeated_position28_same_position95_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position101_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+assign equity_lane0_deal_stage6_repeated_position28_same_position96_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position102_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+assign equity_lane0_deal_stage6_repeated_position28_same_position97_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position103_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+assign equity_lane0_deal_stage6_repeated_position28_same_position98_equal = (equity_lane0_deal_stage6_taken[24-1:18] == equity_lane0_deal_stage6_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_same_position104_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+assign equity_lane0_deal_stage6_repeated_position28_any_set36_hit = (equity_lane0_deal_stage6_repeated_position28_any_set36_bits != 0);
 
 
 
-assign equity_lane0_deal_stage6_repeated_position29_hit = (equity_lane0_deal_stage6_repeated_position29_any_equal != 0);
+assign equity_lane0_deal_stage6_repeated_position28_any_set37_hit = (equity_lane0_deal_stage6_repeated_position28_any_set37_bits != 0);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position28_groups = equity_lane0_deal_stage6_repeated_position28_gathered;
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position99_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position100_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position101_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position102_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position103_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position104_equal = (equity_lane0_deal_stage6_taken[30-1:24] == equity_lane0_deal_stage6_t_pos[36-1:30]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_any_set38_hit = (equity_lane0_deal_stage6_repeated_position29_any_set38_bits != 0);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_any_set39_hit = (equity_lane0_deal_stage6_repeated_position29_any_set39_bits != 0);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_groups = equity_lane0_deal_stage6_repeated_position29_gathered;
 
 
 always @(equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) begin: equity_lane0_deal_stage6_masking
@@ -8867,6 +9900,24 @@ always @(equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage6_take
+    equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
+    equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage6_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage6_t_tok <= 0;
+        equity_lane0_deal_stage6_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage6_t_tok <= equity_lane0_toks[5];
+        equity_lane0_deal_stage6_t_ok <= equity_lane0_oks[5];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     reg [5-1:0] usable;
     integer f;
@@ -8877,17 +9928,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage6_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage6_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage6_n_q) && (!equity_lane0_deal_stage6_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage6_n_q);
         if ((equity_lane0_deal_stage6_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_candidates;
-    equity_lane0_deal_stage6_free <= usable;
-    equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage5_pos_out;
+    equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
+    equity_lane0_deal_stage6_below <= usable;
+    equity_lane0_deal_stage6_seen <= equity_lane0_deal_stage6_repeated;
+    equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage6_below, equity_lane0_deal_stage6_seen) begin: equity_lane0_deal_stage6_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<2; g=g+1) begin
+            if (equity_lane0_deal_stage6_seen[((2 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage6_below[f] && clear);
+    end
+    equity_lane0_deal_stage6_free = usable;
 end
 
 
@@ -8897,8 +9968,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge_flags
         equity_lane0_deal_stage6_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage6_a_tok <= equity_lane0_toks[5];
-        equity_lane0_deal_stage6_a_ok <= equity_lane0_oks[5];
+        equity_lane0_deal_stage6_a_tok <= equity_lane0_deal_stage6_t_tok;
+        equity_lane0_deal_stage6_a_ok <= equity_lane0_deal_stage6_t_ok;
     end
 end
 
@@ -8956,163 +10027,203 @@ end
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position105_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position105_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position106_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position106_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position107_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position107_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position108_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position108_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position109_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position109_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position110_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position110_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position111_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position111_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_hit = (equity_lane0_deal_stage7_repeated_position30_any_equal != 0);
+assign equity_lane0_deal_stage7_repeated_position30_any_set40_hit = (equity_lane0_deal_stage7_repeated_position30_any_set40_bits != 0);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position112_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position30_any_set41_hit = (equity_lane0_deal_stage7_repeated_position30_any_set41_bits != 0);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position113_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position30_groups = equity_lane0_deal_stage7_repeated_position30_gathered;
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position114_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position112_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position115_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position113_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position116_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position114_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position117_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position115_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position118_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position116_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_hit = (equity_lane0_deal_stage7_repeated_position31_any_equal != 0);
+assign equity_lane0_deal_stage7_repeated_position31_same_position117_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position119_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position118_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position120_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position31_any_set42_hit = (equity_lane0_deal_stage7_repeated_position31_any_set42_bits != 0);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position121_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position31_any_set43_hit = (equity_lane0_deal_stage7_repeated_position31_any_set43_bits != 0);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position122_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position31_groups = equity_lane0_deal_stage7_repeated_position31_gathered;
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position123_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position119_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position124_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position120_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position125_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position121_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_hit = (equity_lane0_deal_stage7_repeated_position32_any_equal != 0);
+assign equity_lane0_deal_stage7_repeated_position32_same_position122_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position126_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position123_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position127_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position124_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position128_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position125_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position129_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position32_any_set44_hit = (equity_lane0_deal_stage7_repeated_position32_any_set44_bits != 0);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position130_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position32_any_set45_hit = (equity_lane0_deal_stage7_repeated_position32_any_set45_bits != 0);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position131_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position32_groups = equity_lane0_deal_stage7_repeated_position32_gathered;
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position132_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position126_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_hit = (equity_lane0_deal_stage7_repeated_position33_any_equal != 0);
+assign equity_lane0_deal_stage7_repeated_position33_same_position127_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position133_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position128_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position134_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position129_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position135_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position130_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position136_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position131_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position137_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position132_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position138_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position33_any_set46_hit = (equity_lane0_deal_stage7_repeated_position33_any_set46_bits != 0);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position139_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position33_any_set47_hit = (equity_lane0_deal_stage7_repeated_position33_any_set47_bits != 0);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_hit = (equity_lane0_deal_stage7_repeated_position34_any_equal != 0);
+assign equity_lane0_deal_stage7_repeated_position33_groups = equity_lane0_deal_stage7_repeated_position33_gathered;
+
+
+
+assign equity_lane0_deal_stage7_repeated_position34_same_position133_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage7_repeated_position34_same_position134_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage7_repeated_position34_same_position135_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage7_repeated_position34_same_position136_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage7_repeated_position34_same_position137_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage7_repeated_position34_same_position138_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[36-1:30]);
+
+
+
+assign equity_lane0_deal_stage7_repeated_position34_same_position139_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[42-1:36]);
+
+
+
+assign equity_lane0_deal_stage7_repeated_position34_any_set48_hit = (equity_lane0_deal_stage7_repeated_position34_any_set48_bits != 0);
+
+
+
+assign equity_lane0_deal_stage7_repeated_position34_any_set49_hit = (equity_lane0_deal_stage7_repeated_position34_any_set49_bits != 0);
+
+
+
+assign equity_lane0_deal_stage7_repeated_position34_groups = equity_lane0_deal_stage7_repeated_position34_gathered;
 
 
 always @(equity_lane0_slot_stream7_word, equity_lane0_deal_stage7_exact_q, equity_lane0_delay_line7_d_out, equity_lane0_deal_stage7_mask_q) begin: equity_lane0_deal_stage7_masking
@@ -9134,6 +10245,24 @@ always @(equity_lane0_slot_stream7_word, equity_lane0_deal_stage7_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage7_take
+    equity_lane0_deal_stage7_taken <= equity_lane0_deal_stage7_candidates;
+    equity_lane0_deal_stage7_t_pos <= equity_lane0_deal_stage6_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage7_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage7_t_tok <= 0;
+        equity_lane0_deal_stage7_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage7_t_tok <= equity_lane0_toks[6];
+        equity_lane0_deal_stage7_t_ok <= equity_lane0_oks[6];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage7_judge
     reg [5-1:0] usable;
     integer f;
@@ -9144,17 +10273,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage7_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage7_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage7_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage7_n_q) && (!equity_lane0_deal_stage7_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage7_n_q);
         if ((equity_lane0_deal_stage7_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage7_fields <= equity_lane0_deal_stage7_candidates;
-    equity_lane0_deal_stage7_free <= usable;
-    equity_lane0_deal_stage7_a_pos <= equity_lane0_deal_stage6_pos_out;
+    equity_lane0_deal_stage7_fields <= equity_lane0_deal_stage7_taken;
+    equity_lane0_deal_stage7_below <= usable;
+    equity_lane0_deal_stage7_seen <= equity_lane0_deal_stage7_repeated;
+    equity_lane0_deal_stage7_a_pos <= equity_lane0_deal_stage7_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage7_below, equity_lane0_deal_stage7_seen) begin: equity_lane0_deal_stage7_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<2; g=g+1) begin
+            if (equity_lane0_deal_stage7_seen[((2 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage7_below[f] && clear);
+    end
+    equity_lane0_deal_stage7_free = usable;
 end
 
 
@@ -9164,8 +10313,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage7_judge_flags
         equity_lane0_deal_stage7_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage7_a_tok <= equity_lane0_toks[6];
-        equity_lane0_deal_stage7_a_ok <= equity_lane0_oks[6];
+        equity_lane0_deal_stage7_a_tok <= equity_lane0_deal_stage7_t_tok;
+        equity_lane0_deal_stage7_a_ok <= equity_lane0_deal_stage7_t_ok;
     end
 end
 
@@ -9223,183 +10372,223 @@ end
 
 
 
-assign equity_lane0_deal_stage8_repeated_position35_same_position140_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position35_same_position140_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position35_same_position141_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position35_same_position141_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position35_same_position142_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position35_same_position142_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position35_same_position143_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position35_same_position143_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position35_same_position144_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position35_same_position144_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position35_same_position145_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position35_same_position145_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position35_same_position146_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position35_same_position146_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position35_same_position147_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position35_same_position147_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position35_hit = (equity_lane0_deal_stage8_repeated_position35_any_equal != 0);
+assign equity_lane0_deal_stage8_repeated_position35_any_set50_hit = (equity_lane0_deal_stage8_repeated_position35_any_set50_bits != 0);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position36_same_position148_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position35_any_set51_hit = (equity_lane0_deal_stage8_repeated_position35_any_set51_bits != 0);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position36_same_position149_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position35_groups = equity_lane0_deal_stage8_repeated_position35_gathered;
 
 
 
-assign equity_lane0_deal_stage8_repeated_position36_same_position150_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position36_same_position148_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position36_same_position151_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position36_same_position149_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position36_same_position152_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position36_same_position150_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position36_same_position153_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position36_same_position151_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position36_same_position154_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position36_same_position152_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position36_same_position155_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position36_same_position153_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position36_hit = (equity_lane0_deal_stage8_repeated_position36_any_equal != 0);
+assign equity_lane0_deal_stage8_repeated_position36_same_position154_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position37_same_position156_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position36_same_position155_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position37_same_position157_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position36_any_set52_hit = (equity_lane0_deal_stage8_repeated_position36_any_set52_bits != 0);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position37_same_position158_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position36_any_set53_hit = (equity_lane0_deal_stage8_repeated_position36_any_set53_bits != 0);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position37_same_position159_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position36_groups = equity_lane0_deal_stage8_repeated_position36_gathered;
 
 
 
-assign equity_lane0_deal_stage8_repeated_position37_same_position160_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position37_same_position156_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position37_same_position161_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position37_same_position157_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position37_same_position162_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position37_same_position158_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position37_same_position163_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position37_same_position159_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position37_hit = (equity_lane0_deal_stage8_repeated_position37_any_equal != 0);
+assign equity_lane0_deal_stage8_repeated_position37_same_position160_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position38_same_position164_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position37_same_position161_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position38_same_position165_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position37_same_position162_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position38_same_position166_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position37_same_position163_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position38_same_position167_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position37_any_set54_hit = (equity_lane0_deal_stage8_repeated_position37_any_set54_bits != 0);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position38_same_position168_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position37_any_set55_hit = (equity_lane0_deal_stage8_repeated_position37_any_set55_bits != 0);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position38_same_position169_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position37_groups = equity_lane0_deal_stage8_repeated_position37_gathered;
 
 
 
-assign equity_lane0_deal_stage8_repeated_position38_same_position170_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position38_same_position164_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position38_same_position171_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position38_same_position165_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position38_hit = (equity_lane0_deal_stage8_repeated_position38_any_equal != 0);
+assign equity_lane0_deal_stage8_repeated_position38_same_position166_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position39_same_position172_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position38_same_position167_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position39_same_position173_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position38_same_position168_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position39_same_position174_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position38_same_position169_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position39_same_position175_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position38_same_position170_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position39_same_position176_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position38_same_position171_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position39_same_position177_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position38_any_set56_hit = (equity_lane0_deal_stage8_repeated_position38_any_set56_bits != 0);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position39_same_position178_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position38_any_set57_hit = (equity_lane0_deal_stage8_repeated_position38_any_set57_bits != 0);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position39_same_position179_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position38_groups = equity_lane0_deal_stage8_repeated_position38_gathered;
 
 
 
-assign equity_lane0_deal_stage8_repeated_position39_hit = (equity_lane0_deal_stage8_repeated_position39_any_equal != 0);
+assign equity_lane0_deal_stage8_repeated_position39_same_position172_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage8_repeated_position39_same_position173_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage8_repeated_position39_same_position174_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage8_repeated_position39_same_position175_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage8_repeated_position39_same_position176_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage8_repeated_position39_same_position177_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[36-1:30]);
+
+
+
+assign equity_lane0_deal_stage8_repeated_position39_same_position178_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[42-1:36]);
+
+
+
+assign equity_lane0_deal_stage8_repeated_position39_same_position179_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[48-1:42]);
+
+
+
+assign equity_lane0_deal_stage8_repeated_position39_any_set58_hit = (equity_lane0_deal_stage8_repeated_position39_any_set58_bits != 0);
+
+
+
+assign equity_lane0_deal_stage8_repeated_position39_any_set59_hit = (equity_lane0_deal_stage8_repeated_position39_any_set59_bits != 0);
+
+
+
+assign equity_lane0_deal_stage8_repeated_position39_groups = equity_lane0_deal_stage8_repeated_position39_gathered;
 
 
 always @(equity_lane0_slot_stream8_word, equity_lane0_deal_stage8_exact_q, equity_lane0_delay_line8_d_out, equity_lane0_deal_stage8_mask_q) begin: equity_lane0_deal_stage8_masking
@@ -9421,6 +10610,24 @@ always @(equity_lane0_slot_stream8_word, equity_lane0_deal_stage8_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage8_take
+    equity_lane0_deal_stage8_taken <= equity_lane0_deal_stage8_candidates;
+    equity_lane0_deal_stage8_t_pos <= equity_lane0_deal_stage7_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage8_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage8_t_tok <= 0;
+        equity_lane0_deal_stage8_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage8_t_tok <= equity_lane0_toks[7];
+        equity_lane0_deal_stage8_t_ok <= equity_lane0_oks[7];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage8_judge
     reg [5-1:0] usable;
     integer f;
@@ -9431,17 +10638,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage8_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage8_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage8_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage8_n_q) && (!equity_lane0_deal_stage8_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage8_n_q);
         if ((equity_lane0_deal_stage8_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage8_fields <= equity_lane0_deal_stage8_candidates;
-    equity_lane0_deal_stage8_free <= usable;
-    equity_lane0_deal_stage8_a_pos <= equity_lane0_deal_stage7_pos_out;
+    equity_lane0_deal_stage8_fields <= equity_lane0_deal_stage8_taken;
+    equity_lane0_deal_stage8_below <= usable;
+    equity_lane0_deal_stage8_seen <= equity_lane0_deal_stage8_repeated;
+    equity_lane0_deal_stage8_a_pos <= equity_lane0_deal_stage8_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage8_below, equity_lane0_deal_stage8_seen) begin: equity_lane0_deal_stage8_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<2; g=g+1) begin
+            if (equity_lane0_deal_stage8_seen[((2 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage8_below[f] && clear);
+    end
+    equity_lane0_deal_stage8_free = usable;
 end
 
 
@@ -9451,8 +10678,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage8_judge_flags
         equity_lane0_deal_stage8_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage8_a_tok <= equity_lane0_toks[7];
-        equity_lane0_deal_stage8_a_ok <= equity_lane0_oks[7];
+        equity_lane0_deal_stage8_a_tok <= equity_lane0_deal_stage8_t_tok;
+        equity_lane0_deal_stage8_a_ok <= equity_lane0_deal_stage8_t_ok;
     end
 end
 
@@ -9510,203 +10737,263 @@ end
 
 
 
-assign equity_lane0_deal_stage9_repeated_position40_same_position180_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position40_same_position180_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position40_same_position181_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position40_same_position181_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position40_same_position182_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position40_same_position182_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position40_same_position183_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position40_same_position183_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position40_same_position184_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position40_same_position184_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position40_same_position185_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position40_same_position185_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position40_same_position186_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position40_same_position186_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position40_same_position187_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position40_same_position187_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position40_same_position188_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position40_same_position188_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position40_hit = (equity_lane0_deal_stage9_repeated_position40_any_equal != 0);
+assign equity_lane0_deal_stage9_repeated_position40_any_set60_hit = (equity_lane0_deal_stage9_repeated_position40_any_set60_bits != 0);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position41_same_position189_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position40_any_set61_hit = (equity_lane0_deal_stage9_repeated_position40_any_set61_bits != 0);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position41_same_position190_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position40_any_set62_hit = (equity_lane0_deal_stage9_repeated_position40_same_position188_equal != 0);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position41_same_position191_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position40_groups = equity_lane0_deal_stage9_repeated_position40_gathered;
 
 
 
-assign equity_lane0_deal_stage9_repeated_position41_same_position192_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position41_same_position189_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position41_same_position193_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position41_same_position190_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position41_same_position194_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position41_same_position191_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position41_same_position195_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position41_same_position192_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position41_same_position196_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position41_same_position193_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position41_same_position197_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position41_same_position194_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position41_hit = (equity_lane0_deal_stage9_repeated_position41_any_equal != 0);
+assign equity_lane0_deal_stage9_repeated_position41_same_position195_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position42_same_position198_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position41_same_position196_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position42_same_position199_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position41_same_position197_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position42_same_position200_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position41_any_set63_hit = (equity_lane0_deal_stage9_repeated_position41_any_set63_bits != 0);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position42_same_position201_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position41_any_set64_hit = (equity_lane0_deal_stage9_repeated_position41_any_set64_bits != 0);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position42_same_position202_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position41_any_set65_hit = (equity_lane0_deal_stage9_repeated_position41_same_position197_equal != 0);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position42_same_position203_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position41_groups = equity_lane0_deal_stage9_repeated_position41_gathered;
 
 
 
-assign equity_lane0_deal_stage9_repeated_position42_same_position204_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position42_same_position198_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position42_same_position205_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position42_same_position199_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position42_same_position206_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position42_same_position200_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position42_hit = (equity_lane0_deal_stage9_repeated_position42_any_equal != 0);
+assign equity_lane0_deal_stage9_repeated_position42_same_position201_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position43_same_position207_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position42_same_position202_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position43_same_position208_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position42_same_position203_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position43_same_position209_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position42_same_position204_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position43_same_position210_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position42_same_position205_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position43_same_position211_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position42_same_position206_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position43_same_position212_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position42_any_set66_hit = (equity_lane0_deal_stage9_repeated_position42_any_set66_bits != 0);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position43_same_position213_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position42_any_set67_hit = (equity_lane0_deal_stage9_repeated_position42_any_set67_bits != 0);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position43_same_position214_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position42_any_set68_hit = (equity_lane0_deal_stage9_repeated_position42_same_position206_equal != 0);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position43_same_position215_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position42_groups = equity_lane0_deal_stage9_repeated_position42_gathered;
 
 
 
-assign equity_lane0_deal_stage9_repeated_position43_hit = (equity_lane0_deal_stage9_repeated_position43_any_equal != 0);
+assign equity_lane0_deal_stage9_repeated_position43_same_position207_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position44_same_position216_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position43_same_position208_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position44_same_position217_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position43_same_position209_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position44_same_position218_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position43_same_position210_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position44_same_position219_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position43_same_position211_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position44_same_position220_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position43_same_position212_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position44_same_position221_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position43_same_position213_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position44_same_position222_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position43_same_position214_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position44_same_position223_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position43_same_position215_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position44_same_position224_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position43_any_set69_hit = (equity_lane0_deal_stage9_repeated_position43_any_set69_bits != 0);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position44_hit = (equity_lane0_deal_stage9_repeated_position44_any_equal != 0);
+assign equity_lane0_deal_stage9_repeated_position43_any_set70_hit = (equity_lane0_deal_stage9_repeated_position43_any_set70_bits != 0);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position43_any_set71_hit = (equity_lane0_deal_stage9_repeated_position43_same_position215_equal != 0);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position43_groups = equity_lane0_deal_stage9_repeated_position43_gathered;
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_same_position216_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_same_position217_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_same_position218_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_same_position219_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_same_position220_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_same_position221_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[36-1:30]);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_same_position222_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[42-1:36]);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_same_position223_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[48-1:42]);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_same_position224_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[54-1:48]);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_any_set72_hit = (equity_lane0_deal_stage9_repeated_position44_any_set72_bits != 0);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_any_set73_hit = (equity_lane0_deal_stage9_repeated_position44_any_set73_bits != 0);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_any_set74_hit = (equity_lane0_deal_stage9_repeated_position44_same_position224_equal != 0);
+
+
+
+assign equity_lane0_deal_stage9_repeated_position44_groups = equity_lane0_deal_stage9_repeated_position44_gathered;
 
 
 always @(equity_lane0_slot_stream9_word, equity_lane0_deal_stage9_exact_q, equity_lane0_delay_line9_d_out, equity_lane0_deal_stage9_mask_q) begin: equity_lane0_deal_stage9_masking
@@ -9728,6 +11015,24 @@ always @(equity_lane0_slot_stream9_word, equity_lane0_deal_stage9_exact_q, equit
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage9_take
+    equity_lane0_deal_stage9_taken <= equity_lane0_deal_stage9_candidates;
+    equity_lane0_deal_stage9_t_pos <= equity_lane0_deal_stage8_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage9_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage9_t_tok <= 0;
+        equity_lane0_deal_stage9_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage9_t_tok <= equity_lane0_toks[8];
+        equity_lane0_deal_stage9_t_ok <= equity_lane0_oks[8];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage9_judge
     reg [5-1:0] usable;
     integer f;
@@ -9738,17 +11043,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage9_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage9_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage9_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage9_n_q) && (!equity_lane0_deal_stage9_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage9_n_q);
         if ((equity_lane0_deal_stage9_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage9_fields <= equity_lane0_deal_stage9_candidates;
-    equity_lane0_deal_stage9_free <= usable;
-    equity_lane0_deal_stage9_a_pos <= equity_lane0_deal_stage8_pos_out;
+    equity_lane0_deal_stage9_fields <= equity_lane0_deal_stage9_taken;
+    equity_lane0_deal_stage9_below <= usable;
+    equity_lane0_deal_stage9_seen <= equity_lane0_deal_stage9_repeated;
+    equity_lane0_deal_stage9_a_pos <= equity_lane0_deal_stage9_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage9_below, equity_lane0_deal_stage9_seen) begin: equity_lane0_deal_stage9_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<3; g=g+1) begin
+            if (equity_lane0_deal_stage9_seen[((3 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage9_below[f] && clear);
+    end
+    equity_lane0_deal_stage9_free = usable;
 end
 
 
@@ -9758,8 +11083,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage9_judge_flags
         equity_lane0_deal_stage9_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage9_a_tok <= equity_lane0_toks[8];
-        equity_lane0_deal_stage9_a_ok <= equity_lane0_oks[8];
+        equity_lane0_deal_stage9_a_tok <= equity_lane0_deal_stage9_t_tok;
+        equity_lane0_deal_stage9_a_ok <= equity_lane0_deal_stage9_t_ok;
     end
 end
 
@@ -9817,223 +11142,283 @@ end
 
 
 
-assign equity_lane0_deal_stage10_repeated_position45_same_position225_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position45_same_position225_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position45_same_position226_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position45_same_position226_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position45_same_position227_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position45_same_position227_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position45_same_position228_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position45_same_position228_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position45_same_position229_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position45_same_position229_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position45_same_position230_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position45_same_position230_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position45_same_position231_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position45_same_position231_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position45_same_position232_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position45_same_position232_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position45_same_position233_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position45_same_position233_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position45_same_position234_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position45_same_position234_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[60-1:54]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position45_hit = (equity_lane0_deal_stage10_repeated_position45_any_equal != 0);
+assign equity_lane0_deal_stage10_repeated_position45_any_set75_hit = (equity_lane0_deal_stage10_repeated_position45_any_set75_bits != 0);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position46_same_position235_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position45_any_set76_hit = (equity_lane0_deal_stage10_repeated_position45_any_set76_bits != 0);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position46_same_position236_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position45_any_set77_hit = (equity_lane0_deal_stage10_repeated_position45_any_set77_bits != 0);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position46_same_position237_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position45_groups = equity_lane0_deal_stage10_repeated_position45_gathered;
 
 
 
-assign equity_lane0_deal_stage10_repeated_position46_same_position238_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position46_same_position235_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position46_same_position239_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position46_same_position236_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position46_same_position240_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position46_same_position237_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position46_same_position241_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position46_same_position238_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position46_same_position242_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position46_same_position239_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position46_same_position243_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position46_same_position240_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position46_same_position244_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position46_same_position241_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position46_hit = (equity_lane0_deal_stage10_repeated_position46_any_equal != 0);
+assign equity_lane0_deal_stage10_repeated_position46_same_position242_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position47_same_position245_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position46_same_position243_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position47_same_position246_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position46_same_position244_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[60-1:54]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position47_same_position247_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position46_any_set78_hit = (equity_lane0_deal_stage10_repeated_position46_any_set78_bits != 0);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position47_same_position248_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position46_any_set79_hit = (equity_lane0_deal_stage10_repeated_position46_any_set79_bits != 0);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position47_same_position249_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position46_any_set80_hit = (equity_lane0_deal_stage10_repeated_position46_any_set80_bits != 0);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position47_same_position250_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position46_groups = equity_lane0_deal_stage10_repeated_position46_gathered;
 
 
 
-assign equity_lane0_deal_stage10_repeated_position47_same_position251_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position47_same_position245_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position47_same_position252_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position47_same_position246_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position47_same_position253_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position47_same_position247_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position47_same_position254_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position47_same_position248_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position47_hit = (equity_lane0_deal_stage10_repeated_position47_any_equal != 0);
+assign equity_lane0_deal_stage10_repeated_position47_same_position249_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position48_same_position255_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position47_same_position250_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position48_same_position256_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position47_same_position251_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position48_same_position257_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position47_same_position252_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position48_same_position258_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position47_same_position253_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position48_same_position259_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position47_same_position254_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[60-1:54]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position48_same_position260_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position47_any_set81_hit = (equity_lane0_deal_stage10_repeated_position47_any_set81_bits != 0);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position48_same_position261_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position47_any_set82_hit = (equity_lane0_deal_stage10_repeated_position47_any_set82_bits != 0);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position48_same_position262_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position47_any_set83_hit = (equity_lane0_deal_stage10_repeated_position47_any_set83_bits != 0);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position48_same_position263_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position47_groups = equity_lane0_deal_stage10_repeated_position47_gathered;
 
 
 
-assign equity_lane0_deal_stage10_repeated_position48_same_position264_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position48_same_position255_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position48_hit = (equity_lane0_deal_stage10_repeated_position48_any_equal != 0);
+assign equity_lane0_deal_stage10_repeated_position48_same_position256_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position49_same_position265_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position48_same_position257_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position49_same_position266_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position48_same_position258_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position49_same_position267_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position48_same_position259_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position49_same_position268_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position48_same_position260_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position49_same_position269_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position48_same_position261_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position49_same_position270_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position48_same_position262_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position49_same_position271_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position48_same_position263_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position49_same_position272_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position48_same_position264_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[60-1:54]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position49_same_position273_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position48_any_set84_hit = (equity_lane0_deal_stage10_repeated_position48_any_set84_bits != 0);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position49_same_position274_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position48_any_set85_hit = (equity_lane0_deal_stage10_repeated_position48_any_set85_bits != 0);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position49_hit = (equity_lane0_deal_stage10_repeated_position49_any_equal != 0);
+assign equity_lane0_deal_stage10_repeated_position48_any_set86_hit = (equity_lane0_deal_stage10_repeated_position48_any_set86_bits != 0);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position48_groups = equity_lane0_deal_stage10_repeated_position48_gathered;
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_same_position265_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_same_position266_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_same_position267_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_same_position268_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_same_position269_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_same_position270_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[36-1:30]);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_same_position271_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[42-1:36]);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_same_position272_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[48-1:42]);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_same_position273_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[54-1:48]);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_same_position274_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[60-1:54]);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_any_set87_hit = (equity_lane0_deal_stage10_repeated_position49_any_set87_bits != 0);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_any_set88_hit = (equity_lane0_deal_stage10_repeated_position49_any_set88_bits != 0);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_any_set89_hit = (equity_lane0_deal_stage10_repeated_position49_any_set89_bits != 0);
+
+
+
+assign equity_lane0_deal_stage10_repeated_position49_groups = equity_lane0_deal_stage10_repeated_position49_gathered;
 
 
 always @(equity_lane0_slot_stream10_word, equity_lane0_deal_stage10_exact_q, equity_lane0_delay_line10_d_out, equity_lane0_deal_stage10_mask_q) begin: equity_lane0_deal_stage10_masking
@@ -10055,6 +11440,24 @@ always @(equity_lane0_slot_stream10_word, equity_lane0_deal_stage10_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage10_take
+    equity_lane0_deal_stage10_taken <= equity_lane0_deal_stage10_candidates;
+    equity_lane0_deal_stage10_t_pos <= equity_lane0_deal_stage9_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage10_take_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage10_t_tok <= 0;
+        equity_lane0_deal_stage10_t_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage10_t_tok <= equity_lane0_toks[9];
+        equity_lane0_deal_stage10_t_ok <= equity_lane0_oks[9];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage10_judge
     reg [5-1:0] usable;
     integer f;
@@ -10065,17 +11468,37 @@ always @(posedge clk) begin: equity_lane0_deal_stage10_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage10_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane0_deal_stage10_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane0_deal_stage10_n_q) && (!equity_lane0_deal_stage10_repeated[f]));
+        ok = (candidate < equity_lane0_deal_stage10_n_q);
         if ((equity_lane0_deal_stage10_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage10_fields <= equity_lane0_deal_stage10_candidates;
-    equity_lane0_deal_stage10_free <= usable;
-    equity_lane0_deal_stage10_a_pos <= equity_lane0_deal_stage9_pos_out;
+    equity_lane0_deal_stage10_fields <= equity_lane0_deal_stage10_taken;
+    equity_lane0_deal_stage10_below <= usable;
+    equity_lane0_deal_stage10_seen <= equity_lane0_deal_stage10_repeated;
+    equity_lane0_deal_stage10_a_pos <= equity_lane0_deal_stage10_t_pos;
+end
+
+
+always @(equity_lane0_deal_stage10_below, equity_lane0_deal_stage10_seen) begin: equity_lane0_deal_stage10_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<3; g=g+1) begin
+            if (equity_lane0_deal_stage10_seen[((3 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane0_deal_stage10_below[f] && clear);
+    end
+    equity_lane0_deal_stage10_free = usable;
 end
 
 
@@ -10085,8 +11508,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage10_judge_flags
         equity_lane0_deal_stage10_a_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage10_a_tok <= equity_lane0_toks[9];
-        equity_lane0_deal_stage10_a_ok <= equity_lane0_oks[9];
+        equity_lane0_deal_stage10_a_tok <= equity_lane0_deal_stage10_t_tok;
+        equity_lane0_deal_stage10_a_ok <= equity_lane0_deal_stage10_t_ok;
     end
 end
 
@@ -14665,7 +16088,7 @@ always @(posedge clk) begin: equity_lane0_tally0_register_amount
         equity_lane0_tally0_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_deal_stage0_ok_in)) || ((equity_lane0_alone_q != 1'b0) && (!1'b1)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_tally0_mine)) || ((equity_lane0_alone_q != 1'b0) && (!1'b1)))) begin
             equity_lane0_tally0_amount <= 0;
         end
         else if (1'b0) begin
@@ -17866,7 +19289,7 @@ always @(posedge clk) begin: equity_lane1_control
         end
         else if ((equity_lane1_state == 2'b10)) begin
             if (equity_lane1_left_zero) begin
-                equity_lane1_drain <= 45;
+                equity_lane1_drain <= 56;
                 equity_lane1_state <= 2'b11;
             end
         end
@@ -18535,37 +19958,95 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last5_keep
 end
 
 
-always @(dealt, equity_lane1_issue, equity_lane1_colex_odometer1_rise_bits, equity_lane1_colex_odometer1_last_bits) begin: equity_lane1_colex_odometer1_carries
+always @(equity_lane1_colex_odometer1_board_inner, equity_lane1_colex_odometer1_rise_bits, equity_lane1_colex_odometer1_ready, equity_lane1_issue, equity_lane1_colex_odometer1_carry, equity_lane1_colex_odometer1_last_bits, equity_lane1_colex_odometer1_inner) begin: equity_lane1_colex_odometer1_carries
     reg [11-1:0] low;
     reg [11-1:0] moves;
-    reg inner_max;
     integer j;
     integer a;
+    reg go;
+    reg board_go;
     reg below;
     integer s;
     low = 11'h0;
     moves = 11'h0;
-    inner_max = 1'b1;
     for (j=0; j<3; j=j+1) begin
         a = (5 + (2 * j));
-        moves[a] = (equity_lane1_issue && inner_max);
-        moves[(a + 1)] = (equity_lane1_issue && inner_max);
-        low[(a + 1)] = equity_lane1_colex_odometer1_rise_bits[a];
-        if ((dealt[a] && (!equity_lane1_colex_odometer1_last_bits[j]))) begin
-            inner_max = 1'b0;
+        go = (equity_lane1_issue && equity_lane1_colex_odometer1_carry && equity_lane1_colex_odometer1_ready[j]);
+        if (equity_lane1_colex_odometer1_inner[j]) begin
+            go = (equity_lane1_issue && (!(equity_lane1_colex_odometer1_last_bits[j] && (!equity_lane1_colex_odometer1_carry))));
         end
+        moves[a] = go;
+        moves[(a + 1)] = go;
+        low[(a + 1)] = equity_lane1_colex_odometer1_rise_bits[a];
     end
+    board_go = (equity_lane1_issue && (equity_lane1_colex_odometer1_board_inner || (equity_lane1_colex_odometer1_carry && equity_lane1_colex_odometer1_ready[3])));
     below = 1'b0;
     for (s=0; s<5; s=s+1) begin
         low[s] = below;
-        moves[s] = (equity_lane1_issue && inner_max);
+        moves[s] = board_go;
         if (equity_lane1_colex_odometer1_rise_bits[s]) begin
             below = 1'b1;
         end
     end
     equity_lane1_colex_odometer1_lower = low;
     equity_lane1_colex_odometer1_steps = moves;
-    equity_lane1_board_step = (equity_lane1_issue && inner_max);
+    equity_lane1_board_step = board_go;
+    equity_lane1_held = equity_lane1_colex_odometer1_carry;
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_prepare
+    reg [3-1:0] innermost;
+    reg [4-1:0] takes;
+    reg seen_dealt;
+    reg wrapped;
+    reg at_last;
+    integer j;
+    integer a;
+    reg first_dealt;
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_inner <= 0;
+        equity_lane1_colex_odometer1_board_inner <= 1;
+        equity_lane1_colex_odometer1_carry <= 0;
+        equity_lane1_colex_odometer1_ready <= 0;
+    end
+    else begin
+        innermost = 3'h0;
+        takes = 4'h0;
+        seen_dealt = 1'b0;
+        wrapped = 1'b1;
+        at_last = 1'b0;
+        for (j=0; j<3; j=j+1) begin
+            a = (5 + (2 * j));
+            takes[j] = wrapped;
+            first_dealt = (dealt[a] && (!seen_dealt));
+            innermost[j] = first_dealt;
+            if ((first_dealt && equity_lane1_colex_odometer1_last_bits[j])) begin
+                at_last = 1'b1;
+            end
+            if ((dealt[a] && (!first_dealt) && (!equity_lane1_colex_odometer1_last_bits[j]))) begin
+                wrapped = 1'b0;
+            end
+            if (dealt[a]) begin
+                seen_dealt = 1'b1;
+            end
+        end
+        takes[3] = wrapped;
+        equity_lane1_colex_odometer1_inner <= innermost;
+        equity_lane1_colex_odometer1_board_inner <= (!seen_dealt);
+        equity_lane1_colex_odometer1_ready <= takes;
+        if (start) begin
+            equity_lane1_colex_odometer1_carry <= 1'b0;
+        end
+        else if (equity_lane1_colex_odometer1_carry) begin
+            if (equity_lane1_issue) begin
+                equity_lane1_colex_odometer1_carry <= 1'b0;
+            end
+        end
+        else if ((equity_lane1_issue && at_last && seen_dealt)) begin
+            equity_lane1_colex_odometer1_carry <= 1'b1;
+        end
+    end
 end
 
 
@@ -18576,6 +20057,10 @@ always @(posedge clk) begin: equity_lane1_take_setting
         equity_lane1_lane_exact <= exact;
     end
 end
+
+
+
+assign equity_lane1_fresh = (!(equity_lane1_lane_exact && equity_lane1_held));
 
 
 
@@ -18673,12 +20158,12 @@ assign equity_lane1_slot_stream12_word = equity_lane1_slot_stream12_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line12_shift_in
-    equity_lane1_delay_line12_line <= {equity_lane1_delay_line12_line[(12 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit11_upper};
+    equity_lane1_delay_line12_line <= {equity_lane1_delay_line12_line[(18 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit11_upper};
 end
 
 
 
-assign equity_lane1_delay_line12_d_out = equity_lane1_delay_line12_line[12-1:(12 - 6)];
+assign equity_lane1_delay_line12_d_out = equity_lane1_delay_line12_line[18-1:(18 - 6)];
 
 
 
@@ -18727,12 +20212,12 @@ assign equity_lane1_slot_stream13_word = equity_lane1_slot_stream13_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line13_shift_in
-    equity_lane1_delay_line13_line <= {equity_lane1_delay_line13_line[(24 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit12_upper};
+    equity_lane1_delay_line13_line <= {equity_lane1_delay_line13_line[(36 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit12_upper};
 end
 
 
 
-assign equity_lane1_delay_line13_d_out = equity_lane1_delay_line13_line[24-1:(24 - 6)];
+assign equity_lane1_delay_line13_d_out = equity_lane1_delay_line13_line[36-1:(36 - 6)];
 
 
 
@@ -18781,12 +20266,12 @@ assign equity_lane1_slot_stream14_word = equity_lane1_slot_stream14_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line14_shift_in
-    equity_lane1_delay_line14_line <= {equity_lane1_delay_line14_line[(36 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit13_upper};
+    equity_lane1_delay_line14_line <= {equity_lane1_delay_line14_line[(54 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit13_upper};
 end
 
 
 
-assign equity_lane1_delay_line14_d_out = equity_lane1_delay_line14_line[36-1:(36 - 6)];
+assign equity_lane1_delay_line14_d_out = equity_lane1_delay_line14_line[54-1:(54 - 6)];
 
 
 
@@ -18835,12 +20320,12 @@ assign equity_lane1_slot_stream15_word = equity_lane1_slot_stream15_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line15_shift_in
-    equity_lane1_delay_line15_line <= {equity_lane1_delay_line15_line[(48 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit14_upper};
+    equity_lane1_delay_line15_line <= {equity_lane1_delay_line15_line[(72 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit14_upper};
 end
 
 
 
-assign equity_lane1_delay_line15_d_out = equity_lane1_delay_line15_line[48-1:(48 - 6)];
+assign equity_lane1_delay_line15_d_out = equity_lane1_delay_line15_line[72-1:(72 - 6)];
 
 
 
@@ -18889,12 +20374,12 @@ assign equity_lane1_slot_stream16_word = equity_lane1_slot_stream16_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line16_shift_in
-    equity_lane1_delay_line16_line <= {equity_lane1_delay_line16_line[(60 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_digit};
+    equity_lane1_delay_line16_line <= {equity_lane1_delay_line16_line[(90 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_digit};
 end
 
 
 
-assign equity_lane1_delay_line16_d_out = equity_lane1_delay_line16_line[60-1:(60 - 6)];
+assign equity_lane1_delay_line16_d_out = equity_lane1_delay_line16_line[90-1:(90 - 6)];
 
 
 
@@ -18943,12 +20428,12 @@ assign equity_lane1_slot_stream17_word = equity_lane1_slot_stream17_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line17_shift_in
-    equity_lane1_delay_line17_line <= {equity_lane1_delay_line17_line[(72 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_upper};
+    equity_lane1_delay_line17_line <= {equity_lane1_delay_line17_line[(108 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_upper};
 end
 
 
 
-assign equity_lane1_delay_line17_d_out = equity_lane1_delay_line17_line[72-1:(72 - 6)];
+assign equity_lane1_delay_line17_d_out = equity_lane1_delay_line17_line[108-1:(108 - 6)];
 
 
 
@@ -18997,12 +20482,12 @@ assign equity_lane1_slot_stream18_word = equity_lane1_slot_stream18_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line18_shift_in
-    equity_lane1_delay_line18_line <= {equity_lane1_delay_line18_line[(84 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_digit};
+    equity_lane1_delay_line18_line <= {equity_lane1_delay_line18_line[(126 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_digit};
 end
 
 
 
-assign equity_lane1_delay_line18_d_out = equity_lane1_delay_line18_line[84-1:(84 - 6)];
+assign equity_lane1_delay_line18_d_out = equity_lane1_delay_line18_line[126-1:(126 - 6)];
 
 
 
@@ -19051,12 +20536,12 @@ assign equity_lane1_slot_stream19_word = equity_lane1_slot_stream19_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line19_shift_in
-    equity_lane1_delay_line19_line <= {equity_lane1_delay_line19_line[(96 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_upper};
+    equity_lane1_delay_line19_line <= {equity_lane1_delay_line19_line[(144 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_upper};
 end
 
 
 
-assign equity_lane1_delay_line19_d_out = equity_lane1_delay_line19_line[96-1:(96 - 6)];
+assign equity_lane1_delay_line19_d_out = equity_lane1_delay_line19_line[144-1:(144 - 6)];
 
 
 
@@ -19105,12 +20590,12 @@ assign equity_lane1_slot_stream20_word = equity_lane1_slot_stream20_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line20_shift_in
-    equity_lane1_delay_line20_line <= {equity_lane1_delay_line20_line[(108 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_digit};
+    equity_lane1_delay_line20_line <= {equity_lane1_delay_line20_line[(162 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_digit};
 end
 
 
 
-assign equity_lane1_delay_line20_d_out = equity_lane1_delay_line20_line[108-1:(108 - 6)];
+assign equity_lane1_delay_line20_d_out = equity_lane1_delay_line20_line[162-1:(162 - 6)];
 
 
 
@@ -19159,12 +20644,12 @@ assign equity_lane1_slot_stream21_word = equity_lane1_slot_stream21_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line21_shift_in
-    equity_lane1_delay_line21_line <= {equity_lane1_delay_line21_line[(120 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_upper};
+    equity_lane1_delay_line21_line <= {equity_lane1_delay_line21_line[(180 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_upper};
 end
 
 
 
-assign equity_lane1_delay_line21_d_out = equity_lane1_delay_line21_line[120-1:(120 - 6)];
+assign equity_lane1_delay_line21_d_out = equity_lane1_delay_line21_line[180-1:(180 - 6)];
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage11_setting
@@ -19193,6 +20678,24 @@ always @(equity_lane1_slot_stream11_word, equity_lane1_deal_stage11_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage11_take
+    equity_lane1_deal_stage11_taken <= equity_lane1_deal_stage11_candidates;
+    equity_lane1_deal_stage11_t_pos <= equity_lane1_deal_stage11_pos_in;
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage11_take_flags
+    if (rst == 1) begin
+        equity_lane1_deal_stage11_t_tok <= 0;
+        equity_lane1_deal_stage11_t_ok <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage11_t_tok <= equity_lane1_issue;
+        equity_lane1_deal_stage11_t_ok <= equity_lane1_fresh;
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage11_judge
     reg [5-1:0] usable;
     integer f;
@@ -19203,17 +20706,37 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage11_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane1_deal_stage11_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane1_deal_stage11_n_q) && (!equity_lane1_deal_stage11_repeated[f]));
+        ok = (candidate < equity_lane1_deal_stage11_n_q);
         if ((equity_lane1_deal_stage11_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane1_deal_stage11_fields <= equity_lane1_deal_stage11_candidates;
-    equity_lane1_deal_stage11_free <= usable;
-    equity_lane1_deal_stage11_a_pos <= equity_lane1_deal_stage11_pos_in;
+    equity_lane1_deal_stage11_fields <= equity_lane1_deal_stage11_taken;
+    equity_lane1_deal_stage11_below <= usable;
+    equity_lane1_deal_stage11_seen <= equity_lane1_deal_stage11_repeated;
+    equity_lane1_deal_stage11_a_pos <= equity_lane1_deal_stage11_t_pos;
+end
+
+
+always @(equity_lane1_deal_stage11_below, equity_lane1_deal_stage11_seen) begin: equity_lane1_deal_stage11_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane1_deal_stage11_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane1_deal_stage11_below[f] && clear);
+    end
+    equity_lane1_deal_stage11_free = usable;
 end
 
 
@@ -19223,8 +20746,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_judge_flags
         equity_lane1_deal_stage11_a_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage11_a_tok <= equity_lane1_issue;
-        equity_lane1_deal_stage11_a_ok <= equity_lane1_deal_stage11_ok_in;
+        equity_lane1_deal_stage11_a_tok <= equity_lane1_deal_stage11_t_tok;
+        equity_lane1_deal_stage11_a_ok <= equity_lane1_deal_stage11_t_ok;
     end
 end
 
@@ -19282,43 +20805,63 @@ end
 
 
 
-assign equity_lane1_deal_stage12_repeated_position50_any_equal = (equity_lane1_deal_stage12_candidates[6-1:0] == equity_lane1_deal_stage11_pos_out[6-1:0]);
+assign equity_lane1_deal_stage12_repeated_position50_same_position275_equal = (equity_lane1_deal_stage12_taken[6-1:0] == equity_lane1_deal_stage12_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage12_repeated_position50_hit = (equity_lane1_deal_stage12_repeated_position50_any_equal != 0);
+assign equity_lane1_deal_stage12_repeated_position50_gathered = (equity_lane1_deal_stage12_repeated_position50_same_position275_equal != 0);
 
 
 
-assign equity_lane1_deal_stage12_repeated_position51_any_equal = (equity_lane1_deal_stage12_candidates[12-1:6] == equity_lane1_deal_stage11_pos_out[6-1:0]);
+assign equity_lane1_deal_stage12_repeated_position50_groups = equity_lane1_deal_stage12_repeated_position50_gathered;
 
 
 
-assign equity_lane1_deal_stage12_repeated_position51_hit = (equity_lane1_deal_stage12_repeated_position51_any_equal != 0);
+assign equity_lane1_deal_stage12_repeated_position51_same_position276_equal = (equity_lane1_deal_stage12_taken[12-1:6] == equity_lane1_deal_stage12_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage12_repeated_position52_any_equal = (equity_lane1_deal_stage12_candidates[18-1:12] == equity_lane1_deal_stage11_pos_out[6-1:0]);
+assign equity_lane1_deal_stage12_repeated_position51_gathered = (equity_lane1_deal_stage12_repeated_position51_same_position276_equal != 0);
 
 
 
-assign equity_lane1_deal_stage12_repeated_position52_hit = (equity_lane1_deal_stage12_repeated_position52_any_equal != 0);
+assign equity_lane1_deal_stage12_repeated_position51_groups = equity_lane1_deal_stage12_repeated_position51_gathered;
 
 
 
-assign equity_lane1_deal_stage12_repeated_position53_any_equal = (equity_lane1_deal_stage12_candidates[24-1:18] == equity_lane1_deal_stage11_pos_out[6-1:0]);
+assign equity_lane1_deal_stage12_repeated_position52_same_position277_equal = (equity_lane1_deal_stage12_taken[18-1:12] == equity_lane1_deal_stage12_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage12_repeated_position53_hit = (equity_lane1_deal_stage12_repeated_position53_any_equal != 0);
+assign equity_lane1_deal_stage12_repeated_position52_gathered = (equity_lane1_deal_stage12_repeated_position52_same_position277_equal != 0);
 
 
 
-assign equity_lane1_deal_stage12_repeated_position54_any_equal = (equity_lane1_deal_stage12_candidates[30-1:24] == equity_lane1_deal_stage11_pos_out[6-1:0]);
+assign equity_lane1_deal_stage12_repeated_position52_groups = equity_lane1_deal_stage12_repeated_position52_gathered;
 
 
 
-assign equity_lane1_deal_stage12_repeated_position54_hit = (equity_lane1_deal_stage12_repeated_position54_any_equal != 0);
+assign equity_lane1_deal_stage12_repeated_position53_same_position278_equal = (equity_lane1_deal_stage12_taken[24-1:18] == equity_lane1_deal_stage12_t_pos[6-1:0]);
+
+
+
+assign equity_lane1_deal_stage12_repeated_position53_gathered = (equity_lane1_deal_stage12_repeated_position53_same_position278_equal != 0);
+
+
+
+assign equity_lane1_deal_stage12_repeated_position53_groups = equity_lane1_deal_stage12_repeated_position53_gathered;
+
+
+
+assign equity_lane1_deal_stage12_repeated_position54_same_position279_equal = (equity_lane1_deal_stage12_taken[30-1:24] == equity_lane1_deal_stage12_t_pos[6-1:0]);
+
+
+
+assign equity_lane1_deal_stage12_repeated_position54_gathered = (equity_lane1_deal_stage12_repeated_position54_same_position279_equal != 0);
+
+
+
+assign equity_lane1_deal_stage12_repeated_position54_groups = equity_lane1_deal_stage12_repeated_position54_gathered;
 
 
 always @(equity_lane1_slot_stream12_word, equity_lane1_deal_stage12_exact_q, equity_lane1_delay_line12_d_out, equity_lane1_deal_stage12_mask_q) begin: equity_lane1_deal_stage12_masking
@@ -19340,6 +20883,24 @@ always @(equity_lane1_slot_stream12_word, equity_lane1_deal_stage12_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage12_take
+    equity_lane1_deal_stage12_taken <= equity_lane1_deal_stage12_candidates;
+    equity_lane1_deal_stage12_t_pos <= equity_lane1_deal_stage11_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage12_take_flags
+    if (rst == 1) begin
+        equity_lane1_deal_stage12_t_tok <= 0;
+        equity_lane1_deal_stage12_t_ok <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage12_t_tok <= equity_lane1_toks[0];
+        equity_lane1_deal_stage12_t_ok <= equity_lane1_oks[0];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage12_judge
     reg [5-1:0] usable;
     integer f;
@@ -19350,17 +20911,37 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage12_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane1_deal_stage12_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane1_deal_stage12_n_q) && (!equity_lane1_deal_stage12_repeated[f]));
+        ok = (candidate < equity_lane1_deal_stage12_n_q);
         if ((equity_lane1_deal_stage12_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane1_deal_stage12_fields <= equity_lane1_deal_stage12_candidates;
-    equity_lane1_deal_stage12_free <= usable;
-    equity_lane1_deal_stage12_a_pos <= equity_lane1_deal_stage11_pos_out;
+    equity_lane1_deal_stage12_fields <= equity_lane1_deal_stage12_taken;
+    equity_lane1_deal_stage12_below <= usable;
+    equity_lane1_deal_stage12_seen <= equity_lane1_deal_stage12_repeated;
+    equity_lane1_deal_stage12_a_pos <= equity_lane1_deal_stage12_t_pos;
+end
+
+
+always @(equity_lane1_deal_stage12_below, equity_lane1_deal_stage12_seen) begin: equity_lane1_deal_stage12_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane1_deal_stage12_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane1_deal_stage12_below[f] && clear);
+    end
+    equity_lane1_deal_stage12_free = usable;
 end
 
 
@@ -19370,8 +20951,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_judge_flags
         equity_lane1_deal_stage12_a_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage12_a_tok <= equity_lane1_toks[0];
-        equity_lane1_deal_stage12_a_ok <= equity_lane1_oks[0];
+        equity_lane1_deal_stage12_a_tok <= equity_lane1_deal_stage12_t_tok;
+        equity_lane1_deal_stage12_a_ok <= equity_lane1_deal_stage12_t_ok;
     end
 end
 
@@ -19429,63 +21010,83 @@ end
 
 
 
-assign equity_lane1_deal_stage13_repeated_position55_same_position280_equal = (equity_lane1_deal_stage13_candidates[6-1:0] == equity_lane1_deal_stage12_pos_out[6-1:0]);
+assign equity_lane1_deal_stage13_repeated_position55_same_position280_equal = (equity_lane1_deal_stage13_taken[6-1:0] == equity_lane1_deal_stage13_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage13_repeated_position55_same_position281_equal = (equity_lane1_deal_stage13_candidates[6-1:0] == equity_lane1_deal_stage12_pos_out[12-1:6]);
+assign equity_lane1_deal_stage13_repeated_position55_same_position281_equal = (equity_lane1_deal_stage13_taken[6-1:0] == equity_lane1_deal_stage13_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage13_repeated_position55_hit = (equity_lane1_deal_stage13_repeated_position55_any_equal != 0);
+assign equity_lane1_deal_stage13_repeated_position55_gathered = (equity_lane1_deal_stage13_repeated_position55_any_set95_bits != 0);
 
 
 
-assign equity_lane1_deal_stage13_repeated_position56_same_position282_equal = (equity_lane1_deal_stage13_candidates[12-1:6] == equity_lane1_deal_stage12_pos_out[6-1:0]);
+assign equity_lane1_deal_stage13_repeated_position55_groups = equity_lane1_deal_stage13_repeated_position55_gathered;
 
 
 
-assign equity_lane1_deal_stage13_repeated_position56_same_position283_equal = (equity_lane1_deal_stage13_candidates[12-1:6] == equity_lane1_deal_stage12_pos_out[12-1:6]);
+assign equity_lane1_deal_stage13_repeated_position56_same_position282_equal = (equity_lane1_deal_stage13_taken[12-1:6] == equity_lane1_deal_stage13_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage13_repeated_position56_hit = (equity_lane1_deal_stage13_repeated_position56_any_equal != 0);
+assign equity_lane1_deal_stage13_repeated_position56_same_position283_equal = (equity_lane1_deal_stage13_taken[12-1:6] == equity_lane1_deal_stage13_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage13_repeated_position57_same_position284_equal = (equity_lane1_deal_stage13_candidates[18-1:12] == equity_lane1_deal_stage12_pos_out[6-1:0]);
+assign equity_lane1_deal_stage13_repeated_position56_gathered = (equity_lane1_deal_stage13_repeated_position56_any_set96_bits != 0);
 
 
 
-assign equity_lane1_deal_stage13_repeated_position57_same_position285_equal = (equity_lane1_deal_stage13_candidates[18-1:12] == equity_lane1_deal_stage12_pos_out[12-1:6]);
+assign equity_lane1_deal_stage13_repeated_position56_groups = equity_lane1_deal_stage13_repeated_position56_gathered;
 
 
 
-assign equity_lane1_deal_stage13_repeated_position57_hit = (equity_lane1_deal_stage13_repeated_position57_any_equal != 0);
+assign equity_lane1_deal_stage13_repeated_position57_same_position284_equal = (equity_lane1_deal_stage13_taken[18-1:12] == equity_lane1_deal_stage13_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage13_repeated_position58_same_position286_equal = (equity_lane1_deal_stage13_candidates[24-1:18] == equity_lane1_deal_stage12_pos_out[6-1:0]);
+assign equity_lane1_deal_stage13_repeated_position57_same_position285_equal = (equity_lane1_deal_stage13_taken[18-1:12] == equity_lane1_deal_stage13_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage13_repeated_position58_same_position287_equal = (equity_lane1_deal_stage13_candidates[24-1:18] == equity_lane1_deal_stage12_pos_out[12-1:6]);
+assign equity_lane1_deal_stage13_repeated_position57_gathered = (equity_lane1_deal_stage13_repeated_position57_any_set97_bits != 0);
 
 
 
-assign equity_lane1_deal_stage13_repeated_position58_hit = (equity_lane1_deal_stage13_repeated_position58_any_equal != 0);
+assign equity_lane1_deal_stage13_repeated_position57_groups = equity_lane1_deal_stage13_repeated_position57_gathered;
 
 
 
-assign equity_lane1_deal_stage13_repeated_position59_same_position288_equal = (equity_lane1_deal_stage13_candidates[30-1:24] == equity_lane1_deal_stage12_pos_out[6-1:0]);
+assign equity_lane1_deal_stage13_repeated_position58_same_position286_equal = (equity_lane1_deal_stage13_taken[24-1:18] == equity_lane1_deal_stage13_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage13_repeated_position59_same_position289_equal = (equity_lane1_deal_stage13_candidates[30-1:24] == equity_lane1_deal_stage12_pos_out[12-1:6]);
+assign equity_lane1_deal_stage13_repeated_position58_same_position287_equal = (equity_lane1_deal_stage13_taken[24-1:18] == equity_lane1_deal_stage13_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage13_repeated_position59_hit = (equity_lane1_deal_stage13_repeated_position59_any_equal != 0);
+assign equity_lane1_deal_stage13_repeated_position58_gathered = (equity_lane1_deal_stage13_repeated_position58_any_set98_bits != 0);
+
+
+
+assign equity_lane1_deal_stage13_repeated_position58_groups = equity_lane1_deal_stage13_repeated_position58_gathered;
+
+
+
+assign equity_lane1_deal_stage13_repeated_position59_same_position288_equal = (equity_lane1_deal_stage13_taken[30-1:24] == equity_lane1_deal_stage13_t_pos[6-1:0]);
+
+
+
+assign equity_lane1_deal_stage13_repeated_position59_same_position289_equal = (equity_lane1_deal_stage13_taken[30-1:24] == equity_lane1_deal_stage13_t_pos[12-1:6]);
+
+
+
+assign equity_lane1_deal_stage13_repeated_position59_gathered = (equity_lane1_deal_stage13_repeated_position59_any_set99_bits != 0);
+
+
+
+assign equity_lane1_deal_stage13_repeated_position59_groups = equity_lane1_deal_stage13_repeated_position59_gathered;
 
 
 always @(equity_lane1_slot_stream13_word, equity_lane1_deal_stage13_exact_q, equity_lane1_delay_line13_d_out, equity_lane1_deal_stage13_mask_q) begin: equity_lane1_deal_stage13_masking
@@ -19507,6 +21108,24 @@ always @(equity_lane1_slot_stream13_word, equity_lane1_deal_stage13_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage13_take
+    equity_lane1_deal_stage13_taken <= equity_lane1_deal_stage13_candidates;
+    equity_lane1_deal_stage13_t_pos <= equity_lane1_deal_stage12_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage13_take_flags
+    if (rst == 1) begin
+        equity_lane1_deal_stage13_t_tok <= 0;
+        equity_lane1_deal_stage13_t_ok <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage13_t_tok <= equity_lane1_toks[1];
+        equity_lane1_deal_stage13_t_ok <= equity_lane1_oks[1];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage13_judge
     reg [5-1:0] usable;
     integer f;
@@ -19517,17 +21136,37 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage13_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane1_deal_stage13_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane1_deal_stage13_n_q) && (!equity_lane1_deal_stage13_repeated[f]));
+        ok = (candidate < equity_lane1_deal_stage13_n_q);
         if ((equity_lane1_deal_stage13_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane1_deal_stage13_fields <= equity_lane1_deal_stage13_candidates;
-    equity_lane1_deal_stage13_free <= usable;
-    equity_lane1_deal_stage13_a_pos <= equity_lane1_deal_stage12_pos_out;
+    equity_lane1_deal_stage13_fields <= equity_lane1_deal_stage13_taken;
+    equity_lane1_deal_stage13_below <= usable;
+    equity_lane1_deal_stage13_seen <= equity_lane1_deal_stage13_repeated;
+    equity_lane1_deal_stage13_a_pos <= equity_lane1_deal_stage13_t_pos;
+end
+
+
+always @(equity_lane1_deal_stage13_below, equity_lane1_deal_stage13_seen) begin: equity_lane1_deal_stage13_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane1_deal_stage13_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane1_deal_stage13_below[f] && clear);
+    end
+    equity_lane1_deal_stage13_free = usable;
 end
 
 
@@ -19537,8 +21176,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_judge_flags
         equity_lane1_deal_stage13_a_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage13_a_tok <= equity_lane1_toks[1];
-        equity_lane1_deal_stage13_a_ok <= equity_lane1_oks[1];
+        equity_lane1_deal_stage13_a_tok <= equity_lane1_deal_stage13_t_tok;
+        equity_lane1_deal_stage13_a_ok <= equity_lane1_deal_stage13_t_ok;
     end
 end
 
@@ -19596,83 +21235,103 @@ end
 
 
 
-assign equity_lane1_deal_stage14_repeated_position60_same_position290_equal = (equity_lane1_deal_stage14_candidates[6-1:0] == equity_lane1_deal_stage13_pos_out[6-1:0]);
+assign equity_lane1_deal_stage14_repeated_position60_same_position290_equal = (equity_lane1_deal_stage14_taken[6-1:0] == equity_lane1_deal_stage14_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position60_same_position291_equal = (equity_lane1_deal_stage14_candidates[6-1:0] == equity_lane1_deal_stage13_pos_out[12-1:6]);
+assign equity_lane1_deal_stage14_repeated_position60_same_position291_equal = (equity_lane1_deal_stage14_taken[6-1:0] == equity_lane1_deal_stage14_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position60_same_position292_equal = (equity_lane1_deal_stage14_candidates[6-1:0] == equity_lane1_deal_stage13_pos_out[18-1:12]);
+assign equity_lane1_deal_stage14_repeated_position60_same_position292_equal = (equity_lane1_deal_stage14_taken[6-1:0] == equity_lane1_deal_stage14_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position60_hit = (equity_lane1_deal_stage14_repeated_position60_any_equal != 0);
+assign equity_lane1_deal_stage14_repeated_position60_gathered = (equity_lane1_deal_stage14_repeated_position60_any_set100_bits != 0);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position61_same_position293_equal = (equity_lane1_deal_stage14_candidates[12-1:6] == equity_lane1_deal_stage13_pos_out[6-1:0]);
+assign equity_lane1_deal_stage14_repeated_position60_groups = equity_lane1_deal_stage14_repeated_position60_gathered;
 
 
 
-assign equity_lane1_deal_stage14_repeated_position61_same_position294_equal = (equity_lane1_deal_stage14_candidates[12-1:6] == equity_lane1_deal_stage13_pos_out[12-1:6]);
+assign equity_lane1_deal_stage14_repeated_position61_same_position293_equal = (equity_lane1_deal_stage14_taken[12-1:6] == equity_lane1_deal_stage14_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position61_same_position295_equal = (equity_lane1_deal_stage14_candidates[12-1:6] == equity_lane1_deal_stage13_pos_out[18-1:12]);
+assign equity_lane1_deal_stage14_repeated_position61_same_position294_equal = (equity_lane1_deal_stage14_taken[12-1:6] == equity_lane1_deal_stage14_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position61_hit = (equity_lane1_deal_stage14_repeated_position61_any_equal != 0);
+assign equity_lane1_deal_stage14_repeated_position61_same_position295_equal = (equity_lane1_deal_stage14_taken[12-1:6] == equity_lane1_deal_stage14_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position62_same_position296_equal = (equity_lane1_deal_stage14_candidates[18-1:12] == equity_lane1_deal_stage13_pos_out[6-1:0]);
+assign equity_lane1_deal_stage14_repeated_position61_gathered = (equity_lane1_deal_stage14_repeated_position61_any_set101_bits != 0);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position62_same_position297_equal = (equity_lane1_deal_stage14_candidates[18-1:12] == equity_lane1_deal_stage13_pos_out[12-1:6]);
+assign equity_lane1_deal_stage14_repeated_position61_groups = equity_lane1_deal_stage14_repeated_position61_gathered;
 
 
 
-assign equity_lane1_deal_stage14_repeated_position62_same_position298_equal = (equity_lane1_deal_stage14_candidates[18-1:12] == equity_lane1_deal_stage13_pos_out[18-1:12]);
+assign equity_lane1_deal_stage14_repeated_position62_same_position296_equal = (equity_lane1_deal_stage14_taken[18-1:12] == equity_lane1_deal_stage14_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position62_hit = (equity_lane1_deal_stage14_repeated_position62_any_equal != 0);
+assign equity_lane1_deal_stage14_repeated_position62_same_position297_equal = (equity_lane1_deal_stage14_taken[18-1:12] == equity_lane1_deal_stage14_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position63_same_position299_equal = (equity_lane1_deal_stage14_candidates[24-1:18] == equity_lane1_deal_stage13_pos_out[6-1:0]);
+assign equity_lane1_deal_stage14_repeated_position62_same_position298_equal = (equity_lane1_deal_stage14_taken[18-1:12] == equity_lane1_deal_stage14_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position63_same_position300_equal = (equity_lane1_deal_stage14_candidates[24-1:18] == equity_lane1_deal_stage13_pos_out[12-1:6]);
+assign equity_lane1_deal_stage14_repeated_position62_gathered = (equity_lane1_deal_stage14_repeated_position62_any_set102_bits != 0);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position63_same_position301_equal = (equity_lane1_deal_stage14_candidates[24-1:18] == equity_lane1_deal_stage13_pos_out[18-1:12]);
+assign equity_lane1_deal_stage14_repeated_position62_groups = equity_lane1_deal_stage14_repeated_position62_gathered;
 
 
 
-assign equity_lane1_deal_stage14_repeated_position63_hit = (equity_lane1_deal_stage14_repeated_position63_any_equal != 0);
+assign equity_lane1_deal_stage14_repeated_position63_same_position299_equal = (equity_lane1_deal_stage14_taken[24-1:18] == equity_lane1_deal_stage14_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position64_same_position302_equal = (equity_lane1_deal_stage14_candidates[30-1:24] == equity_lane1_deal_stage13_pos_out[6-1:0]);
+assign equity_lane1_deal_stage14_repeated_position63_same_position300_equal = (equity_lane1_deal_stage14_taken[24-1:18] == equity_lane1_deal_stage14_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position64_same_position303_equal = (equity_lane1_deal_stage14_candidates[30-1:24] == equity_lane1_deal_stage13_pos_out[12-1:6]);
+assign equity_lane1_deal_stage14_repeated_position63_same_position301_equal = (equity_lane1_deal_stage14_taken[24-1:18] == equity_lane1_deal_stage14_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position64_same_position304_equal = (equity_lane1_deal_stage14_candidates[30-1:24] == equity_lane1_deal_stage13_pos_out[18-1:12]);
+assign equity_lane1_deal_stage14_repeated_position63_gathered = (equity_lane1_deal_stage14_repeated_position63_any_set103_bits != 0);
 
 
 
-assign equity_lane1_deal_stage14_repeated_position64_hit = (equity_lane1_deal_stage14_repeated_position64_any_equal != 0);
+assign equity_lane1_deal_stage14_repeated_position63_groups = equity_lane1_deal_stage14_repeated_position63_gathered;
+
+
+
+assign equity_lane1_deal_stage14_repeated_position64_same_position302_equal = (equity_lane1_deal_stage14_taken[30-1:24] == equity_lane1_deal_stage14_t_pos[6-1:0]);
+
+
+
+assign equity_lane1_deal_stage14_repeated_position64_same_position303_equal = (equity_lane1_deal_stage14_taken[30-1:24] == equity_lane1_deal_stage14_t_pos[12-1:6]);
+
+
+
+assign equity_lane1_deal_stage14_repeated_position64_same_position304_equal = (equity_lane1_deal_stage14_taken[30-1:24] == equity_lane1_deal_stage14_t_pos[18-1:12]);
+
+
+
+assign equity_lane1_deal_stage14_repeated_position64_gathered = (equity_lane1_deal_stage14_repeated_position64_any_set104_bits != 0);
+
+
+
+assign equity_lane1_deal_stage14_repeated_position64_groups = equity_lane1_deal_stage14_repeated_position64_gathered;
 
 
 always @(equity_lane1_slot_stream14_word, equity_lane1_deal_stage14_exact_q, equity_lane1_delay_line14_d_out, equity_lane1_deal_stage14_mask_q) begin: equity_lane1_deal_stage14_masking
@@ -19694,6 +21353,24 @@ always @(equity_lane1_slot_stream14_word, equity_lane1_deal_stage14_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage14_take
+    equity_lane1_deal_stage14_taken <= equity_lane1_deal_stage14_candidates;
+    equity_lane1_deal_stage14_t_pos <= equity_lane1_deal_stage13_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage14_take_flags
+    if (rst == 1) begin
+        equity_lane1_deal_stage14_t_tok <= 0;
+        equity_lane1_deal_stage14_t_ok <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage14_t_tok <= equity_lane1_toks[2];
+        equity_lane1_deal_stage14_t_ok <= equity_lane1_oks[2];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage14_judge
     reg [5-1:0] usable;
     integer f;
@@ -19704,17 +21381,37 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage14_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane1_deal_stage14_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane1_deal_stage14_n_q) && (!equity_lane1_deal_stage14_repeated[f]));
+        ok = (candidate < equity_lane1_deal_stage14_n_q);
         if ((equity_lane1_deal_stage14_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane1_deal_stage14_fields <= equity_lane1_deal_stage14_candidates;
-    equity_lane1_deal_stage14_free <= usable;
-    equity_lane1_deal_stage14_a_pos <= equity_lane1_deal_stage13_pos_out;
+    equity_lane1_deal_stage14_fields <= equity_lane1_deal_stage14_taken;
+    equity_lane1_deal_stage14_below <= usable;
+    equity_lane1_deal_stage14_seen <= equity_lane1_deal_stage14_repeated;
+    equity_lane1_deal_stage14_a_pos <= equity_lane1_deal_stage14_t_pos;
+end
+
+
+always @(equity_lane1_deal_stage14_below, equity_lane1_deal_stage14_seen) begin: equity_lane1_deal_stage14_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane1_deal_stage14_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane1_deal_stage14_below[f] && clear);
+    end
+    equity_lane1_deal_stage14_free = usable;
 end
 
 
@@ -19724,8 +21421,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_judge_flags
         equity_lane1_deal_stage14_a_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage14_a_tok <= equity_lane1_toks[2];
-        equity_lane1_deal_stage14_a_ok <= equity_lane1_oks[2];
+        equity_lane1_deal_stage14_a_tok <= equity_lane1_deal_stage14_t_tok;
+        equity_lane1_deal_stage14_a_ok <= equity_lane1_deal_stage14_t_ok;
     end
 end
 
@@ -19783,103 +21480,123 @@ end
 
 
 
-assign equity_lane1_deal_stage15_repeated_position65_same_position305_equal = (equity_lane1_deal_stage15_candidates[6-1:0] == equity_lane1_deal_stage14_pos_out[6-1:0]);
+assign equity_lane1_deal_stage15_repeated_position65_same_position305_equal = (equity_lane1_deal_stage15_taken[6-1:0] == equity_lane1_deal_stage15_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position65_same_position306_equal = (equity_lane1_deal_stage15_candidates[6-1:0] == equity_lane1_deal_stage14_pos_out[12-1:6]);
+assign equity_lane1_deal_stage15_repeated_position65_same_position306_equal = (equity_lane1_deal_stage15_taken[6-1:0] == equity_lane1_deal_stage15_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position65_same_position307_equal = (equity_lane1_deal_stage15_candidates[6-1:0] == equity_lane1_deal_stage14_pos_out[18-1:12]);
+assign equity_lane1_deal_stage15_repeated_position65_same_position307_equal = (equity_lane1_deal_stage15_taken[6-1:0] == equity_lane1_deal_stage15_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position65_same_position308_equal = (equity_lane1_deal_stage15_candidates[6-1:0] == equity_lane1_deal_stage14_pos_out[24-1:18]);
+assign equity_lane1_deal_stage15_repeated_position65_same_position308_equal = (equity_lane1_deal_stage15_taken[6-1:0] == equity_lane1_deal_stage15_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position65_hit = (equity_lane1_deal_stage15_repeated_position65_any_equal != 0);
+assign equity_lane1_deal_stage15_repeated_position65_gathered = (equity_lane1_deal_stage15_repeated_position65_any_set105_bits != 0);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position66_same_position309_equal = (equity_lane1_deal_stage15_candidates[12-1:6] == equity_lane1_deal_stage14_pos_out[6-1:0]);
+assign equity_lane1_deal_stage15_repeated_position65_groups = equity_lane1_deal_stage15_repeated_position65_gathered;
 
 
 
-assign equity_lane1_deal_stage15_repeated_position66_same_position310_equal = (equity_lane1_deal_stage15_candidates[12-1:6] == equity_lane1_deal_stage14_pos_out[12-1:6]);
+assign equity_lane1_deal_stage15_repeated_position66_same_position309_equal = (equity_lane1_deal_stage15_taken[12-1:6] == equity_lane1_deal_stage15_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position66_same_position311_equal = (equity_lane1_deal_stage15_candidates[12-1:6] == equity_lane1_deal_stage14_pos_out[18-1:12]);
+assign equity_lane1_deal_stage15_repeated_position66_same_position310_equal = (equity_lane1_deal_stage15_taken[12-1:6] == equity_lane1_deal_stage15_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position66_same_position312_equal = (equity_lane1_deal_stage15_candidates[12-1:6] == equity_lane1_deal_stage14_pos_out[24-1:18]);
+assign equity_lane1_deal_stage15_repeated_position66_same_position311_equal = (equity_lane1_deal_stage15_taken[12-1:6] == equity_lane1_deal_stage15_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position66_hit = (equity_lane1_deal_stage15_repeated_position66_any_equal != 0);
+assign equity_lane1_deal_stage15_repeated_position66_same_position312_equal = (equity_lane1_deal_stage15_taken[12-1:6] == equity_lane1_deal_stage15_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position67_same_position313_equal = (equity_lane1_deal_stage15_candidates[18-1:12] == equity_lane1_deal_stage14_pos_out[6-1:0]);
+assign equity_lane1_deal_stage15_repeated_position66_gathered = (equity_lane1_deal_stage15_repeated_position66_any_set106_bits != 0);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position67_same_position314_equal = (equity_lane1_deal_stage15_candidates[18-1:12] == equity_lane1_deal_stage14_pos_out[12-1:6]);
+assign equity_lane1_deal_stage15_repeated_position66_groups = equity_lane1_deal_stage15_repeated_position66_gathered;
 
 
 
-assign equity_lane1_deal_stage15_repeated_position67_same_position315_equal = (equity_lane1_deal_stage15_candidates[18-1:12] == equity_lane1_deal_stage14_pos_out[18-1:12]);
+assign equity_lane1_deal_stage15_repeated_position67_same_position313_equal = (equity_lane1_deal_stage15_taken[18-1:12] == equity_lane1_deal_stage15_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position67_same_position316_equal = (equity_lane1_deal_stage15_candidates[18-1:12] == equity_lane1_deal_stage14_pos_out[24-1:18]);
+assign equity_lane1_deal_stage15_repeated_position67_same_position314_equal = (equity_lane1_deal_stage15_taken[18-1:12] == equity_lane1_deal_stage15_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position67_hit = (equity_lane1_deal_stage15_repeated_position67_any_equal != 0);
+assign equity_lane1_deal_stage15_repeated_position67_same_position315_equal = (equity_lane1_deal_stage15_taken[18-1:12] == equity_lane1_deal_stage15_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position68_same_position317_equal = (equity_lane1_deal_stage15_candidates[24-1:18] == equity_lane1_deal_stage14_pos_out[6-1:0]);
+assign equity_lane1_deal_stage15_repeated_position67_same_position316_equal = (equity_lane1_deal_stage15_taken[18-1:12] == equity_lane1_deal_stage15_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position68_same_position318_equal = (equity_lane1_deal_stage15_candidates[24-1:18] == equity_lane1_deal_stage14_pos_out[12-1:6]);
+assign equity_lane1_deal_stage15_repeated_position67_gathered = (equity_lane1_deal_stage15_repeated_position67_any_set107_bits != 0);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position68_same_position319_equal = (equity_lane1_deal_stage15_candidates[24-1:18] == equity_lane1_deal_stage14_pos_out[18-1:12]);
+assign equity_lane1_deal_stage15_repeated_position67_groups = equity_lane1_deal_stage15_repeated_position67_gathered;
 
 
 
-assign equity_lane1_deal_stage15_repeated_position68_same_position320_equal = (equity_lane1_deal_stage15_candidates[24-1:18] == equity_lane1_deal_stage14_pos_out[24-1:18]);
+assign equity_lane1_deal_stage15_repeated_position68_same_position317_equal = (equity_lane1_deal_stage15_taken[24-1:18] == equity_lane1_deal_stage15_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position68_hit = (equity_lane1_deal_stage15_repeated_position68_any_equal != 0);
+assign equity_lane1_deal_stage15_repeated_position68_same_position318_equal = (equity_lane1_deal_stage15_taken[24-1:18] == equity_lane1_deal_stage15_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position69_same_position321_equal = (equity_lane1_deal_stage15_candidates[30-1:24] == equity_lane1_deal_stage14_pos_out[6-1:0]);
+assign equity_lane1_deal_stage15_repeated_position68_same_position319_equal = (equity_lane1_deal_stage15_taken[24-1:18] == equity_lane1_deal_stage15_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position69_same_position322_equal = (equity_lane1_deal_stage15_candidates[30-1:24] == equity_lane1_deal_stage14_pos_out[12-1:6]);
+assign equity_lane1_deal_stage15_repeated_position68_same_position320_equal = (equity_lane1_deal_stage15_taken[24-1:18] == equity_lane1_deal_stage15_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position69_same_position323_equal = (equity_lane1_deal_stage15_candidates[30-1:24] == equity_lane1_deal_stage14_pos_out[18-1:12]);
+assign equity_lane1_deal_stage15_repeated_position68_gathered = (equity_lane1_deal_stage15_repeated_position68_any_set108_bits != 0);
 
 
 
-assign equity_lane1_deal_stage15_repeated_position69_same_position324_equal = (equity_lane1_deal_stage15_candidates[30-1:24] == equity_lane1_deal_stage14_pos_out[24-1:18]);
+assign equity_lane1_deal_stage15_repeated_position68_groups = equity_lane1_deal_stage15_repeated_position68_gathered;
 
 
 
-assign equity_lane1_deal_stage15_repeated_position69_hit = (equity_lane1_deal_stage15_repeated_position69_any_equal != 0);
+assign equity_lane1_deal_stage15_repeated_position69_same_position321_equal = (equity_lane1_deal_stage15_taken[30-1:24] == equity_lane1_deal_stage15_t_pos[6-1:0]);
+
+
+
+assign equity_lane1_deal_stage15_repeated_position69_same_position322_equal = (equity_lane1_deal_stage15_taken[30-1:24] == equity_lane1_deal_stage15_t_pos[12-1:6]);
+
+
+
+assign equity_lane1_deal_stage15_repeated_position69_same_position323_equal = (equity_lane1_deal_stage15_taken[30-1:24] == equity_lane1_deal_stage15_t_pos[18-1:12]);
+
+
+
+assign equity_lane1_deal_stage15_repeated_position69_same_position324_equal = (equity_lane1_deal_stage15_taken[30-1:24] == equity_lane1_deal_stage15_t_pos[24-1:18]);
+
+
+
+assign equity_lane1_deal_stage15_repeated_position69_gathered = (equity_lane1_deal_stage15_repeated_position69_any_set109_bits != 0);
+
+
+
+assign equity_lane1_deal_stage15_repeated_position69_groups = equity_lane1_deal_stage15_repeated_position69_gathered;
 
 
 always @(equity_lane1_slot_stream15_word, equity_lane1_deal_stage15_exact_q, equity_lane1_delay_line15_d_out, equity_lane1_deal_stage15_mask_q) begin: equity_lane1_deal_stage15_masking
@@ -19901,6 +21618,24 @@ always @(equity_lane1_slot_stream15_word, equity_lane1_deal_stage15_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage15_take
+    equity_lane1_deal_stage15_taken <= equity_lane1_deal_stage15_candidates;
+    equity_lane1_deal_stage15_t_pos <= equity_lane1_deal_stage14_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage15_take_flags
+    if (rst == 1) begin
+        equity_lane1_deal_stage15_t_tok <= 0;
+        equity_lane1_deal_stage15_t_ok <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage15_t_tok <= equity_lane1_toks[3];
+        equity_lane1_deal_stage15_t_ok <= equity_lane1_oks[3];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage15_judge
     reg [5-1:0] usable;
     integer f;
@@ -19911,17 +21646,37 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage15_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane1_deal_stage15_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane1_deal_stage15_n_q) && (!equity_lane1_deal_stage15_repeated[f]));
+        ok = (candidate < equity_lane1_deal_stage15_n_q);
         if ((equity_lane1_deal_stage15_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane1_deal_stage15_fields <= equity_lane1_deal_stage15_candidates;
-    equity_lane1_deal_stage15_free <= usable;
-    equity_lane1_deal_stage15_a_pos <= equity_lane1_deal_stage14_pos_out;
+    equity_lane1_deal_stage15_fields <= equity_lane1_deal_stage15_taken;
+    equity_lane1_deal_stage15_below <= usable;
+    equity_lane1_deal_stage15_seen <= equity_lane1_deal_stage15_repeated;
+    equity_lane1_deal_stage15_a_pos <= equity_lane1_deal_stage15_t_pos;
+end
+
+
+always @(equity_lane1_deal_stage15_below, equity_lane1_deal_stage15_seen) begin: equity_lane1_deal_stage15_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<1; g=g+1) begin
+            if (equity_lane1_deal_stage15_seen[((1 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane1_deal_stage15_below[f] && clear);
+    end
+    equity_lane1_deal_stage15_free = usable;
 end
 
 
@@ -19931,8 +21686,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_judge_flags
         equity_lane1_deal_stage15_a_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage15_a_tok <= equity_lane1_toks[3];
-        equity_lane1_deal_stage15_a_ok <= equity_lane1_oks[3];
+        equity_lane1_deal_stage15_a_tok <= equity_lane1_deal_stage15_t_tok;
+        equity_lane1_deal_stage15_a_ok <= equity_lane1_deal_stage15_t_ok;
     end
 end
 
@@ -19990,123 +21745,163 @@ end
 
 
 
-assign equity_lane1_deal_stage16_repeated_position70_same_position325_equal = (equity_lane1_deal_stage16_candidates[6-1:0] == equity_lane1_deal_stage15_pos_out[6-1:0]);
+assign equity_lane1_deal_stage16_repeated_position70_same_position325_equal = (equity_lane1_deal_stage16_taken[6-1:0] == equity_lane1_deal_stage16_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position70_same_position326_equal = (equity_lane1_deal_stage16_candidates[6-1:0] == equity_lane1_deal_stage15_pos_out[12-1:6]);
+assign equity_lane1_deal_stage16_repeated_position70_same_position326_equal = (equity_lane1_deal_stage16_taken[6-1:0] == equity_lane1_deal_stage16_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position70_same_position327_equal = (equity_lane1_deal_stage16_candidates[6-1:0] == equity_lane1_deal_stage15_pos_out[18-1:12]);
+assign equity_lane1_deal_stage16_repeated_position70_same_position327_equal = (equity_lane1_deal_stage16_taken[6-1:0] == equity_lane1_deal_stage16_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position70_same_position328_equal = (equity_lane1_deal_stage16_candidates[6-1:0] == equity_lane1_deal_stage15_pos_out[24-1:18]);
+assign equity_lane1_deal_stage16_repeated_position70_same_position328_equal = (equity_lane1_deal_stage16_taken[6-1:0] == equity_lane1_deal_stage16_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position70_same_position329_equal = (equity_lane1_deal_stage16_candidates[6-1:0] == equity_lane1_deal_stage15_pos_out[30-1:24]);
+assign equity_lane1_deal_stage16_repeated_position70_same_position329_equal = (equity_lane1_deal_stage16_taken[6-1:0] == equity_lane1_deal_stage16_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position70_hit = (equity_lane1_deal_stage16_repeated_position70_any_equal != 0);
+assign equity_lane1_deal_stage16_repeated_position70_any_set110_hit = (equity_lane1_deal_stage16_repeated_position70_any_set110_bits != 0);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position71_same_position330_equal = (equity_lane1_deal_stage16_candidates[12-1:6] == equity_lane1_deal_stage15_pos_out[6-1:0]);
+assign equity_lane1_deal_stage16_repeated_position70_any_set111_hit = (equity_lane1_deal_stage16_repeated_position70_same_position329_equal != 0);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position71_same_position331_equal = (equity_lane1_deal_stage16_candidates[12-1:6] == equity_lane1_deal_stage15_pos_out[12-1:6]);
+assign equity_lane1_deal_stage16_repeated_position70_groups = equity_lane1_deal_stage16_repeated_position70_gathered;
 
 
 
-assign equity_lane1_deal_stage16_repeated_position71_same_position332_equal = (equity_lane1_deal_stage16_candidates[12-1:6] == equity_lane1_deal_stage15_pos_out[18-1:12]);
+assign equity_lane1_deal_stage16_repeated_position71_same_position330_equal = (equity_lane1_deal_stage16_taken[12-1:6] == equity_lane1_deal_stage16_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position71_same_position333_equal = (equity_lane1_deal_stage16_candidates[12-1:6] == equity_lane1_deal_stage15_pos_out[24-1:18]);
+assign equity_lane1_deal_stage16_repeated_position71_same_position331_equal = (equity_lane1_deal_stage16_taken[12-1:6] == equity_lane1_deal_stage16_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position71_same_position334_equal = (equity_lane1_deal_stage16_candidates[12-1:6] == equity_lane1_deal_stage15_pos_out[30-1:24]);
+assign equity_lane1_deal_stage16_repeated_position71_same_position332_equal = (equity_lane1_deal_stage16_taken[12-1:6] == equity_lane1_deal_stage16_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position71_hit = (equity_lane1_deal_stage16_repeated_position71_any_equal != 0);
+assign equity_lane1_deal_stage16_repeated_position71_same_position333_equal = (equity_lane1_deal_stage16_taken[12-1:6] == equity_lane1_deal_stage16_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position72_same_position335_equal = (equity_lane1_deal_stage16_candidates[18-1:12] == equity_lane1_deal_stage15_pos_out[6-1:0]);
+assign equity_lane1_deal_stage16_repeated_position71_same_position334_equal = (equity_lane1_deal_stage16_taken[12-1:6] == equity_lane1_deal_stage16_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position72_same_position336_equal = (equity_lane1_deal_stage16_candidates[18-1:12] == equity_lane1_deal_stage15_pos_out[12-1:6]);
+assign equity_lane1_deal_stage16_repeated_position71_any_set112_hit = (equity_lane1_deal_stage16_repeated_position71_any_set112_bits != 0);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position72_same_position337_equal = (equity_lane1_deal_stage16_candidates[18-1:12] == equity_lane1_deal_stage15_pos_out[18-1:12]);
+assign equity_lane1_deal_stage16_repeated_position71_any_set113_hit = (equity_lane1_deal_stage16_repeated_position71_same_position334_equal != 0);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position72_same_position338_equal = (equity_lane1_deal_stage16_candidates[18-1:12] == equity_lane1_deal_stage15_pos_out[24-1:18]);
+assign equity_lane1_deal_stage16_repeated_position71_groups = equity_lane1_deal_stage16_repeated_position71_gathered;
 
 
 
-assign equity_lane1_deal_stage16_repeated_position72_same_position339_equal = (equity_lane1_deal_stage16_candidates[18-1:12] == equity_lane1_deal_stage15_pos_out[30-1:24]);
+assign equity_lane1_deal_stage16_repeated_position72_same_position335_equal = (equity_lane1_deal_stage16_taken[18-1:12] == equity_lane1_deal_stage16_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position72_hit = (equity_lane1_deal_stage16_repeated_position72_any_equal != 0);
+assign equity_lane1_deal_stage16_repeated_position72_same_position336_equal = (equity_lane1_deal_stage16_taken[18-1:12] == equity_lane1_deal_stage16_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position73_same_position340_equal = (equity_lane1_deal_stage16_candidates[24-1:18] == equity_lane1_deal_stage15_pos_out[6-1:0]);
+assign equity_lane1_deal_stage16_repeated_position72_same_position337_equal = (equity_lane1_deal_stage16_taken[18-1:12] == equity_lane1_deal_stage16_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position73_same_position341_equal = (equity_lane1_deal_stage16_candidates[24-1:18] == equity_lane1_deal_stage15_pos_out[12-1:6]);
+assign equity_lane1_deal_stage16_repeated_position72_same_position338_equal = (equity_lane1_deal_stage16_taken[18-1:12] == equity_lane1_deal_stage16_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position73_same_position342_equal = (equity_lane1_deal_stage16_candidates[24-1:18] == equity_lane1_deal_stage15_pos_out[18-1:12]);
+assign equity_lane1_deal_stage16_repeated_position72_same_position339_equal = (equity_lane1_deal_stage16_taken[18-1:12] == equity_lane1_deal_stage16_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position73_same_position343_equal = (equity_lane1_deal_stage16_candidates[24-1:18] == equity_lane1_deal_stage15_pos_out[24-1:18]);
+assign equity_lane1_deal_stage16_repeated_position72_any_set114_hit = (equity_lane1_deal_stage16_repeated_position72_any_set114_bits != 0);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position73_same_position344_equal = (equity_lane1_deal_stage16_candidates[24-1:18] == equity_lane1_deal_stage15_pos_out[30-1:24]);
+assign equity_lane1_deal_stage16_repeated_position72_any_set115_hit = (equity_lane1_deal_stage16_repeated_position72_same_position339_equal != 0);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position73_hit = (equity_lane1_deal_stage16_repeated_position73_any_equal != 0);
+assign equity_lane1_deal_stage16_repeated_position72_groups = equity_lane1_deal_stage16_repeated_position72_gathered;
 
 
 
-assign equity_lane1_deal_stage16_repeated_position74_same_position345_equal = (equity_lane1_deal_stage16_candidates[30-1:24] == equity_lane1_deal_stage15_pos_out[6-1:0]);
+assign equity_lane1_deal_stage16_repeated_position73_same_position340_equal = (equity_lane1_deal_stage16_taken[24-1:18] == equity_lane1_deal_stage16_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position74_same_position346_equal = (equity_lane1_deal_stage16_candidates[30-1:24] == equity_lane1_deal_stage15_pos_out[12-1:6]);
+assign equity_lane1_deal_stage16_repeated_position73_same_position341_equal = (equity_lane1_deal_stage16_taken[24-1:18] == equity_lane1_deal_stage16_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position74_same_position347_equal = (equity_lane1_deal_stage16_candidates[30-1:24] == equity_lane1_deal_stage15_pos_out[18-1:12]);
+assign equity_lane1_deal_stage16_repeated_position73_same_position342_equal = (equity_lane1_deal_stage16_taken[24-1:18] == equity_lane1_deal_stage16_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position74_same_position348_equal = (equity_lane1_deal_stage16_candidates[30-1:24] == equity_lane1_deal_stage15_pos_out[24-1:18]);
+assign equity_lane1_deal_stage16_repeated_position73_same_position343_equal = (equity_lane1_deal_stage16_taken[24-1:18] == equity_lane1_deal_stage16_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position74_same_position349_equal = (equity_lane1_deal_stage16_candidates[30-1:24] == equity_lane1_deal_stage15_pos_out[30-1:24]);
+assign equity_lane1_deal_stage16_repeated_position73_same_position344_equal = (equity_lane1_deal_stage16_taken[24-1:18] == equity_lane1_deal_stage16_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage16_repeated_position74_hit = (equity_lane1_deal_stage16_repeated_position74_any_equal != 0);
+assign equity_lane1_deal_stage16_repeated_position73_any_set116_hit = (equity_lane1_deal_stage16_repeated_position73_any_set116_bits != 0);
+
+
+
+assign equity_lane1_deal_stage16_repeated_position73_any_set117_hit = (equity_lane1_deal_stage16_repeated_position73_same_position344_equal != 0);
+
+
+
+assign equity_lane1_deal_stage16_repeated_position73_groups = equity_lane1_deal_stage16_repeated_position73_gathered;
+
+
+
+assign equity_lane1_deal_stage16_repeated_position74_same_position345_equal = (equity_lane1_deal_stage16_taken[30-1:24] == equity_lane1_deal_stage16_t_pos[6-1:0]);
+
+
+
+assign equity_lane1_deal_stage16_repeated_position74_same_position346_equal = (equity_lane1_deal_stage16_taken[30-1:24] == equity_lane1_deal_stage16_t_pos[12-1:6]);
+
+
+
+assign equity_lane1_deal_stage16_repeated_position74_same_position347_equal = (equity_lane1_deal_stage16_taken[30-1:24] == equity_lane1_deal_stage16_t_pos[18-1:12]);
+
+
+
+assign equity_lane1_deal_stage16_repeated_position74_same_position348_equal = (equity_lane1_deal_stage16_taken[30-1:24] == equity_lane1_deal_stage16_t_pos[24-1:18]);
+
+
+
+assign equity_lane1_deal_stage16_repeated_position74_same_position349_equal = (equity_lane1_deal_stage16_taken[30-1:24] == equity_lane1_deal_stage16_t_pos[30-1:24]);
+
+
+
+assign equity_lane1_deal_stage16_repeated_position74_any_set118_hit = (equity_lane1_deal_stage16_repeated_position74_any_set118_bits != 0);
+
+
+
+assign equity_lane1_deal_stage16_repeated_position74_any_set119_hit = (equity_lane1_deal_stage16_repeated_position74_same_position349_equal != 0);
+
+
+
+assign equity_lane1_deal_stage16_repeated_position74_groups = equity_lane1_deal_stage16_repeated_position74_gathered;
 
 
 always @(equity_lane1_slot_stream16_word, equity_lane1_deal_stage16_exact_q, equity_lane1_delay_line16_d_out, equity_lane1_deal_stage16_mask_q) begin: equity_lane1_deal_stage16_masking
@@ -20128,6 +21923,24 @@ always @(equity_lane1_slot_stream16_word, equity_lane1_deal_stage16_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage16_take
+    equity_lane1_deal_stage16_taken <= equity_lane1_deal_stage16_candidates;
+    equity_lane1_deal_stage16_t_pos <= equity_lane1_deal_stage15_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage16_take_flags
+    if (rst == 1) begin
+        equity_lane1_deal_stage16_t_tok <= 0;
+        equity_lane1_deal_stage16_t_ok <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage16_t_tok <= equity_lane1_toks[4];
+        equity_lane1_deal_stage16_t_ok <= equity_lane1_oks[4];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage16_judge
     reg [5-1:0] usable;
     integer f;
@@ -20138,17 +21951,37 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage16_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane1_deal_stage16_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane1_deal_stage16_n_q) && (!equity_lane1_deal_stage16_repeated[f]));
+        ok = (candidate < equity_lane1_deal_stage16_n_q);
         if ((equity_lane1_deal_stage16_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane1_deal_stage16_fields <= equity_lane1_deal_stage16_candidates;
-    equity_lane1_deal_stage16_free <= usable;
-    equity_lane1_deal_stage16_a_pos <= equity_lane1_deal_stage15_pos_out;
+    equity_lane1_deal_stage16_fields <= equity_lane1_deal_stage16_taken;
+    equity_lane1_deal_stage16_below <= usable;
+    equity_lane1_deal_stage16_seen <= equity_lane1_deal_stage16_repeated;
+    equity_lane1_deal_stage16_a_pos <= equity_lane1_deal_stage16_t_pos;
+end
+
+
+always @(equity_lane1_deal_stage16_below, equity_lane1_deal_stage16_seen) begin: equity_lane1_deal_stage16_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<2; g=g+1) begin
+            if (equity_lane1_deal_stage16_seen[((2 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane1_deal_stage16_below[f] && clear);
+    end
+    equity_lane1_deal_stage16_free = usable;
 end
 
 
@@ -20158,8 +21991,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_judge_flags
         equity_lane1_deal_stage16_a_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage16_a_tok <= equity_lane1_toks[4];
-        equity_lane1_deal_stage16_a_ok <= equity_lane1_oks[4];
+        equity_lane1_deal_stage16_a_tok <= equity_lane1_deal_stage16_t_tok;
+        equity_lane1_deal_stage16_a_ok <= equity_lane1_deal_stage16_t_ok;
     end
 end
 
@@ -20217,143 +22050,183 @@ end
 
 
 
-assign equity_lane1_deal_stage17_repeated_position75_same_position350_equal = (equity_lane1_deal_stage17_candidates[6-1:0] == equity_lane1_deal_stage16_pos_out[6-1:0]);
+assign equity_lane1_deal_stage17_repeated_position75_same_position350_equal = (equity_lane1_deal_stage17_taken[6-1:0] == equity_lane1_deal_stage17_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position75_same_position351_equal = (equity_lane1_deal_stage17_candidates[6-1:0] == equity_lane1_deal_stage16_pos_out[12-1:6]);
+assign equity_lane1_deal_stage17_repeated_position75_same_position351_equal = (equity_lane1_deal_stage17_taken[6-1:0] == equity_lane1_deal_stage17_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position75_same_position352_equal = (equity_lane1_deal_stage17_candidates[6-1:0] == equity_lane1_deal_stage16_pos_out[18-1:12]);
+assign equity_lane1_deal_stage17_repeated_position75_same_position352_equal = (equity_lane1_deal_stage17_taken[6-1:0] == equity_lane1_deal_stage17_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position75_same_position353_equal = (equity_lane1_deal_stage17_candidates[6-1:0] == equity_lane1_deal_stage16_pos_out[24-1:18]);
+assign equity_lane1_deal_stage17_repeated_position75_same_position353_equal = (equity_lane1_deal_stage17_taken[6-1:0] == equity_lane1_deal_stage17_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position75_same_position354_equal = (equity_lane1_deal_stage17_candidates[6-1:0] == equity_lane1_deal_stage16_pos_out[30-1:24]);
+assign equity_lane1_deal_stage17_repeated_position75_same_position354_equal = (equity_lane1_deal_stage17_taken[6-1:0] == equity_lane1_deal_stage17_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position75_same_position355_equal = (equity_lane1_deal_stage17_candidates[6-1:0] == equity_lane1_deal_stage16_pos_out[36-1:30]);
+assign equity_lane1_deal_stage17_repeated_position75_same_position355_equal = (equity_lane1_deal_stage17_taken[6-1:0] == equity_lane1_deal_stage17_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position75_hit = (equity_lane1_deal_stage17_repeated_position75_any_equal != 0);
+assign equity_lane1_deal_stage17_repeated_position75_any_set120_hit = (equity_lane1_deal_stage17_repeated_position75_any_set120_bits != 0);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position76_same_position356_equal = (equity_lane1_deal_stage17_candidates[12-1:6] == equity_lane1_deal_stage16_pos_out[6-1:0]);
+assign equity_lane1_deal_stage17_repeated_position75_any_set121_hit = (equity_lane1_deal_stage17_repeated_position75_any_set121_bits != 0);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position76_same_position357_equal = (equity_lane1_deal_stage17_candidates[12-1:6] == equity_lane1_deal_stage16_pos_out[12-1:6]);
+assign equity_lane1_deal_stage17_repeated_position75_groups = equity_lane1_deal_stage17_repeated_position75_gathered;
 
 
 
-assign equity_lane1_deal_stage17_repeated_position76_same_position358_equal = (equity_lane1_deal_stage17_candidates[12-1:6] == equity_lane1_deal_stage16_pos_out[18-1:12]);
+assign equity_lane1_deal_stage17_repeated_position76_same_position356_equal = (equity_lane1_deal_stage17_taken[12-1:6] == equity_lane1_deal_stage17_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position76_same_position359_equal = (equity_lane1_deal_stage17_candidates[12-1:6] == equity_lane1_deal_stage16_pos_out[24-1:18]);
+assign equity_lane1_deal_stage17_repeated_position76_same_position357_equal = (equity_lane1_deal_stage17_taken[12-1:6] == equity_lane1_deal_stage17_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position76_same_position360_equal = (equity_lane1_deal_stage17_candidates[12-1:6] == equity_lane1_deal_stage16_pos_out[30-1:24]);
+assign equity_lane1_deal_stage17_repeated_position76_same_position358_equal = (equity_lane1_deal_stage17_taken[12-1:6] == equity_lane1_deal_stage17_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position76_same_position361_equal = (equity_lane1_deal_stage17_candidates[12-1:6] == equity_lane1_deal_stage16_pos_out[36-1:30]);
+assign equity_lane1_deal_stage17_repeated_position76_same_position359_equal = (equity_lane1_deal_stage17_taken[12-1:6] == equity_lane1_deal_stage17_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position76_hit = (equity_lane1_deal_stage17_repeated_position76_any_equal != 0);
+assign equity_lane1_deal_stage17_repeated_position76_same_position360_equal = (equity_lane1_deal_stage17_taken[12-1:6] == equity_lane1_deal_stage17_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position77_same_position362_equal = (equity_lane1_deal_stage17_candidates[18-1:12] == equity_lane1_deal_stage16_pos_out[6-1:0]);
+assign equity_lane1_deal_stage17_repeated_position76_same_position361_equal = (equity_lane1_deal_stage17_taken[12-1:6] == equity_lane1_deal_stage17_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position77_same_position363_equal = (equity_lane1_deal_stage17_candidates[18-1:12] == equity_lane1_deal_stage16_pos_out[12-1:6]);
+assign equity_lane1_deal_stage17_repeated_position76_any_set122_hit = (equity_lane1_deal_stage17_repeated_position76_any_set122_bits != 0);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position77_same_position364_equal = (equity_lane1_deal_stage17_candidates[18-1:12] == equity_lane1_deal_stage16_pos_out[18-1:12]);
+assign equity_lane1_deal_stage17_repeated_position76_any_set123_hit = (equity_lane1_deal_stage17_repeated_position76_any_set123_bits != 0);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position77_same_position365_equal = (equity_lane1_deal_stage17_candidates[18-1:12] == equity_lane1_deal_stage16_pos_out[24-1:18]);
+assign equity_lane1_deal_stage17_repeated_position76_groups = equity_lane1_deal_stage17_repeated_position76_gathered;
 
 
 
-assign equity_lane1_deal_stage17_repeated_position77_same_position366_equal = (equity_lane1_deal_stage17_candidates[18-1:12] == equity_lane1_deal_stage16_pos_out[30-1:24]);
+assign equity_lane1_deal_stage17_repeated_position77_same_position362_equal = (equity_lane1_deal_stage17_taken[18-1:12] == equity_lane1_deal_stage17_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position77_same_position367_equal = (equity_lane1_deal_stage17_candidates[18-1:12] == equity_lane1_deal_stage16_pos_out[36-1:30]);
+assign equity_lane1_deal_stage17_repeated_position77_same_position363_equal = (equity_lane1_deal_stage17_taken[18-1:12] == equity_lane1_deal_stage17_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position77_hit = (equity_lane1_deal_stage17_repeated_position77_any_equal != 0);
+assign equity_lane1_deal_stage17_repeated_position77_same_position364_equal = (equity_lane1_deal_stage17_taken[18-1:12] == equity_lane1_deal_stage17_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position78_same_position368_equal = (equity_lane1_deal_stage17_candidates[24-1:18] == equity_lane1_deal_stage16_pos_out[6-1:0]);
+assign equity_lane1_deal_stage17_repeated_position77_same_position365_equal = (equity_lane1_deal_stage17_taken[18-1:12] == equity_lane1_deal_stage17_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position78_same_position369_equal = (equity_lane1_deal_stage17_candidates[24-1:18] == equity_lane1_deal_stage16_pos_out[12-1:6]);
+assign equity_lane1_deal_stage17_repeated_position77_same_position366_equal = (equity_lane1_deal_stage17_taken[18-1:12] == equity_lane1_deal_stage17_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position78_same_position370_equal = (equity_lane1_deal_stage17_candidates[24-1:18] == equity_lane1_deal_stage16_pos_out[18-1:12]);
+assign equity_lane1_deal_stage17_repeated_position77_same_position367_equal = (equity_lane1_deal_stage17_taken[18-1:12] == equity_lane1_deal_stage17_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position78_same_position371_equal = (equity_lane1_deal_stage17_candidates[24-1:18] == equity_lane1_deal_stage16_pos_out[24-1:18]);
+assign equity_lane1_deal_stage17_repeated_position77_any_set124_hit = (equity_lane1_deal_stage17_repeated_position77_any_set124_bits != 0);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position78_same_position372_equal = (equity_lane1_deal_stage17_candidates[24-1:18] == equity_lane1_deal_stage16_pos_out[30-1:24]);
+assign equity_lane1_deal_stage17_repeated_position77_any_set125_hit = (equity_lane1_deal_stage17_repeated_position77_any_set125_bits != 0);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position78_same_position373_equal = (equity_lane1_deal_stage17_candidates[24-1:18] == equity_lane1_deal_stage16_pos_out[36-1:30]);
+assign equity_lane1_deal_stage17_repeated_position77_groups = equity_lane1_deal_stage17_repeated_position77_gathered;
 
 
 
-assign equity_lane1_deal_stage17_repeated_position78_hit = (equity_lane1_deal_stage17_repeated_position78_any_equal != 0);
+assign equity_lane1_deal_stage17_repeated_position78_same_position368_equal = (equity_lane1_deal_stage17_taken[24-1:18] == equity_lane1_deal_stage17_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position79_same_position374_equal = (equity_lane1_deal_stage17_candidates[30-1:24] == equity_lane1_deal_stage16_pos_out[6-1:0]);
+assign equity_lane1_deal_stage17_repeated_position78_same_position369_equal = (equity_lane1_deal_stage17_taken[24-1:18] == equity_lane1_deal_stage17_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position79_same_position375_equal = (equity_lane1_deal_stage17_candidates[30-1:24] == equity_lane1_deal_stage16_pos_out[12-1:6]);
+assign equity_lane1_deal_stage17_repeated_position78_same_position370_equal = (equity_lane1_deal_stage17_taken[24-1:18] == equity_lane1_deal_stage17_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position79_same_position376_equal = (equity_lane1_deal_stage17_candidates[30-1:24] == equity_lane1_deal_stage16_pos_out[18-1:12]);
+assign equity_lane1_deal_stage17_repeated_position78_same_position371_equal = (equity_lane1_deal_stage17_taken[24-1:18] == equity_lane1_deal_stage17_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position79_same_position377_equal = (equity_lane1_deal_stage17_candidates[30-1:24] == equity_lane1_deal_stage16_pos_out[24-1:18]);
+assign equity_lane1_deal_stage17_repeated_position78_same_position372_equal = (equity_lane1_deal_stage17_taken[24-1:18] == equity_lane1_deal_stage17_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position79_same_position378_equal = (equity_lane1_deal_stage17_candidates[30-1:24] == equity_lane1_deal_stage16_pos_out[30-1:24]);
+assign equity_lane1_deal_stage17_repeated_position78_same_position373_equal = (equity_lane1_deal_stage17_taken[24-1:18] == equity_lane1_deal_stage17_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position79_same_position379_equal = (equity_lane1_deal_stage17_candidates[30-1:24] == equity_lane1_deal_stage16_pos_out[36-1:30]);
+assign equity_lane1_deal_stage17_repeated_position78_any_set126_hit = (equity_lane1_deal_stage17_repeated_position78_any_set126_bits != 0);
 
 
 
-assign equity_lane1_deal_stage17_repeated_position79_hit = (equity_lane1_deal_stage17_repeated_position79_any_equal != 0);
+assign equity_lane1_deal_stage17_repeated_position78_any_set127_hit = (equity_lane1_deal_stage17_repeated_position78_any_set127_bits != 0);
+
+
+
+assign equity_lane1_deal_stage17_repeated_position78_groups = equity_lane1_deal_stage17_repeated_position78_gathered;
+
+
+
+assign equity_lane1_deal_stage17_repeated_position79_same_position374_equal = (equity_lane1_deal_stage17_taken[30-1:24] == equity_lane1_deal_stage17_t_pos[6-1:0]);
+
+
+
+assign equity_lane1_deal_stage17_repeated_position79_same_position375_equal = (equity_lane1_deal_stage17_taken[30-1:24] == equity_lane1_deal_stage17_t_pos[12-1:6]);
+
+
+
+assign equity_lane1_deal_stage17_repeated_position79_same_position376_equal = (equity_lane1_deal_stage17_taken[30-1:24] == equity_lane1_deal_stage17_t_pos[18-1:12]);
+
+
+
+assign equity_lane1_deal_stage17_repeated_position79_same_position377_equal = (equity_lane1_deal_stage17_taken[30-1:24] == equity_lane1_deal_stage17_t_pos[24-1:18]);
+
+
+
+assign equity_lane1_deal_stage17_repeated_position79_same_position378_equal = (equity_lane1_deal_stage17_taken[30-1:24] == equity_lane1_deal_stage17_t_pos[30-1:24]);
+
+
+
+assign equity_lane1_deal_stage17_repeated_position79_same_position379_equal = (equity_lane1_deal_stage17_taken[30-1:24] == equity_lane1_deal_stage17_t_pos[36-1:30]);
+
+
+
+assign equity_lane1_deal_stage17_repeated_position79_any_set128_hit = (equity_lane1_deal_stage17_repeated_position79_any_set128_bits != 0);
+
+
+
+assign equity_lane1_deal_stage17_repeated_position79_any_set129_hit = (equity_lane1_deal_stage17_repeated_position79_any_set129_bits != 0);
+
+
+
+assign equity_lane1_deal_stage17_repeated_position79_groups = equity_lane1_deal_stage17_repeated_position79_gathered;
 
 
 always @(equity_lane1_slot_stream17_word, equity_lane1_deal_stage17_exact_q, equity_lane1_delay_line17_d_out, equity_lane1_deal_stage17_mask_q) begin: equity_lane1_deal_stage17_masking
@@ -20375,6 +22248,24 @@ always @(equity_lane1_slot_stream17_word, equity_lane1_deal_stage17_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage17_take
+    equity_lane1_deal_stage17_taken <= equity_lane1_deal_stage17_candidates;
+    equity_lane1_deal_stage17_t_pos <= equity_lane1_deal_stage16_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage17_take_flags
+    if (rst == 1) begin
+        equity_lane1_deal_stage17_t_tok <= 0;
+        equity_lane1_deal_stage17_t_ok <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage17_t_tok <= equity_lane1_toks[5];
+        equity_lane1_deal_stage17_t_ok <= equity_lane1_oks[5];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage17_judge
     reg [5-1:0] usable;
     integer f;
@@ -20385,17 +22276,37 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage17_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane1_deal_stage17_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane1_deal_stage17_n_q) && (!equity_lane1_deal_stage17_repeated[f]));
+        ok = (candidate < equity_lane1_deal_stage17_n_q);
         if ((equity_lane1_deal_stage17_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane1_deal_stage17_fields <= equity_lane1_deal_stage17_candidates;
-    equity_lane1_deal_stage17_free <= usable;
-    equity_lane1_deal_stage17_a_pos <= equity_lane1_deal_stage16_pos_out;
+    equity_lane1_deal_stage17_fields <= equity_lane1_deal_stage17_taken;
+    equity_lane1_deal_stage17_below <= usable;
+    equity_lane1_deal_stage17_seen <= equity_lane1_deal_stage17_repeated;
+    equity_lane1_deal_stage17_a_pos <= equity_lane1_deal_stage17_t_pos;
+end
+
+
+always @(equity_lane1_deal_stage17_below, equity_lane1_deal_stage17_seen) begin: equity_lane1_deal_stage17_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<2; g=g+1) begin
+            if (equity_lane1_deal_stage17_seen[((2 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane1_deal_stage17_below[f] && clear);
+    end
+    equity_lane1_deal_stage17_free = usable;
 end
 
 
@@ -20405,8 +22316,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_judge_flags
         equity_lane1_deal_stage17_a_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage17_a_tok <= equity_lane1_toks[5];
-        equity_lane1_deal_stage17_a_ok <= equity_lane1_oks[5];
+        equity_lane1_deal_stage17_a_tok <= equity_lane1_deal_stage17_t_tok;
+        equity_lane1_deal_stage17_a_ok <= equity_lane1_deal_stage17_t_ok;
     end
 end
 
@@ -20464,163 +22375,203 @@ end
 
 
 
-assign equity_lane1_deal_stage18_repeated_position80_same_position380_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position80_same_position380_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position80_same_position381_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position80_same_position381_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position80_same_position382_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position80_same_position382_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position80_same_position383_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position80_same_position383_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position80_same_position384_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position80_same_position384_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position80_same_position385_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position80_same_position385_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position80_same_position386_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position80_same_position386_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position80_hit = (equity_lane1_deal_stage18_repeated_position80_any_equal != 0);
+assign equity_lane1_deal_stage18_repeated_position80_any_set130_hit = (equity_lane1_deal_stage18_repeated_position80_any_set130_bits != 0);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position81_same_position387_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position80_any_set131_hit = (equity_lane1_deal_stage18_repeated_position80_any_set131_bits != 0);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position81_same_position388_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position80_groups = equity_lane1_deal_stage18_repeated_position80_gathered;
 
 
 
-assign equity_lane1_deal_stage18_repeated_position81_same_position389_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position81_same_position387_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position81_same_position390_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position81_same_position388_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position81_same_position391_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position81_same_position389_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position81_same_position392_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position81_same_position390_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position81_same_position393_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position81_same_position391_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position81_hit = (equity_lane1_deal_stage18_repeated_position81_any_equal != 0);
+assign equity_lane1_deal_stage18_repeated_position81_same_position392_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position82_same_position394_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position81_same_position393_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position82_same_position395_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position81_any_set132_hit = (equity_lane1_deal_stage18_repeated_position81_any_set132_bits != 0);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position82_same_position396_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position81_any_set133_hit = (equity_lane1_deal_stage18_repeated_position81_any_set133_bits != 0);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position82_same_position397_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position81_groups = equity_lane1_deal_stage18_repeated_position81_gathered;
 
 
 
-assign equity_lane1_deal_stage18_repeated_position82_same_position398_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position82_same_position394_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position82_same_position399_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position82_same_position395_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position82_same_position400_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position82_same_position396_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position82_hit = (equity_lane1_deal_stage18_repeated_position82_any_equal != 0);
+assign equity_lane1_deal_stage18_repeated_position82_same_position397_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position83_same_position401_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position82_same_position398_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position83_same_position402_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position82_same_position399_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position83_same_position403_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position82_same_position400_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position83_same_position404_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position82_any_set134_hit = (equity_lane1_deal_stage18_repeated_position82_any_set134_bits != 0);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position83_same_position405_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position82_any_set135_hit = (equity_lane1_deal_stage18_repeated_position82_any_set135_bits != 0);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position83_same_position406_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position82_groups = equity_lane1_deal_stage18_repeated_position82_gathered;
 
 
 
-assign equity_lane1_deal_stage18_repeated_position83_same_position407_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position83_same_position401_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position83_hit = (equity_lane1_deal_stage18_repeated_position83_any_equal != 0);
+assign equity_lane1_deal_stage18_repeated_position83_same_position402_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position84_same_position408_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position83_same_position403_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position84_same_position409_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position83_same_position404_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position84_same_position410_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position83_same_position405_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position84_same_position411_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position83_same_position406_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position84_same_position412_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position83_same_position407_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position84_same_position413_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position83_any_set136_hit = (equity_lane1_deal_stage18_repeated_position83_any_set136_bits != 0);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position84_same_position414_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position83_any_set137_hit = (equity_lane1_deal_stage18_repeated_position83_any_set137_bits != 0);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position84_hit = (equity_lane1_deal_stage18_repeated_position84_any_equal != 0);
+assign equity_lane1_deal_stage18_repeated_position83_groups = equity_lane1_deal_stage18_repeated_position83_gathered;
+
+
+
+assign equity_lane1_deal_stage18_repeated_position84_same_position408_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[6-1:0]);
+
+
+
+assign equity_lane1_deal_stage18_repeated_position84_same_position409_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[12-1:6]);
+
+
+
+assign equity_lane1_deal_stage18_repeated_position84_same_position410_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[18-1:12]);
+
+
+
+assign equity_lane1_deal_stage18_repeated_position84_same_position411_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[24-1:18]);
+
+
+
+assign equity_lane1_deal_stage18_repeated_position84_same_position412_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[30-1:24]);
+
+
+
+assign equity_lane1_deal_stage18_repeated_position84_same_position413_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[36-1:30]);
+
+
+
+assign equity_lane1_deal_stage18_repeated_position84_same_position414_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[42-1:36]);
+
+
+
+assign equity_lane1_deal_stage18_repeated_position84_any_set138_hit = (equity_lane1_deal_stage18_repeated_position84_any_set138_bits != 0);
+
+
+
+assign equity_lane1_deal_stage18_repeated_position84_any_set139_hit = (equity_lane1_deal_stage18_repeated_position84_any_set139_bits != 0);
+
+
+
+assign equity_lane1_deal_stage18_repeated_position84_groups = equity_lane1_deal_stage18_repeated_position84_gathered;
 
 
 always @(equity_lane1_slot_stream18_word, equity_lane1_deal_stage18_exact_q, equity_lane1_delay_line18_d_out, equity_lane1_deal_stage18_mask_q) begin: equity_lane1_deal_stage18_masking
@@ -20642,6 +22593,24 @@ always @(equity_lane1_slot_stream18_word, equity_lane1_deal_stage18_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage18_take
+    equity_lane1_deal_stage18_taken <= equity_lane1_deal_stage18_candidates;
+    equity_lane1_deal_stage18_t_pos <= equity_lane1_deal_stage17_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage18_take_flags
+    if (rst == 1) begin
+        equity_lane1_deal_stage18_t_tok <= 0;
+        equity_lane1_deal_stage18_t_ok <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage18_t_tok <= equity_lane1_toks[6];
+        equity_lane1_deal_stage18_t_ok <= equity_lane1_oks[6];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage18_judge
     reg [5-1:0] usable;
     integer f;
@@ -20652,17 +22621,37 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage18_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane1_deal_stage18_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane1_deal_stage18_n_q) && (!equity_lane1_deal_stage18_repeated[f]));
+        ok = (candidate < equity_lane1_deal_stage18_n_q);
         if ((equity_lane1_deal_stage18_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane1_deal_stage18_fields <= equity_lane1_deal_stage18_candidates;
-    equity_lane1_deal_stage18_free <= usable;
-    equity_lane1_deal_stage18_a_pos <= equity_lane1_deal_stage17_pos_out;
+    equity_lane1_deal_stage18_fields <= equity_lane1_deal_stage18_taken;
+    equity_lane1_deal_stage18_below <= usable;
+    equity_lane1_deal_stage18_seen <= equity_lane1_deal_stage18_repeated;
+    equity_lane1_deal_stage18_a_pos <= equity_lane1_deal_stage18_t_pos;
+end
+
+
+always @(equity_lane1_deal_stage18_below, equity_lane1_deal_stage18_seen) begin: equity_lane1_deal_stage18_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<2; g=g+1) begin
+            if (equity_lane1_deal_stage18_seen[((2 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane1_deal_stage18_below[f] && clear);
+    end
+    equity_lane1_deal_stage18_free = usable;
 end
 
 
@@ -20672,8 +22661,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_judge_flags
         equity_lane1_deal_stage18_a_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage18_a_tok <= equity_lane1_toks[6];
-        equity_lane1_deal_stage18_a_ok <= equity_lane1_oks[6];
+        equity_lane1_deal_stage18_a_tok <= equity_lane1_deal_stage18_t_tok;
+        equity_lane1_deal_stage18_a_ok <= equity_lane1_deal_stage18_t_ok;
     end
 end
 
@@ -20731,183 +22720,223 @@ end
 
 
 
-assign equity_lane1_deal_stage19_repeated_position85_same_position415_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position85_same_position415_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position85_same_position416_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position85_same_position416_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position85_same_position417_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position85_same_position417_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position85_same_position418_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position85_same_position418_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position85_same_position419_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position85_same_position419_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position85_same_position420_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position85_same_position420_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position85_same_position421_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position85_same_position421_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position85_same_position422_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position85_same_position422_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position85_hit = (equity_lane1_deal_stage19_repeated_position85_any_equal != 0);
+assign equity_lane1_deal_stage19_repeated_position85_any_set140_hit = (equity_lane1_deal_stage19_repeated_position85_any_set140_bits != 0);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position86_same_position423_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position85_any_set141_hit = (equity_lane1_deal_stage19_repeated_position85_any_set141_bits != 0);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position86_same_position424_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position85_groups = equity_lane1_deal_stage19_repeated_position85_gathered;
 
 
 
-assign equity_lane1_deal_stage19_repeated_position86_same_position425_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position86_same_position423_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position86_same_position426_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position86_same_position424_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position86_same_position427_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position86_same_position425_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position86_same_position428_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position86_same_position426_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position86_same_position429_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position86_same_position427_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position86_same_position430_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position86_same_position428_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position86_hit = (equity_lane1_deal_stage19_repeated_position86_any_equal != 0);
+assign equity_lane1_deal_stage19_repeated_position86_same_position429_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position87_same_position431_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position86_same_position430_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position87_same_position432_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position86_any_set142_hit = (equity_lane1_deal_stage19_repeated_position86_any_set142_bits != 0);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position87_same_position433_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position86_any_set143_hit = (equity_lane1_deal_stage19_repeated_position86_any_set143_bits != 0);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position87_same_position434_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position86_groups = equity_lane1_deal_stage19_repeated_position86_gathered;
 
 
 
-assign equity_lane1_deal_stage19_repeated_position87_same_position435_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position87_same_position431_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position87_same_position436_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position87_same_position432_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position87_same_position437_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position87_same_position433_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position87_same_position438_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position87_same_position434_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position87_hit = (equity_lane1_deal_stage19_repeated_position87_any_equal != 0);
+assign equity_lane1_deal_stage19_repeated_position87_same_position435_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position88_same_position439_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position87_same_position436_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position88_same_position440_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position87_same_position437_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position88_same_position441_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position87_same_position438_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position88_same_position442_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position87_any_set144_hit = (equity_lane1_deal_stage19_repeated_position87_any_set144_bits != 0);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position88_same_position443_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position87_any_set145_hit = (equity_lane1_deal_stage19_repeated_position87_any_set145_bits != 0);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position88_same_position444_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position87_groups = equity_lane1_deal_stage19_repeated_position87_gathered;
 
 
 
-assign equity_lane1_deal_stage19_repeated_position88_same_position445_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position88_same_position439_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position88_same_position446_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position88_same_position440_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position88_hit = (equity_lane1_deal_stage19_repeated_position88_any_equal != 0);
+assign equity_lane1_deal_stage19_repeated_position88_same_position441_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position89_same_position447_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position88_same_position442_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position89_same_position448_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position88_same_position443_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position89_same_position449_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position88_same_position444_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position89_same_position450_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position88_same_position445_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position89_same_position451_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position88_same_position446_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position89_same_position452_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position88_any_set146_hit = (equity_lane1_deal_stage19_repeated_position88_any_set146_bits != 0);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position89_same_position453_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position88_any_set147_hit = (equity_lane1_deal_stage19_repeated_position88_any_set147_bits != 0);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position89_same_position454_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position88_groups = equity_lane1_deal_stage19_repeated_position88_gathered;
 
 
 
-assign equity_lane1_deal_stage19_repeated_position89_hit = (equity_lane1_deal_stage19_repeated_position89_any_equal != 0);
+assign equity_lane1_deal_stage19_repeated_position89_same_position447_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[6-1:0]);
+
+
+
+assign equity_lane1_deal_stage19_repeated_position89_same_position448_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[12-1:6]);
+
+
+
+assign equity_lane1_deal_stage19_repeated_position89_same_position449_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[18-1:12]);
+
+
+
+assign equity_lane1_deal_stage19_repeated_position89_same_position450_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[24-1:18]);
+
+
+
+assign equity_lane1_deal_stage19_repeated_position89_same_position451_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[30-1:24]);
+
+
+
+assign equity_lane1_deal_stage19_repeated_position89_same_position452_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[36-1:30]);
+
+
+
+assign equity_lane1_deal_stage19_repeated_position89_same_position453_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[42-1:36]);
+
+
+
+assign equity_lane1_deal_stage19_repeated_position89_same_position454_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[48-1:42]);
+
+
+
+assign equity_lane1_deal_stage19_repeated_position89_any_set148_hit = (equity_lane1_deal_stage19_repeated_position89_any_set148_bits != 0);
+
+
+
+assign equity_lane1_deal_stage19_repeated_position89_any_set149_hit = (equity_lane1_deal_stage19_repeated_position89_any_set149_bits != 0);
+
+
+
+assign equity_lane1_deal_stage19_repeated_position89_groups = equity_lane1_deal_stage19_repeated_position89_gathered;
 
 
 always @(equity_lane1_slot_stream19_word, equity_lane1_deal_stage19_exact_q, equity_lane1_delay_line19_d_out, equity_lane1_deal_stage19_mask_q) begin: equity_lane1_deal_stage19_masking
@@ -20929,6 +22958,24 @@ always @(equity_lane1_slot_stream19_word, equity_lane1_deal_stage19_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage19_take
+    equity_lane1_deal_stage19_taken <= equity_lane1_deal_stage19_candidates;
+    equity_lane1_deal_stage19_t_pos <= equity_lane1_deal_stage18_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage19_take_flags
+    if (rst == 1) begin
+        equity_lane1_deal_stage19_t_tok <= 0;
+        equity_lane1_deal_stage19_t_ok <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage19_t_tok <= equity_lane1_toks[7];
+        equity_lane1_deal_stage19_t_ok <= equity_lane1_oks[7];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage19_judge
     reg [5-1:0] usable;
     integer f;
@@ -20939,17 +22986,37 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage19_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane1_deal_stage19_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane1_deal_stage19_n_q) && (!equity_lane1_deal_stage19_repeated[f]));
+        ok = (candidate < equity_lane1_deal_stage19_n_q);
         if ((equity_lane1_deal_stage19_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane1_deal_stage19_fields <= equity_lane1_deal_stage19_candidates;
-    equity_lane1_deal_stage19_free <= usable;
-    equity_lane1_deal_stage19_a_pos <= equity_lane1_deal_stage18_pos_out;
+    equity_lane1_deal_stage19_fields <= equity_lane1_deal_stage19_taken;
+    equity_lane1_deal_stage19_below <= usable;
+    equity_lane1_deal_stage19_seen <= equity_lane1_deal_stage19_repeated;
+    equity_lane1_deal_stage19_a_pos <= equity_lane1_deal_stage19_t_pos;
+end
+
+
+always @(equity_lane1_deal_stage19_below, equity_lane1_deal_stage19_seen) begin: equity_lane1_deal_stage19_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<2; g=g+1) begin
+            if (equity_lane1_deal_stage19_seen[((2 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane1_deal_stage19_below[f] && clear);
+    end
+    equity_lane1_deal_stage19_free = usable;
 end
 
 
@@ -20959,8 +23026,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_judge_flags
         equity_lane1_deal_stage19_a_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage19_a_tok <= equity_lane1_toks[7];
-        equity_lane1_deal_stage19_a_ok <= equity_lane1_oks[7];
+        equity_lane1_deal_stage19_a_tok <= equity_lane1_deal_stage19_t_tok;
+        equity_lane1_deal_stage19_a_ok <= equity_lane1_deal_stage19_t_ok;
     end
 end
 
@@ -21018,203 +23085,263 @@ end
 
 
 
-assign equity_lane1_deal_stage20_repeated_position90_same_position455_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position90_same_position455_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position90_same_position456_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position90_same_position456_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position90_same_position457_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position90_same_position457_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position90_same_position458_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position90_same_position458_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position90_same_position459_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position90_same_position459_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position90_same_position460_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position90_same_position460_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position90_same_position461_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position90_same_position461_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position90_same_position462_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position90_same_position462_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position90_same_position463_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position90_same_position463_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position90_hit = (equity_lane1_deal_stage20_repeated_position90_any_equal != 0);
+assign equity_lane1_deal_stage20_repeated_position90_any_set150_hit = (equity_lane1_deal_stage20_repeated_position90_any_set150_bits != 0);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position91_same_position464_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position90_any_set151_hit = (equity_lane1_deal_stage20_repeated_position90_any_set151_bits != 0);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position91_same_position465_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position90_any_set152_hit = (equity_lane1_deal_stage20_repeated_position90_same_position463_equal != 0);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position91_same_position466_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position90_groups = equity_lane1_deal_stage20_repeated_position90_gathered;
 
 
 
-assign equity_lane1_deal_stage20_repeated_position91_same_position467_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position91_same_position464_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position91_same_position468_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position91_same_position465_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position91_same_position469_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position91_same_position466_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position91_same_position470_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position91_same_position467_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position91_same_position471_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position91_same_position468_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position91_same_position472_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position91_same_position469_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position91_hit = (equity_lane1_deal_stage20_repeated_position91_any_equal != 0);
+assign equity_lane1_deal_stage20_repeated_position91_same_position470_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position92_same_position473_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position91_same_position471_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position92_same_position474_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position91_same_position472_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position92_same_position475_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position91_any_set153_hit = (equity_lane1_deal_stage20_repeated_position91_any_set153_bits != 0);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position92_same_position476_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position91_any_set154_hit = (equity_lane1_deal_stage20_repeated_position91_any_set154_bits != 0);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position92_same_position477_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position91_any_set155_hit = (equity_lane1_deal_stage20_repeated_position91_same_position472_equal != 0);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position92_same_position478_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position91_groups = equity_lane1_deal_stage20_repeated_position91_gathered;
 
 
 
-assign equity_lane1_deal_stage20_repeated_position92_same_position479_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position92_same_position473_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position92_same_position480_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position92_same_position474_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position92_same_position481_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position92_same_position475_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position92_hit = (equity_lane1_deal_stage20_repeated_position92_any_equal != 0);
+assign equity_lane1_deal_stage20_repeated_position92_same_position476_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position93_same_position482_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position92_same_position477_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position93_same_position483_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position92_same_position478_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position93_same_position484_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position92_same_position479_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position93_same_position485_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position92_same_position480_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position93_same_position486_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position92_same_position481_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position93_same_position487_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position92_any_set156_hit = (equity_lane1_deal_stage20_repeated_position92_any_set156_bits != 0);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position93_same_position488_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position92_any_set157_hit = (equity_lane1_deal_stage20_repeated_position92_any_set157_bits != 0);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position93_same_position489_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position92_any_set158_hit = (equity_lane1_deal_stage20_repeated_position92_same_position481_equal != 0);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position93_same_position490_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position92_groups = equity_lane1_deal_stage20_repeated_position92_gathered;
 
 
 
-assign equity_lane1_deal_stage20_repeated_position93_hit = (equity_lane1_deal_stage20_repeated_position93_any_equal != 0);
+assign equity_lane1_deal_stage20_repeated_position93_same_position482_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position94_same_position491_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position93_same_position483_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position94_same_position492_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position93_same_position484_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position94_same_position493_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position93_same_position485_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position94_same_position494_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position93_same_position486_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position94_same_position495_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position93_same_position487_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position94_same_position496_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position93_same_position488_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position94_same_position497_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position93_same_position489_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position94_same_position498_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position93_same_position490_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position94_same_position499_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position93_any_set159_hit = (equity_lane1_deal_stage20_repeated_position93_any_set159_bits != 0);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position94_hit = (equity_lane1_deal_stage20_repeated_position94_any_equal != 0);
+assign equity_lane1_deal_stage20_repeated_position93_any_set160_hit = (equity_lane1_deal_stage20_repeated_position93_any_set160_bits != 0);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position93_any_set161_hit = (equity_lane1_deal_stage20_repeated_position93_same_position490_equal != 0);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position93_groups = equity_lane1_deal_stage20_repeated_position93_gathered;
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_same_position491_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[6-1:0]);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_same_position492_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[12-1:6]);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_same_position493_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[18-1:12]);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_same_position494_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[24-1:18]);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_same_position495_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[30-1:24]);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_same_position496_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[36-1:30]);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_same_position497_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[42-1:36]);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_same_position498_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[48-1:42]);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_same_position499_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[54-1:48]);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_any_set162_hit = (equity_lane1_deal_stage20_repeated_position94_any_set162_bits != 0);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_any_set163_hit = (equity_lane1_deal_stage20_repeated_position94_any_set163_bits != 0);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_any_set164_hit = (equity_lane1_deal_stage20_repeated_position94_same_position499_equal != 0);
+
+
+
+assign equity_lane1_deal_stage20_repeated_position94_groups = equity_lane1_deal_stage20_repeated_position94_gathered;
 
 
 always @(equity_lane1_slot_stream20_word, equity_lane1_deal_stage20_exact_q, equity_lane1_delay_line20_d_out, equity_lane1_deal_stage20_mask_q) begin: equity_lane1_deal_stage20_masking
@@ -21236,6 +23363,24 @@ always @(equity_lane1_slot_stream20_word, equity_lane1_deal_stage20_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage20_take
+    equity_lane1_deal_stage20_taken <= equity_lane1_deal_stage20_candidates;
+    equity_lane1_deal_stage20_t_pos <= equity_lane1_deal_stage19_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage20_take_flags
+    if (rst == 1) begin
+        equity_lane1_deal_stage20_t_tok <= 0;
+        equity_lane1_deal_stage20_t_ok <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage20_t_tok <= equity_lane1_toks[8];
+        equity_lane1_deal_stage20_t_ok <= equity_lane1_oks[8];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage20_judge
     reg [5-1:0] usable;
     integer f;
@@ -21246,17 +23391,37 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage20_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane1_deal_stage20_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane1_deal_stage20_n_q) && (!equity_lane1_deal_stage20_repeated[f]));
+        ok = (candidate < equity_lane1_deal_stage20_n_q);
         if ((equity_lane1_deal_stage20_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane1_deal_stage20_fields <= equity_lane1_deal_stage20_candidates;
-    equity_lane1_deal_stage20_free <= usable;
-    equity_lane1_deal_stage20_a_pos <= equity_lane1_deal_stage19_pos_out;
+    equity_lane1_deal_stage20_fields <= equity_lane1_deal_stage20_taken;
+    equity_lane1_deal_stage20_below <= usable;
+    equity_lane1_deal_stage20_seen <= equity_lane1_deal_stage20_repeated;
+    equity_lane1_deal_stage20_a_pos <= equity_lane1_deal_stage20_t_pos;
+end
+
+
+always @(equity_lane1_deal_stage20_below, equity_lane1_deal_stage20_seen) begin: equity_lane1_deal_stage20_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<3; g=g+1) begin
+            if (equity_lane1_deal_stage20_seen[((3 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane1_deal_stage20_below[f] && clear);
+    end
+    equity_lane1_deal_stage20_free = usable;
 end
 
 
@@ -21266,8 +23431,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_judge_flags
         equity_lane1_deal_stage20_a_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage20_a_tok <= equity_lane1_toks[8];
-        equity_lane1_deal_stage20_a_ok <= equity_lane1_oks[8];
+        equity_lane1_deal_stage20_a_tok <= equity_lane1_deal_stage20_t_tok;
+        equity_lane1_deal_stage20_a_ok <= equity_lane1_deal_stage20_t_ok;
     end
 end
 
@@ -21325,223 +23490,283 @@ end
 
 
 
-assign equity_lane1_deal_stage21_repeated_position95_same_position500_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position95_same_position500_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position95_same_position501_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position95_same_position501_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position95_same_position502_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position95_same_position502_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position95_same_position503_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position95_same_position503_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position95_same_position504_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position95_same_position504_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position95_same_position505_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position95_same_position505_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position95_same_position506_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position95_same_position506_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position95_same_position507_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position95_same_position507_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position95_same_position508_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position95_same_position508_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position95_same_position509_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position95_same_position509_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[60-1:54]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position95_hit = (equity_lane1_deal_stage21_repeated_position95_any_equal != 0);
+assign equity_lane1_deal_stage21_repeated_position95_any_set165_hit = (equity_lane1_deal_stage21_repeated_position95_any_set165_bits != 0);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position96_same_position510_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position95_any_set166_hit = (equity_lane1_deal_stage21_repeated_position95_any_set166_bits != 0);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position96_same_position511_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position95_any_set167_hit = (equity_lane1_deal_stage21_repeated_position95_any_set167_bits != 0);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position96_same_position512_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position95_groups = equity_lane1_deal_stage21_repeated_position95_gathered;
 
 
 
-assign equity_lane1_deal_stage21_repeated_position96_same_position513_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position96_same_position510_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position96_same_position514_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position96_same_position511_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position96_same_position515_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position96_same_position512_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position96_same_position516_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position96_same_position513_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position96_same_position517_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position96_same_position514_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position96_same_position518_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position96_same_position515_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position96_same_position519_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position96_same_position516_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position96_hit = (equity_lane1_deal_stage21_repeated_position96_any_equal != 0);
+assign equity_lane1_deal_stage21_repeated_position96_same_position517_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position97_same_position520_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position96_same_position518_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position97_same_position521_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position96_same_position519_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[60-1:54]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position97_same_position522_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position96_any_set168_hit = (equity_lane1_deal_stage21_repeated_position96_any_set168_bits != 0);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position97_same_position523_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position96_any_set169_hit = (equity_lane1_deal_stage21_repeated_position96_any_set169_bits != 0);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position97_same_position524_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position96_any_set170_hit = (equity_lane1_deal_stage21_repeated_position96_any_set170_bits != 0);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position97_same_position525_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position96_groups = equity_lane1_deal_stage21_repeated_position96_gathered;
 
 
 
-assign equity_lane1_deal_stage21_repeated_position97_same_position526_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position97_same_position520_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position97_same_position527_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position97_same_position521_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position97_same_position528_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position97_same_position522_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position97_same_position529_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position97_same_position523_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position97_hit = (equity_lane1_deal_stage21_repeated_position97_any_equal != 0);
+assign equity_lane1_deal_stage21_repeated_position97_same_position524_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position98_same_position530_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position97_same_position525_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position98_same_position531_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position97_same_position526_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position98_same_position532_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position97_same_position527_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position98_same_position533_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position97_same_position528_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position98_same_position534_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position97_same_position529_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[60-1:54]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position98_same_position535_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position97_any_set171_hit = (equity_lane1_deal_stage21_repeated_position97_any_set171_bits != 0);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position98_same_position536_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position97_any_set172_hit = (equity_lane1_deal_stage21_repeated_position97_any_set172_bits != 0);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position98_same_position537_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position97_any_set173_hit = (equity_lane1_deal_stage21_repeated_position97_any_set173_bits != 0);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position98_same_position538_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position97_groups = equity_lane1_deal_stage21_repeated_position97_gathered;
 
 
 
-assign equity_lane1_deal_stage21_repeated_position98_same_position539_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position98_same_position530_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position98_hit = (equity_lane1_deal_stage21_repeated_position98_any_equal != 0);
+assign equity_lane1_deal_stage21_repeated_position98_same_position531_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position99_same_position540_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position98_same_position532_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position99_same_position541_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position98_same_position533_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position99_same_position542_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position98_same_position534_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position99_same_position543_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position98_same_position535_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position99_same_position544_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position98_same_position536_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position99_same_position545_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position98_same_position537_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position99_same_position546_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position98_same_position538_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position99_same_position547_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position98_same_position539_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[60-1:54]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position99_same_position548_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position98_any_set174_hit = (equity_lane1_deal_stage21_repeated_position98_any_set174_bits != 0);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position99_same_position549_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position98_any_set175_hit = (equity_lane1_deal_stage21_repeated_position98_any_set175_bits != 0);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position99_hit = (equity_lane1_deal_stage21_repeated_position99_any_equal != 0);
+assign equity_lane1_deal_stage21_repeated_position98_any_set176_hit = (equity_lane1_deal_stage21_repeated_position98_any_set176_bits != 0);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position98_groups = equity_lane1_deal_stage21_repeated_position98_gathered;
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_same_position540_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[6-1:0]);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_same_position541_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[12-1:6]);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_same_position542_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[18-1:12]);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_same_position543_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[24-1:18]);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_same_position544_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[30-1:24]);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_same_position545_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[36-1:30]);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_same_position546_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[42-1:36]);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_same_position547_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[48-1:42]);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_same_position548_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[54-1:48]);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_same_position549_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[60-1:54]);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_any_set177_hit = (equity_lane1_deal_stage21_repeated_position99_any_set177_bits != 0);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_any_set178_hit = (equity_lane1_deal_stage21_repeated_position99_any_set178_bits != 0);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_any_set179_hit = (equity_lane1_deal_stage21_repeated_position99_any_set179_bits != 0);
+
+
+
+assign equity_lane1_deal_stage21_repeated_position99_groups = equity_lane1_deal_stage21_repeated_position99_gathered;
 
 
 always @(equity_lane1_slot_stream21_word, equity_lane1_deal_stage21_exact_q, equity_lane1_delay_line21_d_out, equity_lane1_deal_stage21_mask_q) begin: equity_lane1_deal_stage21_masking
@@ -21563,6 +23788,24 @@ always @(equity_lane1_slot_stream21_word, equity_lane1_deal_stage21_exact_q, equ
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage21_take
+    equity_lane1_deal_stage21_taken <= equity_lane1_deal_stage21_candidates;
+    equity_lane1_deal_stage21_t_pos <= equity_lane1_deal_stage20_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage21_take_flags
+    if (rst == 1) begin
+        equity_lane1_deal_stage21_t_tok <= 0;
+        equity_lane1_deal_stage21_t_ok <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage21_t_tok <= equity_lane1_toks[9];
+        equity_lane1_deal_stage21_t_ok <= equity_lane1_oks[9];
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage21_judge
     reg [5-1:0] usable;
     integer f;
@@ -21573,17 +23816,37 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage21_candidates[((6 * f) + b)];
+            candidate[b] = equity_lane1_deal_stage21_taken[((6 * f) + b)];
         end
-        ok = ((candidate < equity_lane1_deal_stage21_n_q) && (!equity_lane1_deal_stage21_repeated[f]));
+        ok = (candidate < equity_lane1_deal_stage21_n_q);
         if ((equity_lane1_deal_stage21_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
     end
-    equity_lane1_deal_stage21_fields <= equity_lane1_deal_stage21_candidates;
-    equity_lane1_deal_stage21_free <= usable;
-    equity_lane1_deal_stage21_a_pos <= equity_lane1_deal_stage20_pos_out;
+    equity_lane1_deal_stage21_fields <= equity_lane1_deal_stage21_taken;
+    equity_lane1_deal_stage21_below <= usable;
+    equity_lane1_deal_stage21_seen <= equity_lane1_deal_stage21_repeated;
+    equity_lane1_deal_stage21_a_pos <= equity_lane1_deal_stage21_t_pos;
+end
+
+
+always @(equity_lane1_deal_stage21_below, equity_lane1_deal_stage21_seen) begin: equity_lane1_deal_stage21_freeing
+    reg [5-1:0] usable;
+    integer f;
+    reg clear;
+    integer g;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
+        clear = 1'b1;
+        for (g=0; g<3; g=g+1) begin
+            if (equity_lane1_deal_stage21_seen[((3 * f) + g)]) begin
+                clear = 1'b0;
+            end
+        end
+        usable[f] = (equity_lane1_deal_stage21_below[f] && clear);
+    end
+    equity_lane1_deal_stage21_free = usable;
 end
 
 
@@ -21593,8 +23856,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_judge_flags
         equity_lane1_deal_stage21_a_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage21_a_tok <= equity_lane1_toks[9];
-        equity_lane1_deal_stage21_a_ok <= equity_lane1_oks[9];
+        equity_lane1_deal_stage21_a_tok <= equity_lane1_deal_stage21_t_tok;
+        equity_lane1_deal_stage21_a_ok <= equity_lane1_deal_stage21_t_ok;
     end
 end
 
@@ -26173,7 +28436,7 @@ always @(posedge clk) begin: equity_lane1_tally13_register_amount
         equity_lane1_tally13_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_deal_stage11_ok_in)) || ((equity_lane1_alone_q != 1'b0) && (!1'b1)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_tally13_mine)) || ((equity_lane1_alone_q != 1'b0) && (!1'b1)))) begin
             equity_lane1_tally13_amount <= 0;
         end
         else if (1'b0) begin

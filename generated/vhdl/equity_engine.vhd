@@ -68,6 +68,7 @@ type t_enum_State_3 is (
 	LOADING,
 	UNRANKING,
 	PROBING,
+	READING,
 	WEIGHING,
 	TESTING,
 	NEXT_LANE,
@@ -141,6 +142,7 @@ signal binomial: unsigned(21 downto 0);
 signal probe_j: unsigned(2 downto 0);
 signal probe_c: unsigned(5 downto 0);
 signal binomial_q: unsigned(21 downto 0);
+signal binomial_qq: unsigned(21 downto 0);
 signal fits: std_logic;
 signal unranked: unsigned(21 downto 0);
 signal rest: unsigned(21 downto 0);
@@ -265,6 +267,8 @@ signal equity_lane0_bus_word: unsigned(31 downto 0);
 signal equity_lane0_lane_n: unsigned(5 downto 0);
 signal equity_lane0_lane_mask: unsigned(5 downto 0);
 signal equity_lane0_lane_exact: std_logic;
+signal equity_lane0_fresh: std_logic;
+signal equity_lane0_held: std_logic;
 signal equity_lane0_look_valid: std_logic;
 signal equity_lane0_low_count: unsigned(2 downto 0);
 signal equity_lane0_high_count: unsigned(2 downto 0);
@@ -306,8 +310,12 @@ signal equity_lane0_chunked_counter0_counter_chunk4_value: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_shifted: unsigned(7 downto 0);
 signal equity_lane0_colex_odometer0_spare: std_logic;
+signal equity_lane0_colex_odometer0_board_inner: std_logic;
+signal equity_lane0_colex_odometer0_carry: std_logic;
+signal equity_lane0_colex_odometer0_inner: unsigned(2 downto 0);
 signal equity_lane0_colex_odometer0_last_bits: unsigned(3 downto 0);
 signal equity_lane0_colex_odometer0_lower: unsigned(10 downto 0);
+signal equity_lane0_colex_odometer0_ready: unsigned(3 downto 0);
 signal equity_lane0_colex_odometer0_rise_bits: unsigned(10 downto 0);
 signal equity_lane0_colex_odometer0_steps: unsigned(10 downto 0);
 signal equity_lane0_colex_odometer0_slot_select0_here: std_logic;
@@ -427,7 +435,7 @@ signal equity_lane0_slot_stream1_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_x_part1_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line1_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line1_line: unsigned(11 downto 0);
+signal equity_lane0_delay_line1_line: unsigned(17 downto 0);
 signal equity_lane0_slot_stream2_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_advance: std_logic;
 signal equity_lane0_slot_stream2_gx: unsigned(31 downto 0);
@@ -439,7 +447,7 @@ signal equity_lane0_slot_stream2_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_x_part2_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line2_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line2_line: unsigned(23 downto 0);
+signal equity_lane0_delay_line2_line: unsigned(35 downto 0);
 signal equity_lane0_slot_stream3_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_advance: std_logic;
 signal equity_lane0_slot_stream3_gx: unsigned(31 downto 0);
@@ -451,7 +459,7 @@ signal equity_lane0_slot_stream3_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_x_part3_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line3_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line3_line: unsigned(35 downto 0);
+signal equity_lane0_delay_line3_line: unsigned(53 downto 0);
 signal equity_lane0_slot_stream4_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_advance: std_logic;
 signal equity_lane0_slot_stream4_gx: unsigned(31 downto 0);
@@ -463,7 +471,7 @@ signal equity_lane0_slot_stream4_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_x_part4_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line4_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line4_line: unsigned(47 downto 0);
+signal equity_lane0_delay_line4_line: unsigned(71 downto 0);
 signal equity_lane0_slot_stream5_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_advance: std_logic;
 signal equity_lane0_slot_stream5_gx: unsigned(31 downto 0);
@@ -475,7 +483,7 @@ signal equity_lane0_slot_stream5_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_x_part5_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line5_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line5_line: unsigned(59 downto 0);
+signal equity_lane0_delay_line5_line: unsigned(89 downto 0);
 signal equity_lane0_slot_stream6_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_advance: std_logic;
 signal equity_lane0_slot_stream6_gx: unsigned(31 downto 0);
@@ -487,7 +495,7 @@ signal equity_lane0_slot_stream6_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_x_part6_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line6_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line6_line: unsigned(71 downto 0);
+signal equity_lane0_delay_line6_line: unsigned(107 downto 0);
 signal equity_lane0_slot_stream7_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_advance: std_logic;
 signal equity_lane0_slot_stream7_gx: unsigned(31 downto 0);
@@ -499,7 +507,7 @@ signal equity_lane0_slot_stream7_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_x_part7_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line7_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line7_line: unsigned(83 downto 0);
+signal equity_lane0_delay_line7_line: unsigned(125 downto 0);
 signal equity_lane0_slot_stream8_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_advance: std_logic;
 signal equity_lane0_slot_stream8_gx: unsigned(31 downto 0);
@@ -511,7 +519,7 @@ signal equity_lane0_slot_stream8_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_x_part8_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line8_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line8_line: unsigned(95 downto 0);
+signal equity_lane0_delay_line8_line: unsigned(143 downto 0);
 signal equity_lane0_slot_stream9_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream9_advance: std_logic;
 signal equity_lane0_slot_stream9_gx: unsigned(31 downto 0);
@@ -523,7 +531,7 @@ signal equity_lane0_slot_stream9_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream9_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream9_x_part9_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line9_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line9_line: unsigned(107 downto 0);
+signal equity_lane0_delay_line9_line: unsigned(161 downto 0);
 signal equity_lane0_slot_stream10_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream10_advance: std_logic;
 signal equity_lane0_slot_stream10_gx: unsigned(31 downto 0);
@@ -535,8 +543,7 @@ signal equity_lane0_slot_stream10_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream10_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream10_x_part10_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line10_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line10_line: unsigned(119 downto 0);
-signal equity_lane0_deal_stage0_ok_in: std_logic;
+signal equity_lane0_delay_line10_line: unsigned(179 downto 0);
 signal equity_lane0_deal_stage0_pos_in: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_n_q: unsigned(5 downto 0);
@@ -545,11 +552,17 @@ signal equity_lane0_deal_stage0_exact_q: std_logic;
 signal equity_lane0_deal_stage0_a_ok: std_logic;
 signal equity_lane0_deal_stage0_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_tok: std_logic;
+signal equity_lane0_deal_stage0_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_found: std_logic;
 signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage0_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
+signal equity_lane0_deal_stage0_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage0_t_pos: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_t_tok: std_logic;
+signal equity_lane0_deal_stage0_t_ok: std_logic;
 signal equity_lane0_deal_stage0_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_pos_out: unsigned(11 downto 0);
 signal equity_lane0_deal_stage1_n_q: unsigned(5 downto 0);
@@ -558,22 +571,33 @@ signal equity_lane0_deal_stage1_exact_q: std_logic;
 signal equity_lane0_deal_stage1_a_ok: std_logic;
 signal equity_lane0_deal_stage1_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_a_tok: std_logic;
+signal equity_lane0_deal_stage1_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
 signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage1_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
+signal equity_lane0_deal_stage1_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage1_t_pos: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_t_tok: std_logic;
+signal equity_lane0_deal_stage1_t_ok: std_logic;
 signal equity_lane0_deal_stage1_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage1_repeated_position0_hit: std_logic;
-signal equity_lane0_deal_stage1_repeated_position0_any_equal: std_logic;
-signal equity_lane0_deal_stage1_repeated_position1_hit: std_logic;
-signal equity_lane0_deal_stage1_repeated_position1_any_equal: std_logic;
-signal equity_lane0_deal_stage1_repeated_position2_hit: std_logic;
-signal equity_lane0_deal_stage1_repeated_position2_any_equal: std_logic;
-signal equity_lane0_deal_stage1_repeated_position3_hit: std_logic;
-signal equity_lane0_deal_stage1_repeated_position3_any_equal: std_logic;
-signal equity_lane0_deal_stage1_repeated_position4_hit: std_logic;
-signal equity_lane0_deal_stage1_repeated_position4_any_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position0_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position0_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position0_same_position0_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position1_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position1_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position1_same_position1_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position2_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position2_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position2_same_position2_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position3_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position3_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position3_same_position3_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position4_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position4_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position4_same_position4_equal: std_logic;
 signal equity_lane0_deal_stage2_pos_out: unsigned(17 downto 0);
 signal equity_lane0_deal_stage2_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_mask_q: unsigned(5 downto 0);
@@ -581,32 +605,43 @@ signal equity_lane0_deal_stage2_exact_q: std_logic;
 signal equity_lane0_deal_stage2_a_ok: std_logic;
 signal equity_lane0_deal_stage2_a_pos: unsigned(11 downto 0);
 signal equity_lane0_deal_stage2_a_tok: std_logic;
+signal equity_lane0_deal_stage2_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
 signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage2_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
+signal equity_lane0_deal_stage2_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage2_t_pos: unsigned(11 downto 0);
+signal equity_lane0_deal_stage2_t_tok: std_logic;
+signal equity_lane0_deal_stage2_t_ok: std_logic;
 signal equity_lane0_deal_stage2_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage2_repeated_position5_hit: std_logic;
-signal equity_lane0_deal_stage2_repeated_position5_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_gathered: std_logic;
 signal equity_lane0_deal_stage2_repeated_position5_same_position5_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position5_same_position6_equal: std_logic;
-signal equity_lane0_deal_stage2_repeated_position6_hit: std_logic;
-signal equity_lane0_deal_stage2_repeated_position6_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_any_set5_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position6_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position6_gathered: std_logic;
 signal equity_lane0_deal_stage2_repeated_position6_same_position7_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position6_same_position8_equal: std_logic;
-signal equity_lane0_deal_stage2_repeated_position7_hit: std_logic;
-signal equity_lane0_deal_stage2_repeated_position7_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position6_any_set6_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position7_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position7_gathered: std_logic;
 signal equity_lane0_deal_stage2_repeated_position7_same_position9_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position7_same_position10_equal: std_logic;
-signal equity_lane0_deal_stage2_repeated_position8_hit: std_logic;
-signal equity_lane0_deal_stage2_repeated_position8_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position7_any_set7_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position8_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position8_gathered: std_logic;
 signal equity_lane0_deal_stage2_repeated_position8_same_position11_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position8_same_position12_equal: std_logic;
-signal equity_lane0_deal_stage2_repeated_position9_hit: std_logic;
-signal equity_lane0_deal_stage2_repeated_position9_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position8_any_set8_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position9_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position9_gathered: std_logic;
 signal equity_lane0_deal_stage2_repeated_position9_same_position13_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position9_same_position14_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position9_any_set9_bits: unsigned(1 downto 0);
 signal equity_lane0_deal_stage3_pos_out: unsigned(23 downto 0);
 signal equity_lane0_deal_stage3_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_mask_q: unsigned(5 downto 0);
@@ -614,37 +649,48 @@ signal equity_lane0_deal_stage3_exact_q: std_logic;
 signal equity_lane0_deal_stage3_a_ok: std_logic;
 signal equity_lane0_deal_stage3_a_pos: unsigned(17 downto 0);
 signal equity_lane0_deal_stage3_a_tok: std_logic;
+signal equity_lane0_deal_stage3_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
 signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage3_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
+signal equity_lane0_deal_stage3_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage3_t_pos: unsigned(17 downto 0);
+signal equity_lane0_deal_stage3_t_tok: std_logic;
+signal equity_lane0_deal_stage3_t_ok: std_logic;
 signal equity_lane0_deal_stage3_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage3_repeated_position10_hit: std_logic;
-signal equity_lane0_deal_stage3_repeated_position10_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_gathered: std_logic;
 signal equity_lane0_deal_stage3_repeated_position10_same_position15_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position10_same_position16_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position10_same_position17_equal: std_logic;
-signal equity_lane0_deal_stage3_repeated_position11_hit: std_logic;
-signal equity_lane0_deal_stage3_repeated_position11_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_any_set10_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position11_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position11_gathered: std_logic;
 signal equity_lane0_deal_stage3_repeated_position11_same_position18_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position11_same_position19_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position11_same_position20_equal: std_logic;
-signal equity_lane0_deal_stage3_repeated_position12_hit: std_logic;
-signal equity_lane0_deal_stage3_repeated_position12_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position11_any_set11_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position12_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position12_gathered: std_logic;
 signal equity_lane0_deal_stage3_repeated_position12_same_position21_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position12_same_position22_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position12_same_position23_equal: std_logic;
-signal equity_lane0_deal_stage3_repeated_position13_hit: std_logic;
-signal equity_lane0_deal_stage3_repeated_position13_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position12_any_set12_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position13_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position13_gathered: std_logic;
 signal equity_lane0_deal_stage3_repeated_position13_same_position24_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position13_same_position25_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position13_same_position26_equal: std_logic;
-signal equity_lane0_deal_stage3_repeated_position14_hit: std_logic;
-signal equity_lane0_deal_stage3_repeated_position14_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position13_any_set13_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position14_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position14_gathered: std_logic;
 signal equity_lane0_deal_stage3_repeated_position14_same_position27_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position14_same_position28_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position14_same_position29_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_any_set14_bits: unsigned(2 downto 0);
 signal equity_lane0_deal_stage4_pos_out: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_mask_q: unsigned(5 downto 0);
@@ -652,42 +698,53 @@ signal equity_lane0_deal_stage4_exact_q: std_logic;
 signal equity_lane0_deal_stage4_a_ok: std_logic;
 signal equity_lane0_deal_stage4_a_pos: unsigned(23 downto 0);
 signal equity_lane0_deal_stage4_a_tok: std_logic;
+signal equity_lane0_deal_stage4_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
 signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage4_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
+signal equity_lane0_deal_stage4_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage4_t_pos: unsigned(23 downto 0);
+signal equity_lane0_deal_stage4_t_tok: std_logic;
+signal equity_lane0_deal_stage4_t_ok: std_logic;
 signal equity_lane0_deal_stage4_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage4_repeated_position15_hit: std_logic;
-signal equity_lane0_deal_stage4_repeated_position15_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_gathered: std_logic;
 signal equity_lane0_deal_stage4_repeated_position15_same_position30_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position15_same_position31_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position15_same_position32_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position15_same_position33_equal: std_logic;
-signal equity_lane0_deal_stage4_repeated_position16_hit: std_logic;
-signal equity_lane0_deal_stage4_repeated_position16_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_any_set15_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position16_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position16_gathered: std_logic;
 signal equity_lane0_deal_stage4_repeated_position16_same_position34_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position16_same_position35_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position16_same_position36_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position16_same_position37_equal: std_logic;
-signal equity_lane0_deal_stage4_repeated_position17_hit: std_logic;
-signal equity_lane0_deal_stage4_repeated_position17_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position16_any_set16_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position17_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position17_gathered: std_logic;
 signal equity_lane0_deal_stage4_repeated_position17_same_position38_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position17_same_position39_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position17_same_position40_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position17_same_position41_equal: std_logic;
-signal equity_lane0_deal_stage4_repeated_position18_hit: std_logic;
-signal equity_lane0_deal_stage4_repeated_position18_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position17_any_set17_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position18_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position18_gathered: std_logic;
 signal equity_lane0_deal_stage4_repeated_position18_same_position42_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position18_same_position43_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position18_same_position44_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position18_same_position45_equal: std_logic;
-signal equity_lane0_deal_stage4_repeated_position19_hit: std_logic;
-signal equity_lane0_deal_stage4_repeated_position19_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position18_any_set18_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position19_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position19_gathered: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_same_position46_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_same_position47_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_same_position48_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_same_position49_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_any_set19_bits: unsigned(3 downto 0);
 signal equity_lane0_deal_stage5_pos_out: unsigned(35 downto 0);
 signal equity_lane0_deal_stage5_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_mask_q: unsigned(5 downto 0);
@@ -695,47 +752,68 @@ signal equity_lane0_deal_stage5_exact_q: std_logic;
 signal equity_lane0_deal_stage5_a_ok: std_logic;
 signal equity_lane0_deal_stage5_a_pos: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_a_tok: std_logic;
+signal equity_lane0_deal_stage5_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
 signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_seen: unsigned(9 downto 0);
 signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage5_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage5_repeated_position20_hit: std_logic;
-signal equity_lane0_deal_stage5_repeated_position20_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage5_t_pos: unsigned(29 downto 0);
+signal equity_lane0_deal_stage5_t_tok: std_logic;
+signal equity_lane0_deal_stage5_t_ok: std_logic;
+signal equity_lane0_deal_stage5_repeated: unsigned(9 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage5_repeated_position20_same_position50_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position20_same_position51_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position20_same_position52_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position20_same_position53_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position20_same_position54_equal: std_logic;
-signal equity_lane0_deal_stage5_repeated_position21_hit: std_logic;
-signal equity_lane0_deal_stage5_repeated_position21_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_any_set20_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_any_set20_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_any_set21_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage5_repeated_position21_same_position55_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position21_same_position56_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position21_same_position57_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position21_same_position58_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position21_same_position59_equal: std_logic;
-signal equity_lane0_deal_stage5_repeated_position22_hit: std_logic;
-signal equity_lane0_deal_stage5_repeated_position22_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_any_set22_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_any_set22_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_any_set23_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage5_repeated_position22_same_position60_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position22_same_position61_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position22_same_position62_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position22_same_position63_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position22_same_position64_equal: std_logic;
-signal equity_lane0_deal_stage5_repeated_position23_hit: std_logic;
-signal equity_lane0_deal_stage5_repeated_position23_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_any_set24_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_any_set24_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_any_set25_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage5_repeated_position23_same_position65_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position23_same_position66_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position23_same_position67_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position23_same_position68_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position23_same_position69_equal: std_logic;
-signal equity_lane0_deal_stage5_repeated_position24_hit: std_logic;
-signal equity_lane0_deal_stage5_repeated_position24_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_any_set26_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_any_set26_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_any_set27_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position24_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage5_repeated_position24_same_position70_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position24_same_position71_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position24_same_position72_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position24_same_position73_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position24_same_position74_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_any_set28_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position24_any_set28_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_any_set29_hit: std_logic;
 signal equity_lane0_deal_stage6_pos_out: unsigned(41 downto 0);
 signal equity_lane0_deal_stage6_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_mask_q: unsigned(5 downto 0);
@@ -743,52 +821,78 @@ signal equity_lane0_deal_stage6_exact_q: std_logic;
 signal equity_lane0_deal_stage6_a_ok: std_logic;
 signal equity_lane0_deal_stage6_a_pos: unsigned(35 downto 0);
 signal equity_lane0_deal_stage6_a_tok: std_logic;
+signal equity_lane0_deal_stage6_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
 signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage6_seen: unsigned(9 downto 0);
 signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage6_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage6_repeated_position25_hit: std_logic;
-signal equity_lane0_deal_stage6_repeated_position25_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage6_t_pos: unsigned(35 downto 0);
+signal equity_lane0_deal_stage6_t_tok: std_logic;
+signal equity_lane0_deal_stage6_t_ok: std_logic;
+signal equity_lane0_deal_stage6_repeated: unsigned(9 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position25_same_position75_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_same_position76_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_same_position77_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_same_position78_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_same_position79_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_same_position80_equal: std_logic;
-signal equity_lane0_deal_stage6_repeated_position26_hit: std_logic;
-signal equity_lane0_deal_stage6_repeated_position26_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_any_set30_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_any_set30_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_any_set31_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_any_set31_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position26_same_position81_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position26_same_position82_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position26_same_position83_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position26_same_position84_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position26_same_position85_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position26_same_position86_equal: std_logic;
-signal equity_lane0_deal_stage6_repeated_position27_hit: std_logic;
-signal equity_lane0_deal_stage6_repeated_position27_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_any_set32_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_any_set32_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_any_set33_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_any_set33_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position27_same_position87_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position27_same_position88_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position27_same_position89_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position27_same_position90_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position27_same_position91_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position27_same_position92_equal: std_logic;
-signal equity_lane0_deal_stage6_repeated_position28_hit: std_logic;
-signal equity_lane0_deal_stage6_repeated_position28_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_any_set34_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_any_set34_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_any_set35_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_any_set35_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position28_same_position93_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position28_same_position94_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position28_same_position95_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position28_same_position96_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position28_same_position97_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position28_same_position98_equal: std_logic;
-signal equity_lane0_deal_stage6_repeated_position29_hit: std_logic;
-signal equity_lane0_deal_stage6_repeated_position29_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_any_set36_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_any_set36_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_any_set37_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_any_set37_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position29_same_position99_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_same_position100_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_same_position101_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_same_position102_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_same_position103_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_same_position104_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_any_set38_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_any_set38_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_any_set39_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_any_set39_hit: std_logic;
 signal equity_lane0_deal_stage7_pos_out: unsigned(47 downto 0);
 signal equity_lane0_deal_stage7_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage7_mask_q: unsigned(5 downto 0);
@@ -796,14 +900,20 @@ signal equity_lane0_deal_stage7_exact_q: std_logic;
 signal equity_lane0_deal_stage7_a_ok: std_logic;
 signal equity_lane0_deal_stage7_a_pos: unsigned(41 downto 0);
 signal equity_lane0_deal_stage7_a_tok: std_logic;
+signal equity_lane0_deal_stage7_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage7_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage7_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage7_found: std_logic;
 signal equity_lane0_deal_stage7_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage7_seen: unsigned(9 downto 0);
 signal equity_lane0_deal_stage7_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage7_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage7_repeated_position30_hit: std_logic;
-signal equity_lane0_deal_stage7_repeated_position30_any_equal: unsigned(6 downto 0);
+signal equity_lane0_deal_stage7_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage7_t_pos: unsigned(41 downto 0);
+signal equity_lane0_deal_stage7_t_tok: std_logic;
+signal equity_lane0_deal_stage7_t_ok: std_logic;
+signal equity_lane0_deal_stage7_repeated: unsigned(9 downto 0);
+signal equity_lane0_deal_stage7_repeated_position30_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position30_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage7_repeated_position30_same_position105_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position30_same_position106_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position30_same_position107_equal: std_logic;
@@ -811,8 +921,12 @@ signal equity_lane0_deal_stage7_repeated_position30_same_position108_equal: std_
 signal equity_lane0_deal_stage7_repeated_position30_same_position109_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position30_same_position110_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position30_same_position111_equal: std_logic;
-signal equity_lane0_deal_stage7_repeated_position31_hit: std_logic;
-signal equity_lane0_deal_stage7_repeated_position31_any_equal: unsigned(6 downto 0);
+signal equity_lane0_deal_stage7_repeated_position30_any_set40_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position30_any_set40_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position30_any_set41_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position30_any_set41_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position31_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position31_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage7_repeated_position31_same_position112_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position31_same_position113_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position31_same_position114_equal: std_logic;
@@ -820,8 +934,12 @@ signal equity_lane0_deal_stage7_repeated_position31_same_position115_equal: std_
 signal equity_lane0_deal_stage7_repeated_position31_same_position116_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position31_same_position117_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position31_same_position118_equal: std_logic;
-signal equity_lane0_deal_stage7_repeated_position32_hit: std_logic;
-signal equity_lane0_deal_stage7_repeated_position32_any_equal: unsigned(6 downto 0);
+signal equity_lane0_deal_stage7_repeated_position31_any_set42_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position31_any_set42_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position31_any_set43_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position31_any_set43_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position32_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position32_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage7_repeated_position32_same_position119_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position32_same_position120_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position32_same_position121_equal: std_logic;
@@ -829,8 +947,12 @@ signal equity_lane0_deal_stage7_repeated_position32_same_position122_equal: std_
 signal equity_lane0_deal_stage7_repeated_position32_same_position123_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position32_same_position124_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position32_same_position125_equal: std_logic;
-signal equity_lane0_deal_stage7_repeated_position33_hit: std_logic;
-signal equity_lane0_deal_stage7_repeated_position33_any_equal: unsigned(6 downto 0);
+signal equity_lane0_deal_stage7_repeated_position32_any_set44_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position32_any_set44_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position32_any_set45_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position32_any_set45_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position33_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position33_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage7_repeated_position33_same_position126_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position33_same_position127_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position33_same_position128_equal: std_logic;
@@ -838,8 +960,12 @@ signal equity_lane0_deal_stage7_repeated_position33_same_position129_equal: std_
 signal equity_lane0_deal_stage7_repeated_position33_same_position130_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position33_same_position131_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position33_same_position132_equal: std_logic;
-signal equity_lane0_deal_stage7_repeated_position34_hit: std_logic;
-signal equity_lane0_deal_stage7_repeated_position34_any_equal: unsigned(6 downto 0);
+signal equity_lane0_deal_stage7_repeated_position33_any_set46_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position33_any_set46_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position33_any_set47_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position33_any_set47_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position34_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage7_repeated_position34_same_position133_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position34_same_position134_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position34_same_position135_equal: std_logic;
@@ -847,6 +973,10 @@ signal equity_lane0_deal_stage7_repeated_position34_same_position136_equal: std_
 signal equity_lane0_deal_stage7_repeated_position34_same_position137_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position34_same_position138_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position34_same_position139_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_any_set48_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position34_any_set48_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_any_set49_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position34_any_set49_hit: std_logic;
 signal equity_lane0_deal_stage8_pos_out: unsigned(53 downto 0);
 signal equity_lane0_deal_stage8_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage8_mask_q: unsigned(5 downto 0);
@@ -854,14 +984,20 @@ signal equity_lane0_deal_stage8_exact_q: std_logic;
 signal equity_lane0_deal_stage8_a_ok: std_logic;
 signal equity_lane0_deal_stage8_a_pos: unsigned(47 downto 0);
 signal equity_lane0_deal_stage8_a_tok: std_logic;
+signal equity_lane0_deal_stage8_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage8_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage8_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage8_found: std_logic;
 signal equity_lane0_deal_stage8_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage8_seen: unsigned(9 downto 0);
 signal equity_lane0_deal_stage8_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage8_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage8_repeated_position35_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position35_any_equal: unsigned(7 downto 0);
+signal equity_lane0_deal_stage8_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage8_t_pos: unsigned(47 downto 0);
+signal equity_lane0_deal_stage8_t_tok: std_logic;
+signal equity_lane0_deal_stage8_t_ok: std_logic;
+signal equity_lane0_deal_stage8_repeated: unsigned(9 downto 0);
+signal equity_lane0_deal_stage8_repeated_position35_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position35_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage8_repeated_position35_same_position140_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position35_same_position141_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position35_same_position142_equal: std_logic;
@@ -870,8 +1006,12 @@ signal equity_lane0_deal_stage8_repeated_position35_same_position144_equal: std_
 signal equity_lane0_deal_stage8_repeated_position35_same_position145_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position35_same_position146_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position35_same_position147_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_any_equal: unsigned(7 downto 0);
+signal equity_lane0_deal_stage8_repeated_position35_any_set50_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position35_any_set50_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position35_any_set51_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position35_any_set51_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position36_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position36_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage8_repeated_position36_same_position148_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position36_same_position149_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position36_same_position150_equal: std_logic;
@@ -880,8 +1020,12 @@ signal equity_lane0_deal_stage8_repeated_position36_same_position152_equal: std_
 signal equity_lane0_deal_stage8_repeated_position36_same_position153_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position36_same_position154_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position36_same_position155_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_any_equal: unsigned(7 downto 0);
+signal equity_lane0_deal_stage8_repeated_position36_any_set52_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position36_any_set52_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position36_any_set53_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position36_any_set53_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position37_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position37_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage8_repeated_position37_same_position156_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position37_same_position157_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position37_same_position158_equal: std_logic;
@@ -890,8 +1034,12 @@ signal equity_lane0_deal_stage8_repeated_position37_same_position160_equal: std_
 signal equity_lane0_deal_stage8_repeated_position37_same_position161_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position37_same_position162_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position37_same_position163_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_any_equal: unsigned(7 downto 0);
+signal equity_lane0_deal_stage8_repeated_position37_any_set54_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position37_any_set54_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position37_any_set55_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position37_any_set55_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position38_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position38_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage8_repeated_position38_same_position164_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position38_same_position165_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position38_same_position166_equal: std_logic;
@@ -900,8 +1048,12 @@ signal equity_lane0_deal_stage8_repeated_position38_same_position168_equal: std_
 signal equity_lane0_deal_stage8_repeated_position38_same_position169_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position38_same_position170_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position38_same_position171_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_any_equal: unsigned(7 downto 0);
+signal equity_lane0_deal_stage8_repeated_position38_any_set56_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position38_any_set56_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position38_any_set57_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position38_any_set57_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position39_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position39_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage8_repeated_position39_same_position172_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position39_same_position173_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position39_same_position174_equal: std_logic;
@@ -910,6 +1062,10 @@ signal equity_lane0_deal_stage8_repeated_position39_same_position176_equal: std_
 signal equity_lane0_deal_stage8_repeated_position39_same_position177_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position39_same_position178_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position39_same_position179_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position39_any_set58_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position39_any_set58_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position39_any_set59_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position39_any_set59_hit: std_logic;
 signal equity_lane0_deal_stage9_pos_out: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage9_mask_q: unsigned(5 downto 0);
@@ -917,14 +1073,20 @@ signal equity_lane0_deal_stage9_exact_q: std_logic;
 signal equity_lane0_deal_stage9_a_ok: std_logic;
 signal equity_lane0_deal_stage9_a_pos: unsigned(53 downto 0);
 signal equity_lane0_deal_stage9_a_tok: std_logic;
+signal equity_lane0_deal_stage9_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage9_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage9_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage9_found: std_logic;
 signal equity_lane0_deal_stage9_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage9_seen: unsigned(14 downto 0);
 signal equity_lane0_deal_stage9_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage9_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage9_repeated_position40_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_any_equal: unsigned(8 downto 0);
+signal equity_lane0_deal_stage9_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage9_t_pos: unsigned(53 downto 0);
+signal equity_lane0_deal_stage9_t_tok: std_logic;
+signal equity_lane0_deal_stage9_t_ok: std_logic;
+signal equity_lane0_deal_stage9_repeated: unsigned(14 downto 0);
+signal equity_lane0_deal_stage9_repeated_position40_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position40_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage9_repeated_position40_same_position180_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position40_same_position181_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position40_same_position182_equal: std_logic;
@@ -934,8 +1096,13 @@ signal equity_lane0_deal_stage9_repeated_position40_same_position185_equal: std_
 signal equity_lane0_deal_stage9_repeated_position40_same_position186_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position40_same_position187_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position40_same_position188_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_any_equal: unsigned(8 downto 0);
+signal equity_lane0_deal_stage9_repeated_position40_any_set60_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position40_any_set60_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position40_any_set61_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position40_any_set61_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position40_any_set62_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position41_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position41_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage9_repeated_position41_same_position189_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position41_same_position190_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position41_same_position191_equal: std_logic;
@@ -945,8 +1112,13 @@ signal equity_lane0_deal_stage9_repeated_position41_same_position194_equal: std_
 signal equity_lane0_deal_stage9_repeated_position41_same_position195_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position41_same_position196_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position41_same_position197_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_any_equal: unsigned(8 downto 0);
+signal equity_lane0_deal_stage9_repeated_position41_any_set63_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position41_any_set63_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position41_any_set64_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position41_any_set64_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position41_any_set65_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position42_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position42_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage9_repeated_position42_same_position198_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position42_same_position199_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position42_same_position200_equal: std_logic;
@@ -956,8 +1128,13 @@ signal equity_lane0_deal_stage9_repeated_position42_same_position203_equal: std_
 signal equity_lane0_deal_stage9_repeated_position42_same_position204_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position42_same_position205_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position42_same_position206_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_any_equal: unsigned(8 downto 0);
+signal equity_lane0_deal_stage9_repeated_position42_any_set66_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position42_any_set66_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position42_any_set67_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position42_any_set67_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position42_any_set68_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position43_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position43_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage9_repeated_position43_same_position207_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position43_same_position208_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position43_same_position209_equal: std_logic;
@@ -967,8 +1144,13 @@ signal equity_lane0_deal_stage9_repeated_position43_same_position212_equal: std_
 signal equity_lane0_deal_stage9_repeated_position43_same_position213_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position43_same_position214_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position43_same_position215_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_any_equal: unsigned(8 downto 0);
+signal equity_lane0_deal_stage9_repeated_position43_any_set69_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position43_any_set69_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position43_any_set70_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position43_any_set70_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position43_any_set71_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position44_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position44_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage9_repeated_position44_same_position216_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position44_same_position217_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position44_same_position218_equal: std_logic;
@@ -978,6 +1160,11 @@ signal equity_lane0_deal_stage9_repeated_position44_same_position221_equal: std_
 signal equity_lane0_deal_stage9_repeated_position44_same_position222_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position44_same_position223_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position44_same_position224_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position44_any_set72_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position44_any_set72_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position44_any_set73_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position44_any_set73_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position44_any_set74_hit: std_logic;
 signal equity_lane0_deal_stage10_pos_out: unsigned(65 downto 0);
 signal equity_lane0_deal_stage10_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage10_mask_q: unsigned(5 downto 0);
@@ -985,14 +1172,20 @@ signal equity_lane0_deal_stage10_exact_q: std_logic;
 signal equity_lane0_deal_stage10_a_ok: std_logic;
 signal equity_lane0_deal_stage10_a_pos: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_a_tok: std_logic;
+signal equity_lane0_deal_stage10_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage10_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage10_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage10_found: std_logic;
 signal equity_lane0_deal_stage10_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage10_seen: unsigned(14 downto 0);
 signal equity_lane0_deal_stage10_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage10_repeated: unsigned(4 downto 0);
-signal equity_lane0_deal_stage10_repeated_position45_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_any_equal: unsigned(9 downto 0);
+signal equity_lane0_deal_stage10_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage10_t_pos: unsigned(59 downto 0);
+signal equity_lane0_deal_stage10_t_tok: std_logic;
+signal equity_lane0_deal_stage10_t_ok: std_logic;
+signal equity_lane0_deal_stage10_repeated: unsigned(14 downto 0);
+signal equity_lane0_deal_stage10_repeated_position45_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position45_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage10_repeated_position45_same_position225_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position45_same_position226_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position45_same_position227_equal: std_logic;
@@ -1003,8 +1196,14 @@ signal equity_lane0_deal_stage10_repeated_position45_same_position231_equal: std
 signal equity_lane0_deal_stage10_repeated_position45_same_position232_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position45_same_position233_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position45_same_position234_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_any_equal: unsigned(9 downto 0);
+signal equity_lane0_deal_stage10_repeated_position45_any_set75_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position45_any_set75_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position45_any_set76_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position45_any_set76_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position45_any_set77_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position45_any_set77_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position46_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position46_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage10_repeated_position46_same_position235_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position46_same_position236_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position46_same_position237_equal: std_logic;
@@ -1015,8 +1214,14 @@ signal equity_lane0_deal_stage10_repeated_position46_same_position241_equal: std
 signal equity_lane0_deal_stage10_repeated_position46_same_position242_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position46_same_position243_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position46_same_position244_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_any_equal: unsigned(9 downto 0);
+signal equity_lane0_deal_stage10_repeated_position46_any_set78_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position46_any_set78_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position46_any_set79_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position46_any_set79_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position46_any_set80_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position46_any_set80_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position47_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position47_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage10_repeated_position47_same_position245_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position47_same_position246_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position47_same_position247_equal: std_logic;
@@ -1027,8 +1232,14 @@ signal equity_lane0_deal_stage10_repeated_position47_same_position251_equal: std
 signal equity_lane0_deal_stage10_repeated_position47_same_position252_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position47_same_position253_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position47_same_position254_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_any_equal: unsigned(9 downto 0);
+signal equity_lane0_deal_stage10_repeated_position47_any_set81_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position47_any_set81_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position47_any_set82_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position47_any_set82_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position47_any_set83_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position47_any_set83_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position48_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position48_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage10_repeated_position48_same_position255_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position48_same_position256_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position48_same_position257_equal: std_logic;
@@ -1039,8 +1250,14 @@ signal equity_lane0_deal_stage10_repeated_position48_same_position261_equal: std
 signal equity_lane0_deal_stage10_repeated_position48_same_position262_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position48_same_position263_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position48_same_position264_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_any_equal: unsigned(9 downto 0);
+signal equity_lane0_deal_stage10_repeated_position48_any_set84_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position48_any_set84_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position48_any_set85_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position48_any_set85_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position48_any_set86_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position48_any_set86_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position49_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position49_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage10_repeated_position49_same_position265_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position49_same_position266_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position49_same_position267_equal: std_logic;
@@ -1051,6 +1268,12 @@ signal equity_lane0_deal_stage10_repeated_position49_same_position271_equal: std
 signal equity_lane0_deal_stage10_repeated_position49_same_position272_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position49_same_position273_equal: std_logic;
 signal equity_lane0_deal_stage10_repeated_position49_same_position274_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position49_any_set87_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position49_any_set87_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position49_any_set88_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position49_any_set88_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position49_any_set89_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position49_any_set89_hit: std_logic;
 signal equity_lane0_card_lookup0_card: unsigned(5 downto 0);
 signal equity_lane0_card_lookup0_position: unsigned(5 downto 0);
 signal equity_lane0_card_lookup1_card: unsigned(5 downto 0);
@@ -1583,6 +1806,7 @@ signal equity_lane0_showdown0_pipe_reg208_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg209_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg210_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg211_q: unsigned(23 downto 0);
+signal equity_lane0_tally0_mine: std_logic;
 signal equity_lane0_tally0_no: std_logic;
 signal equity_lane0_tally0_zero: unsigned(39 downto 0);
 signal equity_lane0_tally0_amount: unsigned(11 downto 0);
@@ -1885,6 +2109,8 @@ signal equity_lane1_bus_word: unsigned(31 downto 0);
 signal equity_lane1_lane_n: unsigned(5 downto 0);
 signal equity_lane1_lane_mask: unsigned(5 downto 0);
 signal equity_lane1_lane_exact: std_logic;
+signal equity_lane1_fresh: std_logic;
+signal equity_lane1_held: std_logic;
 signal equity_lane1_look_valid: std_logic;
 signal equity_lane1_low_count: unsigned(2 downto 0);
 signal equity_lane1_high_count: unsigned(2 downto 0);
@@ -1926,8 +2152,12 @@ signal equity_lane1_chunked_counter14_counter_chunk78_value: unsigned(7 downto 0
 signal equity_lane1_chunked_counter14_counter_chunk78_carry_out: unsigned(0 downto 0);
 signal equity_lane1_chunked_counter14_counter_chunk78_shifted: unsigned(7 downto 0);
 signal equity_lane1_colex_odometer1_spare: std_logic;
+signal equity_lane1_colex_odometer1_board_inner: std_logic;
+signal equity_lane1_colex_odometer1_carry: std_logic;
+signal equity_lane1_colex_odometer1_inner: unsigned(2 downto 0);
 signal equity_lane1_colex_odometer1_last_bits: unsigned(3 downto 0);
 signal equity_lane1_colex_odometer1_lower: unsigned(10 downto 0);
+signal equity_lane1_colex_odometer1_ready: unsigned(3 downto 0);
 signal equity_lane1_colex_odometer1_rise_bits: unsigned(10 downto 0);
 signal equity_lane1_colex_odometer1_steps: unsigned(10 downto 0);
 signal equity_lane1_colex_odometer1_slot_select11_here: std_logic;
@@ -2047,7 +2277,7 @@ signal equity_lane1_slot_stream12_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_x_part12_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line12_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line12_line: unsigned(11 downto 0);
+signal equity_lane1_delay_line12_line: unsigned(17 downto 0);
 signal equity_lane1_slot_stream13_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_advance: std_logic;
 signal equity_lane1_slot_stream13_gx: unsigned(31 downto 0);
@@ -2059,7 +2289,7 @@ signal equity_lane1_slot_stream13_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_x_part13_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line13_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line13_line: unsigned(23 downto 0);
+signal equity_lane1_delay_line13_line: unsigned(35 downto 0);
 signal equity_lane1_slot_stream14_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_advance: std_logic;
 signal equity_lane1_slot_stream14_gx: unsigned(31 downto 0);
@@ -2071,7 +2301,7 @@ signal equity_lane1_slot_stream14_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_x_part14_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line14_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line14_line: unsigned(35 downto 0);
+signal equity_lane1_delay_line14_line: unsigned(53 downto 0);
 signal equity_lane1_slot_stream15_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_advance: std_logic;
 signal equity_lane1_slot_stream15_gx: unsigned(31 downto 0);
@@ -2083,7 +2313,7 @@ signal equity_lane1_slot_stream15_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_x_part15_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line15_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line15_line: unsigned(47 downto 0);
+signal equity_lane1_delay_line15_line: unsigned(71 downto 0);
 signal equity_lane1_slot_stream16_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_advance: std_logic;
 signal equity_lane1_slot_stream16_gx: unsigned(31 downto 0);
@@ -2095,7 +2325,7 @@ signal equity_lane1_slot_stream16_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_x_part16_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line16_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line16_line: unsigned(59 downto 0);
+signal equity_lane1_delay_line16_line: unsigned(89 downto 0);
 signal equity_lane1_slot_stream17_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_advance: std_logic;
 signal equity_lane1_slot_stream17_gx: unsigned(31 downto 0);
@@ -2107,7 +2337,7 @@ signal equity_lane1_slot_stream17_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_x_part17_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line17_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line17_line: unsigned(71 downto 0);
+signal equity_lane1_delay_line17_line: unsigned(107 downto 0);
 signal equity_lane1_slot_stream18_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream18_advance: std_logic;
 signal equity_lane1_slot_stream18_gx: unsigned(31 downto 0);
@@ -2119,7 +2349,7 @@ signal equity_lane1_slot_stream18_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream18_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream18_x_part18_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line18_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line18_line: unsigned(83 downto 0);
+signal equity_lane1_delay_line18_line: unsigned(125 downto 0);
 signal equity_lane1_slot_stream19_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream19_advance: std_logic;
 signal equity_lane1_slot_stream19_gx: unsigned(31 downto 0);
@@ -2131,7 +2361,7 @@ signal equity_lane1_slot_stream19_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream19_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream19_x_part19_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line19_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line19_line: unsigned(95 downto 0);
+signal equity_lane1_delay_line19_line: unsigned(143 downto 0);
 signal equity_lane1_slot_stream20_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream20_advance: std_logic;
 signal equity_lane1_slot_stream20_gx: unsigned(31 downto 0);
@@ -2143,7 +2373,7 @@ signal equity_lane1_slot_stream20_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream20_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream20_x_part20_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line20_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line20_line: unsigned(107 downto 0);
+signal equity_lane1_delay_line20_line: unsigned(161 downto 0);
 signal equity_lane1_slot_stream21_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream21_advance: std_logic;
 signal equity_lane1_slot_stream21_gx: unsigned(31 downto 0);
@@ -2155,8 +2385,7 @@ signal equity_lane1_slot_stream21_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream21_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream21_x_part21_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line21_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line21_line: unsigned(119 downto 0);
-signal equity_lane1_deal_stage11_ok_in: std_logic;
+signal equity_lane1_delay_line21_line: unsigned(179 downto 0);
 signal equity_lane1_deal_stage11_pos_in: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_pos_out: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_n_q: unsigned(5 downto 0);
@@ -2165,11 +2394,17 @@ signal equity_lane1_deal_stage11_exact_q: std_logic;
 signal equity_lane1_deal_stage11_a_ok: std_logic;
 signal equity_lane1_deal_stage11_a_pos: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_a_tok: std_logic;
+signal equity_lane1_deal_stage11_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage11_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage11_found: std_logic;
 signal equity_lane1_deal_stage11_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage11_seen: unsigned(4 downto 0);
 signal equity_lane1_deal_stage11_candidates: unsigned(29 downto 0);
+signal equity_lane1_deal_stage11_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage11_t_pos: unsigned(5 downto 0);
+signal equity_lane1_deal_stage11_t_tok: std_logic;
+signal equity_lane1_deal_stage11_t_ok: std_logic;
 signal equity_lane1_deal_stage11_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_pos_out: unsigned(11 downto 0);
 signal equity_lane1_deal_stage12_n_q: unsigned(5 downto 0);
@@ -2178,22 +2413,33 @@ signal equity_lane1_deal_stage12_exact_q: std_logic;
 signal equity_lane1_deal_stage12_a_ok: std_logic;
 signal equity_lane1_deal_stage12_a_pos: unsigned(5 downto 0);
 signal equity_lane1_deal_stage12_a_tok: std_logic;
+signal equity_lane1_deal_stage12_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage12_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage12_found: std_logic;
 signal equity_lane1_deal_stage12_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage12_seen: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_candidates: unsigned(29 downto 0);
+signal equity_lane1_deal_stage12_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage12_t_pos: unsigned(5 downto 0);
+signal equity_lane1_deal_stage12_t_tok: std_logic;
+signal equity_lane1_deal_stage12_t_ok: std_logic;
 signal equity_lane1_deal_stage12_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage12_repeated_position50_hit: std_logic;
-signal equity_lane1_deal_stage12_repeated_position50_any_equal: std_logic;
-signal equity_lane1_deal_stage12_repeated_position51_hit: std_logic;
-signal equity_lane1_deal_stage12_repeated_position51_any_equal: std_logic;
-signal equity_lane1_deal_stage12_repeated_position52_hit: std_logic;
-signal equity_lane1_deal_stage12_repeated_position52_any_equal: std_logic;
-signal equity_lane1_deal_stage12_repeated_position53_hit: std_logic;
-signal equity_lane1_deal_stage12_repeated_position53_any_equal: std_logic;
-signal equity_lane1_deal_stage12_repeated_position54_hit: std_logic;
-signal equity_lane1_deal_stage12_repeated_position54_any_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position50_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position50_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position50_same_position275_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position51_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position51_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position51_same_position276_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position52_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position52_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position52_same_position277_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position53_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position53_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position53_same_position278_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position54_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position54_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position54_same_position279_equal: std_logic;
 signal equity_lane1_deal_stage13_pos_out: unsigned(17 downto 0);
 signal equity_lane1_deal_stage13_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage13_mask_q: unsigned(5 downto 0);
@@ -2201,32 +2447,43 @@ signal equity_lane1_deal_stage13_exact_q: std_logic;
 signal equity_lane1_deal_stage13_a_ok: std_logic;
 signal equity_lane1_deal_stage13_a_pos: unsigned(11 downto 0);
 signal equity_lane1_deal_stage13_a_tok: std_logic;
+signal equity_lane1_deal_stage13_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage13_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage13_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage13_found: std_logic;
 signal equity_lane1_deal_stage13_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage13_seen: unsigned(4 downto 0);
 signal equity_lane1_deal_stage13_candidates: unsigned(29 downto 0);
+signal equity_lane1_deal_stage13_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage13_t_pos: unsigned(11 downto 0);
+signal equity_lane1_deal_stage13_t_tok: std_logic;
+signal equity_lane1_deal_stage13_t_ok: std_logic;
 signal equity_lane1_deal_stage13_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage13_repeated_position55_hit: std_logic;
-signal equity_lane1_deal_stage13_repeated_position55_any_equal: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position55_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position55_gathered: std_logic;
 signal equity_lane1_deal_stage13_repeated_position55_same_position280_equal: std_logic;
 signal equity_lane1_deal_stage13_repeated_position55_same_position281_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position56_hit: std_logic;
-signal equity_lane1_deal_stage13_repeated_position56_any_equal: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position55_any_set95_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position56_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position56_gathered: std_logic;
 signal equity_lane1_deal_stage13_repeated_position56_same_position282_equal: std_logic;
 signal equity_lane1_deal_stage13_repeated_position56_same_position283_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position57_hit: std_logic;
-signal equity_lane1_deal_stage13_repeated_position57_any_equal: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position56_any_set96_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position57_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position57_gathered: std_logic;
 signal equity_lane1_deal_stage13_repeated_position57_same_position284_equal: std_logic;
 signal equity_lane1_deal_stage13_repeated_position57_same_position285_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position58_hit: std_logic;
-signal equity_lane1_deal_stage13_repeated_position58_any_equal: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position57_any_set97_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position58_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position58_gathered: std_logic;
 signal equity_lane1_deal_stage13_repeated_position58_same_position286_equal: std_logic;
 signal equity_lane1_deal_stage13_repeated_position58_same_position287_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position59_hit: std_logic;
-signal equity_lane1_deal_stage13_repeated_position59_any_equal: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position58_any_set98_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position59_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position59_gathered: std_logic;
 signal equity_lane1_deal_stage13_repeated_position59_same_position288_equal: std_logic;
 signal equity_lane1_deal_stage13_repeated_position59_same_position289_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position59_any_set99_bits: unsigned(1 downto 0);
 signal equity_lane1_deal_stage14_pos_out: unsigned(23 downto 0);
 signal equity_lane1_deal_stage14_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage14_mask_q: unsigned(5 downto 0);
@@ -2234,37 +2491,48 @@ signal equity_lane1_deal_stage14_exact_q: std_logic;
 signal equity_lane1_deal_stage14_a_ok: std_logic;
 signal equity_lane1_deal_stage14_a_pos: unsigned(17 downto 0);
 signal equity_lane1_deal_stage14_a_tok: std_logic;
+signal equity_lane1_deal_stage14_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage14_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage14_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage14_found: std_logic;
 signal equity_lane1_deal_stage14_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage14_seen: unsigned(4 downto 0);
 signal equity_lane1_deal_stage14_candidates: unsigned(29 downto 0);
+signal equity_lane1_deal_stage14_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage14_t_pos: unsigned(17 downto 0);
+signal equity_lane1_deal_stage14_t_tok: std_logic;
+signal equity_lane1_deal_stage14_t_ok: std_logic;
 signal equity_lane1_deal_stage14_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage14_repeated_position60_hit: std_logic;
-signal equity_lane1_deal_stage14_repeated_position60_any_equal: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position60_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position60_gathered: std_logic;
 signal equity_lane1_deal_stage14_repeated_position60_same_position290_equal: std_logic;
 signal equity_lane1_deal_stage14_repeated_position60_same_position291_equal: std_logic;
 signal equity_lane1_deal_stage14_repeated_position60_same_position292_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position61_hit: std_logic;
-signal equity_lane1_deal_stage14_repeated_position61_any_equal: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position60_any_set100_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position61_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position61_gathered: std_logic;
 signal equity_lane1_deal_stage14_repeated_position61_same_position293_equal: std_logic;
 signal equity_lane1_deal_stage14_repeated_position61_same_position294_equal: std_logic;
 signal equity_lane1_deal_stage14_repeated_position61_same_position295_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position62_hit: std_logic;
-signal equity_lane1_deal_stage14_repeated_position62_any_equal: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position61_any_set101_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position62_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position62_gathered: std_logic;
 signal equity_lane1_deal_stage14_repeated_position62_same_position296_equal: std_logic;
 signal equity_lane1_deal_stage14_repeated_position62_same_position297_equal: std_logic;
 signal equity_lane1_deal_stage14_repeated_position62_same_position298_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position63_hit: std_logic;
-signal equity_lane1_deal_stage14_repeated_position63_any_equal: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position62_any_set102_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position63_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position63_gathered: std_logic;
 signal equity_lane1_deal_stage14_repeated_position63_same_position299_equal: std_logic;
 signal equity_lane1_deal_stage14_repeated_position63_same_position300_equal: std_logic;
 signal equity_lane1_deal_stage14_repeated_position63_same_position301_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position64_hit: std_logic;
-signal equity_lane1_deal_stage14_repeated_position64_any_equal: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position63_any_set103_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position64_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position64_gathered: std_logic;
 signal equity_lane1_deal_stage14_repeated_position64_same_position302_equal: std_logic;
 signal equity_lane1_deal_stage14_repeated_position64_same_position303_equal: std_logic;
 signal equity_lane1_deal_stage14_repeated_position64_same_position304_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position64_any_set104_bits: unsigned(2 downto 0);
 signal equity_lane1_deal_stage15_pos_out: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage15_mask_q: unsigned(5 downto 0);
@@ -2272,42 +2540,53 @@ signal equity_lane1_deal_stage15_exact_q: std_logic;
 signal equity_lane1_deal_stage15_a_ok: std_logic;
 signal equity_lane1_deal_stage15_a_pos: unsigned(23 downto 0);
 signal equity_lane1_deal_stage15_a_tok: std_logic;
+signal equity_lane1_deal_stage15_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage15_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage15_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_found: std_logic;
 signal equity_lane1_deal_stage15_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage15_seen: unsigned(4 downto 0);
 signal equity_lane1_deal_stage15_candidates: unsigned(29 downto 0);
+signal equity_lane1_deal_stage15_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage15_t_pos: unsigned(23 downto 0);
+signal equity_lane1_deal_stage15_t_tok: std_logic;
+signal equity_lane1_deal_stage15_t_ok: std_logic;
 signal equity_lane1_deal_stage15_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage15_repeated_position65_hit: std_logic;
-signal equity_lane1_deal_stage15_repeated_position65_any_equal: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position65_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position65_gathered: std_logic;
 signal equity_lane1_deal_stage15_repeated_position65_same_position305_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position65_same_position306_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position65_same_position307_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position65_same_position308_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position66_hit: std_logic;
-signal equity_lane1_deal_stage15_repeated_position66_any_equal: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position65_any_set105_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position66_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position66_gathered: std_logic;
 signal equity_lane1_deal_stage15_repeated_position66_same_position309_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position66_same_position310_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position66_same_position311_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position66_same_position312_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position67_hit: std_logic;
-signal equity_lane1_deal_stage15_repeated_position67_any_equal: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position66_any_set106_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position67_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position67_gathered: std_logic;
 signal equity_lane1_deal_stage15_repeated_position67_same_position313_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position67_same_position314_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position67_same_position315_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position67_same_position316_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position68_hit: std_logic;
-signal equity_lane1_deal_stage15_repeated_position68_any_equal: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position67_any_set107_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position68_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position68_gathered: std_logic;
 signal equity_lane1_deal_stage15_repeated_position68_same_position317_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position68_same_position318_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position68_same_position319_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position68_same_position320_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position69_hit: std_logic;
-signal equity_lane1_deal_stage15_repeated_position69_any_equal: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position68_any_set108_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position69_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position69_gathered: std_logic;
 signal equity_lane1_deal_stage15_repeated_position69_same_position321_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position69_same_position322_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position69_same_position323_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position69_same_position324_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position69_any_set109_bits: unsigned(3 downto 0);
 signal equity_lane1_deal_stage16_pos_out: unsigned(35 downto 0);
 signal equity_lane1_deal_stage16_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage16_mask_q: unsigned(5 downto 0);
@@ -2315,47 +2594,68 @@ signal equity_lane1_deal_stage16_exact_q: std_logic;
 signal equity_lane1_deal_stage16_a_ok: std_logic;
 signal equity_lane1_deal_stage16_a_pos: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_a_tok: std_logic;
+signal equity_lane1_deal_stage16_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage16_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage16_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_found: std_logic;
 signal equity_lane1_deal_stage16_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage16_seen: unsigned(9 downto 0);
 signal equity_lane1_deal_stage16_candidates: unsigned(29 downto 0);
-signal equity_lane1_deal_stage16_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage16_repeated_position70_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position70_any_equal: unsigned(4 downto 0);
+signal equity_lane1_deal_stage16_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage16_t_pos: unsigned(29 downto 0);
+signal equity_lane1_deal_stage16_t_tok: std_logic;
+signal equity_lane1_deal_stage16_t_ok: std_logic;
+signal equity_lane1_deal_stage16_repeated: unsigned(9 downto 0);
+signal equity_lane1_deal_stage16_repeated_position70_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position70_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage16_repeated_position70_same_position325_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position70_same_position326_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position70_same_position327_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position70_same_position328_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position70_same_position329_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position71_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position71_any_equal: unsigned(4 downto 0);
+signal equity_lane1_deal_stage16_repeated_position70_any_set110_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position70_any_set110_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position70_any_set111_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position71_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position71_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage16_repeated_position71_same_position330_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position71_same_position331_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position71_same_position332_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position71_same_position333_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position71_same_position334_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position72_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position72_any_equal: unsigned(4 downto 0);
+signal equity_lane1_deal_stage16_repeated_position71_any_set112_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position71_any_set112_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position71_any_set113_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position72_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position72_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage16_repeated_position72_same_position335_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position72_same_position336_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position72_same_position337_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position72_same_position338_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position72_same_position339_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position73_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position73_any_equal: unsigned(4 downto 0);
+signal equity_lane1_deal_stage16_repeated_position72_any_set114_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position72_any_set114_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position72_any_set115_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position73_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position73_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage16_repeated_position73_same_position340_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position73_same_position341_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position73_same_position342_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position73_same_position343_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position73_same_position344_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position74_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position74_any_equal: unsigned(4 downto 0);
+signal equity_lane1_deal_stage16_repeated_position73_any_set116_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position73_any_set116_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position73_any_set117_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position74_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position74_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage16_repeated_position74_same_position345_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position74_same_position346_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position74_same_position347_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position74_same_position348_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position74_same_position349_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position74_any_set118_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position74_any_set118_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position74_any_set119_hit: std_logic;
 signal equity_lane1_deal_stage17_pos_out: unsigned(41 downto 0);
 signal equity_lane1_deal_stage17_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage17_mask_q: unsigned(5 downto 0);
@@ -2363,52 +2663,78 @@ signal equity_lane1_deal_stage17_exact_q: std_logic;
 signal equity_lane1_deal_stage17_a_ok: std_logic;
 signal equity_lane1_deal_stage17_a_pos: unsigned(35 downto 0);
 signal equity_lane1_deal_stage17_a_tok: std_logic;
+signal equity_lane1_deal_stage17_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage17_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage17_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_found: std_logic;
 signal equity_lane1_deal_stage17_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage17_seen: unsigned(9 downto 0);
 signal equity_lane1_deal_stage17_candidates: unsigned(29 downto 0);
-signal equity_lane1_deal_stage17_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage17_repeated_position75_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position75_any_equal: unsigned(5 downto 0);
+signal equity_lane1_deal_stage17_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage17_t_pos: unsigned(35 downto 0);
+signal equity_lane1_deal_stage17_t_tok: std_logic;
+signal equity_lane1_deal_stage17_t_ok: std_logic;
+signal equity_lane1_deal_stage17_repeated: unsigned(9 downto 0);
+signal equity_lane1_deal_stage17_repeated_position75_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position75_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage17_repeated_position75_same_position350_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position75_same_position351_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position75_same_position352_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position75_same_position353_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position75_same_position354_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position75_same_position355_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position76_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position76_any_equal: unsigned(5 downto 0);
+signal equity_lane1_deal_stage17_repeated_position75_any_set120_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position75_any_set120_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position75_any_set121_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position75_any_set121_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position76_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position76_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage17_repeated_position76_same_position356_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position76_same_position357_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position76_same_position358_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position76_same_position359_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position76_same_position360_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position76_same_position361_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position77_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position77_any_equal: unsigned(5 downto 0);
+signal equity_lane1_deal_stage17_repeated_position76_any_set122_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position76_any_set122_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position76_any_set123_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position76_any_set123_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position77_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position77_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage17_repeated_position77_same_position362_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position77_same_position363_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position77_same_position364_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position77_same_position365_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position77_same_position366_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position77_same_position367_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position78_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position78_any_equal: unsigned(5 downto 0);
+signal equity_lane1_deal_stage17_repeated_position77_any_set124_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position77_any_set124_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position77_any_set125_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position77_any_set125_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position78_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position78_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage17_repeated_position78_same_position368_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position78_same_position369_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position78_same_position370_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position78_same_position371_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position78_same_position372_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position78_same_position373_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position79_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position79_any_equal: unsigned(5 downto 0);
+signal equity_lane1_deal_stage17_repeated_position78_any_set126_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position78_any_set126_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position78_any_set127_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position78_any_set127_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position79_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position79_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage17_repeated_position79_same_position374_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position79_same_position375_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position79_same_position376_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position79_same_position377_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position79_same_position378_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position79_same_position379_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position79_any_set128_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position79_any_set128_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position79_any_set129_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position79_any_set129_hit: std_logic;
 signal equity_lane1_deal_stage18_pos_out: unsigned(47 downto 0);
 signal equity_lane1_deal_stage18_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage18_mask_q: unsigned(5 downto 0);
@@ -2416,14 +2742,20 @@ signal equity_lane1_deal_stage18_exact_q: std_logic;
 signal equity_lane1_deal_stage18_a_ok: std_logic;
 signal equity_lane1_deal_stage18_a_pos: unsigned(41 downto 0);
 signal equity_lane1_deal_stage18_a_tok: std_logic;
+signal equity_lane1_deal_stage18_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage18_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage18_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage18_found: std_logic;
 signal equity_lane1_deal_stage18_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage18_seen: unsigned(9 downto 0);
 signal equity_lane1_deal_stage18_candidates: unsigned(29 downto 0);
-signal equity_lane1_deal_stage18_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage18_repeated_position80_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position80_any_equal: unsigned(6 downto 0);
+signal equity_lane1_deal_stage18_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage18_t_pos: unsigned(41 downto 0);
+signal equity_lane1_deal_stage18_t_tok: std_logic;
+signal equity_lane1_deal_stage18_t_ok: std_logic;
+signal equity_lane1_deal_stage18_repeated: unsigned(9 downto 0);
+signal equity_lane1_deal_stage18_repeated_position80_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position80_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage18_repeated_position80_same_position380_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position80_same_position381_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position80_same_position382_equal: std_logic;
@@ -2431,8 +2763,12 @@ signal equity_lane1_deal_stage18_repeated_position80_same_position383_equal: std
 signal equity_lane1_deal_stage18_repeated_position80_same_position384_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position80_same_position385_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position80_same_position386_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position81_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position81_any_equal: unsigned(6 downto 0);
+signal equity_lane1_deal_stage18_repeated_position80_any_set130_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position80_any_set130_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position80_any_set131_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position80_any_set131_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position81_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position81_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage18_repeated_position81_same_position387_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position81_same_position388_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position81_same_position389_equal: std_logic;
@@ -2440,8 +2776,12 @@ signal equity_lane1_deal_stage18_repeated_position81_same_position390_equal: std
 signal equity_lane1_deal_stage18_repeated_position81_same_position391_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position81_same_position392_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position81_same_position393_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position82_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position82_any_equal: unsigned(6 downto 0);
+signal equity_lane1_deal_stage18_repeated_position81_any_set132_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position81_any_set132_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position81_any_set133_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position81_any_set133_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position82_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position82_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage18_repeated_position82_same_position394_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position82_same_position395_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position82_same_position396_equal: std_logic;
@@ -2449,8 +2789,12 @@ signal equity_lane1_deal_stage18_repeated_position82_same_position397_equal: std
 signal equity_lane1_deal_stage18_repeated_position82_same_position398_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position82_same_position399_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position82_same_position400_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position83_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position83_any_equal: unsigned(6 downto 0);
+signal equity_lane1_deal_stage18_repeated_position82_any_set134_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position82_any_set134_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position82_any_set135_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position82_any_set135_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position83_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position83_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage18_repeated_position83_same_position401_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position83_same_position402_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position83_same_position403_equal: std_logic;
@@ -2458,8 +2802,12 @@ signal equity_lane1_deal_stage18_repeated_position83_same_position404_equal: std
 signal equity_lane1_deal_stage18_repeated_position83_same_position405_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position83_same_position406_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position83_same_position407_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position84_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position84_any_equal: unsigned(6 downto 0);
+signal equity_lane1_deal_stage18_repeated_position83_any_set136_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position83_any_set136_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position83_any_set137_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position83_any_set137_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position84_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position84_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage18_repeated_position84_same_position408_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position84_same_position409_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position84_same_position410_equal: std_logic;
@@ -2467,6 +2815,10 @@ signal equity_lane1_deal_stage18_repeated_position84_same_position411_equal: std
 signal equity_lane1_deal_stage18_repeated_position84_same_position412_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position84_same_position413_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position84_same_position414_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position84_any_set138_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position84_any_set138_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position84_any_set139_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position84_any_set139_hit: std_logic;
 signal equity_lane1_deal_stage19_pos_out: unsigned(53 downto 0);
 signal equity_lane1_deal_stage19_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage19_mask_q: unsigned(5 downto 0);
@@ -2474,14 +2826,20 @@ signal equity_lane1_deal_stage19_exact_q: std_logic;
 signal equity_lane1_deal_stage19_a_ok: std_logic;
 signal equity_lane1_deal_stage19_a_pos: unsigned(47 downto 0);
 signal equity_lane1_deal_stage19_a_tok: std_logic;
+signal equity_lane1_deal_stage19_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage19_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage19_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage19_found: std_logic;
 signal equity_lane1_deal_stage19_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage19_seen: unsigned(9 downto 0);
 signal equity_lane1_deal_stage19_candidates: unsigned(29 downto 0);
-signal equity_lane1_deal_stage19_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage19_repeated_position85_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position85_any_equal: unsigned(7 downto 0);
+signal equity_lane1_deal_stage19_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage19_t_pos: unsigned(47 downto 0);
+signal equity_lane1_deal_stage19_t_tok: std_logic;
+signal equity_lane1_deal_stage19_t_ok: std_logic;
+signal equity_lane1_deal_stage19_repeated: unsigned(9 downto 0);
+signal equity_lane1_deal_stage19_repeated_position85_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position85_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage19_repeated_position85_same_position415_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position85_same_position416_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position85_same_position417_equal: std_logic;
@@ -2490,8 +2848,12 @@ signal equity_lane1_deal_stage19_repeated_position85_same_position419_equal: std
 signal equity_lane1_deal_stage19_repeated_position85_same_position420_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position85_same_position421_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position85_same_position422_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_any_equal: unsigned(7 downto 0);
+signal equity_lane1_deal_stage19_repeated_position85_any_set140_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position85_any_set140_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position85_any_set141_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position85_any_set141_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position86_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position86_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage19_repeated_position86_same_position423_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position86_same_position424_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position86_same_position425_equal: std_logic;
@@ -2500,8 +2862,12 @@ signal equity_lane1_deal_stage19_repeated_position86_same_position427_equal: std
 signal equity_lane1_deal_stage19_repeated_position86_same_position428_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position86_same_position429_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position86_same_position430_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_any_equal: unsigned(7 downto 0);
+signal equity_lane1_deal_stage19_repeated_position86_any_set142_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position86_any_set142_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position86_any_set143_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position86_any_set143_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position87_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position87_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage19_repeated_position87_same_position431_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position87_same_position432_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position87_same_position433_equal: std_logic;
@@ -2510,8 +2876,12 @@ signal equity_lane1_deal_stage19_repeated_position87_same_position435_equal: std
 signal equity_lane1_deal_stage19_repeated_position87_same_position436_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position87_same_position437_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position87_same_position438_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_any_equal: unsigned(7 downto 0);
+signal equity_lane1_deal_stage19_repeated_position87_any_set144_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position87_any_set144_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position87_any_set145_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position87_any_set145_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position88_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position88_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage19_repeated_position88_same_position439_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position88_same_position440_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position88_same_position441_equal: std_logic;
@@ -2520,8 +2890,12 @@ signal equity_lane1_deal_stage19_repeated_position88_same_position443_equal: std
 signal equity_lane1_deal_stage19_repeated_position88_same_position444_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position88_same_position445_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position88_same_position446_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_any_equal: unsigned(7 downto 0);
+signal equity_lane1_deal_stage19_repeated_position88_any_set146_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position88_any_set146_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position88_any_set147_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position88_any_set147_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position89_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position89_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage19_repeated_position89_same_position447_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position89_same_position448_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position89_same_position449_equal: std_logic;
@@ -2530,6 +2904,10 @@ signal equity_lane1_deal_stage19_repeated_position89_same_position451_equal: std
 signal equity_lane1_deal_stage19_repeated_position89_same_position452_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position89_same_position453_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position89_same_position454_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position89_any_set148_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position89_any_set148_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position89_any_set149_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position89_any_set149_hit: std_logic;
 signal equity_lane1_deal_stage20_pos_out: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage20_mask_q: unsigned(5 downto 0);
@@ -2537,14 +2915,20 @@ signal equity_lane1_deal_stage20_exact_q: std_logic;
 signal equity_lane1_deal_stage20_a_ok: std_logic;
 signal equity_lane1_deal_stage20_a_pos: unsigned(53 downto 0);
 signal equity_lane1_deal_stage20_a_tok: std_logic;
+signal equity_lane1_deal_stage20_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage20_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage20_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage20_found: std_logic;
 signal equity_lane1_deal_stage20_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage20_seen: unsigned(14 downto 0);
 signal equity_lane1_deal_stage20_candidates: unsigned(29 downto 0);
-signal equity_lane1_deal_stage20_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage20_repeated_position90_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_any_equal: unsigned(8 downto 0);
+signal equity_lane1_deal_stage20_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage20_t_pos: unsigned(53 downto 0);
+signal equity_lane1_deal_stage20_t_tok: std_logic;
+signal equity_lane1_deal_stage20_t_ok: std_logic;
+signal equity_lane1_deal_stage20_repeated: unsigned(14 downto 0);
+signal equity_lane1_deal_stage20_repeated_position90_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position90_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage20_repeated_position90_same_position455_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position90_same_position456_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position90_same_position457_equal: std_logic;
@@ -2554,8 +2938,13 @@ signal equity_lane1_deal_stage20_repeated_position90_same_position460_equal: std
 signal equity_lane1_deal_stage20_repeated_position90_same_position461_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position90_same_position462_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position90_same_position463_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_any_equal: unsigned(8 downto 0);
+signal equity_lane1_deal_stage20_repeated_position90_any_set150_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position90_any_set150_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position90_any_set151_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position90_any_set151_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position90_any_set152_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position91_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position91_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage20_repeated_position91_same_position464_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position91_same_position465_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position91_same_position466_equal: std_logic;
@@ -2565,8 +2954,13 @@ signal equity_lane1_deal_stage20_repeated_position91_same_position469_equal: std
 signal equity_lane1_deal_stage20_repeated_position91_same_position470_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position91_same_position471_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position91_same_position472_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_any_equal: unsigned(8 downto 0);
+signal equity_lane1_deal_stage20_repeated_position91_any_set153_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position91_any_set153_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position91_any_set154_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position91_any_set154_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position91_any_set155_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position92_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position92_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage20_repeated_position92_same_position473_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position92_same_position474_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position92_same_position475_equal: std_logic;
@@ -2576,8 +2970,13 @@ signal equity_lane1_deal_stage20_repeated_position92_same_position478_equal: std
 signal equity_lane1_deal_stage20_repeated_position92_same_position479_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position92_same_position480_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position92_same_position481_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_any_equal: unsigned(8 downto 0);
+signal equity_lane1_deal_stage20_repeated_position92_any_set156_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position92_any_set156_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position92_any_set157_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position92_any_set157_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position92_any_set158_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position93_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position93_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage20_repeated_position93_same_position482_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position93_same_position483_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position93_same_position484_equal: std_logic;
@@ -2587,8 +2986,13 @@ signal equity_lane1_deal_stage20_repeated_position93_same_position487_equal: std
 signal equity_lane1_deal_stage20_repeated_position93_same_position488_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position93_same_position489_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position93_same_position490_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_any_equal: unsigned(8 downto 0);
+signal equity_lane1_deal_stage20_repeated_position93_any_set159_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position93_any_set159_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position93_any_set160_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position93_any_set160_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position93_any_set161_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position94_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position94_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage20_repeated_position94_same_position491_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position94_same_position492_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position94_same_position493_equal: std_logic;
@@ -2598,6 +3002,11 @@ signal equity_lane1_deal_stage20_repeated_position94_same_position496_equal: std
 signal equity_lane1_deal_stage20_repeated_position94_same_position497_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position94_same_position498_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position94_same_position499_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position94_any_set162_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position94_any_set162_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position94_any_set163_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position94_any_set163_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position94_any_set164_hit: std_logic;
 signal equity_lane1_deal_stage21_pos_out: unsigned(65 downto 0);
 signal equity_lane1_deal_stage21_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage21_mask_q: unsigned(5 downto 0);
@@ -2605,14 +3014,20 @@ signal equity_lane1_deal_stage21_exact_q: std_logic;
 signal equity_lane1_deal_stage21_a_ok: std_logic;
 signal equity_lane1_deal_stage21_a_pos: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_a_tok: std_logic;
+signal equity_lane1_deal_stage21_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage21_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage21_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage21_found: std_logic;
 signal equity_lane1_deal_stage21_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage21_seen: unsigned(14 downto 0);
 signal equity_lane1_deal_stage21_candidates: unsigned(29 downto 0);
-signal equity_lane1_deal_stage21_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage21_repeated_position95_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_any_equal: unsigned(9 downto 0);
+signal equity_lane1_deal_stage21_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage21_t_pos: unsigned(59 downto 0);
+signal equity_lane1_deal_stage21_t_tok: std_logic;
+signal equity_lane1_deal_stage21_t_ok: std_logic;
+signal equity_lane1_deal_stage21_repeated: unsigned(14 downto 0);
+signal equity_lane1_deal_stage21_repeated_position95_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position95_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage21_repeated_position95_same_position500_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position95_same_position501_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position95_same_position502_equal: std_logic;
@@ -2623,8 +3038,14 @@ signal equity_lane1_deal_stage21_repeated_position95_same_position506_equal: std
 signal equity_lane1_deal_stage21_repeated_position95_same_position507_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position95_same_position508_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position95_same_position509_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_any_equal: unsigned(9 downto 0);
+signal equity_lane1_deal_stage21_repeated_position95_any_set165_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position95_any_set165_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position95_any_set166_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position95_any_set166_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position95_any_set167_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position95_any_set167_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position96_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position96_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage21_repeated_position96_same_position510_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position96_same_position511_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position96_same_position512_equal: std_logic;
@@ -2635,8 +3056,14 @@ signal equity_lane1_deal_stage21_repeated_position96_same_position516_equal: std
 signal equity_lane1_deal_stage21_repeated_position96_same_position517_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position96_same_position518_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position96_same_position519_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_any_equal: unsigned(9 downto 0);
+signal equity_lane1_deal_stage21_repeated_position96_any_set168_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position96_any_set168_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position96_any_set169_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position96_any_set169_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position96_any_set170_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position96_any_set170_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position97_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position97_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage21_repeated_position97_same_position520_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position97_same_position521_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position97_same_position522_equal: std_logic;
@@ -2647,8 +3074,14 @@ signal equity_lane1_deal_stage21_repeated_position97_same_position526_equal: std
 signal equity_lane1_deal_stage21_repeated_position97_same_position527_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position97_same_position528_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position97_same_position529_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_any_equal: unsigned(9 downto 0);
+signal equity_lane1_deal_stage21_repeated_position97_any_set171_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position97_any_set171_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position97_any_set172_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position97_any_set172_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position97_any_set173_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position97_any_set173_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position98_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position98_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage21_repeated_position98_same_position530_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position98_same_position531_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position98_same_position532_equal: std_logic;
@@ -2659,8 +3092,14 @@ signal equity_lane1_deal_stage21_repeated_position98_same_position536_equal: std
 signal equity_lane1_deal_stage21_repeated_position98_same_position537_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position98_same_position538_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position98_same_position539_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_any_equal: unsigned(9 downto 0);
+signal equity_lane1_deal_stage21_repeated_position98_any_set174_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position98_any_set174_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position98_any_set175_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position98_any_set175_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position98_any_set176_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position98_any_set176_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position99_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position99_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage21_repeated_position99_same_position540_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position99_same_position541_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position99_same_position542_equal: std_logic;
@@ -2671,6 +3110,12 @@ signal equity_lane1_deal_stage21_repeated_position99_same_position546_equal: std
 signal equity_lane1_deal_stage21_repeated_position99_same_position547_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position99_same_position548_equal: std_logic;
 signal equity_lane1_deal_stage21_repeated_position99_same_position549_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position99_any_set177_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position99_any_set177_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position99_any_set178_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position99_any_set178_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position99_any_set179_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position99_any_set179_hit: std_logic;
 signal equity_lane1_card_lookup11_card: unsigned(5 downto 0);
 signal equity_lane1_card_lookup11_position: unsigned(5 downto 0);
 signal equity_lane1_card_lookup12_card: unsigned(5 downto 0);
@@ -3203,6 +3648,7 @@ signal equity_lane1_showdown1_pipe_reg420_q: unsigned(23 downto 0);
 signal equity_lane1_showdown1_pipe_reg421_q: unsigned(23 downto 0);
 signal equity_lane1_showdown1_pipe_reg422_q: unsigned(23 downto 0);
 signal equity_lane1_showdown1_pipe_reg423_q: unsigned(23 downto 0);
+signal equity_lane1_tally13_mine: std_logic;
 signal equity_lane1_tally13_no: std_logic;
 signal equity_lane1_tally13_zero: unsigned(39 downto 0);
 signal equity_lane1_tally13_amount: unsigned(11 downto 0);
@@ -3552,9 +3998,8 @@ equity_lane0_high_winners <= to_unsigned(0, 1);
 equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
 equity_lane0_colex_odometer0_spare <= '1';
-equity_lane0_deal_stage0_ok_in <= '1';
 equity_lane0_deal_stage0_pos_in <= to_unsigned(0, 6);
-equity_lane0_deal_stage0_repeated <= to_unsigned(0, 5);
+equity_lane0_tally0_mine <= '1';
 equity_lane0_tally0_no <= '0';
 equity_lane0_tally0_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally0_chunked_counter1_zero <= to_unsigned(0, 8);
@@ -3614,9 +4059,8 @@ equity_lane1_high_winners <= to_unsigned(0, 1);
 equity_lane1_chunked_counter14_zero <= to_unsigned(0, 8);
 equity_lane1_chunked_counter14_counter_chunk74_carry_in <= to_unsigned(0, 1);
 equity_lane1_colex_odometer1_spare <= '1';
-equity_lane1_deal_stage11_ok_in <= '1';
 equity_lane1_deal_stage11_pos_in <= to_unsigned(0, 6);
-equity_lane1_deal_stage11_repeated <= to_unsigned(0, 5);
+equity_lane1_tally13_mine <= '1';
 equity_lane1_tally13_no <= '0';
 equity_lane1_tally13_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane1_tally13_chunked_counter15_zero <= to_unsigned(0, 8);
@@ -3691,326 +4135,391 @@ equity_lane0_colex_odometer0_rise_bits(3) <= equity_lane0_colex_odometer0_odomet
 equity_lane0_colex_odometer0_rise_bits(2) <= equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 equity_lane0_colex_odometer0_rise_bits(1) <= equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 equity_lane0_colex_odometer0_rise_bits(0) <= equity_lane0_colex_odometer0_odometer_digit0_can_rise;
-equity_lane0_deal_stage1_repeated(4) <= equity_lane0_deal_stage1_repeated_position4_hit;
-equity_lane0_deal_stage1_repeated(3) <= equity_lane0_deal_stage1_repeated_position3_hit;
-equity_lane0_deal_stage1_repeated(2) <= equity_lane0_deal_stage1_repeated_position2_hit;
-equity_lane0_deal_stage1_repeated(1) <= equity_lane0_deal_stage1_repeated_position1_hit;
-equity_lane0_deal_stage1_repeated(0) <= equity_lane0_deal_stage1_repeated_position0_hit;
-equity_lane0_deal_stage2_repeated(4) <= equity_lane0_deal_stage2_repeated_position9_hit;
-equity_lane0_deal_stage2_repeated(3) <= equity_lane0_deal_stage2_repeated_position8_hit;
-equity_lane0_deal_stage2_repeated(2) <= equity_lane0_deal_stage2_repeated_position7_hit;
-equity_lane0_deal_stage2_repeated(1) <= equity_lane0_deal_stage2_repeated_position6_hit;
-equity_lane0_deal_stage2_repeated(0) <= equity_lane0_deal_stage2_repeated_position5_hit;
-equity_lane0_deal_stage2_repeated_position5_any_equal(1) <= equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
-equity_lane0_deal_stage2_repeated_position5_any_equal(0) <= equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
-equity_lane0_deal_stage2_repeated_position6_any_equal(1) <= equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
-equity_lane0_deal_stage2_repeated_position6_any_equal(0) <= equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
-equity_lane0_deal_stage2_repeated_position7_any_equal(1) <= equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
-equity_lane0_deal_stage2_repeated_position7_any_equal(0) <= equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
-equity_lane0_deal_stage2_repeated_position8_any_equal(1) <= equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
-equity_lane0_deal_stage2_repeated_position8_any_equal(0) <= equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
-equity_lane0_deal_stage2_repeated_position9_any_equal(1) <= equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
-equity_lane0_deal_stage2_repeated_position9_any_equal(0) <= equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
-equity_lane0_deal_stage3_repeated(4) <= equity_lane0_deal_stage3_repeated_position14_hit;
-equity_lane0_deal_stage3_repeated(3) <= equity_lane0_deal_stage3_repeated_position13_hit;
-equity_lane0_deal_stage3_repeated(2) <= equity_lane0_deal_stage3_repeated_position12_hit;
-equity_lane0_deal_stage3_repeated(1) <= equity_lane0_deal_stage3_repeated_position11_hit;
-equity_lane0_deal_stage3_repeated(0) <= equity_lane0_deal_stage3_repeated_position10_hit;
-equity_lane0_deal_stage3_repeated_position10_any_equal(2) <= equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
-equity_lane0_deal_stage3_repeated_position10_any_equal(1) <= equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
-equity_lane0_deal_stage3_repeated_position10_any_equal(0) <= equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
-equity_lane0_deal_stage3_repeated_position11_any_equal(2) <= equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
-equity_lane0_deal_stage3_repeated_position11_any_equal(1) <= equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
-equity_lane0_deal_stage3_repeated_position11_any_equal(0) <= equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
-equity_lane0_deal_stage3_repeated_position12_any_equal(2) <= equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
-equity_lane0_deal_stage3_repeated_position12_any_equal(1) <= equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
-equity_lane0_deal_stage3_repeated_position12_any_equal(0) <= equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
-equity_lane0_deal_stage3_repeated_position13_any_equal(2) <= equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
-equity_lane0_deal_stage3_repeated_position13_any_equal(1) <= equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
-equity_lane0_deal_stage3_repeated_position13_any_equal(0) <= equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
-equity_lane0_deal_stage3_repeated_position14_any_equal(2) <= equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
-equity_lane0_deal_stage3_repeated_position14_any_equal(1) <= equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
-equity_lane0_deal_stage3_repeated_position14_any_equal(0) <= equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
-equity_lane0_deal_stage4_repeated(4) <= equity_lane0_deal_stage4_repeated_position19_hit;
-equity_lane0_deal_stage4_repeated(3) <= equity_lane0_deal_stage4_repeated_position18_hit;
-equity_lane0_deal_stage4_repeated(2) <= equity_lane0_deal_stage4_repeated_position17_hit;
-equity_lane0_deal_stage4_repeated(1) <= equity_lane0_deal_stage4_repeated_position16_hit;
-equity_lane0_deal_stage4_repeated(0) <= equity_lane0_deal_stage4_repeated_position15_hit;
-equity_lane0_deal_stage4_repeated_position15_any_equal(3) <= equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
-equity_lane0_deal_stage4_repeated_position15_any_equal(2) <= equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
-equity_lane0_deal_stage4_repeated_position15_any_equal(1) <= equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
-equity_lane0_deal_stage4_repeated_position15_any_equal(0) <= equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
-equity_lane0_deal_stage4_repeated_position16_any_equal(3) <= equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
-equity_lane0_deal_stage4_repeated_position16_any_equal(2) <= equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
-equity_lane0_deal_stage4_repeated_position16_any_equal(1) <= equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
-equity_lane0_deal_stage4_repeated_position16_any_equal(0) <= equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
-equity_lane0_deal_stage4_repeated_position17_any_equal(3) <= equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
-equity_lane0_deal_stage4_repeated_position17_any_equal(2) <= equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
-equity_lane0_deal_stage4_repeated_position17_any_equal(1) <= equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
-equity_lane0_deal_stage4_repeated_position17_any_equal(0) <= equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
-equity_lane0_deal_stage4_repeated_position18_any_equal(3) <= equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
-equity_lane0_deal_stage4_repeated_position18_any_equal(2) <= equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
-equity_lane0_deal_stage4_repeated_position18_any_equal(1) <= equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
-equity_lane0_deal_stage4_repeated_position18_any_equal(0) <= equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
-equity_lane0_deal_stage4_repeated_position19_any_equal(3) <= equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
-equity_lane0_deal_stage4_repeated_position19_any_equal(2) <= equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
-equity_lane0_deal_stage4_repeated_position19_any_equal(1) <= equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
-equity_lane0_deal_stage4_repeated_position19_any_equal(0) <= equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
-equity_lane0_deal_stage5_repeated(4) <= equity_lane0_deal_stage5_repeated_position24_hit;
-equity_lane0_deal_stage5_repeated(3) <= equity_lane0_deal_stage5_repeated_position23_hit;
-equity_lane0_deal_stage5_repeated(2) <= equity_lane0_deal_stage5_repeated_position22_hit;
-equity_lane0_deal_stage5_repeated(1) <= equity_lane0_deal_stage5_repeated_position21_hit;
-equity_lane0_deal_stage5_repeated(0) <= equity_lane0_deal_stage5_repeated_position20_hit;
-equity_lane0_deal_stage5_repeated_position20_any_equal(4) <= equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
-equity_lane0_deal_stage5_repeated_position20_any_equal(3) <= equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
-equity_lane0_deal_stage5_repeated_position20_any_equal(2) <= equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
-equity_lane0_deal_stage5_repeated_position20_any_equal(1) <= equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
-equity_lane0_deal_stage5_repeated_position20_any_equal(0) <= equity_lane0_deal_stage5_repeated_position20_same_position54_equal;
-equity_lane0_deal_stage5_repeated_position21_any_equal(4) <= equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
-equity_lane0_deal_stage5_repeated_position21_any_equal(3) <= equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
-equity_lane0_deal_stage5_repeated_position21_any_equal(2) <= equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
-equity_lane0_deal_stage5_repeated_position21_any_equal(1) <= equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
-equity_lane0_deal_stage5_repeated_position21_any_equal(0) <= equity_lane0_deal_stage5_repeated_position21_same_position59_equal;
-equity_lane0_deal_stage5_repeated_position22_any_equal(4) <= equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
-equity_lane0_deal_stage5_repeated_position22_any_equal(3) <= equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
-equity_lane0_deal_stage5_repeated_position22_any_equal(2) <= equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
-equity_lane0_deal_stage5_repeated_position22_any_equal(1) <= equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
-equity_lane0_deal_stage5_repeated_position22_any_equal(0) <= equity_lane0_deal_stage5_repeated_position22_same_position64_equal;
-equity_lane0_deal_stage5_repeated_position23_any_equal(4) <= equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
-equity_lane0_deal_stage5_repeated_position23_any_equal(3) <= equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
-equity_lane0_deal_stage5_repeated_position23_any_equal(2) <= equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
-equity_lane0_deal_stage5_repeated_position23_any_equal(1) <= equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
-equity_lane0_deal_stage5_repeated_position23_any_equal(0) <= equity_lane0_deal_stage5_repeated_position23_same_position69_equal;
-equity_lane0_deal_stage5_repeated_position24_any_equal(4) <= equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
-equity_lane0_deal_stage5_repeated_position24_any_equal(3) <= equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
-equity_lane0_deal_stage5_repeated_position24_any_equal(2) <= equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
-equity_lane0_deal_stage5_repeated_position24_any_equal(1) <= equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
-equity_lane0_deal_stage5_repeated_position24_any_equal(0) <= equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
-equity_lane0_deal_stage6_repeated(4) <= equity_lane0_deal_stage6_repeated_position29_hit;
-equity_lane0_deal_stage6_repeated(3) <= equity_lane0_deal_stage6_repeated_position28_hit;
-equity_lane0_deal_stage6_repeated(2) <= equity_lane0_deal_stage6_repeated_position27_hit;
-equity_lane0_deal_stage6_repeated(1) <= equity_lane0_deal_stage6_repeated_position26_hit;
-equity_lane0_deal_stage6_repeated(0) <= equity_lane0_deal_stage6_repeated_position25_hit;
-equity_lane0_deal_stage6_repeated_position25_any_equal(5) <= equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
-equity_lane0_deal_stage6_repeated_position25_any_equal(4) <= equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
-equity_lane0_deal_stage6_repeated_position25_any_equal(3) <= equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
-equity_lane0_deal_stage6_repeated_position25_any_equal(2) <= equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
-equity_lane0_deal_stage6_repeated_position25_any_equal(1) <= equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
-equity_lane0_deal_stage6_repeated_position25_any_equal(0) <= equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(5) <= equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(4) <= equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(3) <= equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(2) <= equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(1) <= equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
-equity_lane0_deal_stage6_repeated_position26_any_equal(0) <= equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(5) <= equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(4) <= equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(3) <= equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(2) <= equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(1) <= equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
-equity_lane0_deal_stage6_repeated_position27_any_equal(0) <= equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(5) <= equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(4) <= equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(3) <= equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(2) <= equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(1) <= equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
-equity_lane0_deal_stage6_repeated_position28_any_equal(0) <= equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(5) <= equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(4) <= equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(3) <= equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(2) <= equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(1) <= equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
-equity_lane0_deal_stage6_repeated_position29_any_equal(0) <= equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
-equity_lane0_deal_stage7_repeated(4) <= equity_lane0_deal_stage7_repeated_position34_hit;
-equity_lane0_deal_stage7_repeated(3) <= equity_lane0_deal_stage7_repeated_position33_hit;
-equity_lane0_deal_stage7_repeated(2) <= equity_lane0_deal_stage7_repeated_position32_hit;
-equity_lane0_deal_stage7_repeated(1) <= equity_lane0_deal_stage7_repeated_position31_hit;
-equity_lane0_deal_stage7_repeated(0) <= equity_lane0_deal_stage7_repeated_position30_hit;
-equity_lane0_deal_stage7_repeated_position30_any_equal(6) <= equity_lane0_deal_stage7_repeated_position30_same_position105_equal;
-equity_lane0_deal_stage7_repeated_position30_any_equal(5) <= equity_lane0_deal_stage7_repeated_position30_same_position106_equal;
-equity_lane0_deal_stage7_repeated_position30_any_equal(4) <= equity_lane0_deal_stage7_repeated_position30_same_position107_equal;
-equity_lane0_deal_stage7_repeated_position30_any_equal(3) <= equity_lane0_deal_stage7_repeated_position30_same_position108_equal;
-equity_lane0_deal_stage7_repeated_position30_any_equal(2) <= equity_lane0_deal_stage7_repeated_position30_same_position109_equal;
-equity_lane0_deal_stage7_repeated_position30_any_equal(1) <= equity_lane0_deal_stage7_repeated_position30_same_position110_equal;
-equity_lane0_deal_stage7_repeated_position30_any_equal(0) <= equity_lane0_deal_stage7_repeated_position30_same_position111_equal;
-equity_lane0_deal_stage7_repeated_position31_any_equal(6) <= equity_lane0_deal_stage7_repeated_position31_same_position112_equal;
-equity_lane0_deal_stage7_repeated_position31_any_equal(5) <= equity_lane0_deal_stage7_repeated_position31_same_position113_equal;
-equity_lane0_deal_stage7_repeated_position31_any_equal(4) <= equity_lane0_deal_stage7_repeated_position31_same_position114_equal;
-equity_lane0_deal_stage7_repeated_position31_any_equal(3) <= equity_lane0_deal_stage7_repeated_position31_same_position115_equal;
-equity_lane0_deal_stage7_repeated_position31_any_equal(2) <= equity_lane0_deal_stage7_repeated_position31_same_position116_equal;
-equity_lane0_deal_stage7_repeated_position31_any_equal(1) <= equity_lane0_deal_stage7_repeated_position31_same_position117_equal;
-equity_lane0_deal_stage7_repeated_position31_any_equal(0) <= equity_lane0_deal_stage7_repeated_position31_same_position118_equal;
-equity_lane0_deal_stage7_repeated_position32_any_equal(6) <= equity_lane0_deal_stage7_repeated_position32_same_position119_equal;
-equity_lane0_deal_stage7_repeated_position32_any_equal(5) <= equity_lane0_deal_stage7_repeated_position32_same_position120_equal;
-equity_lane0_deal_stage7_repeated_position32_any_equal(4) <= equity_lane0_deal_stage7_repeated_position32_same_position121_equal;
-equity_lane0_deal_stage7_repeated_position32_any_equal(3) <= equity_lane0_deal_stage7_repeated_position32_same_position122_equal;
-equity_lane0_deal_stage7_repeated_position32_any_equal(2) <= equity_lane0_deal_stage7_repeated_position32_same_position123_equal;
-equity_lane0_deal_stage7_repeated_position32_any_equal(1) <= equity_lane0_deal_stage7_repeated_position32_same_position124_equal;
-equity_lane0_deal_stage7_repeated_position32_any_equal(0) <= equity_lane0_deal_stage7_repeated_position32_same_position125_equal;
-equity_lane0_deal_stage7_repeated_position33_any_equal(6) <= equity_lane0_deal_stage7_repeated_position33_same_position126_equal;
-equity_lane0_deal_stage7_repeated_position33_any_equal(5) <= equity_lane0_deal_stage7_repeated_position33_same_position127_equal;
-equity_lane0_deal_stage7_repeated_position33_any_equal(4) <= equity_lane0_deal_stage7_repeated_position33_same_position128_equal;
-equity_lane0_deal_stage7_repeated_position33_any_equal(3) <= equity_lane0_deal_stage7_repeated_position33_same_position129_equal;
-equity_lane0_deal_stage7_repeated_position33_any_equal(2) <= equity_lane0_deal_stage7_repeated_position33_same_position130_equal;
-equity_lane0_deal_stage7_repeated_position33_any_equal(1) <= equity_lane0_deal_stage7_repeated_position33_same_position131_equal;
-equity_lane0_deal_stage7_repeated_position33_any_equal(0) <= equity_lane0_deal_stage7_repeated_position33_same_position132_equal;
-equity_lane0_deal_stage7_repeated_position34_any_equal(6) <= equity_lane0_deal_stage7_repeated_position34_same_position133_equal;
-equity_lane0_deal_stage7_repeated_position34_any_equal(5) <= equity_lane0_deal_stage7_repeated_position34_same_position134_equal;
-equity_lane0_deal_stage7_repeated_position34_any_equal(4) <= equity_lane0_deal_stage7_repeated_position34_same_position135_equal;
-equity_lane0_deal_stage7_repeated_position34_any_equal(3) <= equity_lane0_deal_stage7_repeated_position34_same_position136_equal;
-equity_lane0_deal_stage7_repeated_position34_any_equal(2) <= equity_lane0_deal_stage7_repeated_position34_same_position137_equal;
-equity_lane0_deal_stage7_repeated_position34_any_equal(1) <= equity_lane0_deal_stage7_repeated_position34_same_position138_equal;
-equity_lane0_deal_stage7_repeated_position34_any_equal(0) <= equity_lane0_deal_stage7_repeated_position34_same_position139_equal;
-equity_lane0_deal_stage8_repeated(4) <= equity_lane0_deal_stage8_repeated_position39_hit;
-equity_lane0_deal_stage8_repeated(3) <= equity_lane0_deal_stage8_repeated_position38_hit;
-equity_lane0_deal_stage8_repeated(2) <= equity_lane0_deal_stage8_repeated_position37_hit;
-equity_lane0_deal_stage8_repeated(1) <= equity_lane0_deal_stage8_repeated_position36_hit;
-equity_lane0_deal_stage8_repeated(0) <= equity_lane0_deal_stage8_repeated_position35_hit;
-equity_lane0_deal_stage8_repeated_position35_any_equal(7) <= equity_lane0_deal_stage8_repeated_position35_same_position140_equal;
-equity_lane0_deal_stage8_repeated_position35_any_equal(6) <= equity_lane0_deal_stage8_repeated_position35_same_position141_equal;
-equity_lane0_deal_stage8_repeated_position35_any_equal(5) <= equity_lane0_deal_stage8_repeated_position35_same_position142_equal;
-equity_lane0_deal_stage8_repeated_position35_any_equal(4) <= equity_lane0_deal_stage8_repeated_position35_same_position143_equal;
-equity_lane0_deal_stage8_repeated_position35_any_equal(3) <= equity_lane0_deal_stage8_repeated_position35_same_position144_equal;
-equity_lane0_deal_stage8_repeated_position35_any_equal(2) <= equity_lane0_deal_stage8_repeated_position35_same_position145_equal;
-equity_lane0_deal_stage8_repeated_position35_any_equal(1) <= equity_lane0_deal_stage8_repeated_position35_same_position146_equal;
-equity_lane0_deal_stage8_repeated_position35_any_equal(0) <= equity_lane0_deal_stage8_repeated_position35_same_position147_equal;
-equity_lane0_deal_stage8_repeated_position36_any_equal(7) <= equity_lane0_deal_stage8_repeated_position36_same_position148_equal;
-equity_lane0_deal_stage8_repeated_position36_any_equal(6) <= equity_lane0_deal_stage8_repeated_position36_same_position149_equal;
-equity_lane0_deal_stage8_repeated_position36_any_equal(5) <= equity_lane0_deal_stage8_repeated_position36_same_position150_equal;
-equity_lane0_deal_stage8_repeated_position36_any_equal(4) <= equity_lane0_deal_stage8_repeated_position36_same_position151_equal;
-equity_lane0_deal_stage8_repeated_position36_any_equal(3) <= equity_lane0_deal_stage8_repeated_position36_same_position152_equal;
-equity_lane0_deal_stage8_repeated_position36_any_equal(2) <= equity_lane0_deal_stage8_repeated_position36_same_position153_equal;
-equity_lane0_deal_stage8_repeated_position36_any_equal(1) <= equity_lane0_deal_stage8_repeated_position36_same_position154_equal;
-equity_lane0_deal_stage8_repeated_position36_any_equal(0) <= equity_lane0_deal_stage8_repeated_position36_same_position155_equal;
-equity_lane0_deal_stage8_repeated_position37_any_equal(7) <= equity_lane0_deal_stage8_repeated_position37_same_position156_equal;
-equity_lane0_deal_stage8_repeated_position37_any_equal(6) <= equity_lane0_deal_stage8_repeated_position37_same_position157_equal;
-equity_lane0_deal_stage8_repeated_position37_any_equal(5) <= equity_lane0_deal_stage8_repeated_position37_same_position158_equal;
-equity_lane0_deal_stage8_repeated_position37_any_equal(4) <= equity_lane0_deal_stage8_repeated_position37_same_position159_equal;
-equity_lane0_deal_stage8_repeated_position37_any_equal(3) <= equity_lane0_deal_stage8_repeated_position37_same_position160_equal;
-equity_lane0_deal_stage8_repeated_position37_any_equal(2) <= equity_lane0_deal_stage8_repeated_position37_same_position161_equal;
-equity_lane0_deal_stage8_repeated_position37_any_equal(1) <= equity_lane0_deal_stage8_repeated_position37_same_position162_equal;
-equity_lane0_deal_stage8_repeated_position37_any_equal(0) <= equity_lane0_deal_stage8_repeated_position37_same_position163_equal;
-equity_lane0_deal_stage8_repeated_position38_any_equal(7) <= equity_lane0_deal_stage8_repeated_position38_same_position164_equal;
-equity_lane0_deal_stage8_repeated_position38_any_equal(6) <= equity_lane0_deal_stage8_repeated_position38_same_position165_equal;
-equity_lane0_deal_stage8_repeated_position38_any_equal(5) <= equity_lane0_deal_stage8_repeated_position38_same_position166_equal;
-equity_lane0_deal_stage8_repeated_position38_any_equal(4) <= equity_lane0_deal_stage8_repeated_position38_same_position167_equal;
-equity_lane0_deal_stage8_repeated_position38_any_equal(3) <= equity_lane0_deal_stage8_repeated_position38_same_position168_equal;
-equity_lane0_deal_stage8_repeated_position38_any_equal(2) <= equity_lane0_deal_stage8_repeated_position38_same_position169_equal;
-equity_lane0_deal_stage8_repeated_position38_any_equal(1) <= equity_lane0_deal_stage8_repeated_position38_same_position170_equal;
-equity_lane0_deal_stage8_repeated_position38_any_equal(0) <= equity_lane0_deal_stage8_repeated_position38_same_position171_equal;
-equity_lane0_deal_stage8_repeated_position39_any_equal(7) <= equity_lane0_deal_stage8_repeated_position39_same_position172_equal;
-equity_lane0_deal_stage8_repeated_position39_any_equal(6) <= equity_lane0_deal_stage8_repeated_position39_same_position173_equal;
-equity_lane0_deal_stage8_repeated_position39_any_equal(5) <= equity_lane0_deal_stage8_repeated_position39_same_position174_equal;
-equity_lane0_deal_stage8_repeated_position39_any_equal(4) <= equity_lane0_deal_stage8_repeated_position39_same_position175_equal;
-equity_lane0_deal_stage8_repeated_position39_any_equal(3) <= equity_lane0_deal_stage8_repeated_position39_same_position176_equal;
-equity_lane0_deal_stage8_repeated_position39_any_equal(2) <= equity_lane0_deal_stage8_repeated_position39_same_position177_equal;
-equity_lane0_deal_stage8_repeated_position39_any_equal(1) <= equity_lane0_deal_stage8_repeated_position39_same_position178_equal;
-equity_lane0_deal_stage8_repeated_position39_any_equal(0) <= equity_lane0_deal_stage8_repeated_position39_same_position179_equal;
-equity_lane0_deal_stage9_repeated(4) <= equity_lane0_deal_stage9_repeated_position44_hit;
-equity_lane0_deal_stage9_repeated(3) <= equity_lane0_deal_stage9_repeated_position43_hit;
-equity_lane0_deal_stage9_repeated(2) <= equity_lane0_deal_stage9_repeated_position42_hit;
-equity_lane0_deal_stage9_repeated(1) <= equity_lane0_deal_stage9_repeated_position41_hit;
-equity_lane0_deal_stage9_repeated(0) <= equity_lane0_deal_stage9_repeated_position40_hit;
-equity_lane0_deal_stage9_repeated_position40_any_equal(8) <= equity_lane0_deal_stage9_repeated_position40_same_position180_equal;
-equity_lane0_deal_stage9_repeated_position40_any_equal(7) <= equity_lane0_deal_stage9_repeated_position40_same_position181_equal;
-equity_lane0_deal_stage9_repeated_position40_any_equal(6) <= equity_lane0_deal_stage9_repeated_position40_same_position182_equal;
-equity_lane0_deal_stage9_repeated_position40_any_equal(5) <= equity_lane0_deal_stage9_repeated_position40_same_position183_equal;
-equity_lane0_deal_stage9_repeated_position40_any_equal(4) <= equity_lane0_deal_stage9_repeated_position40_same_position184_equal;
-equity_lane0_deal_stage9_repeated_position40_any_equal(3) <= equity_lane0_deal_stage9_repeated_position40_same_position185_equal;
-equity_lane0_deal_stage9_repeated_position40_any_equal(2) <= equity_lane0_deal_stage9_repeated_position40_same_position186_equal;
-equity_lane0_deal_stage9_repeated_position40_any_equal(1) <= equity_lane0_deal_stage9_repeated_position40_same_position187_equal;
-equity_lane0_deal_stage9_repeated_position40_any_equal(0) <= equity_lane0_deal_stage9_repeated_position40_same_position188_equal;
-equity_lane0_deal_stage9_repeated_position41_any_equal(8) <= equity_lane0_deal_stage9_repeated_position41_same_position189_equal;
-equity_lane0_deal_stage9_repeated_position41_any_equal(7) <= equity_lane0_deal_stage9_repeated_position41_same_position190_equal;
-equity_lane0_deal_stage9_repeated_position41_any_equal(6) <= equity_lane0_deal_stage9_repeated_position41_same_position191_equal;
-equity_lane0_deal_stage9_repeated_position41_any_equal(5) <= equity_lane0_deal_stage9_repeated_position41_same_position192_equal;
-equity_lane0_deal_stage9_repeated_position41_any_equal(4) <= equity_lane0_deal_stage9_repeated_position41_same_position193_equal;
-equity_lane0_deal_stage9_repeated_position41_any_equal(3) <= equity_lane0_deal_stage9_repeated_position41_same_position194_equal;
-equity_lane0_deal_stage9_repeated_position41_any_equal(2) <= equity_lane0_deal_stage9_repeated_position41_same_position195_equal;
-equity_lane0_deal_stage9_repeated_position41_any_equal(1) <= equity_lane0_deal_stage9_repeated_position41_same_position196_equal;
-equity_lane0_deal_stage9_repeated_position41_any_equal(0) <= equity_lane0_deal_stage9_repeated_position41_same_position197_equal;
-equity_lane0_deal_stage9_repeated_position42_any_equal(8) <= equity_lane0_deal_stage9_repeated_position42_same_position198_equal;
-equity_lane0_deal_stage9_repeated_position42_any_equal(7) <= equity_lane0_deal_stage9_repeated_position42_same_position199_equal;
-equity_lane0_deal_stage9_repeated_position42_any_equal(6) <= equity_lane0_deal_stage9_repeated_position42_same_position200_equal;
-equity_lane0_deal_stage9_repeated_position42_any_equal(5) <= equity_lane0_deal_stage9_repeated_position42_same_position201_equal;
-equity_lane0_deal_stage9_repeated_position42_any_equal(4) <= equity_lane0_deal_stage9_repeated_position42_same_position202_equal;
-equity_lane0_deal_stage9_repeated_position42_any_equal(3) <= equity_lane0_deal_stage9_repeated_position42_same_position203_equal;
-equity_lane0_deal_stage9_repeated_position42_any_equal(2) <= equity_lane0_deal_stage9_repeated_position42_same_position204_equal;
-equity_lane0_deal_stage9_repeated_position42_any_equal(1) <= equity_lane0_deal_stage9_repeated_position42_same_position205_equal;
-equity_lane0_deal_stage9_repeated_position42_any_equal(0) <= equity_lane0_deal_stage9_repeated_position42_same_position206_equal;
-equity_lane0_deal_stage9_repeated_position43_any_equal(8) <= equity_lane0_deal_stage9_repeated_position43_same_position207_equal;
-equity_lane0_deal_stage9_repeated_position43_any_equal(7) <= equity_lane0_deal_stage9_repeated_position43_same_position208_equal;
-equity_lane0_deal_stage9_repeated_position43_any_equal(6) <= equity_lane0_deal_stage9_repeated_position43_same_position209_equal;
-equity_lane0_deal_stage9_repeated_position43_any_equal(5) <= equity_lane0_deal_stage9_repeated_position43_same_position210_equal;
-equity_lane0_deal_stage9_repeated_position43_any_equal(4) <= equity_lane0_deal_stage9_repeated_position43_same_position211_equal;
-equity_lane0_deal_stage9_repeated_position43_any_equal(3) <= equity_lane0_deal_stage9_repeated_position43_same_position212_equal;
-equity_lane0_deal_stage9_repeated_position43_any_equal(2) <= equity_lane0_deal_stage9_repeated_position43_same_position213_equal;
-equity_lane0_deal_stage9_repeated_position43_any_equal(1) <= equity_lane0_deal_stage9_repeated_position43_same_position214_equal;
-equity_lane0_deal_stage9_repeated_position43_any_equal(0) <= equity_lane0_deal_stage9_repeated_position43_same_position215_equal;
-equity_lane0_deal_stage9_repeated_position44_any_equal(8) <= equity_lane0_deal_stage9_repeated_position44_same_position216_equal;
-equity_lane0_deal_stage9_repeated_position44_any_equal(7) <= equity_lane0_deal_stage9_repeated_position44_same_position217_equal;
-equity_lane0_deal_stage9_repeated_position44_any_equal(6) <= equity_lane0_deal_stage9_repeated_position44_same_position218_equal;
-equity_lane0_deal_stage9_repeated_position44_any_equal(5) <= equity_lane0_deal_stage9_repeated_position44_same_position219_equal;
-equity_lane0_deal_stage9_repeated_position44_any_equal(4) <= equity_lane0_deal_stage9_repeated_position44_same_position220_equal;
-equity_lane0_deal_stage9_repeated_position44_any_equal(3) <= equity_lane0_deal_stage9_repeated_position44_same_position221_equal;
-equity_lane0_deal_stage9_repeated_position44_any_equal(2) <= equity_lane0_deal_stage9_repeated_position44_same_position222_equal;
-equity_lane0_deal_stage9_repeated_position44_any_equal(1) <= equity_lane0_deal_stage9_repeated_position44_same_position223_equal;
-equity_lane0_deal_stage9_repeated_position44_any_equal(0) <= equity_lane0_deal_stage9_repeated_position44_same_position224_equal;
-equity_lane0_deal_stage10_repeated(4) <= equity_lane0_deal_stage10_repeated_position49_hit;
-equity_lane0_deal_stage10_repeated(3) <= equity_lane0_deal_stage10_repeated_position48_hit;
-equity_lane0_deal_stage10_repeated(2) <= equity_lane0_deal_stage10_repeated_position47_hit;
-equity_lane0_deal_stage10_repeated(1) <= equity_lane0_deal_stage10_repeated_position46_hit;
-equity_lane0_deal_stage10_repeated(0) <= equity_lane0_deal_stage10_repeated_position45_hit;
-equity_lane0_deal_stage10_repeated_position45_any_equal(9) <= equity_lane0_deal_stage10_repeated_position45_same_position225_equal;
-equity_lane0_deal_stage10_repeated_position45_any_equal(8) <= equity_lane0_deal_stage10_repeated_position45_same_position226_equal;
-equity_lane0_deal_stage10_repeated_position45_any_equal(7) <= equity_lane0_deal_stage10_repeated_position45_same_position227_equal;
-equity_lane0_deal_stage10_repeated_position45_any_equal(6) <= equity_lane0_deal_stage10_repeated_position45_same_position228_equal;
-equity_lane0_deal_stage10_repeated_position45_any_equal(5) <= equity_lane0_deal_stage10_repeated_position45_same_position229_equal;
-equity_lane0_deal_stage10_repeated_position45_any_equal(4) <= equity_lane0_deal_stage10_repeated_position45_same_position230_equal;
-equity_lane0_deal_stage10_repeated_position45_any_equal(3) <= equity_lane0_deal_stage10_repeated_position45_same_position231_equal;
-equity_lane0_deal_stage10_repeated_position45_any_equal(2) <= equity_lane0_deal_stage10_repeated_position45_same_position232_equal;
-equity_lane0_deal_stage10_repeated_position45_any_equal(1) <= equity_lane0_deal_stage10_repeated_position45_same_position233_equal;
-equity_lane0_deal_stage10_repeated_position45_any_equal(0) <= equity_lane0_deal_stage10_repeated_position45_same_position234_equal;
-equity_lane0_deal_stage10_repeated_position46_any_equal(9) <= equity_lane0_deal_stage10_repeated_position46_same_position235_equal;
-equity_lane0_deal_stage10_repeated_position46_any_equal(8) <= equity_lane0_deal_stage10_repeated_position46_same_position236_equal;
-equity_lane0_deal_stage10_repeated_position46_any_equal(7) <= equity_lane0_deal_stage10_repeated_position46_same_position237_equal;
-equity_lane0_deal_stage10_repeated_position46_any_equal(6) <= equity_lane0_deal_stage10_repeated_position46_same_position238_equal;
-equity_lane0_deal_stage10_repeated_position46_any_equal(5) <= equity_lane0_deal_stage10_repeated_position46_same_position239_equal;
-equity_lane0_deal_stage10_repeated_position46_any_equal(4) <= equity_lane0_deal_stage10_repeated_position46_same_position240_equal;
-equity_lane0_deal_stage10_repeated_position46_any_equal(3) <= equity_lane0_deal_stage10_repeated_position46_same_position241_equal;
-equity_lane0_deal_stage10_repeated_position46_any_equal(2) <= equity_lane0_deal_stage10_repeated_position46_same_position242_equal;
-equity_lane0_deal_stage10_repeated_position46_any_equal(1) <= equity_lane0_deal_stage10_repeated_position46_same_position243_equal;
-equity_lane0_deal_stage10_repeated_position46_any_equal(0) <= equity_lane0_deal_stage10_repeated_position46_same_position244_equal;
-equity_lane0_deal_stage10_repeated_position47_any_equal(9) <= equity_lane0_deal_stage10_repeated_position47_same_position245_equal;
-equity_lane0_deal_stage10_repeated_position47_any_equal(8) <= equity_lane0_deal_stage10_repeated_position47_same_position246_equal;
-equity_lane0_deal_stage10_repeated_position47_any_equal(7) <= equity_lane0_deal_stage10_repeated_position47_same_position247_equal;
-equity_lane0_deal_stage10_repeated_position47_any_equal(6) <= equity_lane0_deal_stage10_repeated_position47_same_position248_equal;
-equity_lane0_deal_stage10_repeated_position47_any_equal(5) <= equity_lane0_deal_stage10_repeated_position47_same_position249_equal;
-equity_lane0_deal_stage10_repeated_position47_any_equal(4) <= equity_lane0_deal_stage10_repeated_position47_same_position250_equal;
-equity_lane0_deal_stage10_repeated_position47_any_equal(3) <= equity_lane0_deal_stage10_repeated_position47_same_position251_equal;
-equity_lane0_deal_stage10_repeated_position47_any_equal(2) <= equity_lane0_deal_stage10_repeated_position47_same_position252_equal;
-equity_lane0_deal_stage10_repeated_position47_any_equal(1) <= equity_lane0_deal_stage10_repeated_position47_same_position253_equal;
-equity_lane0_deal_stage10_repeated_position47_any_equal(0) <= equity_lane0_deal_stage10_repeated_position47_same_position254_equal;
-equity_lane0_deal_stage10_repeated_position48_any_equal(9) <= equity_lane0_deal_stage10_repeated_position48_same_position255_equal;
-equity_lane0_deal_stage10_repeated_position48_any_equal(8) <= equity_lane0_deal_stage10_repeated_position48_same_position256_equal;
-equity_lane0_deal_stage10_repeated_position48_any_equal(7) <= equity_lane0_deal_stage10_repeated_position48_same_position257_equal;
-equity_lane0_deal_stage10_repeated_position48_any_equal(6) <= equity_lane0_deal_stage10_repeated_position48_same_position258_equal;
-equity_lane0_deal_stage10_repeated_position48_any_equal(5) <= equity_lane0_deal_stage10_repeated_position48_same_position259_equal;
-equity_lane0_deal_stage10_repeated_position48_any_equal(4) <= equity_lane0_deal_stage10_repeated_position48_same_position260_equal;
-equity_lane0_deal_stage10_repeated_position48_any_equal(3) <= equity_lane0_deal_stage10_repeated_position48_same_position261_equal;
-equity_lane0_deal_stage10_repeated_position48_any_equal(2) <= equity_lane0_deal_stage10_repeated_position48_same_position262_equal;
-equity_lane0_deal_stage10_repeated_position48_any_equal(1) <= equity_lane0_deal_stage10_repeated_position48_same_position263_equal;
-equity_lane0_deal_stage10_repeated_position48_any_equal(0) <= equity_lane0_deal_stage10_repeated_position48_same_position264_equal;
-equity_lane0_deal_stage10_repeated_position49_any_equal(9) <= equity_lane0_deal_stage10_repeated_position49_same_position265_equal;
-equity_lane0_deal_stage10_repeated_position49_any_equal(8) <= equity_lane0_deal_stage10_repeated_position49_same_position266_equal;
-equity_lane0_deal_stage10_repeated_position49_any_equal(7) <= equity_lane0_deal_stage10_repeated_position49_same_position267_equal;
-equity_lane0_deal_stage10_repeated_position49_any_equal(6) <= equity_lane0_deal_stage10_repeated_position49_same_position268_equal;
-equity_lane0_deal_stage10_repeated_position49_any_equal(5) <= equity_lane0_deal_stage10_repeated_position49_same_position269_equal;
-equity_lane0_deal_stage10_repeated_position49_any_equal(4) <= equity_lane0_deal_stage10_repeated_position49_same_position270_equal;
-equity_lane0_deal_stage10_repeated_position49_any_equal(3) <= equity_lane0_deal_stage10_repeated_position49_same_position271_equal;
-equity_lane0_deal_stage10_repeated_position49_any_equal(2) <= equity_lane0_deal_stage10_repeated_position49_same_position272_equal;
-equity_lane0_deal_stage10_repeated_position49_any_equal(1) <= equity_lane0_deal_stage10_repeated_position49_same_position273_equal;
-equity_lane0_deal_stage10_repeated_position49_any_equal(0) <= equity_lane0_deal_stage10_repeated_position49_same_position274_equal;
+equity_lane0_deal_stage0_repeated(4) <= '0';
+equity_lane0_deal_stage0_repeated(3) <= '0';
+equity_lane0_deal_stage0_repeated(2) <= '0';
+equity_lane0_deal_stage0_repeated(1) <= '0';
+equity_lane0_deal_stage0_repeated(0) <= '0';
+equity_lane0_deal_stage1_repeated(4) <= equity_lane0_deal_stage1_repeated_position4_groups(0);
+equity_lane0_deal_stage1_repeated(3) <= equity_lane0_deal_stage1_repeated_position3_groups(0);
+equity_lane0_deal_stage1_repeated(2) <= equity_lane0_deal_stage1_repeated_position2_groups(0);
+equity_lane0_deal_stage1_repeated(1) <= equity_lane0_deal_stage1_repeated_position1_groups(0);
+equity_lane0_deal_stage1_repeated(0) <= equity_lane0_deal_stage1_repeated_position0_groups(0);
+equity_lane0_deal_stage2_repeated(4) <= equity_lane0_deal_stage2_repeated_position9_groups(0);
+equity_lane0_deal_stage2_repeated(3) <= equity_lane0_deal_stage2_repeated_position8_groups(0);
+equity_lane0_deal_stage2_repeated(2) <= equity_lane0_deal_stage2_repeated_position7_groups(0);
+equity_lane0_deal_stage2_repeated(1) <= equity_lane0_deal_stage2_repeated_position6_groups(0);
+equity_lane0_deal_stage2_repeated(0) <= equity_lane0_deal_stage2_repeated_position5_groups(0);
+equity_lane0_deal_stage2_repeated_position5_any_set5_bits(1) <= equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
+equity_lane0_deal_stage2_repeated_position5_any_set5_bits(0) <= equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
+equity_lane0_deal_stage2_repeated_position6_any_set6_bits(1) <= equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
+equity_lane0_deal_stage2_repeated_position6_any_set6_bits(0) <= equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
+equity_lane0_deal_stage2_repeated_position7_any_set7_bits(1) <= equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
+equity_lane0_deal_stage2_repeated_position7_any_set7_bits(0) <= equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
+equity_lane0_deal_stage2_repeated_position8_any_set8_bits(1) <= equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
+equity_lane0_deal_stage2_repeated_position8_any_set8_bits(0) <= equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
+equity_lane0_deal_stage2_repeated_position9_any_set9_bits(1) <= equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
+equity_lane0_deal_stage2_repeated_position9_any_set9_bits(0) <= equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
+equity_lane0_deal_stage3_repeated(4) <= equity_lane0_deal_stage3_repeated_position14_groups(0);
+equity_lane0_deal_stage3_repeated(3) <= equity_lane0_deal_stage3_repeated_position13_groups(0);
+equity_lane0_deal_stage3_repeated(2) <= equity_lane0_deal_stage3_repeated_position12_groups(0);
+equity_lane0_deal_stage3_repeated(1) <= equity_lane0_deal_stage3_repeated_position11_groups(0);
+equity_lane0_deal_stage3_repeated(0) <= equity_lane0_deal_stage3_repeated_position10_groups(0);
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(2) <= equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(1) <= equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(0) <= equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(2) <= equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(1) <= equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(0) <= equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(2) <= equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(1) <= equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(0) <= equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(2) <= equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(1) <= equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(0) <= equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(2) <= equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(1) <= equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(0) <= equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
+equity_lane0_deal_stage4_repeated(4) <= equity_lane0_deal_stage4_repeated_position19_groups(0);
+equity_lane0_deal_stage4_repeated(3) <= equity_lane0_deal_stage4_repeated_position18_groups(0);
+equity_lane0_deal_stage4_repeated(2) <= equity_lane0_deal_stage4_repeated_position17_groups(0);
+equity_lane0_deal_stage4_repeated(1) <= equity_lane0_deal_stage4_repeated_position16_groups(0);
+equity_lane0_deal_stage4_repeated(0) <= equity_lane0_deal_stage4_repeated_position15_groups(0);
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(3) <= equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(2) <= equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(1) <= equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(0) <= equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(3) <= equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(2) <= equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(1) <= equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(0) <= equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(3) <= equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(2) <= equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(1) <= equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(0) <= equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(3) <= equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(2) <= equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(1) <= equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(0) <= equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(3) <= equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(2) <= equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(1) <= equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(0) <= equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
+equity_lane0_deal_stage5_repeated(10-1 downto 8) <= equity_lane0_deal_stage5_repeated_position24_groups;
+equity_lane0_deal_stage5_repeated(8-1 downto 6) <= equity_lane0_deal_stage5_repeated_position23_groups;
+equity_lane0_deal_stage5_repeated(6-1 downto 4) <= equity_lane0_deal_stage5_repeated_position22_groups;
+equity_lane0_deal_stage5_repeated(4-1 downto 2) <= equity_lane0_deal_stage5_repeated_position21_groups;
+equity_lane0_deal_stage5_repeated(2-1 downto 0) <= equity_lane0_deal_stage5_repeated_position20_groups;
+equity_lane0_deal_stage5_repeated_position20_gathered(1) <= equity_lane0_deal_stage5_repeated_position20_any_set21_hit;
+equity_lane0_deal_stage5_repeated_position20_gathered(0) <= equity_lane0_deal_stage5_repeated_position20_any_set20_hit;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(3) <= equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(2) <= equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(1) <= equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(0) <= equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
+equity_lane0_deal_stage5_repeated_position21_gathered(1) <= equity_lane0_deal_stage5_repeated_position21_any_set23_hit;
+equity_lane0_deal_stage5_repeated_position21_gathered(0) <= equity_lane0_deal_stage5_repeated_position21_any_set22_hit;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(3) <= equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(2) <= equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(1) <= equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(0) <= equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
+equity_lane0_deal_stage5_repeated_position22_gathered(1) <= equity_lane0_deal_stage5_repeated_position22_any_set25_hit;
+equity_lane0_deal_stage5_repeated_position22_gathered(0) <= equity_lane0_deal_stage5_repeated_position22_any_set24_hit;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(3) <= equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(2) <= equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(1) <= equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(0) <= equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
+equity_lane0_deal_stage5_repeated_position23_gathered(1) <= equity_lane0_deal_stage5_repeated_position23_any_set27_hit;
+equity_lane0_deal_stage5_repeated_position23_gathered(0) <= equity_lane0_deal_stage5_repeated_position23_any_set26_hit;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(3) <= equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(2) <= equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(1) <= equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(0) <= equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
+equity_lane0_deal_stage5_repeated_position24_gathered(1) <= equity_lane0_deal_stage5_repeated_position24_any_set29_hit;
+equity_lane0_deal_stage5_repeated_position24_gathered(0) <= equity_lane0_deal_stage5_repeated_position24_any_set28_hit;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(3) <= equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(2) <= equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(1) <= equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(0) <= equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
+equity_lane0_deal_stage6_repeated(10-1 downto 8) <= equity_lane0_deal_stage6_repeated_position29_groups;
+equity_lane0_deal_stage6_repeated(8-1 downto 6) <= equity_lane0_deal_stage6_repeated_position28_groups;
+equity_lane0_deal_stage6_repeated(6-1 downto 4) <= equity_lane0_deal_stage6_repeated_position27_groups;
+equity_lane0_deal_stage6_repeated(4-1 downto 2) <= equity_lane0_deal_stage6_repeated_position26_groups;
+equity_lane0_deal_stage6_repeated(2-1 downto 0) <= equity_lane0_deal_stage6_repeated_position25_groups;
+equity_lane0_deal_stage6_repeated_position25_gathered(1) <= equity_lane0_deal_stage6_repeated_position25_any_set31_hit;
+equity_lane0_deal_stage6_repeated_position25_gathered(0) <= equity_lane0_deal_stage6_repeated_position25_any_set30_hit;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(3) <= equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(2) <= equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(1) <= equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(0) <= equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set31_bits(1) <= equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set31_bits(0) <= equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
+equity_lane0_deal_stage6_repeated_position26_gathered(1) <= equity_lane0_deal_stage6_repeated_position26_any_set33_hit;
+equity_lane0_deal_stage6_repeated_position26_gathered(0) <= equity_lane0_deal_stage6_repeated_position26_any_set32_hit;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(3) <= equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(2) <= equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(1) <= equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(0) <= equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set33_bits(1) <= equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set33_bits(0) <= equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
+equity_lane0_deal_stage6_repeated_position27_gathered(1) <= equity_lane0_deal_stage6_repeated_position27_any_set35_hit;
+equity_lane0_deal_stage6_repeated_position27_gathered(0) <= equity_lane0_deal_stage6_repeated_position27_any_set34_hit;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(3) <= equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(2) <= equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(1) <= equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(0) <= equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set35_bits(1) <= equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set35_bits(0) <= equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
+equity_lane0_deal_stage6_repeated_position28_gathered(1) <= equity_lane0_deal_stage6_repeated_position28_any_set37_hit;
+equity_lane0_deal_stage6_repeated_position28_gathered(0) <= equity_lane0_deal_stage6_repeated_position28_any_set36_hit;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(3) <= equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(2) <= equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(1) <= equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(0) <= equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set37_bits(1) <= equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set37_bits(0) <= equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
+equity_lane0_deal_stage6_repeated_position29_gathered(1) <= equity_lane0_deal_stage6_repeated_position29_any_set39_hit;
+equity_lane0_deal_stage6_repeated_position29_gathered(0) <= equity_lane0_deal_stage6_repeated_position29_any_set38_hit;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(3) <= equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(2) <= equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set39_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set39_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
+equity_lane0_deal_stage7_repeated(10-1 downto 8) <= equity_lane0_deal_stage7_repeated_position34_groups;
+equity_lane0_deal_stage7_repeated(8-1 downto 6) <= equity_lane0_deal_stage7_repeated_position33_groups;
+equity_lane0_deal_stage7_repeated(6-1 downto 4) <= equity_lane0_deal_stage7_repeated_position32_groups;
+equity_lane0_deal_stage7_repeated(4-1 downto 2) <= equity_lane0_deal_stage7_repeated_position31_groups;
+equity_lane0_deal_stage7_repeated(2-1 downto 0) <= equity_lane0_deal_stage7_repeated_position30_groups;
+equity_lane0_deal_stage7_repeated_position30_gathered(1) <= equity_lane0_deal_stage7_repeated_position30_any_set41_hit;
+equity_lane0_deal_stage7_repeated_position30_gathered(0) <= equity_lane0_deal_stage7_repeated_position30_any_set40_hit;
+equity_lane0_deal_stage7_repeated_position30_any_set40_bits(3) <= equity_lane0_deal_stage7_repeated_position30_same_position105_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set40_bits(2) <= equity_lane0_deal_stage7_repeated_position30_same_position106_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set40_bits(1) <= equity_lane0_deal_stage7_repeated_position30_same_position107_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set40_bits(0) <= equity_lane0_deal_stage7_repeated_position30_same_position108_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set41_bits(2) <= equity_lane0_deal_stage7_repeated_position30_same_position109_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set41_bits(1) <= equity_lane0_deal_stage7_repeated_position30_same_position110_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set41_bits(0) <= equity_lane0_deal_stage7_repeated_position30_same_position111_equal;
+equity_lane0_deal_stage7_repeated_position31_gathered(1) <= equity_lane0_deal_stage7_repeated_position31_any_set43_hit;
+equity_lane0_deal_stage7_repeated_position31_gathered(0) <= equity_lane0_deal_stage7_repeated_position31_any_set42_hit;
+equity_lane0_deal_stage7_repeated_position31_any_set42_bits(3) <= equity_lane0_deal_stage7_repeated_position31_same_position112_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set42_bits(2) <= equity_lane0_deal_stage7_repeated_position31_same_position113_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set42_bits(1) <= equity_lane0_deal_stage7_repeated_position31_same_position114_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set42_bits(0) <= equity_lane0_deal_stage7_repeated_position31_same_position115_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set43_bits(2) <= equity_lane0_deal_stage7_repeated_position31_same_position116_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set43_bits(1) <= equity_lane0_deal_stage7_repeated_position31_same_position117_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set43_bits(0) <= equity_lane0_deal_stage7_repeated_position31_same_position118_equal;
+equity_lane0_deal_stage7_repeated_position32_gathered(1) <= equity_lane0_deal_stage7_repeated_position32_any_set45_hit;
+equity_lane0_deal_stage7_repeated_position32_gathered(0) <= equity_lane0_deal_stage7_repeated_position32_any_set44_hit;
+equity_lane0_deal_stage7_repeated_position32_any_set44_bits(3) <= equity_lane0_deal_stage7_repeated_position32_same_position119_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set44_bits(2) <= equity_lane0_deal_stage7_repeated_position32_same_position120_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set44_bits(1) <= equity_lane0_deal_stage7_repeated_position32_same_position121_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set44_bits(0) <= equity_lane0_deal_stage7_repeated_position32_same_position122_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set45_bits(2) <= equity_lane0_deal_stage7_repeated_position32_same_position123_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set45_bits(1) <= equity_lane0_deal_stage7_repeated_position32_same_position124_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set45_bits(0) <= equity_lane0_deal_stage7_repeated_position32_same_position125_equal;
+equity_lane0_deal_stage7_repeated_position33_gathered(1) <= equity_lane0_deal_stage7_repeated_position33_any_set47_hit;
+equity_lane0_deal_stage7_repeated_position33_gathered(0) <= equity_lane0_deal_stage7_repeated_position33_any_set46_hit;
+equity_lane0_deal_stage7_repeated_position33_any_set46_bits(3) <= equity_lane0_deal_stage7_repeated_position33_same_position126_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set46_bits(2) <= equity_lane0_deal_stage7_repeated_position33_same_position127_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set46_bits(1) <= equity_lane0_deal_stage7_repeated_position33_same_position128_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set46_bits(0) <= equity_lane0_deal_stage7_repeated_position33_same_position129_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set47_bits(2) <= equity_lane0_deal_stage7_repeated_position33_same_position130_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set47_bits(1) <= equity_lane0_deal_stage7_repeated_position33_same_position131_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set47_bits(0) <= equity_lane0_deal_stage7_repeated_position33_same_position132_equal;
+equity_lane0_deal_stage7_repeated_position34_gathered(1) <= equity_lane0_deal_stage7_repeated_position34_any_set49_hit;
+equity_lane0_deal_stage7_repeated_position34_gathered(0) <= equity_lane0_deal_stage7_repeated_position34_any_set48_hit;
+equity_lane0_deal_stage7_repeated_position34_any_set48_bits(3) <= equity_lane0_deal_stage7_repeated_position34_same_position133_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set48_bits(2) <= equity_lane0_deal_stage7_repeated_position34_same_position134_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set48_bits(1) <= equity_lane0_deal_stage7_repeated_position34_same_position135_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set48_bits(0) <= equity_lane0_deal_stage7_repeated_position34_same_position136_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set49_bits(2) <= equity_lane0_deal_stage7_repeated_position34_same_position137_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set49_bits(1) <= equity_lane0_deal_stage7_repeated_position34_same_position138_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set49_bits(0) <= equity_lane0_deal_stage7_repeated_position34_same_position139_equal;
+equity_lane0_deal_stage8_repeated(10-1 downto 8) <= equity_lane0_deal_stage8_repeated_position39_groups;
+equity_lane0_deal_stage8_repeated(8-1 downto 6) <= equity_lane0_deal_stage8_repeated_position38_groups;
+equity_lane0_deal_stage8_repeated(6-1 downto 4) <= equity_lane0_deal_stage8_repeated_position37_groups;
+equity_lane0_deal_stage8_repeated(4-1 downto 2) <= equity_lane0_deal_stage8_repeated_position36_groups;
+equity_lane0_deal_stage8_repeated(2-1 downto 0) <= equity_lane0_deal_stage8_repeated_position35_groups;
+equity_lane0_deal_stage8_repeated_position35_gathered(1) <= equity_lane0_deal_stage8_repeated_position35_any_set51_hit;
+equity_lane0_deal_stage8_repeated_position35_gathered(0) <= equity_lane0_deal_stage8_repeated_position35_any_set50_hit;
+equity_lane0_deal_stage8_repeated_position35_any_set50_bits(3) <= equity_lane0_deal_stage8_repeated_position35_same_position140_equal;
+equity_lane0_deal_stage8_repeated_position35_any_set50_bits(2) <= equity_lane0_deal_stage8_repeated_position35_same_position141_equal;
+equity_lane0_deal_stage8_repeated_position35_any_set50_bits(1) <= equity_lane0_deal_stage8_repeated_position35_same_position142_equal;
+equity_lane0_deal_stage8_repeated_position35_any_set50_bits(0) <= equity_lane0_deal_stage8_repeated_position35_same_position143_equal;
+equity_lane0_deal_stage8_repeated_position35_any_set51_bits(3) <= equity_lane0_deal_stage8_repeated_position35_same_position144_equal;
+equity_lane0_deal_stage8_repeated_position35_any_set51_bits(2) <= equity_lane0_deal_stage8_repeated_position35_same_position145_equal;
+equity_lane0_deal_stage8_repeated_position35_any_set51_bits(1) <= equity_lane0_deal_stage8_repeated_position35_same_position146_equal;
+equity_lane0_deal_stage8_repeated_position35_any_set51_bits(0) <= equity_lane0_deal_stage8_repeated_position35_same_position147_equal;
+equity_lane0_deal_stage8_repeated_position36_gathered(1) <= equity_lane0_deal_stage8_repeated_position36_any_set53_hit;
+equity_lane0_deal_stage8_repeated_position36_gathered(0) <= equity_lane0_deal_stage8_repeated_position36_any_set52_hit;
+equity_lane0_deal_stage8_repeated_position36_any_set52_bits(3) <= equity_lane0_deal_stage8_repeated_position36_same_position148_equal;
+equity_lane0_deal_stage8_repeated_position36_any_set52_bits(2) <= equity_lane0_deal_stage8_repeated_position36_same_position149_equal;
+equity_lane0_deal_stage8_repeated_position36_any_set52_bits(1) <= equity_lane0_deal_stage8_repeated_position36_same_position150_equal;
+equity_lane0_deal_stage8_repeated_position36_any_set52_bits(0) <= equity_lane0_deal_stage8_repeated_position36_same_position151_equal;
+equity_lane0_deal_stage8_repeated_position36_any_set53_bits(3) <= equity_lane0_deal_stage8_repeated_position36_same_position152_equal;
+equity_lane0_deal_stage8_repeated_position36_any_set53_bits(2) <= equity_lane0_deal_stage8_repeated_position36_same_position153_equal;
+equity_lane0_deal_stage8_repeated_position36_any_set53_bits(1) <= equity_lane0_deal_stage8_repeated_position36_same_position154_equal;
+equity_lane0_deal_stage8_repeated_position36_any_set53_bits(0) <= equity_lane0_deal_stage8_repeated_position36_same_position155_equal;
+equity_lane0_deal_stage8_repeated_position37_gathered(1) <= equity_lane0_deal_stage8_repeated_position37_any_set55_hit;
+equity_lane0_deal_stage8_repeated_position37_gathered(0) <= equity_lane0_deal_stage8_repeated_position37_any_set54_hit;
+equity_lane0_deal_stage8_repeated_position37_any_set54_bits(3) <= equity_lane0_deal_stage8_repeated_position37_same_position156_equal;
+equity_lane0_deal_stage8_repeated_position37_any_set54_bits(2) <= equity_lane0_deal_stage8_repeated_position37_same_position157_equal;
+equity_lane0_deal_stage8_repeated_position37_any_set54_bits(1) <= equity_lane0_deal_stage8_repeated_position37_same_position158_equal;
+equity_lane0_deal_stage8_repeated_position37_any_set54_bits(0) <= equity_lane0_deal_stage8_repeated_position37_same_position159_equal;
+equity_lane0_deal_stage8_repeated_position37_any_set55_bits(3) <= equity_lane0_deal_stage8_repeated_position37_same_position160_equal;
+equity_lane0_deal_stage8_repeated_position37_any_set55_bits(2) <= equity_lane0_deal_stage8_repeated_position37_same_position161_equal;
+equity_lane0_deal_stage8_repeated_position37_any_set55_bits(1) <= equity_lane0_deal_stage8_repeated_position37_same_position162_equal;
+equity_lane0_deal_stage8_repeated_position37_any_set55_bits(0) <= equity_lane0_deal_stage8_repeated_position37_same_position163_equal;
+equity_lane0_deal_stage8_repeated_position38_gathered(1) <= equity_lane0_deal_stage8_repeated_position38_any_set57_hit;
+equity_lane0_deal_stage8_repeated_position38_gathered(0) <= equity_lane0_deal_stage8_repeated_position38_any_set56_hit;
+equity_lane0_deal_stage8_repeated_position38_any_set56_bits(3) <= equity_lane0_deal_stage8_repeated_position38_same_position164_equal;
+equity_lane0_deal_stage8_repeated_position38_any_set56_bits(2) <= equity_lane0_deal_stage8_repeated_position38_same_position165_equal;
+equity_lane0_deal_stage8_repeated_position38_any_set56_bits(1) <= equity_lane0_deal_stage8_repeated_position38_same_position166_equal;
+equity_lane0_deal_stage8_repeated_position38_any_set56_bits(0) <= equity_lane0_deal_stage8_repeated_position38_same_position167_equal;
+equity_lane0_deal_stage8_repeated_position38_any_set57_bits(3) <= equity_lane0_deal_stage8_repeated_position38_same_position168_equal;
+equity_lane0_deal_stage8_repeated_position38_any_set57_bits(2) <= equity_lane0_deal_stage8_repeated_position38_same_position169_equal;
+equity_lane0_deal_stage8_repeated_position38_any_set57_bits(1) <= equity_lane0_deal_stage8_repeated_position38_same_position170_equal;
+equity_lane0_deal_stage8_repeated_position38_any_set57_bits(0) <= equity_lane0_deal_stage8_repeated_position38_same_position171_equal;
+equity_lane0_deal_stage8_repeated_position39_gathered(1) <= equity_lane0_deal_stage8_repeated_position39_any_set59_hit;
+equity_lane0_deal_stage8_repeated_position39_gathered(0) <= equity_lane0_deal_stage8_repeated_position39_any_set58_hit;
+equity_lane0_deal_stage8_repeated_position39_any_set58_bits(3) <= equity_lane0_deal_stage8_repeated_position39_same_position172_equal;
+equity_lane0_deal_stage8_repeated_position39_any_set58_bits(2) <= equity_lane0_deal_stage8_repeated_position39_same_position173_equal;
+equity_lane0_deal_stage8_repeated_position39_any_set58_bits(1) <= equity_lane0_deal_stage8_repeated_position39_same_position174_equal;
+equity_lane0_deal_stage8_repeated_position39_any_set58_bits(0) <= equity_lane0_deal_stage8_repeated_position39_same_position175_equal;
+equity_lane0_deal_stage8_repeated_position39_any_set59_bits(3) <= equity_lane0_deal_stage8_repeated_position39_same_position176_equal;
+equity_lane0_deal_stage8_repeated_position39_any_set59_bits(2) <= equity_lane0_deal_stage8_repeated_position39_same_position177_equal;
+equity_lane0_deal_stage8_repeated_position39_any_set59_bits(1) <= equity_lane0_deal_stage8_repeated_position39_same_position178_equal;
+equity_lane0_deal_stage8_repeated_position39_any_set59_bits(0) <= equity_lane0_deal_stage8_repeated_position39_same_position179_equal;
+equity_lane0_deal_stage9_repeated(15-1 downto 12) <= equity_lane0_deal_stage9_repeated_position44_groups;
+equity_lane0_deal_stage9_repeated(12-1 downto 9) <= equity_lane0_deal_stage9_repeated_position43_groups;
+equity_lane0_deal_stage9_repeated(9-1 downto 6) <= equity_lane0_deal_stage9_repeated_position42_groups;
+equity_lane0_deal_stage9_repeated(6-1 downto 3) <= equity_lane0_deal_stage9_repeated_position41_groups;
+equity_lane0_deal_stage9_repeated(3-1 downto 0) <= equity_lane0_deal_stage9_repeated_position40_groups;
+equity_lane0_deal_stage9_repeated_position40_gathered(2) <= equity_lane0_deal_stage9_repeated_position40_any_set62_hit;
+equity_lane0_deal_stage9_repeated_position40_gathered(1) <= equity_lane0_deal_stage9_repeated_position40_any_set61_hit;
+equity_lane0_deal_stage9_repeated_position40_gathered(0) <= equity_lane0_deal_stage9_repeated_position40_any_set60_hit;
+equity_lane0_deal_stage9_repeated_position40_any_set60_bits(3) <= equity_lane0_deal_stage9_repeated_position40_same_position180_equal;
+equity_lane0_deal_stage9_repeated_position40_any_set60_bits(2) <= equity_lane0_deal_stage9_repeated_position40_same_position181_equal;
+equity_lane0_deal_stage9_repeated_position40_any_set60_bits(1) <= equity_lane0_deal_stage9_repeated_position40_same_position182_equal;
+equity_lane0_deal_stage9_repeated_position40_any_set60_bits(0) <= equity_lane0_deal_stage9_repeated_position40_same_position183_equal;
+equity_lane0_deal_stage9_repeated_position40_any_set61_bits(3) <= equity_lane0_deal_stage9_repeated_position40_same_position184_equal;
+equity_lane0_deal_stage9_repeated_position40_any_set61_bits(2) <= equity_lane0_deal_stage9_repeated_position40_same_position185_equal;
+equity_lane0_deal_stage9_repeated_position40_any_set61_bits(1) <= equity_lane0_deal_stage9_repeated_position40_same_position186_equal;
+equity_lane0_deal_stage9_repeated_position40_any_set61_bits(0) <= equity_lane0_deal_stage9_repeated_position40_same_position187_equal;
+equity_lane0_deal_stage9_repeated_position41_gathered(2) <= equity_lane0_deal_stage9_repeated_position41_any_set65_hit;
+equity_lane0_deal_stage9_repeated_position41_gathered(1) <= equity_lane0_deal_stage9_repeated_position41_any_set64_hit;
+equity_lane0_deal_stage9_repeated_position41_gathered(0) <= equity_lane0_deal_stage9_repeated_position41_any_set63_hit;
+equity_lane0_deal_stage9_repeated_position41_any_set63_bits(3) <= equity_lane0_deal_stage9_repeated_position41_same_position189_equal;
+equity_lane0_deal_stage9_repeated_position41_any_set63_bits(2) <= equity_lane0_deal_stage9_repeated_position41_same_position190_equal;
+equity_lane0_deal_stage9_repeated_position41_any_set63_bits(1) <= equity_lane0_deal_stage9_repeated_position41_same_position191_equal;
+equity_lane0_deal_stage9_repeated_position41_any_set63_bits(0) <= equity_lane0_deal_stage9_repeated_position41_same_position192_equal;
+equity_lane0_deal_stage9_repeated_position41_any_set64_bits(3) <= equity_lane0_deal_stage9_repeated_position41_same_position193_equal;
+equity_lane0_deal_stage9_repeated_position41_any_set64_bits(2) <= equity_lane0_deal_stage9_repeated_position41_same_position194_equal;
+equity_lane0_deal_stage9_repeated_position41_any_set64_bits(1) <= equity_lane0_deal_stage9_repeated_position41_same_position195_equal;
+equity_lane0_deal_stage9_repeated_position41_any_set64_bits(0) <= equity_lane0_deal_stage9_repeated_position41_same_position196_equal;
+equity_lane0_deal_stage9_repeated_position42_gathered(2) <= equity_lane0_deal_stage9_repeated_position42_any_set68_hit;
+equity_lane0_deal_stage9_repeated_position42_gathered(1) <= equity_lane0_deal_stage9_repeated_position42_any_set67_hit;
+equity_lane0_deal_stage9_repeated_position42_gathered(0) <= equity_lane0_deal_stage9_repeated_position42_any_set66_hit;
+equity_lane0_deal_stage9_repeated_position42_any_set66_bits(3) <= equity_lane0_deal_stage9_repeated_position42_same_position198_equal;
+equity_lane0_deal_stage9_repeated_position42_any_set66_bits(2) <= equity_lane0_deal_stage9_repeated_position42_same_position199_equal;
+equity_lane0_deal_stage9_repeated_position42_any_set66_bits(1) <= equity_lane0_deal_stage9_repeated_position42_same_position200_equal;
+equity_lane0_deal_stage9_repeated_position42_any_set66_bits(0) <= equity_lane0_deal_stage9_repeated_position42_same_position201_equal;
+equity_lane0_deal_stage9_repeated_position42_any_set67_bits(3) <= equity_lane0_deal_stage9_repeated_position42_same_position202_equal;
+equity_lane0_deal_stage9_repeated_position42_any_set67_bits(2) <= equity_lane0_deal_stage9_repeated_position42_same_position203_equal;
+equity_lane0_deal_stage9_repeated_position42_any_set67_bits(1) <= equity_lane0_deal_stage9_repeated_position42_same_position204_equal;
+equity_lane0_deal_stage9_repeated_position42_any_set67_bits(0) <= equity_lane0_deal_stage9_repeated_position42_same_position205_equal;
+equity_lane0_deal_stage9_repeated_position43_gathered(2) <= equity_lane0_deal_stage9_repeated_position43_any_set71_hit;
+equity_lane0_deal_stage9_repeated_position43_gathered(1) <= equity_lane0_deal_stage9_repeated_position43_any_set70_hit;
+equity_lane0_deal_stage9_repeated_position43_gathered(0) <= equity_lane0_deal_stage9_repeated_position43_any_set69_hit;
+equity_lane0_deal_stage9_repeated_position43_any_set69_bits(3) <= equity_lane0_deal_stage9_repeated_position43_same_position207_equal;
+equity_lane0_deal_stage9_repeated_position43_any_set69_bits(2) <= equity_lane0_deal_stage9_repeated_position43_same_position208_equal;
+equity_lane0_deal_stage9_repeated_position43_any_set69_bits(1) <= equity_lane0_deal_stage9_repeated_position43_same_position209_equal;
+equity_lane0_deal_stage9_repeated_position43_any_set69_bits(0) <= equity_lane0_deal_stage9_repeated_position43_same_position210_equal;
+equity_lane0_deal_stage9_repeated_position43_any_set70_bits(3) <= equity_lane0_deal_stage9_repeated_position43_same_position211_equal;
+equity_lane0_deal_stage9_repeated_position43_any_set70_bits(2) <= equity_lane0_deal_stage9_repeated_position43_same_position212_equal;
+equity_lane0_deal_stage9_repeated_position43_any_set70_bits(1) <= equity_lane0_deal_stage9_repeated_position43_same_position213_equal;
+equity_lane0_deal_stage9_repeated_position43_any_set70_bits(0) <= equity_lane0_deal_stage9_repeated_position43_same_position214_equal;
+equity_lane0_deal_stage9_repeated_position44_gathered(2) <= equity_lane0_deal_stage9_repeated_position44_any_set74_hit;
+equity_lane0_deal_stage9_repeated_position44_gathered(1) <= equity_lane0_deal_stage9_repeated_position44_any_set73_hit;
+equity_lane0_deal_stage9_repeated_position44_gathered(0) <= equity_lane0_deal_stage9_repeated_position44_any_set72_hit;
+equity_lane0_deal_stage9_repeated_position44_any_set72_bits(3) <= equity_lane0_deal_stage9_repeated_position44_same_position216_equal;
+equity_lane0_deal_stage9_repeated_position44_any_set72_bits(2) <= equity_lane0_deal_stage9_repeated_position44_same_position217_equal;
+equity_lane0_deal_stage9_repeated_position44_any_set72_bits(1) <= equity_lane0_deal_stage9_repeated_position44_same_position218_equal;
+equity_lane0_deal_stage9_repeated_position44_any_set72_bits(0) <= equity_lane0_deal_stage9_repeated_position44_same_position219_equal;
+equity_lane0_deal_stage9_repeated_position44_any_set73_bits(3) <= equity_lane0_deal_stage9_repeated_position44_same_position220_equal;
+equity_lane0_deal_stage9_repeated_position44_any_set73_bits(2) <= equity_lane0_deal_stage9_repeated_position44_same_position221_equal;
+equity_lane0_deal_stage9_repeated_position44_any_set73_bits(1) <= equity_lane0_deal_stage9_repeated_position44_same_position222_equal;
+equity_lane0_deal_stage9_repeated_position44_any_set73_bits(0) <= equity_lane0_deal_stage9_repeated_position44_same_position223_equal;
+equity_lane0_deal_stage10_repeated(15-1 downto 12) <= equity_lane0_deal_stage10_repeated_position49_groups;
+equity_lane0_deal_stage10_repeated(12-1 downto 9) <= equity_lane0_deal_stage10_repeated_position48_groups;
+equity_lane0_deal_stage10_repeated(9-1 downto 6) <= equity_lane0_deal_stage10_repeated_position47_groups;
+equity_lane0_deal_stage10_repeated(6-1 downto 3) <= equity_lane0_deal_stage10_repeated_position46_groups;
+equity_lane0_deal_stage10_repeated(3-1 downto 0) <= equity_lane0_deal_stage10_repeated_position45_groups;
+equity_lane0_deal_stage10_repeated_position45_gathered(2) <= equity_lane0_deal_stage10_repeated_position45_any_set77_hit;
+equity_lane0_deal_stage10_repeated_position45_gathered(1) <= equity_lane0_deal_stage10_repeated_position45_any_set76_hit;
+equity_lane0_deal_stage10_repeated_position45_gathered(0) <= equity_lane0_deal_stage10_repeated_position45_any_set75_hit;
+equity_lane0_deal_stage10_repeated_position45_any_set75_bits(3) <= equity_lane0_deal_stage10_repeated_position45_same_position225_equal;
+equity_lane0_deal_stage10_repeated_position45_any_set75_bits(2) <= equity_lane0_deal_stage10_repeated_position45_same_position226_equal;
+equity_lane0_deal_stage10_repeated_position45_any_set75_bits(1) <= equity_lane0_deal_stage10_repeated_position45_same_position227_equal;
+equity_lane0_deal_stage10_repeated_position45_any_set75_bits(0) <= equity_lane0_deal_stage10_repeated_position45_same_position228_equal;
+equity_lane0_deal_stage10_repeated_position45_any_set76_bits(3) <= equity_lane0_deal_stage10_repeated_position45_same_position229_equal;
+equity_lane0_deal_stage10_repeated_position45_any_set76_bits(2) <= equity_lane0_deal_stage10_repeated_position45_same_position230_equal;
+equity_lane0_deal_stage10_repeated_position45_any_set76_bits(1) <= equity_lane0_deal_stage10_repeated_position45_same_position231_equal;
+equity_lane0_deal_stage10_repeated_position45_any_set76_bits(0) <= equity_lane0_deal_stage10_repeated_position45_same_position232_equal;
+equity_lane0_deal_stage10_repeated_position45_any_set77_bits(1) <= equity_lane0_deal_stage10_repeated_position45_same_position233_equal;
+equity_lane0_deal_stage10_repeated_position45_any_set77_bits(0) <= equity_lane0_deal_stage10_repeated_position45_same_position234_equal;
+equity_lane0_deal_stage10_repeated_position46_gathered(2) <= equity_lane0_deal_stage10_repeated_position46_any_set80_hit;
+equity_lane0_deal_stage10_repeated_position46_gathered(1) <= equity_lane0_deal_stage10_repeated_position46_any_set79_hit;
+equity_lane0_deal_stage10_repeated_position46_gathered(0) <= equity_lane0_deal_stage10_repeated_position46_any_set78_hit;
+equity_lane0_deal_stage10_repeated_position46_any_set78_bits(3) <= equity_lane0_deal_stage10_repeated_position46_same_position235_equal;
+equity_lane0_deal_stage10_repeated_position46_any_set78_bits(2) <= equity_lane0_deal_stage10_repeated_position46_same_position236_equal;
+equity_lane0_deal_stage10_repeated_position46_any_set78_bits(1) <= equity_lane0_deal_stage10_repeated_position46_same_position237_equal;
+equity_lane0_deal_stage10_repeated_position46_any_set78_bits(0) <= equity_lane0_deal_stage10_repeated_position46_same_position238_equal;
+equity_lane0_deal_stage10_repeated_position46_any_set79_bits(3) <= equity_lane0_deal_stage10_repeated_position46_same_position239_equal;
+equity_lane0_deal_stage10_repeated_position46_any_set79_bits(2) <= equity_lane0_deal_stage10_repeated_position46_same_position240_equal;
+equity_lane0_deal_stage10_repeated_position46_any_set79_bits(1) <= equity_lane0_deal_stage10_repeated_position46_same_position241_equal;
+equity_lane0_deal_stage10_repeated_position46_any_set79_bits(0) <= equity_lane0_deal_stage10_repeated_position46_same_position242_equal;
+equity_lane0_deal_stage10_repeated_position46_any_set80_bits(1) <= equity_lane0_deal_stage10_repeated_position46_same_position243_equal;
+equity_lane0_deal_stage10_repeated_position46_any_set80_bits(0) <= equity_lane0_deal_stage10_repeated_position46_same_position244_equal;
+equity_lane0_deal_stage10_repeated_position47_gathered(2) <= equity_lane0_deal_stage10_repeated_position47_any_set83_hit;
+equity_lane0_deal_stage10_repeated_position47_gathered(1) <= equity_lane0_deal_stage10_repeated_position47_any_set82_hit;
+equity_lane0_deal_stage10_repeated_position47_gathered(0) <= equity_lane0_deal_stage10_repeated_position47_any_set81_hit;
+equity_lane0_deal_stage10_repeated_position47_any_set81_bits(3) <= equity_lane0_deal_stage10_repeated_position47_same_position245_equal;
+equity_lane0_deal_stage10_repeated_position47_any_set81_bits(2) <= equity_lane0_deal_stage10_repeated_position47_same_position246_equal;
+equity_lane0_deal_stage10_repeated_position47_any_set81_bits(1) <= equity_lane0_deal_stage10_repeated_position47_same_position247_equal;
+equity_lane0_deal_stage10_repeated_position47_any_set81_bits(0) <= equity_lane0_deal_stage10_repeated_position47_same_position248_equal;
+equity_lane0_deal_stage10_repeated_position47_any_set82_bits(3) <= equity_lane0_deal_stage10_repeated_position47_same_position249_equal;
+equity_lane0_deal_stage10_repeated_position47_any_set82_bits(2) <= equity_lane0_deal_stage10_repeated_position47_same_position250_equal;
+equity_lane0_deal_stage10_repeated_position47_any_set82_bits(1) <= equity_lane0_deal_stage10_repeated_position47_same_position251_equal;
+equity_lane0_deal_stage10_repeated_position47_any_set82_bits(0) <= equity_lane0_deal_stage10_repeated_position47_same_position252_equal;
+equity_lane0_deal_stage10_repeated_position47_any_set83_bits(1) <= equity_lane0_deal_stage10_repeated_position47_same_position253_equal;
+equity_lane0_deal_stage10_repeated_position47_any_set83_bits(0) <= equity_lane0_deal_stage10_repeated_position47_same_position254_equal;
+equity_lane0_deal_stage10_repeated_position48_gathered(2) <= equity_lane0_deal_stage10_repeated_position48_any_set86_hit;
+equity_lane0_deal_stage10_repeated_position48_gathered(1) <= equity_lane0_deal_stage10_repeated_position48_any_set85_hit;
+equity_lane0_deal_stage10_repeated_position48_gathered(0) <= equity_lane0_deal_stage10_repeated_position48_any_set84_hit;
+equity_lane0_deal_stage10_repeated_position48_any_set84_bits(3) <= equity_lane0_deal_stage10_repeated_position48_same_position255_equal;
+equity_lane0_deal_stage10_repeated_position48_any_set84_bits(2) <= equity_lane0_deal_stage10_repeated_position48_same_position256_equal;
+equity_lane0_deal_stage10_repeated_position48_any_set84_bits(1) <= equity_lane0_deal_stage10_repeated_position48_same_position257_equal;
+equity_lane0_deal_stage10_repeated_position48_any_set84_bits(0) <= equity_lane0_deal_stage10_repeated_position48_same_position258_equal;
+equity_lane0_deal_stage10_repeated_position48_any_set85_bits(3) <= equity_lane0_deal_stage10_repeated_position48_same_position259_equal;
+equity_lane0_deal_stage10_repeated_position48_any_set85_bits(2) <= equity_lane0_deal_stage10_repeated_position48_same_position260_equal;
+equity_lane0_deal_stage10_repeated_position48_any_set85_bits(1) <= equity_lane0_deal_stage10_repeated_position48_same_position261_equal;
+equity_lane0_deal_stage10_repeated_position48_any_set85_bits(0) <= equity_lane0_deal_stage10_repeated_position48_same_position262_equal;
+equity_lane0_deal_stage10_repeated_position48_any_set86_bits(1) <= equity_lane0_deal_stage10_repeated_position48_same_position263_equal;
+equity_lane0_deal_stage10_repeated_position48_any_set86_bits(0) <= equity_lane0_deal_stage10_repeated_position48_same_position264_equal;
+equity_lane0_deal_stage10_repeated_position49_gathered(2) <= equity_lane0_deal_stage10_repeated_position49_any_set89_hit;
+equity_lane0_deal_stage10_repeated_position49_gathered(1) <= equity_lane0_deal_stage10_repeated_position49_any_set88_hit;
+equity_lane0_deal_stage10_repeated_position49_gathered(0) <= equity_lane0_deal_stage10_repeated_position49_any_set87_hit;
+equity_lane0_deal_stage10_repeated_position49_any_set87_bits(3) <= equity_lane0_deal_stage10_repeated_position49_same_position265_equal;
+equity_lane0_deal_stage10_repeated_position49_any_set87_bits(2) <= equity_lane0_deal_stage10_repeated_position49_same_position266_equal;
+equity_lane0_deal_stage10_repeated_position49_any_set87_bits(1) <= equity_lane0_deal_stage10_repeated_position49_same_position267_equal;
+equity_lane0_deal_stage10_repeated_position49_any_set87_bits(0) <= equity_lane0_deal_stage10_repeated_position49_same_position268_equal;
+equity_lane0_deal_stage10_repeated_position49_any_set88_bits(3) <= equity_lane0_deal_stage10_repeated_position49_same_position269_equal;
+equity_lane0_deal_stage10_repeated_position49_any_set88_bits(2) <= equity_lane0_deal_stage10_repeated_position49_same_position270_equal;
+equity_lane0_deal_stage10_repeated_position49_any_set88_bits(1) <= equity_lane0_deal_stage10_repeated_position49_same_position271_equal;
+equity_lane0_deal_stage10_repeated_position49_any_set88_bits(0) <= equity_lane0_deal_stage10_repeated_position49_same_position272_equal;
+equity_lane0_deal_stage10_repeated_position49_any_set89_bits(1) <= equity_lane0_deal_stage10_repeated_position49_same_position273_equal;
+equity_lane0_deal_stage10_repeated_position49_any_set89_bits(0) <= equity_lane0_deal_stage10_repeated_position49_same_position274_equal;
 equity_lane0_eval70_hand_eval0_codes_in(42-1 downto 36) <= hero_b;
 equity_lane0_eval70_hand_eval0_codes_in(36-1 downto 30) <= hero_a;
 equity_lane0_eval70_hand_eval0_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
@@ -4158,326 +4667,391 @@ equity_lane1_colex_odometer1_rise_bits(3) <= equity_lane1_colex_odometer1_odomet
 equity_lane1_colex_odometer1_rise_bits(2) <= equity_lane1_colex_odometer1_odometer_digit13_can_rise;
 equity_lane1_colex_odometer1_rise_bits(1) <= equity_lane1_colex_odometer1_odometer_digit12_can_rise;
 equity_lane1_colex_odometer1_rise_bits(0) <= equity_lane1_colex_odometer1_odometer_digit11_can_rise;
-equity_lane1_deal_stage12_repeated(4) <= equity_lane1_deal_stage12_repeated_position54_hit;
-equity_lane1_deal_stage12_repeated(3) <= equity_lane1_deal_stage12_repeated_position53_hit;
-equity_lane1_deal_stage12_repeated(2) <= equity_lane1_deal_stage12_repeated_position52_hit;
-equity_lane1_deal_stage12_repeated(1) <= equity_lane1_deal_stage12_repeated_position51_hit;
-equity_lane1_deal_stage12_repeated(0) <= equity_lane1_deal_stage12_repeated_position50_hit;
-equity_lane1_deal_stage13_repeated(4) <= equity_lane1_deal_stage13_repeated_position59_hit;
-equity_lane1_deal_stage13_repeated(3) <= equity_lane1_deal_stage13_repeated_position58_hit;
-equity_lane1_deal_stage13_repeated(2) <= equity_lane1_deal_stage13_repeated_position57_hit;
-equity_lane1_deal_stage13_repeated(1) <= equity_lane1_deal_stage13_repeated_position56_hit;
-equity_lane1_deal_stage13_repeated(0) <= equity_lane1_deal_stage13_repeated_position55_hit;
-equity_lane1_deal_stage13_repeated_position55_any_equal(1) <= equity_lane1_deal_stage13_repeated_position55_same_position280_equal;
-equity_lane1_deal_stage13_repeated_position55_any_equal(0) <= equity_lane1_deal_stage13_repeated_position55_same_position281_equal;
-equity_lane1_deal_stage13_repeated_position56_any_equal(1) <= equity_lane1_deal_stage13_repeated_position56_same_position282_equal;
-equity_lane1_deal_stage13_repeated_position56_any_equal(0) <= equity_lane1_deal_stage13_repeated_position56_same_position283_equal;
-equity_lane1_deal_stage13_repeated_position57_any_equal(1) <= equity_lane1_deal_stage13_repeated_position57_same_position284_equal;
-equity_lane1_deal_stage13_repeated_position57_any_equal(0) <= equity_lane1_deal_stage13_repeated_position57_same_position285_equal;
-equity_lane1_deal_stage13_repeated_position58_any_equal(1) <= equity_lane1_deal_stage13_repeated_position58_same_position286_equal;
-equity_lane1_deal_stage13_repeated_position58_any_equal(0) <= equity_lane1_deal_stage13_repeated_position58_same_position287_equal;
-equity_lane1_deal_stage13_repeated_position59_any_equal(1) <= equity_lane1_deal_stage13_repeated_position59_same_position288_equal;
-equity_lane1_deal_stage13_repeated_position59_any_equal(0) <= equity_lane1_deal_stage13_repeated_position59_same_position289_equal;
-equity_lane1_deal_stage14_repeated(4) <= equity_lane1_deal_stage14_repeated_position64_hit;
-equity_lane1_deal_stage14_repeated(3) <= equity_lane1_deal_stage14_repeated_position63_hit;
-equity_lane1_deal_stage14_repeated(2) <= equity_lane1_deal_stage14_repeated_position62_hit;
-equity_lane1_deal_stage14_repeated(1) <= equity_lane1_deal_stage14_repeated_position61_hit;
-equity_lane1_deal_stage14_repeated(0) <= equity_lane1_deal_stage14_repeated_position60_hit;
-equity_lane1_deal_stage14_repeated_position60_any_equal(2) <= equity_lane1_deal_stage14_repeated_position60_same_position290_equal;
-equity_lane1_deal_stage14_repeated_position60_any_equal(1) <= equity_lane1_deal_stage14_repeated_position60_same_position291_equal;
-equity_lane1_deal_stage14_repeated_position60_any_equal(0) <= equity_lane1_deal_stage14_repeated_position60_same_position292_equal;
-equity_lane1_deal_stage14_repeated_position61_any_equal(2) <= equity_lane1_deal_stage14_repeated_position61_same_position293_equal;
-equity_lane1_deal_stage14_repeated_position61_any_equal(1) <= equity_lane1_deal_stage14_repeated_position61_same_position294_equal;
-equity_lane1_deal_stage14_repeated_position61_any_equal(0) <= equity_lane1_deal_stage14_repeated_position61_same_position295_equal;
-equity_lane1_deal_stage14_repeated_position62_any_equal(2) <= equity_lane1_deal_stage14_repeated_position62_same_position296_equal;
-equity_lane1_deal_stage14_repeated_position62_any_equal(1) <= equity_lane1_deal_stage14_repeated_position62_same_position297_equal;
-equity_lane1_deal_stage14_repeated_position62_any_equal(0) <= equity_lane1_deal_stage14_repeated_position62_same_position298_equal;
-equity_lane1_deal_stage14_repeated_position63_any_equal(2) <= equity_lane1_deal_stage14_repeated_position63_same_position299_equal;
-equity_lane1_deal_stage14_repeated_position63_any_equal(1) <= equity_lane1_deal_stage14_repeated_position63_same_position300_equal;
-equity_lane1_deal_stage14_repeated_position63_any_equal(0) <= equity_lane1_deal_stage14_repeated_position63_same_position301_equal;
-equity_lane1_deal_stage14_repeated_position64_any_equal(2) <= equity_lane1_deal_stage14_repeated_position64_same_position302_equal;
-equity_lane1_deal_stage14_repeated_position64_any_equal(1) <= equity_lane1_deal_stage14_repeated_position64_same_position303_equal;
-equity_lane1_deal_stage14_repeated_position64_any_equal(0) <= equity_lane1_deal_stage14_repeated_position64_same_position304_equal;
-equity_lane1_deal_stage15_repeated(4) <= equity_lane1_deal_stage15_repeated_position69_hit;
-equity_lane1_deal_stage15_repeated(3) <= equity_lane1_deal_stage15_repeated_position68_hit;
-equity_lane1_deal_stage15_repeated(2) <= equity_lane1_deal_stage15_repeated_position67_hit;
-equity_lane1_deal_stage15_repeated(1) <= equity_lane1_deal_stage15_repeated_position66_hit;
-equity_lane1_deal_stage15_repeated(0) <= equity_lane1_deal_stage15_repeated_position65_hit;
-equity_lane1_deal_stage15_repeated_position65_any_equal(3) <= equity_lane1_deal_stage15_repeated_position65_same_position305_equal;
-equity_lane1_deal_stage15_repeated_position65_any_equal(2) <= equity_lane1_deal_stage15_repeated_position65_same_position306_equal;
-equity_lane1_deal_stage15_repeated_position65_any_equal(1) <= equity_lane1_deal_stage15_repeated_position65_same_position307_equal;
-equity_lane1_deal_stage15_repeated_position65_any_equal(0) <= equity_lane1_deal_stage15_repeated_position65_same_position308_equal;
-equity_lane1_deal_stage15_repeated_position66_any_equal(3) <= equity_lane1_deal_stage15_repeated_position66_same_position309_equal;
-equity_lane1_deal_stage15_repeated_position66_any_equal(2) <= equity_lane1_deal_stage15_repeated_position66_same_position310_equal;
-equity_lane1_deal_stage15_repeated_position66_any_equal(1) <= equity_lane1_deal_stage15_repeated_position66_same_position311_equal;
-equity_lane1_deal_stage15_repeated_position66_any_equal(0) <= equity_lane1_deal_stage15_repeated_position66_same_position312_equal;
-equity_lane1_deal_stage15_repeated_position67_any_equal(3) <= equity_lane1_deal_stage15_repeated_position67_same_position313_equal;
-equity_lane1_deal_stage15_repeated_position67_any_equal(2) <= equity_lane1_deal_stage15_repeated_position67_same_position314_equal;
-equity_lane1_deal_stage15_repeated_position67_any_equal(1) <= equity_lane1_deal_stage15_repeated_position67_same_position315_equal;
-equity_lane1_deal_stage15_repeated_position67_any_equal(0) <= equity_lane1_deal_stage15_repeated_position67_same_position316_equal;
-equity_lane1_deal_stage15_repeated_position68_any_equal(3) <= equity_lane1_deal_stage15_repeated_position68_same_position317_equal;
-equity_lane1_deal_stage15_repeated_position68_any_equal(2) <= equity_lane1_deal_stage15_repeated_position68_same_position318_equal;
-equity_lane1_deal_stage15_repeated_position68_any_equal(1) <= equity_lane1_deal_stage15_repeated_position68_same_position319_equal;
-equity_lane1_deal_stage15_repeated_position68_any_equal(0) <= equity_lane1_deal_stage15_repeated_position68_same_position320_equal;
-equity_lane1_deal_stage15_repeated_position69_any_equal(3) <= equity_lane1_deal_stage15_repeated_position69_same_position321_equal;
-equity_lane1_deal_stage15_repeated_position69_any_equal(2) <= equity_lane1_deal_stage15_repeated_position69_same_position322_equal;
-equity_lane1_deal_stage15_repeated_position69_any_equal(1) <= equity_lane1_deal_stage15_repeated_position69_same_position323_equal;
-equity_lane1_deal_stage15_repeated_position69_any_equal(0) <= equity_lane1_deal_stage15_repeated_position69_same_position324_equal;
-equity_lane1_deal_stage16_repeated(4) <= equity_lane1_deal_stage16_repeated_position74_hit;
-equity_lane1_deal_stage16_repeated(3) <= equity_lane1_deal_stage16_repeated_position73_hit;
-equity_lane1_deal_stage16_repeated(2) <= equity_lane1_deal_stage16_repeated_position72_hit;
-equity_lane1_deal_stage16_repeated(1) <= equity_lane1_deal_stage16_repeated_position71_hit;
-equity_lane1_deal_stage16_repeated(0) <= equity_lane1_deal_stage16_repeated_position70_hit;
-equity_lane1_deal_stage16_repeated_position70_any_equal(4) <= equity_lane1_deal_stage16_repeated_position70_same_position325_equal;
-equity_lane1_deal_stage16_repeated_position70_any_equal(3) <= equity_lane1_deal_stage16_repeated_position70_same_position326_equal;
-equity_lane1_deal_stage16_repeated_position70_any_equal(2) <= equity_lane1_deal_stage16_repeated_position70_same_position327_equal;
-equity_lane1_deal_stage16_repeated_position70_any_equal(1) <= equity_lane1_deal_stage16_repeated_position70_same_position328_equal;
-equity_lane1_deal_stage16_repeated_position70_any_equal(0) <= equity_lane1_deal_stage16_repeated_position70_same_position329_equal;
-equity_lane1_deal_stage16_repeated_position71_any_equal(4) <= equity_lane1_deal_stage16_repeated_position71_same_position330_equal;
-equity_lane1_deal_stage16_repeated_position71_any_equal(3) <= equity_lane1_deal_stage16_repeated_position71_same_position331_equal;
-equity_lane1_deal_stage16_repeated_position71_any_equal(2) <= equity_lane1_deal_stage16_repeated_position71_same_position332_equal;
-equity_lane1_deal_stage16_repeated_position71_any_equal(1) <= equity_lane1_deal_stage16_repeated_position71_same_position333_equal;
-equity_lane1_deal_stage16_repeated_position71_any_equal(0) <= equity_lane1_deal_stage16_repeated_position71_same_position334_equal;
-equity_lane1_deal_stage16_repeated_position72_any_equal(4) <= equity_lane1_deal_stage16_repeated_position72_same_position335_equal;
-equity_lane1_deal_stage16_repeated_position72_any_equal(3) <= equity_lane1_deal_stage16_repeated_position72_same_position336_equal;
-equity_lane1_deal_stage16_repeated_position72_any_equal(2) <= equity_lane1_deal_stage16_repeated_position72_same_position337_equal;
-equity_lane1_deal_stage16_repeated_position72_any_equal(1) <= equity_lane1_deal_stage16_repeated_position72_same_position338_equal;
-equity_lane1_deal_stage16_repeated_position72_any_equal(0) <= equity_lane1_deal_stage16_repeated_position72_same_position339_equal;
-equity_lane1_deal_stage16_repeated_position73_any_equal(4) <= equity_lane1_deal_stage16_repeated_position73_same_position340_equal;
-equity_lane1_deal_stage16_repeated_position73_any_equal(3) <= equity_lane1_deal_stage16_repeated_position73_same_position341_equal;
-equity_lane1_deal_stage16_repeated_position73_any_equal(2) <= equity_lane1_deal_stage16_repeated_position73_same_position342_equal;
-equity_lane1_deal_stage16_repeated_position73_any_equal(1) <= equity_lane1_deal_stage16_repeated_position73_same_position343_equal;
-equity_lane1_deal_stage16_repeated_position73_any_equal(0) <= equity_lane1_deal_stage16_repeated_position73_same_position344_equal;
-equity_lane1_deal_stage16_repeated_position74_any_equal(4) <= equity_lane1_deal_stage16_repeated_position74_same_position345_equal;
-equity_lane1_deal_stage16_repeated_position74_any_equal(3) <= equity_lane1_deal_stage16_repeated_position74_same_position346_equal;
-equity_lane1_deal_stage16_repeated_position74_any_equal(2) <= equity_lane1_deal_stage16_repeated_position74_same_position347_equal;
-equity_lane1_deal_stage16_repeated_position74_any_equal(1) <= equity_lane1_deal_stage16_repeated_position74_same_position348_equal;
-equity_lane1_deal_stage16_repeated_position74_any_equal(0) <= equity_lane1_deal_stage16_repeated_position74_same_position349_equal;
-equity_lane1_deal_stage17_repeated(4) <= equity_lane1_deal_stage17_repeated_position79_hit;
-equity_lane1_deal_stage17_repeated(3) <= equity_lane1_deal_stage17_repeated_position78_hit;
-equity_lane1_deal_stage17_repeated(2) <= equity_lane1_deal_stage17_repeated_position77_hit;
-equity_lane1_deal_stage17_repeated(1) <= equity_lane1_deal_stage17_repeated_position76_hit;
-equity_lane1_deal_stage17_repeated(0) <= equity_lane1_deal_stage17_repeated_position75_hit;
-equity_lane1_deal_stage17_repeated_position75_any_equal(5) <= equity_lane1_deal_stage17_repeated_position75_same_position350_equal;
-equity_lane1_deal_stage17_repeated_position75_any_equal(4) <= equity_lane1_deal_stage17_repeated_position75_same_position351_equal;
-equity_lane1_deal_stage17_repeated_position75_any_equal(3) <= equity_lane1_deal_stage17_repeated_position75_same_position352_equal;
-equity_lane1_deal_stage17_repeated_position75_any_equal(2) <= equity_lane1_deal_stage17_repeated_position75_same_position353_equal;
-equity_lane1_deal_stage17_repeated_position75_any_equal(1) <= equity_lane1_deal_stage17_repeated_position75_same_position354_equal;
-equity_lane1_deal_stage17_repeated_position75_any_equal(0) <= equity_lane1_deal_stage17_repeated_position75_same_position355_equal;
-equity_lane1_deal_stage17_repeated_position76_any_equal(5) <= equity_lane1_deal_stage17_repeated_position76_same_position356_equal;
-equity_lane1_deal_stage17_repeated_position76_any_equal(4) <= equity_lane1_deal_stage17_repeated_position76_same_position357_equal;
-equity_lane1_deal_stage17_repeated_position76_any_equal(3) <= equity_lane1_deal_stage17_repeated_position76_same_position358_equal;
-equity_lane1_deal_stage17_repeated_position76_any_equal(2) <= equity_lane1_deal_stage17_repeated_position76_same_position359_equal;
-equity_lane1_deal_stage17_repeated_position76_any_equal(1) <= equity_lane1_deal_stage17_repeated_position76_same_position360_equal;
-equity_lane1_deal_stage17_repeated_position76_any_equal(0) <= equity_lane1_deal_stage17_repeated_position76_same_position361_equal;
-equity_lane1_deal_stage17_repeated_position77_any_equal(5) <= equity_lane1_deal_stage17_repeated_position77_same_position362_equal;
-equity_lane1_deal_stage17_repeated_position77_any_equal(4) <= equity_lane1_deal_stage17_repeated_position77_same_position363_equal;
-equity_lane1_deal_stage17_repeated_position77_any_equal(3) <= equity_lane1_deal_stage17_repeated_position77_same_position364_equal;
-equity_lane1_deal_stage17_repeated_position77_any_equal(2) <= equity_lane1_deal_stage17_repeated_position77_same_position365_equal;
-equity_lane1_deal_stage17_repeated_position77_any_equal(1) <= equity_lane1_deal_stage17_repeated_position77_same_position366_equal;
-equity_lane1_deal_stage17_repeated_position77_any_equal(0) <= equity_lane1_deal_stage17_repeated_position77_same_position367_equal;
-equity_lane1_deal_stage17_repeated_position78_any_equal(5) <= equity_lane1_deal_stage17_repeated_position78_same_position368_equal;
-equity_lane1_deal_stage17_repeated_position78_any_equal(4) <= equity_lane1_deal_stage17_repeated_position78_same_position369_equal;
-equity_lane1_deal_stage17_repeated_position78_any_equal(3) <= equity_lane1_deal_stage17_repeated_position78_same_position370_equal;
-equity_lane1_deal_stage17_repeated_position78_any_equal(2) <= equity_lane1_deal_stage17_repeated_position78_same_position371_equal;
-equity_lane1_deal_stage17_repeated_position78_any_equal(1) <= equity_lane1_deal_stage17_repeated_position78_same_position372_equal;
-equity_lane1_deal_stage17_repeated_position78_any_equal(0) <= equity_lane1_deal_stage17_repeated_position78_same_position373_equal;
-equity_lane1_deal_stage17_repeated_position79_any_equal(5) <= equity_lane1_deal_stage17_repeated_position79_same_position374_equal;
-equity_lane1_deal_stage17_repeated_position79_any_equal(4) <= equity_lane1_deal_stage17_repeated_position79_same_position375_equal;
-equity_lane1_deal_stage17_repeated_position79_any_equal(3) <= equity_lane1_deal_stage17_repeated_position79_same_position376_equal;
-equity_lane1_deal_stage17_repeated_position79_any_equal(2) <= equity_lane1_deal_stage17_repeated_position79_same_position377_equal;
-equity_lane1_deal_stage17_repeated_position79_any_equal(1) <= equity_lane1_deal_stage17_repeated_position79_same_position378_equal;
-equity_lane1_deal_stage17_repeated_position79_any_equal(0) <= equity_lane1_deal_stage17_repeated_position79_same_position379_equal;
-equity_lane1_deal_stage18_repeated(4) <= equity_lane1_deal_stage18_repeated_position84_hit;
-equity_lane1_deal_stage18_repeated(3) <= equity_lane1_deal_stage18_repeated_position83_hit;
-equity_lane1_deal_stage18_repeated(2) <= equity_lane1_deal_stage18_repeated_position82_hit;
-equity_lane1_deal_stage18_repeated(1) <= equity_lane1_deal_stage18_repeated_position81_hit;
-equity_lane1_deal_stage18_repeated(0) <= equity_lane1_deal_stage18_repeated_position80_hit;
-equity_lane1_deal_stage18_repeated_position80_any_equal(6) <= equity_lane1_deal_stage18_repeated_position80_same_position380_equal;
-equity_lane1_deal_stage18_repeated_position80_any_equal(5) <= equity_lane1_deal_stage18_repeated_position80_same_position381_equal;
-equity_lane1_deal_stage18_repeated_position80_any_equal(4) <= equity_lane1_deal_stage18_repeated_position80_same_position382_equal;
-equity_lane1_deal_stage18_repeated_position80_any_equal(3) <= equity_lane1_deal_stage18_repeated_position80_same_position383_equal;
-equity_lane1_deal_stage18_repeated_position80_any_equal(2) <= equity_lane1_deal_stage18_repeated_position80_same_position384_equal;
-equity_lane1_deal_stage18_repeated_position80_any_equal(1) <= equity_lane1_deal_stage18_repeated_position80_same_position385_equal;
-equity_lane1_deal_stage18_repeated_position80_any_equal(0) <= equity_lane1_deal_stage18_repeated_position80_same_position386_equal;
-equity_lane1_deal_stage18_repeated_position81_any_equal(6) <= equity_lane1_deal_stage18_repeated_position81_same_position387_equal;
-equity_lane1_deal_stage18_repeated_position81_any_equal(5) <= equity_lane1_deal_stage18_repeated_position81_same_position388_equal;
-equity_lane1_deal_stage18_repeated_position81_any_equal(4) <= equity_lane1_deal_stage18_repeated_position81_same_position389_equal;
-equity_lane1_deal_stage18_repeated_position81_any_equal(3) <= equity_lane1_deal_stage18_repeated_position81_same_position390_equal;
-equity_lane1_deal_stage18_repeated_position81_any_equal(2) <= equity_lane1_deal_stage18_repeated_position81_same_position391_equal;
-equity_lane1_deal_stage18_repeated_position81_any_equal(1) <= equity_lane1_deal_stage18_repeated_position81_same_position392_equal;
-equity_lane1_deal_stage18_repeated_position81_any_equal(0) <= equity_lane1_deal_stage18_repeated_position81_same_position393_equal;
-equity_lane1_deal_stage18_repeated_position82_any_equal(6) <= equity_lane1_deal_stage18_repeated_position82_same_position394_equal;
-equity_lane1_deal_stage18_repeated_position82_any_equal(5) <= equity_lane1_deal_stage18_repeated_position82_same_position395_equal;
-equity_lane1_deal_stage18_repeated_position82_any_equal(4) <= equity_lane1_deal_stage18_repeated_position82_same_position396_equal;
-equity_lane1_deal_stage18_repeated_position82_any_equal(3) <= equity_lane1_deal_stage18_repeated_position82_same_position397_equal;
-equity_lane1_deal_stage18_repeated_position82_any_equal(2) <= equity_lane1_deal_stage18_repeated_position82_same_position398_equal;
-equity_lane1_deal_stage18_repeated_position82_any_equal(1) <= equity_lane1_deal_stage18_repeated_position82_same_position399_equal;
-equity_lane1_deal_stage18_repeated_position82_any_equal(0) <= equity_lane1_deal_stage18_repeated_position82_same_position400_equal;
-equity_lane1_deal_stage18_repeated_position83_any_equal(6) <= equity_lane1_deal_stage18_repeated_position83_same_position401_equal;
-equity_lane1_deal_stage18_repeated_position83_any_equal(5) <= equity_lane1_deal_stage18_repeated_position83_same_position402_equal;
-equity_lane1_deal_stage18_repeated_position83_any_equal(4) <= equity_lane1_deal_stage18_repeated_position83_same_position403_equal;
-equity_lane1_deal_stage18_repeated_position83_any_equal(3) <= equity_lane1_deal_stage18_repeated_position83_same_position404_equal;
-equity_lane1_deal_stage18_repeated_position83_any_equal(2) <= equity_lane1_deal_stage18_repeated_position83_same_position405_equal;
-equity_lane1_deal_stage18_repeated_position83_any_equal(1) <= equity_lane1_deal_stage18_repeated_position83_same_position406_equal;
-equity_lane1_deal_stage18_repeated_position83_any_equal(0) <= equity_lane1_deal_stage18_repeated_position83_same_position407_equal;
-equity_lane1_deal_stage18_repeated_position84_any_equal(6) <= equity_lane1_deal_stage18_repeated_position84_same_position408_equal;
-equity_lane1_deal_stage18_repeated_position84_any_equal(5) <= equity_lane1_deal_stage18_repeated_position84_same_position409_equal;
-equity_lane1_deal_stage18_repeated_position84_any_equal(4) <= equity_lane1_deal_stage18_repeated_position84_same_position410_equal;
-equity_lane1_deal_stage18_repeated_position84_any_equal(3) <= equity_lane1_deal_stage18_repeated_position84_same_position411_equal;
-equity_lane1_deal_stage18_repeated_position84_any_equal(2) <= equity_lane1_deal_stage18_repeated_position84_same_position412_equal;
-equity_lane1_deal_stage18_repeated_position84_any_equal(1) <= equity_lane1_deal_stage18_repeated_position84_same_position413_equal;
-equity_lane1_deal_stage18_repeated_position84_any_equal(0) <= equity_lane1_deal_stage18_repeated_position84_same_position414_equal;
-equity_lane1_deal_stage19_repeated(4) <= equity_lane1_deal_stage19_repeated_position89_hit;
-equity_lane1_deal_stage19_repeated(3) <= equity_lane1_deal_stage19_repeated_position88_hit;
-equity_lane1_deal_stage19_repeated(2) <= equity_lane1_deal_stage19_repeated_position87_hit;
-equity_lane1_deal_stage19_repeated(1) <= equity_lane1_deal_stage19_repeated_position86_hit;
-equity_lane1_deal_stage19_repeated(0) <= equity_lane1_deal_stage19_repeated_position85_hit;
-equity_lane1_deal_stage19_repeated_position85_any_equal(7) <= equity_lane1_deal_stage19_repeated_position85_same_position415_equal;
-equity_lane1_deal_stage19_repeated_position85_any_equal(6) <= equity_lane1_deal_stage19_repeated_position85_same_position416_equal;
-equity_lane1_deal_stage19_repeated_position85_any_equal(5) <= equity_lane1_deal_stage19_repeated_position85_same_position417_equal;
-equity_lane1_deal_stage19_repeated_position85_any_equal(4) <= equity_lane1_deal_stage19_repeated_position85_same_position418_equal;
-equity_lane1_deal_stage19_repeated_position85_any_equal(3) <= equity_lane1_deal_stage19_repeated_position85_same_position419_equal;
-equity_lane1_deal_stage19_repeated_position85_any_equal(2) <= equity_lane1_deal_stage19_repeated_position85_same_position420_equal;
-equity_lane1_deal_stage19_repeated_position85_any_equal(1) <= equity_lane1_deal_stage19_repeated_position85_same_position421_equal;
-equity_lane1_deal_stage19_repeated_position85_any_equal(0) <= equity_lane1_deal_stage19_repeated_position85_same_position422_equal;
-equity_lane1_deal_stage19_repeated_position86_any_equal(7) <= equity_lane1_deal_stage19_repeated_position86_same_position423_equal;
-equity_lane1_deal_stage19_repeated_position86_any_equal(6) <= equity_lane1_deal_stage19_repeated_position86_same_position424_equal;
-equity_lane1_deal_stage19_repeated_position86_any_equal(5) <= equity_lane1_deal_stage19_repeated_position86_same_position425_equal;
-equity_lane1_deal_stage19_repeated_position86_any_equal(4) <= equity_lane1_deal_stage19_repeated_position86_same_position426_equal;
-equity_lane1_deal_stage19_repeated_position86_any_equal(3) <= equity_lane1_deal_stage19_repeated_position86_same_position427_equal;
-equity_lane1_deal_stage19_repeated_position86_any_equal(2) <= equity_lane1_deal_stage19_repeated_position86_same_position428_equal;
-equity_lane1_deal_stage19_repeated_position86_any_equal(1) <= equity_lane1_deal_stage19_repeated_position86_same_position429_equal;
-equity_lane1_deal_stage19_repeated_position86_any_equal(0) <= equity_lane1_deal_stage19_repeated_position86_same_position430_equal;
-equity_lane1_deal_stage19_repeated_position87_any_equal(7) <= equity_lane1_deal_stage19_repeated_position87_same_position431_equal;
-equity_lane1_deal_stage19_repeated_position87_any_equal(6) <= equity_lane1_deal_stage19_repeated_position87_same_position432_equal;
-equity_lane1_deal_stage19_repeated_position87_any_equal(5) <= equity_lane1_deal_stage19_repeated_position87_same_position433_equal;
-equity_lane1_deal_stage19_repeated_position87_any_equal(4) <= equity_lane1_deal_stage19_repeated_position87_same_position434_equal;
-equity_lane1_deal_stage19_repeated_position87_any_equal(3) <= equity_lane1_deal_stage19_repeated_position87_same_position435_equal;
-equity_lane1_deal_stage19_repeated_position87_any_equal(2) <= equity_lane1_deal_stage19_repeated_position87_same_position436_equal;
-equity_lane1_deal_stage19_repeated_position87_any_equal(1) <= equity_lane1_deal_stage19_repeated_position87_same_position437_equal;
-equity_lane1_deal_stage19_repeated_position87_any_equal(0) <= equity_lane1_deal_stage19_repeated_position87_same_position438_equal;
-equity_lane1_deal_stage19_repeated_position88_any_equal(7) <= equity_lane1_deal_stage19_repeated_position88_same_position439_equal;
-equity_lane1_deal_stage19_repeated_position88_any_equal(6) <= equity_lane1_deal_stage19_repeated_position88_same_position440_equal;
-equity_lane1_deal_stage19_repeated_position88_any_equal(5) <= equity_lane1_deal_stage19_repeated_position88_same_position441_equal;
-equity_lane1_deal_stage19_repeated_position88_any_equal(4) <= equity_lane1_deal_stage19_repeated_position88_same_position442_equal;
-equity_lane1_deal_stage19_repeated_position88_any_equal(3) <= equity_lane1_deal_stage19_repeated_position88_same_position443_equal;
-equity_lane1_deal_stage19_repeated_position88_any_equal(2) <= equity_lane1_deal_stage19_repeated_position88_same_position444_equal;
-equity_lane1_deal_stage19_repeated_position88_any_equal(1) <= equity_lane1_deal_stage19_repeated_position88_same_position445_equal;
-equity_lane1_deal_stage19_repeated_position88_any_equal(0) <= equity_lane1_deal_stage19_repeated_position88_same_position446_equal;
-equity_lane1_deal_stage19_repeated_position89_any_equal(7) <= equity_lane1_deal_stage19_repeated_position89_same_position447_equal;
-equity_lane1_deal_stage19_repeated_position89_any_equal(6) <= equity_lane1_deal_stage19_repeated_position89_same_position448_equal;
-equity_lane1_deal_stage19_repeated_position89_any_equal(5) <= equity_lane1_deal_stage19_repeated_position89_same_position449_equal;
-equity_lane1_deal_stage19_repeated_position89_any_equal(4) <= equity_lane1_deal_stage19_repeated_position89_same_position450_equal;
-equity_lane1_deal_stage19_repeated_position89_any_equal(3) <= equity_lane1_deal_stage19_repeated_position89_same_position451_equal;
-equity_lane1_deal_stage19_repeated_position89_any_equal(2) <= equity_lane1_deal_stage19_repeated_position89_same_position452_equal;
-equity_lane1_deal_stage19_repeated_position89_any_equal(1) <= equity_lane1_deal_stage19_repeated_position89_same_position453_equal;
-equity_lane1_deal_stage19_repeated_position89_any_equal(0) <= equity_lane1_deal_stage19_repeated_position89_same_position454_equal;
-equity_lane1_deal_stage20_repeated(4) <= equity_lane1_deal_stage20_repeated_position94_hit;
-equity_lane1_deal_stage20_repeated(3) <= equity_lane1_deal_stage20_repeated_position93_hit;
-equity_lane1_deal_stage20_repeated(2) <= equity_lane1_deal_stage20_repeated_position92_hit;
-equity_lane1_deal_stage20_repeated(1) <= equity_lane1_deal_stage20_repeated_position91_hit;
-equity_lane1_deal_stage20_repeated(0) <= equity_lane1_deal_stage20_repeated_position90_hit;
-equity_lane1_deal_stage20_repeated_position90_any_equal(8) <= equity_lane1_deal_stage20_repeated_position90_same_position455_equal;
-equity_lane1_deal_stage20_repeated_position90_any_equal(7) <= equity_lane1_deal_stage20_repeated_position90_same_position456_equal;
-equity_lane1_deal_stage20_repeated_position90_any_equal(6) <= equity_lane1_deal_stage20_repeated_position90_same_position457_equal;
-equity_lane1_deal_stage20_repeated_position90_any_equal(5) <= equity_lane1_deal_stage20_repeated_position90_same_position458_equal;
-equity_lane1_deal_stage20_repeated_position90_any_equal(4) <= equity_lane1_deal_stage20_repeated_position90_same_position459_equal;
-equity_lane1_deal_stage20_repeated_position90_any_equal(3) <= equity_lane1_deal_stage20_repeated_position90_same_position460_equal;
-equity_lane1_deal_stage20_repeated_position90_any_equal(2) <= equity_lane1_deal_stage20_repeated_position90_same_position461_equal;
-equity_lane1_deal_stage20_repeated_position90_any_equal(1) <= equity_lane1_deal_stage20_repeated_position90_same_position462_equal;
-equity_lane1_deal_stage20_repeated_position90_any_equal(0) <= equity_lane1_deal_stage20_repeated_position90_same_position463_equal;
-equity_lane1_deal_stage20_repeated_position91_any_equal(8) <= equity_lane1_deal_stage20_repeated_position91_same_position464_equal;
-equity_lane1_deal_stage20_repeated_position91_any_equal(7) <= equity_lane1_deal_stage20_repeated_position91_same_position465_equal;
-equity_lane1_deal_stage20_repeated_position91_any_equal(6) <= equity_lane1_deal_stage20_repeated_position91_same_position466_equal;
-equity_lane1_deal_stage20_repeated_position91_any_equal(5) <= equity_lane1_deal_stage20_repeated_position91_same_position467_equal;
-equity_lane1_deal_stage20_repeated_position91_any_equal(4) <= equity_lane1_deal_stage20_repeated_position91_same_position468_equal;
-equity_lane1_deal_stage20_repeated_position91_any_equal(3) <= equity_lane1_deal_stage20_repeated_position91_same_position469_equal;
-equity_lane1_deal_stage20_repeated_position91_any_equal(2) <= equity_lane1_deal_stage20_repeated_position91_same_position470_equal;
-equity_lane1_deal_stage20_repeated_position91_any_equal(1) <= equity_lane1_deal_stage20_repeated_position91_same_position471_equal;
-equity_lane1_deal_stage20_repeated_position91_any_equal(0) <= equity_lane1_deal_stage20_repeated_position91_same_position472_equal;
-equity_lane1_deal_stage20_repeated_position92_any_equal(8) <= equity_lane1_deal_stage20_repeated_position92_same_position473_equal;
-equity_lane1_deal_stage20_repeated_position92_any_equal(7) <= equity_lane1_deal_stage20_repeated_position92_same_position474_equal;
-equity_lane1_deal_stage20_repeated_position92_any_equal(6) <= equity_lane1_deal_stage20_repeated_position92_same_position475_equal;
-equity_lane1_deal_stage20_repeated_position92_any_equal(5) <= equity_lane1_deal_stage20_repeated_position92_same_position476_equal;
-equity_lane1_deal_stage20_repeated_position92_any_equal(4) <= equity_lane1_deal_stage20_repeated_position92_same_position477_equal;
-equity_lane1_deal_stage20_repeated_position92_any_equal(3) <= equity_lane1_deal_stage20_repeated_position92_same_position478_equal;
-equity_lane1_deal_stage20_repeated_position92_any_equal(2) <= equity_lane1_deal_stage20_repeated_position92_same_position479_equal;
-equity_lane1_deal_stage20_repeated_position92_any_equal(1) <= equity_lane1_deal_stage20_repeated_position92_same_position480_equal;
-equity_lane1_deal_stage20_repeated_position92_any_equal(0) <= equity_lane1_deal_stage20_repeated_position92_same_position481_equal;
-equity_lane1_deal_stage20_repeated_position93_any_equal(8) <= equity_lane1_deal_stage20_repeated_position93_same_position482_equal;
-equity_lane1_deal_stage20_repeated_position93_any_equal(7) <= equity_lane1_deal_stage20_repeated_position93_same_position483_equal;
-equity_lane1_deal_stage20_repeated_position93_any_equal(6) <= equity_lane1_deal_stage20_repeated_position93_same_position484_equal;
-equity_lane1_deal_stage20_repeated_position93_any_equal(5) <= equity_lane1_deal_stage20_repeated_position93_same_position485_equal;
-equity_lane1_deal_stage20_repeated_position93_any_equal(4) <= equity_lane1_deal_stage20_repeated_position93_same_position486_equal;
-equity_lane1_deal_stage20_repeated_position93_any_equal(3) <= equity_lane1_deal_stage20_repeated_position93_same_position487_equal;
-equity_lane1_deal_stage20_repeated_position93_any_equal(2) <= equity_lane1_deal_stage20_repeated_position93_same_position488_equal;
-equity_lane1_deal_stage20_repeated_position93_any_equal(1) <= equity_lane1_deal_stage20_repeated_position93_same_position489_equal;
-equity_lane1_deal_stage20_repeated_position93_any_equal(0) <= equity_lane1_deal_stage20_repeated_position93_same_position490_equal;
-equity_lane1_deal_stage20_repeated_position94_any_equal(8) <= equity_lane1_deal_stage20_repeated_position94_same_position491_equal;
-equity_lane1_deal_stage20_repeated_position94_any_equal(7) <= equity_lane1_deal_stage20_repeated_position94_same_position492_equal;
-equity_lane1_deal_stage20_repeated_position94_any_equal(6) <= equity_lane1_deal_stage20_repeated_position94_same_position493_equal;
-equity_lane1_deal_stage20_repeated_position94_any_equal(5) <= equity_lane1_deal_stage20_repeated_position94_same_position494_equal;
-equity_lane1_deal_stage20_repeated_position94_any_equal(4) <= equity_lane1_deal_stage20_repeated_position94_same_position495_equal;
-equity_lane1_deal_stage20_repeated_position94_any_equal(3) <= equity_lane1_deal_stage20_repeated_position94_same_position496_equal;
-equity_lane1_deal_stage20_repeated_position94_any_equal(2) <= equity_lane1_deal_stage20_repeated_position94_same_position497_equal;
-equity_lane1_deal_stage20_repeated_position94_any_equal(1) <= equity_lane1_deal_stage20_repeated_position94_same_position498_equal;
-equity_lane1_deal_stage20_repeated_position94_any_equal(0) <= equity_lane1_deal_stage20_repeated_position94_same_position499_equal;
-equity_lane1_deal_stage21_repeated(4) <= equity_lane1_deal_stage21_repeated_position99_hit;
-equity_lane1_deal_stage21_repeated(3) <= equity_lane1_deal_stage21_repeated_position98_hit;
-equity_lane1_deal_stage21_repeated(2) <= equity_lane1_deal_stage21_repeated_position97_hit;
-equity_lane1_deal_stage21_repeated(1) <= equity_lane1_deal_stage21_repeated_position96_hit;
-equity_lane1_deal_stage21_repeated(0) <= equity_lane1_deal_stage21_repeated_position95_hit;
-equity_lane1_deal_stage21_repeated_position95_any_equal(9) <= equity_lane1_deal_stage21_repeated_position95_same_position500_equal;
-equity_lane1_deal_stage21_repeated_position95_any_equal(8) <= equity_lane1_deal_stage21_repeated_position95_same_position501_equal;
-equity_lane1_deal_stage21_repeated_position95_any_equal(7) <= equity_lane1_deal_stage21_repeated_position95_same_position502_equal;
-equity_lane1_deal_stage21_repeated_position95_any_equal(6) <= equity_lane1_deal_stage21_repeated_position95_same_position503_equal;
-equity_lane1_deal_stage21_repeated_position95_any_equal(5) <= equity_lane1_deal_stage21_repeated_position95_same_position504_equal;
-equity_lane1_deal_stage21_repeated_position95_any_equal(4) <= equity_lane1_deal_stage21_repeated_position95_same_position505_equal;
-equity_lane1_deal_stage21_repeated_position95_any_equal(3) <= equity_lane1_deal_stage21_repeated_position95_same_position506_equal;
-equity_lane1_deal_stage21_repeated_position95_any_equal(2) <= equity_lane1_deal_stage21_repeated_position95_same_position507_equal;
-equity_lane1_deal_stage21_repeated_position95_any_equal(1) <= equity_lane1_deal_stage21_repeated_position95_same_position508_equal;
-equity_lane1_deal_stage21_repeated_position95_any_equal(0) <= equity_lane1_deal_stage21_repeated_position95_same_position509_equal;
-equity_lane1_deal_stage21_repeated_position96_any_equal(9) <= equity_lane1_deal_stage21_repeated_position96_same_position510_equal;
-equity_lane1_deal_stage21_repeated_position96_any_equal(8) <= equity_lane1_deal_stage21_repeated_position96_same_position511_equal;
-equity_lane1_deal_stage21_repeated_position96_any_equal(7) <= equity_lane1_deal_stage21_repeated_position96_same_position512_equal;
-equity_lane1_deal_stage21_repeated_position96_any_equal(6) <= equity_lane1_deal_stage21_repeated_position96_same_position513_equal;
-equity_lane1_deal_stage21_repeated_position96_any_equal(5) <= equity_lane1_deal_stage21_repeated_position96_same_position514_equal;
-equity_lane1_deal_stage21_repeated_position96_any_equal(4) <= equity_lane1_deal_stage21_repeated_position96_same_position515_equal;
-equity_lane1_deal_stage21_repeated_position96_any_equal(3) <= equity_lane1_deal_stage21_repeated_position96_same_position516_equal;
-equity_lane1_deal_stage21_repeated_position96_any_equal(2) <= equity_lane1_deal_stage21_repeated_position96_same_position517_equal;
-equity_lane1_deal_stage21_repeated_position96_any_equal(1) <= equity_lane1_deal_stage21_repeated_position96_same_position518_equal;
-equity_lane1_deal_stage21_repeated_position96_any_equal(0) <= equity_lane1_deal_stage21_repeated_position96_same_position519_equal;
-equity_lane1_deal_stage21_repeated_position97_any_equal(9) <= equity_lane1_deal_stage21_repeated_position97_same_position520_equal;
-equity_lane1_deal_stage21_repeated_position97_any_equal(8) <= equity_lane1_deal_stage21_repeated_position97_same_position521_equal;
-equity_lane1_deal_stage21_repeated_position97_any_equal(7) <= equity_lane1_deal_stage21_repeated_position97_same_position522_equal;
-equity_lane1_deal_stage21_repeated_position97_any_equal(6) <= equity_lane1_deal_stage21_repeated_position97_same_position523_equal;
-equity_lane1_deal_stage21_repeated_position97_any_equal(5) <= equity_lane1_deal_stage21_repeated_position97_same_position524_equal;
-equity_lane1_deal_stage21_repeated_position97_any_equal(4) <= equity_lane1_deal_stage21_repeated_position97_same_position525_equal;
-equity_lane1_deal_stage21_repeated_position97_any_equal(3) <= equity_lane1_deal_stage21_repeated_position97_same_position526_equal;
-equity_lane1_deal_stage21_repeated_position97_any_equal(2) <= equity_lane1_deal_stage21_repeated_position97_same_position527_equal;
-equity_lane1_deal_stage21_repeated_position97_any_equal(1) <= equity_lane1_deal_stage21_repeated_position97_same_position528_equal;
-equity_lane1_deal_stage21_repeated_position97_any_equal(0) <= equity_lane1_deal_stage21_repeated_position97_same_position529_equal;
-equity_lane1_deal_stage21_repeated_position98_any_equal(9) <= equity_lane1_deal_stage21_repeated_position98_same_position530_equal;
-equity_lane1_deal_stage21_repeated_position98_any_equal(8) <= equity_lane1_deal_stage21_repeated_position98_same_position531_equal;
-equity_lane1_deal_stage21_repeated_position98_any_equal(7) <= equity_lane1_deal_stage21_repeated_position98_same_position532_equal;
-equity_lane1_deal_stage21_repeated_position98_any_equal(6) <= equity_lane1_deal_stage21_repeated_position98_same_position533_equal;
-equity_lane1_deal_stage21_repeated_position98_any_equal(5) <= equity_lane1_deal_stage21_repeated_position98_same_position534_equal;
-equity_lane1_deal_stage21_repeated_position98_any_equal(4) <= equity_lane1_deal_stage21_repeated_position98_same_position535_equal;
-equity_lane1_deal_stage21_repeated_position98_any_equal(3) <= equity_lane1_deal_stage21_repeated_position98_same_position536_equal;
-equity_lane1_deal_stage21_repeated_position98_any_equal(2) <= equity_lane1_deal_stage21_repeated_position98_same_position537_equal;
-equity_lane1_deal_stage21_repeated_position98_any_equal(1) <= equity_lane1_deal_stage21_repeated_position98_same_position538_equal;
-equity_lane1_deal_stage21_repeated_position98_any_equal(0) <= equity_lane1_deal_stage21_repeated_position98_same_position539_equal;
-equity_lane1_deal_stage21_repeated_position99_any_equal(9) <= equity_lane1_deal_stage21_repeated_position99_same_position540_equal;
-equity_lane1_deal_stage21_repeated_position99_any_equal(8) <= equity_lane1_deal_stage21_repeated_position99_same_position541_equal;
-equity_lane1_deal_stage21_repeated_position99_any_equal(7) <= equity_lane1_deal_stage21_repeated_position99_same_position542_equal;
-equity_lane1_deal_stage21_repeated_position99_any_equal(6) <= equity_lane1_deal_stage21_repeated_position99_same_position543_equal;
-equity_lane1_deal_stage21_repeated_position99_any_equal(5) <= equity_lane1_deal_stage21_repeated_position99_same_position544_equal;
-equity_lane1_deal_stage21_repeated_position99_any_equal(4) <= equity_lane1_deal_stage21_repeated_position99_same_position545_equal;
-equity_lane1_deal_stage21_repeated_position99_any_equal(3) <= equity_lane1_deal_stage21_repeated_position99_same_position546_equal;
-equity_lane1_deal_stage21_repeated_position99_any_equal(2) <= equity_lane1_deal_stage21_repeated_position99_same_position547_equal;
-equity_lane1_deal_stage21_repeated_position99_any_equal(1) <= equity_lane1_deal_stage21_repeated_position99_same_position548_equal;
-equity_lane1_deal_stage21_repeated_position99_any_equal(0) <= equity_lane1_deal_stage21_repeated_position99_same_position549_equal;
+equity_lane1_deal_stage11_repeated(4) <= '0';
+equity_lane1_deal_stage11_repeated(3) <= '0';
+equity_lane1_deal_stage11_repeated(2) <= '0';
+equity_lane1_deal_stage11_repeated(1) <= '0';
+equity_lane1_deal_stage11_repeated(0) <= '0';
+equity_lane1_deal_stage12_repeated(4) <= equity_lane1_deal_stage12_repeated_position54_groups(0);
+equity_lane1_deal_stage12_repeated(3) <= equity_lane1_deal_stage12_repeated_position53_groups(0);
+equity_lane1_deal_stage12_repeated(2) <= equity_lane1_deal_stage12_repeated_position52_groups(0);
+equity_lane1_deal_stage12_repeated(1) <= equity_lane1_deal_stage12_repeated_position51_groups(0);
+equity_lane1_deal_stage12_repeated(0) <= equity_lane1_deal_stage12_repeated_position50_groups(0);
+equity_lane1_deal_stage13_repeated(4) <= equity_lane1_deal_stage13_repeated_position59_groups(0);
+equity_lane1_deal_stage13_repeated(3) <= equity_lane1_deal_stage13_repeated_position58_groups(0);
+equity_lane1_deal_stage13_repeated(2) <= equity_lane1_deal_stage13_repeated_position57_groups(0);
+equity_lane1_deal_stage13_repeated(1) <= equity_lane1_deal_stage13_repeated_position56_groups(0);
+equity_lane1_deal_stage13_repeated(0) <= equity_lane1_deal_stage13_repeated_position55_groups(0);
+equity_lane1_deal_stage13_repeated_position55_any_set95_bits(1) <= equity_lane1_deal_stage13_repeated_position55_same_position280_equal;
+equity_lane1_deal_stage13_repeated_position55_any_set95_bits(0) <= equity_lane1_deal_stage13_repeated_position55_same_position281_equal;
+equity_lane1_deal_stage13_repeated_position56_any_set96_bits(1) <= equity_lane1_deal_stage13_repeated_position56_same_position282_equal;
+equity_lane1_deal_stage13_repeated_position56_any_set96_bits(0) <= equity_lane1_deal_stage13_repeated_position56_same_position283_equal;
+equity_lane1_deal_stage13_repeated_position57_any_set97_bits(1) <= equity_lane1_deal_stage13_repeated_position57_same_position284_equal;
+equity_lane1_deal_stage13_repeated_position57_any_set97_bits(0) <= equity_lane1_deal_stage13_repeated_position57_same_position285_equal;
+equity_lane1_deal_stage13_repeated_position58_any_set98_bits(1) <= equity_lane1_deal_stage13_repeated_position58_same_position286_equal;
+equity_lane1_deal_stage13_repeated_position58_any_set98_bits(0) <= equity_lane1_deal_stage13_repeated_position58_same_position287_equal;
+equity_lane1_deal_stage13_repeated_position59_any_set99_bits(1) <= equity_lane1_deal_stage13_repeated_position59_same_position288_equal;
+equity_lane1_deal_stage13_repeated_position59_any_set99_bits(0) <= equity_lane1_deal_stage13_repeated_position59_same_position289_equal;
+equity_lane1_deal_stage14_repeated(4) <= equity_lane1_deal_stage14_repeated_position64_groups(0);
+equity_lane1_deal_stage14_repeated(3) <= equity_lane1_deal_stage14_repeated_position63_groups(0);
+equity_lane1_deal_stage14_repeated(2) <= equity_lane1_deal_stage14_repeated_position62_groups(0);
+equity_lane1_deal_stage14_repeated(1) <= equity_lane1_deal_stage14_repeated_position61_groups(0);
+equity_lane1_deal_stage14_repeated(0) <= equity_lane1_deal_stage14_repeated_position60_groups(0);
+equity_lane1_deal_stage14_repeated_position60_any_set100_bits(2) <= equity_lane1_deal_stage14_repeated_position60_same_position290_equal;
+equity_lane1_deal_stage14_repeated_position60_any_set100_bits(1) <= equity_lane1_deal_stage14_repeated_position60_same_position291_equal;
+equity_lane1_deal_stage14_repeated_position60_any_set100_bits(0) <= equity_lane1_deal_stage14_repeated_position60_same_position292_equal;
+equity_lane1_deal_stage14_repeated_position61_any_set101_bits(2) <= equity_lane1_deal_stage14_repeated_position61_same_position293_equal;
+equity_lane1_deal_stage14_repeated_position61_any_set101_bits(1) <= equity_lane1_deal_stage14_repeated_position61_same_position294_equal;
+equity_lane1_deal_stage14_repeated_position61_any_set101_bits(0) <= equity_lane1_deal_stage14_repeated_position61_same_position295_equal;
+equity_lane1_deal_stage14_repeated_position62_any_set102_bits(2) <= equity_lane1_deal_stage14_repeated_position62_same_position296_equal;
+equity_lane1_deal_stage14_repeated_position62_any_set102_bits(1) <= equity_lane1_deal_stage14_repeated_position62_same_position297_equal;
+equity_lane1_deal_stage14_repeated_position62_any_set102_bits(0) <= equity_lane1_deal_stage14_repeated_position62_same_position298_equal;
+equity_lane1_deal_stage14_repeated_position63_any_set103_bits(2) <= equity_lane1_deal_stage14_repeated_position63_same_position299_equal;
+equity_lane1_deal_stage14_repeated_position63_any_set103_bits(1) <= equity_lane1_deal_stage14_repeated_position63_same_position300_equal;
+equity_lane1_deal_stage14_repeated_position63_any_set103_bits(0) <= equity_lane1_deal_stage14_repeated_position63_same_position301_equal;
+equity_lane1_deal_stage14_repeated_position64_any_set104_bits(2) <= equity_lane1_deal_stage14_repeated_position64_same_position302_equal;
+equity_lane1_deal_stage14_repeated_position64_any_set104_bits(1) <= equity_lane1_deal_stage14_repeated_position64_same_position303_equal;
+equity_lane1_deal_stage14_repeated_position64_any_set104_bits(0) <= equity_lane1_deal_stage14_repeated_position64_same_position304_equal;
+equity_lane1_deal_stage15_repeated(4) <= equity_lane1_deal_stage15_repeated_position69_groups(0);
+equity_lane1_deal_stage15_repeated(3) <= equity_lane1_deal_stage15_repeated_position68_groups(0);
+equity_lane1_deal_stage15_repeated(2) <= equity_lane1_deal_stage15_repeated_position67_groups(0);
+equity_lane1_deal_stage15_repeated(1) <= equity_lane1_deal_stage15_repeated_position66_groups(0);
+equity_lane1_deal_stage15_repeated(0) <= equity_lane1_deal_stage15_repeated_position65_groups(0);
+equity_lane1_deal_stage15_repeated_position65_any_set105_bits(3) <= equity_lane1_deal_stage15_repeated_position65_same_position305_equal;
+equity_lane1_deal_stage15_repeated_position65_any_set105_bits(2) <= equity_lane1_deal_stage15_repeated_position65_same_position306_equal;
+equity_lane1_deal_stage15_repeated_position65_any_set105_bits(1) <= equity_lane1_deal_stage15_repeated_position65_same_position307_equal;
+equity_lane1_deal_stage15_repeated_position65_any_set105_bits(0) <= equity_lane1_deal_stage15_repeated_position65_same_position308_equal;
+equity_lane1_deal_stage15_repeated_position66_any_set106_bits(3) <= equity_lane1_deal_stage15_repeated_position66_same_position309_equal;
+equity_lane1_deal_stage15_repeated_position66_any_set106_bits(2) <= equity_lane1_deal_stage15_repeated_position66_same_position310_equal;
+equity_lane1_deal_stage15_repeated_position66_any_set106_bits(1) <= equity_lane1_deal_stage15_repeated_position66_same_position311_equal;
+equity_lane1_deal_stage15_repeated_position66_any_set106_bits(0) <= equity_lane1_deal_stage15_repeated_position66_same_position312_equal;
+equity_lane1_deal_stage15_repeated_position67_any_set107_bits(3) <= equity_lane1_deal_stage15_repeated_position67_same_position313_equal;
+equity_lane1_deal_stage15_repeated_position67_any_set107_bits(2) <= equity_lane1_deal_stage15_repeated_position67_same_position314_equal;
+equity_lane1_deal_stage15_repeated_position67_any_set107_bits(1) <= equity_lane1_deal_stage15_repeated_position67_same_position315_equal;
+equity_lane1_deal_stage15_repeated_position67_any_set107_bits(0) <= equity_lane1_deal_stage15_repeated_position67_same_position316_equal;
+equity_lane1_deal_stage15_repeated_position68_any_set108_bits(3) <= equity_lane1_deal_stage15_repeated_position68_same_position317_equal;
+equity_lane1_deal_stage15_repeated_position68_any_set108_bits(2) <= equity_lane1_deal_stage15_repeated_position68_same_position318_equal;
+equity_lane1_deal_stage15_repeated_position68_any_set108_bits(1) <= equity_lane1_deal_stage15_repeated_position68_same_position319_equal;
+equity_lane1_deal_stage15_repeated_position68_any_set108_bits(0) <= equity_lane1_deal_stage15_repeated_position68_same_position320_equal;
+equity_lane1_deal_stage15_repeated_position69_any_set109_bits(3) <= equity_lane1_deal_stage15_repeated_position69_same_position321_equal;
+equity_lane1_deal_stage15_repeated_position69_any_set109_bits(2) <= equity_lane1_deal_stage15_repeated_position69_same_position322_equal;
+equity_lane1_deal_stage15_repeated_position69_any_set109_bits(1) <= equity_lane1_deal_stage15_repeated_position69_same_position323_equal;
+equity_lane1_deal_stage15_repeated_position69_any_set109_bits(0) <= equity_lane1_deal_stage15_repeated_position69_same_position324_equal;
+equity_lane1_deal_stage16_repeated(10-1 downto 8) <= equity_lane1_deal_stage16_repeated_position74_groups;
+equity_lane1_deal_stage16_repeated(8-1 downto 6) <= equity_lane1_deal_stage16_repeated_position73_groups;
+equity_lane1_deal_stage16_repeated(6-1 downto 4) <= equity_lane1_deal_stage16_repeated_position72_groups;
+equity_lane1_deal_stage16_repeated(4-1 downto 2) <= equity_lane1_deal_stage16_repeated_position71_groups;
+equity_lane1_deal_stage16_repeated(2-1 downto 0) <= equity_lane1_deal_stage16_repeated_position70_groups;
+equity_lane1_deal_stage16_repeated_position70_gathered(1) <= equity_lane1_deal_stage16_repeated_position70_any_set111_hit;
+equity_lane1_deal_stage16_repeated_position70_gathered(0) <= equity_lane1_deal_stage16_repeated_position70_any_set110_hit;
+equity_lane1_deal_stage16_repeated_position70_any_set110_bits(3) <= equity_lane1_deal_stage16_repeated_position70_same_position325_equal;
+equity_lane1_deal_stage16_repeated_position70_any_set110_bits(2) <= equity_lane1_deal_stage16_repeated_position70_same_position326_equal;
+equity_lane1_deal_stage16_repeated_position70_any_set110_bits(1) <= equity_lane1_deal_stage16_repeated_position70_same_position327_equal;
+equity_lane1_deal_stage16_repeated_position70_any_set110_bits(0) <= equity_lane1_deal_stage16_repeated_position70_same_position328_equal;
+equity_lane1_deal_stage16_repeated_position71_gathered(1) <= equity_lane1_deal_stage16_repeated_position71_any_set113_hit;
+equity_lane1_deal_stage16_repeated_position71_gathered(0) <= equity_lane1_deal_stage16_repeated_position71_any_set112_hit;
+equity_lane1_deal_stage16_repeated_position71_any_set112_bits(3) <= equity_lane1_deal_stage16_repeated_position71_same_position330_equal;
+equity_lane1_deal_stage16_repeated_position71_any_set112_bits(2) <= equity_lane1_deal_stage16_repeated_position71_same_position331_equal;
+equity_lane1_deal_stage16_repeated_position71_any_set112_bits(1) <= equity_lane1_deal_stage16_repeated_position71_same_position332_equal;
+equity_lane1_deal_stage16_repeated_position71_any_set112_bits(0) <= equity_lane1_deal_stage16_repeated_position71_same_position333_equal;
+equity_lane1_deal_stage16_repeated_position72_gathered(1) <= equity_lane1_deal_stage16_repeated_position72_any_set115_hit;
+equity_lane1_deal_stage16_repeated_position72_gathered(0) <= equity_lane1_deal_stage16_repeated_position72_any_set114_hit;
+equity_lane1_deal_stage16_repeated_position72_any_set114_bits(3) <= equity_lane1_deal_stage16_repeated_position72_same_position335_equal;
+equity_lane1_deal_stage16_repeated_position72_any_set114_bits(2) <= equity_lane1_deal_stage16_repeated_position72_same_position336_equal;
+equity_lane1_deal_stage16_repeated_position72_any_set114_bits(1) <= equity_lane1_deal_stage16_repeated_position72_same_position337_equal;
+equity_lane1_deal_stage16_repeated_position72_any_set114_bits(0) <= equity_lane1_deal_stage16_repeated_position72_same_position338_equal;
+equity_lane1_deal_stage16_repeated_position73_gathered(1) <= equity_lane1_deal_stage16_repeated_position73_any_set117_hit;
+equity_lane1_deal_stage16_repeated_position73_gathered(0) <= equity_lane1_deal_stage16_repeated_position73_any_set116_hit;
+equity_lane1_deal_stage16_repeated_position73_any_set116_bits(3) <= equity_lane1_deal_stage16_repeated_position73_same_position340_equal;
+equity_lane1_deal_stage16_repeated_position73_any_set116_bits(2) <= equity_lane1_deal_stage16_repeated_position73_same_position341_equal;
+equity_lane1_deal_stage16_repeated_position73_any_set116_bits(1) <= equity_lane1_deal_stage16_repeated_position73_same_position342_equal;
+equity_lane1_deal_stage16_repeated_position73_any_set116_bits(0) <= equity_lane1_deal_stage16_repeated_position73_same_position343_equal;
+equity_lane1_deal_stage16_repeated_position74_gathered(1) <= equity_lane1_deal_stage16_repeated_position74_any_set119_hit;
+equity_lane1_deal_stage16_repeated_position74_gathered(0) <= equity_lane1_deal_stage16_repeated_position74_any_set118_hit;
+equity_lane1_deal_stage16_repeated_position74_any_set118_bits(3) <= equity_lane1_deal_stage16_repeated_position74_same_position345_equal;
+equity_lane1_deal_stage16_repeated_position74_any_set118_bits(2) <= equity_lane1_deal_stage16_repeated_position74_same_position346_equal;
+equity_lane1_deal_stage16_repeated_position74_any_set118_bits(1) <= equity_lane1_deal_stage16_repeated_position74_same_position347_equal;
+equity_lane1_deal_stage16_repeated_position74_any_set118_bits(0) <= equity_lane1_deal_stage16_repeated_position74_same_position348_equal;
+equity_lane1_deal_stage17_repeated(10-1 downto 8) <= equity_lane1_deal_stage17_repeated_position79_groups;
+equity_lane1_deal_stage17_repeated(8-1 downto 6) <= equity_lane1_deal_stage17_repeated_position78_groups;
+equity_lane1_deal_stage17_repeated(6-1 downto 4) <= equity_lane1_deal_stage17_repeated_position77_groups;
+equity_lane1_deal_stage17_repeated(4-1 downto 2) <= equity_lane1_deal_stage17_repeated_position76_groups;
+equity_lane1_deal_stage17_repeated(2-1 downto 0) <= equity_lane1_deal_stage17_repeated_position75_groups;
+equity_lane1_deal_stage17_repeated_position75_gathered(1) <= equity_lane1_deal_stage17_repeated_position75_any_set121_hit;
+equity_lane1_deal_stage17_repeated_position75_gathered(0) <= equity_lane1_deal_stage17_repeated_position75_any_set120_hit;
+equity_lane1_deal_stage17_repeated_position75_any_set120_bits(3) <= equity_lane1_deal_stage17_repeated_position75_same_position350_equal;
+equity_lane1_deal_stage17_repeated_position75_any_set120_bits(2) <= equity_lane1_deal_stage17_repeated_position75_same_position351_equal;
+equity_lane1_deal_stage17_repeated_position75_any_set120_bits(1) <= equity_lane1_deal_stage17_repeated_position75_same_position352_equal;
+equity_lane1_deal_stage17_repeated_position75_any_set120_bits(0) <= equity_lane1_deal_stage17_repeated_position75_same_position353_equal;
+equity_lane1_deal_stage17_repeated_position75_any_set121_bits(1) <= equity_lane1_deal_stage17_repeated_position75_same_position354_equal;
+equity_lane1_deal_stage17_repeated_position75_any_set121_bits(0) <= equity_lane1_deal_stage17_repeated_position75_same_position355_equal;
+equity_lane1_deal_stage17_repeated_position76_gathered(1) <= equity_lane1_deal_stage17_repeated_position76_any_set123_hit;
+equity_lane1_deal_stage17_repeated_position76_gathered(0) <= equity_lane1_deal_stage17_repeated_position76_any_set122_hit;
+equity_lane1_deal_stage17_repeated_position76_any_set122_bits(3) <= equity_lane1_deal_stage17_repeated_position76_same_position356_equal;
+equity_lane1_deal_stage17_repeated_position76_any_set122_bits(2) <= equity_lane1_deal_stage17_repeated_position76_same_position357_equal;
+equity_lane1_deal_stage17_repeated_position76_any_set122_bits(1) <= equity_lane1_deal_stage17_repeated_position76_same_position358_equal;
+equity_lane1_deal_stage17_repeated_position76_any_set122_bits(0) <= equity_lane1_deal_stage17_repeated_position76_same_position359_equal;
+equity_lane1_deal_stage17_repeated_position76_any_set123_bits(1) <= equity_lane1_deal_stage17_repeated_position76_same_position360_equal;
+equity_lane1_deal_stage17_repeated_position76_any_set123_bits(0) <= equity_lane1_deal_stage17_repeated_position76_same_position361_equal;
+equity_lane1_deal_stage17_repeated_position77_gathered(1) <= equity_lane1_deal_stage17_repeated_position77_any_set125_hit;
+equity_lane1_deal_stage17_repeated_position77_gathered(0) <= equity_lane1_deal_stage17_repeated_position77_any_set124_hit;
+equity_lane1_deal_stage17_repeated_position77_any_set124_bits(3) <= equity_lane1_deal_stage17_repeated_position77_same_position362_equal;
+equity_lane1_deal_stage17_repeated_position77_any_set124_bits(2) <= equity_lane1_deal_stage17_repeated_position77_same_position363_equal;
+equity_lane1_deal_stage17_repeated_position77_any_set124_bits(1) <= equity_lane1_deal_stage17_repeated_position77_same_position364_equal;
+equity_lane1_deal_stage17_repeated_position77_any_set124_bits(0) <= equity_lane1_deal_stage17_repeated_position77_same_position365_equal;
+equity_lane1_deal_stage17_repeated_position77_any_set125_bits(1) <= equity_lane1_deal_stage17_repeated_position77_same_position366_equal;
+equity_lane1_deal_stage17_repeated_position77_any_set125_bits(0) <= equity_lane1_deal_stage17_repeated_position77_same_position367_equal;
+equity_lane1_deal_stage17_repeated_position78_gathered(1) <= equity_lane1_deal_stage17_repeated_position78_any_set127_hit;
+equity_lane1_deal_stage17_repeated_position78_gathered(0) <= equity_lane1_deal_stage17_repeated_position78_any_set126_hit;
+equity_lane1_deal_stage17_repeated_position78_any_set126_bits(3) <= equity_lane1_deal_stage17_repeated_position78_same_position368_equal;
+equity_lane1_deal_stage17_repeated_position78_any_set126_bits(2) <= equity_lane1_deal_stage17_repeated_position78_same_position369_equal;
+equity_lane1_deal_stage17_repeated_position78_any_set126_bits(1) <= equity_lane1_deal_stage17_repeated_position78_same_position370_equal;
+equity_lane1_deal_stage17_repeated_position78_any_set126_bits(0) <= equity_lane1_deal_stage17_repeated_position78_same_position371_equal;
+equity_lane1_deal_stage17_repeated_position78_any_set127_bits(1) <= equity_lane1_deal_stage17_repeated_position78_same_position372_equal;
+equity_lane1_deal_stage17_repeated_position78_any_set127_bits(0) <= equity_lane1_deal_stage17_repeated_position78_same_position373_equal;
+equity_lane1_deal_stage17_repeated_position79_gathered(1) <= equity_lane1_deal_stage17_repeated_position79_any_set129_hit;
+equity_lane1_deal_stage17_repeated_position79_gathered(0) <= equity_lane1_deal_stage17_repeated_position79_any_set128_hit;
+equity_lane1_deal_stage17_repeated_position79_any_set128_bits(3) <= equity_lane1_deal_stage17_repeated_position79_same_position374_equal;
+equity_lane1_deal_stage17_repeated_position79_any_set128_bits(2) <= equity_lane1_deal_stage17_repeated_position79_same_position375_equal;
+equity_lane1_deal_stage17_repeated_position79_any_set128_bits(1) <= equity_lane1_deal_stage17_repeated_position79_same_position376_equal;
+equity_lane1_deal_stage17_repeated_position79_any_set128_bits(0) <= equity_lane1_deal_stage17_repeated_position79_same_position377_equal;
+equity_lane1_deal_stage17_repeated_position79_any_set129_bits(1) <= equity_lane1_deal_stage17_repeated_position79_same_position378_equal;
+equity_lane1_deal_stage17_repeated_position79_any_set129_bits(0) <= equity_lane1_deal_stage17_repeated_position79_same_position379_equal;
+equity_lane1_deal_stage18_repeated(10-1 downto 8) <= equity_lane1_deal_stage18_repeated_position84_groups;
+equity_lane1_deal_stage18_repeated(8-1 downto 6) <= equity_lane1_deal_stage18_repeated_position83_groups;
+equity_lane1_deal_stage18_repeated(6-1 downto 4) <= equity_lane1_deal_stage18_repeated_position82_groups;
+equity_lane1_deal_stage18_repeated(4-1 downto 2) <= equity_lane1_deal_stage18_repeated_position81_groups;
+equity_lane1_deal_stage18_repeated(2-1 downto 0) <= equity_lane1_deal_stage18_repeated_position80_groups;
+equity_lane1_deal_stage18_repeated_position80_gathered(1) <= equity_lane1_deal_stage18_repeated_position80_any_set131_hit;
+equity_lane1_deal_stage18_repeated_position80_gathered(0) <= equity_lane1_deal_stage18_repeated_position80_any_set130_hit;
+equity_lane1_deal_stage18_repeated_position80_any_set130_bits(3) <= equity_lane1_deal_stage18_repeated_position80_same_position380_equal;
+equity_lane1_deal_stage18_repeated_position80_any_set130_bits(2) <= equity_lane1_deal_stage18_repeated_position80_same_position381_equal;
+equity_lane1_deal_stage18_repeated_position80_any_set130_bits(1) <= equity_lane1_deal_stage18_repeated_position80_same_position382_equal;
+equity_lane1_deal_stage18_repeated_position80_any_set130_bits(0) <= equity_lane1_deal_stage18_repeated_position80_same_position383_equal;
+equity_lane1_deal_stage18_repeated_position80_any_set131_bits(2) <= equity_lane1_deal_stage18_repeated_position80_same_position384_equal;
+equity_lane1_deal_stage18_repeated_position80_any_set131_bits(1) <= equity_lane1_deal_stage18_repeated_position80_same_position385_equal;
+equity_lane1_deal_stage18_repeated_position80_any_set131_bits(0) <= equity_lane1_deal_stage18_repeated_position80_same_position386_equal;
+equity_lane1_deal_stage18_repeated_position81_gathered(1) <= equity_lane1_deal_stage18_repeated_position81_any_set133_hit;
+equity_lane1_deal_stage18_repeated_position81_gathered(0) <= equity_lane1_deal_stage18_repeated_position81_any_set132_hit;
+equity_lane1_deal_stage18_repeated_position81_any_set132_bits(3) <= equity_lane1_deal_stage18_repeated_position81_same_position387_equal;
+equity_lane1_deal_stage18_repeated_position81_any_set132_bits(2) <= equity_lane1_deal_stage18_repeated_position81_same_position388_equal;
+equity_lane1_deal_stage18_repeated_position81_any_set132_bits(1) <= equity_lane1_deal_stage18_repeated_position81_same_position389_equal;
+equity_lane1_deal_stage18_repeated_position81_any_set132_bits(0) <= equity_lane1_deal_stage18_repeated_position81_same_position390_equal;
+equity_lane1_deal_stage18_repeated_position81_any_set133_bits(2) <= equity_lane1_deal_stage18_repeated_position81_same_position391_equal;
+equity_lane1_deal_stage18_repeated_position81_any_set133_bits(1) <= equity_lane1_deal_stage18_repeated_position81_same_position392_equal;
+equity_lane1_deal_stage18_repeated_position81_any_set133_bits(0) <= equity_lane1_deal_stage18_repeated_position81_same_position393_equal;
+equity_lane1_deal_stage18_repeated_position82_gathered(1) <= equity_lane1_deal_stage18_repeated_position82_any_set135_hit;
+equity_lane1_deal_stage18_repeated_position82_gathered(0) <= equity_lane1_deal_stage18_repeated_position82_any_set134_hit;
+equity_lane1_deal_stage18_repeated_position82_any_set134_bits(3) <= equity_lane1_deal_stage18_repeated_position82_same_position394_equal;
+equity_lane1_deal_stage18_repeated_position82_any_set134_bits(2) <= equity_lane1_deal_stage18_repeated_position82_same_position395_equal;
+equity_lane1_deal_stage18_repeated_position82_any_set134_bits(1) <= equity_lane1_deal_stage18_repeated_position82_same_position396_equal;
+equity_lane1_deal_stage18_repeated_position82_any_set134_bits(0) <= equity_lane1_deal_stage18_repeated_position82_same_position397_equal;
+equity_lane1_deal_stage18_repeated_position82_any_set135_bits(2) <= equity_lane1_deal_stage18_repeated_position82_same_position398_equal;
+equity_lane1_deal_stage18_repeated_position82_any_set135_bits(1) <= equity_lane1_deal_stage18_repeated_position82_same_position399_equal;
+equity_lane1_deal_stage18_repeated_position82_any_set135_bits(0) <= equity_lane1_deal_stage18_repeated_position82_same_position400_equal;
+equity_lane1_deal_stage18_repeated_position83_gathered(1) <= equity_lane1_deal_stage18_repeated_position83_any_set137_hit;
+equity_lane1_deal_stage18_repeated_position83_gathered(0) <= equity_lane1_deal_stage18_repeated_position83_any_set136_hit;
+equity_lane1_deal_stage18_repeated_position83_any_set136_bits(3) <= equity_lane1_deal_stage18_repeated_position83_same_position401_equal;
+equity_lane1_deal_stage18_repeated_position83_any_set136_bits(2) <= equity_lane1_deal_stage18_repeated_position83_same_position402_equal;
+equity_lane1_deal_stage18_repeated_position83_any_set136_bits(1) <= equity_lane1_deal_stage18_repeated_position83_same_position403_equal;
+equity_lane1_deal_stage18_repeated_position83_any_set136_bits(0) <= equity_lane1_deal_stage18_repeated_position83_same_position404_equal;
+equity_lane1_deal_stage18_repeated_position83_any_set137_bits(2) <= equity_lane1_deal_stage18_repeated_position83_same_position405_equal;
+equity_lane1_deal_stage18_repeated_position83_any_set137_bits(1) <= equity_lane1_deal_stage18_repeated_position83_same_position406_equal;
+equity_lane1_deal_stage18_repeated_position83_any_set137_bits(0) <= equity_lane1_deal_stage18_repeated_position83_same_position407_equal;
+equity_lane1_deal_stage18_repeated_position84_gathered(1) <= equity_lane1_deal_stage18_repeated_position84_any_set139_hit;
+equity_lane1_deal_stage18_repeated_position84_gathered(0) <= equity_lane1_deal_stage18_repeated_position84_any_set138_hit;
+equity_lane1_deal_stage18_repeated_position84_any_set138_bits(3) <= equity_lane1_deal_stage18_repeated_position84_same_position408_equal;
+equity_lane1_deal_stage18_repeated_position84_any_set138_bits(2) <= equity_lane1_deal_stage18_repeated_position84_same_position409_equal;
+equity_lane1_deal_stage18_repeated_position84_any_set138_bits(1) <= equity_lane1_deal_stage18_repeated_position84_same_position410_equal;
+equity_lane1_deal_stage18_repeated_position84_any_set138_bits(0) <= equity_lane1_deal_stage18_repeated_position84_same_position411_equal;
+equity_lane1_deal_stage18_repeated_position84_any_set139_bits(2) <= equity_lane1_deal_stage18_repeated_position84_same_position412_equal;
+equity_lane1_deal_stage18_repeated_position84_any_set139_bits(1) <= equity_lane1_deal_stage18_repeated_position84_same_position413_equal;
+equity_lane1_deal_stage18_repeated_position84_any_set139_bits(0) <= equity_lane1_deal_stage18_repeated_position84_same_position414_equal;
+equity_lane1_deal_stage19_repeated(10-1 downto 8) <= equity_lane1_deal_stage19_repeated_position89_groups;
+equity_lane1_deal_stage19_repeated(8-1 downto 6) <= equity_lane1_deal_stage19_repeated_position88_groups;
+equity_lane1_deal_stage19_repeated(6-1 downto 4) <= equity_lane1_deal_stage19_repeated_position87_groups;
+equity_lane1_deal_stage19_repeated(4-1 downto 2) <= equity_lane1_deal_stage19_repeated_position86_groups;
+equity_lane1_deal_stage19_repeated(2-1 downto 0) <= equity_lane1_deal_stage19_repeated_position85_groups;
+equity_lane1_deal_stage19_repeated_position85_gathered(1) <= equity_lane1_deal_stage19_repeated_position85_any_set141_hit;
+equity_lane1_deal_stage19_repeated_position85_gathered(0) <= equity_lane1_deal_stage19_repeated_position85_any_set140_hit;
+equity_lane1_deal_stage19_repeated_position85_any_set140_bits(3) <= equity_lane1_deal_stage19_repeated_position85_same_position415_equal;
+equity_lane1_deal_stage19_repeated_position85_any_set140_bits(2) <= equity_lane1_deal_stage19_repeated_position85_same_position416_equal;
+equity_lane1_deal_stage19_repeated_position85_any_set140_bits(1) <= equity_lane1_deal_stage19_repeated_position85_same_position417_equal;
+equity_lane1_deal_stage19_repeated_position85_any_set140_bits(0) <= equity_lane1_deal_stage19_repeated_position85_same_position418_equal;
+equity_lane1_deal_stage19_repeated_position85_any_set141_bits(3) <= equity_lane1_deal_stage19_repeated_position85_same_position419_equal;
+equity_lane1_deal_stage19_repeated_position85_any_set141_bits(2) <= equity_lane1_deal_stage19_repeated_position85_same_position420_equal;
+equity_lane1_deal_stage19_repeated_position85_any_set141_bits(1) <= equity_lane1_deal_stage19_repeated_position85_same_position421_equal;
+equity_lane1_deal_stage19_repeated_position85_any_set141_bits(0) <= equity_lane1_deal_stage19_repeated_position85_same_position422_equal;
+equity_lane1_deal_stage19_repeated_position86_gathered(1) <= equity_lane1_deal_stage19_repeated_position86_any_set143_hit;
+equity_lane1_deal_stage19_repeated_position86_gathered(0) <= equity_lane1_deal_stage19_repeated_position86_any_set142_hit;
+equity_lane1_deal_stage19_repeated_position86_any_set142_bits(3) <= equity_lane1_deal_stage19_repeated_position86_same_position423_equal;
+equity_lane1_deal_stage19_repeated_position86_any_set142_bits(2) <= equity_lane1_deal_stage19_repeated_position86_same_position424_equal;
+equity_lane1_deal_stage19_repeated_position86_any_set142_bits(1) <= equity_lane1_deal_stage19_repeated_position86_same_position425_equal;
+equity_lane1_deal_stage19_repeated_position86_any_set142_bits(0) <= equity_lane1_deal_stage19_repeated_position86_same_position426_equal;
+equity_lane1_deal_stage19_repeated_position86_any_set143_bits(3) <= equity_lane1_deal_stage19_repeated_position86_same_position427_equal;
+equity_lane1_deal_stage19_repeated_position86_any_set143_bits(2) <= equity_lane1_deal_stage19_repeated_position86_same_position428_equal;
+equity_lane1_deal_stage19_repeated_position86_any_set143_bits(1) <= equity_lane1_deal_stage19_repeated_position86_same_position429_equal;
+equity_lane1_deal_stage19_repeated_position86_any_set143_bits(0) <= equity_lane1_deal_stage19_repeated_position86_same_position430_equal;
+equity_lane1_deal_stage19_repeated_position87_gathered(1) <= equity_lane1_deal_stage19_repeated_position87_any_set145_hit;
+equity_lane1_deal_stage19_repeated_position87_gathered(0) <= equity_lane1_deal_stage19_repeated_position87_any_set144_hit;
+equity_lane1_deal_stage19_repeated_position87_any_set144_bits(3) <= equity_lane1_deal_stage19_repeated_position87_same_position431_equal;
+equity_lane1_deal_stage19_repeated_position87_any_set144_bits(2) <= equity_lane1_deal_stage19_repeated_position87_same_position432_equal;
+equity_lane1_deal_stage19_repeated_position87_any_set144_bits(1) <= equity_lane1_deal_stage19_repeated_position87_same_position433_equal;
+equity_lane1_deal_stage19_repeated_position87_any_set144_bits(0) <= equity_lane1_deal_stage19_repeated_position87_same_position434_equal;
+equity_lane1_deal_stage19_repeated_position87_any_set145_bits(3) <= equity_lane1_deal_stage19_repeated_position87_same_position435_equal;
+equity_lane1_deal_stage19_repeated_position87_any_set145_bits(2) <= equity_lane1_deal_stage19_repeated_position87_same_position436_equal;
+equity_lane1_deal_stage19_repeated_position87_any_set145_bits(1) <= equity_lane1_deal_stage19_repeated_position87_same_position437_equal;
+equity_lane1_deal_stage19_repeated_position87_any_set145_bits(0) <= equity_lane1_deal_stage19_repeated_position87_same_position438_equal;
+equity_lane1_deal_stage19_repeated_position88_gathered(1) <= equity_lane1_deal_stage19_repeated_position88_any_set147_hit;
+equity_lane1_deal_stage19_repeated_position88_gathered(0) <= equity_lane1_deal_stage19_repeated_position88_any_set146_hit;
+equity_lane1_deal_stage19_repeated_position88_any_set146_bits(3) <= equity_lane1_deal_stage19_repeated_position88_same_position439_equal;
+equity_lane1_deal_stage19_repeated_position88_any_set146_bits(2) <= equity_lane1_deal_stage19_repeated_position88_same_position440_equal;
+equity_lane1_deal_stage19_repeated_position88_any_set146_bits(1) <= equity_lane1_deal_stage19_repeated_position88_same_position441_equal;
+equity_lane1_deal_stage19_repeated_position88_any_set146_bits(0) <= equity_lane1_deal_stage19_repeated_position88_same_position442_equal;
+equity_lane1_deal_stage19_repeated_position88_any_set147_bits(3) <= equity_lane1_deal_stage19_repeated_position88_same_position443_equal;
+equity_lane1_deal_stage19_repeated_position88_any_set147_bits(2) <= equity_lane1_deal_stage19_repeated_position88_same_position444_equal;
+equity_lane1_deal_stage19_repeated_position88_any_set147_bits(1) <= equity_lane1_deal_stage19_repeated_position88_same_position445_equal;
+equity_lane1_deal_stage19_repeated_position88_any_set147_bits(0) <= equity_lane1_deal_stage19_repeated_position88_same_position446_equal;
+equity_lane1_deal_stage19_repeated_position89_gathered(1) <= equity_lane1_deal_stage19_repeated_position89_any_set149_hit;
+equity_lane1_deal_stage19_repeated_position89_gathered(0) <= equity_lane1_deal_stage19_repeated_position89_any_set148_hit;
+equity_lane1_deal_stage19_repeated_position89_any_set148_bits(3) <= equity_lane1_deal_stage19_repeated_position89_same_position447_equal;
+equity_lane1_deal_stage19_repeated_position89_any_set148_bits(2) <= equity_lane1_deal_stage19_repeated_position89_same_position448_equal;
+equity_lane1_deal_stage19_repeated_position89_any_set148_bits(1) <= equity_lane1_deal_stage19_repeated_position89_same_position449_equal;
+equity_lane1_deal_stage19_repeated_position89_any_set148_bits(0) <= equity_lane1_deal_stage19_repeated_position89_same_position450_equal;
+equity_lane1_deal_stage19_repeated_position89_any_set149_bits(3) <= equity_lane1_deal_stage19_repeated_position89_same_position451_equal;
+equity_lane1_deal_stage19_repeated_position89_any_set149_bits(2) <= equity_lane1_deal_stage19_repeated_position89_same_position452_equal;
+equity_lane1_deal_stage19_repeated_position89_any_set149_bits(1) <= equity_lane1_deal_stage19_repeated_position89_same_position453_equal;
+equity_lane1_deal_stage19_repeated_position89_any_set149_bits(0) <= equity_lane1_deal_stage19_repeated_position89_same_position454_equal;
+equity_lane1_deal_stage20_repeated(15-1 downto 12) <= equity_lane1_deal_stage20_repeated_position94_groups;
+equity_lane1_deal_stage20_repeated(12-1 downto 9) <= equity_lane1_deal_stage20_repeated_position93_groups;
+equity_lane1_deal_stage20_repeated(9-1 downto 6) <= equity_lane1_deal_stage20_repeated_position92_groups;
+equity_lane1_deal_stage20_repeated(6-1 downto 3) <= equity_lane1_deal_stage20_repeated_position91_groups;
+equity_lane1_deal_stage20_repeated(3-1 downto 0) <= equity_lane1_deal_stage20_repeated_position90_groups;
+equity_lane1_deal_stage20_repeated_position90_gathered(2) <= equity_lane1_deal_stage20_repeated_position90_any_set152_hit;
+equity_lane1_deal_stage20_repeated_position90_gathered(1) <= equity_lane1_deal_stage20_repeated_position90_any_set151_hit;
+equity_lane1_deal_stage20_repeated_position90_gathered(0) <= equity_lane1_deal_stage20_repeated_position90_any_set150_hit;
+equity_lane1_deal_stage20_repeated_position90_any_set150_bits(3) <= equity_lane1_deal_stage20_repeated_position90_same_position455_equal;
+equity_lane1_deal_stage20_repeated_position90_any_set150_bits(2) <= equity_lane1_deal_stage20_repeated_position90_same_position456_equal;
+equity_lane1_deal_stage20_repeated_position90_any_set150_bits(1) <= equity_lane1_deal_stage20_repeated_position90_same_position457_equal;
+equity_lane1_deal_stage20_repeated_position90_any_set150_bits(0) <= equity_lane1_deal_stage20_repeated_position90_same_position458_equal;
+equity_lane1_deal_stage20_repeated_position90_any_set151_bits(3) <= equity_lane1_deal_stage20_repeated_position90_same_position459_equal;
+equity_lane1_deal_stage20_repeated_position90_any_set151_bits(2) <= equity_lane1_deal_stage20_repeated_position90_same_position460_equal;
+equity_lane1_deal_stage20_repeated_position90_any_set151_bits(1) <= equity_lane1_deal_stage20_repeated_position90_same_position461_equal;
+equity_lane1_deal_stage20_repeated_position90_any_set151_bits(0) <= equity_lane1_deal_stage20_repeated_position90_same_position462_equal;
+equity_lane1_deal_stage20_repeated_position91_gathered(2) <= equity_lane1_deal_stage20_repeated_position91_any_set155_hit;
+equity_lane1_deal_stage20_repeated_position91_gathered(1) <= equity_lane1_deal_stage20_repeated_position91_any_set154_hit;
+equity_lane1_deal_stage20_repeated_position91_gathered(0) <= equity_lane1_deal_stage20_repeated_position91_any_set153_hit;
+equity_lane1_deal_stage20_repeated_position91_any_set153_bits(3) <= equity_lane1_deal_stage20_repeated_position91_same_position464_equal;
+equity_lane1_deal_stage20_repeated_position91_any_set153_bits(2) <= equity_lane1_deal_stage20_repeated_position91_same_position465_equal;
+equity_lane1_deal_stage20_repeated_position91_any_set153_bits(1) <= equity_lane1_deal_stage20_repeated_position91_same_position466_equal;
+equity_lane1_deal_stage20_repeated_position91_any_set153_bits(0) <= equity_lane1_deal_stage20_repeated_position91_same_position467_equal;
+equity_lane1_deal_stage20_repeated_position91_any_set154_bits(3) <= equity_lane1_deal_stage20_repeated_position91_same_position468_equal;
+equity_lane1_deal_stage20_repeated_position91_any_set154_bits(2) <= equity_lane1_deal_stage20_repeated_position91_same_position469_equal;
+equity_lane1_deal_stage20_repeated_position91_any_set154_bits(1) <= equity_lane1_deal_stage20_repeated_position91_same_position470_equal;
+equity_lane1_deal_stage20_repeated_position91_any_set154_bits(0) <= equity_lane1_deal_stage20_repeated_position91_same_position471_equal;
+equity_lane1_deal_stage20_repeated_position92_gathered(2) <= equity_lane1_deal_stage20_repeated_position92_any_set158_hit;
+equity_lane1_deal_stage20_repeated_position92_gathered(1) <= equity_lane1_deal_stage20_repeated_position92_any_set157_hit;
+equity_lane1_deal_stage20_repeated_position92_gathered(0) <= equity_lane1_deal_stage20_repeated_position92_any_set156_hit;
+equity_lane1_deal_stage20_repeated_position92_any_set156_bits(3) <= equity_lane1_deal_stage20_repeated_position92_same_position473_equal;
+equity_lane1_deal_stage20_repeated_position92_any_set156_bits(2) <= equity_lane1_deal_stage20_repeated_position92_same_position474_equal;
+equity_lane1_deal_stage20_repeated_position92_any_set156_bits(1) <= equity_lane1_deal_stage20_repeated_position92_same_position475_equal;
+equity_lane1_deal_stage20_repeated_position92_any_set156_bits(0) <= equity_lane1_deal_stage20_repeated_position92_same_position476_equal;
+equity_lane1_deal_stage20_repeated_position92_any_set157_bits(3) <= equity_lane1_deal_stage20_repeated_position92_same_position477_equal;
+equity_lane1_deal_stage20_repeated_position92_any_set157_bits(2) <= equity_lane1_deal_stage20_repeated_position92_same_position478_equal;
+equity_lane1_deal_stage20_repeated_position92_any_set157_bits(1) <= equity_lane1_deal_stage20_repeated_position92_same_position479_equal;
+equity_lane1_deal_stage20_repeated_position92_any_set157_bits(0) <= equity_lane1_deal_stage20_repeated_position92_same_position480_equal;
+equity_lane1_deal_stage20_repeated_position93_gathered(2) <= equity_lane1_deal_stage20_repeated_position93_any_set161_hit;
+equity_lane1_deal_stage20_repeated_position93_gathered(1) <= equity_lane1_deal_stage20_repeated_position93_any_set160_hit;
+equity_lane1_deal_stage20_repeated_position93_gathered(0) <= equity_lane1_deal_stage20_repeated_position93_any_set159_hit;
+equity_lane1_deal_stage20_repeated_position93_any_set159_bits(3) <= equity_lane1_deal_stage20_repeated_position93_same_position482_equal;
+equity_lane1_deal_stage20_repeated_position93_any_set159_bits(2) <= equity_lane1_deal_stage20_repeated_position93_same_position483_equal;
+equity_lane1_deal_stage20_repeated_position93_any_set159_bits(1) <= equity_lane1_deal_stage20_repeated_position93_same_position484_equal;
+equity_lane1_deal_stage20_repeated_position93_any_set159_bits(0) <= equity_lane1_deal_stage20_repeated_position93_same_position485_equal;
+equity_lane1_deal_stage20_repeated_position93_any_set160_bits(3) <= equity_lane1_deal_stage20_repeated_position93_same_position486_equal;
+equity_lane1_deal_stage20_repeated_position93_any_set160_bits(2) <= equity_lane1_deal_stage20_repeated_position93_same_position487_equal;
+equity_lane1_deal_stage20_repeated_position93_any_set160_bits(1) <= equity_lane1_deal_stage20_repeated_position93_same_position488_equal;
+equity_lane1_deal_stage20_repeated_position93_any_set160_bits(0) <= equity_lane1_deal_stage20_repeated_position93_same_position489_equal;
+equity_lane1_deal_stage20_repeated_position94_gathered(2) <= equity_lane1_deal_stage20_repeated_position94_any_set164_hit;
+equity_lane1_deal_stage20_repeated_position94_gathered(1) <= equity_lane1_deal_stage20_repeated_position94_any_set163_hit;
+equity_lane1_deal_stage20_repeated_position94_gathered(0) <= equity_lane1_deal_stage20_repeated_position94_any_set162_hit;
+equity_lane1_deal_stage20_repeated_position94_any_set162_bits(3) <= equity_lane1_deal_stage20_repeated_position94_same_position491_equal;
+equity_lane1_deal_stage20_repeated_position94_any_set162_bits(2) <= equity_lane1_deal_stage20_repeated_position94_same_position492_equal;
+equity_lane1_deal_stage20_repeated_position94_any_set162_bits(1) <= equity_lane1_deal_stage20_repeated_position94_same_position493_equal;
+equity_lane1_deal_stage20_repeated_position94_any_set162_bits(0) <= equity_lane1_deal_stage20_repeated_position94_same_position494_equal;
+equity_lane1_deal_stage20_repeated_position94_any_set163_bits(3) <= equity_lane1_deal_stage20_repeated_position94_same_position495_equal;
+equity_lane1_deal_stage20_repeated_position94_any_set163_bits(2) <= equity_lane1_deal_stage20_repeated_position94_same_position496_equal;
+equity_lane1_deal_stage20_repeated_position94_any_set163_bits(1) <= equity_lane1_deal_stage20_repeated_position94_same_position497_equal;
+equity_lane1_deal_stage20_repeated_position94_any_set163_bits(0) <= equity_lane1_deal_stage20_repeated_position94_same_position498_equal;
+equity_lane1_deal_stage21_repeated(15-1 downto 12) <= equity_lane1_deal_stage21_repeated_position99_groups;
+equity_lane1_deal_stage21_repeated(12-1 downto 9) <= equity_lane1_deal_stage21_repeated_position98_groups;
+equity_lane1_deal_stage21_repeated(9-1 downto 6) <= equity_lane1_deal_stage21_repeated_position97_groups;
+equity_lane1_deal_stage21_repeated(6-1 downto 3) <= equity_lane1_deal_stage21_repeated_position96_groups;
+equity_lane1_deal_stage21_repeated(3-1 downto 0) <= equity_lane1_deal_stage21_repeated_position95_groups;
+equity_lane1_deal_stage21_repeated_position95_gathered(2) <= equity_lane1_deal_stage21_repeated_position95_any_set167_hit;
+equity_lane1_deal_stage21_repeated_position95_gathered(1) <= equity_lane1_deal_stage21_repeated_position95_any_set166_hit;
+equity_lane1_deal_stage21_repeated_position95_gathered(0) <= equity_lane1_deal_stage21_repeated_position95_any_set165_hit;
+equity_lane1_deal_stage21_repeated_position95_any_set165_bits(3) <= equity_lane1_deal_stage21_repeated_position95_same_position500_equal;
+equity_lane1_deal_stage21_repeated_position95_any_set165_bits(2) <= equity_lane1_deal_stage21_repeated_position95_same_position501_equal;
+equity_lane1_deal_stage21_repeated_position95_any_set165_bits(1) <= equity_lane1_deal_stage21_repeated_position95_same_position502_equal;
+equity_lane1_deal_stage21_repeated_position95_any_set165_bits(0) <= equity_lane1_deal_stage21_repeated_position95_same_position503_equal;
+equity_lane1_deal_stage21_repeated_position95_any_set166_bits(3) <= equity_lane1_deal_stage21_repeated_position95_same_position504_equal;
+equity_lane1_deal_stage21_repeated_position95_any_set166_bits(2) <= equity_lane1_deal_stage21_repeated_position95_same_position505_equal;
+equity_lane1_deal_stage21_repeated_position95_any_set166_bits(1) <= equity_lane1_deal_stage21_repeated_position95_same_position506_equal;
+equity_lane1_deal_stage21_repeated_position95_any_set166_bits(0) <= equity_lane1_deal_stage21_repeated_position95_same_position507_equal;
+equity_lane1_deal_stage21_repeated_position95_any_set167_bits(1) <= equity_lane1_deal_stage21_repeated_position95_same_position508_equal;
+equity_lane1_deal_stage21_repeated_position95_any_set167_bits(0) <= equity_lane1_deal_stage21_repeated_position95_same_position509_equal;
+equity_lane1_deal_stage21_repeated_position96_gathered(2) <= equity_lane1_deal_stage21_repeated_position96_any_set170_hit;
+equity_lane1_deal_stage21_repeated_position96_gathered(1) <= equity_lane1_deal_stage21_repeated_position96_any_set169_hit;
+equity_lane1_deal_stage21_repeated_position96_gathered(0) <= equity_lane1_deal_stage21_repeated_position96_any_set168_hit;
+equity_lane1_deal_stage21_repeated_position96_any_set168_bits(3) <= equity_lane1_deal_stage21_repeated_position96_same_position510_equal;
+equity_lane1_deal_stage21_repeated_position96_any_set168_bits(2) <= equity_lane1_deal_stage21_repeated_position96_same_position511_equal;
+equity_lane1_deal_stage21_repeated_position96_any_set168_bits(1) <= equity_lane1_deal_stage21_repeated_position96_same_position512_equal;
+equity_lane1_deal_stage21_repeated_position96_any_set168_bits(0) <= equity_lane1_deal_stage21_repeated_position96_same_position513_equal;
+equity_lane1_deal_stage21_repeated_position96_any_set169_bits(3) <= equity_lane1_deal_stage21_repeated_position96_same_position514_equal;
+equity_lane1_deal_stage21_repeated_position96_any_set169_bits(2) <= equity_lane1_deal_stage21_repeated_position96_same_position515_equal;
+equity_lane1_deal_stage21_repeated_position96_any_set169_bits(1) <= equity_lane1_deal_stage21_repeated_position96_same_position516_equal;
+equity_lane1_deal_stage21_repeated_position96_any_set169_bits(0) <= equity_lane1_deal_stage21_repeated_position96_same_position517_equal;
+equity_lane1_deal_stage21_repeated_position96_any_set170_bits(1) <= equity_lane1_deal_stage21_repeated_position96_same_position518_equal;
+equity_lane1_deal_stage21_repeated_position96_any_set170_bits(0) <= equity_lane1_deal_stage21_repeated_position96_same_position519_equal;
+equity_lane1_deal_stage21_repeated_position97_gathered(2) <= equity_lane1_deal_stage21_repeated_position97_any_set173_hit;
+equity_lane1_deal_stage21_repeated_position97_gathered(1) <= equity_lane1_deal_stage21_repeated_position97_any_set172_hit;
+equity_lane1_deal_stage21_repeated_position97_gathered(0) <= equity_lane1_deal_stage21_repeated_position97_any_set171_hit;
+equity_lane1_deal_stage21_repeated_position97_any_set171_bits(3) <= equity_lane1_deal_stage21_repeated_position97_same_position520_equal;
+equity_lane1_deal_stage21_repeated_position97_any_set171_bits(2) <= equity_lane1_deal_stage21_repeated_position97_same_position521_equal;
+equity_lane1_deal_stage21_repeated_position97_any_set171_bits(1) <= equity_lane1_deal_stage21_repeated_position97_same_position522_equal;
+equity_lane1_deal_stage21_repeated_position97_any_set171_bits(0) <= equity_lane1_deal_stage21_repeated_position97_same_position523_equal;
+equity_lane1_deal_stage21_repeated_position97_any_set172_bits(3) <= equity_lane1_deal_stage21_repeated_position97_same_position524_equal;
+equity_lane1_deal_stage21_repeated_position97_any_set172_bits(2) <= equity_lane1_deal_stage21_repeated_position97_same_position525_equal;
+equity_lane1_deal_stage21_repeated_position97_any_set172_bits(1) <= equity_lane1_deal_stage21_repeated_position97_same_position526_equal;
+equity_lane1_deal_stage21_repeated_position97_any_set172_bits(0) <= equity_lane1_deal_stage21_repeated_position97_same_position527_equal;
+equity_lane1_deal_stage21_repeated_position97_any_set173_bits(1) <= equity_lane1_deal_stage21_repeated_position97_same_position528_equal;
+equity_lane1_deal_stage21_repeated_position97_any_set173_bits(0) <= equity_lane1_deal_stage21_repeated_position97_same_position529_equal;
+equity_lane1_deal_stage21_repeated_position98_gathered(2) <= equity_lane1_deal_stage21_repeated_position98_any_set176_hit;
+equity_lane1_deal_stage21_repeated_position98_gathered(1) <= equity_lane1_deal_stage21_repeated_position98_any_set175_hit;
+equity_lane1_deal_stage21_repeated_position98_gathered(0) <= equity_lane1_deal_stage21_repeated_position98_any_set174_hit;
+equity_lane1_deal_stage21_repeated_position98_any_set174_bits(3) <= equity_lane1_deal_stage21_repeated_position98_same_position530_equal;
+equity_lane1_deal_stage21_repeated_position98_any_set174_bits(2) <= equity_lane1_deal_stage21_repeated_position98_same_position531_equal;
+equity_lane1_deal_stage21_repeated_position98_any_set174_bits(1) <= equity_lane1_deal_stage21_repeated_position98_same_position532_equal;
+equity_lane1_deal_stage21_repeated_position98_any_set174_bits(0) <= equity_lane1_deal_stage21_repeated_position98_same_position533_equal;
+equity_lane1_deal_stage21_repeated_position98_any_set175_bits(3) <= equity_lane1_deal_stage21_repeated_position98_same_position534_equal;
+equity_lane1_deal_stage21_repeated_position98_any_set175_bits(2) <= equity_lane1_deal_stage21_repeated_position98_same_position535_equal;
+equity_lane1_deal_stage21_repeated_position98_any_set175_bits(1) <= equity_lane1_deal_stage21_repeated_position98_same_position536_equal;
+equity_lane1_deal_stage21_repeated_position98_any_set175_bits(0) <= equity_lane1_deal_stage21_repeated_position98_same_position537_equal;
+equity_lane1_deal_stage21_repeated_position98_any_set176_bits(1) <= equity_lane1_deal_stage21_repeated_position98_same_position538_equal;
+equity_lane1_deal_stage21_repeated_position98_any_set176_bits(0) <= equity_lane1_deal_stage21_repeated_position98_same_position539_equal;
+equity_lane1_deal_stage21_repeated_position99_gathered(2) <= equity_lane1_deal_stage21_repeated_position99_any_set179_hit;
+equity_lane1_deal_stage21_repeated_position99_gathered(1) <= equity_lane1_deal_stage21_repeated_position99_any_set178_hit;
+equity_lane1_deal_stage21_repeated_position99_gathered(0) <= equity_lane1_deal_stage21_repeated_position99_any_set177_hit;
+equity_lane1_deal_stage21_repeated_position99_any_set177_bits(3) <= equity_lane1_deal_stage21_repeated_position99_same_position540_equal;
+equity_lane1_deal_stage21_repeated_position99_any_set177_bits(2) <= equity_lane1_deal_stage21_repeated_position99_same_position541_equal;
+equity_lane1_deal_stage21_repeated_position99_any_set177_bits(1) <= equity_lane1_deal_stage21_repeated_position99_same_position542_equal;
+equity_lane1_deal_stage21_repeated_position99_any_set177_bits(0) <= equity_lane1_deal_stage21_repeated_position99_same_position543_equal;
+equity_lane1_deal_stage21_repeated_position99_any_set178_bits(3) <= equity_lane1_deal_stage21_repeated_position99_same_position544_equal;
+equity_lane1_deal_stage21_repeated_position99_any_set178_bits(2) <= equity_lane1_deal_stage21_repeated_position99_same_position545_equal;
+equity_lane1_deal_stage21_repeated_position99_any_set178_bits(1) <= equity_lane1_deal_stage21_repeated_position99_same_position546_equal;
+equity_lane1_deal_stage21_repeated_position99_any_set178_bits(0) <= equity_lane1_deal_stage21_repeated_position99_same_position547_equal;
+equity_lane1_deal_stage21_repeated_position99_any_set179_bits(1) <= equity_lane1_deal_stage21_repeated_position99_same_position548_equal;
+equity_lane1_deal_stage21_repeated_position99_any_set179_bits(0) <= equity_lane1_deal_stage21_repeated_position99_same_position549_equal;
 equity_lane1_eval74_hand_eval4_codes_in(42-1 downto 36) <= hero_b;
 equity_lane1_eval74_hand_eval4_codes_in(36-1 downto 30) <= hero_a;
 equity_lane1_eval74_hand_eval4_codes_in(30-1 downto 24) <= equity_lane1_card_lookup15_card;
@@ -5625,15 +6199,25 @@ begin
     end if;
 end process binomial_register;
 
+-- The ROM's read registered once more, for the unranking: a block RAM's read comes
+-- 5.6 ns after the clock on an ECP5 without its output register (the nine-seat tops'
+-- longest path, into the 21-bit compare).
+binomial_output: process (clk) is
+begin
+    if rising_edge(clk) then
+        binomial_qq <= binomial_q;
+    end if;
+end process binomial_output;
+
 -- C(c, j) <= what is left of the rank: c is the digit; what is left after it
 -- (registered in WEIGHING: TESTING's decisions start at a register, not at the end of
 -- a 21-bit compare).
 unrank_step: process (clk) is
 begin
     if rising_edge(clk) then
-        fits <= stdl(binomial_q <= unranked);
-        if (binomial_q <= unranked) then
-            rest <= (unranked - binomial_q);
+        fits <= stdl(binomial_qq <= unranked);
+        if (binomial_qq <= unranked) then
+            rest <= (unranked - binomial_qq);
         else
             rest <= unranked;
         end if;
@@ -6016,6 +6600,8 @@ begin
                     state <= PROBING;
                 end if;
             elsif (state = PROBING) then
+                state <= READING;
+            elsif (state = READING) then
                 state <= WEIGHING;
             elsif (state = WEIGHING) then
                 state <= TESTING;
@@ -6363,7 +6949,7 @@ begin
                 equity_lane0_state <= RUN;
             elsif (equity_lane0_state = RUN) then
                 if bool(equity_lane0_left_zero) then
-                    equity_lane0_drain <= to_unsigned(45, 8);
+                    equity_lane0_drain <= to_unsigned(56, 8);
                     equity_lane0_state <= DRAIN;
                 end if;
             elsif (equity_lane0_state = DRAIN) then
@@ -7007,37 +7593,93 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_hand_last2_keep;
 
-equity_lane0_colex_odometer0_carries: process (dealt, equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_last_bits) is
+equity_lane0_colex_odometer0_carries: process (equity_lane0_colex_odometer0_board_inner, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_ready, equity_lane0_issue, equity_lane0_colex_odometer0_carry, equity_lane0_colex_odometer0_last_bits, equity_lane0_colex_odometer0_inner) is
     variable low: unsigned(10 downto 0);
     variable moves: unsigned(10 downto 0);
-    variable inner_max: std_logic;
     variable a: integer;
+    variable go: std_logic;
+    variable board_go: std_logic;
     variable below: std_logic;
 begin
     low := to_unsigned(0, 11);
     moves := to_unsigned(0, 11);
-    inner_max := '1';
     for j in 0 to 3-1 loop
         a := (5 + (2 * j));
-        moves(a) := stdl(bool(equity_lane0_issue) and bool(inner_max));
-        moves((a + 1)) := stdl(bool(equity_lane0_issue) and bool(inner_max));
-        low((a + 1)) := equity_lane0_colex_odometer0_rise_bits(a);
-        if (bool(dealt(a)) and (not bool(equity_lane0_colex_odometer0_last_bits(j)))) then
-            inner_max := '0';
+        go := stdl(bool(equity_lane0_issue) and bool(equity_lane0_colex_odometer0_carry) and bool(equity_lane0_colex_odometer0_ready(j)));
+        if bool(equity_lane0_colex_odometer0_inner(j)) then
+            go := stdl(bool(equity_lane0_issue) and (not (bool(equity_lane0_colex_odometer0_last_bits(j)) and (not bool(equity_lane0_colex_odometer0_carry)))));
         end if;
+        moves(a) := go;
+        moves((a + 1)) := go;
+        low((a + 1)) := equity_lane0_colex_odometer0_rise_bits(a);
     end loop;
+    board_go := stdl(bool(equity_lane0_issue) and (bool(equity_lane0_colex_odometer0_board_inner) or (bool(equity_lane0_colex_odometer0_carry) and bool(equity_lane0_colex_odometer0_ready(3)))));
     below := '0';
     for s in 0 to 5-1 loop
         low(s) := below;
-        moves(s) := stdl(bool(equity_lane0_issue) and bool(inner_max));
+        moves(s) := board_go;
         if bool(equity_lane0_colex_odometer0_rise_bits(s)) then
             below := '1';
         end if;
     end loop;
     equity_lane0_colex_odometer0_lower <= low;
     equity_lane0_colex_odometer0_steps <= moves;
-    equity_lane0_board_step <= stdl(bool(equity_lane0_issue) and bool(inner_max));
+    equity_lane0_board_step <= board_go;
+    equity_lane0_held <= equity_lane0_colex_odometer0_carry;
 end process equity_lane0_colex_odometer0_carries;
+
+equity_lane0_colex_odometer0_prepare: process (clk) is
+    variable innermost: unsigned(2 downto 0);
+    variable takes: unsigned(3 downto 0);
+    variable seen_dealt: std_logic;
+    variable wrapped: std_logic;
+    variable at_last: std_logic;
+    variable a: integer;
+    variable first_dealt: std_logic;
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_inner <= to_unsigned(0, 3);
+            equity_lane0_colex_odometer0_board_inner <= '1';
+            equity_lane0_colex_odometer0_carry <= '0';
+            equity_lane0_colex_odometer0_ready <= to_unsigned(0, 4);
+        else
+            innermost := to_unsigned(0, 3);
+            takes := to_unsigned(0, 4);
+            seen_dealt := '0';
+            wrapped := '1';
+            at_last := '0';
+            for j in 0 to 3-1 loop
+                a := (5 + (2 * j));
+                takes(j) := wrapped;
+                first_dealt := stdl(bool(dealt(a)) and (not bool(seen_dealt)));
+                innermost(j) := first_dealt;
+                if (bool(first_dealt) and bool(equity_lane0_colex_odometer0_last_bits(j))) then
+                    at_last := '1';
+                end if;
+                if (bool(dealt(a)) and (not bool(first_dealt)) and (not bool(equity_lane0_colex_odometer0_last_bits(j)))) then
+                    wrapped := '0';
+                end if;
+                if bool(dealt(a)) then
+                    seen_dealt := '1';
+                end if;
+            end loop;
+            takes(3) := wrapped;
+            equity_lane0_colex_odometer0_inner <= innermost;
+            equity_lane0_colex_odometer0_board_inner <= stdl((not bool(seen_dealt)));
+            equity_lane0_colex_odometer0_ready <= takes;
+            if bool(start) then
+                equity_lane0_colex_odometer0_carry <= '0';
+            elsif bool(equity_lane0_colex_odometer0_carry) then
+                if bool(equity_lane0_issue) then
+                    equity_lane0_colex_odometer0_carry <= '0';
+                end if;
+            elsif (bool(equity_lane0_issue) and bool(at_last) and bool(seen_dealt)) then
+                equity_lane0_colex_odometer0_carry <= '1';
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_prepare;
 
 equity_lane0_take_setting: process (clk) is
 begin
@@ -7049,6 +7691,9 @@ begin
         end if;
     end if;
 end process equity_lane0_take_setting;
+
+
+equity_lane0_fresh <= stdl((not (bool(equity_lane0_lane_exact) and bool(equity_lane0_held))));
 
 
 equity_lane0_slot_stream0_x_part0_t <= (equity_lane0_slot_stream0_x xor unsigned'(equity_lane0_slot_stream0_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -7140,12 +7785,12 @@ equity_lane0_slot_stream1_word <= equity_lane0_slot_stream1_w;
 equity_lane0_delay_line1_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line1_line <= unsigned'(equity_lane0_delay_line1_line((12 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit0_upper);
+        equity_lane0_delay_line1_line <= unsigned'(equity_lane0_delay_line1_line((18 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit0_upper);
     end if;
 end process equity_lane0_delay_line1_shift_in;
 
 
-equity_lane0_delay_line1_d_out <= equity_lane0_delay_line1_line(12-1 downto (12 - 6));
+equity_lane0_delay_line1_d_out <= equity_lane0_delay_line1_line(18-1 downto (18 - 6));
 
 
 equity_lane0_slot_stream2_x_part2_t <= (equity_lane0_slot_stream2_x xor unsigned'(equity_lane0_slot_stream2_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -7192,12 +7837,12 @@ equity_lane0_slot_stream2_word <= equity_lane0_slot_stream2_w;
 equity_lane0_delay_line2_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line2_line <= unsigned'(equity_lane0_delay_line2_line((24 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit1_upper);
+        equity_lane0_delay_line2_line <= unsigned'(equity_lane0_delay_line2_line((36 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit1_upper);
     end if;
 end process equity_lane0_delay_line2_shift_in;
 
 
-equity_lane0_delay_line2_d_out <= equity_lane0_delay_line2_line(24-1 downto (24 - 6));
+equity_lane0_delay_line2_d_out <= equity_lane0_delay_line2_line(36-1 downto (36 - 6));
 
 
 equity_lane0_slot_stream3_x_part3_t <= (equity_lane0_slot_stream3_x xor unsigned'(equity_lane0_slot_stream3_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -7244,12 +7889,12 @@ equity_lane0_slot_stream3_word <= equity_lane0_slot_stream3_w;
 equity_lane0_delay_line3_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line3_line <= unsigned'(equity_lane0_delay_line3_line((36 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit2_upper);
+        equity_lane0_delay_line3_line <= unsigned'(equity_lane0_delay_line3_line((54 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit2_upper);
     end if;
 end process equity_lane0_delay_line3_shift_in;
 
 
-equity_lane0_delay_line3_d_out <= equity_lane0_delay_line3_line(36-1 downto (36 - 6));
+equity_lane0_delay_line3_d_out <= equity_lane0_delay_line3_line(54-1 downto (54 - 6));
 
 
 equity_lane0_slot_stream4_x_part4_t <= (equity_lane0_slot_stream4_x xor unsigned'(equity_lane0_slot_stream4_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -7296,12 +7941,12 @@ equity_lane0_slot_stream4_word <= equity_lane0_slot_stream4_w;
 equity_lane0_delay_line4_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line4_line <= unsigned'(equity_lane0_delay_line4_line((48 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit3_upper);
+        equity_lane0_delay_line4_line <= unsigned'(equity_lane0_delay_line4_line((72 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit3_upper);
     end if;
 end process equity_lane0_delay_line4_shift_in;
 
 
-equity_lane0_delay_line4_d_out <= equity_lane0_delay_line4_line(48-1 downto (48 - 6));
+equity_lane0_delay_line4_d_out <= equity_lane0_delay_line4_line(72-1 downto (72 - 6));
 
 
 equity_lane0_slot_stream5_x_part5_t <= (equity_lane0_slot_stream5_x xor unsigned'(equity_lane0_slot_stream5_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -7348,12 +7993,12 @@ equity_lane0_slot_stream5_word <= equity_lane0_slot_stream5_w;
 equity_lane0_delay_line5_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line5_line <= unsigned'(equity_lane0_delay_line5_line((60 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_digit);
+        equity_lane0_delay_line5_line <= unsigned'(equity_lane0_delay_line5_line((90 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_digit);
     end if;
 end process equity_lane0_delay_line5_shift_in;
 
 
-equity_lane0_delay_line5_d_out <= equity_lane0_delay_line5_line(60-1 downto (60 - 6));
+equity_lane0_delay_line5_d_out <= equity_lane0_delay_line5_line(90-1 downto (90 - 6));
 
 
 equity_lane0_slot_stream6_x_part6_t <= (equity_lane0_slot_stream6_x xor unsigned'(equity_lane0_slot_stream6_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -7400,12 +8045,12 @@ equity_lane0_slot_stream6_word <= equity_lane0_slot_stream6_w;
 equity_lane0_delay_line6_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line6_line <= unsigned'(equity_lane0_delay_line6_line((72 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_upper);
+        equity_lane0_delay_line6_line <= unsigned'(equity_lane0_delay_line6_line((108 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_upper);
     end if;
 end process equity_lane0_delay_line6_shift_in;
 
 
-equity_lane0_delay_line6_d_out <= equity_lane0_delay_line6_line(72-1 downto (72 - 6));
+equity_lane0_delay_line6_d_out <= equity_lane0_delay_line6_line(108-1 downto (108 - 6));
 
 
 equity_lane0_slot_stream7_x_part7_t <= (equity_lane0_slot_stream7_x xor unsigned'(equity_lane0_slot_stream7_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -7452,12 +8097,12 @@ equity_lane0_slot_stream7_word <= equity_lane0_slot_stream7_w;
 equity_lane0_delay_line7_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line7_line <= unsigned'(equity_lane0_delay_line7_line((84 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_digit);
+        equity_lane0_delay_line7_line <= unsigned'(equity_lane0_delay_line7_line((126 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_digit);
     end if;
 end process equity_lane0_delay_line7_shift_in;
 
 
-equity_lane0_delay_line7_d_out <= equity_lane0_delay_line7_line(84-1 downto (84 - 6));
+equity_lane0_delay_line7_d_out <= equity_lane0_delay_line7_line(126-1 downto (126 - 6));
 
 
 equity_lane0_slot_stream8_x_part8_t <= (equity_lane0_slot_stream8_x xor unsigned'(equity_lane0_slot_stream8_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -7504,12 +8149,12 @@ equity_lane0_slot_stream8_word <= equity_lane0_slot_stream8_w;
 equity_lane0_delay_line8_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line8_line <= unsigned'(equity_lane0_delay_line8_line((96 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_upper);
+        equity_lane0_delay_line8_line <= unsigned'(equity_lane0_delay_line8_line((144 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_upper);
     end if;
 end process equity_lane0_delay_line8_shift_in;
 
 
-equity_lane0_delay_line8_d_out <= equity_lane0_delay_line8_line(96-1 downto (96 - 6));
+equity_lane0_delay_line8_d_out <= equity_lane0_delay_line8_line(144-1 downto (144 - 6));
 
 
 equity_lane0_slot_stream9_x_part9_t <= (equity_lane0_slot_stream9_x xor unsigned'(equity_lane0_slot_stream9_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -7556,12 +8201,12 @@ equity_lane0_slot_stream9_word <= equity_lane0_slot_stream9_w;
 equity_lane0_delay_line9_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line9_line <= unsigned'(equity_lane0_delay_line9_line((108 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_digit);
+        equity_lane0_delay_line9_line <= unsigned'(equity_lane0_delay_line9_line((162 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_digit);
     end if;
 end process equity_lane0_delay_line9_shift_in;
 
 
-equity_lane0_delay_line9_d_out <= equity_lane0_delay_line9_line(108-1 downto (108 - 6));
+equity_lane0_delay_line9_d_out <= equity_lane0_delay_line9_line(162-1 downto (162 - 6));
 
 
 equity_lane0_slot_stream10_x_part10_t <= (equity_lane0_slot_stream10_x xor unsigned'(equity_lane0_slot_stream10_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -7608,12 +8253,12 @@ equity_lane0_slot_stream10_word <= equity_lane0_slot_stream10_w;
 equity_lane0_delay_line10_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line10_line <= unsigned'(equity_lane0_delay_line10_line((120 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_upper);
+        equity_lane0_delay_line10_line <= unsigned'(equity_lane0_delay_line10_line((180 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_upper);
     end if;
 end process equity_lane0_delay_line10_shift_in;
 
 
-equity_lane0_delay_line10_d_out <= equity_lane0_delay_line10_line(120-1 downto (120 - 6));
+equity_lane0_delay_line10_d_out <= equity_lane0_delay_line10_line(180-1 downto (180 - 6));
 
 equity_lane0_deal_stage0_setting: process (clk) is
 begin
@@ -7640,6 +8285,27 @@ begin
     equity_lane0_deal_stage0_candidates <= masked;
 end process equity_lane0_deal_stage0_masking;
 
+equity_lane0_deal_stage0_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
+        equity_lane0_deal_stage0_t_pos <= equity_lane0_deal_stage0_pos_in;
+    end if;
+end process equity_lane0_deal_stage0_take;
+
+equity_lane0_deal_stage0_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage0_t_tok <= '0';
+            equity_lane0_deal_stage0_t_ok <= '0';
+        else
+            equity_lane0_deal_stage0_t_tok <= equity_lane0_issue;
+            equity_lane0_deal_stage0_t_ok <= equity_lane0_fresh;
+        end if;
+    end if;
+end process equity_lane0_deal_stage0_take_flags;
+
 equity_lane0_deal_stage0_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -7650,19 +8316,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage0_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage0_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage0_n_q) and (not bool(equity_lane0_deal_stage0_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage0_n_q);
             if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_candidates;
-        equity_lane0_deal_stage0_free <= usable;
-        equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_pos_in;
+        equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
+        equity_lane0_deal_stage0_below <= usable;
+        equity_lane0_deal_stage0_seen <= equity_lane0_deal_stage0_repeated;
+        equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
     end if;
 end process equity_lane0_deal_stage0_judge;
+
+equity_lane0_deal_stage0_freeing: process (equity_lane0_deal_stage0_below, equity_lane0_deal_stage0_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane0_deal_stage0_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage0_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage0_free <= usable;
+end process equity_lane0_deal_stage0_freeing;
 
 equity_lane0_deal_stage0_judge_flags: process (clk) is
 begin
@@ -7671,8 +8355,8 @@ begin
             equity_lane0_deal_stage0_a_tok <= '0';
             equity_lane0_deal_stage0_a_ok <= '0';
         else
-            equity_lane0_deal_stage0_a_tok <= equity_lane0_issue;
-            equity_lane0_deal_stage0_a_ok <= equity_lane0_deal_stage0_ok_in;
+            equity_lane0_deal_stage0_a_tok <= equity_lane0_deal_stage0_t_tok;
+            equity_lane0_deal_stage0_a_ok <= equity_lane0_deal_stage0_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage0_judge_flags;
@@ -7732,34 +8416,49 @@ begin
 end process equity_lane0_deal_stage1_setting;
 
 
-equity_lane0_deal_stage1_repeated_position0_any_equal <= stdl(equity_lane0_deal_stage1_candidates(6-1 downto 0) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position0_same_position0_equal <= stdl(equity_lane0_deal_stage1_taken(6-1 downto 0) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage1_repeated_position0_hit <= stdl(equity_lane0_deal_stage1_repeated_position0_any_equal /= '0');
+equity_lane0_deal_stage1_repeated_position0_gathered <= stdl(equity_lane0_deal_stage1_repeated_position0_same_position0_equal /= '0');
 
 
-equity_lane0_deal_stage1_repeated_position1_any_equal <= stdl(equity_lane0_deal_stage1_candidates(12-1 downto 6) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position0_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position0_gathered, 1);
 
 
-equity_lane0_deal_stage1_repeated_position1_hit <= stdl(equity_lane0_deal_stage1_repeated_position1_any_equal /= '0');
+equity_lane0_deal_stage1_repeated_position1_same_position1_equal <= stdl(equity_lane0_deal_stage1_taken(12-1 downto 6) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage1_repeated_position2_any_equal <= stdl(equity_lane0_deal_stage1_candidates(18-1 downto 12) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position1_gathered <= stdl(equity_lane0_deal_stage1_repeated_position1_same_position1_equal /= '0');
 
 
-equity_lane0_deal_stage1_repeated_position2_hit <= stdl(equity_lane0_deal_stage1_repeated_position2_any_equal /= '0');
+equity_lane0_deal_stage1_repeated_position1_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position1_gathered, 1);
 
 
-equity_lane0_deal_stage1_repeated_position3_any_equal <= stdl(equity_lane0_deal_stage1_candidates(24-1 downto 18) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position2_same_position2_equal <= stdl(equity_lane0_deal_stage1_taken(18-1 downto 12) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage1_repeated_position3_hit <= stdl(equity_lane0_deal_stage1_repeated_position3_any_equal /= '0');
+equity_lane0_deal_stage1_repeated_position2_gathered <= stdl(equity_lane0_deal_stage1_repeated_position2_same_position2_equal /= '0');
 
 
-equity_lane0_deal_stage1_repeated_position4_any_equal <= stdl(equity_lane0_deal_stage1_candidates(30-1 downto 24) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position2_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position2_gathered, 1);
 
 
-equity_lane0_deal_stage1_repeated_position4_hit <= stdl(equity_lane0_deal_stage1_repeated_position4_any_equal /= '0');
+equity_lane0_deal_stage1_repeated_position3_same_position3_equal <= stdl(equity_lane0_deal_stage1_taken(24-1 downto 18) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position3_gathered <= stdl(equity_lane0_deal_stage1_repeated_position3_same_position3_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position3_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position3_gathered, 1);
+
+
+equity_lane0_deal_stage1_repeated_position4_same_position4_equal <= stdl(equity_lane0_deal_stage1_taken(30-1 downto 24) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position4_gathered <= stdl(equity_lane0_deal_stage1_repeated_position4_same_position4_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position4_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position4_gathered, 1);
 
 equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -7777,6 +8476,27 @@ begin
     equity_lane0_deal_stage1_candidates <= masked;
 end process equity_lane0_deal_stage1_masking;
 
+equity_lane0_deal_stage1_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
+        equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+    end if;
+end process equity_lane0_deal_stage1_take;
+
+equity_lane0_deal_stage1_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage1_t_tok <= '0';
+            equity_lane0_deal_stage1_t_ok <= '0';
+        else
+            equity_lane0_deal_stage1_t_tok <= equity_lane0_toks(0);
+            equity_lane0_deal_stage1_t_ok <= equity_lane0_oks(0);
+        end if;
+    end if;
+end process equity_lane0_deal_stage1_take_flags;
+
 equity_lane0_deal_stage1_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -7787,19 +8507,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage1_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage1_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage1_n_q) and (not bool(equity_lane0_deal_stage1_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage1_n_q);
             if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_candidates;
-        equity_lane0_deal_stage1_free <= usable;
-        equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage0_pos_out;
+        equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
+        equity_lane0_deal_stage1_below <= usable;
+        equity_lane0_deal_stage1_seen <= equity_lane0_deal_stage1_repeated;
+        equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
     end if;
 end process equity_lane0_deal_stage1_judge;
+
+equity_lane0_deal_stage1_freeing: process (equity_lane0_deal_stage1_below, equity_lane0_deal_stage1_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane0_deal_stage1_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage1_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage1_free <= usable;
+end process equity_lane0_deal_stage1_freeing;
 
 equity_lane0_deal_stage1_judge_flags: process (clk) is
 begin
@@ -7808,8 +8546,8 @@ begin
             equity_lane0_deal_stage1_a_tok <= '0';
             equity_lane0_deal_stage1_a_ok <= '0';
         else
-            equity_lane0_deal_stage1_a_tok <= equity_lane0_toks(0);
-            equity_lane0_deal_stage1_a_ok <= equity_lane0_oks(0);
+            equity_lane0_deal_stage1_a_tok <= equity_lane0_deal_stage1_t_tok;
+            equity_lane0_deal_stage1_a_ok <= equity_lane0_deal_stage1_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage1_judge_flags;
@@ -7869,49 +8607,64 @@ begin
 end process equity_lane0_deal_stage2_setting;
 
 
-equity_lane0_deal_stage2_repeated_position5_same_position5_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position5_same_position5_equal <= stdl(equity_lane0_deal_stage2_taken(6-1 downto 0) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_repeated_position5_same_position6_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position5_same_position6_equal <= stdl(equity_lane0_deal_stage2_taken(6-1 downto 0) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_repeated_position5_hit <= stdl(equity_lane0_deal_stage2_repeated_position5_any_equal /= 0);
+equity_lane0_deal_stage2_repeated_position5_gathered <= stdl(equity_lane0_deal_stage2_repeated_position5_any_set5_bits /= 0);
 
 
-equity_lane0_deal_stage2_repeated_position6_same_position7_equal <= stdl(equity_lane0_deal_stage2_candidates(12-1 downto 6) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position5_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position5_gathered, 1);
 
 
-equity_lane0_deal_stage2_repeated_position6_same_position8_equal <= stdl(equity_lane0_deal_stage2_candidates(12-1 downto 6) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position6_same_position7_equal <= stdl(equity_lane0_deal_stage2_taken(12-1 downto 6) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_repeated_position6_hit <= stdl(equity_lane0_deal_stage2_repeated_position6_any_equal /= 0);
+equity_lane0_deal_stage2_repeated_position6_same_position8_equal <= stdl(equity_lane0_deal_stage2_taken(12-1 downto 6) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_repeated_position7_same_position9_equal <= stdl(equity_lane0_deal_stage2_candidates(18-1 downto 12) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position6_gathered <= stdl(equity_lane0_deal_stage2_repeated_position6_any_set6_bits /= 0);
 
 
-equity_lane0_deal_stage2_repeated_position7_same_position10_equal <= stdl(equity_lane0_deal_stage2_candidates(18-1 downto 12) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position6_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position6_gathered, 1);
 
 
-equity_lane0_deal_stage2_repeated_position7_hit <= stdl(equity_lane0_deal_stage2_repeated_position7_any_equal /= 0);
+equity_lane0_deal_stage2_repeated_position7_same_position9_equal <= stdl(equity_lane0_deal_stage2_taken(18-1 downto 12) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_repeated_position8_same_position11_equal <= stdl(equity_lane0_deal_stage2_candidates(24-1 downto 18) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position7_same_position10_equal <= stdl(equity_lane0_deal_stage2_taken(18-1 downto 12) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_repeated_position8_same_position12_equal <= stdl(equity_lane0_deal_stage2_candidates(24-1 downto 18) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position7_gathered <= stdl(equity_lane0_deal_stage2_repeated_position7_any_set7_bits /= 0);
 
 
-equity_lane0_deal_stage2_repeated_position8_hit <= stdl(equity_lane0_deal_stage2_repeated_position8_any_equal /= 0);
+equity_lane0_deal_stage2_repeated_position7_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position7_gathered, 1);
 
 
-equity_lane0_deal_stage2_repeated_position9_same_position13_equal <= stdl(equity_lane0_deal_stage2_candidates(30-1 downto 24) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position8_same_position11_equal <= stdl(equity_lane0_deal_stage2_taken(24-1 downto 18) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_repeated_position9_same_position14_equal <= stdl(equity_lane0_deal_stage2_candidates(30-1 downto 24) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position8_same_position12_equal <= stdl(equity_lane0_deal_stage2_taken(24-1 downto 18) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_repeated_position9_hit <= stdl(equity_lane0_deal_stage2_repeated_position9_any_equal /= 0);
+equity_lane0_deal_stage2_repeated_position8_gathered <= stdl(equity_lane0_deal_stage2_repeated_position8_any_set8_bits /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position8_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position8_gathered, 1);
+
+
+equity_lane0_deal_stage2_repeated_position9_same_position13_equal <= stdl(equity_lane0_deal_stage2_taken(30-1 downto 24) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage2_repeated_position9_same_position14_equal <= stdl(equity_lane0_deal_stage2_taken(30-1 downto 24) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage2_repeated_position9_gathered <= stdl(equity_lane0_deal_stage2_repeated_position9_any_set9_bits /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position9_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position9_gathered, 1);
 
 equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -7929,6 +8682,27 @@ begin
     equity_lane0_deal_stage2_candidates <= masked;
 end process equity_lane0_deal_stage2_masking;
 
+equity_lane0_deal_stage2_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
+        equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+    end if;
+end process equity_lane0_deal_stage2_take;
+
+equity_lane0_deal_stage2_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage2_t_tok <= '0';
+            equity_lane0_deal_stage2_t_ok <= '0';
+        else
+            equity_lane0_deal_stage2_t_tok <= equity_lane0_toks(1);
+            equity_lane0_deal_stage2_t_ok <= equity_lane0_oks(1);
+        end if;
+    end if;
+end process equity_lane0_deal_stage2_take_flags;
+
 equity_lane0_deal_stage2_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -7939,19 +8713,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage2_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage2_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage2_n_q) and (not bool(equity_lane0_deal_stage2_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage2_n_q);
             if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_candidates;
-        equity_lane0_deal_stage2_free <= usable;
-        equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage1_pos_out;
+        equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
+        equity_lane0_deal_stage2_below <= usable;
+        equity_lane0_deal_stage2_seen <= equity_lane0_deal_stage2_repeated;
+        equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
     end if;
 end process equity_lane0_deal_stage2_judge;
+
+equity_lane0_deal_stage2_freeing: process (equity_lane0_deal_stage2_below, equity_lane0_deal_stage2_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane0_deal_stage2_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage2_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage2_free <= usable;
+end process equity_lane0_deal_stage2_freeing;
 
 equity_lane0_deal_stage2_judge_flags: process (clk) is
 begin
@@ -7960,8 +8752,8 @@ begin
             equity_lane0_deal_stage2_a_tok <= '0';
             equity_lane0_deal_stage2_a_ok <= '0';
         else
-            equity_lane0_deal_stage2_a_tok <= equity_lane0_toks(1);
-            equity_lane0_deal_stage2_a_ok <= equity_lane0_oks(1);
+            equity_lane0_deal_stage2_a_tok <= equity_lane0_deal_stage2_t_tok;
+            equity_lane0_deal_stage2_a_ok <= equity_lane0_deal_stage2_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage2_judge_flags;
@@ -8021,64 +8813,79 @@ begin
 end process equity_lane0_deal_stage3_setting;
 
 
-equity_lane0_deal_stage3_repeated_position10_same_position15_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position10_same_position15_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_repeated_position10_same_position16_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position10_same_position16_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_repeated_position10_same_position17_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position10_same_position17_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_repeated_position10_hit <= stdl(equity_lane0_deal_stage3_repeated_position10_any_equal /= 0);
+equity_lane0_deal_stage3_repeated_position10_gathered <= stdl(equity_lane0_deal_stage3_repeated_position10_any_set10_bits /= 0);
 
 
-equity_lane0_deal_stage3_repeated_position11_same_position18_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position10_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position10_gathered, 1);
 
 
-equity_lane0_deal_stage3_repeated_position11_same_position19_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position11_same_position18_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_repeated_position11_same_position20_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position11_same_position19_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_repeated_position11_hit <= stdl(equity_lane0_deal_stage3_repeated_position11_any_equal /= 0);
+equity_lane0_deal_stage3_repeated_position11_same_position20_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_repeated_position12_same_position21_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position11_gathered <= stdl(equity_lane0_deal_stage3_repeated_position11_any_set11_bits /= 0);
 
 
-equity_lane0_deal_stage3_repeated_position12_same_position22_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position11_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position11_gathered, 1);
 
 
-equity_lane0_deal_stage3_repeated_position12_same_position23_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position12_same_position21_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_repeated_position12_hit <= stdl(equity_lane0_deal_stage3_repeated_position12_any_equal /= 0);
+equity_lane0_deal_stage3_repeated_position12_same_position22_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_repeated_position13_same_position24_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position12_same_position23_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_repeated_position13_same_position25_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position12_gathered <= stdl(equity_lane0_deal_stage3_repeated_position12_any_set12_bits /= 0);
 
 
-equity_lane0_deal_stage3_repeated_position13_same_position26_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position12_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position12_gathered, 1);
 
 
-equity_lane0_deal_stage3_repeated_position13_hit <= stdl(equity_lane0_deal_stage3_repeated_position13_any_equal /= 0);
+equity_lane0_deal_stage3_repeated_position13_same_position24_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_repeated_position14_same_position27_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position13_same_position25_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_repeated_position14_same_position28_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position13_same_position26_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_repeated_position14_same_position29_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position13_gathered <= stdl(equity_lane0_deal_stage3_repeated_position13_any_set13_bits /= 0);
 
 
-equity_lane0_deal_stage3_repeated_position14_hit <= stdl(equity_lane0_deal_stage3_repeated_position14_any_equal /= 0);
+equity_lane0_deal_stage3_repeated_position13_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position13_gathered, 1);
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position27_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position28_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position29_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage3_repeated_position14_gathered <= stdl(equity_lane0_deal_stage3_repeated_position14_any_set14_bits /= 0);
+
+
+equity_lane0_deal_stage3_repeated_position14_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position14_gathered, 1);
 
 equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -8096,6 +8903,27 @@ begin
     equity_lane0_deal_stage3_candidates <= masked;
 end process equity_lane0_deal_stage3_masking;
 
+equity_lane0_deal_stage3_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
+        equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+    end if;
+end process equity_lane0_deal_stage3_take;
+
+equity_lane0_deal_stage3_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage3_t_tok <= '0';
+            equity_lane0_deal_stage3_t_ok <= '0';
+        else
+            equity_lane0_deal_stage3_t_tok <= equity_lane0_toks(2);
+            equity_lane0_deal_stage3_t_ok <= equity_lane0_oks(2);
+        end if;
+    end if;
+end process equity_lane0_deal_stage3_take_flags;
+
 equity_lane0_deal_stage3_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -8106,19 +8934,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage3_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage3_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage3_n_q) and (not bool(equity_lane0_deal_stage3_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage3_n_q);
             if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_candidates;
-        equity_lane0_deal_stage3_free <= usable;
-        equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage2_pos_out;
+        equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
+        equity_lane0_deal_stage3_below <= usable;
+        equity_lane0_deal_stage3_seen <= equity_lane0_deal_stage3_repeated;
+        equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
     end if;
 end process equity_lane0_deal_stage3_judge;
+
+equity_lane0_deal_stage3_freeing: process (equity_lane0_deal_stage3_below, equity_lane0_deal_stage3_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane0_deal_stage3_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage3_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage3_free <= usable;
+end process equity_lane0_deal_stage3_freeing;
 
 equity_lane0_deal_stage3_judge_flags: process (clk) is
 begin
@@ -8127,8 +8973,8 @@ begin
             equity_lane0_deal_stage3_a_tok <= '0';
             equity_lane0_deal_stage3_a_ok <= '0';
         else
-            equity_lane0_deal_stage3_a_tok <= equity_lane0_toks(2);
-            equity_lane0_deal_stage3_a_ok <= equity_lane0_oks(2);
+            equity_lane0_deal_stage3_a_tok <= equity_lane0_deal_stage3_t_tok;
+            equity_lane0_deal_stage3_a_ok <= equity_lane0_deal_stage3_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage3_judge_flags;
@@ -8188,79 +9034,94 @@ begin
 end process equity_lane0_deal_stage4_setting;
 
 
-equity_lane0_deal_stage4_repeated_position15_same_position30_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position15_same_position30_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_repeated_position15_same_position31_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position15_same_position31_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_repeated_position15_same_position32_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position15_same_position32_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_repeated_position15_same_position33_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position15_same_position33_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_repeated_position15_hit <= stdl(equity_lane0_deal_stage4_repeated_position15_any_equal /= 0);
+equity_lane0_deal_stage4_repeated_position15_gathered <= stdl(equity_lane0_deal_stage4_repeated_position15_any_set15_bits /= 0);
 
 
-equity_lane0_deal_stage4_repeated_position16_same_position34_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position15_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position15_gathered, 1);
 
 
-equity_lane0_deal_stage4_repeated_position16_same_position35_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position16_same_position34_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_repeated_position16_same_position36_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position16_same_position35_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_repeated_position16_same_position37_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position16_same_position36_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_repeated_position16_hit <= stdl(equity_lane0_deal_stage4_repeated_position16_any_equal /= 0);
+equity_lane0_deal_stage4_repeated_position16_same_position37_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_repeated_position17_same_position38_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position16_gathered <= stdl(equity_lane0_deal_stage4_repeated_position16_any_set16_bits /= 0);
 
 
-equity_lane0_deal_stage4_repeated_position17_same_position39_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position16_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position16_gathered, 1);
 
 
-equity_lane0_deal_stage4_repeated_position17_same_position40_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position17_same_position38_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_repeated_position17_same_position41_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position17_same_position39_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_repeated_position17_hit <= stdl(equity_lane0_deal_stage4_repeated_position17_any_equal /= 0);
+equity_lane0_deal_stage4_repeated_position17_same_position40_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_repeated_position18_same_position42_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position17_same_position41_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_repeated_position18_same_position43_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position17_gathered <= stdl(equity_lane0_deal_stage4_repeated_position17_any_set17_bits /= 0);
 
 
-equity_lane0_deal_stage4_repeated_position18_same_position44_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position17_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position17_gathered, 1);
 
 
-equity_lane0_deal_stage4_repeated_position18_same_position45_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position18_same_position42_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_repeated_position18_hit <= stdl(equity_lane0_deal_stage4_repeated_position18_any_equal /= 0);
+equity_lane0_deal_stage4_repeated_position18_same_position43_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_repeated_position19_same_position46_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position18_same_position44_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_repeated_position19_same_position47_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position18_same_position45_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_repeated_position19_same_position48_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position18_gathered <= stdl(equity_lane0_deal_stage4_repeated_position18_any_set18_bits /= 0);
 
 
-equity_lane0_deal_stage4_repeated_position19_same_position49_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position18_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position18_gathered, 1);
 
 
-equity_lane0_deal_stage4_repeated_position19_hit <= stdl(equity_lane0_deal_stage4_repeated_position19_any_equal /= 0);
+equity_lane0_deal_stage4_repeated_position19_same_position46_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position47_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position48_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position49_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage4_repeated_position19_gathered <= stdl(equity_lane0_deal_stage4_repeated_position19_any_set19_bits /= 0);
+
+
+equity_lane0_deal_stage4_repeated_position19_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position19_gathered, 1);
 
 equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -8278,6 +9139,27 @@ begin
     equity_lane0_deal_stage4_candidates <= masked;
 end process equity_lane0_deal_stage4_masking;
 
+equity_lane0_deal_stage4_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
+        equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+    end if;
+end process equity_lane0_deal_stage4_take;
+
+equity_lane0_deal_stage4_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage4_t_tok <= '0';
+            equity_lane0_deal_stage4_t_ok <= '0';
+        else
+            equity_lane0_deal_stage4_t_tok <= equity_lane0_toks(3);
+            equity_lane0_deal_stage4_t_ok <= equity_lane0_oks(3);
+        end if;
+    end if;
+end process equity_lane0_deal_stage4_take_flags;
+
 equity_lane0_deal_stage4_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -8288,19 +9170,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage4_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage4_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage4_n_q) and (not bool(equity_lane0_deal_stage4_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage4_n_q);
             if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_candidates;
-        equity_lane0_deal_stage4_free <= usable;
-        equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage3_pos_out;
+        equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
+        equity_lane0_deal_stage4_below <= usable;
+        equity_lane0_deal_stage4_seen <= equity_lane0_deal_stage4_repeated;
+        equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
     end if;
 end process equity_lane0_deal_stage4_judge;
+
+equity_lane0_deal_stage4_freeing: process (equity_lane0_deal_stage4_below, equity_lane0_deal_stage4_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane0_deal_stage4_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage4_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage4_free <= usable;
+end process equity_lane0_deal_stage4_freeing;
 
 equity_lane0_deal_stage4_judge_flags: process (clk) is
 begin
@@ -8309,8 +9209,8 @@ begin
             equity_lane0_deal_stage4_a_tok <= '0';
             equity_lane0_deal_stage4_a_ok <= '0';
         else
-            equity_lane0_deal_stage4_a_tok <= equity_lane0_toks(3);
-            equity_lane0_deal_stage4_a_ok <= equity_lane0_oks(3);
+            equity_lane0_deal_stage4_a_tok <= equity_lane0_deal_stage4_t_tok;
+            equity_lane0_deal_stage4_a_ok <= equity_lane0_deal_stage4_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage4_judge_flags;
@@ -8370,94 +9270,124 @@ begin
 end process equity_lane0_deal_stage5_setting;
 
 
-equity_lane0_deal_stage5_repeated_position20_same_position50_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position20_same_position50_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_repeated_position20_same_position51_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position20_same_position51_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_repeated_position20_same_position52_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position20_same_position52_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_repeated_position20_same_position53_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position20_same_position53_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_repeated_position20_same_position54_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position20_same_position54_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_repeated_position20_hit <= stdl(equity_lane0_deal_stage5_repeated_position20_any_equal /= 0);
+equity_lane0_deal_stage5_repeated_position20_any_set20_hit <= stdl(equity_lane0_deal_stage5_repeated_position20_any_set20_bits /= 0);
 
 
-equity_lane0_deal_stage5_repeated_position21_same_position55_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position20_any_set21_hit <= stdl(equity_lane0_deal_stage5_repeated_position20_same_position54_equal /= '0');
 
 
-equity_lane0_deal_stage5_repeated_position21_same_position56_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position20_groups <= equity_lane0_deal_stage5_repeated_position20_gathered;
 
 
-equity_lane0_deal_stage5_repeated_position21_same_position57_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position21_same_position55_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_repeated_position21_same_position58_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position21_same_position56_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_repeated_position21_same_position59_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position21_same_position57_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_repeated_position21_hit <= stdl(equity_lane0_deal_stage5_repeated_position21_any_equal /= 0);
+equity_lane0_deal_stage5_repeated_position21_same_position58_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_repeated_position22_same_position60_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position21_same_position59_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_repeated_position22_same_position61_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position21_any_set22_hit <= stdl(equity_lane0_deal_stage5_repeated_position21_any_set22_bits /= 0);
 
 
-equity_lane0_deal_stage5_repeated_position22_same_position62_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position21_any_set23_hit <= stdl(equity_lane0_deal_stage5_repeated_position21_same_position59_equal /= '0');
 
 
-equity_lane0_deal_stage5_repeated_position22_same_position63_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position21_groups <= equity_lane0_deal_stage5_repeated_position21_gathered;
 
 
-equity_lane0_deal_stage5_repeated_position22_same_position64_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position22_same_position60_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_repeated_position22_hit <= stdl(equity_lane0_deal_stage5_repeated_position22_any_equal /= 0);
+equity_lane0_deal_stage5_repeated_position22_same_position61_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_repeated_position23_same_position65_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position22_same_position62_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_repeated_position23_same_position66_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position22_same_position63_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_repeated_position23_same_position67_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position22_same_position64_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_repeated_position23_same_position68_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position22_any_set24_hit <= stdl(equity_lane0_deal_stage5_repeated_position22_any_set24_bits /= 0);
 
 
-equity_lane0_deal_stage5_repeated_position23_same_position69_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position22_any_set25_hit <= stdl(equity_lane0_deal_stage5_repeated_position22_same_position64_equal /= '0');
 
 
-equity_lane0_deal_stage5_repeated_position23_hit <= stdl(equity_lane0_deal_stage5_repeated_position23_any_equal /= 0);
+equity_lane0_deal_stage5_repeated_position22_groups <= equity_lane0_deal_stage5_repeated_position22_gathered;
 
 
-equity_lane0_deal_stage5_repeated_position24_same_position70_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position23_same_position65_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_repeated_position24_same_position71_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position23_same_position66_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_repeated_position24_same_position72_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position23_same_position67_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_repeated_position24_same_position73_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position23_same_position68_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_repeated_position24_same_position74_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position23_same_position69_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_repeated_position24_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_any_equal /= 0);
+equity_lane0_deal_stage5_repeated_position23_any_set26_hit <= stdl(equity_lane0_deal_stage5_repeated_position23_any_set26_bits /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position23_any_set27_hit <= stdl(equity_lane0_deal_stage5_repeated_position23_same_position69_equal /= '0');
+
+
+equity_lane0_deal_stage5_repeated_position23_groups <= equity_lane0_deal_stage5_repeated_position23_gathered;
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position70_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position71_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position72_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position73_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position74_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage5_repeated_position24_any_set28_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_any_set28_bits /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position24_any_set29_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_same_position74_equal /= '0');
+
+
+equity_lane0_deal_stage5_repeated_position24_groups <= equity_lane0_deal_stage5_repeated_position24_gathered;
 
 equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -8475,6 +9405,27 @@ begin
     equity_lane0_deal_stage5_candidates <= masked;
 end process equity_lane0_deal_stage5_masking;
 
+equity_lane0_deal_stage5_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
+        equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+    end if;
+end process equity_lane0_deal_stage5_take;
+
+equity_lane0_deal_stage5_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage5_t_tok <= '0';
+            equity_lane0_deal_stage5_t_ok <= '0';
+        else
+            equity_lane0_deal_stage5_t_tok <= equity_lane0_toks(4);
+            equity_lane0_deal_stage5_t_ok <= equity_lane0_oks(4);
+        end if;
+    end if;
+end process equity_lane0_deal_stage5_take_flags;
+
 equity_lane0_deal_stage5_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -8485,19 +9436,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage5_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage5_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage5_n_q) and (not bool(equity_lane0_deal_stage5_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage5_n_q);
             if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_candidates;
-        equity_lane0_deal_stage5_free <= usable;
-        equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage4_pos_out;
+        equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
+        equity_lane0_deal_stage5_below <= usable;
+        equity_lane0_deal_stage5_seen <= equity_lane0_deal_stage5_repeated;
+        equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
     end if;
 end process equity_lane0_deal_stage5_judge;
+
+equity_lane0_deal_stage5_freeing: process (equity_lane0_deal_stage5_below, equity_lane0_deal_stage5_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 2-1 loop
+            if bool(equity_lane0_deal_stage5_seen(((2 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage5_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage5_free <= usable;
+end process equity_lane0_deal_stage5_freeing;
 
 equity_lane0_deal_stage5_judge_flags: process (clk) is
 begin
@@ -8506,8 +9475,8 @@ begin
             equity_lane0_deal_stage5_a_tok <= '0';
             equity_lane0_deal_stage5_a_ok <= '0';
         else
-            equity_lane0_deal_stage5_a_tok <= equity_lane0_toks(4);
-            equity_lane0_deal_stage5_a_ok <= equity_lane0_oks(4);
+            equity_lane0_deal_stage5_a_tok <= equity_lane0_deal_stage5_t_tok;
+            equity_lane0_deal_stage5_a_ok <= equity_lane0_deal_stage5_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage5_judge_flags;
@@ -8567,109 +9536,139 @@ begin
 end process equity_lane0_deal_stage6_setting;
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position75_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position25_same_position75_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position76_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position25_same_position76_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position77_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position25_same_position77_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position78_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position25_same_position78_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position79_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position25_same_position79_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_repeated_position25_same_position80_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position25_same_position80_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_repeated_position25_hit <= stdl(equity_lane0_deal_stage6_repeated_position25_any_equal /= 0);
+equity_lane0_deal_stage6_repeated_position25_any_set30_hit <= stdl(equity_lane0_deal_stage6_repeated_position25_any_set30_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position81_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position25_any_set31_hit <= stdl(equity_lane0_deal_stage6_repeated_position25_any_set31_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position82_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position25_groups <= equity_lane0_deal_stage6_repeated_position25_gathered;
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position83_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position26_same_position81_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position84_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position26_same_position82_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position85_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position26_same_position83_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_repeated_position26_same_position86_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position26_same_position84_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_repeated_position26_hit <= stdl(equity_lane0_deal_stage6_repeated_position26_any_equal /= 0);
+equity_lane0_deal_stage6_repeated_position26_same_position85_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position87_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position26_same_position86_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position88_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position26_any_set32_hit <= stdl(equity_lane0_deal_stage6_repeated_position26_any_set32_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position89_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position26_any_set33_hit <= stdl(equity_lane0_deal_stage6_repeated_position26_any_set33_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position90_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position26_groups <= equity_lane0_deal_stage6_repeated_position26_gathered;
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position91_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position27_same_position87_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_repeated_position27_same_position92_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position27_same_position88_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_repeated_position27_hit <= stdl(equity_lane0_deal_stage6_repeated_position27_any_equal /= 0);
+equity_lane0_deal_stage6_repeated_position27_same_position89_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position93_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position27_same_position90_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position94_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position27_same_position91_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position95_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position27_same_position92_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position96_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position27_any_set34_hit <= stdl(equity_lane0_deal_stage6_repeated_position27_any_set34_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position97_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position27_any_set35_hit <= stdl(equity_lane0_deal_stage6_repeated_position27_any_set35_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position28_same_position98_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position27_groups <= equity_lane0_deal_stage6_repeated_position27_gathered;
 
 
-equity_lane0_deal_stage6_repeated_position28_hit <= stdl(equity_lane0_deal_stage6_repeated_position28_any_equal /= 0);
+equity_lane0_deal_stage6_repeated_position28_same_position93_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position99_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position28_same_position94_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position100_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position28_same_position95_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position101_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position28_same_position96_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position102_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position28_same_position97_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position103_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position28_same_position98_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_repeated_position29_same_position104_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position28_any_set36_hit <= stdl(equity_lane0_deal_stage6_repeated_position28_any_set36_bits /= 0);
 
 
-equity_lane0_deal_stage6_repeated_position29_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_equal /= 0);
+equity_lane0_deal_stage6_repeated_position28_any_set37_hit <= stdl(equity_lane0_deal_stage6_repeated_position28_any_set37_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position28_groups <= equity_lane0_deal_stage6_repeated_position28_gathered;
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position99_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position100_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position101_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position102_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position103_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position104_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage6_repeated_position29_any_set38_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_set38_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position29_any_set39_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_set39_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position29_groups <= equity_lane0_deal_stage6_repeated_position29_gathered;
 
 equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -8687,6 +9686,27 @@ begin
     equity_lane0_deal_stage6_candidates <= masked;
 end process equity_lane0_deal_stage6_masking;
 
+equity_lane0_deal_stage6_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
+        equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+    end if;
+end process equity_lane0_deal_stage6_take;
+
+equity_lane0_deal_stage6_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage6_t_tok <= '0';
+            equity_lane0_deal_stage6_t_ok <= '0';
+        else
+            equity_lane0_deal_stage6_t_tok <= equity_lane0_toks(5);
+            equity_lane0_deal_stage6_t_ok <= equity_lane0_oks(5);
+        end if;
+    end if;
+end process equity_lane0_deal_stage6_take_flags;
+
 equity_lane0_deal_stage6_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -8697,19 +9717,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage6_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage6_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage6_n_q) and (not bool(equity_lane0_deal_stage6_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage6_n_q);
             if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_candidates;
-        equity_lane0_deal_stage6_free <= usable;
-        equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage5_pos_out;
+        equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
+        equity_lane0_deal_stage6_below <= usable;
+        equity_lane0_deal_stage6_seen <= equity_lane0_deal_stage6_repeated;
+        equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
     end if;
 end process equity_lane0_deal_stage6_judge;
+
+equity_lane0_deal_stage6_freeing: process (equity_lane0_deal_stage6_below, equity_lane0_deal_stage6_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 2-1 loop
+            if bool(equity_lane0_deal_stage6_seen(((2 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage6_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage6_free <= usable;
+end process equity_lane0_deal_stage6_freeing;
 
 equity_lane0_deal_stage6_judge_flags: process (clk) is
 begin
@@ -8718,8 +9756,8 @@ begin
             equity_lane0_deal_stage6_a_tok <= '0';
             equity_lane0_deal_stage6_a_ok <= '0';
         else
-            equity_lane0_deal_stage6_a_tok <= equity_lane0_toks(5);
-            equity_lane0_deal_stage6_a_ok <= equity_lane0_oks(5);
+            equity_lane0_deal_stage6_a_tok <= equity_lane0_deal_stage6_t_tok;
+            equity_lane0_deal_stage6_a_ok <= equity_lane0_deal_stage6_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage6_judge_flags;
@@ -8779,124 +9817,154 @@ begin
 end process equity_lane0_deal_stage7_setting;
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position105_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position30_same_position105_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position106_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position30_same_position106_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position107_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position30_same_position107_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position108_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position30_same_position108_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position109_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position30_same_position109_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position110_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position30_same_position110_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position111_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position30_same_position111_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage7_repeated_position30_hit <= stdl(equity_lane0_deal_stage7_repeated_position30_any_equal /= 0);
+equity_lane0_deal_stage7_repeated_position30_any_set40_hit <= stdl(equity_lane0_deal_stage7_repeated_position30_any_set40_bits /= 0);
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position112_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position30_any_set41_hit <= stdl(equity_lane0_deal_stage7_repeated_position30_any_set41_bits /= 0);
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position113_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position30_groups <= equity_lane0_deal_stage7_repeated_position30_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position114_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position31_same_position112_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position115_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position31_same_position113_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position116_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position31_same_position114_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position117_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position31_same_position115_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position118_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position31_same_position116_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position31_hit <= stdl(equity_lane0_deal_stage7_repeated_position31_any_equal /= 0);
+equity_lane0_deal_stage7_repeated_position31_same_position117_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position119_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position31_same_position118_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position120_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position31_any_set42_hit <= stdl(equity_lane0_deal_stage7_repeated_position31_any_set42_bits /= 0);
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position121_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position31_any_set43_hit <= stdl(equity_lane0_deal_stage7_repeated_position31_any_set43_bits /= 0);
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position122_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position31_groups <= equity_lane0_deal_stage7_repeated_position31_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position123_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position32_same_position119_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position124_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position32_same_position120_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position125_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position32_same_position121_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position32_hit <= stdl(equity_lane0_deal_stage7_repeated_position32_any_equal /= 0);
+equity_lane0_deal_stage7_repeated_position32_same_position122_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position126_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position32_same_position123_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position127_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position32_same_position124_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position128_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position32_same_position125_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position129_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position32_any_set44_hit <= stdl(equity_lane0_deal_stage7_repeated_position32_any_set44_bits /= 0);
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position130_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position32_any_set45_hit <= stdl(equity_lane0_deal_stage7_repeated_position32_any_set45_bits /= 0);
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position131_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position32_groups <= equity_lane0_deal_stage7_repeated_position32_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position132_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position33_same_position126_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position33_hit <= stdl(equity_lane0_deal_stage7_repeated_position33_any_equal /= 0);
+equity_lane0_deal_stage7_repeated_position33_same_position127_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position133_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position33_same_position128_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position134_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position33_same_position129_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position135_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position33_same_position130_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position136_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position33_same_position131_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position137_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position33_same_position132_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position138_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position33_any_set46_hit <= stdl(equity_lane0_deal_stage7_repeated_position33_any_set46_bits /= 0);
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position139_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position33_any_set47_hit <= stdl(equity_lane0_deal_stage7_repeated_position33_any_set47_bits /= 0);
 
 
-equity_lane0_deal_stage7_repeated_position34_hit <= stdl(equity_lane0_deal_stage7_repeated_position34_any_equal /= 0);
+equity_lane0_deal_stage7_repeated_position33_groups <= equity_lane0_deal_stage7_repeated_position33_gathered;
+
+
+equity_lane0_deal_stage7_repeated_position34_same_position133_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage7_repeated_position34_same_position134_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage7_repeated_position34_same_position135_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage7_repeated_position34_same_position136_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage7_repeated_position34_same_position137_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage7_repeated_position34_same_position138_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage7_repeated_position34_same_position139_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage7_repeated_position34_any_set48_hit <= stdl(equity_lane0_deal_stage7_repeated_position34_any_set48_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position34_any_set49_hit <= stdl(equity_lane0_deal_stage7_repeated_position34_any_set49_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position34_groups <= equity_lane0_deal_stage7_repeated_position34_gathered;
 
 equity_lane0_deal_stage7_masking: process (equity_lane0_slot_stream7_word, equity_lane0_deal_stage7_exact_q, equity_lane0_delay_line7_d_out, equity_lane0_deal_stage7_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -8914,6 +9982,27 @@ begin
     equity_lane0_deal_stage7_candidates <= masked;
 end process equity_lane0_deal_stage7_masking;
 
+equity_lane0_deal_stage7_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage7_taken <= equity_lane0_deal_stage7_candidates;
+        equity_lane0_deal_stage7_t_pos <= equity_lane0_deal_stage6_pos_out;
+    end if;
+end process equity_lane0_deal_stage7_take;
+
+equity_lane0_deal_stage7_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage7_t_tok <= '0';
+            equity_lane0_deal_stage7_t_ok <= '0';
+        else
+            equity_lane0_deal_stage7_t_tok <= equity_lane0_toks(6);
+            equity_lane0_deal_stage7_t_ok <= equity_lane0_oks(6);
+        end if;
+    end if;
+end process equity_lane0_deal_stage7_take_flags;
+
 equity_lane0_deal_stage7_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -8924,19 +10013,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage7_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage7_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage7_n_q) and (not bool(equity_lane0_deal_stage7_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage7_n_q);
             if (bool(equity_lane0_deal_stage7_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage7_fields <= equity_lane0_deal_stage7_candidates;
-        equity_lane0_deal_stage7_free <= usable;
-        equity_lane0_deal_stage7_a_pos <= equity_lane0_deal_stage6_pos_out;
+        equity_lane0_deal_stage7_fields <= equity_lane0_deal_stage7_taken;
+        equity_lane0_deal_stage7_below <= usable;
+        equity_lane0_deal_stage7_seen <= equity_lane0_deal_stage7_repeated;
+        equity_lane0_deal_stage7_a_pos <= equity_lane0_deal_stage7_t_pos;
     end if;
 end process equity_lane0_deal_stage7_judge;
+
+equity_lane0_deal_stage7_freeing: process (equity_lane0_deal_stage7_below, equity_lane0_deal_stage7_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 2-1 loop
+            if bool(equity_lane0_deal_stage7_seen(((2 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage7_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage7_free <= usable;
+end process equity_lane0_deal_stage7_freeing;
 
 equity_lane0_deal_stage7_judge_flags: process (clk) is
 begin
@@ -8945,8 +10052,8 @@ begin
             equity_lane0_deal_stage7_a_tok <= '0';
             equity_lane0_deal_stage7_a_ok <= '0';
         else
-            equity_lane0_deal_stage7_a_tok <= equity_lane0_toks(6);
-            equity_lane0_deal_stage7_a_ok <= equity_lane0_oks(6);
+            equity_lane0_deal_stage7_a_tok <= equity_lane0_deal_stage7_t_tok;
+            equity_lane0_deal_stage7_a_ok <= equity_lane0_deal_stage7_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage7_judge_flags;
@@ -9006,139 +10113,169 @@ begin
 end process equity_lane0_deal_stage8_setting;
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position140_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position35_same_position140_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position141_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position35_same_position141_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position142_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position35_same_position142_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position143_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position35_same_position143_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position144_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position35_same_position144_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position145_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position35_same_position145_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position146_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position35_same_position146_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position147_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position35_same_position147_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_repeated_position35_hit <= stdl(equity_lane0_deal_stage8_repeated_position35_any_equal /= 0);
+equity_lane0_deal_stage8_repeated_position35_any_set50_hit <= stdl(equity_lane0_deal_stage8_repeated_position35_any_set50_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position148_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position35_any_set51_hit <= stdl(equity_lane0_deal_stage8_repeated_position35_any_set51_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position149_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position35_groups <= equity_lane0_deal_stage8_repeated_position35_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position150_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position36_same_position148_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position151_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position36_same_position149_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position152_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position36_same_position150_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position153_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position36_same_position151_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position154_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position36_same_position152_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position155_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position36_same_position153_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position36_hit <= stdl(equity_lane0_deal_stage8_repeated_position36_any_equal /= 0);
+equity_lane0_deal_stage8_repeated_position36_same_position154_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position156_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position36_same_position155_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position157_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position36_any_set52_hit <= stdl(equity_lane0_deal_stage8_repeated_position36_any_set52_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position158_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position36_any_set53_hit <= stdl(equity_lane0_deal_stage8_repeated_position36_any_set53_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position159_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position36_groups <= equity_lane0_deal_stage8_repeated_position36_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position160_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position37_same_position156_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position161_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position37_same_position157_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position162_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position37_same_position158_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position163_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position37_same_position159_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position37_hit <= stdl(equity_lane0_deal_stage8_repeated_position37_any_equal /= 0);
+equity_lane0_deal_stage8_repeated_position37_same_position160_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position164_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position37_same_position161_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position165_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position37_same_position162_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position166_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position37_same_position163_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position167_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position37_any_set54_hit <= stdl(equity_lane0_deal_stage8_repeated_position37_any_set54_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position168_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position37_any_set55_hit <= stdl(equity_lane0_deal_stage8_repeated_position37_any_set55_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position169_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position37_groups <= equity_lane0_deal_stage8_repeated_position37_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position170_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position38_same_position164_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position171_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position38_same_position165_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position38_hit <= stdl(equity_lane0_deal_stage8_repeated_position38_any_equal /= 0);
+equity_lane0_deal_stage8_repeated_position38_same_position166_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position172_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position38_same_position167_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position173_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position38_same_position168_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position174_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position38_same_position169_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position175_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position38_same_position170_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position176_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position38_same_position171_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position177_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position38_any_set56_hit <= stdl(equity_lane0_deal_stage8_repeated_position38_any_set56_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position178_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position38_any_set57_hit <= stdl(equity_lane0_deal_stage8_repeated_position38_any_set57_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position179_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position38_groups <= equity_lane0_deal_stage8_repeated_position38_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position39_hit <= stdl(equity_lane0_deal_stage8_repeated_position39_any_equal /= 0);
+equity_lane0_deal_stage8_repeated_position39_same_position172_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage8_repeated_position39_same_position173_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage8_repeated_position39_same_position174_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage8_repeated_position39_same_position175_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage8_repeated_position39_same_position176_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage8_repeated_position39_same_position177_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage8_repeated_position39_same_position178_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage8_repeated_position39_same_position179_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage8_repeated_position39_any_set58_hit <= stdl(equity_lane0_deal_stage8_repeated_position39_any_set58_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position39_any_set59_hit <= stdl(equity_lane0_deal_stage8_repeated_position39_any_set59_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position39_groups <= equity_lane0_deal_stage8_repeated_position39_gathered;
 
 equity_lane0_deal_stage8_masking: process (equity_lane0_slot_stream8_word, equity_lane0_deal_stage8_exact_q, equity_lane0_delay_line8_d_out, equity_lane0_deal_stage8_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -9156,6 +10293,27 @@ begin
     equity_lane0_deal_stage8_candidates <= masked;
 end process equity_lane0_deal_stage8_masking;
 
+equity_lane0_deal_stage8_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage8_taken <= equity_lane0_deal_stage8_candidates;
+        equity_lane0_deal_stage8_t_pos <= equity_lane0_deal_stage7_pos_out;
+    end if;
+end process equity_lane0_deal_stage8_take;
+
+equity_lane0_deal_stage8_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage8_t_tok <= '0';
+            equity_lane0_deal_stage8_t_ok <= '0';
+        else
+            equity_lane0_deal_stage8_t_tok <= equity_lane0_toks(7);
+            equity_lane0_deal_stage8_t_ok <= equity_lane0_oks(7);
+        end if;
+    end if;
+end process equity_lane0_deal_stage8_take_flags;
+
 equity_lane0_deal_stage8_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -9166,19 +10324,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage8_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage8_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage8_n_q) and (not bool(equity_lane0_deal_stage8_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage8_n_q);
             if (bool(equity_lane0_deal_stage8_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage8_fields <= equity_lane0_deal_stage8_candidates;
-        equity_lane0_deal_stage8_free <= usable;
-        equity_lane0_deal_stage8_a_pos <= equity_lane0_deal_stage7_pos_out;
+        equity_lane0_deal_stage8_fields <= equity_lane0_deal_stage8_taken;
+        equity_lane0_deal_stage8_below <= usable;
+        equity_lane0_deal_stage8_seen <= equity_lane0_deal_stage8_repeated;
+        equity_lane0_deal_stage8_a_pos <= equity_lane0_deal_stage8_t_pos;
     end if;
 end process equity_lane0_deal_stage8_judge;
+
+equity_lane0_deal_stage8_freeing: process (equity_lane0_deal_stage8_below, equity_lane0_deal_stage8_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 2-1 loop
+            if bool(equity_lane0_deal_stage8_seen(((2 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage8_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage8_free <= usable;
+end process equity_lane0_deal_stage8_freeing;
 
 equity_lane0_deal_stage8_judge_flags: process (clk) is
 begin
@@ -9187,8 +10363,8 @@ begin
             equity_lane0_deal_stage8_a_tok <= '0';
             equity_lane0_deal_stage8_a_ok <= '0';
         else
-            equity_lane0_deal_stage8_a_tok <= equity_lane0_toks(7);
-            equity_lane0_deal_stage8_a_ok <= equity_lane0_oks(7);
+            equity_lane0_deal_stage8_a_tok <= equity_lane0_deal_stage8_t_tok;
+            equity_lane0_deal_stage8_a_ok <= equity_lane0_deal_stage8_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage8_judge_flags;
@@ -9248,154 +10424,199 @@ begin
 end process equity_lane0_deal_stage9_setting;
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position180_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position40_same_position180_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position181_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position40_same_position181_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position182_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position40_same_position182_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position183_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position40_same_position183_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position184_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position40_same_position184_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position185_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position40_same_position185_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position186_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position40_same_position186_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position187_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position40_same_position187_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position188_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position40_same_position188_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_repeated_position40_hit <= stdl(equity_lane0_deal_stage9_repeated_position40_any_equal /= 0);
+equity_lane0_deal_stage9_repeated_position40_any_set60_hit <= stdl(equity_lane0_deal_stage9_repeated_position40_any_set60_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position189_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position40_any_set61_hit <= stdl(equity_lane0_deal_stage9_repeated_position40_any_set61_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position190_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position40_any_set62_hit <= stdl(equity_lane0_deal_stage9_repeated_position40_same_position188_equal /= '0');
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position191_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position40_groups <= equity_lane0_deal_stage9_repeated_position40_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position192_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position41_same_position189_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position193_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position41_same_position190_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position194_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position41_same_position191_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position195_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position41_same_position192_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position196_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position41_same_position193_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position197_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position41_same_position194_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position41_hit <= stdl(equity_lane0_deal_stage9_repeated_position41_any_equal /= 0);
+equity_lane0_deal_stage9_repeated_position41_same_position195_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position198_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position41_same_position196_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position199_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position41_same_position197_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position200_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position41_any_set63_hit <= stdl(equity_lane0_deal_stage9_repeated_position41_any_set63_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position201_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position41_any_set64_hit <= stdl(equity_lane0_deal_stage9_repeated_position41_any_set64_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position202_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position41_any_set65_hit <= stdl(equity_lane0_deal_stage9_repeated_position41_same_position197_equal /= '0');
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position203_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position41_groups <= equity_lane0_deal_stage9_repeated_position41_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position204_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position42_same_position198_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position205_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position42_same_position199_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position206_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position42_same_position200_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position42_hit <= stdl(equity_lane0_deal_stage9_repeated_position42_any_equal /= 0);
+equity_lane0_deal_stage9_repeated_position42_same_position201_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position207_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position42_same_position202_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position208_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position42_same_position203_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position209_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position42_same_position204_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position210_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position42_same_position205_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position211_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position42_same_position206_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position212_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position42_any_set66_hit <= stdl(equity_lane0_deal_stage9_repeated_position42_any_set66_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position213_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position42_any_set67_hit <= stdl(equity_lane0_deal_stage9_repeated_position42_any_set67_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position214_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position42_any_set68_hit <= stdl(equity_lane0_deal_stage9_repeated_position42_same_position206_equal /= '0');
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position215_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position42_groups <= equity_lane0_deal_stage9_repeated_position42_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position43_hit <= stdl(equity_lane0_deal_stage9_repeated_position43_any_equal /= 0);
+equity_lane0_deal_stage9_repeated_position43_same_position207_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position216_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position43_same_position208_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position217_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position43_same_position209_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position218_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position43_same_position210_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position219_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position43_same_position211_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position220_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position43_same_position212_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position221_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position43_same_position213_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position222_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position43_same_position214_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position223_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position43_same_position215_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position224_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position43_any_set69_hit <= stdl(equity_lane0_deal_stage9_repeated_position43_any_set69_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position44_hit <= stdl(equity_lane0_deal_stage9_repeated_position44_any_equal /= 0);
+equity_lane0_deal_stage9_repeated_position43_any_set70_hit <= stdl(equity_lane0_deal_stage9_repeated_position43_any_set70_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position43_any_set71_hit <= stdl(equity_lane0_deal_stage9_repeated_position43_same_position215_equal /= '0');
+
+
+equity_lane0_deal_stage9_repeated_position43_groups <= equity_lane0_deal_stage9_repeated_position43_gathered;
+
+
+equity_lane0_deal_stage9_repeated_position44_same_position216_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage9_repeated_position44_same_position217_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage9_repeated_position44_same_position218_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage9_repeated_position44_same_position219_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage9_repeated_position44_same_position220_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage9_repeated_position44_same_position221_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage9_repeated_position44_same_position222_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage9_repeated_position44_same_position223_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage9_repeated_position44_same_position224_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage9_repeated_position44_any_set72_hit <= stdl(equity_lane0_deal_stage9_repeated_position44_any_set72_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position44_any_set73_hit <= stdl(equity_lane0_deal_stage9_repeated_position44_any_set73_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position44_any_set74_hit <= stdl(equity_lane0_deal_stage9_repeated_position44_same_position224_equal /= '0');
+
+
+equity_lane0_deal_stage9_repeated_position44_groups <= equity_lane0_deal_stage9_repeated_position44_gathered;
 
 equity_lane0_deal_stage9_masking: process (equity_lane0_slot_stream9_word, equity_lane0_deal_stage9_exact_q, equity_lane0_delay_line9_d_out, equity_lane0_deal_stage9_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -9413,6 +10634,27 @@ begin
     equity_lane0_deal_stage9_candidates <= masked;
 end process equity_lane0_deal_stage9_masking;
 
+equity_lane0_deal_stage9_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage9_taken <= equity_lane0_deal_stage9_candidates;
+        equity_lane0_deal_stage9_t_pos <= equity_lane0_deal_stage8_pos_out;
+    end if;
+end process equity_lane0_deal_stage9_take;
+
+equity_lane0_deal_stage9_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage9_t_tok <= '0';
+            equity_lane0_deal_stage9_t_ok <= '0';
+        else
+            equity_lane0_deal_stage9_t_tok <= equity_lane0_toks(8);
+            equity_lane0_deal_stage9_t_ok <= equity_lane0_oks(8);
+        end if;
+    end if;
+end process equity_lane0_deal_stage9_take_flags;
+
 equity_lane0_deal_stage9_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -9423,19 +10665,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage9_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage9_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage9_n_q) and (not bool(equity_lane0_deal_stage9_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage9_n_q);
             if (bool(equity_lane0_deal_stage9_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage9_fields <= equity_lane0_deal_stage9_candidates;
-        equity_lane0_deal_stage9_free <= usable;
-        equity_lane0_deal_stage9_a_pos <= equity_lane0_deal_stage8_pos_out;
+        equity_lane0_deal_stage9_fields <= equity_lane0_deal_stage9_taken;
+        equity_lane0_deal_stage9_below <= usable;
+        equity_lane0_deal_stage9_seen <= equity_lane0_deal_stage9_repeated;
+        equity_lane0_deal_stage9_a_pos <= equity_lane0_deal_stage9_t_pos;
     end if;
 end process equity_lane0_deal_stage9_judge;
+
+equity_lane0_deal_stage9_freeing: process (equity_lane0_deal_stage9_below, equity_lane0_deal_stage9_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 3-1 loop
+            if bool(equity_lane0_deal_stage9_seen(((3 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage9_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage9_free <= usable;
+end process equity_lane0_deal_stage9_freeing;
 
 equity_lane0_deal_stage9_judge_flags: process (clk) is
 begin
@@ -9444,8 +10704,8 @@ begin
             equity_lane0_deal_stage9_a_tok <= '0';
             equity_lane0_deal_stage9_a_ok <= '0';
         else
-            equity_lane0_deal_stage9_a_tok <= equity_lane0_toks(8);
-            equity_lane0_deal_stage9_a_ok <= equity_lane0_oks(8);
+            equity_lane0_deal_stage9_a_tok <= equity_lane0_deal_stage9_t_tok;
+            equity_lane0_deal_stage9_a_ok <= equity_lane0_deal_stage9_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage9_judge_flags;
@@ -9505,169 +10765,214 @@ begin
 end process equity_lane0_deal_stage10_setting;
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position225_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position45_same_position225_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position226_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position45_same_position226_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position227_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position45_same_position227_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position228_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position45_same_position228_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position229_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position45_same_position229_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position230_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position45_same_position230_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position231_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position45_same_position231_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position232_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position45_same_position232_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position233_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position45_same_position233_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position234_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position45_same_position234_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_repeated_position45_hit <= stdl(equity_lane0_deal_stage10_repeated_position45_any_equal /= 0);
+equity_lane0_deal_stage10_repeated_position45_any_set75_hit <= stdl(equity_lane0_deal_stage10_repeated_position45_any_set75_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position235_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position45_any_set76_hit <= stdl(equity_lane0_deal_stage10_repeated_position45_any_set76_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position236_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position45_any_set77_hit <= stdl(equity_lane0_deal_stage10_repeated_position45_any_set77_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position237_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position45_groups <= equity_lane0_deal_stage10_repeated_position45_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position238_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position46_same_position235_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position239_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position46_same_position236_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position240_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position46_same_position237_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position241_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position46_same_position238_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position242_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position46_same_position239_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position243_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position46_same_position240_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position244_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position46_same_position241_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position46_hit <= stdl(equity_lane0_deal_stage10_repeated_position46_any_equal /= 0);
+equity_lane0_deal_stage10_repeated_position46_same_position242_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position245_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position46_same_position243_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position246_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position46_same_position244_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position247_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position46_any_set78_hit <= stdl(equity_lane0_deal_stage10_repeated_position46_any_set78_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position248_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position46_any_set79_hit <= stdl(equity_lane0_deal_stage10_repeated_position46_any_set79_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position249_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position46_any_set80_hit <= stdl(equity_lane0_deal_stage10_repeated_position46_any_set80_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position250_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position46_groups <= equity_lane0_deal_stage10_repeated_position46_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position251_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position47_same_position245_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position252_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position47_same_position246_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position253_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position47_same_position247_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position254_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position47_same_position248_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position47_hit <= stdl(equity_lane0_deal_stage10_repeated_position47_any_equal /= 0);
+equity_lane0_deal_stage10_repeated_position47_same_position249_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position255_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position47_same_position250_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position256_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position47_same_position251_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position257_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position47_same_position252_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position258_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position47_same_position253_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position259_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position47_same_position254_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position260_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position47_any_set81_hit <= stdl(equity_lane0_deal_stage10_repeated_position47_any_set81_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position261_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position47_any_set82_hit <= stdl(equity_lane0_deal_stage10_repeated_position47_any_set82_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position262_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position47_any_set83_hit <= stdl(equity_lane0_deal_stage10_repeated_position47_any_set83_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position263_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position47_groups <= equity_lane0_deal_stage10_repeated_position47_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position264_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position48_same_position255_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position48_hit <= stdl(equity_lane0_deal_stage10_repeated_position48_any_equal /= 0);
+equity_lane0_deal_stage10_repeated_position48_same_position256_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position265_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position48_same_position257_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position266_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position48_same_position258_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position267_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position48_same_position259_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position268_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position48_same_position260_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position269_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position48_same_position261_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position270_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position48_same_position262_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position271_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position48_same_position263_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position272_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position48_same_position264_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position273_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position48_any_set84_hit <= stdl(equity_lane0_deal_stage10_repeated_position48_any_set84_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position274_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position48_any_set85_hit <= stdl(equity_lane0_deal_stage10_repeated_position48_any_set85_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position49_hit <= stdl(equity_lane0_deal_stage10_repeated_position49_any_equal /= 0);
+equity_lane0_deal_stage10_repeated_position48_any_set86_hit <= stdl(equity_lane0_deal_stage10_repeated_position48_any_set86_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position48_groups <= equity_lane0_deal_stage10_repeated_position48_gathered;
+
+
+equity_lane0_deal_stage10_repeated_position49_same_position265_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage10_repeated_position49_same_position266_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage10_repeated_position49_same_position267_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage10_repeated_position49_same_position268_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage10_repeated_position49_same_position269_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage10_repeated_position49_same_position270_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage10_repeated_position49_same_position271_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage10_repeated_position49_same_position272_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage10_repeated_position49_same_position273_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage10_repeated_position49_same_position274_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+
+
+equity_lane0_deal_stage10_repeated_position49_any_set87_hit <= stdl(equity_lane0_deal_stage10_repeated_position49_any_set87_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position49_any_set88_hit <= stdl(equity_lane0_deal_stage10_repeated_position49_any_set88_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position49_any_set89_hit <= stdl(equity_lane0_deal_stage10_repeated_position49_any_set89_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position49_groups <= equity_lane0_deal_stage10_repeated_position49_gathered;
 
 equity_lane0_deal_stage10_masking: process (equity_lane0_slot_stream10_word, equity_lane0_deal_stage10_exact_q, equity_lane0_delay_line10_d_out, equity_lane0_deal_stage10_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -9685,6 +10990,27 @@ begin
     equity_lane0_deal_stage10_candidates <= masked;
 end process equity_lane0_deal_stage10_masking;
 
+equity_lane0_deal_stage10_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage10_taken <= equity_lane0_deal_stage10_candidates;
+        equity_lane0_deal_stage10_t_pos <= equity_lane0_deal_stage9_pos_out;
+    end if;
+end process equity_lane0_deal_stage10_take;
+
+equity_lane0_deal_stage10_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage10_t_tok <= '0';
+            equity_lane0_deal_stage10_t_ok <= '0';
+        else
+            equity_lane0_deal_stage10_t_tok <= equity_lane0_toks(9);
+            equity_lane0_deal_stage10_t_ok <= equity_lane0_oks(9);
+        end if;
+    end if;
+end process equity_lane0_deal_stage10_take_flags;
+
 equity_lane0_deal_stage10_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -9695,19 +11021,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage10_candidates(((6 * f) + b));
+                candidate(b) := equity_lane0_deal_stage10_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane0_deal_stage10_n_q) and (not bool(equity_lane0_deal_stage10_repeated(f))));
+            ok := stdl(candidate < equity_lane0_deal_stage10_n_q);
             if (bool(equity_lane0_deal_stage10_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage10_fields <= equity_lane0_deal_stage10_candidates;
-        equity_lane0_deal_stage10_free <= usable;
-        equity_lane0_deal_stage10_a_pos <= equity_lane0_deal_stage9_pos_out;
+        equity_lane0_deal_stage10_fields <= equity_lane0_deal_stage10_taken;
+        equity_lane0_deal_stage10_below <= usable;
+        equity_lane0_deal_stage10_seen <= equity_lane0_deal_stage10_repeated;
+        equity_lane0_deal_stage10_a_pos <= equity_lane0_deal_stage10_t_pos;
     end if;
 end process equity_lane0_deal_stage10_judge;
+
+equity_lane0_deal_stage10_freeing: process (equity_lane0_deal_stage10_below, equity_lane0_deal_stage10_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 3-1 loop
+            if bool(equity_lane0_deal_stage10_seen(((3 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane0_deal_stage10_below(f)) and bool(clear));
+    end loop;
+    equity_lane0_deal_stage10_free <= usable;
+end process equity_lane0_deal_stage10_freeing;
 
 equity_lane0_deal_stage10_judge_flags: process (clk) is
 begin
@@ -9716,8 +11060,8 @@ begin
             equity_lane0_deal_stage10_a_tok <= '0';
             equity_lane0_deal_stage10_a_ok <= '0';
         else
-            equity_lane0_deal_stage10_a_tok <= equity_lane0_toks(9);
-            equity_lane0_deal_stage10_a_ok <= equity_lane0_oks(9);
+            equity_lane0_deal_stage10_a_tok <= equity_lane0_deal_stage10_t_tok;
+            equity_lane0_deal_stage10_a_ok <= equity_lane0_deal_stage10_t_ok;
         end if;
     end if;
 end process equity_lane0_deal_stage10_judge_flags;
@@ -14517,7 +15861,7 @@ begin
         if (rst = '1') then
             equity_lane0_tally0_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_deal_stage0_ok_in))) or ((equity_lane0_alone_q /= '0') and (not True))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_tally0_mine))) or ((equity_lane0_alone_q /= '0') and (not True))) then
                 equity_lane0_tally0_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane0_tally0_amount <= equity_lane0_units_q;
@@ -17387,7 +18731,7 @@ begin
                 equity_lane1_state <= RUN;
             elsif (equity_lane1_state = RUN) then
                 if bool(equity_lane1_left_zero) then
-                    equity_lane1_drain <= to_unsigned(45, 8);
+                    equity_lane1_drain <= to_unsigned(56, 8);
                     equity_lane1_state <= DRAIN;
                 end if;
             elsif (equity_lane1_state = DRAIN) then
@@ -18031,37 +19375,93 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_hand_last5_keep;
 
-equity_lane1_colex_odometer1_carries: process (dealt, equity_lane1_issue, equity_lane1_colex_odometer1_rise_bits, equity_lane1_colex_odometer1_last_bits) is
+equity_lane1_colex_odometer1_carries: process (equity_lane1_colex_odometer1_board_inner, equity_lane1_colex_odometer1_rise_bits, equity_lane1_colex_odometer1_ready, equity_lane1_issue, equity_lane1_colex_odometer1_carry, equity_lane1_colex_odometer1_last_bits, equity_lane1_colex_odometer1_inner) is
     variable low: unsigned(10 downto 0);
     variable moves: unsigned(10 downto 0);
-    variable inner_max: std_logic;
     variable a: integer;
+    variable go: std_logic;
+    variable board_go: std_logic;
     variable below: std_logic;
 begin
     low := to_unsigned(0, 11);
     moves := to_unsigned(0, 11);
-    inner_max := '1';
     for j in 0 to 3-1 loop
         a := (5 + (2 * j));
-        moves(a) := stdl(bool(equity_lane1_issue) and bool(inner_max));
-        moves((a + 1)) := stdl(bool(equity_lane1_issue) and bool(inner_max));
-        low((a + 1)) := equity_lane1_colex_odometer1_rise_bits(a);
-        if (bool(dealt(a)) and (not bool(equity_lane1_colex_odometer1_last_bits(j)))) then
-            inner_max := '0';
+        go := stdl(bool(equity_lane1_issue) and bool(equity_lane1_colex_odometer1_carry) and bool(equity_lane1_colex_odometer1_ready(j)));
+        if bool(equity_lane1_colex_odometer1_inner(j)) then
+            go := stdl(bool(equity_lane1_issue) and (not (bool(equity_lane1_colex_odometer1_last_bits(j)) and (not bool(equity_lane1_colex_odometer1_carry)))));
         end if;
+        moves(a) := go;
+        moves((a + 1)) := go;
+        low((a + 1)) := equity_lane1_colex_odometer1_rise_bits(a);
     end loop;
+    board_go := stdl(bool(equity_lane1_issue) and (bool(equity_lane1_colex_odometer1_board_inner) or (bool(equity_lane1_colex_odometer1_carry) and bool(equity_lane1_colex_odometer1_ready(3)))));
     below := '0';
     for s in 0 to 5-1 loop
         low(s) := below;
-        moves(s) := stdl(bool(equity_lane1_issue) and bool(inner_max));
+        moves(s) := board_go;
         if bool(equity_lane1_colex_odometer1_rise_bits(s)) then
             below := '1';
         end if;
     end loop;
     equity_lane1_colex_odometer1_lower <= low;
     equity_lane1_colex_odometer1_steps <= moves;
-    equity_lane1_board_step <= stdl(bool(equity_lane1_issue) and bool(inner_max));
+    equity_lane1_board_step <= board_go;
+    equity_lane1_held <= equity_lane1_colex_odometer1_carry;
 end process equity_lane1_colex_odometer1_carries;
+
+equity_lane1_colex_odometer1_prepare: process (clk) is
+    variable innermost: unsigned(2 downto 0);
+    variable takes: unsigned(3 downto 0);
+    variable seen_dealt: std_logic;
+    variable wrapped: std_logic;
+    variable at_last: std_logic;
+    variable a: integer;
+    variable first_dealt: std_logic;
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_inner <= to_unsigned(0, 3);
+            equity_lane1_colex_odometer1_board_inner <= '1';
+            equity_lane1_colex_odometer1_carry <= '0';
+            equity_lane1_colex_odometer1_ready <= to_unsigned(0, 4);
+        else
+            innermost := to_unsigned(0, 3);
+            takes := to_unsigned(0, 4);
+            seen_dealt := '0';
+            wrapped := '1';
+            at_last := '0';
+            for j in 0 to 3-1 loop
+                a := (5 + (2 * j));
+                takes(j) := wrapped;
+                first_dealt := stdl(bool(dealt(a)) and (not bool(seen_dealt)));
+                innermost(j) := first_dealt;
+                if (bool(first_dealt) and bool(equity_lane1_colex_odometer1_last_bits(j))) then
+                    at_last := '1';
+                end if;
+                if (bool(dealt(a)) and (not bool(first_dealt)) and (not bool(equity_lane1_colex_odometer1_last_bits(j)))) then
+                    wrapped := '0';
+                end if;
+                if bool(dealt(a)) then
+                    seen_dealt := '1';
+                end if;
+            end loop;
+            takes(3) := wrapped;
+            equity_lane1_colex_odometer1_inner <= innermost;
+            equity_lane1_colex_odometer1_board_inner <= stdl((not bool(seen_dealt)));
+            equity_lane1_colex_odometer1_ready <= takes;
+            if bool(start) then
+                equity_lane1_colex_odometer1_carry <= '0';
+            elsif bool(equity_lane1_colex_odometer1_carry) then
+                if bool(equity_lane1_issue) then
+                    equity_lane1_colex_odometer1_carry <= '0';
+                end if;
+            elsif (bool(equity_lane1_issue) and bool(at_last) and bool(seen_dealt)) then
+                equity_lane1_colex_odometer1_carry <= '1';
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_prepare;
 
 equity_lane1_take_setting: process (clk) is
 begin
@@ -18073,6 +19473,9 @@ begin
         end if;
     end if;
 end process equity_lane1_take_setting;
+
+
+equity_lane1_fresh <= stdl((not (bool(equity_lane1_lane_exact) and bool(equity_lane1_held))));
 
 
 equity_lane1_slot_stream11_x_part11_t <= (equity_lane1_slot_stream11_x xor unsigned'(equity_lane1_slot_stream11_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -18164,12 +19567,12 @@ equity_lane1_slot_stream12_word <= equity_lane1_slot_stream12_w;
 equity_lane1_delay_line12_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line12_line <= unsigned'(equity_lane1_delay_line12_line((12 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit11_upper);
+        equity_lane1_delay_line12_line <= unsigned'(equity_lane1_delay_line12_line((18 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit11_upper);
     end if;
 end process equity_lane1_delay_line12_shift_in;
 
 
-equity_lane1_delay_line12_d_out <= equity_lane1_delay_line12_line(12-1 downto (12 - 6));
+equity_lane1_delay_line12_d_out <= equity_lane1_delay_line12_line(18-1 downto (18 - 6));
 
 
 equity_lane1_slot_stream13_x_part13_t <= (equity_lane1_slot_stream13_x xor unsigned'(equity_lane1_slot_stream13_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -18216,12 +19619,12 @@ equity_lane1_slot_stream13_word <= equity_lane1_slot_stream13_w;
 equity_lane1_delay_line13_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line13_line <= unsigned'(equity_lane1_delay_line13_line((24 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit12_upper);
+        equity_lane1_delay_line13_line <= unsigned'(equity_lane1_delay_line13_line((36 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit12_upper);
     end if;
 end process equity_lane1_delay_line13_shift_in;
 
 
-equity_lane1_delay_line13_d_out <= equity_lane1_delay_line13_line(24-1 downto (24 - 6));
+equity_lane1_delay_line13_d_out <= equity_lane1_delay_line13_line(36-1 downto (36 - 6));
 
 
 equity_lane1_slot_stream14_x_part14_t <= (equity_lane1_slot_stream14_x xor unsigned'(equity_lane1_slot_stream14_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -18268,12 +19671,12 @@ equity_lane1_slot_stream14_word <= equity_lane1_slot_stream14_w;
 equity_lane1_delay_line14_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line14_line <= unsigned'(equity_lane1_delay_line14_line((36 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit13_upper);
+        equity_lane1_delay_line14_line <= unsigned'(equity_lane1_delay_line14_line((54 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit13_upper);
     end if;
 end process equity_lane1_delay_line14_shift_in;
 
 
-equity_lane1_delay_line14_d_out <= equity_lane1_delay_line14_line(36-1 downto (36 - 6));
+equity_lane1_delay_line14_d_out <= equity_lane1_delay_line14_line(54-1 downto (54 - 6));
 
 
 equity_lane1_slot_stream15_x_part15_t <= (equity_lane1_slot_stream15_x xor unsigned'(equity_lane1_slot_stream15_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -18320,12 +19723,12 @@ equity_lane1_slot_stream15_word <= equity_lane1_slot_stream15_w;
 equity_lane1_delay_line15_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line15_line <= unsigned'(equity_lane1_delay_line15_line((48 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit14_upper);
+        equity_lane1_delay_line15_line <= unsigned'(equity_lane1_delay_line15_line((72 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit14_upper);
     end if;
 end process equity_lane1_delay_line15_shift_in;
 
 
-equity_lane1_delay_line15_d_out <= equity_lane1_delay_line15_line(48-1 downto (48 - 6));
+equity_lane1_delay_line15_d_out <= equity_lane1_delay_line15_line(72-1 downto (72 - 6));
 
 
 equity_lane1_slot_stream16_x_part16_t <= (equity_lane1_slot_stream16_x xor unsigned'(equity_lane1_slot_stream16_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -18372,12 +19775,12 @@ equity_lane1_slot_stream16_word <= equity_lane1_slot_stream16_w;
 equity_lane1_delay_line16_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line16_line <= unsigned'(equity_lane1_delay_line16_line((60 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_digit);
+        equity_lane1_delay_line16_line <= unsigned'(equity_lane1_delay_line16_line((90 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_digit);
     end if;
 end process equity_lane1_delay_line16_shift_in;
 
 
-equity_lane1_delay_line16_d_out <= equity_lane1_delay_line16_line(60-1 downto (60 - 6));
+equity_lane1_delay_line16_d_out <= equity_lane1_delay_line16_line(90-1 downto (90 - 6));
 
 
 equity_lane1_slot_stream17_x_part17_t <= (equity_lane1_slot_stream17_x xor unsigned'(equity_lane1_slot_stream17_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -18424,12 +19827,12 @@ equity_lane1_slot_stream17_word <= equity_lane1_slot_stream17_w;
 equity_lane1_delay_line17_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line17_line <= unsigned'(equity_lane1_delay_line17_line((72 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_upper);
+        equity_lane1_delay_line17_line <= unsigned'(equity_lane1_delay_line17_line((108 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_upper);
     end if;
 end process equity_lane1_delay_line17_shift_in;
 
 
-equity_lane1_delay_line17_d_out <= equity_lane1_delay_line17_line(72-1 downto (72 - 6));
+equity_lane1_delay_line17_d_out <= equity_lane1_delay_line17_line(108-1 downto (108 - 6));
 
 
 equity_lane1_slot_stream18_x_part18_t <= (equity_lane1_slot_stream18_x xor unsigned'(equity_lane1_slot_stream18_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -18476,12 +19879,12 @@ equity_lane1_slot_stream18_word <= equity_lane1_slot_stream18_w;
 equity_lane1_delay_line18_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line18_line <= unsigned'(equity_lane1_delay_line18_line((84 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_digit);
+        equity_lane1_delay_line18_line <= unsigned'(equity_lane1_delay_line18_line((126 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_digit);
     end if;
 end process equity_lane1_delay_line18_shift_in;
 
 
-equity_lane1_delay_line18_d_out <= equity_lane1_delay_line18_line(84-1 downto (84 - 6));
+equity_lane1_delay_line18_d_out <= equity_lane1_delay_line18_line(126-1 downto (126 - 6));
 
 
 equity_lane1_slot_stream19_x_part19_t <= (equity_lane1_slot_stream19_x xor unsigned'(equity_lane1_slot_stream19_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -18528,12 +19931,12 @@ equity_lane1_slot_stream19_word <= equity_lane1_slot_stream19_w;
 equity_lane1_delay_line19_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line19_line <= unsigned'(equity_lane1_delay_line19_line((96 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_upper);
+        equity_lane1_delay_line19_line <= unsigned'(equity_lane1_delay_line19_line((144 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_upper);
     end if;
 end process equity_lane1_delay_line19_shift_in;
 
 
-equity_lane1_delay_line19_d_out <= equity_lane1_delay_line19_line(96-1 downto (96 - 6));
+equity_lane1_delay_line19_d_out <= equity_lane1_delay_line19_line(144-1 downto (144 - 6));
 
 
 equity_lane1_slot_stream20_x_part20_t <= (equity_lane1_slot_stream20_x xor unsigned'(equity_lane1_slot_stream20_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -18580,12 +19983,12 @@ equity_lane1_slot_stream20_word <= equity_lane1_slot_stream20_w;
 equity_lane1_delay_line20_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line20_line <= unsigned'(equity_lane1_delay_line20_line((108 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_digit);
+        equity_lane1_delay_line20_line <= unsigned'(equity_lane1_delay_line20_line((162 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_digit);
     end if;
 end process equity_lane1_delay_line20_shift_in;
 
 
-equity_lane1_delay_line20_d_out <= equity_lane1_delay_line20_line(108-1 downto (108 - 6));
+equity_lane1_delay_line20_d_out <= equity_lane1_delay_line20_line(162-1 downto (162 - 6));
 
 
 equity_lane1_slot_stream21_x_part21_t <= (equity_lane1_slot_stream21_x xor unsigned'(equity_lane1_slot_stream21_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -18632,12 +20035,12 @@ equity_lane1_slot_stream21_word <= equity_lane1_slot_stream21_w;
 equity_lane1_delay_line21_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line21_line <= unsigned'(equity_lane1_delay_line21_line((120 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_upper);
+        equity_lane1_delay_line21_line <= unsigned'(equity_lane1_delay_line21_line((180 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_upper);
     end if;
 end process equity_lane1_delay_line21_shift_in;
 
 
-equity_lane1_delay_line21_d_out <= equity_lane1_delay_line21_line(120-1 downto (120 - 6));
+equity_lane1_delay_line21_d_out <= equity_lane1_delay_line21_line(180-1 downto (180 - 6));
 
 equity_lane1_deal_stage11_setting: process (clk) is
 begin
@@ -18664,6 +20067,27 @@ begin
     equity_lane1_deal_stage11_candidates <= masked;
 end process equity_lane1_deal_stage11_masking;
 
+equity_lane1_deal_stage11_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage11_taken <= equity_lane1_deal_stage11_candidates;
+        equity_lane1_deal_stage11_t_pos <= equity_lane1_deal_stage11_pos_in;
+    end if;
+end process equity_lane1_deal_stage11_take;
+
+equity_lane1_deal_stage11_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_deal_stage11_t_tok <= '0';
+            equity_lane1_deal_stage11_t_ok <= '0';
+        else
+            equity_lane1_deal_stage11_t_tok <= equity_lane1_issue;
+            equity_lane1_deal_stage11_t_ok <= equity_lane1_fresh;
+        end if;
+    end if;
+end process equity_lane1_deal_stage11_take_flags;
+
 equity_lane1_deal_stage11_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -18674,19 +20098,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage11_candidates(((6 * f) + b));
+                candidate(b) := equity_lane1_deal_stage11_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane1_deal_stage11_n_q) and (not bool(equity_lane1_deal_stage11_repeated(f))));
+            ok := stdl(candidate < equity_lane1_deal_stage11_n_q);
             if (bool(equity_lane1_deal_stage11_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane1_deal_stage11_fields <= equity_lane1_deal_stage11_candidates;
-        equity_lane1_deal_stage11_free <= usable;
-        equity_lane1_deal_stage11_a_pos <= equity_lane1_deal_stage11_pos_in;
+        equity_lane1_deal_stage11_fields <= equity_lane1_deal_stage11_taken;
+        equity_lane1_deal_stage11_below <= usable;
+        equity_lane1_deal_stage11_seen <= equity_lane1_deal_stage11_repeated;
+        equity_lane1_deal_stage11_a_pos <= equity_lane1_deal_stage11_t_pos;
     end if;
 end process equity_lane1_deal_stage11_judge;
+
+equity_lane1_deal_stage11_freeing: process (equity_lane1_deal_stage11_below, equity_lane1_deal_stage11_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane1_deal_stage11_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane1_deal_stage11_below(f)) and bool(clear));
+    end loop;
+    equity_lane1_deal_stage11_free <= usable;
+end process equity_lane1_deal_stage11_freeing;
 
 equity_lane1_deal_stage11_judge_flags: process (clk) is
 begin
@@ -18695,8 +20137,8 @@ begin
             equity_lane1_deal_stage11_a_tok <= '0';
             equity_lane1_deal_stage11_a_ok <= '0';
         else
-            equity_lane1_deal_stage11_a_tok <= equity_lane1_issue;
-            equity_lane1_deal_stage11_a_ok <= equity_lane1_deal_stage11_ok_in;
+            equity_lane1_deal_stage11_a_tok <= equity_lane1_deal_stage11_t_tok;
+            equity_lane1_deal_stage11_a_ok <= equity_lane1_deal_stage11_t_ok;
         end if;
     end if;
 end process equity_lane1_deal_stage11_judge_flags;
@@ -18756,34 +20198,49 @@ begin
 end process equity_lane1_deal_stage12_setting;
 
 
-equity_lane1_deal_stage12_repeated_position50_any_equal <= stdl(equity_lane1_deal_stage12_candidates(6-1 downto 0) = equity_lane1_deal_stage11_pos_out(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position50_same_position275_equal <= stdl(equity_lane1_deal_stage12_taken(6-1 downto 0) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage12_repeated_position50_hit <= stdl(equity_lane1_deal_stage12_repeated_position50_any_equal /= '0');
+equity_lane1_deal_stage12_repeated_position50_gathered <= stdl(equity_lane1_deal_stage12_repeated_position50_same_position275_equal /= '0');
 
 
-equity_lane1_deal_stage12_repeated_position51_any_equal <= stdl(equity_lane1_deal_stage12_candidates(12-1 downto 6) = equity_lane1_deal_stage11_pos_out(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position50_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position50_gathered, 1);
 
 
-equity_lane1_deal_stage12_repeated_position51_hit <= stdl(equity_lane1_deal_stage12_repeated_position51_any_equal /= '0');
+equity_lane1_deal_stage12_repeated_position51_same_position276_equal <= stdl(equity_lane1_deal_stage12_taken(12-1 downto 6) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage12_repeated_position52_any_equal <= stdl(equity_lane1_deal_stage12_candidates(18-1 downto 12) = equity_lane1_deal_stage11_pos_out(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position51_gathered <= stdl(equity_lane1_deal_stage12_repeated_position51_same_position276_equal /= '0');
 
 
-equity_lane1_deal_stage12_repeated_position52_hit <= stdl(equity_lane1_deal_stage12_repeated_position52_any_equal /= '0');
+equity_lane1_deal_stage12_repeated_position51_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position51_gathered, 1);
 
 
-equity_lane1_deal_stage12_repeated_position53_any_equal <= stdl(equity_lane1_deal_stage12_candidates(24-1 downto 18) = equity_lane1_deal_stage11_pos_out(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position52_same_position277_equal <= stdl(equity_lane1_deal_stage12_taken(18-1 downto 12) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage12_repeated_position53_hit <= stdl(equity_lane1_deal_stage12_repeated_position53_any_equal /= '0');
+equity_lane1_deal_stage12_repeated_position52_gathered <= stdl(equity_lane1_deal_stage12_repeated_position52_same_position277_equal /= '0');
 
 
-equity_lane1_deal_stage12_repeated_position54_any_equal <= stdl(equity_lane1_deal_stage12_candidates(30-1 downto 24) = equity_lane1_deal_stage11_pos_out(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position52_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position52_gathered, 1);
 
 
-equity_lane1_deal_stage12_repeated_position54_hit <= stdl(equity_lane1_deal_stage12_repeated_position54_any_equal /= '0');
+equity_lane1_deal_stage12_repeated_position53_same_position278_equal <= stdl(equity_lane1_deal_stage12_taken(24-1 downto 18) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage12_repeated_position53_gathered <= stdl(equity_lane1_deal_stage12_repeated_position53_same_position278_equal /= '0');
+
+
+equity_lane1_deal_stage12_repeated_position53_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position53_gathered, 1);
+
+
+equity_lane1_deal_stage12_repeated_position54_same_position279_equal <= stdl(equity_lane1_deal_stage12_taken(30-1 downto 24) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage12_repeated_position54_gathered <= stdl(equity_lane1_deal_stage12_repeated_position54_same_position279_equal /= '0');
+
+
+equity_lane1_deal_stage12_repeated_position54_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position54_gathered, 1);
 
 equity_lane1_deal_stage12_masking: process (equity_lane1_slot_stream12_word, equity_lane1_deal_stage12_exact_q, equity_lane1_delay_line12_d_out, equity_lane1_deal_stage12_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -18801,6 +20258,27 @@ begin
     equity_lane1_deal_stage12_candidates <= masked;
 end process equity_lane1_deal_stage12_masking;
 
+equity_lane1_deal_stage12_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage12_taken <= equity_lane1_deal_stage12_candidates;
+        equity_lane1_deal_stage12_t_pos <= equity_lane1_deal_stage11_pos_out;
+    end if;
+end process equity_lane1_deal_stage12_take;
+
+equity_lane1_deal_stage12_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_deal_stage12_t_tok <= '0';
+            equity_lane1_deal_stage12_t_ok <= '0';
+        else
+            equity_lane1_deal_stage12_t_tok <= equity_lane1_toks(0);
+            equity_lane1_deal_stage12_t_ok <= equity_lane1_oks(0);
+        end if;
+    end if;
+end process equity_lane1_deal_stage12_take_flags;
+
 equity_lane1_deal_stage12_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -18811,19 +20289,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage12_candidates(((6 * f) + b));
+                candidate(b) := equity_lane1_deal_stage12_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane1_deal_stage12_n_q) and (not bool(equity_lane1_deal_stage12_repeated(f))));
+            ok := stdl(candidate < equity_lane1_deal_stage12_n_q);
             if (bool(equity_lane1_deal_stage12_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane1_deal_stage12_fields <= equity_lane1_deal_stage12_candidates;
-        equity_lane1_deal_stage12_free <= usable;
-        equity_lane1_deal_stage12_a_pos <= equity_lane1_deal_stage11_pos_out;
+        equity_lane1_deal_stage12_fields <= equity_lane1_deal_stage12_taken;
+        equity_lane1_deal_stage12_below <= usable;
+        equity_lane1_deal_stage12_seen <= equity_lane1_deal_stage12_repeated;
+        equity_lane1_deal_stage12_a_pos <= equity_lane1_deal_stage12_t_pos;
     end if;
 end process equity_lane1_deal_stage12_judge;
+
+equity_lane1_deal_stage12_freeing: process (equity_lane1_deal_stage12_below, equity_lane1_deal_stage12_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane1_deal_stage12_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane1_deal_stage12_below(f)) and bool(clear));
+    end loop;
+    equity_lane1_deal_stage12_free <= usable;
+end process equity_lane1_deal_stage12_freeing;
 
 equity_lane1_deal_stage12_judge_flags: process (clk) is
 begin
@@ -18832,8 +20328,8 @@ begin
             equity_lane1_deal_stage12_a_tok <= '0';
             equity_lane1_deal_stage12_a_ok <= '0';
         else
-            equity_lane1_deal_stage12_a_tok <= equity_lane1_toks(0);
-            equity_lane1_deal_stage12_a_ok <= equity_lane1_oks(0);
+            equity_lane1_deal_stage12_a_tok <= equity_lane1_deal_stage12_t_tok;
+            equity_lane1_deal_stage12_a_ok <= equity_lane1_deal_stage12_t_ok;
         end if;
     end if;
 end process equity_lane1_deal_stage12_judge_flags;
@@ -18893,49 +20389,64 @@ begin
 end process equity_lane1_deal_stage13_setting;
 
 
-equity_lane1_deal_stage13_repeated_position55_same_position280_equal <= stdl(equity_lane1_deal_stage13_candidates(6-1 downto 0) = equity_lane1_deal_stage12_pos_out(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position55_same_position280_equal <= stdl(equity_lane1_deal_stage13_taken(6-1 downto 0) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_repeated_position55_same_position281_equal <= stdl(equity_lane1_deal_stage13_candidates(6-1 downto 0) = equity_lane1_deal_stage12_pos_out(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position55_same_position281_equal <= stdl(equity_lane1_deal_stage13_taken(6-1 downto 0) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage13_repeated_position55_hit <= stdl(equity_lane1_deal_stage13_repeated_position55_any_equal /= 0);
+equity_lane1_deal_stage13_repeated_position55_gathered <= stdl(equity_lane1_deal_stage13_repeated_position55_any_set95_bits /= 0);
 
 
-equity_lane1_deal_stage13_repeated_position56_same_position282_equal <= stdl(equity_lane1_deal_stage13_candidates(12-1 downto 6) = equity_lane1_deal_stage12_pos_out(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position55_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position55_gathered, 1);
 
 
-equity_lane1_deal_stage13_repeated_position56_same_position283_equal <= stdl(equity_lane1_deal_stage13_candidates(12-1 downto 6) = equity_lane1_deal_stage12_pos_out(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position56_same_position282_equal <= stdl(equity_lane1_deal_stage13_taken(12-1 downto 6) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_repeated_position56_hit <= stdl(equity_lane1_deal_stage13_repeated_position56_any_equal /= 0);
+equity_lane1_deal_stage13_repeated_position56_same_position283_equal <= stdl(equity_lane1_deal_stage13_taken(12-1 downto 6) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage13_repeated_position57_same_position284_equal <= stdl(equity_lane1_deal_stage13_candidates(18-1 downto 12) = equity_lane1_deal_stage12_pos_out(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position56_gathered <= stdl(equity_lane1_deal_stage13_repeated_position56_any_set96_bits /= 0);
 
 
-equity_lane1_deal_stage13_repeated_position57_same_position285_equal <= stdl(equity_lane1_deal_stage13_candidates(18-1 downto 12) = equity_lane1_deal_stage12_pos_out(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position56_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position56_gathered, 1);
 
 
-equity_lane1_deal_stage13_repeated_position57_hit <= stdl(equity_lane1_deal_stage13_repeated_position57_any_equal /= 0);
+equity_lane1_deal_stage13_repeated_position57_same_position284_equal <= stdl(equity_lane1_deal_stage13_taken(18-1 downto 12) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_repeated_position58_same_position286_equal <= stdl(equity_lane1_deal_stage13_candidates(24-1 downto 18) = equity_lane1_deal_stage12_pos_out(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position57_same_position285_equal <= stdl(equity_lane1_deal_stage13_taken(18-1 downto 12) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage13_repeated_position58_same_position287_equal <= stdl(equity_lane1_deal_stage13_candidates(24-1 downto 18) = equity_lane1_deal_stage12_pos_out(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position57_gathered <= stdl(equity_lane1_deal_stage13_repeated_position57_any_set97_bits /= 0);
 
 
-equity_lane1_deal_stage13_repeated_position58_hit <= stdl(equity_lane1_deal_stage13_repeated_position58_any_equal /= 0);
+equity_lane1_deal_stage13_repeated_position57_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position57_gathered, 1);
 
 
-equity_lane1_deal_stage13_repeated_position59_same_position288_equal <= stdl(equity_lane1_deal_stage13_candidates(30-1 downto 24) = equity_lane1_deal_stage12_pos_out(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position58_same_position286_equal <= stdl(equity_lane1_deal_stage13_taken(24-1 downto 18) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_repeated_position59_same_position289_equal <= stdl(equity_lane1_deal_stage13_candidates(30-1 downto 24) = equity_lane1_deal_stage12_pos_out(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position58_same_position287_equal <= stdl(equity_lane1_deal_stage13_taken(24-1 downto 18) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage13_repeated_position59_hit <= stdl(equity_lane1_deal_stage13_repeated_position59_any_equal /= 0);
+equity_lane1_deal_stage13_repeated_position58_gathered <= stdl(equity_lane1_deal_stage13_repeated_position58_any_set98_bits /= 0);
+
+
+equity_lane1_deal_stage13_repeated_position58_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position58_gathered, 1);
+
+
+equity_lane1_deal_stage13_repeated_position59_same_position288_equal <= stdl(equity_lane1_deal_stage13_taken(30-1 downto 24) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage13_repeated_position59_same_position289_equal <= stdl(equity_lane1_deal_stage13_taken(30-1 downto 24) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage13_repeated_position59_gathered <= stdl(equity_lane1_deal_stage13_repeated_position59_any_set99_bits /= 0);
+
+
+equity_lane1_deal_stage13_repeated_position59_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position59_gathered, 1);
 
 equity_lane1_deal_stage13_masking: process (equity_lane1_slot_stream13_word, equity_lane1_deal_stage13_exact_q, equity_lane1_delay_line13_d_out, equity_lane1_deal_stage13_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -18953,6 +20464,27 @@ begin
     equity_lane1_deal_stage13_candidates <= masked;
 end process equity_lane1_deal_stage13_masking;
 
+equity_lane1_deal_stage13_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage13_taken <= equity_lane1_deal_stage13_candidates;
+        equity_lane1_deal_stage13_t_pos <= equity_lane1_deal_stage12_pos_out;
+    end if;
+end process equity_lane1_deal_stage13_take;
+
+equity_lane1_deal_stage13_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_deal_stage13_t_tok <= '0';
+            equity_lane1_deal_stage13_t_ok <= '0';
+        else
+            equity_lane1_deal_stage13_t_tok <= equity_lane1_toks(1);
+            equity_lane1_deal_stage13_t_ok <= equity_lane1_oks(1);
+        end if;
+    end if;
+end process equity_lane1_deal_stage13_take_flags;
+
 equity_lane1_deal_stage13_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -18963,19 +20495,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage13_candidates(((6 * f) + b));
+                candidate(b) := equity_lane1_deal_stage13_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane1_deal_stage13_n_q) and (not bool(equity_lane1_deal_stage13_repeated(f))));
+            ok := stdl(candidate < equity_lane1_deal_stage13_n_q);
             if (bool(equity_lane1_deal_stage13_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane1_deal_stage13_fields <= equity_lane1_deal_stage13_candidates;
-        equity_lane1_deal_stage13_free <= usable;
-        equity_lane1_deal_stage13_a_pos <= equity_lane1_deal_stage12_pos_out;
+        equity_lane1_deal_stage13_fields <= equity_lane1_deal_stage13_taken;
+        equity_lane1_deal_stage13_below <= usable;
+        equity_lane1_deal_stage13_seen <= equity_lane1_deal_stage13_repeated;
+        equity_lane1_deal_stage13_a_pos <= equity_lane1_deal_stage13_t_pos;
     end if;
 end process equity_lane1_deal_stage13_judge;
+
+equity_lane1_deal_stage13_freeing: process (equity_lane1_deal_stage13_below, equity_lane1_deal_stage13_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane1_deal_stage13_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane1_deal_stage13_below(f)) and bool(clear));
+    end loop;
+    equity_lane1_deal_stage13_free <= usable;
+end process equity_lane1_deal_stage13_freeing;
 
 equity_lane1_deal_stage13_judge_flags: process (clk) is
 begin
@@ -18984,8 +20534,8 @@ begin
             equity_lane1_deal_stage13_a_tok <= '0';
             equity_lane1_deal_stage13_a_ok <= '0';
         else
-            equity_lane1_deal_stage13_a_tok <= equity_lane1_toks(1);
-            equity_lane1_deal_stage13_a_ok <= equity_lane1_oks(1);
+            equity_lane1_deal_stage13_a_tok <= equity_lane1_deal_stage13_t_tok;
+            equity_lane1_deal_stage13_a_ok <= equity_lane1_deal_stage13_t_ok;
         end if;
     end if;
 end process equity_lane1_deal_stage13_judge_flags;
@@ -19045,64 +20595,79 @@ begin
 end process equity_lane1_deal_stage14_setting;
 
 
-equity_lane1_deal_stage14_repeated_position60_same_position290_equal <= stdl(equity_lane1_deal_stage14_candidates(6-1 downto 0) = equity_lane1_deal_stage13_pos_out(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position60_same_position290_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_repeated_position60_same_position291_equal <= stdl(equity_lane1_deal_stage14_candidates(6-1 downto 0) = equity_lane1_deal_stage13_pos_out(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position60_same_position291_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_repeated_position60_same_position292_equal <= stdl(equity_lane1_deal_stage14_candidates(6-1 downto 0) = equity_lane1_deal_stage13_pos_out(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position60_same_position292_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_repeated_position60_hit <= stdl(equity_lane1_deal_stage14_repeated_position60_any_equal /= 0);
+equity_lane1_deal_stage14_repeated_position60_gathered <= stdl(equity_lane1_deal_stage14_repeated_position60_any_set100_bits /= 0);
 
 
-equity_lane1_deal_stage14_repeated_position61_same_position293_equal <= stdl(equity_lane1_deal_stage14_candidates(12-1 downto 6) = equity_lane1_deal_stage13_pos_out(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position60_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position60_gathered, 1);
 
 
-equity_lane1_deal_stage14_repeated_position61_same_position294_equal <= stdl(equity_lane1_deal_stage14_candidates(12-1 downto 6) = equity_lane1_deal_stage13_pos_out(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position61_same_position293_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_repeated_position61_same_position295_equal <= stdl(equity_lane1_deal_stage14_candidates(12-1 downto 6) = equity_lane1_deal_stage13_pos_out(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position61_same_position294_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_repeated_position61_hit <= stdl(equity_lane1_deal_stage14_repeated_position61_any_equal /= 0);
+equity_lane1_deal_stage14_repeated_position61_same_position295_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_repeated_position62_same_position296_equal <= stdl(equity_lane1_deal_stage14_candidates(18-1 downto 12) = equity_lane1_deal_stage13_pos_out(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position61_gathered <= stdl(equity_lane1_deal_stage14_repeated_position61_any_set101_bits /= 0);
 
 
-equity_lane1_deal_stage14_repeated_position62_same_position297_equal <= stdl(equity_lane1_deal_stage14_candidates(18-1 downto 12) = equity_lane1_deal_stage13_pos_out(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position61_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position61_gathered, 1);
 
 
-equity_lane1_deal_stage14_repeated_position62_same_position298_equal <= stdl(equity_lane1_deal_stage14_candidates(18-1 downto 12) = equity_lane1_deal_stage13_pos_out(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position62_same_position296_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_repeated_position62_hit <= stdl(equity_lane1_deal_stage14_repeated_position62_any_equal /= 0);
+equity_lane1_deal_stage14_repeated_position62_same_position297_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_repeated_position63_same_position299_equal <= stdl(equity_lane1_deal_stage14_candidates(24-1 downto 18) = equity_lane1_deal_stage13_pos_out(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position62_same_position298_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_repeated_position63_same_position300_equal <= stdl(equity_lane1_deal_stage14_candidates(24-1 downto 18) = equity_lane1_deal_stage13_pos_out(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position62_gathered <= stdl(equity_lane1_deal_stage14_repeated_position62_any_set102_bits /= 0);
 
 
-equity_lane1_deal_stage14_repeated_position63_same_position301_equal <= stdl(equity_lane1_deal_stage14_candidates(24-1 downto 18) = equity_lane1_deal_stage13_pos_out(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position62_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position62_gathered, 1);
 
 
-equity_lane1_deal_stage14_repeated_position63_hit <= stdl(equity_lane1_deal_stage14_repeated_position63_any_equal /= 0);
+equity_lane1_deal_stage14_repeated_position63_same_position299_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_repeated_position64_same_position302_equal <= stdl(equity_lane1_deal_stage14_candidates(30-1 downto 24) = equity_lane1_deal_stage13_pos_out(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position63_same_position300_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_repeated_position64_same_position303_equal <= stdl(equity_lane1_deal_stage14_candidates(30-1 downto 24) = equity_lane1_deal_stage13_pos_out(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position63_same_position301_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_repeated_position64_same_position304_equal <= stdl(equity_lane1_deal_stage14_candidates(30-1 downto 24) = equity_lane1_deal_stage13_pos_out(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position63_gathered <= stdl(equity_lane1_deal_stage14_repeated_position63_any_set103_bits /= 0);
 
 
-equity_lane1_deal_stage14_repeated_position64_hit <= stdl(equity_lane1_deal_stage14_repeated_position64_any_equal /= 0);
+equity_lane1_deal_stage14_repeated_position63_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position63_gathered, 1);
+
+
+equity_lane1_deal_stage14_repeated_position64_same_position302_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage14_repeated_position64_same_position303_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage14_repeated_position64_same_position304_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage14_repeated_position64_gathered <= stdl(equity_lane1_deal_stage14_repeated_position64_any_set104_bits /= 0);
+
+
+equity_lane1_deal_stage14_repeated_position64_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position64_gathered, 1);
 
 equity_lane1_deal_stage14_masking: process (equity_lane1_slot_stream14_word, equity_lane1_deal_stage14_exact_q, equity_lane1_delay_line14_d_out, equity_lane1_deal_stage14_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -19120,6 +20685,27 @@ begin
     equity_lane1_deal_stage14_candidates <= masked;
 end process equity_lane1_deal_stage14_masking;
 
+equity_lane1_deal_stage14_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage14_taken <= equity_lane1_deal_stage14_candidates;
+        equity_lane1_deal_stage14_t_pos <= equity_lane1_deal_stage13_pos_out;
+    end if;
+end process equity_lane1_deal_stage14_take;
+
+equity_lane1_deal_stage14_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_deal_stage14_t_tok <= '0';
+            equity_lane1_deal_stage14_t_ok <= '0';
+        else
+            equity_lane1_deal_stage14_t_tok <= equity_lane1_toks(2);
+            equity_lane1_deal_stage14_t_ok <= equity_lane1_oks(2);
+        end if;
+    end if;
+end process equity_lane1_deal_stage14_take_flags;
+
 equity_lane1_deal_stage14_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -19130,19 +20716,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage14_candidates(((6 * f) + b));
+                candidate(b) := equity_lane1_deal_stage14_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane1_deal_stage14_n_q) and (not bool(equity_lane1_deal_stage14_repeated(f))));
+            ok := stdl(candidate < equity_lane1_deal_stage14_n_q);
             if (bool(equity_lane1_deal_stage14_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane1_deal_stage14_fields <= equity_lane1_deal_stage14_candidates;
-        equity_lane1_deal_stage14_free <= usable;
-        equity_lane1_deal_stage14_a_pos <= equity_lane1_deal_stage13_pos_out;
+        equity_lane1_deal_stage14_fields <= equity_lane1_deal_stage14_taken;
+        equity_lane1_deal_stage14_below <= usable;
+        equity_lane1_deal_stage14_seen <= equity_lane1_deal_stage14_repeated;
+        equity_lane1_deal_stage14_a_pos <= equity_lane1_deal_stage14_t_pos;
     end if;
 end process equity_lane1_deal_stage14_judge;
+
+equity_lane1_deal_stage14_freeing: process (equity_lane1_deal_stage14_below, equity_lane1_deal_stage14_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane1_deal_stage14_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane1_deal_stage14_below(f)) and bool(clear));
+    end loop;
+    equity_lane1_deal_stage14_free <= usable;
+end process equity_lane1_deal_stage14_freeing;
 
 equity_lane1_deal_stage14_judge_flags: process (clk) is
 begin
@@ -19151,8 +20755,8 @@ begin
             equity_lane1_deal_stage14_a_tok <= '0';
             equity_lane1_deal_stage14_a_ok <= '0';
         else
-            equity_lane1_deal_stage14_a_tok <= equity_lane1_toks(2);
-            equity_lane1_deal_stage14_a_ok <= equity_lane1_oks(2);
+            equity_lane1_deal_stage14_a_tok <= equity_lane1_deal_stage14_t_tok;
+            equity_lane1_deal_stage14_a_ok <= equity_lane1_deal_stage14_t_ok;
         end if;
     end if;
 end process equity_lane1_deal_stage14_judge_flags;
@@ -19212,79 +20816,94 @@ begin
 end process equity_lane1_deal_stage15_setting;
 
 
-equity_lane1_deal_stage15_repeated_position65_same_position305_equal <= stdl(equity_lane1_deal_stage15_candidates(6-1 downto 0) = equity_lane1_deal_stage14_pos_out(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position65_same_position305_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_repeated_position65_same_position306_equal <= stdl(equity_lane1_deal_stage15_candidates(6-1 downto 0) = equity_lane1_deal_stage14_pos_out(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position65_same_position306_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_repeated_position65_same_position307_equal <= stdl(equity_lane1_deal_stage15_candidates(6-1 downto 0) = equity_lane1_deal_stage14_pos_out(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position65_same_position307_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_repeated_position65_same_position308_equal <= stdl(equity_lane1_deal_stage15_candidates(6-1 downto 0) = equity_lane1_deal_stage14_pos_out(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position65_same_position308_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_repeated_position65_hit <= stdl(equity_lane1_deal_stage15_repeated_position65_any_equal /= 0);
+equity_lane1_deal_stage15_repeated_position65_gathered <= stdl(equity_lane1_deal_stage15_repeated_position65_any_set105_bits /= 0);
 
 
-equity_lane1_deal_stage15_repeated_position66_same_position309_equal <= stdl(equity_lane1_deal_stage15_candidates(12-1 downto 6) = equity_lane1_deal_stage14_pos_out(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position65_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position65_gathered, 1);
 
 
-equity_lane1_deal_stage15_repeated_position66_same_position310_equal <= stdl(equity_lane1_deal_stage15_candidates(12-1 downto 6) = equity_lane1_deal_stage14_pos_out(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position66_same_position309_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_repeated_position66_same_position311_equal <= stdl(equity_lane1_deal_stage15_candidates(12-1 downto 6) = equity_lane1_deal_stage14_pos_out(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position66_same_position310_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_repeated_position66_same_position312_equal <= stdl(equity_lane1_deal_stage15_candidates(12-1 downto 6) = equity_lane1_deal_stage14_pos_out(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position66_same_position311_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_repeated_position66_hit <= stdl(equity_lane1_deal_stage15_repeated_position66_any_equal /= 0);
+equity_lane1_deal_stage15_repeated_position66_same_position312_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_repeated_position67_same_position313_equal <= stdl(equity_lane1_deal_stage15_candidates(18-1 downto 12) = equity_lane1_deal_stage14_pos_out(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position66_gathered <= stdl(equity_lane1_deal_stage15_repeated_position66_any_set106_bits /= 0);
 
 
-equity_lane1_deal_stage15_repeated_position67_same_position314_equal <= stdl(equity_lane1_deal_stage15_candidates(18-1 downto 12) = equity_lane1_deal_stage14_pos_out(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position66_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position66_gathered, 1);
 
 
-equity_lane1_deal_stage15_repeated_position67_same_position315_equal <= stdl(equity_lane1_deal_stage15_candidates(18-1 downto 12) = equity_lane1_deal_stage14_pos_out(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position67_same_position313_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_repeated_position67_same_position316_equal <= stdl(equity_lane1_deal_stage15_candidates(18-1 downto 12) = equity_lane1_deal_stage14_pos_out(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position67_same_position314_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_repeated_position67_hit <= stdl(equity_lane1_deal_stage15_repeated_position67_any_equal /= 0);
+equity_lane1_deal_stage15_repeated_position67_same_position315_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_repeated_position68_same_position317_equal <= stdl(equity_lane1_deal_stage15_candidates(24-1 downto 18) = equity_lane1_deal_stage14_pos_out(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position67_same_position316_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_repeated_position68_same_position318_equal <= stdl(equity_lane1_deal_stage15_candidates(24-1 downto 18) = equity_lane1_deal_stage14_pos_out(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position67_gathered <= stdl(equity_lane1_deal_stage15_repeated_position67_any_set107_bits /= 0);
 
 
-equity_lane1_deal_stage15_repeated_position68_same_position319_equal <= stdl(equity_lane1_deal_stage15_candidates(24-1 downto 18) = equity_lane1_deal_stage14_pos_out(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position67_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position67_gathered, 1);
 
 
-equity_lane1_deal_stage15_repeated_position68_same_position320_equal <= stdl(equity_lane1_deal_stage15_candidates(24-1 downto 18) = equity_lane1_deal_stage14_pos_out(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position68_same_position317_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_repeated_position68_hit <= stdl(equity_lane1_deal_stage15_repeated_position68_any_equal /= 0);
+equity_lane1_deal_stage15_repeated_position68_same_position318_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_repeated_position69_same_position321_equal <= stdl(equity_lane1_deal_stage15_candidates(30-1 downto 24) = equity_lane1_deal_stage14_pos_out(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position68_same_position319_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_repeated_position69_same_position322_equal <= stdl(equity_lane1_deal_stage15_candidates(30-1 downto 24) = equity_lane1_deal_stage14_pos_out(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position68_same_position320_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_repeated_position69_same_position323_equal <= stdl(equity_lane1_deal_stage15_candidates(30-1 downto 24) = equity_lane1_deal_stage14_pos_out(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position68_gathered <= stdl(equity_lane1_deal_stage15_repeated_position68_any_set108_bits /= 0);
 
 
-equity_lane1_deal_stage15_repeated_position69_same_position324_equal <= stdl(equity_lane1_deal_stage15_candidates(30-1 downto 24) = equity_lane1_deal_stage14_pos_out(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position68_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position68_gathered, 1);
 
 
-equity_lane1_deal_stage15_repeated_position69_hit <= stdl(equity_lane1_deal_stage15_repeated_position69_any_equal /= 0);
+equity_lane1_deal_stage15_repeated_position69_same_position321_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage15_repeated_position69_same_position322_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage15_repeated_position69_same_position323_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage15_repeated_position69_same_position324_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage15_repeated_position69_gathered <= stdl(equity_lane1_deal_stage15_repeated_position69_any_set109_bits /= 0);
+
+
+equity_lane1_deal_stage15_repeated_position69_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position69_gathered, 1);
 
 equity_lane1_deal_stage15_masking: process (equity_lane1_slot_stream15_word, equity_lane1_deal_stage15_exact_q, equity_lane1_delay_line15_d_out, equity_lane1_deal_stage15_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -19302,6 +20921,27 @@ begin
     equity_lane1_deal_stage15_candidates <= masked;
 end process equity_lane1_deal_stage15_masking;
 
+equity_lane1_deal_stage15_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage15_taken <= equity_lane1_deal_stage15_candidates;
+        equity_lane1_deal_stage15_t_pos <= equity_lane1_deal_stage14_pos_out;
+    end if;
+end process equity_lane1_deal_stage15_take;
+
+equity_lane1_deal_stage15_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_deal_stage15_t_tok <= '0';
+            equity_lane1_deal_stage15_t_ok <= '0';
+        else
+            equity_lane1_deal_stage15_t_tok <= equity_lane1_toks(3);
+            equity_lane1_deal_stage15_t_ok <= equity_lane1_oks(3);
+        end if;
+    end if;
+end process equity_lane1_deal_stage15_take_flags;
+
 equity_lane1_deal_stage15_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -19312,19 +20952,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage15_candidates(((6 * f) + b));
+                candidate(b) := equity_lane1_deal_stage15_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane1_deal_stage15_n_q) and (not bool(equity_lane1_deal_stage15_repeated(f))));
+            ok := stdl(candidate < equity_lane1_deal_stage15_n_q);
             if (bool(equity_lane1_deal_stage15_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane1_deal_stage15_fields <= equity_lane1_deal_stage15_candidates;
-        equity_lane1_deal_stage15_free <= usable;
-        equity_lane1_deal_stage15_a_pos <= equity_lane1_deal_stage14_pos_out;
+        equity_lane1_deal_stage15_fields <= equity_lane1_deal_stage15_taken;
+        equity_lane1_deal_stage15_below <= usable;
+        equity_lane1_deal_stage15_seen <= equity_lane1_deal_stage15_repeated;
+        equity_lane1_deal_stage15_a_pos <= equity_lane1_deal_stage15_t_pos;
     end if;
 end process equity_lane1_deal_stage15_judge;
+
+equity_lane1_deal_stage15_freeing: process (equity_lane1_deal_stage15_below, equity_lane1_deal_stage15_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 1-1 loop
+            if bool(equity_lane1_deal_stage15_seen(((1 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane1_deal_stage15_below(f)) and bool(clear));
+    end loop;
+    equity_lane1_deal_stage15_free <= usable;
+end process equity_lane1_deal_stage15_freeing;
 
 equity_lane1_deal_stage15_judge_flags: process (clk) is
 begin
@@ -19333,8 +20991,8 @@ begin
             equity_lane1_deal_stage15_a_tok <= '0';
             equity_lane1_deal_stage15_a_ok <= '0';
         else
-            equity_lane1_deal_stage15_a_tok <= equity_lane1_toks(3);
-            equity_lane1_deal_stage15_a_ok <= equity_lane1_oks(3);
+            equity_lane1_deal_stage15_a_tok <= equity_lane1_deal_stage15_t_tok;
+            equity_lane1_deal_stage15_a_ok <= equity_lane1_deal_stage15_t_ok;
         end if;
     end if;
 end process equity_lane1_deal_stage15_judge_flags;
@@ -19394,94 +21052,124 @@ begin
 end process equity_lane1_deal_stage16_setting;
 
 
-equity_lane1_deal_stage16_repeated_position70_same_position325_equal <= stdl(equity_lane1_deal_stage16_candidates(6-1 downto 0) = equity_lane1_deal_stage15_pos_out(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position70_same_position325_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_repeated_position70_same_position326_equal <= stdl(equity_lane1_deal_stage16_candidates(6-1 downto 0) = equity_lane1_deal_stage15_pos_out(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position70_same_position326_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_repeated_position70_same_position327_equal <= stdl(equity_lane1_deal_stage16_candidates(6-1 downto 0) = equity_lane1_deal_stage15_pos_out(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position70_same_position327_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_repeated_position70_same_position328_equal <= stdl(equity_lane1_deal_stage16_candidates(6-1 downto 0) = equity_lane1_deal_stage15_pos_out(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position70_same_position328_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_repeated_position70_same_position329_equal <= stdl(equity_lane1_deal_stage16_candidates(6-1 downto 0) = equity_lane1_deal_stage15_pos_out(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position70_same_position329_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_repeated_position70_hit <= stdl(equity_lane1_deal_stage16_repeated_position70_any_equal /= 0);
+equity_lane1_deal_stage16_repeated_position70_any_set110_hit <= stdl(equity_lane1_deal_stage16_repeated_position70_any_set110_bits /= 0);
 
 
-equity_lane1_deal_stage16_repeated_position71_same_position330_equal <= stdl(equity_lane1_deal_stage16_candidates(12-1 downto 6) = equity_lane1_deal_stage15_pos_out(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position70_any_set111_hit <= stdl(equity_lane1_deal_stage16_repeated_position70_same_position329_equal /= '0');
 
 
-equity_lane1_deal_stage16_repeated_position71_same_position331_equal <= stdl(equity_lane1_deal_stage16_candidates(12-1 downto 6) = equity_lane1_deal_stage15_pos_out(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position70_groups <= equity_lane1_deal_stage16_repeated_position70_gathered;
 
 
-equity_lane1_deal_stage16_repeated_position71_same_position332_equal <= stdl(equity_lane1_deal_stage16_candidates(12-1 downto 6) = equity_lane1_deal_stage15_pos_out(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position71_same_position330_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_repeated_position71_same_position333_equal <= stdl(equity_lane1_deal_stage16_candidates(12-1 downto 6) = equity_lane1_deal_stage15_pos_out(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position71_same_position331_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_repeated_position71_same_position334_equal <= stdl(equity_lane1_deal_stage16_candidates(12-1 downto 6) = equity_lane1_deal_stage15_pos_out(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position71_same_position332_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_repeated_position71_hit <= stdl(equity_lane1_deal_stage16_repeated_position71_any_equal /= 0);
+equity_lane1_deal_stage16_repeated_position71_same_position333_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_repeated_position72_same_position335_equal <= stdl(equity_lane1_deal_stage16_candidates(18-1 downto 12) = equity_lane1_deal_stage15_pos_out(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position71_same_position334_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_repeated_position72_same_position336_equal <= stdl(equity_lane1_deal_stage16_candidates(18-1 downto 12) = equity_lane1_deal_stage15_pos_out(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position71_any_set112_hit <= stdl(equity_lane1_deal_stage16_repeated_position71_any_set112_bits /= 0);
 
 
-equity_lane1_deal_stage16_repeated_position72_same_position337_equal <= stdl(equity_lane1_deal_stage16_candidates(18-1 downto 12) = equity_lane1_deal_stage15_pos_out(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position71_any_set113_hit <= stdl(equity_lane1_deal_stage16_repeated_position71_same_position334_equal /= '0');
 
 
-equity_lane1_deal_stage16_repeated_position72_same_position338_equal <= stdl(equity_lane1_deal_stage16_candidates(18-1 downto 12) = equity_lane1_deal_stage15_pos_out(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position71_groups <= equity_lane1_deal_stage16_repeated_position71_gathered;
 
 
-equity_lane1_deal_stage16_repeated_position72_same_position339_equal <= stdl(equity_lane1_deal_stage16_candidates(18-1 downto 12) = equity_lane1_deal_stage15_pos_out(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position72_same_position335_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_repeated_position72_hit <= stdl(equity_lane1_deal_stage16_repeated_position72_any_equal /= 0);
+equity_lane1_deal_stage16_repeated_position72_same_position336_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_repeated_position73_same_position340_equal <= stdl(equity_lane1_deal_stage16_candidates(24-1 downto 18) = equity_lane1_deal_stage15_pos_out(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position72_same_position337_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_repeated_position73_same_position341_equal <= stdl(equity_lane1_deal_stage16_candidates(24-1 downto 18) = equity_lane1_deal_stage15_pos_out(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position72_same_position338_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_repeated_position73_same_position342_equal <= stdl(equity_lane1_deal_stage16_candidates(24-1 downto 18) = equity_lane1_deal_stage15_pos_out(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position72_same_position339_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_repeated_position73_same_position343_equal <= stdl(equity_lane1_deal_stage16_candidates(24-1 downto 18) = equity_lane1_deal_stage15_pos_out(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position72_any_set114_hit <= stdl(equity_lane1_deal_stage16_repeated_position72_any_set114_bits /= 0);
 
 
-equity_lane1_deal_stage16_repeated_position73_same_position344_equal <= stdl(equity_lane1_deal_stage16_candidates(24-1 downto 18) = equity_lane1_deal_stage15_pos_out(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position72_any_set115_hit <= stdl(equity_lane1_deal_stage16_repeated_position72_same_position339_equal /= '0');
 
 
-equity_lane1_deal_stage16_repeated_position73_hit <= stdl(equity_lane1_deal_stage16_repeated_position73_any_equal /= 0);
+equity_lane1_deal_stage16_repeated_position72_groups <= equity_lane1_deal_stage16_repeated_position72_gathered;
 
 
-equity_lane1_deal_stage16_repeated_position74_same_position345_equal <= stdl(equity_lane1_deal_stage16_candidates(30-1 downto 24) = equity_lane1_deal_stage15_pos_out(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position73_same_position340_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_repeated_position74_same_position346_equal <= stdl(equity_lane1_deal_stage16_candidates(30-1 downto 24) = equity_lane1_deal_stage15_pos_out(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position73_same_position341_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_repeated_position74_same_position347_equal <= stdl(equity_lane1_deal_stage16_candidates(30-1 downto 24) = equity_lane1_deal_stage15_pos_out(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position73_same_position342_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_repeated_position74_same_position348_equal <= stdl(equity_lane1_deal_stage16_candidates(30-1 downto 24) = equity_lane1_deal_stage15_pos_out(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position73_same_position343_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_repeated_position74_same_position349_equal <= stdl(equity_lane1_deal_stage16_candidates(30-1 downto 24) = equity_lane1_deal_stage15_pos_out(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position73_same_position344_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_repeated_position74_hit <= stdl(equity_lane1_deal_stage16_repeated_position74_any_equal /= 0);
+equity_lane1_deal_stage16_repeated_position73_any_set116_hit <= stdl(equity_lane1_deal_stage16_repeated_position73_any_set116_bits /= 0);
+
+
+equity_lane1_deal_stage16_repeated_position73_any_set117_hit <= stdl(equity_lane1_deal_stage16_repeated_position73_same_position344_equal /= '0');
+
+
+equity_lane1_deal_stage16_repeated_position73_groups <= equity_lane1_deal_stage16_repeated_position73_gathered;
+
+
+equity_lane1_deal_stage16_repeated_position74_same_position345_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage16_repeated_position74_same_position346_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage16_repeated_position74_same_position347_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage16_repeated_position74_same_position348_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage16_repeated_position74_same_position349_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage16_repeated_position74_any_set118_hit <= stdl(equity_lane1_deal_stage16_repeated_position74_any_set118_bits /= 0);
+
+
+equity_lane1_deal_stage16_repeated_position74_any_set119_hit <= stdl(equity_lane1_deal_stage16_repeated_position74_same_position349_equal /= '0');
+
+
+equity_lane1_deal_stage16_repeated_position74_groups <= equity_lane1_deal_stage16_repeated_position74_gathered;
 
 equity_lane1_deal_stage16_masking: process (equity_lane1_slot_stream16_word, equity_lane1_deal_stage16_exact_q, equity_lane1_delay_line16_d_out, equity_lane1_deal_stage16_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -19499,6 +21187,27 @@ begin
     equity_lane1_deal_stage16_candidates <= masked;
 end process equity_lane1_deal_stage16_masking;
 
+equity_lane1_deal_stage16_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage16_taken <= equity_lane1_deal_stage16_candidates;
+        equity_lane1_deal_stage16_t_pos <= equity_lane1_deal_stage15_pos_out;
+    end if;
+end process equity_lane1_deal_stage16_take;
+
+equity_lane1_deal_stage16_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_deal_stage16_t_tok <= '0';
+            equity_lane1_deal_stage16_t_ok <= '0';
+        else
+            equity_lane1_deal_stage16_t_tok <= equity_lane1_toks(4);
+            equity_lane1_deal_stage16_t_ok <= equity_lane1_oks(4);
+        end if;
+    end if;
+end process equity_lane1_deal_stage16_take_flags;
+
 equity_lane1_deal_stage16_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -19509,19 +21218,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage16_candidates(((6 * f) + b));
+                candidate(b) := equity_lane1_deal_stage16_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane1_deal_stage16_n_q) and (not bool(equity_lane1_deal_stage16_repeated(f))));
+            ok := stdl(candidate < equity_lane1_deal_stage16_n_q);
             if (bool(equity_lane1_deal_stage16_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane1_deal_stage16_fields <= equity_lane1_deal_stage16_candidates;
-        equity_lane1_deal_stage16_free <= usable;
-        equity_lane1_deal_stage16_a_pos <= equity_lane1_deal_stage15_pos_out;
+        equity_lane1_deal_stage16_fields <= equity_lane1_deal_stage16_taken;
+        equity_lane1_deal_stage16_below <= usable;
+        equity_lane1_deal_stage16_seen <= equity_lane1_deal_stage16_repeated;
+        equity_lane1_deal_stage16_a_pos <= equity_lane1_deal_stage16_t_pos;
     end if;
 end process equity_lane1_deal_stage16_judge;
+
+equity_lane1_deal_stage16_freeing: process (equity_lane1_deal_stage16_below, equity_lane1_deal_stage16_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 2-1 loop
+            if bool(equity_lane1_deal_stage16_seen(((2 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane1_deal_stage16_below(f)) and bool(clear));
+    end loop;
+    equity_lane1_deal_stage16_free <= usable;
+end process equity_lane1_deal_stage16_freeing;
 
 equity_lane1_deal_stage16_judge_flags: process (clk) is
 begin
@@ -19530,8 +21257,8 @@ begin
             equity_lane1_deal_stage16_a_tok <= '0';
             equity_lane1_deal_stage16_a_ok <= '0';
         else
-            equity_lane1_deal_stage16_a_tok <= equity_lane1_toks(4);
-            equity_lane1_deal_stage16_a_ok <= equity_lane1_oks(4);
+            equity_lane1_deal_stage16_a_tok <= equity_lane1_deal_stage16_t_tok;
+            equity_lane1_deal_stage16_a_ok <= equity_lane1_deal_stage16_t_ok;
         end if;
     end if;
 end process equity_lane1_deal_stage16_judge_flags;
@@ -19591,109 +21318,139 @@ begin
 end process equity_lane1_deal_stage17_setting;
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position350_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position75_same_position350_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position351_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position75_same_position351_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position352_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position75_same_position352_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position353_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position75_same_position353_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position354_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position75_same_position354_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position355_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position75_same_position355_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_repeated_position75_hit <= stdl(equity_lane1_deal_stage17_repeated_position75_any_equal /= 0);
+equity_lane1_deal_stage17_repeated_position75_any_set120_hit <= stdl(equity_lane1_deal_stage17_repeated_position75_any_set120_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position356_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position75_any_set121_hit <= stdl(equity_lane1_deal_stage17_repeated_position75_any_set121_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position357_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position75_groups <= equity_lane1_deal_stage17_repeated_position75_gathered;
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position358_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position76_same_position356_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position359_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position76_same_position357_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position360_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position76_same_position358_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position361_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position76_same_position359_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_repeated_position76_hit <= stdl(equity_lane1_deal_stage17_repeated_position76_any_equal /= 0);
+equity_lane1_deal_stage17_repeated_position76_same_position360_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position362_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position76_same_position361_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position363_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position76_any_set122_hit <= stdl(equity_lane1_deal_stage17_repeated_position76_any_set122_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position364_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position76_any_set123_hit <= stdl(equity_lane1_deal_stage17_repeated_position76_any_set123_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position365_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position76_groups <= equity_lane1_deal_stage17_repeated_position76_gathered;
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position366_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position77_same_position362_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position367_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position77_same_position363_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_repeated_position77_hit <= stdl(equity_lane1_deal_stage17_repeated_position77_any_equal /= 0);
+equity_lane1_deal_stage17_repeated_position77_same_position364_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position368_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position77_same_position365_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position369_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position77_same_position366_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position370_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position77_same_position367_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position371_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position77_any_set124_hit <= stdl(equity_lane1_deal_stage17_repeated_position77_any_set124_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position372_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position77_any_set125_hit <= stdl(equity_lane1_deal_stage17_repeated_position77_any_set125_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position373_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position77_groups <= equity_lane1_deal_stage17_repeated_position77_gathered;
 
 
-equity_lane1_deal_stage17_repeated_position78_hit <= stdl(equity_lane1_deal_stage17_repeated_position78_any_equal /= 0);
+equity_lane1_deal_stage17_repeated_position78_same_position368_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position374_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position78_same_position369_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position375_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position78_same_position370_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position376_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position78_same_position371_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position377_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position78_same_position372_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position378_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position78_same_position373_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position379_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position78_any_set126_hit <= stdl(equity_lane1_deal_stage17_repeated_position78_any_set126_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position79_hit <= stdl(equity_lane1_deal_stage17_repeated_position79_any_equal /= 0);
+equity_lane1_deal_stage17_repeated_position78_any_set127_hit <= stdl(equity_lane1_deal_stage17_repeated_position78_any_set127_bits /= 0);
+
+
+equity_lane1_deal_stage17_repeated_position78_groups <= equity_lane1_deal_stage17_repeated_position78_gathered;
+
+
+equity_lane1_deal_stage17_repeated_position79_same_position374_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage17_repeated_position79_same_position375_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage17_repeated_position79_same_position376_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage17_repeated_position79_same_position377_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage17_repeated_position79_same_position378_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage17_repeated_position79_same_position379_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage17_repeated_position79_any_set128_hit <= stdl(equity_lane1_deal_stage17_repeated_position79_any_set128_bits /= 0);
+
+
+equity_lane1_deal_stage17_repeated_position79_any_set129_hit <= stdl(equity_lane1_deal_stage17_repeated_position79_any_set129_bits /= 0);
+
+
+equity_lane1_deal_stage17_repeated_position79_groups <= equity_lane1_deal_stage17_repeated_position79_gathered;
 
 equity_lane1_deal_stage17_masking: process (equity_lane1_slot_stream17_word, equity_lane1_deal_stage17_exact_q, equity_lane1_delay_line17_d_out, equity_lane1_deal_stage17_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -19711,6 +21468,27 @@ begin
     equity_lane1_deal_stage17_candidates <= masked;
 end process equity_lane1_deal_stage17_masking;
 
+equity_lane1_deal_stage17_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage17_taken <= equity_lane1_deal_stage17_candidates;
+        equity_lane1_deal_stage17_t_pos <= equity_lane1_deal_stage16_pos_out;
+    end if;
+end process equity_lane1_deal_stage17_take;
+
+equity_lane1_deal_stage17_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_deal_stage17_t_tok <= '0';
+            equity_lane1_deal_stage17_t_ok <= '0';
+        else
+            equity_lane1_deal_stage17_t_tok <= equity_lane1_toks(5);
+            equity_lane1_deal_stage17_t_ok <= equity_lane1_oks(5);
+        end if;
+    end if;
+end process equity_lane1_deal_stage17_take_flags;
+
 equity_lane1_deal_stage17_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -19721,19 +21499,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage17_candidates(((6 * f) + b));
+                candidate(b) := equity_lane1_deal_stage17_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane1_deal_stage17_n_q) and (not bool(equity_lane1_deal_stage17_repeated(f))));
+            ok := stdl(candidate < equity_lane1_deal_stage17_n_q);
             if (bool(equity_lane1_deal_stage17_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane1_deal_stage17_fields <= equity_lane1_deal_stage17_candidates;
-        equity_lane1_deal_stage17_free <= usable;
-        equity_lane1_deal_stage17_a_pos <= equity_lane1_deal_stage16_pos_out;
+        equity_lane1_deal_stage17_fields <= equity_lane1_deal_stage17_taken;
+        equity_lane1_deal_stage17_below <= usable;
+        equity_lane1_deal_stage17_seen <= equity_lane1_deal_stage17_repeated;
+        equity_lane1_deal_stage17_a_pos <= equity_lane1_deal_stage17_t_pos;
     end if;
 end process equity_lane1_deal_stage17_judge;
+
+equity_lane1_deal_stage17_freeing: process (equity_lane1_deal_stage17_below, equity_lane1_deal_stage17_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 2-1 loop
+            if bool(equity_lane1_deal_stage17_seen(((2 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane1_deal_stage17_below(f)) and bool(clear));
+    end loop;
+    equity_lane1_deal_stage17_free <= usable;
+end process equity_lane1_deal_stage17_freeing;
 
 equity_lane1_deal_stage17_judge_flags: process (clk) is
 begin
@@ -19742,8 +21538,8 @@ begin
             equity_lane1_deal_stage17_a_tok <= '0';
             equity_lane1_deal_stage17_a_ok <= '0';
         else
-            equity_lane1_deal_stage17_a_tok <= equity_lane1_toks(5);
-            equity_lane1_deal_stage17_a_ok <= equity_lane1_oks(5);
+            equity_lane1_deal_stage17_a_tok <= equity_lane1_deal_stage17_t_tok;
+            equity_lane1_deal_stage17_a_ok <= equity_lane1_deal_stage17_t_ok;
         end if;
     end if;
 end process equity_lane1_deal_stage17_judge_flags;
@@ -19803,124 +21599,154 @@ begin
 end process equity_lane1_deal_stage18_setting;
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position380_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position80_same_position380_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position381_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position80_same_position381_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position382_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position80_same_position382_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position383_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position80_same_position383_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position384_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position80_same_position384_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position385_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position80_same_position385_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position386_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position80_same_position386_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_repeated_position80_hit <= stdl(equity_lane1_deal_stage18_repeated_position80_any_equal /= 0);
+equity_lane1_deal_stage18_repeated_position80_any_set130_hit <= stdl(equity_lane1_deal_stage18_repeated_position80_any_set130_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position387_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position80_any_set131_hit <= stdl(equity_lane1_deal_stage18_repeated_position80_any_set131_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position388_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position80_groups <= equity_lane1_deal_stage18_repeated_position80_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position389_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position81_same_position387_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position390_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position81_same_position388_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position391_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position81_same_position389_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position392_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position81_same_position390_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position393_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position81_same_position391_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position81_hit <= stdl(equity_lane1_deal_stage18_repeated_position81_any_equal /= 0);
+equity_lane1_deal_stage18_repeated_position81_same_position392_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position394_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position81_same_position393_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position395_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position81_any_set132_hit <= stdl(equity_lane1_deal_stage18_repeated_position81_any_set132_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position396_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position81_any_set133_hit <= stdl(equity_lane1_deal_stage18_repeated_position81_any_set133_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position397_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position81_groups <= equity_lane1_deal_stage18_repeated_position81_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position398_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position82_same_position394_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position399_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position82_same_position395_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position400_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position82_same_position396_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position82_hit <= stdl(equity_lane1_deal_stage18_repeated_position82_any_equal /= 0);
+equity_lane1_deal_stage18_repeated_position82_same_position397_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position401_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position82_same_position398_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position402_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position82_same_position399_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position403_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position82_same_position400_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position404_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position82_any_set134_hit <= stdl(equity_lane1_deal_stage18_repeated_position82_any_set134_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position405_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position82_any_set135_hit <= stdl(equity_lane1_deal_stage18_repeated_position82_any_set135_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position406_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position82_groups <= equity_lane1_deal_stage18_repeated_position82_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position407_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position83_same_position401_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position83_hit <= stdl(equity_lane1_deal_stage18_repeated_position83_any_equal /= 0);
+equity_lane1_deal_stage18_repeated_position83_same_position402_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position408_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position83_same_position403_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position409_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position83_same_position404_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position410_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position83_same_position405_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position411_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position83_same_position406_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position412_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position83_same_position407_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position413_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position83_any_set136_hit <= stdl(equity_lane1_deal_stage18_repeated_position83_any_set136_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position414_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position83_any_set137_hit <= stdl(equity_lane1_deal_stage18_repeated_position83_any_set137_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position84_hit <= stdl(equity_lane1_deal_stage18_repeated_position84_any_equal /= 0);
+equity_lane1_deal_stage18_repeated_position83_groups <= equity_lane1_deal_stage18_repeated_position83_gathered;
+
+
+equity_lane1_deal_stage18_repeated_position84_same_position408_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage18_repeated_position84_same_position409_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage18_repeated_position84_same_position410_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage18_repeated_position84_same_position411_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage18_repeated_position84_same_position412_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage18_repeated_position84_same_position413_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage18_repeated_position84_same_position414_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage18_repeated_position84_any_set138_hit <= stdl(equity_lane1_deal_stage18_repeated_position84_any_set138_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position84_any_set139_hit <= stdl(equity_lane1_deal_stage18_repeated_position84_any_set139_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position84_groups <= equity_lane1_deal_stage18_repeated_position84_gathered;
 
 equity_lane1_deal_stage18_masking: process (equity_lane1_slot_stream18_word, equity_lane1_deal_stage18_exact_q, equity_lane1_delay_line18_d_out, equity_lane1_deal_stage18_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -19938,6 +21764,27 @@ begin
     equity_lane1_deal_stage18_candidates <= masked;
 end process equity_lane1_deal_stage18_masking;
 
+equity_lane1_deal_stage18_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage18_taken <= equity_lane1_deal_stage18_candidates;
+        equity_lane1_deal_stage18_t_pos <= equity_lane1_deal_stage17_pos_out;
+    end if;
+end process equity_lane1_deal_stage18_take;
+
+equity_lane1_deal_stage18_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_deal_stage18_t_tok <= '0';
+            equity_lane1_deal_stage18_t_ok <= '0';
+        else
+            equity_lane1_deal_stage18_t_tok <= equity_lane1_toks(6);
+            equity_lane1_deal_stage18_t_ok <= equity_lane1_oks(6);
+        end if;
+    end if;
+end process equity_lane1_deal_stage18_take_flags;
+
 equity_lane1_deal_stage18_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -19948,19 +21795,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage18_candidates(((6 * f) + b));
+                candidate(b) := equity_lane1_deal_stage18_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane1_deal_stage18_n_q) and (not bool(equity_lane1_deal_stage18_repeated(f))));
+            ok := stdl(candidate < equity_lane1_deal_stage18_n_q);
             if (bool(equity_lane1_deal_stage18_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane1_deal_stage18_fields <= equity_lane1_deal_stage18_candidates;
-        equity_lane1_deal_stage18_free <= usable;
-        equity_lane1_deal_stage18_a_pos <= equity_lane1_deal_stage17_pos_out;
+        equity_lane1_deal_stage18_fields <= equity_lane1_deal_stage18_taken;
+        equity_lane1_deal_stage18_below <= usable;
+        equity_lane1_deal_stage18_seen <= equity_lane1_deal_stage18_repeated;
+        equity_lane1_deal_stage18_a_pos <= equity_lane1_deal_stage18_t_pos;
     end if;
 end process equity_lane1_deal_stage18_judge;
+
+equity_lane1_deal_stage18_freeing: process (equity_lane1_deal_stage18_below, equity_lane1_deal_stage18_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 2-1 loop
+            if bool(equity_lane1_deal_stage18_seen(((2 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane1_deal_stage18_below(f)) and bool(clear));
+    end loop;
+    equity_lane1_deal_stage18_free <= usable;
+end process equity_lane1_deal_stage18_freeing;
 
 equity_lane1_deal_stage18_judge_flags: process (clk) is
 begin
@@ -19969,8 +21834,8 @@ begin
             equity_lane1_deal_stage18_a_tok <= '0';
             equity_lane1_deal_stage18_a_ok <= '0';
         else
-            equity_lane1_deal_stage18_a_tok <= equity_lane1_toks(6);
-            equity_lane1_deal_stage18_a_ok <= equity_lane1_oks(6);
+            equity_lane1_deal_stage18_a_tok <= equity_lane1_deal_stage18_t_tok;
+            equity_lane1_deal_stage18_a_ok <= equity_lane1_deal_stage18_t_ok;
         end if;
     end if;
 end process equity_lane1_deal_stage18_judge_flags;
@@ -20030,139 +21895,169 @@ begin
 end process equity_lane1_deal_stage19_setting;
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position415_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position85_same_position415_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position416_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position85_same_position416_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position417_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position85_same_position417_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position418_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position85_same_position418_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position419_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position85_same_position419_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position420_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position85_same_position420_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position421_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position85_same_position421_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position422_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position85_same_position422_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_repeated_position85_hit <= stdl(equity_lane1_deal_stage19_repeated_position85_any_equal /= 0);
+equity_lane1_deal_stage19_repeated_position85_any_set140_hit <= stdl(equity_lane1_deal_stage19_repeated_position85_any_set140_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position423_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position85_any_set141_hit <= stdl(equity_lane1_deal_stage19_repeated_position85_any_set141_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position424_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position85_groups <= equity_lane1_deal_stage19_repeated_position85_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position425_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position86_same_position423_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position426_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position86_same_position424_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position427_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position86_same_position425_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position428_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position86_same_position426_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position429_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position86_same_position427_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position430_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position86_same_position428_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position86_hit <= stdl(equity_lane1_deal_stage19_repeated_position86_any_equal /= 0);
+equity_lane1_deal_stage19_repeated_position86_same_position429_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position431_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position86_same_position430_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position432_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position86_any_set142_hit <= stdl(equity_lane1_deal_stage19_repeated_position86_any_set142_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position433_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position86_any_set143_hit <= stdl(equity_lane1_deal_stage19_repeated_position86_any_set143_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position434_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position86_groups <= equity_lane1_deal_stage19_repeated_position86_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position435_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position87_same_position431_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position436_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position87_same_position432_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position437_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position87_same_position433_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position438_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position87_same_position434_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position87_hit <= stdl(equity_lane1_deal_stage19_repeated_position87_any_equal /= 0);
+equity_lane1_deal_stage19_repeated_position87_same_position435_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position439_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position87_same_position436_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position440_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position87_same_position437_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position441_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position87_same_position438_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position442_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position87_any_set144_hit <= stdl(equity_lane1_deal_stage19_repeated_position87_any_set144_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position443_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position87_any_set145_hit <= stdl(equity_lane1_deal_stage19_repeated_position87_any_set145_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position444_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position87_groups <= equity_lane1_deal_stage19_repeated_position87_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position445_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position88_same_position439_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position446_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position88_same_position440_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position88_hit <= stdl(equity_lane1_deal_stage19_repeated_position88_any_equal /= 0);
+equity_lane1_deal_stage19_repeated_position88_same_position441_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position447_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position88_same_position442_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position448_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position88_same_position443_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position449_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position88_same_position444_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position450_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position88_same_position445_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position451_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position88_same_position446_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position452_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position88_any_set146_hit <= stdl(equity_lane1_deal_stage19_repeated_position88_any_set146_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position453_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position88_any_set147_hit <= stdl(equity_lane1_deal_stage19_repeated_position88_any_set147_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position454_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position88_groups <= equity_lane1_deal_stage19_repeated_position88_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position89_hit <= stdl(equity_lane1_deal_stage19_repeated_position89_any_equal /= 0);
+equity_lane1_deal_stage19_repeated_position89_same_position447_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage19_repeated_position89_same_position448_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage19_repeated_position89_same_position449_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage19_repeated_position89_same_position450_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage19_repeated_position89_same_position451_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage19_repeated_position89_same_position452_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage19_repeated_position89_same_position453_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage19_repeated_position89_same_position454_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage19_repeated_position89_any_set148_hit <= stdl(equity_lane1_deal_stage19_repeated_position89_any_set148_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position89_any_set149_hit <= stdl(equity_lane1_deal_stage19_repeated_position89_any_set149_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position89_groups <= equity_lane1_deal_stage19_repeated_position89_gathered;
 
 equity_lane1_deal_stage19_masking: process (equity_lane1_slot_stream19_word, equity_lane1_deal_stage19_exact_q, equity_lane1_delay_line19_d_out, equity_lane1_deal_stage19_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -20180,6 +22075,27 @@ begin
     equity_lane1_deal_stage19_candidates <= masked;
 end process equity_lane1_deal_stage19_masking;
 
+equity_lane1_deal_stage19_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage19_taken <= equity_lane1_deal_stage19_candidates;
+        equity_lane1_deal_stage19_t_pos <= equity_lane1_deal_stage18_pos_out;
+    end if;
+end process equity_lane1_deal_stage19_take;
+
+equity_lane1_deal_stage19_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_deal_stage19_t_tok <= '0';
+            equity_lane1_deal_stage19_t_ok <= '0';
+        else
+            equity_lane1_deal_stage19_t_tok <= equity_lane1_toks(7);
+            equity_lane1_deal_stage19_t_ok <= equity_lane1_oks(7);
+        end if;
+    end if;
+end process equity_lane1_deal_stage19_take_flags;
+
 equity_lane1_deal_stage19_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -20190,19 +22106,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage19_candidates(((6 * f) + b));
+                candidate(b) := equity_lane1_deal_stage19_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane1_deal_stage19_n_q) and (not bool(equity_lane1_deal_stage19_repeated(f))));
+            ok := stdl(candidate < equity_lane1_deal_stage19_n_q);
             if (bool(equity_lane1_deal_stage19_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane1_deal_stage19_fields <= equity_lane1_deal_stage19_candidates;
-        equity_lane1_deal_stage19_free <= usable;
-        equity_lane1_deal_stage19_a_pos <= equity_lane1_deal_stage18_pos_out;
+        equity_lane1_deal_stage19_fields <= equity_lane1_deal_stage19_taken;
+        equity_lane1_deal_stage19_below <= usable;
+        equity_lane1_deal_stage19_seen <= equity_lane1_deal_stage19_repeated;
+        equity_lane1_deal_stage19_a_pos <= equity_lane1_deal_stage19_t_pos;
     end if;
 end process equity_lane1_deal_stage19_judge;
+
+equity_lane1_deal_stage19_freeing: process (equity_lane1_deal_stage19_below, equity_lane1_deal_stage19_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 2-1 loop
+            if bool(equity_lane1_deal_stage19_seen(((2 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane1_deal_stage19_below(f)) and bool(clear));
+    end loop;
+    equity_lane1_deal_stage19_free <= usable;
+end process equity_lane1_deal_stage19_freeing;
 
 equity_lane1_deal_stage19_judge_flags: process (clk) is
 begin
@@ -20211,8 +22145,8 @@ begin
             equity_lane1_deal_stage19_a_tok <= '0';
             equity_lane1_deal_stage19_a_ok <= '0';
         else
-            equity_lane1_deal_stage19_a_tok <= equity_lane1_toks(7);
-            equity_lane1_deal_stage19_a_ok <= equity_lane1_oks(7);
+            equity_lane1_deal_stage19_a_tok <= equity_lane1_deal_stage19_t_tok;
+            equity_lane1_deal_stage19_a_ok <= equity_lane1_deal_stage19_t_ok;
         end if;
     end if;
 end process equity_lane1_deal_stage19_judge_flags;
@@ -20272,154 +22206,199 @@ begin
 end process equity_lane1_deal_stage20_setting;
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position455_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position90_same_position455_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position456_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position90_same_position456_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position457_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position90_same_position457_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position458_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position90_same_position458_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position459_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position90_same_position459_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position460_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position90_same_position460_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position461_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position90_same_position461_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position462_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position90_same_position462_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position463_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position90_same_position463_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_repeated_position90_hit <= stdl(equity_lane1_deal_stage20_repeated_position90_any_equal /= 0);
+equity_lane1_deal_stage20_repeated_position90_any_set150_hit <= stdl(equity_lane1_deal_stage20_repeated_position90_any_set150_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position464_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position90_any_set151_hit <= stdl(equity_lane1_deal_stage20_repeated_position90_any_set151_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position465_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position90_any_set152_hit <= stdl(equity_lane1_deal_stage20_repeated_position90_same_position463_equal /= '0');
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position466_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position90_groups <= equity_lane1_deal_stage20_repeated_position90_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position467_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position91_same_position464_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position468_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position91_same_position465_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position469_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position91_same_position466_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position470_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position91_same_position467_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position471_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position91_same_position468_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position472_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position91_same_position469_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position91_hit <= stdl(equity_lane1_deal_stage20_repeated_position91_any_equal /= 0);
+equity_lane1_deal_stage20_repeated_position91_same_position470_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position473_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position91_same_position471_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position474_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position91_same_position472_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position475_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position91_any_set153_hit <= stdl(equity_lane1_deal_stage20_repeated_position91_any_set153_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position476_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position91_any_set154_hit <= stdl(equity_lane1_deal_stage20_repeated_position91_any_set154_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position477_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position91_any_set155_hit <= stdl(equity_lane1_deal_stage20_repeated_position91_same_position472_equal /= '0');
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position478_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position91_groups <= equity_lane1_deal_stage20_repeated_position91_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position479_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position92_same_position473_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position480_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position92_same_position474_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position481_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position92_same_position475_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position92_hit <= stdl(equity_lane1_deal_stage20_repeated_position92_any_equal /= 0);
+equity_lane1_deal_stage20_repeated_position92_same_position476_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position482_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position92_same_position477_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position483_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position92_same_position478_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position484_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position92_same_position479_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position485_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position92_same_position480_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position486_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position92_same_position481_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position487_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position92_any_set156_hit <= stdl(equity_lane1_deal_stage20_repeated_position92_any_set156_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position488_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position92_any_set157_hit <= stdl(equity_lane1_deal_stage20_repeated_position92_any_set157_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position489_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position92_any_set158_hit <= stdl(equity_lane1_deal_stage20_repeated_position92_same_position481_equal /= '0');
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position490_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position92_groups <= equity_lane1_deal_stage20_repeated_position92_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position93_hit <= stdl(equity_lane1_deal_stage20_repeated_position93_any_equal /= 0);
+equity_lane1_deal_stage20_repeated_position93_same_position482_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position491_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position93_same_position483_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position492_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position93_same_position484_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position493_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position93_same_position485_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position494_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position93_same_position486_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position495_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position93_same_position487_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position496_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position93_same_position488_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position497_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position93_same_position489_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position498_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position93_same_position490_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position499_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position93_any_set159_hit <= stdl(equity_lane1_deal_stage20_repeated_position93_any_set159_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position94_hit <= stdl(equity_lane1_deal_stage20_repeated_position94_any_equal /= 0);
+equity_lane1_deal_stage20_repeated_position93_any_set160_hit <= stdl(equity_lane1_deal_stage20_repeated_position93_any_set160_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position93_any_set161_hit <= stdl(equity_lane1_deal_stage20_repeated_position93_same_position490_equal /= '0');
+
+
+equity_lane1_deal_stage20_repeated_position93_groups <= equity_lane1_deal_stage20_repeated_position93_gathered;
+
+
+equity_lane1_deal_stage20_repeated_position94_same_position491_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage20_repeated_position94_same_position492_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage20_repeated_position94_same_position493_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage20_repeated_position94_same_position494_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage20_repeated_position94_same_position495_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage20_repeated_position94_same_position496_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage20_repeated_position94_same_position497_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage20_repeated_position94_same_position498_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage20_repeated_position94_same_position499_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage20_repeated_position94_any_set162_hit <= stdl(equity_lane1_deal_stage20_repeated_position94_any_set162_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position94_any_set163_hit <= stdl(equity_lane1_deal_stage20_repeated_position94_any_set163_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position94_any_set164_hit <= stdl(equity_lane1_deal_stage20_repeated_position94_same_position499_equal /= '0');
+
+
+equity_lane1_deal_stage20_repeated_position94_groups <= equity_lane1_deal_stage20_repeated_position94_gathered;
 
 equity_lane1_deal_stage20_masking: process (equity_lane1_slot_stream20_word, equity_lane1_deal_stage20_exact_q, equity_lane1_delay_line20_d_out, equity_lane1_deal_stage20_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -20437,6 +22416,27 @@ begin
     equity_lane1_deal_stage20_candidates <= masked;
 end process equity_lane1_deal_stage20_masking;
 
+equity_lane1_deal_stage20_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage20_taken <= equity_lane1_deal_stage20_candidates;
+        equity_lane1_deal_stage20_t_pos <= equity_lane1_deal_stage19_pos_out;
+    end if;
+end process equity_lane1_deal_stage20_take;
+
+equity_lane1_deal_stage20_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_deal_stage20_t_tok <= '0';
+            equity_lane1_deal_stage20_t_ok <= '0';
+        else
+            equity_lane1_deal_stage20_t_tok <= equity_lane1_toks(8);
+            equity_lane1_deal_stage20_t_ok <= equity_lane1_oks(8);
+        end if;
+    end if;
+end process equity_lane1_deal_stage20_take_flags;
+
 equity_lane1_deal_stage20_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -20447,19 +22447,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage20_candidates(((6 * f) + b));
+                candidate(b) := equity_lane1_deal_stage20_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane1_deal_stage20_n_q) and (not bool(equity_lane1_deal_stage20_repeated(f))));
+            ok := stdl(candidate < equity_lane1_deal_stage20_n_q);
             if (bool(equity_lane1_deal_stage20_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane1_deal_stage20_fields <= equity_lane1_deal_stage20_candidates;
-        equity_lane1_deal_stage20_free <= usable;
-        equity_lane1_deal_stage20_a_pos <= equity_lane1_deal_stage19_pos_out;
+        equity_lane1_deal_stage20_fields <= equity_lane1_deal_stage20_taken;
+        equity_lane1_deal_stage20_below <= usable;
+        equity_lane1_deal_stage20_seen <= equity_lane1_deal_stage20_repeated;
+        equity_lane1_deal_stage20_a_pos <= equity_lane1_deal_stage20_t_pos;
     end if;
 end process equity_lane1_deal_stage20_judge;
+
+equity_lane1_deal_stage20_freeing: process (equity_lane1_deal_stage20_below, equity_lane1_deal_stage20_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 3-1 loop
+            if bool(equity_lane1_deal_stage20_seen(((3 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane1_deal_stage20_below(f)) and bool(clear));
+    end loop;
+    equity_lane1_deal_stage20_free <= usable;
+end process equity_lane1_deal_stage20_freeing;
 
 equity_lane1_deal_stage20_judge_flags: process (clk) is
 begin
@@ -20468,8 +22486,8 @@ begin
             equity_lane1_deal_stage20_a_tok <= '0';
             equity_lane1_deal_stage20_a_ok <= '0';
         else
-            equity_lane1_deal_stage20_a_tok <= equity_lane1_toks(8);
-            equity_lane1_deal_stage20_a_ok <= equity_lane1_oks(8);
+            equity_lane1_deal_stage20_a_tok <= equity_lane1_deal_stage20_t_tok;
+            equity_lane1_deal_stage20_a_ok <= equity_lane1_deal_stage20_t_ok;
         end if;
     end if;
 end process equity_lane1_deal_stage20_judge_flags;
@@ -20529,169 +22547,214 @@ begin
 end process equity_lane1_deal_stage21_setting;
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position500_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position95_same_position500_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position501_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position95_same_position501_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position502_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position95_same_position502_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position503_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position95_same_position503_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position504_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position95_same_position504_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position505_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position95_same_position505_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position506_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position95_same_position506_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position507_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position95_same_position507_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position508_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position95_same_position508_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position509_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position95_same_position509_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_repeated_position95_hit <= stdl(equity_lane1_deal_stage21_repeated_position95_any_equal /= 0);
+equity_lane1_deal_stage21_repeated_position95_any_set165_hit <= stdl(equity_lane1_deal_stage21_repeated_position95_any_set165_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position510_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position95_any_set166_hit <= stdl(equity_lane1_deal_stage21_repeated_position95_any_set166_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position511_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position95_any_set167_hit <= stdl(equity_lane1_deal_stage21_repeated_position95_any_set167_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position512_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position95_groups <= equity_lane1_deal_stage21_repeated_position95_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position513_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position96_same_position510_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position514_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position96_same_position511_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position515_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position96_same_position512_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position516_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position96_same_position513_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position517_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position96_same_position514_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position518_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position96_same_position515_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position519_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position96_same_position516_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position96_hit <= stdl(equity_lane1_deal_stage21_repeated_position96_any_equal /= 0);
+equity_lane1_deal_stage21_repeated_position96_same_position517_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position520_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position96_same_position518_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position521_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position96_same_position519_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position522_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position96_any_set168_hit <= stdl(equity_lane1_deal_stage21_repeated_position96_any_set168_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position523_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position96_any_set169_hit <= stdl(equity_lane1_deal_stage21_repeated_position96_any_set169_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position524_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position96_any_set170_hit <= stdl(equity_lane1_deal_stage21_repeated_position96_any_set170_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position525_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position96_groups <= equity_lane1_deal_stage21_repeated_position96_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position526_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position97_same_position520_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position527_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position97_same_position521_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position528_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position97_same_position522_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position529_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position97_same_position523_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position97_hit <= stdl(equity_lane1_deal_stage21_repeated_position97_any_equal /= 0);
+equity_lane1_deal_stage21_repeated_position97_same_position524_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position530_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position97_same_position525_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position531_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position97_same_position526_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position532_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position97_same_position527_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position533_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position97_same_position528_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position534_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position97_same_position529_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position535_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position97_any_set171_hit <= stdl(equity_lane1_deal_stage21_repeated_position97_any_set171_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position536_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position97_any_set172_hit <= stdl(equity_lane1_deal_stage21_repeated_position97_any_set172_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position537_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position97_any_set173_hit <= stdl(equity_lane1_deal_stage21_repeated_position97_any_set173_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position538_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position97_groups <= equity_lane1_deal_stage21_repeated_position97_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position539_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position98_same_position530_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position98_hit <= stdl(equity_lane1_deal_stage21_repeated_position98_any_equal /= 0);
+equity_lane1_deal_stage21_repeated_position98_same_position531_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position540_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position98_same_position532_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position541_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position98_same_position533_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position542_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position98_same_position534_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position543_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position98_same_position535_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position544_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position98_same_position536_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position545_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position98_same_position537_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position546_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position98_same_position538_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position547_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position98_same_position539_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position548_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position98_any_set174_hit <= stdl(equity_lane1_deal_stage21_repeated_position98_any_set174_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position549_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position98_any_set175_hit <= stdl(equity_lane1_deal_stage21_repeated_position98_any_set175_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position99_hit <= stdl(equity_lane1_deal_stage21_repeated_position99_any_equal /= 0);
+equity_lane1_deal_stage21_repeated_position98_any_set176_hit <= stdl(equity_lane1_deal_stage21_repeated_position98_any_set176_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position98_groups <= equity_lane1_deal_stage21_repeated_position98_gathered;
+
+
+equity_lane1_deal_stage21_repeated_position99_same_position540_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage21_repeated_position99_same_position541_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage21_repeated_position99_same_position542_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage21_repeated_position99_same_position543_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage21_repeated_position99_same_position544_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage21_repeated_position99_same_position545_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage21_repeated_position99_same_position546_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage21_repeated_position99_same_position547_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage21_repeated_position99_same_position548_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage21_repeated_position99_same_position549_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+
+
+equity_lane1_deal_stage21_repeated_position99_any_set177_hit <= stdl(equity_lane1_deal_stage21_repeated_position99_any_set177_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position99_any_set178_hit <= stdl(equity_lane1_deal_stage21_repeated_position99_any_set178_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position99_any_set179_hit <= stdl(equity_lane1_deal_stage21_repeated_position99_any_set179_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position99_groups <= equity_lane1_deal_stage21_repeated_position99_gathered;
 
 equity_lane1_deal_stage21_masking: process (equity_lane1_slot_stream21_word, equity_lane1_deal_stage21_exact_q, equity_lane1_delay_line21_d_out, equity_lane1_deal_stage21_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -20709,6 +22772,27 @@ begin
     equity_lane1_deal_stage21_candidates <= masked;
 end process equity_lane1_deal_stage21_masking;
 
+equity_lane1_deal_stage21_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage21_taken <= equity_lane1_deal_stage21_candidates;
+        equity_lane1_deal_stage21_t_pos <= equity_lane1_deal_stage20_pos_out;
+    end if;
+end process equity_lane1_deal_stage21_take;
+
+equity_lane1_deal_stage21_take_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_deal_stage21_t_tok <= '0';
+            equity_lane1_deal_stage21_t_ok <= '0';
+        else
+            equity_lane1_deal_stage21_t_tok <= equity_lane1_toks(9);
+            equity_lane1_deal_stage21_t_ok <= equity_lane1_oks(9);
+        end if;
+    end if;
+end process equity_lane1_deal_stage21_take_flags;
+
 equity_lane1_deal_stage21_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
@@ -20719,19 +22803,37 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage21_candidates(((6 * f) + b));
+                candidate(b) := equity_lane1_deal_stage21_taken(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < equity_lane1_deal_stage21_n_q) and (not bool(equity_lane1_deal_stage21_repeated(f))));
+            ok := stdl(candidate < equity_lane1_deal_stage21_n_q);
             if (bool(equity_lane1_deal_stage21_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
         end loop;
-        equity_lane1_deal_stage21_fields <= equity_lane1_deal_stage21_candidates;
-        equity_lane1_deal_stage21_free <= usable;
-        equity_lane1_deal_stage21_a_pos <= equity_lane1_deal_stage20_pos_out;
+        equity_lane1_deal_stage21_fields <= equity_lane1_deal_stage21_taken;
+        equity_lane1_deal_stage21_below <= usable;
+        equity_lane1_deal_stage21_seen <= equity_lane1_deal_stage21_repeated;
+        equity_lane1_deal_stage21_a_pos <= equity_lane1_deal_stage21_t_pos;
     end if;
 end process equity_lane1_deal_stage21_judge;
+
+equity_lane1_deal_stage21_freeing: process (equity_lane1_deal_stage21_below, equity_lane1_deal_stage21_seen) is
+    variable usable: unsigned(4 downto 0);
+    variable clear: std_logic;
+begin
+    usable := to_unsigned(0, 5);
+    for f in 0 to 5-1 loop
+        clear := '1';
+        for g in 0 to 3-1 loop
+            if bool(equity_lane1_deal_stage21_seen(((3 * f) + g))) then
+                clear := '0';
+            end if;
+        end loop;
+        usable(f) := stdl(bool(equity_lane1_deal_stage21_below(f)) and bool(clear));
+    end loop;
+    equity_lane1_deal_stage21_free <= usable;
+end process equity_lane1_deal_stage21_freeing;
 
 equity_lane1_deal_stage21_judge_flags: process (clk) is
 begin
@@ -20740,8 +22842,8 @@ begin
             equity_lane1_deal_stage21_a_tok <= '0';
             equity_lane1_deal_stage21_a_ok <= '0';
         else
-            equity_lane1_deal_stage21_a_tok <= equity_lane1_toks(9);
-            equity_lane1_deal_stage21_a_ok <= equity_lane1_oks(9);
+            equity_lane1_deal_stage21_a_tok <= equity_lane1_deal_stage21_t_tok;
+            equity_lane1_deal_stage21_a_ok <= equity_lane1_deal_stage21_t_ok;
         end if;
     end if;
 end process equity_lane1_deal_stage21_judge_flags;
@@ -25541,7 +27643,7 @@ begin
         if (rst = '1') then
             equity_lane1_tally13_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_deal_stage11_ok_in))) or ((equity_lane1_alone_q /= '0') and (not True))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_tally13_mine))) or ((equity_lane1_alone_q /= '0') and (not True))) then
                 equity_lane1_tally13_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane1_tally13_amount <= equity_lane1_units_q;

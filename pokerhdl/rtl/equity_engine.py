@@ -11,7 +11,7 @@ by restoring division, lane l taking one more while l < the remainder (golden la
 lane's ``bonus``), every stream's seed mixed (golden stream_seed; a quarter-round step takes six
 clocks, its addition a byte a clock) and loaded, start, wait for every lane's done. Exact: the
 boards C(n, k) (a binomial ROM) shared the same way, each lane's first board unranked from its
-colex rank (golden equity_exact.colex_unrank: a probe of the ROM every three clocks) into its
+colex rank (golden equity_exact.colex_unrank: a probe of the ROM every four clocks) into its
 board digits, start, wait. The reply sums the lanes' counts (the trials counted first) a byte
 at a time, least significant first, as their readout chains shift: the sum settles through a
 register per lane (no adder tree in one clock), and since no total exceeds its counter, no
@@ -203,7 +203,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     randoms = Signal(intbv(0)[4:])            # random opponents
 
     State = enum("IDLE", "SCANNING", "SCANNED", "JUDGED", "CHECKING", "DIVIDING", "MIXING",
-                 "MIXED", "NEXT_STREAM", "LOADING", "UNRANKING", "PROBING", "WEIGHING",
+                 "MIXED", "NEXT_STREAM", "LOADING", "UNRANKING", "PROBING", "READING", "WEIGHING",
                  "TESTING", "NEXT_LANE", "STARTING", "RUNNING", "REPLYING")
     state = Signal(State.IDLE)
     # state == IDLE as a register of its own, set and cleared with the state: the request
@@ -356,6 +356,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     share = Signal(intbv(0)[RANK_BITS:])
     probe_j, probe_c = Signal(intbv(0)[3:]), Signal(intbv(0)[6:])
     binomial, binomial_q = Signal(intbv(0)[RANK_BITS:]), Signal(intbv(0)[RANK_BITS:])
+    binomial_qq = Signal(intbv(0)[RANK_BITS:])     # the block RAM's output register
     fits, rest = Signal(bool(0)), Signal(intbv(0)[RANK_BITS:])
     load_digit = Signal(intbv(0)[CARD:])
     load_bonus = Signal(bool(0))
@@ -414,13 +415,20 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         binomial_q.next = binomial
 
     @always(clk.posedge)
+    def binomial_output():
+        """The ROM's read registered once more, for the unranking: a block RAM's read comes
+        5.6 ns after the clock on an ECP5 without its output register (the nine-seat tops'
+        longest path, into the 21-bit compare)."""
+        binomial_qq.next = binomial_q
+
+    @always(clk.posedge)
     def unrank_step():
         """C(c, j) <= what is left of the rank: c is the digit; what is left after it
         (registered in WEIGHING: TESTING's decisions start at a register, not at the end of
         a 21-bit compare)."""
-        fits.next = binomial_q <= unranked
-        if binomial_q <= unranked:
-            rest.next = unranked - binomial_q
+        fits.next = binomial_qq <= unranked
+        if binomial_qq <= unranked:
+            rest.next = unranked - binomial_qq
         else:
             rest.next = unranked
 
@@ -707,7 +715,9 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             else:
                 state.next = State.PROBING
         elif state == State.PROBING:
-            state.next = State.WEIGHING           # binomial_q = C(c, j) at its end
+            state.next = State.READING            # binomial_q = C(c, j) at its end
+        elif state == State.READING:
+            state.next = State.WEIGHING           # binomial_qq = C(c, j) at its end
         elif state == State.WEIGHING:
             state.next = State.TESTING            # fits and rest at its end
         elif state == State.TESTING:
