@@ -35,6 +35,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from line_client import Client, free_port
 from table_play import CARD, Truth, public_of, strings_in, view_of
 from pokerhdl.table import client as table_client
 from pokerhdl.table.connection import Limits
@@ -45,68 +46,6 @@ from pokerhdl.table.server import TableServer
 
 STACK = 200
 PYTHON = [sys.executable, "-m", "pokerhdl"]
-
-
-class Client:
-    """A blocking socket speaking the protocol; every line it receives is kept (``lines``)."""
-
-    def __init__(self, port, source="127.0.0.1", rcvbuf=None, timeout=3.0):
-        self.sock = socket.socket()
-        if rcvbuf:
-            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
-        self.sock.bind((source, 0))
-        self.sock.settimeout(timeout)
-        self.sock.connect(("127.0.0.1", port))
-        self.buffer = b""
-        self.lines = []
-        self.token = self.seat = None
-
-    def send(self, message):
-        raw = message if isinstance(message, bytes) else json.dumps(message).encode()
-        self.sock.sendall(raw + b"\n")
-
-    def receive(self, timeout=2.0):
-        """The next message, or None when the server closed the connection."""
-        deadline = time.monotonic() + timeout
-        while b"\n" not in self.buffer:
-            self.sock.settimeout(max(0.01, deadline - time.monotonic()))
-            try:
-                data = self.sock.recv(65536)
-            except (ConnectionResetError, BrokenPipeError):
-                data = b""
-            if not data:
-                return None
-            self.buffer += data
-        raw, self.buffer = self.buffer.split(b"\n", 1)
-        self.lines.append(raw)
-        return json.loads(raw)
-
-    def until(self, wanted, timeout=2.0):
-        deadline = time.monotonic() + timeout
-        while True:
-            msg = self.receive(max(0.01, deadline - time.monotonic()))
-            assert msg is not None, "the server closed the connection"
-            if wanted(msg):
-                return msg
-
-    def join(self, name=None, timeout=2.0, **fields):
-        self.send({"op": "join", **({"name": name} if name else {}), **fields})
-        welcome = self.until(lambda m: m["type"] in ("welcome", "refused"), timeout)
-        if welcome["type"] == "welcome":
-            self.token, self.seat = welcome.get("token"), welcome.get("seat")
-        return welcome
-
-    def closed_by_server(self, timeout=2.0):
-        """Whether the server closed the connection (reading what it sent before)."""
-        try:
-            while self.receive(timeout) is not None:
-                pass
-            return True
-        except socket.timeout:
-            return False
-
-    def close(self):
-        self.sock.close()
 
 
 EMULATED_TOP = "basys3_holdem"
@@ -776,12 +715,6 @@ def test_a_second_join_from_the_same_account_takes_another_seat(tables, tmp_path
         first.kill()
         first.wait(10)
     t.healthy()
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_serve_golden_seeds_from_the_os_and_prints_the_seed():
