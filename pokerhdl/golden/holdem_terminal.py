@@ -138,7 +138,7 @@ class HoldemTerminal(Terminal):
         t = self.t
         if t.to_act == NO_SEAT:
             return refusal_text(REF_HAND_OVER)
-        return f"P{t.to_act} cards {format_cards(t.hole[t.to_act])}" + CRLF
+        return self.cards_of(t.to_act)
 
     def seat(self):
         t = self.t
@@ -146,7 +146,11 @@ class HoldemTerminal(Terminal):
             return refusal_text(REF_HAND_OVER)
         if self.number >= t.n:
             return NO_SUCH_SEAT_TEXT
-        return f"P{self.number} cards {format_cards(t.hole[self.number])}" + CRLF
+        return self.cards_of(self.number)
+
+    def cards_of(self, seat):
+        """The answer that shows ``seat``'s hole cards (h and s)."""
+        return f"P{seat} cards {format_cards(self.t.hole[seat])}" + CRLF
 
     def table(self):
         return table_text(self.t)

@@ -200,11 +200,15 @@ class TableServer:
     async def _read_cards(self):
         """Each seated player's cards of the hand being played, read once a deal."""
         for seat in self.seats:
-            if self.view.phase != "betting":
-                return
-            if seat.token is not None and not self._has_cards(seat) \
-                    and self._status(seat) != "out":
-                await self._ask(b"s%d\r" % seat.index)
+            if seat.token is not None and not self._has_cards(seat) and self._dealt_in(seat):
+                await self._read_hole(seat)
+
+    async def _read_hole(self, seat):
+        await self._ask(b"s%d\r" % seat.index)             # the table's s<seat>
+
+    def _dealt_in(self, seat):
+        """Whether ``seat`` holds cards of a hand being played."""
+        return self.view.phase == "betting" and self._status(seat) != "out"
 
     def _to_act(self):
         k = self.view.to_act
@@ -472,9 +476,9 @@ class TableServer:
     async def _op_cards(self, conn, msg):
         seat = conn.seat
         if not self._has_cards(seat):
-            if self.view.phase != "betting" or self._status(seat) == "out":
+            if not self._dealt_in(seat):
                 raise Refused("you have no cards in a hand being played")
-            await self._ask(b"s%d\r" % seat.index)
+            await self._read_hole(seat)
         conn.send(self.state_for(conn))
 
     async def _table_op(self, keys):
