@@ -159,9 +159,9 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     mode the only field is ``digit``) and registered beside the compares (the masked fields
     fan out to every compare: straight from the stream, the net was the nine-seat tops'
     longest path); then which fields are free (below n, not an earlier slot's position: the
-    compares ORed in groups); then the lowest free one. pos_out = pos_in with this slot's position on top. n, mask,
-    exact: the run's setting from the stage before; n_q, mask_q, exact_q: this stage's copy,
-    the next stage's setting."""
+    compares ORed in groups); then the lowest free one. pos_out = pos_in with this slot's
+    position on top. n, mask, exact: the run's setting from the stage before; n_q, mask_q,
+    exact_q: this stage's copy, the next stage's setting."""
     earlier = slot
     width = CARD * max(slot, 1)
     groups = max(group_count(earlier), 1)
