@@ -268,3 +268,5 @@ def test_holdem_console_soak(params, seed, share, record_property):
     seen, clocks, seconds = soak_console(params, seed, inputs)
     report(record_property, f"holdem_console {params}", seen["inputs"], seen, clocks, seconds)
     assert seen["inputs"] >= inputs and seen["resets"] and seen["games"] and seen["seat_reads"]
+    if params["players"] > 2:       # a seat out of the game while a hand goes on: "-- --"
+        assert seen["out_seat_reads"], seen

@@ -207,6 +207,7 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
                 asker = reads.randrange(table.n + 2)    # and two seats the table lacks
                 want, got = await read_seat(tb, term, asker, reads)
                 seen["seat_reads"] += " cards " in want
+                seen["out_seat_reads"] += " cards -- --" in want
             assert got == want, (got, want)
             check_privacy(table, got, asker, False)
             seen["inputs"] += 1
@@ -257,6 +258,7 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
                 assert got == want, (got, want)
                 check_privacy(table, got, seat, False)
                 seen["seat_reads"] += " cards " in want
+                seen["out_seat_reads"] += " cards -- --" in want
         seen["hands"] += ended
         seen["games"] += ended and table.phase == PHASE_GAME_OVER
         await check_observables(tb, table)

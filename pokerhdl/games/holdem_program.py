@@ -116,14 +116,7 @@ def program(players):
 
     p.entry("hole")
     p.load(P["to_act"])
-    p.jeq(NO_SEAT, "hole_none")
-    p.emit(I_SET, 0, SET_SEAT_ACC)
-    p.text("P")
-    p.emit(I_NUM)
-    p.text(" cards ")
-    hole_cards()
-    p.text(CRLF)
-    p.emit(I_END)
+    p.jne(NO_SEAT, "seat_cards")                # golden cards_of: the line s<seat> shows
     p.label("hole_none")
     p.text(refusal_text(REF_HAND_OVER))
     p.emit(I_END)
@@ -136,13 +129,18 @@ def program(players):
         p.jeq(s, "seat_cards")
     p.text(NO_SUCH_SEAT_TEXT)
     p.emit(I_END)
-    p.label("seat_cards")
+    p.label("seat_cards")                       # the seat in acc: golden cards_of
     p.emit(I_SET, 0, SET_SEAT_ACC)
     p.text("P")
     p.emit(I_NUM)
     p.text(" cards ")
+    p.load(P["hole"], M_SEAT2)
+    p.jeq(NO_CARD, "no_cards")                  # a seat out of the game: "-- --"
     hole_cards()
     p.text(CRLF)
+    p.emit(I_END)
+    p.label("no_cards")
+    p.text("-- --" + CRLF)
     p.emit(I_END)
 
     # --- the answer to a command
