@@ -439,6 +439,43 @@ def test_silent_sockets_and_floods_are_capped_and_timed_out(tables, record_prope
     t.healthy()
 
 
+def test_watchers_make_room_for_newcomers_and_returning_players(tables):
+    """Watchers never time out, so on a full server a newcomer takes a watcher's place: the
+    longest watching from the address that holds the most connections."""
+    t = tables(per_address=3, connections=6, idle=5.0)
+    ann = t.player("ann", "127.0.0.2")
+
+    def watcher(source):
+        c = t.client(source=source)
+        c.send({"op": "watch"})
+        assert c.until(lambda m: m["type"] == "welcome")["role"] == "watcher"
+        c.until(lambda m: m["type"] == "state")
+        return c
+    crowd = [watcher("127.0.3.1") for _ in range(3)] + [watcher("127.0.3.2") for _ in range(2)]
+
+    def let_go():
+        return [c for c in crowd if c.closed_by_server(0.05)]
+    assert not let_go() and len(t.server.conns) == 6            # full
+    bob = t.player("bob", "127.0.3.9")                           # a newcomer gets a seat
+    gone = let_go()
+    assert gone == [crowd[0]], "not the oldest watcher of the address holding the most"
+    assert "a newcomer took your place" in json.loads(gone[0].lines[-1])["reason"]
+    ann.close()                                                  # ann's seat waits for her
+    t.call(asyncio.sleep(0.1))
+    cy = watcher("127.0.3.3")                                    # the free place: no one let go
+    assert not let_go()[1:]
+    back = t.client(source="127.0.0.2")                          # ann comes back: full again
+    assert back.join(token=ann.token)["seat"] == ann.seat
+    assert let_go()[1:] == [crowd[1]]                            # 127.0.3.1 held 2, the most
+    for c in (bob, back, cy, crowd[2], crowd[3], crowd[4]):      # everyone else still served
+        c.send({"op": "state"})
+        c.until(lambda m: m["type"] == "state")
+    silent = t.client(source="127.0.3.8")       # full of players, watchers and the silent:
+    assert not silent.closed_by_server(0.1)     # a watcher made room for it too
+    assert let_go()[2:] == [crowd[3]]                            # now 127.0.3.2 holds most
+    assert len(t.server.conns) == 6
+
+
 @pytest.mark.parametrize("table", [["--golden"], pytest.param(["--emulate", EMULATED_TOP],
                                                               marks=pytest.mark.soak)],
                          ids=["golden", "emulated"])

@@ -6,7 +6,8 @@ unsent messages pass ``Limits.backlog`` bytes has fallen behind and is dropped. 
 never waits for a client, however slowly it reads. A line is read whole or refused whole (over
 MAX_LINE bytes: ``TOO_LONG``, the rest of that line skipped), and a connection that has not yet
 joined or started watching is closed after ``Limits.idle`` seconds without a line. How many
-connections may be open, in all and from one address, is ``Admission``'s.
+connections may be open, in all and from one address, is ``Admission``'s; a full server makes
+room for a newcomer by letting a watcher go (``Admission.to_let_go``).
 """
 
 import asyncio
@@ -93,22 +94,37 @@ class Connection:
 
 
 class Admission:
-    """The cap on open connections, in all and per address."""
+    """The cap on open connections, in all and per address. A watcher holds its place only
+    while nobody else wants it: when the server is full, a newcomer takes the place of the
+    watcher from the address that holds the most connections (the longest watching of them).
+    So watchers, who never time out, cannot lock out a player who comes back or a newcomer;
+    seated players and connections still on their idle clock are never let go."""
 
     def __init__(self, limits):
         self.limits = limits
-        self.open = Counter()
+        self.held = {}              # connection -> its address, in the order they came
 
-    def enter(self, address):
-        """None when the connection may stay (it is counted), else the reason it may not."""
-        if sum(self.open.values()) >= self.limits.connections:
+    def per_address(self):
+        return Counter(self.held.values())
+
+    def enter(self, conn):
+        """None when ``conn`` may stay (it is counted), else the reason it may not; a watcher
+        it may replace is the caller's to let go (``to_let_go``) before."""
+        if len(self.held) >= self.limits.connections:
             return f"the server is full ({self.limits.connections} connections)"
-        if self.open[address] >= self.limits.per_address:
-            return f"too many connections from {address} ({self.limits.per_address})"
-        self.open[address] += 1
+        if self.per_address()[conn.address] >= self.limits.per_address:
+            return f"too many connections from {conn.address} ({self.limits.per_address})"
+        self.held[conn] = conn.address
         return None
 
-    def leave(self, address):
-        self.open[address] -= 1
-        if self.open[address] <= 0:
-            del self.open[address]
+    def to_let_go(self, newcomer):
+        """The watcher whose place ``newcomer`` takes on a full server, else None."""
+        counts = self.per_address()
+        if len(self.held) < self.limits.connections or \
+                counts[newcomer.address] >= self.limits.per_address:
+            return None
+        watchers = [c for c in self.held if c.watching and c.seat is None]
+        return max(watchers, key=lambda c: counts[c.address], default=None)   # first: oldest
+
+    def leave(self, conn):
+        self.held.pop(conn, None)

@@ -101,7 +101,8 @@ def add_options(p):
                    help=f"close a connection that neither joins nor watches within this "
                         f"(default {DEFAULTS.idle:g})")
     p.add_argument("--max-connections", type=int, default=DEFAULTS.connections, metavar="N",
-                   help=f"open connections in all (default {DEFAULTS.connections})")
+                   help=f"open connections in all; when full, a newcomer takes a watcher's "
+                        f"place (default {DEFAULTS.connections})")
     p.add_argument("--max-per-address", type=int, default=DEFAULTS.per_address, metavar="N",
                    help=f"open connections from one IP address (default "
                         f"{DEFAULTS.per_address})")

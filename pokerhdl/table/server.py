@@ -310,7 +310,14 @@ class TableServer:
     # ------------------------------------------------------------------ the clients' side
     async def _client(self, reader, writer):
         conn = Connection(reader, writer, self.limits)
-        refusal = self.admission.enter(conn.address)
+        watcher = self.admission.to_let_go(conn)
+        if watcher is not None and not self.closing:
+            self.admission.leave(watcher)
+            watcher.watching = False
+            watcher.send({"type": "bye", "reason": "the server is full: a newcomer took your "
+                                                   "place as a watcher"})
+            watcher.close()
+        refusal = self.admission.enter(conn)
         if refusal is not None or self.closing:
             self.turned_away += 1
             conn.send({"type": "bye", "reason": refusal or "the server is closing"})
@@ -335,7 +342,7 @@ class TableServer:
                     await self._message(conn, raw)
                 await asyncio.sleep(0)          # one line at a time from each client
         finally:
-            self.admission.leave(conn.address)
+            self.admission.leave(conn)
             self.conns.discard(conn)
             seat = conn.seat
             if seat is not None and seat.conn is conn:
