@@ -2,6 +2,7 @@
 a non-zero exit."""
 
 import json
+import socket
 import subprocess
 import sys
 
@@ -51,6 +52,23 @@ def test_emulate_script_errors_name_the_step_before_any_build(tmp_path, step, wh
                f"type:u40\\r {step} wait:1")
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr == f"pokerhdl emulate: script step 2 ({step!r}): {why}\n"
+    assert not build.exists()
+
+
+@pytest.mark.parametrize("uart, why", [
+    ("tcp:abc", "--uart tcp:abc: the port is a number from 1 to 65535"),
+    ("tcp:70000", "--uart tcp:70000: the port is a number from 1 to 65535"),
+    ("com1", "--uart com1: use terminal, pty or tcp:PORT"),
+    ("tcp:{busy}", "--uart tcp:{busy}: cannot listen on 127.0.0.1:{busy}: Address already in use"),
+])
+def test_emulate_uart_errors_come_before_any_build(tmp_path, uart, why):
+    build = tmp_path / "build"
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        busy = taken.getsockname()[1]
+        done = run("emulate", "basys3_dice", "--build-dir", str(build),
+                   "--uart", uart.format(busy=busy))
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == f"pokerhdl emulate: {why.format(busy=busy)}\n"
     assert not build.exists()
 
 

@@ -127,14 +127,24 @@ class Bridge:
             self.sel.register(master, selectors.EVENT_READ, "data")
             self.note = f"UART on {self.path}"
         elif spec.startswith("tcp:"):
-            port = int(spec[4:])
-            self.server = socket.create_server(("127.0.0.1", port))
+            port = spec[4:]
+            if not port.isdigit() or not 0 < int(port) < 65536:
+                raise SystemExit(f"pokerhdl emulate: --uart {spec}: the port is a number "
+                                 "from 1 to 65535")
+            port = int(port)
+            try:
+                self.server = socket.create_server(("127.0.0.1", port))
+            except OSError as exc:
+                why = os.strerror(exc.errno) if exc.errno else str(exc)
+                raise SystemExit(f"pokerhdl emulate: --uart {spec}: cannot listen on "
+                                 f"127.0.0.1:{port}: {why}") from None
             self.server.setblocking(False)
             self.sel.register(self.server, selectors.EVENT_READ, "accept")
             self.read_fd = self.write_fd = None
             self.note = f"UART on tcp 127.0.0.1:{port}"
         else:
-            raise SystemExit(f"--uart {spec}: use terminal, pty or tcp:PORT")
+            raise SystemExit(f"pokerhdl emulate: --uart {spec}: use terminal, pty or "
+                             "tcp:PORT")
 
     def poll(self):
         """Bytes that arrived (non-blocking)."""
@@ -177,10 +187,10 @@ class Bridge:
                 pass
 
 
-def run_tui(emu, uart="terminal"):
+def run_tui(emu, bridge=None):
+    """The interactive screen; ``bridge``: the UART's Bridge, None for the screen's pane."""
     import curses
 
-    bridge = None if uart == "terminal" else Bridge(uart)
     pane = TextPane()
 
     def loop(screen):
@@ -259,6 +269,9 @@ def run_cli(args):
             sys.exit(f"pokerhdl emulate: cannot read the script {args.script}: {exc.strerror}")
         except ScriptError as exc:
             sys.exit(f"pokerhdl emulate: {exc}")
+    interactive = args.script is None and not args.screenshot
+    # the UART's place is opened before the build: a bad one is told at once
+    bridge = Bridge(args.uart) if interactive and args.uart != "terminal" else None
     try:
         emu = Emulator(args.top, build_dir=args.build_dir)
     except OSError as exc:
@@ -266,8 +279,8 @@ def run_cli(args):
                  f"{exc.strerror or exc} (another folder: --build-dir or {BUILD_DIR_VARIABLE})")
     except RuntimeError as exc:
         sys.exit(f"pokerhdl emulate: {exc}")
-    if args.script is None and not args.screenshot:
-        run_tui(emu, args.uart)
+    if interactive:
+        run_tui(emu, bridge)
         return
     pane = TextPane()
     emu.run_ms(1)
