@@ -514,7 +514,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
 
     # ------------------------------------------------------------------ the reply
     Part = enum("SEND_SOF", "SEND_LEN", "SEND_STATUS", "SEND_COUNTS", "SEND_CRC")
-    part = Signal(Part.SEND_SOF)
+    part = Signal(Part.SEND_SOF)   # SEND_SOF but in REPLYING: a reply's last byte sets it back
     reply_len = Signal(intbv(0)[8:])
     left = Signal(intbv(0)[8:])               # bytes of the part still to send
     out_data = Signal(intbv(0)[8:])
@@ -566,7 +566,6 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             if busy_pending:
                 status.next = ERR_BUSY
                 reply_len.next = 1
-                part.next = Part.SEND_SOF
                 busy_pending.next = False
                 state.next = State.REPLYING
                 in_idle.next = False
@@ -575,7 +574,6 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 if not frame_good or role != Role.DEAD:
                     status.next = ERR_FRAME
                     reply_len.next = 1
-                    part.next = Part.SEND_SOF
                     state.next = State.REPLYING
                 else:
                     scan_bits.next = cards_seen
@@ -597,7 +595,6 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             for p in range(players):
                 active.next[p] = p <= k_opp
             reply_len.next = 1
-            part.next = Part.SEND_SOF
             state.next = State.REPLYING
             exact.next = mode_exact
             status.next = verdict
@@ -787,14 +784,20 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
 
     # ------------------------------------------------------------------ the lanes
     chain_in = Signal(intbv(0)[8:])
+    # the reset goes from lane to lane, registered in each (equity_lane's rst_in): the last
+    # leaves reset `lanes` clocks after the engine, long before a request's first load (a
+    # frame, then a scan of 52 clocks)
+    lane_resets = [rst] + [ResetSignal(1, active=rst.active, isasync=False)
+                           for _ in range(lanes - 1)] + [None]
     engines = []
     for l in range(lanes):
         engines.append(lane_bonus(remainder, l, bonuses[l]))
         engines.append(lane_load(load, load_lane, l, loads[l]))
-        engines.append(equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active,
-                                   rem_we, rem_addr, rem_data, loads[l], load_slot, load_index,
-                                   seed_word, exact, start, quotient, bonuses[l], dones[l],
-                                   shift, chain_in, chains[l]))
+        engines.append(equity_lane(clk, lane_resets[l], opponents, n, mask, dealt, fixed,
+                                   hero, active, rem_we, rem_addr, rem_data, loads[l], load_slot,
+                                   load_index, seed_word, exact, start, quotient, bonuses[l],
+                                   dones[l], shift, chain_in, chains[l],
+                                   rst_out=lane_resets[l + 1]))
 
     return instances()
 

@@ -389,10 +389,15 @@ def tally(clk, rst, clear, count, mine, alone, units, shift, chain_in, chain_out
 
 
 @block
-def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we, rem_addr,
+def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem_we, rem_addr,
                 rem_data, load, load_slot, load_index, seed_word, exact, start, quota, bonus,
-                done, shift, chain_in, chain_out):
+                done, shift, chain_in, chain_out, rst_out=None):
     """One lane (see the module docstring) for up to ``opponents`` opponents.
+
+    rst_in: the reset, registered here (rst_out, when given, is that register: the next
+    lane's rst_in), so the lane's thousands of registers take it from a register of its own,
+    near them: one reset net from the power-on reset to every lane was the nine-seat engine's
+    longest path. The lane leaves reset a clock after rst_in (the engine's loads come later).
 
     n[6], mask[6]: the cards nobody knows and
     MASK_ROM[n]; dealt[slots]: bit s = slot s is dealt; fixed: list of slots 6-bit known cards
@@ -415,6 +420,20 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     """
     slots = lane_slots(opponents)
     players = 1 + opponents
+
+    # ---------------------------------------------------------------- the lane's reset
+    # a register with an input of its own (a chain from lane to lane), so no synthesis merges
+    # the lanes' copies into one net again
+    rst = ResetSignal(1, active=rst_in.active, isasync=False)
+
+    @always(clk.posedge)
+    def reset_register():
+        rst.next = rst_in
+
+    if rst_out is not None:
+        @always_comb
+        def reset_out():
+            rst_out.next = rst
 
     # ---------------------------------------------------------------- control
     State = enum("IDLE", "PRIME", "RUN", "DRAIN")
