@@ -187,27 +187,26 @@ wire [2:0] lane_bonus0_number;
 wire lane_load0_lane_loads;
 reg equity_lane0_done;
 wire [7:0] equity_lane0_chain_in;
-wire [7:0] equity_lane0_unused;
-wire [7:0] equity_lane0_unread;
-wire equity_lane0_no_shift;
-reg equity_lane0_board_step;
-reg [0:0] equity_lane0_count_one;
-reg equity_lane0_counting;
-reg equity_lane0_done_q;
-reg [7:0] equity_lane0_drain;
-reg equity_lane0_extra;
-wire equity_lane0_high_zero;
+wire equity_lane0_rst_out;
+reg equity_lane0_rst;
 reg equity_lane0_issue;
-reg equity_lane0_last_one;
-reg equity_lane0_left_zero;
-wire equity_lane0_low_one;
-wire equity_lane0_low_two;
-reg equity_lane0_prime;
-reg equity_lane0_quota_was_zero;
-reg equity_lane0_quota_zero;
-reg equity_lane0_start_q;
 reg [1:0] equity_lane0_state;
+reg equity_lane0_left_zero;
+reg equity_lane0_prime;
+reg equity_lane0_done_q;
 reg equity_lane0_step_one;
+reg equity_lane0_board_step;
+reg equity_lane0_counting;
+reg equity_lane0_quota_zero;
+reg [0:0] equity_lane0_count_one;
+reg equity_lane0_last_one;
+wire equity_lane0_low_two;
+wire equity_lane0_high_zero;
+wire equity_lane0_low_one;
+reg equity_lane0_start_q;
+reg equity_lane0_extra;
+reg equity_lane0_quota_was_zero;
+reg [7:0] equity_lane0_drain;
 reg [1:0] equity_lane0_bus_index;
 reg [31:0] equity_lane0_bus_word;
 reg [5:0] equity_lane0_lane_n;
@@ -237,6 +236,9 @@ reg [3:0] equity_lane0_won_q;
 reg [11:0] equity_lane0_units_q;
 reg [12:0] equity_lane0_clears;
 reg [12:0] equity_lane0_shifts;
+wire equity_lane0_chunked_counter0_clear;
+wire [7:0] equity_lane0_chunked_counter0_chain_in;
+wire [7:0] equity_lane0_chunked_counter0_chain_out;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -2029,27 +2031,25 @@ wire lane_bonus1_bonus;
 wire [2:0] lane_bonus1_number;
 wire lane_load1_lane_loads;
 reg equity_lane1_done;
-wire [7:0] equity_lane1_unused;
-wire [7:0] equity_lane1_unread;
-wire equity_lane1_no_shift;
-reg equity_lane1_board_step;
-reg [0:0] equity_lane1_count_one;
-reg equity_lane1_counting;
-reg equity_lane1_done_q;
-reg [7:0] equity_lane1_drain;
-reg equity_lane1_extra;
-wire equity_lane1_high_zero;
+reg equity_lane1_rst;
 reg equity_lane1_issue;
-reg equity_lane1_last_one;
-reg equity_lane1_left_zero;
-wire equity_lane1_low_one;
-wire equity_lane1_low_two;
-reg equity_lane1_prime;
-reg equity_lane1_quota_was_zero;
-reg equity_lane1_quota_zero;
-reg equity_lane1_start_q;
 reg [1:0] equity_lane1_state;
+reg equity_lane1_left_zero;
+reg equity_lane1_prime;
+reg equity_lane1_done_q;
 reg equity_lane1_step_one;
+reg equity_lane1_board_step;
+reg equity_lane1_counting;
+reg equity_lane1_quota_zero;
+reg [0:0] equity_lane1_count_one;
+reg equity_lane1_last_one;
+wire equity_lane1_low_two;
+wire equity_lane1_high_zero;
+wire equity_lane1_low_one;
+reg equity_lane1_start_q;
+reg equity_lane1_extra;
+reg equity_lane1_quota_was_zero;
+reg [7:0] equity_lane1_drain;
 reg [1:0] equity_lane1_bus_index;
 reg [31:0] equity_lane1_bus_word;
 reg [5:0] equity_lane1_lane_n;
@@ -2079,6 +2079,9 @@ reg [3:0] equity_lane1_won_q;
 reg [11:0] equity_lane1_units_q;
 reg [12:0] equity_lane1_clears;
 reg [12:0] equity_lane1_shifts;
+wire equity_lane1_chunked_counter14_clear;
+wire [7:0] equity_lane1_chunked_counter14_chain_in;
+wire [7:0] equity_lane1_chunked_counter14_chain_out;
 wire [7:0] equity_lane1_chunked_counter14_zero;
 reg [7:0] equity_lane1_chunked_counter14_lowest;
 wire [31:0] equity_lane1_chunked_counter14_high;
@@ -3905,9 +3908,9 @@ assign max_opponents = 8'd3;
 assign lane_count = 3'd2;
 assign lane_bonus0_number = 3'd0;
 assign equity_lane0_chain_in = 8'd0;
-assign equity_lane0_unused = 8'd0;
-assign equity_lane0_no_shift = 1'd0;
 assign equity_lane0_high_winners = 1'd0;
+assign equity_lane0_chunked_counter0_clear = 1'd0;
+assign equity_lane0_chunked_counter0_chain_in = 8'd0;
 assign equity_lane0_chunked_counter0_zero = 8'd0;
 assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
 assign equity_lane0_colex_odometer0_spare = 1'd1;
@@ -3966,9 +3969,9 @@ assign equity_lane0_tally12_zero = 56'd0;
 assign equity_lane0_tally12_chunked_counter13_zero = 8'd0;
 assign equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in = 1'd0;
 assign lane_bonus1_number = 3'd1;
-assign equity_lane1_unused = 8'd0;
-assign equity_lane1_no_shift = 1'd0;
 assign equity_lane1_high_winners = 1'd0;
+assign equity_lane1_chunked_counter14_clear = 1'd0;
+assign equity_lane1_chunked_counter14_chain_in = 8'd0;
 assign equity_lane1_chunked_counter14_zero = 8'd0;
 assign equity_lane1_chunked_counter14_counter_chunk74_carry_in = 1'd0;
 assign equity_lane1_colex_odometer1_spare = 1'd1;
@@ -6304,8 +6307,8 @@ always @(posedge clk) begin: control
         crc_tx <= 0;
         scan_bits <= 0;
         base_d <= 0;
-        part <= 3'b000;
         busy_pending <= 0;
+        part <= 3'b000;
         load_lane <= 0;
         md <= 0;
         mb <= 0;
@@ -6356,7 +6359,6 @@ always @(posedge clk) begin: control
             if (busy_pending) begin
                 status <= 9;
                 reply_len <= 1;
-                part <= 3'b000;
                 busy_pending <= 1'b0;
                 state <= 5'b10010;
                 in_idle <= 1'b0;
@@ -6366,7 +6368,6 @@ always @(posedge clk) begin: control
                 if (((!frame_good) || (role != 6'b100000))) begin
                     status <= 7;
                     reply_len <= 1;
-                    part <= 3'b000;
                     state <= 5'b10010;
                 end
                 else begin
@@ -6398,7 +6399,6 @@ always @(posedge clk) begin: control
                 active[p] <= (p <= $signed({1'b0, k_opp}));
             end
             reply_len <= 1;
-            part <= 3'b000;
             state <= 5'b10010;
             exact <= mode_exact;
             status <= verdict;
@@ -6655,19 +6655,28 @@ assign lane_bonus0_bonus = (remainder > lane_bonus0_number);
 assign lane_load0_lane_loads = (load && (load_lane == 0));
 
 
+always @(posedge clk) begin: equity_lane0_reset_register
+    equity_lane0_rst <= rst;
+end
+
+
+
+assign equity_lane0_rst_out = equity_lane0_rst;
+
+
 
 assign equity_lane0_chunked_counter0_counter_chunk0_shifted = equity_lane0_chunked_counter0_counter_chunk1_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         equity_lane0_chunked_counter0_lowest <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_no_shift) begin
+        if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_lowest <= 0;
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
@@ -6675,7 +6684,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
             equity_lane0_chunked_counter0_lowest <= quotient[8-1:0];
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
-        else if (equity_lane0_no_shift) begin
+        else if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
@@ -6699,13 +6708,13 @@ assign equity_lane0_chunked_counter0_counter_chunk1_shifted = equity_lane0_chunk
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         equity_lane0_chunked_counter0_counter_chunk1_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_no_shift) begin
+        if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk1_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
@@ -6713,7 +6722,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
             equity_lane0_chunked_counter0_counter_chunk1_value <= quotient[16-1:8];
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
-        else if (equity_lane0_no_shift) begin
+        else if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
@@ -6737,13 +6746,13 @@ assign equity_lane0_chunked_counter0_counter_chunk2_shifted = equity_lane0_chunk
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         equity_lane0_chunked_counter0_counter_chunk2_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_no_shift) begin
+        if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk2_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
@@ -6751,7 +6760,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
             equity_lane0_chunked_counter0_counter_chunk2_value <= quotient[24-1:16];
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
-        else if (equity_lane0_no_shift) begin
+        else if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
@@ -6775,13 +6784,13 @@ assign equity_lane0_chunked_counter0_counter_chunk3_shifted = equity_lane0_chunk
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         equity_lane0_chunked_counter0_counter_chunk3_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_no_shift) begin
+        if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk3_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
@@ -6789,7 +6798,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
             equity_lane0_chunked_counter0_counter_chunk3_value <= quotient[32-1:24];
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
-        else if (equity_lane0_no_shift) begin
+        else if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
@@ -6808,18 +6817,18 @@ end
 
 
 
-assign equity_lane0_chunked_counter0_counter_chunk4_shifted = equity_lane0_unused;
+assign equity_lane0_chunked_counter0_counter_chunk4_shifted = equity_lane0_chunked_counter0_chain_in;
 
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         equity_lane0_chunked_counter0_counter_chunk4_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_no_shift) begin
+        if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk4_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
@@ -6827,7 +6836,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
             equity_lane0_chunked_counter0_counter_chunk4_value <= quotient[40-1:32];
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
-        else if (equity_lane0_no_shift) begin
+        else if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
@@ -6846,7 +6855,7 @@ end
 
 
 
-assign equity_lane0_unread = equity_lane0_chunked_counter0_lowest[8-1:0];
+assign equity_lane0_chunked_counter0_chain_out = equity_lane0_chunked_counter0_lowest[8-1:0];
 
 
 
@@ -6876,7 +6885,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_start_register
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_start_q <= 0;
     end
     else begin
@@ -6886,7 +6895,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_step_counted
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_count_one <= 0;
     end
     else begin
@@ -6901,7 +6910,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_zero_left
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_extra <= 0;
         equity_lane0_left_zero <= 1;
         equity_lane0_quota_was_zero <= 0;
@@ -6926,7 +6935,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_control
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_done_q <= 1;
         equity_lane0_drain <= 0;
         equity_lane0_state <= 2'b00;
@@ -6984,7 +6993,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit0_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit0_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
         equity_lane0_colex_odometer0_odometer_digit0_risen <= 1;
@@ -7033,7 +7042,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit1_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit1_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit0_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit1_risen <= 1;
@@ -7082,7 +7091,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit2_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit2_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit1_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit2_risen <= 1;
@@ -7131,7 +7140,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit3_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit3_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit2_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit3_risen <= 1;
@@ -7180,7 +7189,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit4_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit4_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit3_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit4_risen <= 1;
@@ -7229,7 +7238,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit5_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit5_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
         equity_lane0_colex_odometer0_odometer_digit5_risen <= 1;
@@ -7278,7 +7287,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit6_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit6_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit5_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit6_risen <= 1;
@@ -7327,7 +7336,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit7_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit7_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit7_digit <= 0;
         equity_lane0_colex_odometer0_odometer_digit7_risen <= 1;
@@ -7376,7 +7385,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit8_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit8_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit7_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit8_risen <= 1;
@@ -7425,7 +7434,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit9_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit9_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit9_digit <= 0;
         equity_lane0_colex_odometer0_odometer_digit9_risen <= 1;
@@ -7474,7 +7483,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit10_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit10_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit9_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit10_risen <= 1;
@@ -7518,7 +7527,7 @@ assign equity_lane0_colex_odometer0_hand_last0_rose_high = (equity_lane0_colex_o
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last0_keep
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_hand_last0_last <= 0;
     end
     else begin
@@ -7553,7 +7562,7 @@ assign equity_lane0_colex_odometer0_hand_last1_rose_high = (equity_lane0_colex_o
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last1_keep
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_hand_last1_last <= 0;
     end
     else begin
@@ -7588,7 +7597,7 @@ assign equity_lane0_colex_odometer0_hand_last2_rose_high = (equity_lane0_colex_o
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last2_keep
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_hand_last2_last <= 0;
     end
     else begin
@@ -7656,7 +7665,7 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_prepare
     integer j;
     integer a;
     reg first_dealt;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_inner <= 0;
         equity_lane0_colex_odometer0_board_inner <= 1;
         equity_lane0_colex_odometer0_carry <= 0;
@@ -8337,7 +8346,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage0_t_tok <= 0;
         equity_lane0_deal_stage0_t_ok <= 0;
     end
@@ -8393,7 +8402,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage0_a_tok <= 0;
         equity_lane0_deal_stage0_a_ok <= 0;
     end
@@ -8438,7 +8447,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[0] <= 0;
         equity_lane0_toks[0] <= 0;
     end
@@ -8542,7 +8551,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage1_t_tok <= 0;
         equity_lane0_deal_stage1_t_ok <= 0;
     end
@@ -8598,7 +8607,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage1_a_tok <= 0;
         equity_lane0_deal_stage1_a_ok <= 0;
     end
@@ -8643,7 +8652,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[1] <= 0;
         equity_lane0_toks[1] <= 0;
     end
@@ -8767,7 +8776,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage2_t_tok <= 0;
         equity_lane0_deal_stage2_t_ok <= 0;
     end
@@ -8823,7 +8832,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage2_a_tok <= 0;
         equity_lane0_deal_stage2_a_ok <= 0;
     end
@@ -8868,7 +8877,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[2] <= 0;
         equity_lane0_toks[2] <= 0;
     end
@@ -9012,7 +9021,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage3_t_tok <= 0;
         equity_lane0_deal_stage3_t_ok <= 0;
     end
@@ -9068,7 +9077,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage3_a_tok <= 0;
         equity_lane0_deal_stage3_a_ok <= 0;
     end
@@ -9113,7 +9122,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[3] <= 0;
         equity_lane0_toks[3] <= 0;
     end
@@ -9277,7 +9286,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage4_t_tok <= 0;
         equity_lane0_deal_stage4_t_ok <= 0;
     end
@@ -9333,7 +9342,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage4_a_tok <= 0;
         equity_lane0_deal_stage4_a_ok <= 0;
     end
@@ -9378,7 +9387,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[4] <= 0;
         equity_lane0_toks[4] <= 0;
     end
@@ -9582,7 +9591,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage5_t_tok <= 0;
         equity_lane0_deal_stage5_t_ok <= 0;
     end
@@ -9638,7 +9647,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage5_a_tok <= 0;
         equity_lane0_deal_stage5_a_ok <= 0;
     end
@@ -9683,7 +9692,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[5] <= 0;
         equity_lane0_toks[5] <= 0;
     end
@@ -9907,7 +9916,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage6_t_tok <= 0;
         equity_lane0_deal_stage6_t_ok <= 0;
     end
@@ -9963,7 +9972,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage6_a_tok <= 0;
         equity_lane0_deal_stage6_a_ok <= 0;
     end
@@ -10008,7 +10017,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[6] <= 0;
         equity_lane0_toks[6] <= 0;
     end
@@ -10252,7 +10261,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage7_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage7_t_tok <= 0;
         equity_lane0_deal_stage7_t_ok <= 0;
     end
@@ -10308,7 +10317,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage7_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage7_a_tok <= 0;
         equity_lane0_deal_stage7_a_ok <= 0;
     end
@@ -10353,7 +10362,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage7_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[7] <= 0;
         equity_lane0_toks[7] <= 0;
     end
@@ -10617,7 +10626,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage8_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage8_t_tok <= 0;
         equity_lane0_deal_stage8_t_ok <= 0;
     end
@@ -10673,7 +10682,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage8_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage8_a_tok <= 0;
         equity_lane0_deal_stage8_a_ok <= 0;
     end
@@ -10718,7 +10727,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage8_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[8] <= 0;
         equity_lane0_toks[8] <= 0;
     end
@@ -11022,7 +11031,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage9_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage9_t_tok <= 0;
         equity_lane0_deal_stage9_t_ok <= 0;
     end
@@ -11078,7 +11087,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage9_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage9_a_tok <= 0;
         equity_lane0_deal_stage9_a_ok <= 0;
     end
@@ -11123,7 +11132,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage9_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[9] <= 0;
         equity_lane0_toks[9] <= 0;
     end
@@ -11447,7 +11456,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage10_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage10_t_tok <= 0;
         equity_lane0_deal_stage10_t_ok <= 0;
     end
@@ -11503,7 +11512,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage10_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage10_a_tok <= 0;
         equity_lane0_deal_stage10_a_ok <= 0;
     end
@@ -11548,7 +11557,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage10_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[10] <= 0;
         equity_lane0_toks[10] <= 0;
     end
@@ -11791,7 +11800,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_lookup_valid
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_look_valid <= 0;
     end
     else begin
@@ -12687,7 +12696,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval70_hand_eval0_valids <= 0;
     end
     else begin
@@ -12702,7 +12711,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_answer
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval70_hand_eval0_word_q <= 0;
         equity_lane0_eval70_hand_eval0_invalid_q <= 0;
     end
@@ -13608,7 +13617,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval71_hand_eval1_valids <= 0;
     end
     else begin
@@ -13623,7 +13632,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_answer
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval71_hand_eval1_word_q <= 0;
         equity_lane0_eval71_hand_eval1_invalid_q <= 0;
     end
@@ -14529,7 +14538,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval72_hand_eval2_valids <= 0;
     end
     else begin
@@ -14544,7 +14553,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_answer
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval72_hand_eval2_word_q <= 0;
         equity_lane0_eval72_hand_eval2_invalid_q <= 0;
     end
@@ -15450,7 +15459,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval73_hand_eval3_valids <= 0;
     end
     else begin
@@ -15465,7 +15474,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_answer
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval73_hand_eval3_word_q <= 0;
         equity_lane0_eval73_hand_eval3_invalid_q <= 0;
     end
@@ -15820,7 +15829,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_showdown0_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_showdown0_valids <= 0;
     end
     else begin
@@ -15879,7 +15888,7 @@ always @(posedge clk) begin: equity_lane0_showdown0_answer
     reg [24-1:0] word;
     integer i;
     integer t;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_showdown0_winners_q <= 0;
         equity_lane0_showdown0_best_q <= 0;
     end
@@ -15986,7 +15995,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_count_valid
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_shown_q <= 0;
     end
     else begin
@@ -16022,7 +16031,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_shares
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_won_valid <= 0;
         equity_lane0_won <= 0;
         equity_lane0_alone <= 0;
@@ -16048,7 +16057,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_count_register
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_won_q <= 0;
         equity_lane0_units_q <= 0;
         equity_lane0_alone_q <= 0;
@@ -16064,7 +16073,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_clear_line
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_clears <= 0;
     end
     else begin
@@ -16074,7 +16083,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_shift_line
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_shifts <= 0;
     end
     else begin
@@ -16084,7 +16093,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_tally0_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_amount <= 0;
     end
     else begin
@@ -16107,7 +16116,7 @@ assign equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted = equity_lane
 
 always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk5_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
         equity_lane0_tally0_chunked_counter1_lowest <= 0;
     end
@@ -16145,7 +16154,7 @@ assign equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted = equity_lane
 
 always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk6_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
         equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= 0;
     end
@@ -16183,7 +16192,7 @@ assign equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted = equity_lane
 
 always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk7_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
         equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= 0;
     end
@@ -16221,7 +16230,7 @@ assign equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted = equity_lane
 
 always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk8_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
         equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= 0;
     end
@@ -16259,7 +16268,7 @@ assign equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted = equity_lane
 
 always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk9_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
         equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= 0;
     end
@@ -16296,7 +16305,7 @@ assign equity_lane0_links[0] = equity_lane0_tally0_chunked_counter1_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally1_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_amount <= 0;
     end
     else begin
@@ -16319,7 +16328,7 @@ assign equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk10_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
         equity_lane0_tally1_chunked_counter2_lowest <= 0;
     end
@@ -16357,7 +16366,7 @@ assign equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk11_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
         equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= 0;
     end
@@ -16395,7 +16404,7 @@ assign equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk12_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
         equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= 0;
     end
@@ -16433,7 +16442,7 @@ assign equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk13_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
         equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= 0;
     end
@@ -16471,7 +16480,7 @@ assign equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk14_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
         equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= 0;
     end
@@ -16508,7 +16517,7 @@ assign equity_lane0_links[1] = equity_lane0_tally1_chunked_counter2_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally2_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_amount <= 0;
     end
     else begin
@@ -16531,7 +16540,7 @@ assign equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk15_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_lowest <= 0;
     end
@@ -16569,7 +16578,7 @@ assign equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk16_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= 0;
     end
@@ -16607,7 +16616,7 @@ assign equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk17_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= 0;
     end
@@ -16645,7 +16654,7 @@ assign equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk18_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= 0;
     end
@@ -16683,7 +16692,7 @@ assign equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk19_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= 0;
     end
@@ -16720,7 +16729,7 @@ assign equity_lane0_links[2] = equity_lane0_tally2_chunked_counter3_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally3_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_amount <= 0;
     end
     else begin
@@ -16743,7 +16752,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted = {equity_la
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk20_step
     reg [17-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_lowest <= 0;
     end
@@ -16781,7 +16790,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk21_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= 0;
     end
@@ -16819,7 +16828,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk22_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= 0;
     end
@@ -16857,7 +16866,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk23_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= 0;
     end
@@ -16895,7 +16904,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk24_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= 0;
     end
@@ -16933,7 +16942,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk25_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= 0;
     end
@@ -16970,7 +16979,7 @@ assign equity_lane0_links[3] = equity_lane0_tally3_chunked_counter4_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally4_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_amount <= 0;
     end
     else begin
@@ -16993,7 +17002,7 @@ assign equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk26_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
         equity_lane0_tally4_chunked_counter5_lowest <= 0;
     end
@@ -17031,7 +17040,7 @@ assign equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk27_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
         equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= 0;
     end
@@ -17069,7 +17078,7 @@ assign equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk28_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
         equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= 0;
     end
@@ -17107,7 +17116,7 @@ assign equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk29_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
         equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= 0;
     end
@@ -17145,7 +17154,7 @@ assign equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk30_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
         equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= 0;
     end
@@ -17182,7 +17191,7 @@ assign equity_lane0_links[4] = equity_lane0_tally4_chunked_counter5_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally5_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_amount <= 0;
     end
     else begin
@@ -17205,7 +17214,7 @@ assign equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk31_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_lowest <= 0;
     end
@@ -17243,7 +17252,7 @@ assign equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk32_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= 0;
     end
@@ -17281,7 +17290,7 @@ assign equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk33_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= 0;
     end
@@ -17319,7 +17328,7 @@ assign equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk34_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= 0;
     end
@@ -17357,7 +17366,7 @@ assign equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk35_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= 0;
     end
@@ -17394,7 +17403,7 @@ assign equity_lane0_links[5] = equity_lane0_tally5_chunked_counter6_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally6_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_amount <= 0;
     end
     else begin
@@ -17417,7 +17426,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted = {equity_la
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk36_step
     reg [17-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_lowest <= 0;
     end
@@ -17455,7 +17464,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk37_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
     end
@@ -17493,7 +17502,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk38_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= 0;
     end
@@ -17531,7 +17540,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk39_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= 0;
     end
@@ -17569,7 +17578,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk40_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= 0;
     end
@@ -17607,7 +17616,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk41_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= 0;
     end
@@ -17644,7 +17653,7 @@ assign equity_lane0_links[6] = equity_lane0_tally6_chunked_counter7_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally7_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally7_amount <= 0;
     end
     else begin
@@ -17667,7 +17676,7 @@ assign equity_lane0_tally7_chunked_counter8_counter_chunk42_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk42_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= 0;
         equity_lane0_tally7_chunked_counter8_lowest <= 0;
     end
@@ -17705,7 +17714,7 @@ assign equity_lane0_tally7_chunked_counter8_counter_chunk43_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk43_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= 0;
         equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= 0;
     end
@@ -17743,7 +17752,7 @@ assign equity_lane0_tally7_chunked_counter8_counter_chunk44_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk44_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= 0;
         equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= 0;
     end
@@ -17781,7 +17790,7 @@ assign equity_lane0_tally7_chunked_counter8_counter_chunk45_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk45_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= 0;
         equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= 0;
     end
@@ -17819,7 +17828,7 @@ assign equity_lane0_tally7_chunked_counter8_counter_chunk46_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk46_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= 0;
         equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= 0;
     end
@@ -17856,7 +17865,7 @@ assign equity_lane0_links[7] = equity_lane0_tally7_chunked_counter8_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally8_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally8_amount <= 0;
     end
     else begin
@@ -17879,7 +17888,7 @@ assign equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk47_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
         equity_lane0_tally8_chunked_counter9_lowest <= 0;
     end
@@ -17917,7 +17926,7 @@ assign equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk48_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= 0;
         equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= 0;
     end
@@ -17955,7 +17964,7 @@ assign equity_lane0_tally8_chunked_counter9_counter_chunk49_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk49_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= 0;
         equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= 0;
     end
@@ -17993,7 +18002,7 @@ assign equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk50_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= 0;
         equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= 0;
     end
@@ -18031,7 +18040,7 @@ assign equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk51_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= 0;
         equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= 0;
     end
@@ -18068,7 +18077,7 @@ assign equity_lane0_links[8] = equity_lane0_tally8_chunked_counter9_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally9_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally9_amount <= 0;
     end
     else begin
@@ -18091,7 +18100,7 @@ assign equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted = {equity_l
 
 always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk52_step
     reg [17-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
         equity_lane0_tally9_chunked_counter10_lowest <= 0;
     end
@@ -18129,7 +18138,7 @@ assign equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted = equity_la
 
 always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk53_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
         equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= 0;
     end
@@ -18167,7 +18176,7 @@ assign equity_lane0_tally9_chunked_counter10_counter_chunk54_shifted = equity_la
 
 always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk54_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= 0;
         equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= 0;
     end
@@ -18205,7 +18214,7 @@ assign equity_lane0_tally9_chunked_counter10_counter_chunk55_shifted = equity_la
 
 always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk55_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= 0;
         equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= 0;
     end
@@ -18243,7 +18252,7 @@ assign equity_lane0_tally9_chunked_counter10_counter_chunk56_shifted = equity_la
 
 always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk56_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= 0;
         equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= 0;
     end
@@ -18281,7 +18290,7 @@ assign equity_lane0_tally9_chunked_counter10_counter_chunk57_shifted = equity_la
 
 always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk57_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= 0;
         equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= 0;
     end
@@ -18318,7 +18327,7 @@ assign equity_lane0_links[9] = equity_lane0_tally9_chunked_counter10_lowest[8-1:
 
 
 always @(posedge clk) begin: equity_lane0_tally10_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally10_amount <= 0;
     end
     else begin
@@ -18341,7 +18350,7 @@ assign equity_lane0_tally10_chunked_counter11_counter_chunk58_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chunk58_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= 0;
         equity_lane0_tally10_chunked_counter11_lowest <= 0;
     end
@@ -18379,7 +18388,7 @@ assign equity_lane0_tally10_chunked_counter11_counter_chunk59_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chunk59_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= 0;
         equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= 0;
     end
@@ -18417,7 +18426,7 @@ assign equity_lane0_tally10_chunked_counter11_counter_chunk60_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chunk60_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= 0;
         equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= 0;
     end
@@ -18455,7 +18464,7 @@ assign equity_lane0_tally10_chunked_counter11_counter_chunk61_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chunk61_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= 0;
         equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= 0;
     end
@@ -18493,7 +18502,7 @@ assign equity_lane0_tally10_chunked_counter11_counter_chunk62_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chunk62_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= 0;
         equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= 0;
     end
@@ -18530,7 +18539,7 @@ assign equity_lane0_links[10] = equity_lane0_tally10_chunked_counter11_lowest[8-
 
 
 always @(posedge clk) begin: equity_lane0_tally11_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally11_amount <= 0;
     end
     else begin
@@ -18553,7 +18562,7 @@ assign equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk63_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
         equity_lane0_tally11_chunked_counter12_lowest <= 0;
     end
@@ -18591,7 +18600,7 @@ assign equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk64_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= 0;
         equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= 0;
     end
@@ -18629,7 +18638,7 @@ assign equity_lane0_tally11_chunked_counter12_counter_chunk65_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk65_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= 0;
         equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= 0;
     end
@@ -18667,7 +18676,7 @@ assign equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk66_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= 0;
         equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= 0;
     end
@@ -18705,7 +18714,7 @@ assign equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk67_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= 0;
         equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= 0;
     end
@@ -18742,7 +18751,7 @@ assign equity_lane0_links[11] = equity_lane0_tally11_chunked_counter12_lowest[8-
 
 
 always @(posedge clk) begin: equity_lane0_tally12_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally12_amount <= 0;
     end
     else begin
@@ -18765,7 +18774,7 @@ assign equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted = {equity_
 
 always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk68_step
     reg [17-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
         equity_lane0_tally12_chunked_counter13_lowest <= 0;
     end
@@ -18803,7 +18812,7 @@ assign equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk69_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
         equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= 0;
     end
@@ -18841,7 +18850,7 @@ assign equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk70_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
         equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= 0;
     end
@@ -18879,7 +18888,7 @@ assign equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk71_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
         equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= 0;
     end
@@ -18917,7 +18926,7 @@ assign equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk72_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
         equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= 0;
     end
@@ -18955,7 +18964,7 @@ assign equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk73_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
         equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= 0;
     end
@@ -19003,19 +19012,24 @@ assign lane_bonus1_bonus = (remainder > lane_bonus1_number);
 assign lane_load1_lane_loads = (load && (load_lane == 1));
 
 
+always @(posedge clk) begin: equity_lane1_reset_register
+    equity_lane1_rst <= equity_lane0_rst_out;
+end
+
+
 
 assign equity_lane1_chunked_counter14_counter_chunk74_shifted = equity_lane1_chunked_counter14_counter_chunk75_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk74_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         equity_lane1_chunked_counter14_lowest <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_no_shift) begin
+        if (equity_lane1_chunked_counter14_clear) begin
             equity_lane1_chunked_counter14_lowest <= 0;
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
@@ -19023,7 +19037,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk74_step
             equity_lane1_chunked_counter14_lowest <= quotient[8-1:0];
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
-        else if (equity_lane1_no_shift) begin
+        else if (equity_lane1_chunked_counter14_clear) begin
             equity_lane1_chunked_counter14_lowest <= equity_lane1_chunked_counter14_counter_chunk74_shifted;
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
@@ -19047,13 +19061,13 @@ assign equity_lane1_chunked_counter14_counter_chunk75_shifted = equity_lane1_chu
 
 always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk75_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         equity_lane1_chunked_counter14_counter_chunk75_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_no_shift) begin
+        if (equity_lane1_chunked_counter14_clear) begin
             equity_lane1_chunked_counter14_counter_chunk75_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
@@ -19061,7 +19075,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk75_step
             equity_lane1_chunked_counter14_counter_chunk75_value <= quotient[16-1:8];
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
-        else if (equity_lane1_no_shift) begin
+        else if (equity_lane1_chunked_counter14_clear) begin
             equity_lane1_chunked_counter14_counter_chunk75_value <= equity_lane1_chunked_counter14_counter_chunk75_shifted;
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
@@ -19085,13 +19099,13 @@ assign equity_lane1_chunked_counter14_counter_chunk76_shifted = equity_lane1_chu
 
 always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk76_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         equity_lane1_chunked_counter14_counter_chunk76_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_no_shift) begin
+        if (equity_lane1_chunked_counter14_clear) begin
             equity_lane1_chunked_counter14_counter_chunk76_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
@@ -19099,7 +19113,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk76_step
             equity_lane1_chunked_counter14_counter_chunk76_value <= quotient[24-1:16];
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
-        else if (equity_lane1_no_shift) begin
+        else if (equity_lane1_chunked_counter14_clear) begin
             equity_lane1_chunked_counter14_counter_chunk76_value <= equity_lane1_chunked_counter14_counter_chunk76_shifted;
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
@@ -19123,13 +19137,13 @@ assign equity_lane1_chunked_counter14_counter_chunk77_shifted = equity_lane1_chu
 
 always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk77_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         equity_lane1_chunked_counter14_counter_chunk77_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_no_shift) begin
+        if (equity_lane1_chunked_counter14_clear) begin
             equity_lane1_chunked_counter14_counter_chunk77_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
@@ -19137,7 +19151,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk77_step
             equity_lane1_chunked_counter14_counter_chunk77_value <= quotient[32-1:24];
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
-        else if (equity_lane1_no_shift) begin
+        else if (equity_lane1_chunked_counter14_clear) begin
             equity_lane1_chunked_counter14_counter_chunk77_value <= equity_lane1_chunked_counter14_counter_chunk77_shifted;
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
@@ -19156,18 +19170,18 @@ end
 
 
 
-assign equity_lane1_chunked_counter14_counter_chunk78_shifted = equity_lane1_unused;
+assign equity_lane1_chunked_counter14_counter_chunk78_shifted = equity_lane1_chunked_counter14_chain_in;
 
 
 always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk78_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         equity_lane1_chunked_counter14_counter_chunk78_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_no_shift) begin
+        if (equity_lane1_chunked_counter14_clear) begin
             equity_lane1_chunked_counter14_counter_chunk78_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
@@ -19175,7 +19189,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk78_step
             equity_lane1_chunked_counter14_counter_chunk78_value <= quotient[40-1:32];
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
-        else if (equity_lane1_no_shift) begin
+        else if (equity_lane1_chunked_counter14_clear) begin
             equity_lane1_chunked_counter14_counter_chunk78_value <= equity_lane1_chunked_counter14_counter_chunk78_shifted;
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
@@ -19194,7 +19208,7 @@ end
 
 
 
-assign equity_lane1_unread = equity_lane1_chunked_counter14_lowest[8-1:0];
+assign equity_lane1_chunked_counter14_chain_out = equity_lane1_chunked_counter14_lowest[8-1:0];
 
 
 
@@ -19224,7 +19238,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_start_register
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_start_q <= 0;
     end
     else begin
@@ -19234,7 +19248,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_step_counted
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_count_one <= 0;
     end
     else begin
@@ -19249,7 +19263,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_zero_left
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_extra <= 0;
         equity_lane1_left_zero <= 1;
         equity_lane1_quota_was_zero <= 0;
@@ -19274,7 +19288,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_control
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_done_q <= 1;
         equity_lane1_drain <= 0;
         equity_lane1_state <= 2'b00;
@@ -19332,7 +19346,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit11_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_odometer_digit11_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit11_digit <= 0;
         equity_lane1_colex_odometer1_odometer_digit11_risen <= 1;
@@ -19381,7 +19395,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit12_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_odometer_digit12_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit11_upper <= 0;
         equity_lane1_colex_odometer1_odometer_digit12_risen <= 1;
@@ -19430,7 +19444,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit13_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_odometer_digit13_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit12_upper <= 0;
         equity_lane1_colex_odometer1_odometer_digit13_risen <= 1;
@@ -19479,7 +19493,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit14_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_odometer_digit14_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit13_upper <= 0;
         equity_lane1_colex_odometer1_odometer_digit14_risen <= 1;
@@ -19528,7 +19542,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit15_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_odometer_digit15_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit14_upper <= 0;
         equity_lane1_colex_odometer1_odometer_digit15_risen <= 1;
@@ -19577,7 +19591,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit16_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_odometer_digit16_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit16_digit <= 0;
         equity_lane1_colex_odometer1_odometer_digit16_risen <= 1;
@@ -19626,7 +19640,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit17_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_odometer_digit17_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit16_upper <= 0;
         equity_lane1_colex_odometer1_odometer_digit17_risen <= 1;
@@ -19675,7 +19689,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit18_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_odometer_digit18_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit18_digit <= 0;
         equity_lane1_colex_odometer1_odometer_digit18_risen <= 1;
@@ -19724,7 +19738,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit19_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_odometer_digit19_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit18_upper <= 0;
         equity_lane1_colex_odometer1_odometer_digit19_risen <= 1;
@@ -19773,7 +19787,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit20_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_odometer_digit20_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit20_digit <= 0;
         equity_lane1_colex_odometer1_odometer_digit20_risen <= 1;
@@ -19822,7 +19836,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit21_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_odometer_digit21_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit20_upper <= 0;
         equity_lane1_colex_odometer1_odometer_digit21_risen <= 1;
@@ -19866,7 +19880,7 @@ assign equity_lane1_colex_odometer1_hand_last3_rose_high = (equity_lane1_colex_o
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last3_keep
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_hand_last3_last <= 0;
     end
     else begin
@@ -19901,7 +19915,7 @@ assign equity_lane1_colex_odometer1_hand_last4_rose_high = (equity_lane1_colex_o
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last4_keep
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_hand_last4_last <= 0;
     end
     else begin
@@ -19936,7 +19950,7 @@ assign equity_lane1_colex_odometer1_hand_last5_rose_high = (equity_lane1_colex_o
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last5_keep
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_hand_last5_last <= 0;
     end
     else begin
@@ -20004,7 +20018,7 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_prepare
     integer j;
     integer a;
     reg first_dealt;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_colex_odometer1_inner <= 0;
         equity_lane1_colex_odometer1_board_inner <= 1;
         equity_lane1_colex_odometer1_carry <= 0;
@@ -20685,7 +20699,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage11_take_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage11_t_tok <= 0;
         equity_lane1_deal_stage11_t_ok <= 0;
     end
@@ -20741,7 +20755,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage11_judge_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage11_a_tok <= 0;
         equity_lane1_deal_stage11_a_ok <= 0;
     end
@@ -20786,7 +20800,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage11_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_oks[0] <= 0;
         equity_lane1_toks[0] <= 0;
     end
@@ -20890,7 +20904,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage12_take_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage12_t_tok <= 0;
         equity_lane1_deal_stage12_t_ok <= 0;
     end
@@ -20946,7 +20960,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage12_judge_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage12_a_tok <= 0;
         equity_lane1_deal_stage12_a_ok <= 0;
     end
@@ -20991,7 +21005,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage12_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_oks[1] <= 0;
         equity_lane1_toks[1] <= 0;
     end
@@ -21115,7 +21129,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage13_take_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage13_t_tok <= 0;
         equity_lane1_deal_stage13_t_ok <= 0;
     end
@@ -21171,7 +21185,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage13_judge_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage13_a_tok <= 0;
         equity_lane1_deal_stage13_a_ok <= 0;
     end
@@ -21216,7 +21230,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage13_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_oks[2] <= 0;
         equity_lane1_toks[2] <= 0;
     end
@@ -21360,7 +21374,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage14_take_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage14_t_tok <= 0;
         equity_lane1_deal_stage14_t_ok <= 0;
     end
@@ -21416,7 +21430,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage14_judge_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage14_a_tok <= 0;
         equity_lane1_deal_stage14_a_ok <= 0;
     end
@@ -21461,7 +21475,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage14_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_oks[3] <= 0;
         equity_lane1_toks[3] <= 0;
     end
@@ -21625,7 +21639,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage15_take_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage15_t_tok <= 0;
         equity_lane1_deal_stage15_t_ok <= 0;
     end
@@ -21681,7 +21695,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage15_judge_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage15_a_tok <= 0;
         equity_lane1_deal_stage15_a_ok <= 0;
     end
@@ -21726,7 +21740,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage15_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_oks[4] <= 0;
         equity_lane1_toks[4] <= 0;
     end
@@ -21930,7 +21944,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage16_take_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage16_t_tok <= 0;
         equity_lane1_deal_stage16_t_ok <= 0;
     end
@@ -21986,7 +22000,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage16_judge_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage16_a_tok <= 0;
         equity_lane1_deal_stage16_a_ok <= 0;
     end
@@ -22031,7 +22045,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage16_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_oks[5] <= 0;
         equity_lane1_toks[5] <= 0;
     end
@@ -22255,7 +22269,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage17_take_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage17_t_tok <= 0;
         equity_lane1_deal_stage17_t_ok <= 0;
     end
@@ -22311,7 +22325,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage17_judge_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage17_a_tok <= 0;
         equity_lane1_deal_stage17_a_ok <= 0;
     end
@@ -22356,7 +22370,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage17_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_oks[6] <= 0;
         equity_lane1_toks[6] <= 0;
     end
@@ -22600,7 +22614,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage18_take_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage18_t_tok <= 0;
         equity_lane1_deal_stage18_t_ok <= 0;
     end
@@ -22656,7 +22670,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage18_judge_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage18_a_tok <= 0;
         equity_lane1_deal_stage18_a_ok <= 0;
     end
@@ -22701,7 +22715,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage18_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_oks[7] <= 0;
         equity_lane1_toks[7] <= 0;
     end
@@ -22965,7 +22979,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage19_take_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage19_t_tok <= 0;
         equity_lane1_deal_stage19_t_ok <= 0;
     end
@@ -23021,7 +23035,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage19_judge_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage19_a_tok <= 0;
         equity_lane1_deal_stage19_a_ok <= 0;
     end
@@ -23066,7 +23080,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage19_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_oks[8] <= 0;
         equity_lane1_toks[8] <= 0;
     end
@@ -23370,7 +23384,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage20_take_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage20_t_tok <= 0;
         equity_lane1_deal_stage20_t_ok <= 0;
     end
@@ -23426,7 +23440,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage20_judge_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage20_a_tok <= 0;
         equity_lane1_deal_stage20_a_ok <= 0;
     end
@@ -23471,7 +23485,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage20_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_oks[9] <= 0;
         equity_lane1_toks[9] <= 0;
     end
@@ -23795,7 +23809,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage21_take_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage21_t_tok <= 0;
         equity_lane1_deal_stage21_t_ok <= 0;
     end
@@ -23851,7 +23865,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage21_judge_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage21_a_tok <= 0;
         equity_lane1_deal_stage21_a_ok <= 0;
     end
@@ -23896,7 +23910,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage21_flags
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_oks[10] <= 0;
         equity_lane1_toks[10] <= 0;
     end
@@ -24139,7 +24153,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_lookup_valid
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_look_valid <= 0;
     end
     else begin
@@ -25035,7 +25049,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_eval74_hand_eval4_valids <= 0;
     end
     else begin
@@ -25050,7 +25064,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_answer
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_eval74_hand_eval4_word_q <= 0;
         equity_lane1_eval74_hand_eval4_invalid_q <= 0;
     end
@@ -25956,7 +25970,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_eval75_hand_eval5_valids <= 0;
     end
     else begin
@@ -25971,7 +25985,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_answer
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_eval75_hand_eval5_word_q <= 0;
         equity_lane1_eval75_hand_eval5_invalid_q <= 0;
     end
@@ -26877,7 +26891,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_eval76_hand_eval6_valids <= 0;
     end
     else begin
@@ -26892,7 +26906,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_answer
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_eval76_hand_eval6_word_q <= 0;
         equity_lane1_eval76_hand_eval6_invalid_q <= 0;
     end
@@ -27798,7 +27812,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_eval77_hand_eval7_valids <= 0;
     end
     else begin
@@ -27813,7 +27827,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_answer
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_eval77_hand_eval7_word_q <= 0;
         equity_lane1_eval77_hand_eval7_invalid_q <= 0;
     end
@@ -28168,7 +28182,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_showdown1_advance
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_showdown1_valids <= 0;
     end
     else begin
@@ -28227,7 +28241,7 @@ always @(posedge clk) begin: equity_lane1_showdown1_answer
     reg [24-1:0] word;
     integer i;
     integer t;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_showdown1_winners_q <= 0;
         equity_lane1_showdown1_best_q <= 0;
     end
@@ -28334,7 +28348,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_count_valid
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_shown_q <= 0;
     end
     else begin
@@ -28370,7 +28384,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_shares
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_won_valid <= 0;
         equity_lane1_won <= 0;
         equity_lane1_alone <= 0;
@@ -28396,7 +28410,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_count_register
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_won_q <= 0;
         equity_lane1_units_q <= 0;
         equity_lane1_alone_q <= 0;
@@ -28412,7 +28426,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_clear_line
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_clears <= 0;
     end
     else begin
@@ -28422,7 +28436,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_shift_line
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_shifts <= 0;
     end
     else begin
@@ -28432,7 +28446,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_tally13_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally13_amount <= 0;
     end
     else begin
@@ -28455,7 +28469,7 @@ assign equity_lane1_tally13_chunked_counter15_counter_chunk79_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chunk79_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= 0;
         equity_lane1_tally13_chunked_counter15_lowest <= 0;
     end
@@ -28493,7 +28507,7 @@ assign equity_lane1_tally13_chunked_counter15_counter_chunk80_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chunk80_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= 0;
         equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= 0;
     end
@@ -28531,7 +28545,7 @@ assign equity_lane1_tally13_chunked_counter15_counter_chunk81_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chunk81_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= 0;
         equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= 0;
     end
@@ -28569,7 +28583,7 @@ assign equity_lane1_tally13_chunked_counter15_counter_chunk82_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chunk82_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= 0;
         equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= 0;
     end
@@ -28607,7 +28621,7 @@ assign equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chunk83_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= 0;
         equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= 0;
     end
@@ -28644,7 +28658,7 @@ assign equity_lane1_links[0] = equity_lane1_tally13_chunked_counter15_lowest[8-1
 
 
 always @(posedge clk) begin: equity_lane1_tally14_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally14_amount <= 0;
     end
     else begin
@@ -28667,7 +28681,7 @@ assign equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk84_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
         equity_lane1_tally14_chunked_counter16_lowest <= 0;
     end
@@ -28705,7 +28719,7 @@ assign equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk85_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= 0;
         equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= 0;
     end
@@ -28743,7 +28757,7 @@ assign equity_lane1_tally14_chunked_counter16_counter_chunk86_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk86_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= 0;
         equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= 0;
     end
@@ -28781,7 +28795,7 @@ assign equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk87_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= 0;
         equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= 0;
     end
@@ -28819,7 +28833,7 @@ assign equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk88_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= 0;
         equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= 0;
     end
@@ -28856,7 +28870,7 @@ assign equity_lane1_links[1] = equity_lane1_tally14_chunked_counter16_lowest[8-1
 
 
 always @(posedge clk) begin: equity_lane1_tally15_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally15_amount <= 0;
     end
     else begin
@@ -28879,7 +28893,7 @@ assign equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk89_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
         equity_lane1_tally15_chunked_counter17_lowest <= 0;
     end
@@ -28917,7 +28931,7 @@ assign equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk90_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
         equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= 0;
     end
@@ -28955,7 +28969,7 @@ assign equity_lane1_tally15_chunked_counter17_counter_chunk91_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk91_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= 0;
         equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= 0;
     end
@@ -28993,7 +29007,7 @@ assign equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk92_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= 0;
         equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= 0;
     end
@@ -29031,7 +29045,7 @@ assign equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk93_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= 0;
         equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= 0;
     end
@@ -29068,7 +29082,7 @@ assign equity_lane1_links[2] = equity_lane1_tally15_chunked_counter17_lowest[8-1
 
 
 always @(posedge clk) begin: equity_lane1_tally16_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally16_amount <= 0;
     end
     else begin
@@ -29091,7 +29105,7 @@ assign equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted = {equity_
 
 always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk94_step
     reg [17-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
         equity_lane1_tally16_chunked_counter18_lowest <= 0;
     end
@@ -29129,7 +29143,7 @@ assign equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk95_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
         equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= 0;
     end
@@ -29167,7 +29181,7 @@ assign equity_lane1_tally16_chunked_counter18_counter_chunk96_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk96_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= 0;
         equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= 0;
     end
@@ -29205,7 +29219,7 @@ assign equity_lane1_tally16_chunked_counter18_counter_chunk97_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk97_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= 0;
         equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= 0;
     end
@@ -29243,7 +29257,7 @@ assign equity_lane1_tally16_chunked_counter18_counter_chunk98_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk98_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= 0;
         equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= 0;
     end
@@ -29281,7 +29295,7 @@ assign equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted = equity_l
 
 always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk99_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= 0;
         equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= 0;
     end
@@ -29318,7 +29332,7 @@ assign equity_lane1_links[3] = equity_lane1_tally16_chunked_counter18_lowest[8-1
 
 
 always @(posedge clk) begin: equity_lane1_tally17_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally17_amount <= 0;
     end
     else begin
@@ -29341,7 +29355,7 @@ assign equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk100_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
         equity_lane1_tally17_chunked_counter19_lowest <= 0;
     end
@@ -29379,7 +29393,7 @@ assign equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk101_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= 0;
         equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= 0;
     end
@@ -29417,7 +29431,7 @@ assign equity_lane1_tally17_chunked_counter19_counter_chunk102_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk102_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= 0;
         equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= 0;
     end
@@ -29455,7 +29469,7 @@ assign equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk103_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= 0;
         equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= 0;
     end
@@ -29493,7 +29507,7 @@ assign equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk104_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= 0;
         equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= 0;
     end
@@ -29530,7 +29544,7 @@ assign equity_lane1_links[4] = equity_lane1_tally17_chunked_counter19_lowest[8-1
 
 
 always @(posedge clk) begin: equity_lane1_tally18_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally18_amount <= 0;
     end
     else begin
@@ -29553,7 +29567,7 @@ assign equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk105_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
         equity_lane1_tally18_chunked_counter20_lowest <= 0;
     end
@@ -29591,7 +29605,7 @@ assign equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk106_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
         equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= 0;
     end
@@ -29629,7 +29643,7 @@ assign equity_lane1_tally18_chunked_counter20_counter_chunk107_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk107_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= 0;
         equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= 0;
     end
@@ -29667,7 +29681,7 @@ assign equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk108_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= 0;
         equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= 0;
     end
@@ -29705,7 +29719,7 @@ assign equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk109_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= 0;
         equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= 0;
     end
@@ -29742,7 +29756,7 @@ assign equity_lane1_links[5] = equity_lane1_tally18_chunked_counter20_lowest[8-1
 
 
 always @(posedge clk) begin: equity_lane1_tally19_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally19_amount <= 0;
     end
     else begin
@@ -29765,7 +29779,7 @@ assign equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted = {equity
 
 always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk110_step
     reg [17-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
         equity_lane1_tally19_chunked_counter21_lowest <= 0;
     end
@@ -29803,7 +29817,7 @@ assign equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk111_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
         equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= 0;
     end
@@ -29841,7 +29855,7 @@ assign equity_lane1_tally19_chunked_counter21_counter_chunk112_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk112_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= 0;
         equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= 0;
     end
@@ -29879,7 +29893,7 @@ assign equity_lane1_tally19_chunked_counter21_counter_chunk113_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk113_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= 0;
         equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= 0;
     end
@@ -29917,7 +29931,7 @@ assign equity_lane1_tally19_chunked_counter21_counter_chunk114_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk114_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= 0;
         equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= 0;
     end
@@ -29955,7 +29969,7 @@ assign equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk115_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= 0;
         equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= 0;
     end
@@ -29992,7 +30006,7 @@ assign equity_lane1_links[6] = equity_lane1_tally19_chunked_counter21_lowest[8-1
 
 
 always @(posedge clk) begin: equity_lane1_tally20_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally20_amount <= 0;
     end
     else begin
@@ -30015,7 +30029,7 @@ assign equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk116_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
         equity_lane1_tally20_chunked_counter22_lowest <= 0;
     end
@@ -30053,7 +30067,7 @@ assign equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk117_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= 0;
         equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= 0;
     end
@@ -30091,7 +30105,7 @@ assign equity_lane1_tally20_chunked_counter22_counter_chunk118_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk118_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= 0;
         equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= 0;
     end
@@ -30129,7 +30143,7 @@ assign equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk119_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= 0;
         equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= 0;
     end
@@ -30167,7 +30181,7 @@ assign equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk120_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= 0;
         equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= 0;
     end
@@ -30204,7 +30218,7 @@ assign equity_lane1_links[7] = equity_lane1_tally20_chunked_counter22_lowest[8-1
 
 
 always @(posedge clk) begin: equity_lane1_tally21_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally21_amount <= 0;
     end
     else begin
@@ -30227,7 +30241,7 @@ assign equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk121_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
         equity_lane1_tally21_chunked_counter23_lowest <= 0;
     end
@@ -30265,7 +30279,7 @@ assign equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk122_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
         equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= 0;
     end
@@ -30303,7 +30317,7 @@ assign equity_lane1_tally21_chunked_counter23_counter_chunk123_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk123_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= 0;
         equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= 0;
     end
@@ -30341,7 +30355,7 @@ assign equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk124_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= 0;
         equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= 0;
     end
@@ -30379,7 +30393,7 @@ assign equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk125_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= 0;
         equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= 0;
     end
@@ -30416,7 +30430,7 @@ assign equity_lane1_links[8] = equity_lane1_tally21_chunked_counter23_lowest[8-1
 
 
 always @(posedge clk) begin: equity_lane1_tally22_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally22_amount <= 0;
     end
     else begin
@@ -30439,7 +30453,7 @@ assign equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted = {equity
 
 always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk126_step
     reg [17-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
         equity_lane1_tally22_chunked_counter24_lowest <= 0;
     end
@@ -30477,7 +30491,7 @@ assign equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk127_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
         equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= 0;
     end
@@ -30515,7 +30529,7 @@ assign equity_lane1_tally22_chunked_counter24_counter_chunk128_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk128_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= 0;
         equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= 0;
     end
@@ -30553,7 +30567,7 @@ assign equity_lane1_tally22_chunked_counter24_counter_chunk129_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk129_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= 0;
         equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= 0;
     end
@@ -30591,7 +30605,7 @@ assign equity_lane1_tally22_chunked_counter24_counter_chunk130_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk130_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= 0;
         equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= 0;
     end
@@ -30629,7 +30643,7 @@ assign equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk131_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= 0;
         equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= 0;
     end
@@ -30666,7 +30680,7 @@ assign equity_lane1_links[9] = equity_lane1_tally22_chunked_counter24_lowest[8-1
 
 
 always @(posedge clk) begin: equity_lane1_tally23_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally23_amount <= 0;
     end
     else begin
@@ -30689,7 +30703,7 @@ assign equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk132_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
         equity_lane1_tally23_chunked_counter25_lowest <= 0;
     end
@@ -30727,7 +30741,7 @@ assign equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk133_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= 0;
         equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= 0;
     end
@@ -30765,7 +30779,7 @@ assign equity_lane1_tally23_chunked_counter25_counter_chunk134_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk134_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= 0;
         equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= 0;
     end
@@ -30803,7 +30817,7 @@ assign equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk135_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= 0;
         equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= 0;
     end
@@ -30841,7 +30855,7 @@ assign equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk136_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= 0;
         equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= 0;
     end
@@ -30878,7 +30892,7 @@ assign equity_lane1_links[10] = equity_lane1_tally23_chunked_counter25_lowest[8-
 
 
 always @(posedge clk) begin: equity_lane1_tally24_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally24_amount <= 0;
     end
     else begin
@@ -30901,7 +30915,7 @@ assign equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk137_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
         equity_lane1_tally24_chunked_counter26_lowest <= 0;
     end
@@ -30939,7 +30953,7 @@ assign equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk138_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
         equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= 0;
     end
@@ -30977,7 +30991,7 @@ assign equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk139_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
         equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= 0;
     end
@@ -31015,7 +31029,7 @@ assign equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk140_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
         equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= 0;
     end
@@ -31053,7 +31067,7 @@ assign equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk141_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
         equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= 0;
     end
@@ -31090,7 +31104,7 @@ assign equity_lane1_links[11] = equity_lane1_tally24_chunked_counter26_lowest[8-
 
 
 always @(posedge clk) begin: equity_lane1_tally25_register_amount
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally25_amount <= 0;
     end
     else begin
@@ -31113,7 +31127,7 @@ assign equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted = {equity
 
 always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk142_step
     reg [17-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
         equity_lane1_tally25_chunked_counter27_lowest <= 0;
     end
@@ -31151,7 +31165,7 @@ assign equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk143_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
         equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= 0;
     end
@@ -31189,7 +31203,7 @@ assign equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk144_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
         equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= 0;
     end
@@ -31227,7 +31241,7 @@ assign equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk145_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
         equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= 0;
     end
@@ -31265,7 +31279,7 @@ assign equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk146_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
         equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= 0;
     end
@@ -31303,7 +31317,7 @@ assign equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted = equity_
 
 always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk147_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane1_rst == 1) begin
         equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
         equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= 0;
     end

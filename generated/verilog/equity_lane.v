@@ -59,27 +59,25 @@ output [7:0] chain_out;
 wire [7:0] chain_out;
 
 wire [7:0] chain_in;
-wire [7:0] equity_lane0_unused;
-wire [7:0] equity_lane0_unread;
-wire equity_lane0_no_shift;
-reg equity_lane0_board_step;
-reg [0:0] equity_lane0_count_one;
-reg equity_lane0_counting;
-reg equity_lane0_done_q;
-reg [7:0] equity_lane0_drain;
-reg equity_lane0_extra;
-wire equity_lane0_high_zero;
+reg equity_lane0_rst;
 reg equity_lane0_issue;
-reg equity_lane0_last_one;
-reg equity_lane0_left_zero;
-wire equity_lane0_low_one;
-wire equity_lane0_low_two;
-reg equity_lane0_prime;
-reg equity_lane0_quota_was_zero;
-reg equity_lane0_quota_zero;
-reg equity_lane0_start_q;
 reg [1:0] equity_lane0_state;
+reg equity_lane0_left_zero;
+reg equity_lane0_prime;
+reg equity_lane0_done_q;
 reg equity_lane0_step_one;
+reg equity_lane0_board_step;
+reg equity_lane0_counting;
+reg equity_lane0_quota_zero;
+reg [0:0] equity_lane0_count_one;
+reg equity_lane0_last_one;
+wire equity_lane0_low_two;
+wire equity_lane0_high_zero;
+wire equity_lane0_low_one;
+reg equity_lane0_start_q;
+reg equity_lane0_extra;
+reg equity_lane0_quota_was_zero;
+reg [7:0] equity_lane0_drain;
 reg [1:0] equity_lane0_bus_index;
 reg [31:0] equity_lane0_bus_word;
 reg [5:0] equity_lane0_lane_n;
@@ -109,6 +107,9 @@ reg [1:0] equity_lane0_won_q;
 reg [11:0] equity_lane0_units_q;
 reg [6:0] equity_lane0_clears;
 reg [6:0] equity_lane0_shifts;
+wire equity_lane0_chunked_counter0_clear;
+wire [7:0] equity_lane0_chunked_counter0_chain_in;
+wire [7:0] equity_lane0_chunked_counter0_chain_out;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -1052,9 +1053,9 @@ reg [5:0] equity_lane0_card_lookup5_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup6_remaining [0:64-1];
 
 assign chain_in = 8'd0;
-assign equity_lane0_unused = 8'd0;
-assign equity_lane0_no_shift = 1'd0;
 assign equity_lane0_high_winners = 1'd0;
+assign equity_lane0_chunked_counter0_clear = 1'd0;
+assign equity_lane0_chunked_counter0_chain_in = 8'd0;
 assign equity_lane0_chunked_counter0_zero = 8'd0;
 assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
 assign equity_lane0_colex_odometer0_spare = 1'd1;
@@ -1313,19 +1314,24 @@ assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_r
 assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg104_q;
 
 
+always @(posedge clk) begin: equity_lane0_reset_register
+    equity_lane0_rst <= rst;
+end
+
+
 
 assign equity_lane0_chunked_counter0_counter_chunk0_shifted = equity_lane0_chunked_counter0_counter_chunk1_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         equity_lane0_chunked_counter0_lowest <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_no_shift) begin
+        if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_lowest <= 0;
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
@@ -1333,7 +1339,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
             equity_lane0_chunked_counter0_lowest <= quota[8-1:0];
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
-        else if (equity_lane0_no_shift) begin
+        else if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
@@ -1357,13 +1363,13 @@ assign equity_lane0_chunked_counter0_counter_chunk1_shifted = equity_lane0_chunk
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         equity_lane0_chunked_counter0_counter_chunk1_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_no_shift) begin
+        if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk1_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
@@ -1371,7 +1377,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
             equity_lane0_chunked_counter0_counter_chunk1_value <= quota[16-1:8];
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
-        else if (equity_lane0_no_shift) begin
+        else if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
@@ -1395,13 +1401,13 @@ assign equity_lane0_chunked_counter0_counter_chunk2_shifted = equity_lane0_chunk
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         equity_lane0_chunked_counter0_counter_chunk2_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_no_shift) begin
+        if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk2_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
@@ -1409,7 +1415,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
             equity_lane0_chunked_counter0_counter_chunk2_value <= quota[24-1:16];
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
-        else if (equity_lane0_no_shift) begin
+        else if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
@@ -1433,13 +1439,13 @@ assign equity_lane0_chunked_counter0_counter_chunk3_shifted = equity_lane0_chunk
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         equity_lane0_chunked_counter0_counter_chunk3_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_no_shift) begin
+        if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk3_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
@@ -1447,7 +1453,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
             equity_lane0_chunked_counter0_counter_chunk3_value <= quota[32-1:24];
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
-        else if (equity_lane0_no_shift) begin
+        else if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
@@ -1466,18 +1472,18 @@ end
 
 
 
-assign equity_lane0_chunked_counter0_counter_chunk4_shifted = equity_lane0_unused;
+assign equity_lane0_chunked_counter0_counter_chunk4_shifted = equity_lane0_chunked_counter0_chain_in;
 
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         equity_lane0_chunked_counter0_counter_chunk4_value <= 0;
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_no_shift) begin
+        if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk4_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
@@ -1485,7 +1491,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
             equity_lane0_chunked_counter0_counter_chunk4_value <= quota[40-1:32];
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
-        else if (equity_lane0_no_shift) begin
+        else if (equity_lane0_chunked_counter0_clear) begin
             equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
@@ -1504,7 +1510,7 @@ end
 
 
 
-assign equity_lane0_unread = equity_lane0_chunked_counter0_lowest[8-1:0];
+assign equity_lane0_chunked_counter0_chain_out = equity_lane0_chunked_counter0_lowest[8-1:0];
 
 
 
@@ -1534,7 +1540,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_start_register
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_start_q <= 0;
     end
     else begin
@@ -1544,7 +1550,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_step_counted
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_count_one <= 0;
     end
     else begin
@@ -1559,7 +1565,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_zero_left
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_extra <= 0;
         equity_lane0_left_zero <= 1;
         equity_lane0_quota_was_zero <= 0;
@@ -1584,7 +1590,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_control
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_done_q <= 1;
         equity_lane0_drain <= 0;
         equity_lane0_state <= 2'b00;
@@ -1642,7 +1648,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit0_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit0_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
         equity_lane0_colex_odometer0_odometer_digit0_risen <= 1;
@@ -1691,7 +1697,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit1_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit1_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit0_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit1_risen <= 1;
@@ -1740,7 +1746,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit2_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit2_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit1_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit2_risen <= 1;
@@ -1789,7 +1795,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit3_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit3_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit2_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit3_risen <= 1;
@@ -1838,7 +1844,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit4_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit4_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit3_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit4_risen <= 1;
@@ -1887,7 +1893,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit5_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit5_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
         equity_lane0_colex_odometer0_odometer_digit5_risen <= 1;
@@ -1936,7 +1942,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit6_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_odometer_digit6_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit5_upper <= 0;
         equity_lane0_colex_odometer0_odometer_digit6_risen <= 1;
@@ -1980,7 +1986,7 @@ assign equity_lane0_colex_odometer0_hand_last0_rose_high = (equity_lane0_colex_o
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last0_keep
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_hand_last0_last <= 0;
     end
     else begin
@@ -2048,7 +2054,7 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_prepare
     integer j;
     integer a;
     reg first_dealt;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_colex_odometer0_inner <= 0;
         equity_lane0_colex_odometer0_board_inner <= 1;
         equity_lane0_colex_odometer0_carry <= 0;
@@ -2513,7 +2519,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage0_t_tok <= 0;
         equity_lane0_deal_stage0_t_ok <= 0;
     end
@@ -2569,7 +2575,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage0_a_tok <= 0;
         equity_lane0_deal_stage0_a_ok <= 0;
     end
@@ -2614,7 +2620,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[0] <= 0;
         equity_lane0_toks[0] <= 0;
     end
@@ -2718,7 +2724,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage1_t_tok <= 0;
         equity_lane0_deal_stage1_t_ok <= 0;
     end
@@ -2774,7 +2780,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage1_a_tok <= 0;
         equity_lane0_deal_stage1_a_ok <= 0;
     end
@@ -2819,7 +2825,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[1] <= 0;
         equity_lane0_toks[1] <= 0;
     end
@@ -2943,7 +2949,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage2_t_tok <= 0;
         equity_lane0_deal_stage2_t_ok <= 0;
     end
@@ -2999,7 +3005,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage2_a_tok <= 0;
         equity_lane0_deal_stage2_a_ok <= 0;
     end
@@ -3044,7 +3050,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[2] <= 0;
         equity_lane0_toks[2] <= 0;
     end
@@ -3188,7 +3194,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage3_t_tok <= 0;
         equity_lane0_deal_stage3_t_ok <= 0;
     end
@@ -3244,7 +3250,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage3_a_tok <= 0;
         equity_lane0_deal_stage3_a_ok <= 0;
     end
@@ -3289,7 +3295,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[3] <= 0;
         equity_lane0_toks[3] <= 0;
     end
@@ -3453,7 +3459,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage4_t_tok <= 0;
         equity_lane0_deal_stage4_t_ok <= 0;
     end
@@ -3509,7 +3515,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage4_a_tok <= 0;
         equity_lane0_deal_stage4_a_ok <= 0;
     end
@@ -3554,7 +3560,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[4] <= 0;
         equity_lane0_toks[4] <= 0;
     end
@@ -3758,7 +3764,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage5_t_tok <= 0;
         equity_lane0_deal_stage5_t_ok <= 0;
     end
@@ -3814,7 +3820,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage5_a_tok <= 0;
         equity_lane0_deal_stage5_a_ok <= 0;
     end
@@ -3859,7 +3865,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[5] <= 0;
         equity_lane0_toks[5] <= 0;
     end
@@ -4083,7 +4089,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_take_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage6_t_tok <= 0;
         equity_lane0_deal_stage6_t_ok <= 0;
     end
@@ -4139,7 +4145,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_judge_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_deal_stage6_a_tok <= 0;
         equity_lane0_deal_stage6_a_ok <= 0;
     end
@@ -4184,7 +4190,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_flags
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_oks[6] <= 0;
         equity_lane0_toks[6] <= 0;
     end
@@ -4343,7 +4349,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_lookup_valid
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_look_valid <= 0;
     end
     else begin
@@ -5239,7 +5245,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval70_hand_eval0_valids <= 0;
     end
     else begin
@@ -5254,7 +5260,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_answer
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval70_hand_eval0_word_q <= 0;
         equity_lane0_eval70_hand_eval0_invalid_q <= 0;
     end
@@ -6160,7 +6166,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval71_hand_eval1_valids <= 0;
     end
     else begin
@@ -6175,7 +6181,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_answer
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_eval71_hand_eval1_word_q <= 0;
         equity_lane0_eval71_hand_eval1_invalid_q <= 0;
     end
@@ -6270,7 +6276,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_showdown0_advance
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_showdown0_valids <= 0;
     end
     else begin
@@ -6319,7 +6325,7 @@ always @(posedge clk) begin: equity_lane0_showdown0_answer
     reg [24-1:0] word;
     integer i;
     integer t;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_showdown0_winners_q <= 0;
         equity_lane0_showdown0_best_q <= 0;
     end
@@ -6426,7 +6432,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_count_valid
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_shown_q <= 0;
     end
     else begin
@@ -6462,7 +6468,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_shares
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_won_valid <= 0;
         equity_lane0_won <= 0;
         equity_lane0_alone <= 0;
@@ -6488,7 +6494,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_count_register
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_won_q <= 0;
         equity_lane0_units_q <= 0;
         equity_lane0_alone_q <= 0;
@@ -6504,7 +6510,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_clear_line
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_clears <= 0;
     end
     else begin
@@ -6514,7 +6520,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_shift_line
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_shifts <= 0;
     end
     else begin
@@ -6524,7 +6530,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_tally0_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_amount <= 0;
     end
     else begin
@@ -6547,7 +6553,7 @@ assign equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted = equity_lane
 
 always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk5_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
         equity_lane0_tally0_chunked_counter1_lowest <= 0;
     end
@@ -6585,7 +6591,7 @@ assign equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted = equity_lane
 
 always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk6_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
         equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= 0;
     end
@@ -6623,7 +6629,7 @@ assign equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted = equity_lane
 
 always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk7_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
         equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= 0;
     end
@@ -6661,7 +6667,7 @@ assign equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted = equity_lane
 
 always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk8_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
         equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= 0;
     end
@@ -6699,7 +6705,7 @@ assign equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted = equity_lane
 
 always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk9_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
         equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= 0;
     end
@@ -6736,7 +6742,7 @@ assign equity_lane0_links[0] = equity_lane0_tally0_chunked_counter1_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally1_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_amount <= 0;
     end
     else begin
@@ -6759,7 +6765,7 @@ assign equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk10_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
         equity_lane0_tally1_chunked_counter2_lowest <= 0;
     end
@@ -6797,7 +6803,7 @@ assign equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk11_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
         equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= 0;
     end
@@ -6835,7 +6841,7 @@ assign equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk12_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
         equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= 0;
     end
@@ -6873,7 +6879,7 @@ assign equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk13_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
         equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= 0;
     end
@@ -6911,7 +6917,7 @@ assign equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk14_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
         equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= 0;
     end
@@ -6948,7 +6954,7 @@ assign equity_lane0_links[1] = equity_lane0_tally1_chunked_counter2_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally2_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_amount <= 0;
     end
     else begin
@@ -6971,7 +6977,7 @@ assign equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk15_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_lowest <= 0;
     end
@@ -7009,7 +7015,7 @@ assign equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk16_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= 0;
     end
@@ -7047,7 +7053,7 @@ assign equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk17_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= 0;
     end
@@ -7085,7 +7091,7 @@ assign equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk18_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= 0;
     end
@@ -7123,7 +7129,7 @@ assign equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk19_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= 0;
     end
@@ -7160,7 +7166,7 @@ assign equity_lane0_links[2] = equity_lane0_tally2_chunked_counter3_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally3_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_amount <= 0;
     end
     else begin
@@ -7183,7 +7189,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted = {equity_la
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk20_step
     reg [17-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_lowest <= 0;
     end
@@ -7221,7 +7227,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk21_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= 0;
     end
@@ -7259,7 +7265,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk22_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= 0;
     end
@@ -7297,7 +7303,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk23_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= 0;
     end
@@ -7335,7 +7341,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk24_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= 0;
     end
@@ -7373,7 +7379,7 @@ assign equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk25_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= 0;
     end
@@ -7410,7 +7416,7 @@ assign equity_lane0_links[3] = equity_lane0_tally3_chunked_counter4_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally4_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_amount <= 0;
     end
     else begin
@@ -7433,7 +7439,7 @@ assign equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk26_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
         equity_lane0_tally4_chunked_counter5_lowest <= 0;
     end
@@ -7471,7 +7477,7 @@ assign equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk27_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
         equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= 0;
     end
@@ -7509,7 +7515,7 @@ assign equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk28_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
         equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= 0;
     end
@@ -7547,7 +7553,7 @@ assign equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk29_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
         equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= 0;
     end
@@ -7585,7 +7591,7 @@ assign equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk30_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
         equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= 0;
     end
@@ -7622,7 +7628,7 @@ assign equity_lane0_links[4] = equity_lane0_tally4_chunked_counter5_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally5_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_amount <= 0;
     end
     else begin
@@ -7645,7 +7651,7 @@ assign equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk31_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_lowest <= 0;
     end
@@ -7683,7 +7689,7 @@ assign equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk32_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= 0;
     end
@@ -7721,7 +7727,7 @@ assign equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk33_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= 0;
     end
@@ -7759,7 +7765,7 @@ assign equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk34_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= 0;
     end
@@ -7797,7 +7803,7 @@ assign equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk35_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= 0;
     end
@@ -7834,7 +7840,7 @@ assign equity_lane0_links[5] = equity_lane0_tally5_chunked_counter6_lowest[8-1:0
 
 
 always @(posedge clk) begin: equity_lane0_tally6_register_amount
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_amount <= 0;
     end
     else begin
@@ -7857,7 +7863,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted = {equity_la
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk36_step
     reg [17-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_lowest <= 0;
     end
@@ -7895,7 +7901,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk37_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
     end
@@ -7933,7 +7939,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk38_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= 0;
     end
@@ -7971,7 +7977,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk39_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= 0;
     end
@@ -8009,7 +8015,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted = equity_lan
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk40_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= 0;
     end
@@ -8047,7 +8053,7 @@ assign equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted = chain_in;
 
 always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk41_step
     reg [9-1:0] total;
-    if (rst == 1) begin
+    if (equity_lane0_rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
         equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= 0;
     end

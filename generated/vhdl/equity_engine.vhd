@@ -241,27 +241,26 @@ signal lane_bonus0_number: unsigned(2 downto 0);
 signal lane_load0_lane_loads: std_logic;
 signal equity_lane0_done: std_logic;
 signal equity_lane0_chain_in: unsigned(7 downto 0);
-signal equity_lane0_unused: unsigned(7 downto 0);
-signal equity_lane0_unread: unsigned(7 downto 0);
-signal equity_lane0_no_shift: std_logic;
-signal equity_lane0_board_step: std_logic;
-signal equity_lane0_count_one: unsigned(0 downto 0);
-signal equity_lane0_counting: std_logic;
-signal equity_lane0_done_q: std_logic;
-signal equity_lane0_drain: unsigned(7 downto 0);
-signal equity_lane0_extra: std_logic;
-signal equity_lane0_high_zero: std_logic;
+signal equity_lane0_rst_out: std_logic;
+signal equity_lane0_rst: std_logic;
 signal equity_lane0_issue: std_logic;
-signal equity_lane0_last_one: std_logic;
-signal equity_lane0_left_zero: std_logic;
-signal equity_lane0_low_one: std_logic;
-signal equity_lane0_low_two: std_logic;
-signal equity_lane0_prime: std_logic;
-signal equity_lane0_quota_was_zero: std_logic;
-signal equity_lane0_quota_zero: std_logic;
-signal equity_lane0_start_q: std_logic;
 signal equity_lane0_state: t_enum_State_5;
+signal equity_lane0_left_zero: std_logic;
+signal equity_lane0_prime: std_logic;
+signal equity_lane0_done_q: std_logic;
 signal equity_lane0_step_one: std_logic;
+signal equity_lane0_board_step: std_logic;
+signal equity_lane0_counting: std_logic;
+signal equity_lane0_quota_zero: std_logic;
+signal equity_lane0_count_one: unsigned(0 downto 0);
+signal equity_lane0_last_one: std_logic;
+signal equity_lane0_low_two: std_logic;
+signal equity_lane0_high_zero: std_logic;
+signal equity_lane0_low_one: std_logic;
+signal equity_lane0_start_q: std_logic;
+signal equity_lane0_extra: std_logic;
+signal equity_lane0_quota_was_zero: std_logic;
+signal equity_lane0_drain: unsigned(7 downto 0);
 signal equity_lane0_bus_index: unsigned(1 downto 0);
 signal equity_lane0_bus_word: unsigned(31 downto 0);
 signal equity_lane0_lane_n: unsigned(5 downto 0);
@@ -291,6 +290,9 @@ signal equity_lane0_won_q: unsigned(3 downto 0);
 signal equity_lane0_units_q: unsigned(11 downto 0);
 signal equity_lane0_clears: unsigned(12 downto 0);
 signal equity_lane0_shifts: unsigned(12 downto 0);
+signal equity_lane0_chunked_counter0_clear: std_logic;
+signal equity_lane0_chunked_counter0_chain_in: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_chain_out: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
@@ -2083,27 +2085,25 @@ signal lane_bonus1_bonus: std_logic;
 signal lane_bonus1_number: unsigned(2 downto 0);
 signal lane_load1_lane_loads: std_logic;
 signal equity_lane1_done: std_logic;
-signal equity_lane1_unused: unsigned(7 downto 0);
-signal equity_lane1_unread: unsigned(7 downto 0);
-signal equity_lane1_no_shift: std_logic;
-signal equity_lane1_board_step: std_logic;
-signal equity_lane1_count_one: unsigned(0 downto 0);
-signal equity_lane1_counting: std_logic;
-signal equity_lane1_done_q: std_logic;
-signal equity_lane1_drain: unsigned(7 downto 0);
-signal equity_lane1_extra: std_logic;
-signal equity_lane1_high_zero: std_logic;
+signal equity_lane1_rst: std_logic;
 signal equity_lane1_issue: std_logic;
-signal equity_lane1_last_one: std_logic;
-signal equity_lane1_left_zero: std_logic;
-signal equity_lane1_low_one: std_logic;
-signal equity_lane1_low_two: std_logic;
-signal equity_lane1_prime: std_logic;
-signal equity_lane1_quota_was_zero: std_logic;
-signal equity_lane1_quota_zero: std_logic;
-signal equity_lane1_start_q: std_logic;
 signal equity_lane1_state: t_enum_State_6;
+signal equity_lane1_left_zero: std_logic;
+signal equity_lane1_prime: std_logic;
+signal equity_lane1_done_q: std_logic;
 signal equity_lane1_step_one: std_logic;
+signal equity_lane1_board_step: std_logic;
+signal equity_lane1_counting: std_logic;
+signal equity_lane1_quota_zero: std_logic;
+signal equity_lane1_count_one: unsigned(0 downto 0);
+signal equity_lane1_last_one: std_logic;
+signal equity_lane1_low_two: std_logic;
+signal equity_lane1_high_zero: std_logic;
+signal equity_lane1_low_one: std_logic;
+signal equity_lane1_start_q: std_logic;
+signal equity_lane1_extra: std_logic;
+signal equity_lane1_quota_was_zero: std_logic;
+signal equity_lane1_drain: unsigned(7 downto 0);
 signal equity_lane1_bus_index: unsigned(1 downto 0);
 signal equity_lane1_bus_word: unsigned(31 downto 0);
 signal equity_lane1_lane_n: unsigned(5 downto 0);
@@ -2133,6 +2133,9 @@ signal equity_lane1_won_q: unsigned(3 downto 0);
 signal equity_lane1_units_q: unsigned(11 downto 0);
 signal equity_lane1_clears: unsigned(12 downto 0);
 signal equity_lane1_shifts: unsigned(12 downto 0);
+signal equity_lane1_chunked_counter14_clear: std_logic;
+signal equity_lane1_chunked_counter14_chain_in: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_chain_out: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_zero: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_lowest: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_high: unsigned(31 downto 0);
@@ -3992,9 +3995,9 @@ max_opponents <= to_unsigned(3, 8);
 lane_count <= to_unsigned(2, 3);
 lane_bonus0_number <= to_unsigned(0, 3);
 equity_lane0_chain_in <= to_unsigned(0, 8);
-equity_lane0_unused <= to_unsigned(0, 8);
-equity_lane0_no_shift <= '0';
 equity_lane0_high_winners <= to_unsigned(0, 1);
+equity_lane0_chunked_counter0_clear <= '0';
+equity_lane0_chunked_counter0_chain_in <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
 equity_lane0_colex_odometer0_spare <= '1';
@@ -4053,9 +4056,9 @@ equity_lane0_tally12_zero <= unsigned'("0000000000000000000000000000000000000000
 equity_lane0_tally12_chunked_counter13_zero <= to_unsigned(0, 8);
 equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in <= to_unsigned(0, 1);
 lane_bonus1_number <= to_unsigned(1, 3);
-equity_lane1_unused <= to_unsigned(0, 8);
-equity_lane1_no_shift <= '0';
 equity_lane1_high_winners <= to_unsigned(0, 1);
+equity_lane1_chunked_counter14_clear <= '0';
+equity_lane1_chunked_counter14_chain_in <= to_unsigned(0, 8);
 equity_lane1_chunked_counter14_zero <= to_unsigned(0, 8);
 equity_lane1_chunked_counter14_counter_chunk74_carry_in <= to_unsigned(0, 1);
 equity_lane1_colex_odometer1_spare <= '1';
@@ -6386,8 +6389,8 @@ begin
             crc_tx <= to_unsigned(0, 8);
             scan_bits <= to_unsigned(0, 52);
             base_d <= to_unsigned(0, 32);
-            part <= SEND_SOF;
             busy_pending <= '0';
+            part <= SEND_SOF;
             load_lane <= to_unsigned(0, 2);
             md <= to_unsigned(0, 32);
             mb <= to_unsigned(0, 32);
@@ -6437,7 +6440,6 @@ begin
                 if bool(busy_pending) then
                     status <= to_unsigned(9, 8);
                     reply_len <= to_unsigned(1, 8);
-                    part <= SEND_SOF;
                     busy_pending <= '0';
                     state <= REPLYING;
                     in_idle <= '0';
@@ -6446,7 +6448,6 @@ begin
                     if ((not bool(frame_good)) or (role /= DEAD)) then
                         status <= to_unsigned(7, 8);
                         reply_len <= to_unsigned(1, 8);
-                        part <= SEND_SOF;
                         state <= REPLYING;
                     else
                         scan_bits <= cards_seen;
@@ -6473,7 +6474,6 @@ begin
                     active(p) <= stdl(p <= signed(resize(k_opp, 9)));
                 end loop;
                 reply_len <= to_unsigned(1, 8);
-                part <= SEND_SOF;
                 state <= REPLYING;
                 exact <= mode_exact;
                 status <= verdict;
@@ -6688,6 +6688,16 @@ lane_bonus0_bonus <= stdl(remainder > lane_bonus0_number);
 
 lane_load0_lane_loads <= stdl(bool(load) and (load_lane = 0));
 
+equity_lane0_reset_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_rst <= rst;
+    end if;
+end process equity_lane0_reset_register;
+
+
+equity_lane0_rst_out <= equity_lane0_rst;
+
 
 equity_lane0_chunked_counter0_counter_chunk0_shifted <= equity_lane0_chunked_counter0_counter_chunk1_value(8-1 downto 0);
 
@@ -6695,18 +6705,18 @@ equity_lane0_chunked_counter0_counter_chunk0_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_no_shift) then
+            if bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_lowest <= quotient(8-1 downto 0);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_no_shift) then
+            elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -6729,18 +6739,18 @@ equity_lane0_chunked_counter0_counter_chunk1_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_no_shift) then
+            if bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= quotient(16-1 downto 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_no_shift) then
+            elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -6763,18 +6773,18 @@ equity_lane0_chunked_counter0_counter_chunk2_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_no_shift) then
+            if bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= quotient(24-1 downto 16);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_no_shift) then
+            elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -6797,18 +6807,18 @@ equity_lane0_chunked_counter0_counter_chunk3_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_no_shift) then
+            if bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= quotient(32-1 downto 24);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_no_shift) then
+            elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -6825,24 +6835,24 @@ begin
 end process equity_lane0_chunked_counter0_counter_chunk3_step;
 
 
-equity_lane0_chunked_counter0_counter_chunk4_shifted <= equity_lane0_unused;
+equity_lane0_chunked_counter0_counter_chunk4_shifted <= equity_lane0_chunked_counter0_chain_in;
 
 equity_lane0_chunked_counter0_counter_chunk4_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_no_shift) then
+            if bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= quotient(40-1 downto 32);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_no_shift) then
+            elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -6859,7 +6869,7 @@ begin
 end process equity_lane0_chunked_counter0_counter_chunk4_step;
 
 
-equity_lane0_unread <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
+equity_lane0_chunked_counter0_chain_out <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
 
 
 equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
@@ -6887,7 +6897,7 @@ end process equity_lane0_control_out;
 equity_lane0_start_register: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_start_q <= '0';
         else
             equity_lane0_start_q <= start;
@@ -6898,7 +6908,7 @@ end process equity_lane0_start_register;
 equity_lane0_step_counted: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_count_one <= to_unsigned(0, 1);
         else
             if (bool(equity_lane0_step_one) and (not bool(equity_lane0_extra))) then
@@ -6913,7 +6923,7 @@ end process equity_lane0_step_counted;
 equity_lane0_zero_left: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_extra <= '0';
             equity_lane0_left_zero <= '1';
             equity_lane0_quota_was_zero <= '0';
@@ -6937,7 +6947,7 @@ end process equity_lane0_zero_left;
 equity_lane0_control: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_done_q <= '1';
             equity_lane0_drain <= to_unsigned(0, 8);
             equity_lane0_state <= IDLE;
@@ -6995,7 +7005,7 @@ end process equity_lane0_colex_odometer0_odometer_digit0_rise;
 equity_lane0_colex_odometer0_odometer_digit0_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit0_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit0_risen <= to_unsigned(1, 7);
@@ -7042,7 +7052,7 @@ end process equity_lane0_colex_odometer0_odometer_digit1_rise;
 equity_lane0_colex_odometer0_odometer_digit1_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit1_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit1_risen <= to_unsigned(1, 7);
@@ -7089,7 +7099,7 @@ end process equity_lane0_colex_odometer0_odometer_digit2_rise;
 equity_lane0_colex_odometer0_odometer_digit2_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit2_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit2_risen <= to_unsigned(1, 7);
@@ -7136,7 +7146,7 @@ end process equity_lane0_colex_odometer0_odometer_digit3_rise;
 equity_lane0_colex_odometer0_odometer_digit3_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit3_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit3_risen <= to_unsigned(1, 7);
@@ -7183,7 +7193,7 @@ end process equity_lane0_colex_odometer0_odometer_digit4_rise;
 equity_lane0_colex_odometer0_odometer_digit4_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit4_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit4_risen <= to_unsigned(1, 7);
@@ -7230,7 +7240,7 @@ end process equity_lane0_colex_odometer0_odometer_digit5_rise;
 equity_lane0_colex_odometer0_odometer_digit5_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit5_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit5_risen <= to_unsigned(1, 7);
@@ -7277,7 +7287,7 @@ end process equity_lane0_colex_odometer0_odometer_digit6_rise;
 equity_lane0_colex_odometer0_odometer_digit6_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit6_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit6_risen <= to_unsigned(1, 7);
@@ -7324,7 +7334,7 @@ end process equity_lane0_colex_odometer0_odometer_digit7_rise;
 equity_lane0_colex_odometer0_odometer_digit7_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit7_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit7_digit <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit7_risen <= to_unsigned(1, 7);
@@ -7371,7 +7381,7 @@ end process equity_lane0_colex_odometer0_odometer_digit8_rise;
 equity_lane0_colex_odometer0_odometer_digit8_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit8_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit7_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit8_risen <= to_unsigned(1, 7);
@@ -7418,7 +7428,7 @@ end process equity_lane0_colex_odometer0_odometer_digit9_rise;
 equity_lane0_colex_odometer0_odometer_digit9_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit9_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit9_digit <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit9_risen <= to_unsigned(1, 7);
@@ -7465,7 +7475,7 @@ end process equity_lane0_colex_odometer0_odometer_digit10_rise;
 equity_lane0_colex_odometer0_odometer_digit10_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit10_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit9_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit10_risen <= to_unsigned(1, 7);
@@ -7507,7 +7517,7 @@ equity_lane0_colex_odometer0_hand_last0_rose_high <= stdl(bool(equity_lane0_cole
 equity_lane0_colex_odometer0_hand_last0_keep: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_hand_last0_last <= '0';
         else
             if bool(start) then
@@ -7541,7 +7551,7 @@ equity_lane0_colex_odometer0_hand_last1_rose_high <= stdl(bool(equity_lane0_cole
 equity_lane0_colex_odometer0_hand_last1_keep: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_hand_last1_last <= '0';
         else
             if bool(start) then
@@ -7575,7 +7585,7 @@ equity_lane0_colex_odometer0_hand_last2_rose_high <= stdl(bool(equity_lane0_cole
 equity_lane0_colex_odometer0_hand_last2_keep: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_hand_last2_last <= '0';
         else
             if bool(start) then
@@ -7638,7 +7648,7 @@ equity_lane0_colex_odometer0_prepare: process (clk) is
     variable first_dealt: std_logic;
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_inner <= to_unsigned(0, 3);
             equity_lane0_colex_odometer0_board_inner <= '1';
             equity_lane0_colex_odometer0_carry <= '0';
@@ -8296,7 +8306,7 @@ end process equity_lane0_deal_stage0_take;
 equity_lane0_deal_stage0_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage0_t_tok <= '0';
             equity_lane0_deal_stage0_t_ok <= '0';
         else
@@ -8351,7 +8361,7 @@ end process equity_lane0_deal_stage0_freeing;
 equity_lane0_deal_stage0_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage0_a_tok <= '0';
             equity_lane0_deal_stage0_a_ok <= '0';
         else
@@ -8396,7 +8406,7 @@ end process equity_lane0_deal_stage0_positions;
 equity_lane0_deal_stage0_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(0) <= '0';
             equity_lane0_toks(0) <= '0';
         else
@@ -8487,7 +8497,7 @@ end process equity_lane0_deal_stage1_take;
 equity_lane0_deal_stage1_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage1_t_tok <= '0';
             equity_lane0_deal_stage1_t_ok <= '0';
         else
@@ -8542,7 +8552,7 @@ end process equity_lane0_deal_stage1_freeing;
 equity_lane0_deal_stage1_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage1_a_tok <= '0';
             equity_lane0_deal_stage1_a_ok <= '0';
         else
@@ -8587,7 +8597,7 @@ end process equity_lane0_deal_stage1_positions;
 equity_lane0_deal_stage1_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(1) <= '0';
             equity_lane0_toks(1) <= '0';
         else
@@ -8693,7 +8703,7 @@ end process equity_lane0_deal_stage2_take;
 equity_lane0_deal_stage2_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage2_t_tok <= '0';
             equity_lane0_deal_stage2_t_ok <= '0';
         else
@@ -8748,7 +8758,7 @@ end process equity_lane0_deal_stage2_freeing;
 equity_lane0_deal_stage2_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage2_a_tok <= '0';
             equity_lane0_deal_stage2_a_ok <= '0';
         else
@@ -8793,7 +8803,7 @@ end process equity_lane0_deal_stage2_positions;
 equity_lane0_deal_stage2_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(2) <= '0';
             equity_lane0_toks(2) <= '0';
         else
@@ -8914,7 +8924,7 @@ end process equity_lane0_deal_stage3_take;
 equity_lane0_deal_stage3_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage3_t_tok <= '0';
             equity_lane0_deal_stage3_t_ok <= '0';
         else
@@ -8969,7 +8979,7 @@ end process equity_lane0_deal_stage3_freeing;
 equity_lane0_deal_stage3_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage3_a_tok <= '0';
             equity_lane0_deal_stage3_a_ok <= '0';
         else
@@ -9014,7 +9024,7 @@ end process equity_lane0_deal_stage3_positions;
 equity_lane0_deal_stage3_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(3) <= '0';
             equity_lane0_toks(3) <= '0';
         else
@@ -9150,7 +9160,7 @@ end process equity_lane0_deal_stage4_take;
 equity_lane0_deal_stage4_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage4_t_tok <= '0';
             equity_lane0_deal_stage4_t_ok <= '0';
         else
@@ -9205,7 +9215,7 @@ end process equity_lane0_deal_stage4_freeing;
 equity_lane0_deal_stage4_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage4_a_tok <= '0';
             equity_lane0_deal_stage4_a_ok <= '0';
         else
@@ -9250,7 +9260,7 @@ end process equity_lane0_deal_stage4_positions;
 equity_lane0_deal_stage4_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(4) <= '0';
             equity_lane0_toks(4) <= '0';
         else
@@ -9416,7 +9426,7 @@ end process equity_lane0_deal_stage5_take;
 equity_lane0_deal_stage5_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage5_t_tok <= '0';
             equity_lane0_deal_stage5_t_ok <= '0';
         else
@@ -9471,7 +9481,7 @@ end process equity_lane0_deal_stage5_freeing;
 equity_lane0_deal_stage5_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage5_a_tok <= '0';
             equity_lane0_deal_stage5_a_ok <= '0';
         else
@@ -9516,7 +9526,7 @@ end process equity_lane0_deal_stage5_positions;
 equity_lane0_deal_stage5_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(5) <= '0';
             equity_lane0_toks(5) <= '0';
         else
@@ -9697,7 +9707,7 @@ end process equity_lane0_deal_stage6_take;
 equity_lane0_deal_stage6_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage6_t_tok <= '0';
             equity_lane0_deal_stage6_t_ok <= '0';
         else
@@ -9752,7 +9762,7 @@ end process equity_lane0_deal_stage6_freeing;
 equity_lane0_deal_stage6_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage6_a_tok <= '0';
             equity_lane0_deal_stage6_a_ok <= '0';
         else
@@ -9797,7 +9807,7 @@ end process equity_lane0_deal_stage6_positions;
 equity_lane0_deal_stage6_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(6) <= '0';
             equity_lane0_toks(6) <= '0';
         else
@@ -9993,7 +10003,7 @@ end process equity_lane0_deal_stage7_take;
 equity_lane0_deal_stage7_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage7_t_tok <= '0';
             equity_lane0_deal_stage7_t_ok <= '0';
         else
@@ -10048,7 +10058,7 @@ end process equity_lane0_deal_stage7_freeing;
 equity_lane0_deal_stage7_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage7_a_tok <= '0';
             equity_lane0_deal_stage7_a_ok <= '0';
         else
@@ -10093,7 +10103,7 @@ end process equity_lane0_deal_stage7_positions;
 equity_lane0_deal_stage7_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(7) <= '0';
             equity_lane0_toks(7) <= '0';
         else
@@ -10304,7 +10314,7 @@ end process equity_lane0_deal_stage8_take;
 equity_lane0_deal_stage8_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage8_t_tok <= '0';
             equity_lane0_deal_stage8_t_ok <= '0';
         else
@@ -10359,7 +10369,7 @@ end process equity_lane0_deal_stage8_freeing;
 equity_lane0_deal_stage8_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage8_a_tok <= '0';
             equity_lane0_deal_stage8_a_ok <= '0';
         else
@@ -10404,7 +10414,7 @@ end process equity_lane0_deal_stage8_positions;
 equity_lane0_deal_stage8_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(8) <= '0';
             equity_lane0_toks(8) <= '0';
         else
@@ -10645,7 +10655,7 @@ end process equity_lane0_deal_stage9_take;
 equity_lane0_deal_stage9_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage9_t_tok <= '0';
             equity_lane0_deal_stage9_t_ok <= '0';
         else
@@ -10700,7 +10710,7 @@ end process equity_lane0_deal_stage9_freeing;
 equity_lane0_deal_stage9_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage9_a_tok <= '0';
             equity_lane0_deal_stage9_a_ok <= '0';
         else
@@ -10745,7 +10755,7 @@ end process equity_lane0_deal_stage9_positions;
 equity_lane0_deal_stage9_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(9) <= '0';
             equity_lane0_toks(9) <= '0';
         else
@@ -11001,7 +11011,7 @@ end process equity_lane0_deal_stage10_take;
 equity_lane0_deal_stage10_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage10_t_tok <= '0';
             equity_lane0_deal_stage10_t_ok <= '0';
         else
@@ -11056,7 +11066,7 @@ end process equity_lane0_deal_stage10_freeing;
 equity_lane0_deal_stage10_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage10_a_tok <= '0';
             equity_lane0_deal_stage10_a_ok <= '0';
         else
@@ -11101,7 +11111,7 @@ end process equity_lane0_deal_stage10_positions;
 equity_lane0_deal_stage10_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(10) <= '0';
             equity_lane0_toks(10) <= '0';
         else
@@ -11367,7 +11377,7 @@ end process equity_lane0_card_lookup10_read;
 equity_lane0_lookup_valid: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_look_valid <= '0';
         else
             equity_lane0_look_valid <= stdl(bool(equity_lane0_toks((11 - 1))) and bool(equity_lane0_oks((11 - 1))));
@@ -12306,7 +12316,7 @@ end process equity_lane0_eval70_hand_eval0_compose;
 equity_lane0_eval70_hand_eval0_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval70_hand_eval0_valids <= to_unsigned(0, 6);
         else
             equity_lane0_eval70_hand_eval0_valids <= unsigned'(equity_lane0_eval70_hand_eval0_valids((6 - 1)-1 downto 0) & equity_lane0_look_valid);
@@ -12324,7 +12334,7 @@ end process equity_lane0_eval70_hand_eval0_take;
 equity_lane0_eval70_hand_eval0_answer: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval70_hand_eval0_word_q <= to_unsigned(0, 24);
             equity_lane0_eval70_hand_eval0_invalid_q <= '0';
         else
@@ -13272,7 +13282,7 @@ end process equity_lane0_eval71_hand_eval1_compose;
 equity_lane0_eval71_hand_eval1_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval71_hand_eval1_valids <= to_unsigned(0, 6);
         else
             equity_lane0_eval71_hand_eval1_valids <= unsigned'(equity_lane0_eval71_hand_eval1_valids((6 - 1)-1 downto 0) & equity_lane0_look_valid);
@@ -13290,7 +13300,7 @@ end process equity_lane0_eval71_hand_eval1_take;
 equity_lane0_eval71_hand_eval1_answer: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval71_hand_eval1_word_q <= to_unsigned(0, 24);
             equity_lane0_eval71_hand_eval1_invalid_q <= '0';
         else
@@ -14238,7 +14248,7 @@ end process equity_lane0_eval72_hand_eval2_compose;
 equity_lane0_eval72_hand_eval2_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval72_hand_eval2_valids <= to_unsigned(0, 6);
         else
             equity_lane0_eval72_hand_eval2_valids <= unsigned'(equity_lane0_eval72_hand_eval2_valids((6 - 1)-1 downto 0) & equity_lane0_look_valid);
@@ -14256,7 +14266,7 @@ end process equity_lane0_eval72_hand_eval2_take;
 equity_lane0_eval72_hand_eval2_answer: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval72_hand_eval2_word_q <= to_unsigned(0, 24);
             equity_lane0_eval72_hand_eval2_invalid_q <= '0';
         else
@@ -15204,7 +15214,7 @@ end process equity_lane0_eval73_hand_eval3_compose;
 equity_lane0_eval73_hand_eval3_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval73_hand_eval3_valids <= to_unsigned(0, 6);
         else
             equity_lane0_eval73_hand_eval3_valids <= unsigned'(equity_lane0_eval73_hand_eval3_valids((6 - 1)-1 downto 0) & equity_lane0_look_valid);
@@ -15222,7 +15232,7 @@ end process equity_lane0_eval73_hand_eval3_take;
 equity_lane0_eval73_hand_eval3_answer: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval73_hand_eval3_word_q <= to_unsigned(0, 24);
             equity_lane0_eval73_hand_eval3_invalid_q <= '0';
         else
@@ -15583,7 +15593,7 @@ end process equity_lane0_showdown0_stages;
 equity_lane0_showdown0_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_showdown0_valids <= to_unsigned(0, 4);
         else
             equity_lane0_showdown0_valids <= unsigned'(equity_lane0_showdown0_valids((4 - 1)-1 downto 0) & equity_lane0_eval70_out_valid);
@@ -15648,7 +15658,7 @@ equity_lane0_showdown0_answer: process (clk) is
     variable word: unsigned(23 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_showdown0_winners_q <= to_unsigned(0, 4);
             equity_lane0_showdown0_best_q <= to_unsigned(0, 24);
         else
@@ -15757,7 +15767,7 @@ end process equity_lane0_count_winners;
 equity_lane0_count_valid: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_shown_q <= '0';
         else
             equity_lane0_shown_q <= equity_lane0_shown;
@@ -15793,7 +15803,7 @@ end process equity_lane0_units_rom;
 equity_lane0_shares: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_won_valid <= '0';
             equity_lane0_won <= to_unsigned(0, 4);
             equity_lane0_alone <= '0';
@@ -15819,7 +15829,7 @@ end process equity_lane0_count_gate;
 equity_lane0_count_register: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_won_q <= to_unsigned(0, 4);
             equity_lane0_units_q <= to_unsigned(0, 12);
             equity_lane0_alone_q <= '0';
@@ -15836,7 +15846,7 @@ end process equity_lane0_count_register;
 equity_lane0_clear_line: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_clears <= to_unsigned(0, 13);
         else
             equity_lane0_clears <= unsigned'(equity_lane0_clears((13 - 1)-1 downto 0) & equity_lane0_start_q);
@@ -15847,7 +15857,7 @@ end process equity_lane0_clear_line;
 equity_lane0_shift_line: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_shifts <= to_unsigned(0, 13);
         else
             equity_lane0_shifts <= unsigned'(equity_lane0_shifts((13 - 1)-1 downto 0) & shift);
@@ -15858,7 +15868,7 @@ end process equity_lane0_shift_line;
 equity_lane0_tally0_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_tally0_mine))) or ((equity_lane0_alone_q /= '0') and (not True))) then
@@ -15879,7 +15889,7 @@ equity_lane0_tally0_chunked_counter1_counter_chunk5_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally0_chunked_counter1_lowest <= to_unsigned(0, 8);
         else
@@ -15913,7 +15923,7 @@ equity_lane0_tally0_chunked_counter1_counter_chunk6_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
         else
@@ -15947,7 +15957,7 @@ equity_lane0_tally0_chunked_counter1_counter_chunk7_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
         else
@@ -15981,7 +15991,7 @@ equity_lane0_tally0_chunked_counter1_counter_chunk8_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
         else
@@ -16015,7 +16025,7 @@ equity_lane0_tally0_chunked_counter1_counter_chunk9_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
         else
@@ -16048,7 +16058,7 @@ equity_lane0_links(0) <= equity_lane0_tally0_chunked_counter1_lowest(8-1 downto 
 equity_lane0_tally1_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
@@ -16069,7 +16079,7 @@ equity_lane0_tally1_chunked_counter2_counter_chunk10_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally1_chunked_counter2_lowest <= to_unsigned(0, 8);
         else
@@ -16103,7 +16113,7 @@ equity_lane0_tally1_chunked_counter2_counter_chunk11_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= to_unsigned(0, 8);
         else
@@ -16137,7 +16147,7 @@ equity_lane0_tally1_chunked_counter2_counter_chunk12_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= to_unsigned(0, 8);
         else
@@ -16171,7 +16181,7 @@ equity_lane0_tally1_chunked_counter2_counter_chunk13_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= to_unsigned(0, 8);
         else
@@ -16205,7 +16215,7 @@ equity_lane0_tally1_chunked_counter2_counter_chunk14_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= to_unsigned(0, 8);
         else
@@ -16238,7 +16248,7 @@ equity_lane0_links(1) <= equity_lane0_tally1_chunked_counter2_lowest(8-1 downto 
 equity_lane0_tally2_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -16259,7 +16269,7 @@ equity_lane0_tally2_chunked_counter3_counter_chunk15_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
         else
@@ -16293,7 +16303,7 @@ equity_lane0_tally2_chunked_counter3_counter_chunk16_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
         else
@@ -16327,7 +16337,7 @@ equity_lane0_tally2_chunked_counter3_counter_chunk17_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
         else
@@ -16361,7 +16371,7 @@ equity_lane0_tally2_chunked_counter3_counter_chunk18_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
         else
@@ -16395,7 +16405,7 @@ equity_lane0_tally2_chunked_counter3_counter_chunk19_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
         else
@@ -16428,7 +16438,7 @@ equity_lane0_links(2) <= equity_lane0_tally2_chunked_counter3_lowest(8-1 downto 
 equity_lane0_tally3_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -16449,7 +16459,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk20_step: process (clk) is
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
         else
@@ -16483,7 +16493,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk21_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
         else
@@ -16517,7 +16527,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk22_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
         else
@@ -16551,7 +16561,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk23_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
         else
@@ -16585,7 +16595,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk24_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
         else
@@ -16619,7 +16629,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk25_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
         else
@@ -16652,7 +16662,7 @@ equity_lane0_links(3) <= equity_lane0_tally3_chunked_counter4_lowest(8-1 downto 
 equity_lane0_tally4_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
@@ -16673,7 +16683,7 @@ equity_lane0_tally4_chunked_counter5_counter_chunk26_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
         else
@@ -16707,7 +16717,7 @@ equity_lane0_tally4_chunked_counter5_counter_chunk27_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
         else
@@ -16741,7 +16751,7 @@ equity_lane0_tally4_chunked_counter5_counter_chunk28_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
         else
@@ -16775,7 +16785,7 @@ equity_lane0_tally4_chunked_counter5_counter_chunk29_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
         else
@@ -16809,7 +16819,7 @@ equity_lane0_tally4_chunked_counter5_counter_chunk30_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
         else
@@ -16842,7 +16852,7 @@ equity_lane0_links(4) <= equity_lane0_tally4_chunked_counter5_lowest(8-1 downto 
 equity_lane0_tally5_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -16863,7 +16873,7 @@ equity_lane0_tally5_chunked_counter6_counter_chunk31_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
         else
@@ -16897,7 +16907,7 @@ equity_lane0_tally5_chunked_counter6_counter_chunk32_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
         else
@@ -16931,7 +16941,7 @@ equity_lane0_tally5_chunked_counter6_counter_chunk33_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
         else
@@ -16965,7 +16975,7 @@ equity_lane0_tally5_chunked_counter6_counter_chunk34_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
         else
@@ -16999,7 +17009,7 @@ equity_lane0_tally5_chunked_counter6_counter_chunk35_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
         else
@@ -17032,7 +17042,7 @@ equity_lane0_links(5) <= equity_lane0_tally5_chunked_counter6_lowest(8-1 downto 
 equity_lane0_tally6_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -17053,7 +17063,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk36_step: process (clk) is
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
         else
@@ -17087,7 +17097,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk37_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
         else
@@ -17121,7 +17131,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk38_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
         else
@@ -17155,7 +17165,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk39_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
         else
@@ -17189,7 +17199,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk40_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
         else
@@ -17223,7 +17233,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk41_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
         else
@@ -17256,7 +17266,7 @@ equity_lane0_links(6) <= equity_lane0_tally6_chunked_counter7_lowest(8-1 downto 
 equity_lane0_tally7_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally7_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(2)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
@@ -17277,7 +17287,7 @@ equity_lane0_tally7_chunked_counter8_counter_chunk42_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally7_chunked_counter8_lowest <= to_unsigned(0, 8);
         else
@@ -17311,7 +17321,7 @@ equity_lane0_tally7_chunked_counter8_counter_chunk43_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= to_unsigned(0, 8);
         else
@@ -17345,7 +17355,7 @@ equity_lane0_tally7_chunked_counter8_counter_chunk44_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= to_unsigned(0, 8);
         else
@@ -17379,7 +17389,7 @@ equity_lane0_tally7_chunked_counter8_counter_chunk45_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= to_unsigned(0, 8);
         else
@@ -17413,7 +17423,7 @@ equity_lane0_tally7_chunked_counter8_counter_chunk46_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= to_unsigned(0, 8);
         else
@@ -17446,7 +17456,7 @@ equity_lane0_links(7) <= equity_lane0_tally7_chunked_counter8_lowest(8-1 downto 
 equity_lane0_tally8_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally8_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(2)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -17467,7 +17477,7 @@ equity_lane0_tally8_chunked_counter9_counter_chunk47_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally8_chunked_counter9_lowest <= to_unsigned(0, 8);
         else
@@ -17501,7 +17511,7 @@ equity_lane0_tally8_chunked_counter9_counter_chunk48_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= to_unsigned(0, 8);
         else
@@ -17535,7 +17545,7 @@ equity_lane0_tally8_chunked_counter9_counter_chunk49_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= to_unsigned(0, 8);
         else
@@ -17569,7 +17579,7 @@ equity_lane0_tally8_chunked_counter9_counter_chunk50_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= to_unsigned(0, 8);
         else
@@ -17603,7 +17613,7 @@ equity_lane0_tally8_chunked_counter9_counter_chunk51_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= to_unsigned(0, 8);
         else
@@ -17636,7 +17646,7 @@ equity_lane0_links(8) <= equity_lane0_tally8_chunked_counter9_lowest(8-1 downto 
 equity_lane0_tally9_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally9_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(2)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -17657,7 +17667,7 @@ equity_lane0_tally9_chunked_counter10_counter_chunk52_step: process (clk) is
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally9_chunked_counter10_lowest <= to_unsigned(0, 16);
         else
@@ -17691,7 +17701,7 @@ equity_lane0_tally9_chunked_counter10_counter_chunk53_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= to_unsigned(0, 8);
         else
@@ -17725,7 +17735,7 @@ equity_lane0_tally9_chunked_counter10_counter_chunk54_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= to_unsigned(0, 8);
         else
@@ -17759,7 +17769,7 @@ equity_lane0_tally9_chunked_counter10_counter_chunk55_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= to_unsigned(0, 8);
         else
@@ -17793,7 +17803,7 @@ equity_lane0_tally9_chunked_counter10_counter_chunk56_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= to_unsigned(0, 8);
         else
@@ -17827,7 +17837,7 @@ equity_lane0_tally9_chunked_counter10_counter_chunk57_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= to_unsigned(0, 8);
         else
@@ -17860,7 +17870,7 @@ equity_lane0_links(9) <= equity_lane0_tally9_chunked_counter10_lowest(8-1 downto
 equity_lane0_tally10_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally10_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(3)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
@@ -17881,7 +17891,7 @@ equity_lane0_tally10_chunked_counter11_counter_chunk58_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally10_chunked_counter11_lowest <= to_unsigned(0, 8);
         else
@@ -17915,7 +17925,7 @@ equity_lane0_tally10_chunked_counter11_counter_chunk59_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= to_unsigned(0, 8);
         else
@@ -17949,7 +17959,7 @@ equity_lane0_tally10_chunked_counter11_counter_chunk60_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= to_unsigned(0, 8);
         else
@@ -17983,7 +17993,7 @@ equity_lane0_tally10_chunked_counter11_counter_chunk61_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= to_unsigned(0, 8);
         else
@@ -18017,7 +18027,7 @@ equity_lane0_tally10_chunked_counter11_counter_chunk62_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= to_unsigned(0, 8);
         else
@@ -18050,7 +18060,7 @@ equity_lane0_links(10) <= equity_lane0_tally10_chunked_counter11_lowest(8-1 down
 equity_lane0_tally11_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally11_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(3)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -18071,7 +18081,7 @@ equity_lane0_tally11_chunked_counter12_counter_chunk63_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally11_chunked_counter12_lowest <= to_unsigned(0, 8);
         else
@@ -18105,7 +18115,7 @@ equity_lane0_tally11_chunked_counter12_counter_chunk64_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= to_unsigned(0, 8);
         else
@@ -18139,7 +18149,7 @@ equity_lane0_tally11_chunked_counter12_counter_chunk65_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= to_unsigned(0, 8);
         else
@@ -18173,7 +18183,7 @@ equity_lane0_tally11_chunked_counter12_counter_chunk66_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= to_unsigned(0, 8);
         else
@@ -18207,7 +18217,7 @@ equity_lane0_tally11_chunked_counter12_counter_chunk67_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= to_unsigned(0, 8);
         else
@@ -18240,7 +18250,7 @@ equity_lane0_links(11) <= equity_lane0_tally11_chunked_counter12_lowest(8-1 down
 equity_lane0_tally12_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally12_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(3)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -18261,7 +18271,7 @@ equity_lane0_tally12_chunked_counter13_counter_chunk68_step: process (clk) is
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally12_chunked_counter13_lowest <= to_unsigned(0, 16);
         else
@@ -18295,7 +18305,7 @@ equity_lane0_tally12_chunked_counter13_counter_chunk69_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= to_unsigned(0, 8);
         else
@@ -18329,7 +18339,7 @@ equity_lane0_tally12_chunked_counter13_counter_chunk70_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= to_unsigned(0, 8);
         else
@@ -18363,7 +18373,7 @@ equity_lane0_tally12_chunked_counter13_counter_chunk71_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= to_unsigned(0, 8);
         else
@@ -18397,7 +18407,7 @@ equity_lane0_tally12_chunked_counter13_counter_chunk72_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= to_unsigned(0, 8);
         else
@@ -18431,7 +18441,7 @@ equity_lane0_tally12_chunked_counter13_counter_chunk73_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= to_unsigned(0, 8);
         else
@@ -18470,6 +18480,13 @@ lane_bonus1_bonus <= stdl(remainder > lane_bonus1_number);
 
 lane_load1_lane_loads <= stdl(bool(load) and (load_lane = 1));
 
+equity_lane1_reset_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_rst <= equity_lane0_rst_out;
+    end if;
+end process equity_lane1_reset_register;
+
 
 equity_lane1_chunked_counter14_counter_chunk74_shifted <= equity_lane1_chunked_counter14_counter_chunk75_value(8-1 downto 0);
 
@@ -18477,18 +18494,18 @@ equity_lane1_chunked_counter14_counter_chunk74_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
             equity_lane1_chunked_counter14_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_no_shift) then
+            if bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_lowest <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
                 equity_lane1_chunked_counter14_lowest <= quotient(8-1 downto 0);
                 equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_no_shift) then
+            elsif bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_lowest <= equity_lane1_chunked_counter14_counter_chunk74_shifted;
                 equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -18511,18 +18528,18 @@ equity_lane1_chunked_counter14_counter_chunk75_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
             equity_lane1_chunked_counter14_counter_chunk75_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_no_shift) then
+            if bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk75_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
                 equity_lane1_chunked_counter14_counter_chunk75_value <= quotient(16-1 downto 8);
                 equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_no_shift) then
+            elsif bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk75_value <= equity_lane1_chunked_counter14_counter_chunk75_shifted;
                 equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -18545,18 +18562,18 @@ equity_lane1_chunked_counter14_counter_chunk76_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
             equity_lane1_chunked_counter14_counter_chunk76_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_no_shift) then
+            if bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk76_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
                 equity_lane1_chunked_counter14_counter_chunk76_value <= quotient(24-1 downto 16);
                 equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_no_shift) then
+            elsif bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk76_value <= equity_lane1_chunked_counter14_counter_chunk76_shifted;
                 equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -18579,18 +18596,18 @@ equity_lane1_chunked_counter14_counter_chunk77_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
             equity_lane1_chunked_counter14_counter_chunk77_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_no_shift) then
+            if bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk77_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
                 equity_lane1_chunked_counter14_counter_chunk77_value <= quotient(32-1 downto 24);
                 equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_no_shift) then
+            elsif bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk77_value <= equity_lane1_chunked_counter14_counter_chunk77_shifted;
                 equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -18607,24 +18624,24 @@ begin
 end process equity_lane1_chunked_counter14_counter_chunk77_step;
 
 
-equity_lane1_chunked_counter14_counter_chunk78_shifted <= equity_lane1_unused;
+equity_lane1_chunked_counter14_counter_chunk78_shifted <= equity_lane1_chunked_counter14_chain_in;
 
 equity_lane1_chunked_counter14_counter_chunk78_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
             equity_lane1_chunked_counter14_counter_chunk78_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_no_shift) then
+            if bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk78_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
                 equity_lane1_chunked_counter14_counter_chunk78_value <= quotient(40-1 downto 32);
                 equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_no_shift) then
+            elsif bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk78_value <= equity_lane1_chunked_counter14_counter_chunk78_shifted;
                 equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -18641,7 +18658,7 @@ begin
 end process equity_lane1_chunked_counter14_counter_chunk78_step;
 
 
-equity_lane1_unread <= equity_lane1_chunked_counter14_lowest(8-1 downto 0);
+equity_lane1_chunked_counter14_chain_out <= equity_lane1_chunked_counter14_lowest(8-1 downto 0);
 
 
 equity_lane1_low_one <= stdl(equity_lane1_chunked_counter14_lowest = 1);
@@ -18669,7 +18686,7 @@ end process equity_lane1_control_out;
 equity_lane1_start_register: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_start_q <= '0';
         else
             equity_lane1_start_q <= start;
@@ -18680,7 +18697,7 @@ end process equity_lane1_start_register;
 equity_lane1_step_counted: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_count_one <= to_unsigned(0, 1);
         else
             if (bool(equity_lane1_step_one) and (not bool(equity_lane1_extra))) then
@@ -18695,7 +18712,7 @@ end process equity_lane1_step_counted;
 equity_lane1_zero_left: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_extra <= '0';
             equity_lane1_left_zero <= '1';
             equity_lane1_quota_was_zero <= '0';
@@ -18719,7 +18736,7 @@ end process equity_lane1_zero_left;
 equity_lane1_control: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_done_q <= '1';
             equity_lane1_drain <= to_unsigned(0, 8);
             equity_lane1_state <= IDLE;
@@ -18777,7 +18794,7 @@ end process equity_lane1_colex_odometer1_odometer_digit11_rise;
 equity_lane1_colex_odometer1_odometer_digit11_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_odometer_digit11_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit11_digit <= to_unsigned(0, 6);
             equity_lane1_colex_odometer1_odometer_digit11_risen <= to_unsigned(1, 7);
@@ -18824,7 +18841,7 @@ end process equity_lane1_colex_odometer1_odometer_digit12_rise;
 equity_lane1_colex_odometer1_odometer_digit12_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_odometer_digit12_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit11_upper <= to_unsigned(0, 6);
             equity_lane1_colex_odometer1_odometer_digit12_risen <= to_unsigned(1, 7);
@@ -18871,7 +18888,7 @@ end process equity_lane1_colex_odometer1_odometer_digit13_rise;
 equity_lane1_colex_odometer1_odometer_digit13_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_odometer_digit13_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit12_upper <= to_unsigned(0, 6);
             equity_lane1_colex_odometer1_odometer_digit13_risen <= to_unsigned(1, 7);
@@ -18918,7 +18935,7 @@ end process equity_lane1_colex_odometer1_odometer_digit14_rise;
 equity_lane1_colex_odometer1_odometer_digit14_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_odometer_digit14_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit13_upper <= to_unsigned(0, 6);
             equity_lane1_colex_odometer1_odometer_digit14_risen <= to_unsigned(1, 7);
@@ -18965,7 +18982,7 @@ end process equity_lane1_colex_odometer1_odometer_digit15_rise;
 equity_lane1_colex_odometer1_odometer_digit15_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_odometer_digit15_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit14_upper <= to_unsigned(0, 6);
             equity_lane1_colex_odometer1_odometer_digit15_risen <= to_unsigned(1, 7);
@@ -19012,7 +19029,7 @@ end process equity_lane1_colex_odometer1_odometer_digit16_rise;
 equity_lane1_colex_odometer1_odometer_digit16_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_odometer_digit16_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit16_digit <= to_unsigned(0, 6);
             equity_lane1_colex_odometer1_odometer_digit16_risen <= to_unsigned(1, 7);
@@ -19059,7 +19076,7 @@ end process equity_lane1_colex_odometer1_odometer_digit17_rise;
 equity_lane1_colex_odometer1_odometer_digit17_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_odometer_digit17_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit16_upper <= to_unsigned(0, 6);
             equity_lane1_colex_odometer1_odometer_digit17_risen <= to_unsigned(1, 7);
@@ -19106,7 +19123,7 @@ end process equity_lane1_colex_odometer1_odometer_digit18_rise;
 equity_lane1_colex_odometer1_odometer_digit18_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_odometer_digit18_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit18_digit <= to_unsigned(0, 6);
             equity_lane1_colex_odometer1_odometer_digit18_risen <= to_unsigned(1, 7);
@@ -19153,7 +19170,7 @@ end process equity_lane1_colex_odometer1_odometer_digit19_rise;
 equity_lane1_colex_odometer1_odometer_digit19_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_odometer_digit19_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit18_upper <= to_unsigned(0, 6);
             equity_lane1_colex_odometer1_odometer_digit19_risen <= to_unsigned(1, 7);
@@ -19200,7 +19217,7 @@ end process equity_lane1_colex_odometer1_odometer_digit20_rise;
 equity_lane1_colex_odometer1_odometer_digit20_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_odometer_digit20_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit20_digit <= to_unsigned(0, 6);
             equity_lane1_colex_odometer1_odometer_digit20_risen <= to_unsigned(1, 7);
@@ -19247,7 +19264,7 @@ end process equity_lane1_colex_odometer1_odometer_digit21_rise;
 equity_lane1_colex_odometer1_odometer_digit21_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_odometer_digit21_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit20_upper <= to_unsigned(0, 6);
             equity_lane1_colex_odometer1_odometer_digit21_risen <= to_unsigned(1, 7);
@@ -19289,7 +19306,7 @@ equity_lane1_colex_odometer1_hand_last3_rose_high <= stdl(bool(equity_lane1_cole
 equity_lane1_colex_odometer1_hand_last3_keep: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_hand_last3_last <= '0';
         else
             if bool(start) then
@@ -19323,7 +19340,7 @@ equity_lane1_colex_odometer1_hand_last4_rose_high <= stdl(bool(equity_lane1_cole
 equity_lane1_colex_odometer1_hand_last4_keep: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_hand_last4_last <= '0';
         else
             if bool(start) then
@@ -19357,7 +19374,7 @@ equity_lane1_colex_odometer1_hand_last5_rose_high <= stdl(bool(equity_lane1_cole
 equity_lane1_colex_odometer1_hand_last5_keep: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_hand_last5_last <= '0';
         else
             if bool(start) then
@@ -19420,7 +19437,7 @@ equity_lane1_colex_odometer1_prepare: process (clk) is
     variable first_dealt: std_logic;
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_colex_odometer1_inner <= to_unsigned(0, 3);
             equity_lane1_colex_odometer1_board_inner <= '1';
             equity_lane1_colex_odometer1_carry <= '0';
@@ -20078,7 +20095,7 @@ end process equity_lane1_deal_stage11_take;
 equity_lane1_deal_stage11_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage11_t_tok <= '0';
             equity_lane1_deal_stage11_t_ok <= '0';
         else
@@ -20133,7 +20150,7 @@ end process equity_lane1_deal_stage11_freeing;
 equity_lane1_deal_stage11_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage11_a_tok <= '0';
             equity_lane1_deal_stage11_a_ok <= '0';
         else
@@ -20178,7 +20195,7 @@ end process equity_lane1_deal_stage11_positions;
 equity_lane1_deal_stage11_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_oks(0) <= '0';
             equity_lane1_toks(0) <= '0';
         else
@@ -20269,7 +20286,7 @@ end process equity_lane1_deal_stage12_take;
 equity_lane1_deal_stage12_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage12_t_tok <= '0';
             equity_lane1_deal_stage12_t_ok <= '0';
         else
@@ -20324,7 +20341,7 @@ end process equity_lane1_deal_stage12_freeing;
 equity_lane1_deal_stage12_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage12_a_tok <= '0';
             equity_lane1_deal_stage12_a_ok <= '0';
         else
@@ -20369,7 +20386,7 @@ end process equity_lane1_deal_stage12_positions;
 equity_lane1_deal_stage12_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_oks(1) <= '0';
             equity_lane1_toks(1) <= '0';
         else
@@ -20475,7 +20492,7 @@ end process equity_lane1_deal_stage13_take;
 equity_lane1_deal_stage13_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage13_t_tok <= '0';
             equity_lane1_deal_stage13_t_ok <= '0';
         else
@@ -20530,7 +20547,7 @@ end process equity_lane1_deal_stage13_freeing;
 equity_lane1_deal_stage13_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage13_a_tok <= '0';
             equity_lane1_deal_stage13_a_ok <= '0';
         else
@@ -20575,7 +20592,7 @@ end process equity_lane1_deal_stage13_positions;
 equity_lane1_deal_stage13_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_oks(2) <= '0';
             equity_lane1_toks(2) <= '0';
         else
@@ -20696,7 +20713,7 @@ end process equity_lane1_deal_stage14_take;
 equity_lane1_deal_stage14_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage14_t_tok <= '0';
             equity_lane1_deal_stage14_t_ok <= '0';
         else
@@ -20751,7 +20768,7 @@ end process equity_lane1_deal_stage14_freeing;
 equity_lane1_deal_stage14_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage14_a_tok <= '0';
             equity_lane1_deal_stage14_a_ok <= '0';
         else
@@ -20796,7 +20813,7 @@ end process equity_lane1_deal_stage14_positions;
 equity_lane1_deal_stage14_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_oks(3) <= '0';
             equity_lane1_toks(3) <= '0';
         else
@@ -20932,7 +20949,7 @@ end process equity_lane1_deal_stage15_take;
 equity_lane1_deal_stage15_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage15_t_tok <= '0';
             equity_lane1_deal_stage15_t_ok <= '0';
         else
@@ -20987,7 +21004,7 @@ end process equity_lane1_deal_stage15_freeing;
 equity_lane1_deal_stage15_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage15_a_tok <= '0';
             equity_lane1_deal_stage15_a_ok <= '0';
         else
@@ -21032,7 +21049,7 @@ end process equity_lane1_deal_stage15_positions;
 equity_lane1_deal_stage15_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_oks(4) <= '0';
             equity_lane1_toks(4) <= '0';
         else
@@ -21198,7 +21215,7 @@ end process equity_lane1_deal_stage16_take;
 equity_lane1_deal_stage16_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage16_t_tok <= '0';
             equity_lane1_deal_stage16_t_ok <= '0';
         else
@@ -21253,7 +21270,7 @@ end process equity_lane1_deal_stage16_freeing;
 equity_lane1_deal_stage16_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage16_a_tok <= '0';
             equity_lane1_deal_stage16_a_ok <= '0';
         else
@@ -21298,7 +21315,7 @@ end process equity_lane1_deal_stage16_positions;
 equity_lane1_deal_stage16_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_oks(5) <= '0';
             equity_lane1_toks(5) <= '0';
         else
@@ -21479,7 +21496,7 @@ end process equity_lane1_deal_stage17_take;
 equity_lane1_deal_stage17_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage17_t_tok <= '0';
             equity_lane1_deal_stage17_t_ok <= '0';
         else
@@ -21534,7 +21551,7 @@ end process equity_lane1_deal_stage17_freeing;
 equity_lane1_deal_stage17_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage17_a_tok <= '0';
             equity_lane1_deal_stage17_a_ok <= '0';
         else
@@ -21579,7 +21596,7 @@ end process equity_lane1_deal_stage17_positions;
 equity_lane1_deal_stage17_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_oks(6) <= '0';
             equity_lane1_toks(6) <= '0';
         else
@@ -21775,7 +21792,7 @@ end process equity_lane1_deal_stage18_take;
 equity_lane1_deal_stage18_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage18_t_tok <= '0';
             equity_lane1_deal_stage18_t_ok <= '0';
         else
@@ -21830,7 +21847,7 @@ end process equity_lane1_deal_stage18_freeing;
 equity_lane1_deal_stage18_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage18_a_tok <= '0';
             equity_lane1_deal_stage18_a_ok <= '0';
         else
@@ -21875,7 +21892,7 @@ end process equity_lane1_deal_stage18_positions;
 equity_lane1_deal_stage18_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_oks(7) <= '0';
             equity_lane1_toks(7) <= '0';
         else
@@ -22086,7 +22103,7 @@ end process equity_lane1_deal_stage19_take;
 equity_lane1_deal_stage19_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage19_t_tok <= '0';
             equity_lane1_deal_stage19_t_ok <= '0';
         else
@@ -22141,7 +22158,7 @@ end process equity_lane1_deal_stage19_freeing;
 equity_lane1_deal_stage19_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage19_a_tok <= '0';
             equity_lane1_deal_stage19_a_ok <= '0';
         else
@@ -22186,7 +22203,7 @@ end process equity_lane1_deal_stage19_positions;
 equity_lane1_deal_stage19_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_oks(8) <= '0';
             equity_lane1_toks(8) <= '0';
         else
@@ -22427,7 +22444,7 @@ end process equity_lane1_deal_stage20_take;
 equity_lane1_deal_stage20_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage20_t_tok <= '0';
             equity_lane1_deal_stage20_t_ok <= '0';
         else
@@ -22482,7 +22499,7 @@ end process equity_lane1_deal_stage20_freeing;
 equity_lane1_deal_stage20_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage20_a_tok <= '0';
             equity_lane1_deal_stage20_a_ok <= '0';
         else
@@ -22527,7 +22544,7 @@ end process equity_lane1_deal_stage20_positions;
 equity_lane1_deal_stage20_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_oks(9) <= '0';
             equity_lane1_toks(9) <= '0';
         else
@@ -22783,7 +22800,7 @@ end process equity_lane1_deal_stage21_take;
 equity_lane1_deal_stage21_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage21_t_tok <= '0';
             equity_lane1_deal_stage21_t_ok <= '0';
         else
@@ -22838,7 +22855,7 @@ end process equity_lane1_deal_stage21_freeing;
 equity_lane1_deal_stage21_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage21_a_tok <= '0';
             equity_lane1_deal_stage21_a_ok <= '0';
         else
@@ -22883,7 +22900,7 @@ end process equity_lane1_deal_stage21_positions;
 equity_lane1_deal_stage21_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_oks(10) <= '0';
             equity_lane1_toks(10) <= '0';
         else
@@ -23149,7 +23166,7 @@ end process equity_lane1_card_lookup21_read;
 equity_lane1_lookup_valid: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_look_valid <= '0';
         else
             equity_lane1_look_valid <= stdl(bool(equity_lane1_toks((11 - 1))) and bool(equity_lane1_oks((11 - 1))));
@@ -24088,7 +24105,7 @@ end process equity_lane1_eval74_hand_eval4_compose;
 equity_lane1_eval74_hand_eval4_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_eval74_hand_eval4_valids <= to_unsigned(0, 6);
         else
             equity_lane1_eval74_hand_eval4_valids <= unsigned'(equity_lane1_eval74_hand_eval4_valids((6 - 1)-1 downto 0) & equity_lane1_look_valid);
@@ -24106,7 +24123,7 @@ end process equity_lane1_eval74_hand_eval4_take;
 equity_lane1_eval74_hand_eval4_answer: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_eval74_hand_eval4_word_q <= to_unsigned(0, 24);
             equity_lane1_eval74_hand_eval4_invalid_q <= '0';
         else
@@ -25054,7 +25071,7 @@ end process equity_lane1_eval75_hand_eval5_compose;
 equity_lane1_eval75_hand_eval5_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_eval75_hand_eval5_valids <= to_unsigned(0, 6);
         else
             equity_lane1_eval75_hand_eval5_valids <= unsigned'(equity_lane1_eval75_hand_eval5_valids((6 - 1)-1 downto 0) & equity_lane1_look_valid);
@@ -25072,7 +25089,7 @@ end process equity_lane1_eval75_hand_eval5_take;
 equity_lane1_eval75_hand_eval5_answer: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_eval75_hand_eval5_word_q <= to_unsigned(0, 24);
             equity_lane1_eval75_hand_eval5_invalid_q <= '0';
         else
@@ -26020,7 +26037,7 @@ end process equity_lane1_eval76_hand_eval6_compose;
 equity_lane1_eval76_hand_eval6_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_eval76_hand_eval6_valids <= to_unsigned(0, 6);
         else
             equity_lane1_eval76_hand_eval6_valids <= unsigned'(equity_lane1_eval76_hand_eval6_valids((6 - 1)-1 downto 0) & equity_lane1_look_valid);
@@ -26038,7 +26055,7 @@ end process equity_lane1_eval76_hand_eval6_take;
 equity_lane1_eval76_hand_eval6_answer: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_eval76_hand_eval6_word_q <= to_unsigned(0, 24);
             equity_lane1_eval76_hand_eval6_invalid_q <= '0';
         else
@@ -26986,7 +27003,7 @@ end process equity_lane1_eval77_hand_eval7_compose;
 equity_lane1_eval77_hand_eval7_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_eval77_hand_eval7_valids <= to_unsigned(0, 6);
         else
             equity_lane1_eval77_hand_eval7_valids <= unsigned'(equity_lane1_eval77_hand_eval7_valids((6 - 1)-1 downto 0) & equity_lane1_look_valid);
@@ -27004,7 +27021,7 @@ end process equity_lane1_eval77_hand_eval7_take;
 equity_lane1_eval77_hand_eval7_answer: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_eval77_hand_eval7_word_q <= to_unsigned(0, 24);
             equity_lane1_eval77_hand_eval7_invalid_q <= '0';
         else
@@ -27365,7 +27382,7 @@ end process equity_lane1_showdown1_stages;
 equity_lane1_showdown1_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_showdown1_valids <= to_unsigned(0, 4);
         else
             equity_lane1_showdown1_valids <= unsigned'(equity_lane1_showdown1_valids((4 - 1)-1 downto 0) & equity_lane1_eval74_out_valid);
@@ -27430,7 +27447,7 @@ equity_lane1_showdown1_answer: process (clk) is
     variable word: unsigned(23 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_showdown1_winners_q <= to_unsigned(0, 4);
             equity_lane1_showdown1_best_q <= to_unsigned(0, 24);
         else
@@ -27539,7 +27556,7 @@ end process equity_lane1_count_winners;
 equity_lane1_count_valid: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_shown_q <= '0';
         else
             equity_lane1_shown_q <= equity_lane1_shown;
@@ -27575,7 +27592,7 @@ end process equity_lane1_units_rom;
 equity_lane1_shares: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_won_valid <= '0';
             equity_lane1_won <= to_unsigned(0, 4);
             equity_lane1_alone <= '0';
@@ -27601,7 +27618,7 @@ end process equity_lane1_count_gate;
 equity_lane1_count_register: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_won_q <= to_unsigned(0, 4);
             equity_lane1_units_q <= to_unsigned(0, 12);
             equity_lane1_alone_q <= '0';
@@ -27618,7 +27635,7 @@ end process equity_lane1_count_register;
 equity_lane1_clear_line: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_clears <= to_unsigned(0, 13);
         else
             equity_lane1_clears <= unsigned'(equity_lane1_clears((13 - 1)-1 downto 0) & equity_lane1_start_q);
@@ -27629,7 +27646,7 @@ end process equity_lane1_clear_line;
 equity_lane1_shift_line: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_shifts <= to_unsigned(0, 13);
         else
             equity_lane1_shifts <= unsigned'(equity_lane1_shifts((13 - 1)-1 downto 0) & shift);
@@ -27640,7 +27657,7 @@ end process equity_lane1_shift_line;
 equity_lane1_tally13_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally13_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_tally13_mine))) or ((equity_lane1_alone_q /= '0') and (not True))) then
@@ -27661,7 +27678,7 @@ equity_lane1_tally13_chunked_counter15_counter_chunk79_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally13_chunked_counter15_lowest <= to_unsigned(0, 8);
         else
@@ -27695,7 +27712,7 @@ equity_lane1_tally13_chunked_counter15_counter_chunk80_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= to_unsigned(0, 8);
         else
@@ -27729,7 +27746,7 @@ equity_lane1_tally13_chunked_counter15_counter_chunk81_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= to_unsigned(0, 8);
         else
@@ -27763,7 +27780,7 @@ equity_lane1_tally13_chunked_counter15_counter_chunk82_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= to_unsigned(0, 8);
         else
@@ -27797,7 +27814,7 @@ equity_lane1_tally13_chunked_counter15_counter_chunk83_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= to_unsigned(0, 8);
         else
@@ -27830,7 +27847,7 @@ equity_lane1_links(0) <= equity_lane1_tally13_chunked_counter15_lowest(8-1 downt
 equity_lane1_tally14_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally14_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(0)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
@@ -27851,7 +27868,7 @@ equity_lane1_tally14_chunked_counter16_counter_chunk84_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally14_chunked_counter16_lowest <= to_unsigned(0, 8);
         else
@@ -27885,7 +27902,7 @@ equity_lane1_tally14_chunked_counter16_counter_chunk85_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= to_unsigned(0, 8);
         else
@@ -27919,7 +27936,7 @@ equity_lane1_tally14_chunked_counter16_counter_chunk86_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= to_unsigned(0, 8);
         else
@@ -27953,7 +27970,7 @@ equity_lane1_tally14_chunked_counter16_counter_chunk87_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= to_unsigned(0, 8);
         else
@@ -27987,7 +28004,7 @@ equity_lane1_tally14_chunked_counter16_counter_chunk88_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= to_unsigned(0, 8);
         else
@@ -28020,7 +28037,7 @@ equity_lane1_links(1) <= equity_lane1_tally14_chunked_counter16_lowest(8-1 downt
 equity_lane1_tally15_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally15_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(0)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
@@ -28041,7 +28058,7 @@ equity_lane1_tally15_chunked_counter17_counter_chunk89_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally15_chunked_counter17_lowest <= to_unsigned(0, 8);
         else
@@ -28075,7 +28092,7 @@ equity_lane1_tally15_chunked_counter17_counter_chunk90_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= to_unsigned(0, 8);
         else
@@ -28109,7 +28126,7 @@ equity_lane1_tally15_chunked_counter17_counter_chunk91_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= to_unsigned(0, 8);
         else
@@ -28143,7 +28160,7 @@ equity_lane1_tally15_chunked_counter17_counter_chunk92_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= to_unsigned(0, 8);
         else
@@ -28177,7 +28194,7 @@ equity_lane1_tally15_chunked_counter17_counter_chunk93_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= to_unsigned(0, 8);
         else
@@ -28210,7 +28227,7 @@ equity_lane1_links(2) <= equity_lane1_tally15_chunked_counter17_lowest(8-1 downt
 equity_lane1_tally16_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally16_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(0)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
@@ -28231,7 +28248,7 @@ equity_lane1_tally16_chunked_counter18_counter_chunk94_step: process (clk) is
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally16_chunked_counter18_lowest <= to_unsigned(0, 16);
         else
@@ -28265,7 +28282,7 @@ equity_lane1_tally16_chunked_counter18_counter_chunk95_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= to_unsigned(0, 8);
         else
@@ -28299,7 +28316,7 @@ equity_lane1_tally16_chunked_counter18_counter_chunk96_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= to_unsigned(0, 8);
         else
@@ -28333,7 +28350,7 @@ equity_lane1_tally16_chunked_counter18_counter_chunk97_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= to_unsigned(0, 8);
         else
@@ -28367,7 +28384,7 @@ equity_lane1_tally16_chunked_counter18_counter_chunk98_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= to_unsigned(0, 8);
         else
@@ -28401,7 +28418,7 @@ equity_lane1_tally16_chunked_counter18_counter_chunk99_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= to_unsigned(0, 8);
         else
@@ -28434,7 +28451,7 @@ equity_lane1_links(3) <= equity_lane1_tally16_chunked_counter18_lowest(8-1 downt
 equity_lane1_tally17_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally17_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(1)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
@@ -28455,7 +28472,7 @@ equity_lane1_tally17_chunked_counter19_counter_chunk100_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally17_chunked_counter19_lowest <= to_unsigned(0, 8);
         else
@@ -28489,7 +28506,7 @@ equity_lane1_tally17_chunked_counter19_counter_chunk101_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= to_unsigned(0, 8);
         else
@@ -28523,7 +28540,7 @@ equity_lane1_tally17_chunked_counter19_counter_chunk102_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= to_unsigned(0, 8);
         else
@@ -28557,7 +28574,7 @@ equity_lane1_tally17_chunked_counter19_counter_chunk103_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= to_unsigned(0, 8);
         else
@@ -28591,7 +28608,7 @@ equity_lane1_tally17_chunked_counter19_counter_chunk104_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= to_unsigned(0, 8);
         else
@@ -28624,7 +28641,7 @@ equity_lane1_links(4) <= equity_lane1_tally17_chunked_counter19_lowest(8-1 downt
 equity_lane1_tally18_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally18_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(1)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
@@ -28645,7 +28662,7 @@ equity_lane1_tally18_chunked_counter20_counter_chunk105_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally18_chunked_counter20_lowest <= to_unsigned(0, 8);
         else
@@ -28679,7 +28696,7 @@ equity_lane1_tally18_chunked_counter20_counter_chunk106_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= to_unsigned(0, 8);
         else
@@ -28713,7 +28730,7 @@ equity_lane1_tally18_chunked_counter20_counter_chunk107_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= to_unsigned(0, 8);
         else
@@ -28747,7 +28764,7 @@ equity_lane1_tally18_chunked_counter20_counter_chunk108_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= to_unsigned(0, 8);
         else
@@ -28781,7 +28798,7 @@ equity_lane1_tally18_chunked_counter20_counter_chunk109_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= to_unsigned(0, 8);
         else
@@ -28814,7 +28831,7 @@ equity_lane1_links(5) <= equity_lane1_tally18_chunked_counter20_lowest(8-1 downt
 equity_lane1_tally19_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally19_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(1)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
@@ -28835,7 +28852,7 @@ equity_lane1_tally19_chunked_counter21_counter_chunk110_step: process (clk) is
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally19_chunked_counter21_lowest <= to_unsigned(0, 16);
         else
@@ -28869,7 +28886,7 @@ equity_lane1_tally19_chunked_counter21_counter_chunk111_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= to_unsigned(0, 8);
         else
@@ -28903,7 +28920,7 @@ equity_lane1_tally19_chunked_counter21_counter_chunk112_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= to_unsigned(0, 8);
         else
@@ -28937,7 +28954,7 @@ equity_lane1_tally19_chunked_counter21_counter_chunk113_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= to_unsigned(0, 8);
         else
@@ -28971,7 +28988,7 @@ equity_lane1_tally19_chunked_counter21_counter_chunk114_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= to_unsigned(0, 8);
         else
@@ -29005,7 +29022,7 @@ equity_lane1_tally19_chunked_counter21_counter_chunk115_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= to_unsigned(0, 8);
         else
@@ -29038,7 +29055,7 @@ equity_lane1_links(6) <= equity_lane1_tally19_chunked_counter21_lowest(8-1 downt
 equity_lane1_tally20_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally20_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(2)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
@@ -29059,7 +29076,7 @@ equity_lane1_tally20_chunked_counter22_counter_chunk116_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally20_chunked_counter22_lowest <= to_unsigned(0, 8);
         else
@@ -29093,7 +29110,7 @@ equity_lane1_tally20_chunked_counter22_counter_chunk117_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= to_unsigned(0, 8);
         else
@@ -29127,7 +29144,7 @@ equity_lane1_tally20_chunked_counter22_counter_chunk118_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= to_unsigned(0, 8);
         else
@@ -29161,7 +29178,7 @@ equity_lane1_tally20_chunked_counter22_counter_chunk119_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= to_unsigned(0, 8);
         else
@@ -29195,7 +29212,7 @@ equity_lane1_tally20_chunked_counter22_counter_chunk120_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= to_unsigned(0, 8);
         else
@@ -29228,7 +29245,7 @@ equity_lane1_links(7) <= equity_lane1_tally20_chunked_counter22_lowest(8-1 downt
 equity_lane1_tally21_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally21_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(2)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
@@ -29249,7 +29266,7 @@ equity_lane1_tally21_chunked_counter23_counter_chunk121_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally21_chunked_counter23_lowest <= to_unsigned(0, 8);
         else
@@ -29283,7 +29300,7 @@ equity_lane1_tally21_chunked_counter23_counter_chunk122_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= to_unsigned(0, 8);
         else
@@ -29317,7 +29334,7 @@ equity_lane1_tally21_chunked_counter23_counter_chunk123_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= to_unsigned(0, 8);
         else
@@ -29351,7 +29368,7 @@ equity_lane1_tally21_chunked_counter23_counter_chunk124_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= to_unsigned(0, 8);
         else
@@ -29385,7 +29402,7 @@ equity_lane1_tally21_chunked_counter23_counter_chunk125_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= to_unsigned(0, 8);
         else
@@ -29418,7 +29435,7 @@ equity_lane1_links(8) <= equity_lane1_tally21_chunked_counter23_lowest(8-1 downt
 equity_lane1_tally22_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally22_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(2)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
@@ -29439,7 +29456,7 @@ equity_lane1_tally22_chunked_counter24_counter_chunk126_step: process (clk) is
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally22_chunked_counter24_lowest <= to_unsigned(0, 16);
         else
@@ -29473,7 +29490,7 @@ equity_lane1_tally22_chunked_counter24_counter_chunk127_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= to_unsigned(0, 8);
         else
@@ -29507,7 +29524,7 @@ equity_lane1_tally22_chunked_counter24_counter_chunk128_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= to_unsigned(0, 8);
         else
@@ -29541,7 +29558,7 @@ equity_lane1_tally22_chunked_counter24_counter_chunk129_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= to_unsigned(0, 8);
         else
@@ -29575,7 +29592,7 @@ equity_lane1_tally22_chunked_counter24_counter_chunk130_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= to_unsigned(0, 8);
         else
@@ -29609,7 +29626,7 @@ equity_lane1_tally22_chunked_counter24_counter_chunk131_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= to_unsigned(0, 8);
         else
@@ -29642,7 +29659,7 @@ equity_lane1_links(9) <= equity_lane1_tally22_chunked_counter24_lowest(8-1 downt
 equity_lane1_tally23_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally23_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(3)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
@@ -29663,7 +29680,7 @@ equity_lane1_tally23_chunked_counter25_counter_chunk132_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally23_chunked_counter25_lowest <= to_unsigned(0, 8);
         else
@@ -29697,7 +29714,7 @@ equity_lane1_tally23_chunked_counter25_counter_chunk133_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= to_unsigned(0, 8);
         else
@@ -29731,7 +29748,7 @@ equity_lane1_tally23_chunked_counter25_counter_chunk134_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= to_unsigned(0, 8);
         else
@@ -29765,7 +29782,7 @@ equity_lane1_tally23_chunked_counter25_counter_chunk135_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= to_unsigned(0, 8);
         else
@@ -29799,7 +29816,7 @@ equity_lane1_tally23_chunked_counter25_counter_chunk136_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= to_unsigned(0, 8);
         else
@@ -29832,7 +29849,7 @@ equity_lane1_links(10) <= equity_lane1_tally23_chunked_counter25_lowest(8-1 down
 equity_lane1_tally24_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally24_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(3)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
@@ -29853,7 +29870,7 @@ equity_lane1_tally24_chunked_counter26_counter_chunk137_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally24_chunked_counter26_lowest <= to_unsigned(0, 8);
         else
@@ -29887,7 +29904,7 @@ equity_lane1_tally24_chunked_counter26_counter_chunk138_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= to_unsigned(0, 8);
         else
@@ -29921,7 +29938,7 @@ equity_lane1_tally24_chunked_counter26_counter_chunk139_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= to_unsigned(0, 8);
         else
@@ -29955,7 +29972,7 @@ equity_lane1_tally24_chunked_counter26_counter_chunk140_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= to_unsigned(0, 8);
         else
@@ -29989,7 +30006,7 @@ equity_lane1_tally24_chunked_counter26_counter_chunk141_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= to_unsigned(0, 8);
         else
@@ -30022,7 +30039,7 @@ equity_lane1_links(11) <= equity_lane1_tally24_chunked_counter26_lowest(8-1 down
 equity_lane1_tally25_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally25_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(3)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
@@ -30043,7 +30060,7 @@ equity_lane1_tally25_chunked_counter27_counter_chunk142_step: process (clk) is
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally25_chunked_counter27_lowest <= to_unsigned(0, 16);
         else
@@ -30077,7 +30094,7 @@ equity_lane1_tally25_chunked_counter27_counter_chunk143_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= to_unsigned(0, 8);
         else
@@ -30111,7 +30128,7 @@ equity_lane1_tally25_chunked_counter27_counter_chunk144_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= to_unsigned(0, 8);
         else
@@ -30145,7 +30162,7 @@ equity_lane1_tally25_chunked_counter27_counter_chunk145_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= to_unsigned(0, 8);
         else
@@ -30179,7 +30196,7 @@ equity_lane1_tally25_chunked_counter27_counter_chunk146_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= to_unsigned(0, 8);
         else
@@ -30213,7 +30230,7 @@ equity_lane1_tally25_chunked_counter27_counter_chunk147_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane1_rst = '1') then
             equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
             equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= to_unsigned(0, 8);
         else

@@ -64,27 +64,25 @@ signal seed_word_num: unsigned(31 downto 0);
 signal quota_num: unsigned(39 downto 0);
 signal chain_out_num: unsigned(7 downto 0);
 signal chain_in: unsigned(7 downto 0);
-signal equity_lane0_unused: unsigned(7 downto 0);
-signal equity_lane0_unread: unsigned(7 downto 0);
-signal equity_lane0_no_shift: std_logic;
-signal equity_lane0_board_step: std_logic;
-signal equity_lane0_count_one: unsigned(0 downto 0);
-signal equity_lane0_counting: std_logic;
-signal equity_lane0_done_q: std_logic;
-signal equity_lane0_drain: unsigned(7 downto 0);
-signal equity_lane0_extra: std_logic;
-signal equity_lane0_high_zero: std_logic;
+signal equity_lane0_rst: std_logic;
 signal equity_lane0_issue: std_logic;
-signal equity_lane0_last_one: std_logic;
-signal equity_lane0_left_zero: std_logic;
-signal equity_lane0_low_one: std_logic;
-signal equity_lane0_low_two: std_logic;
-signal equity_lane0_prime: std_logic;
-signal equity_lane0_quota_was_zero: std_logic;
-signal equity_lane0_quota_zero: std_logic;
-signal equity_lane0_start_q: std_logic;
 signal equity_lane0_state: t_enum_State_1;
+signal equity_lane0_left_zero: std_logic;
+signal equity_lane0_prime: std_logic;
+signal equity_lane0_done_q: std_logic;
 signal equity_lane0_step_one: std_logic;
+signal equity_lane0_board_step: std_logic;
+signal equity_lane0_counting: std_logic;
+signal equity_lane0_quota_zero: std_logic;
+signal equity_lane0_count_one: unsigned(0 downto 0);
+signal equity_lane0_last_one: std_logic;
+signal equity_lane0_low_two: std_logic;
+signal equity_lane0_high_zero: std_logic;
+signal equity_lane0_low_one: std_logic;
+signal equity_lane0_start_q: std_logic;
+signal equity_lane0_extra: std_logic;
+signal equity_lane0_quota_was_zero: std_logic;
+signal equity_lane0_drain: unsigned(7 downto 0);
 signal equity_lane0_bus_index: unsigned(1 downto 0);
 signal equity_lane0_bus_word: unsigned(31 downto 0);
 signal equity_lane0_lane_n: unsigned(5 downto 0);
@@ -114,6 +112,9 @@ signal equity_lane0_won_q: unsigned(1 downto 0);
 signal equity_lane0_units_q: unsigned(11 downto 0);
 signal equity_lane0_clears: unsigned(6 downto 0);
 signal equity_lane0_shifts: unsigned(6 downto 0);
+signal equity_lane0_chunked_counter0_clear: std_logic;
+signal equity_lane0_chunked_counter0_chain_in: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_chain_out: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
@@ -1083,9 +1084,9 @@ quota_num <= unsigned(quota);
 chain_out <= std_logic_vector(chain_out_num);
 
 chain_in <= to_unsigned(0, 8);
-equity_lane0_unused <= to_unsigned(0, 8);
-equity_lane0_no_shift <= '0';
 equity_lane0_high_winners <= to_unsigned(0, 1);
+equity_lane0_chunked_counter0_clear <= '0';
+equity_lane0_chunked_counter0_chain_in <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
 equity_lane0_colex_odometer0_spare <= '1';
@@ -1344,6 +1345,13 @@ equity_lane0_showdown0_c1_ge(0) <= equity_lane0_showdown0_word_at_least0_a_ge_b;
 equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg105_q;
 equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg104_q;
 
+equity_lane0_reset_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_rst <= rst;
+    end if;
+end process equity_lane0_reset_register;
+
 
 equity_lane0_chunked_counter0_counter_chunk0_shifted <= equity_lane0_chunked_counter0_counter_chunk1_value(8-1 downto 0);
 
@@ -1351,18 +1359,18 @@ equity_lane0_chunked_counter0_counter_chunk0_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_no_shift) then
+            if bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_lowest <= quota_num(8-1 downto 0);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_no_shift) then
+            elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -1385,18 +1393,18 @@ equity_lane0_chunked_counter0_counter_chunk1_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_no_shift) then
+            if bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= quota_num(16-1 downto 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_no_shift) then
+            elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -1419,18 +1427,18 @@ equity_lane0_chunked_counter0_counter_chunk2_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_no_shift) then
+            if bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= quota_num(24-1 downto 16);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_no_shift) then
+            elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -1453,18 +1461,18 @@ equity_lane0_chunked_counter0_counter_chunk3_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_no_shift) then
+            if bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= quota_num(32-1 downto 24);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_no_shift) then
+            elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -1481,24 +1489,24 @@ begin
 end process equity_lane0_chunked_counter0_counter_chunk3_step;
 
 
-equity_lane0_chunked_counter0_counter_chunk4_shifted <= equity_lane0_unused;
+equity_lane0_chunked_counter0_counter_chunk4_shifted <= equity_lane0_chunked_counter0_chain_in;
 
 equity_lane0_chunked_counter0_counter_chunk4_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_no_shift) then
+            if bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= quota_num(40-1 downto 32);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_no_shift) then
+            elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -1515,7 +1523,7 @@ begin
 end process equity_lane0_chunked_counter0_counter_chunk4_step;
 
 
-equity_lane0_unread <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
+equity_lane0_chunked_counter0_chain_out <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
 
 
 equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
@@ -1543,7 +1551,7 @@ end process equity_lane0_control_out;
 equity_lane0_start_register: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_start_q <= '0';
         else
             equity_lane0_start_q <= start;
@@ -1554,7 +1562,7 @@ end process equity_lane0_start_register;
 equity_lane0_step_counted: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_count_one <= to_unsigned(0, 1);
         else
             if (bool(equity_lane0_step_one) and (not bool(equity_lane0_extra))) then
@@ -1569,7 +1577,7 @@ end process equity_lane0_step_counted;
 equity_lane0_zero_left: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_extra <= '0';
             equity_lane0_left_zero <= '1';
             equity_lane0_quota_was_zero <= '0';
@@ -1593,7 +1601,7 @@ end process equity_lane0_zero_left;
 equity_lane0_control: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_done_q <= '1';
             equity_lane0_drain <= to_unsigned(0, 8);
             equity_lane0_state <= IDLE;
@@ -1651,7 +1659,7 @@ end process equity_lane0_colex_odometer0_odometer_digit0_rise;
 equity_lane0_colex_odometer0_odometer_digit0_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit0_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit0_risen <= to_unsigned(1, 7);
@@ -1698,7 +1706,7 @@ end process equity_lane0_colex_odometer0_odometer_digit1_rise;
 equity_lane0_colex_odometer0_odometer_digit1_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit1_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit1_risen <= to_unsigned(1, 7);
@@ -1745,7 +1753,7 @@ end process equity_lane0_colex_odometer0_odometer_digit2_rise;
 equity_lane0_colex_odometer0_odometer_digit2_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit2_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit2_risen <= to_unsigned(1, 7);
@@ -1792,7 +1800,7 @@ end process equity_lane0_colex_odometer0_odometer_digit3_rise;
 equity_lane0_colex_odometer0_odometer_digit3_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit3_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit3_risen <= to_unsigned(1, 7);
@@ -1839,7 +1847,7 @@ end process equity_lane0_colex_odometer0_odometer_digit4_rise;
 equity_lane0_colex_odometer0_odometer_digit4_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit4_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit4_risen <= to_unsigned(1, 7);
@@ -1886,7 +1894,7 @@ end process equity_lane0_colex_odometer0_odometer_digit5_rise;
 equity_lane0_colex_odometer0_odometer_digit5_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit5_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit5_risen <= to_unsigned(1, 7);
@@ -1933,7 +1941,7 @@ end process equity_lane0_colex_odometer0_odometer_digit6_rise;
 equity_lane0_colex_odometer0_odometer_digit6_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_odometer_digit6_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(0, 6);
             equity_lane0_colex_odometer0_odometer_digit6_risen <= to_unsigned(1, 7);
@@ -1975,7 +1983,7 @@ equity_lane0_colex_odometer0_hand_last0_rose_high <= stdl(bool(equity_lane0_cole
 equity_lane0_colex_odometer0_hand_last0_keep: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_hand_last0_last <= '0';
         else
             if bool(start) then
@@ -2038,7 +2046,7 @@ equity_lane0_colex_odometer0_prepare: process (clk) is
     variable first_dealt: std_logic;
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_colex_odometer0_inner <= to_unsigned(0, 1);
             equity_lane0_colex_odometer0_board_inner <= '1';
             equity_lane0_colex_odometer0_carry <= '0';
@@ -2488,7 +2496,7 @@ end process equity_lane0_deal_stage0_take;
 equity_lane0_deal_stage0_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage0_t_tok <= '0';
             equity_lane0_deal_stage0_t_ok <= '0';
         else
@@ -2543,7 +2551,7 @@ end process equity_lane0_deal_stage0_freeing;
 equity_lane0_deal_stage0_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage0_a_tok <= '0';
             equity_lane0_deal_stage0_a_ok <= '0';
         else
@@ -2588,7 +2596,7 @@ end process equity_lane0_deal_stage0_positions;
 equity_lane0_deal_stage0_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(0) <= '0';
             equity_lane0_toks(0) <= '0';
         else
@@ -2679,7 +2687,7 @@ end process equity_lane0_deal_stage1_take;
 equity_lane0_deal_stage1_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage1_t_tok <= '0';
             equity_lane0_deal_stage1_t_ok <= '0';
         else
@@ -2734,7 +2742,7 @@ end process equity_lane0_deal_stage1_freeing;
 equity_lane0_deal_stage1_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage1_a_tok <= '0';
             equity_lane0_deal_stage1_a_ok <= '0';
         else
@@ -2779,7 +2787,7 @@ end process equity_lane0_deal_stage1_positions;
 equity_lane0_deal_stage1_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(1) <= '0';
             equity_lane0_toks(1) <= '0';
         else
@@ -2885,7 +2893,7 @@ end process equity_lane0_deal_stage2_take;
 equity_lane0_deal_stage2_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage2_t_tok <= '0';
             equity_lane0_deal_stage2_t_ok <= '0';
         else
@@ -2940,7 +2948,7 @@ end process equity_lane0_deal_stage2_freeing;
 equity_lane0_deal_stage2_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage2_a_tok <= '0';
             equity_lane0_deal_stage2_a_ok <= '0';
         else
@@ -2985,7 +2993,7 @@ end process equity_lane0_deal_stage2_positions;
 equity_lane0_deal_stage2_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(2) <= '0';
             equity_lane0_toks(2) <= '0';
         else
@@ -3106,7 +3114,7 @@ end process equity_lane0_deal_stage3_take;
 equity_lane0_deal_stage3_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage3_t_tok <= '0';
             equity_lane0_deal_stage3_t_ok <= '0';
         else
@@ -3161,7 +3169,7 @@ end process equity_lane0_deal_stage3_freeing;
 equity_lane0_deal_stage3_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage3_a_tok <= '0';
             equity_lane0_deal_stage3_a_ok <= '0';
         else
@@ -3206,7 +3214,7 @@ end process equity_lane0_deal_stage3_positions;
 equity_lane0_deal_stage3_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(3) <= '0';
             equity_lane0_toks(3) <= '0';
         else
@@ -3342,7 +3350,7 @@ end process equity_lane0_deal_stage4_take;
 equity_lane0_deal_stage4_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage4_t_tok <= '0';
             equity_lane0_deal_stage4_t_ok <= '0';
         else
@@ -3397,7 +3405,7 @@ end process equity_lane0_deal_stage4_freeing;
 equity_lane0_deal_stage4_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage4_a_tok <= '0';
             equity_lane0_deal_stage4_a_ok <= '0';
         else
@@ -3442,7 +3450,7 @@ end process equity_lane0_deal_stage4_positions;
 equity_lane0_deal_stage4_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(4) <= '0';
             equity_lane0_toks(4) <= '0';
         else
@@ -3608,7 +3616,7 @@ end process equity_lane0_deal_stage5_take;
 equity_lane0_deal_stage5_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage5_t_tok <= '0';
             equity_lane0_deal_stage5_t_ok <= '0';
         else
@@ -3663,7 +3671,7 @@ end process equity_lane0_deal_stage5_freeing;
 equity_lane0_deal_stage5_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage5_a_tok <= '0';
             equity_lane0_deal_stage5_a_ok <= '0';
         else
@@ -3708,7 +3716,7 @@ end process equity_lane0_deal_stage5_positions;
 equity_lane0_deal_stage5_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(5) <= '0';
             equity_lane0_toks(5) <= '0';
         else
@@ -3889,7 +3897,7 @@ end process equity_lane0_deal_stage6_take;
 equity_lane0_deal_stage6_take_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage6_t_tok <= '0';
             equity_lane0_deal_stage6_t_ok <= '0';
         else
@@ -3944,7 +3952,7 @@ end process equity_lane0_deal_stage6_freeing;
 equity_lane0_deal_stage6_judge_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_deal_stage6_a_tok <= '0';
             equity_lane0_deal_stage6_a_ok <= '0';
         else
@@ -3989,7 +3997,7 @@ end process equity_lane0_deal_stage6_positions;
 equity_lane0_deal_stage6_flags: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_oks(6) <= '0';
             equity_lane0_toks(6) <= '0';
         else
@@ -4163,7 +4171,7 @@ end process equity_lane0_card_lookup6_read;
 equity_lane0_lookup_valid: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_look_valid <= '0';
         else
             equity_lane0_look_valid <= stdl(bool(equity_lane0_toks((7 - 1))) and bool(equity_lane0_oks((7 - 1))));
@@ -5102,7 +5110,7 @@ end process equity_lane0_eval70_hand_eval0_compose;
 equity_lane0_eval70_hand_eval0_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval70_hand_eval0_valids <= to_unsigned(0, 6);
         else
             equity_lane0_eval70_hand_eval0_valids <= unsigned'(equity_lane0_eval70_hand_eval0_valids((6 - 1)-1 downto 0) & equity_lane0_look_valid);
@@ -5120,7 +5128,7 @@ end process equity_lane0_eval70_hand_eval0_take;
 equity_lane0_eval70_hand_eval0_answer: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval70_hand_eval0_word_q <= to_unsigned(0, 24);
             equity_lane0_eval70_hand_eval0_invalid_q <= '0';
         else
@@ -6068,7 +6076,7 @@ end process equity_lane0_eval71_hand_eval1_compose;
 equity_lane0_eval71_hand_eval1_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval71_hand_eval1_valids <= to_unsigned(0, 6);
         else
             equity_lane0_eval71_hand_eval1_valids <= unsigned'(equity_lane0_eval71_hand_eval1_valids((6 - 1)-1 downto 0) & equity_lane0_look_valid);
@@ -6086,7 +6094,7 @@ end process equity_lane0_eval71_hand_eval1_take;
 equity_lane0_eval71_hand_eval1_answer: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_eval71_hand_eval1_word_q <= to_unsigned(0, 24);
             equity_lane0_eval71_hand_eval1_invalid_q <= '0';
         else
@@ -6189,7 +6197,7 @@ end process equity_lane0_showdown0_stages;
 equity_lane0_showdown0_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_showdown0_valids <= to_unsigned(0, 4);
         else
             equity_lane0_showdown0_valids <= unsigned'(equity_lane0_showdown0_valids((4 - 1)-1 downto 0) & equity_lane0_eval70_out_valid);
@@ -6240,7 +6248,7 @@ equity_lane0_showdown0_answer: process (clk) is
     variable word: unsigned(23 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_showdown0_winners_q <= to_unsigned(0, 2);
             equity_lane0_showdown0_best_q <= to_unsigned(0, 24);
         else
@@ -6349,7 +6357,7 @@ end process equity_lane0_count_winners;
 equity_lane0_count_valid: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_shown_q <= '0';
         else
             equity_lane0_shown_q <= equity_lane0_shown;
@@ -6385,7 +6393,7 @@ end process equity_lane0_units_rom;
 equity_lane0_shares: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_won_valid <= '0';
             equity_lane0_won <= to_unsigned(0, 2);
             equity_lane0_alone <= '0';
@@ -6411,7 +6419,7 @@ end process equity_lane0_count_gate;
 equity_lane0_count_register: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_won_q <= to_unsigned(0, 2);
             equity_lane0_units_q <= to_unsigned(0, 12);
             equity_lane0_alone_q <= '0';
@@ -6428,7 +6436,7 @@ end process equity_lane0_count_register;
 equity_lane0_clear_line: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_clears <= to_unsigned(0, 7);
         else
             equity_lane0_clears <= unsigned'(equity_lane0_clears((7 - 1)-1 downto 0) & equity_lane0_start_q);
@@ -6439,7 +6447,7 @@ end process equity_lane0_clear_line;
 equity_lane0_shift_line: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_shifts <= to_unsigned(0, 7);
         else
             equity_lane0_shifts <= unsigned'(equity_lane0_shifts((7 - 1)-1 downto 0) & shift);
@@ -6450,7 +6458,7 @@ end process equity_lane0_shift_line;
 equity_lane0_tally0_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_tally0_mine))) or ((equity_lane0_alone_q /= '0') and (not True))) then
@@ -6471,7 +6479,7 @@ equity_lane0_tally0_chunked_counter1_counter_chunk5_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally0_chunked_counter1_lowest <= to_unsigned(0, 8);
         else
@@ -6505,7 +6513,7 @@ equity_lane0_tally0_chunked_counter1_counter_chunk6_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
         else
@@ -6539,7 +6547,7 @@ equity_lane0_tally0_chunked_counter1_counter_chunk7_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
         else
@@ -6573,7 +6581,7 @@ equity_lane0_tally0_chunked_counter1_counter_chunk8_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
         else
@@ -6607,7 +6615,7 @@ equity_lane0_tally0_chunked_counter1_counter_chunk9_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
         else
@@ -6640,7 +6648,7 @@ equity_lane0_links(0) <= equity_lane0_tally0_chunked_counter1_lowest(8-1 downto 
 equity_lane0_tally1_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
@@ -6661,7 +6669,7 @@ equity_lane0_tally1_chunked_counter2_counter_chunk10_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally1_chunked_counter2_lowest <= to_unsigned(0, 8);
         else
@@ -6695,7 +6703,7 @@ equity_lane0_tally1_chunked_counter2_counter_chunk11_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= to_unsigned(0, 8);
         else
@@ -6729,7 +6737,7 @@ equity_lane0_tally1_chunked_counter2_counter_chunk12_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= to_unsigned(0, 8);
         else
@@ -6763,7 +6771,7 @@ equity_lane0_tally1_chunked_counter2_counter_chunk13_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= to_unsigned(0, 8);
         else
@@ -6797,7 +6805,7 @@ equity_lane0_tally1_chunked_counter2_counter_chunk14_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= to_unsigned(0, 8);
         else
@@ -6830,7 +6838,7 @@ equity_lane0_links(1) <= equity_lane0_tally1_chunked_counter2_lowest(8-1 downto 
 equity_lane0_tally2_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -6851,7 +6859,7 @@ equity_lane0_tally2_chunked_counter3_counter_chunk15_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
         else
@@ -6885,7 +6893,7 @@ equity_lane0_tally2_chunked_counter3_counter_chunk16_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
         else
@@ -6919,7 +6927,7 @@ equity_lane0_tally2_chunked_counter3_counter_chunk17_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
         else
@@ -6953,7 +6961,7 @@ equity_lane0_tally2_chunked_counter3_counter_chunk18_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
         else
@@ -6987,7 +6995,7 @@ equity_lane0_tally2_chunked_counter3_counter_chunk19_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
         else
@@ -7020,7 +7028,7 @@ equity_lane0_links(2) <= equity_lane0_tally2_chunked_counter3_lowest(8-1 downto 
 equity_lane0_tally3_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -7041,7 +7049,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk20_step: process (clk) is
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
         else
@@ -7075,7 +7083,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk21_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
         else
@@ -7109,7 +7117,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk22_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
         else
@@ -7143,7 +7151,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk23_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
         else
@@ -7177,7 +7185,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk24_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
         else
@@ -7211,7 +7219,7 @@ equity_lane0_tally3_chunked_counter4_counter_chunk25_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
         else
@@ -7244,7 +7252,7 @@ equity_lane0_links(3) <= equity_lane0_tally3_chunked_counter4_lowest(8-1 downto 
 equity_lane0_tally4_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
@@ -7265,7 +7273,7 @@ equity_lane0_tally4_chunked_counter5_counter_chunk26_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
         else
@@ -7299,7 +7307,7 @@ equity_lane0_tally4_chunked_counter5_counter_chunk27_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
         else
@@ -7333,7 +7341,7 @@ equity_lane0_tally4_chunked_counter5_counter_chunk28_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
         else
@@ -7367,7 +7375,7 @@ equity_lane0_tally4_chunked_counter5_counter_chunk29_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
         else
@@ -7401,7 +7409,7 @@ equity_lane0_tally4_chunked_counter5_counter_chunk30_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
         else
@@ -7434,7 +7442,7 @@ equity_lane0_links(4) <= equity_lane0_tally4_chunked_counter5_lowest(8-1 downto 
 equity_lane0_tally5_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -7455,7 +7463,7 @@ equity_lane0_tally5_chunked_counter6_counter_chunk31_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
         else
@@ -7489,7 +7497,7 @@ equity_lane0_tally5_chunked_counter6_counter_chunk32_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
         else
@@ -7523,7 +7531,7 @@ equity_lane0_tally5_chunked_counter6_counter_chunk33_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
         else
@@ -7557,7 +7565,7 @@ equity_lane0_tally5_chunked_counter6_counter_chunk34_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
         else
@@ -7591,7 +7599,7 @@ equity_lane0_tally5_chunked_counter6_counter_chunk35_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
         else
@@ -7624,7 +7632,7 @@ equity_lane0_links(5) <= equity_lane0_tally5_chunked_counter6_lowest(8-1 downto 
 equity_lane0_tally6_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_amount <= to_unsigned(0, 12);
         else
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
@@ -7645,7 +7653,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk36_step: process (clk) is
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
         else
@@ -7679,7 +7687,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk37_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
         else
@@ -7713,7 +7721,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk38_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
         else
@@ -7747,7 +7755,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk39_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
         else
@@ -7781,7 +7789,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk40_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
         else
@@ -7815,7 +7823,7 @@ equity_lane0_tally6_chunked_counter7_counter_chunk41_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
+        if (equity_lane0_rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
             equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
         else

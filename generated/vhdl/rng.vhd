@@ -39,6 +39,7 @@ architecture MyHDL of rng is
 signal seed_num: unsigned(127 downto 0);
 signal entropy_num: unsigned(31 downto 0);
 signal word_num: unsigned(31 downto 0);
+signal all_ones: unsigned(32 downto 0);
 signal first_word: unsigned(31 downto 0);
 signal g_default_x: unsigned(31 downto 0);
 signal g_seed: unsigned(31 downto 0);
@@ -58,11 +59,15 @@ signal word_n: unsigned(31 downto 0);
 signal word_q: unsigned(31 downto 0);
 signal word_s: unsigned(31 downto 0);
 signal x: unsigned(31 downto 0);
+signal x_carry: unsigned(32 downto 0);
+signal x_diff: unsigned(31 downto 0);
 signal x_guard: std_logic;
 signal x_is_e: std_logic;
 signal x_n: unsigned(31 downto 0);
 signal x_s: unsigned(31 downto 0);
 signal y: unsigned(31 downto 0);
+signal y_carry: unsigned(32 downto 0);
+signal y_diff: unsigned(31 downto 0);
 signal y_is_e: std_logic;
 signal y_n: unsigned(31 downto 0);
 signal z: unsigned(31 downto 0);
@@ -78,6 +83,7 @@ seed_num <= unsigned(seed);
 entropy_num <= unsigned(entropy);
 word <= std_logic_vector(word_num);
 
+all_ones <= unsigned'("011111111111111111111111111111111");
 first_word <= unsigned'("11011100101000110100010111101010");
 g_default_x <= unsigned'("11011001111010100101011001110000");
 
@@ -121,8 +127,16 @@ seed_x <= seed_num(128-1 downto 96);
 seed_w <= seed_num(32-1 downto 0);
 
 
-x_is_e <= stdl(x = entropy_num);
-y_is_e <= stdl(y = entropy_num);
+x_diff <= (x xor entropy_num);
+y_diff <= (y xor entropy_num);
+
+
+x_carry <= (unsigned'('0' & x_diff) + all_ones);
+y_carry <= (unsigned'('0' & y_diff) + all_ones);
+
+
+x_is_e <= stdl((not bool(x_carry(32))));
+y_is_e <= stdl((not bool(y_carry(32))));
 seed_zero <= stdl(seed_num = 0);
 
 advance_state: process (y, x, x_is_e, advance, step_w, gy, y_is_e, h_step) is

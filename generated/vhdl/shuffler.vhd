@@ -72,6 +72,7 @@ signal error_q: std_logic;
 signal deal_tdata: unsigned(5 downto 0);
 signal deal_tvalid: std_logic;
 signal deal_tlast: std_logic;
+signal rng0_all_ones: unsigned(32 downto 0);
 signal rng0_first_word: unsigned(31 downto 0);
 signal rng0_g_default_x: unsigned(31 downto 0);
 signal rng0_g_seed: unsigned(31 downto 0);
@@ -91,11 +92,15 @@ signal rng0_word_n: unsigned(31 downto 0);
 signal rng0_word_q: unsigned(31 downto 0);
 signal rng0_word_s: unsigned(31 downto 0);
 signal rng0_x: unsigned(31 downto 0);
+signal rng0_x_carry: unsigned(32 downto 0);
+signal rng0_x_diff: unsigned(31 downto 0);
 signal rng0_x_guard: std_logic;
 signal rng0_x_is_e: std_logic;
 signal rng0_x_n: unsigned(31 downto 0);
 signal rng0_x_s: unsigned(31 downto 0);
 signal rng0_y: unsigned(31 downto 0);
+signal rng0_y_carry: unsigned(32 downto 0);
+signal rng0_y_diff: unsigned(31 downto 0);
 signal rng0_y_is_e: std_logic;
 signal rng0_y_n: unsigned(31 downto 0);
 signal rng0_z: unsigned(31 downto 0);
@@ -200,6 +205,7 @@ m_axis_tdata <= std_logic_vector(m_axis_tdata_num);
 seed_num <= unsigned(seed);
 entropy_num <= unsigned(entropy);
 
+rng0_all_ones <= unsigned'("011111111111111111111111111111111");
 rng0_first_word <= unsigned'("11011100101000110100010111101010");
 rng0_g_default_x <= unsigned'("11011001111010100101011001110000");
 onehot_index0_m0 <= unsigned'("1010101010101010101010101010101010101010101010101010");
@@ -268,8 +274,16 @@ rng0_seed_x <= seed_num(128-1 downto 96);
 rng0_seed_w <= seed_num(32-1 downto 0);
 
 
-rng0_x_is_e <= stdl(rng0_x = entropy_num);
-rng0_y_is_e <= stdl(rng0_y = entropy_num);
+rng0_x_diff <= (rng0_x xor entropy_num);
+rng0_y_diff <= (rng0_y xor entropy_num);
+
+
+rng0_x_carry <= (unsigned'('0' & rng0_x_diff) + rng0_all_ones);
+rng0_y_carry <= (unsigned'('0' & rng0_y_diff) + rng0_all_ones);
+
+
+rng0_x_is_e <= stdl((not bool(rng0_x_carry(32))));
+rng0_y_is_e <= stdl((not bool(rng0_y_carry(32))));
 rng0_seed_zero <= stdl(seed_num = 0);
 
 rng0_advance_state: process (rng0_y, rng0_x, rng0_x_is_e, take_word, rng0_step_w, rng0_gy, rng0_y_is_e, rng0_h_step) is
