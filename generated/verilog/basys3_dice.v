@@ -269,6 +269,7 @@ wire dice_board0_rng0_seed_load;
 wire dice_board0_rng0_advance;
 wire [31:0] dice_board0_rng0_word;
 wire [32:0] dice_board0_rng0_all_ones;
+wire [33:0] dice_board0_rng0_carry_out;
 wire [31:0] dice_board0_rng0_first_word;
 wire [31:0] dice_board0_rng0_g_default_x;
 wire [31:0] dice_board0_rng0_g_seed;
@@ -288,14 +289,12 @@ reg [31:0] dice_board0_rng0_word_n = 33'hdca345ea;
 reg [31:0] dice_board0_rng0_word_q = 33'hdca345ea;
 reg [31:0] dice_board0_rng0_word_s = 33'hdca345ea;
 reg [31:0] dice_board0_rng0_x = 123456789;
-wire [32:0] dice_board0_rng0_x_carry;
 wire [31:0] dice_board0_rng0_x_diff;
 reg dice_board0_rng0_x_guard = 0;
 wire dice_board0_rng0_x_is_e;
 reg [31:0] dice_board0_rng0_x_n = 123456789;
 reg [31:0] dice_board0_rng0_x_s = 123456789;
 reg [31:0] dice_board0_rng0_y = 362436069;
-wire [32:0] dice_board0_rng0_y_carry;
 wire [31:0] dice_board0_rng0_y_diff;
 wire dice_board0_rng0_y_is_e;
 reg [31:0] dice_board0_rng0_y_n = 362436069;
@@ -402,6 +401,7 @@ assign dice_board0_dice_table0_min_bid = 7'd4;
 assign dice_board0_rng0_seed = 128'd0;
 assign dice_board0_rng0_seed_load = 1'd0;
 assign dice_board0_rng0_all_ones = 33'd4294967295;
+assign dice_board0_rng0_carry_out = 34'd4294967296;
 assign dice_board0_rng0_first_word = 32'd3701687786;
 assign dice_board0_rng0_g_default_x = 32'd3656013424;
 assign dice_board0_fair_dice0_faces = 3'd6;
@@ -3001,13 +3001,8 @@ assign dice_board0_rng0_y_diff = (dice_board0_rng0_y ^ ticks);
 
 
 
-assign dice_board0_rng0_x_carry = ({1'b0, dice_board0_rng0_x_diff} + dice_board0_rng0_all_ones);
-assign dice_board0_rng0_y_carry = ({1'b0, dice_board0_rng0_y_diff} + dice_board0_rng0_all_ones);
-
-
-
-assign dice_board0_rng0_x_is_e = (!dice_board0_rng0_x_carry[32]);
-assign dice_board0_rng0_y_is_e = (!dice_board0_rng0_y_carry[32]);
+assign dice_board0_rng0_x_is_e = (({1'b0, dice_board0_rng0_x_diff} + dice_board0_rng0_all_ones) < dice_board0_rng0_carry_out);
+assign dice_board0_rng0_y_is_e = (({1'b0, dice_board0_rng0_y_diff} + dice_board0_rng0_all_ones) < dice_board0_rng0_carry_out);
 assign dice_board0_rng0_seed_zero = (dice_board0_rng0_seed == 0);
 
 

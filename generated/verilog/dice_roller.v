@@ -34,6 +34,7 @@ input dice_ready;
 wire [31:0] word;
 wire advance;
 wire [32:0] rng0_all_ones;
+wire [33:0] rng0_carry_out;
 wire [31:0] rng0_first_word;
 wire [31:0] rng0_g_default_x;
 wire [31:0] rng0_g_seed;
@@ -53,14 +54,12 @@ reg [31:0] rng0_word_n;
 reg [31:0] rng0_word_q;
 reg [31:0] rng0_word_s;
 reg [31:0] rng0_x;
-wire [32:0] rng0_x_carry;
 wire [31:0] rng0_x_diff;
 reg rng0_x_guard;
 wire rng0_x_is_e;
 reg [31:0] rng0_x_n;
 reg [31:0] rng0_x_s;
 reg [31:0] rng0_y;
-wire [32:0] rng0_y_carry;
 wire [31:0] rng0_y_diff;
 wire rng0_y_is_e;
 reg [31:0] rng0_y_n;
@@ -78,6 +77,7 @@ reg [1:0] fair_dice0_state;
 wire [2:0] fair_dice0_top;
 
 assign rng0_all_ones = 33'd4294967295;
+assign rng0_carry_out = 34'd4294967296;
 assign rng0_first_word = 32'd3701687786;
 assign rng0_g_default_x = 32'd3656013424;
 assign fair_dice0_faces = 3'd6;
@@ -139,13 +139,8 @@ assign rng0_y_diff = (rng0_y ^ entropy);
 
 
 
-assign rng0_x_carry = ({1'b0, rng0_x_diff} + rng0_all_ones);
-assign rng0_y_carry = ({1'b0, rng0_y_diff} + rng0_all_ones);
-
-
-
-assign rng0_x_is_e = (!rng0_x_carry[32]);
-assign rng0_y_is_e = (!rng0_y_carry[32]);
+assign rng0_x_is_e = (({1'b0, rng0_x_diff} + rng0_all_ones) < rng0_carry_out);
+assign rng0_y_is_e = (({1'b0, rng0_y_diff} + rng0_all_ones) < rng0_carry_out);
 assign rng0_seed_zero = (seed == 0);
 
 

@@ -573,6 +573,7 @@ reg [5:0] holdem_board0_shuffler0_deal_tdata = 0;
 reg holdem_board0_shuffler0_deal_tvalid = 0;
 reg holdem_board0_shuffler0_deal_tlast = 0;
 wire [32:0] holdem_board0_shuffler0_rng0_all_ones;
+wire [33:0] holdem_board0_shuffler0_rng0_carry_out;
 wire [31:0] holdem_board0_shuffler0_rng0_first_word;
 wire [31:0] holdem_board0_shuffler0_rng0_g_default_x;
 wire [31:0] holdem_board0_shuffler0_rng0_g_seed;
@@ -592,14 +593,12 @@ reg [31:0] holdem_board0_shuffler0_rng0_word_n = 33'hdca345ea;
 reg [31:0] holdem_board0_shuffler0_rng0_word_q = 33'hdca345ea;
 reg [31:0] holdem_board0_shuffler0_rng0_word_s = 33'hdca345ea;
 reg [31:0] holdem_board0_shuffler0_rng0_x = 123456789;
-wire [32:0] holdem_board0_shuffler0_rng0_x_carry;
 wire [31:0] holdem_board0_shuffler0_rng0_x_diff;
 reg holdem_board0_shuffler0_rng0_x_guard = 0;
 wire holdem_board0_shuffler0_rng0_x_is_e;
 reg [31:0] holdem_board0_shuffler0_rng0_x_n = 123456789;
 reg [31:0] holdem_board0_shuffler0_rng0_x_s = 123456789;
 reg [31:0] holdem_board0_shuffler0_rng0_y = 362436069;
-wire [32:0] holdem_board0_shuffler0_rng0_y_carry;
 wire [31:0] holdem_board0_shuffler0_rng0_y_diff;
 wire holdem_board0_shuffler0_rng0_y_is_e;
 reg [31:0] holdem_board0_shuffler0_rng0_y_n = 362436069;
@@ -931,6 +930,7 @@ assign holdem_board0_shuffler0_exclude = 52'd0;
 assign holdem_board0_shuffler0_seed = 128'd0;
 assign holdem_board0_shuffler0_seed_load = 1'd0;
 assign holdem_board0_shuffler0_rng0_all_ones = 33'd4294967295;
+assign holdem_board0_shuffler0_rng0_carry_out = 34'd4294967296;
 assign holdem_board0_shuffler0_rng0_first_word = 32'd3701687786;
 assign holdem_board0_shuffler0_rng0_g_default_x = 32'd3656013424;
 assign holdem_board0_shuffler0_onehot_index0_m0 = 52'd3002399751580330;
@@ -7251,13 +7251,8 @@ assign holdem_board0_shuffler0_rng0_y_diff = (holdem_board0_shuffler0_rng0_y ^ t
 
 
 
-assign holdem_board0_shuffler0_rng0_x_carry = ({1'b0, holdem_board0_shuffler0_rng0_x_diff} + holdem_board0_shuffler0_rng0_all_ones);
-assign holdem_board0_shuffler0_rng0_y_carry = ({1'b0, holdem_board0_shuffler0_rng0_y_diff} + holdem_board0_shuffler0_rng0_all_ones);
-
-
-
-assign holdem_board0_shuffler0_rng0_x_is_e = (!holdem_board0_shuffler0_rng0_x_carry[32]);
-assign holdem_board0_shuffler0_rng0_y_is_e = (!holdem_board0_shuffler0_rng0_y_carry[32]);
+assign holdem_board0_shuffler0_rng0_x_is_e = (({1'b0, holdem_board0_shuffler0_rng0_x_diff} + holdem_board0_shuffler0_rng0_all_ones) < holdem_board0_shuffler0_rng0_carry_out);
+assign holdem_board0_shuffler0_rng0_y_is_e = (({1'b0, holdem_board0_shuffler0_rng0_y_diff} + holdem_board0_shuffler0_rng0_all_ones) < holdem_board0_shuffler0_rng0_carry_out);
 assign holdem_board0_shuffler0_rng0_seed_zero = (holdem_board0_shuffler0_seed == 0);
 
 

@@ -36,6 +36,7 @@ output [31:0] word;
 wire [31:0] word;
 
 wire [32:0] all_ones;
+wire [33:0] carry_out;
 wire [31:0] first_word;
 wire [31:0] g_default_x;
 wire [31:0] g_seed;
@@ -55,14 +56,12 @@ reg [31:0] word_n;
 reg [31:0] word_q;
 reg [31:0] word_s;
 reg [31:0] x;
-wire [32:0] x_carry;
 wire [31:0] x_diff;
 reg x_guard;
 wire x_is_e;
 reg [31:0] x_n;
 reg [31:0] x_s;
 reg [31:0] y;
-wire [32:0] y_carry;
 wire [31:0] y_diff;
 wire y_is_e;
 reg [31:0] y_n;
@@ -74,6 +73,7 @@ wire [31:0] x_part2_t;
 wire [31:0] x_part3_t;
 
 assign all_ones = 33'd4294967295;
+assign carry_out = 34'd4294967296;
 assign first_word = 32'd3701687786;
 assign g_default_x = 32'd3656013424;
 
@@ -134,13 +134,8 @@ assign y_diff = (y ^ entropy);
 
 
 
-assign x_carry = ({1'b0, x_diff} + all_ones);
-assign y_carry = ({1'b0, y_diff} + all_ones);
-
-
-
-assign x_is_e = (!x_carry[32]);
-assign y_is_e = (!y_carry[32]);
+assign x_is_e = (({1'b0, x_diff} + all_ones) < carry_out);
+assign y_is_e = (({1'b0, y_diff} + all_ones) < carry_out);
 assign seed_zero = (seed == 0);
 
 

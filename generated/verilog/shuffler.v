@@ -74,6 +74,7 @@ reg [5:0] deal_tdata;
 reg deal_tvalid;
 reg deal_tlast;
 wire [32:0] rng0_all_ones;
+wire [33:0] rng0_carry_out;
 wire [31:0] rng0_first_word;
 wire [31:0] rng0_g_default_x;
 wire [31:0] rng0_g_seed;
@@ -93,14 +94,12 @@ reg [31:0] rng0_word_n;
 reg [31:0] rng0_word_q;
 reg [31:0] rng0_word_s;
 reg [31:0] rng0_x;
-wire [32:0] rng0_x_carry;
 wire [31:0] rng0_x_diff;
 reg rng0_x_guard;
 wire rng0_x_is_e;
 reg [31:0] rng0_x_n;
 reg [31:0] rng0_x_s;
 reg [31:0] rng0_y;
-wire [32:0] rng0_y_carry;
 wire [31:0] rng0_y_diff;
 wire rng0_y_is_e;
 reg [31:0] rng0_y_n;
@@ -197,6 +196,7 @@ wire [5:0] cand [0:5-1];
 reg [5:0] mem [0:64-1];
 
 assign rng0_all_ones = 33'd4294967295;
+assign rng0_carry_out = 34'd4294967296;
 assign rng0_first_word = 32'd3701687786;
 assign rng0_g_default_x = 32'd3656013424;
 assign onehot_index0_m0 = 52'd3002399751580330;
@@ -282,13 +282,8 @@ assign rng0_y_diff = (rng0_y ^ entropy);
 
 
 
-assign rng0_x_carry = ({1'b0, rng0_x_diff} + rng0_all_ones);
-assign rng0_y_carry = ({1'b0, rng0_y_diff} + rng0_all_ones);
-
-
-
-assign rng0_x_is_e = (!rng0_x_carry[32]);
-assign rng0_y_is_e = (!rng0_y_carry[32]);
+assign rng0_x_is_e = (({1'b0, rng0_x_diff} + rng0_all_ones) < rng0_carry_out);
+assign rng0_y_is_e = (({1'b0, rng0_y_diff} + rng0_all_ones) < rng0_carry_out);
 assign rng0_seed_zero = (seed == 0);
 
 

@@ -434,6 +434,7 @@ signal balatro_board0_shuffler0_deal_tdata: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_deal_tvalid: std_logic := '0';
 signal balatro_board0_shuffler0_deal_tlast: std_logic := '0';
 signal balatro_board0_shuffler0_rng0_all_ones: unsigned(32 downto 0);
+signal balatro_board0_shuffler0_rng0_carry_out: unsigned(33 downto 0);
 signal balatro_board0_shuffler0_rng0_first_word: unsigned(31 downto 0);
 signal balatro_board0_shuffler0_rng0_g_default_x: unsigned(31 downto 0);
 signal balatro_board0_shuffler0_rng0_g_seed: unsigned(31 downto 0) := "00000000000000000000000000000000";
@@ -453,14 +454,12 @@ signal balatro_board0_shuffler0_rng0_word_n: unsigned(31 downto 0) := "110111001
 signal balatro_board0_shuffler0_rng0_word_q: unsigned(31 downto 0) := "11011100101000110100010111101010";
 signal balatro_board0_shuffler0_rng0_word_s: unsigned(31 downto 0) := "11011100101000110100010111101010";
 signal balatro_board0_shuffler0_rng0_x: unsigned(31 downto 0) := "00000111010110111100110100010101";
-signal balatro_board0_shuffler0_rng0_x_carry: unsigned(32 downto 0) := "100000111010110111100110100010100";
 signal balatro_board0_shuffler0_rng0_x_diff: unsigned(31 downto 0) := "00000111010110111100110100010101";
 signal balatro_board0_shuffler0_rng0_x_guard: std_logic := '0';
 signal balatro_board0_shuffler0_rng0_x_is_e: std_logic := '0';
 signal balatro_board0_shuffler0_rng0_x_n: unsigned(31 downto 0) := "00000111010110111100110100010101";
 signal balatro_board0_shuffler0_rng0_x_s: unsigned(31 downto 0) := "00000111010110111100110100010101";
 signal balatro_board0_shuffler0_rng0_y: unsigned(31 downto 0) := "00010101100110100101010111100101";
-signal balatro_board0_shuffler0_rng0_y_carry: unsigned(32 downto 0) := "100010101100110100101010111100100";
 signal balatro_board0_shuffler0_rng0_y_diff: unsigned(31 downto 0) := "00010101100110100101010111100101";
 signal balatro_board0_shuffler0_rng0_y_is_e: std_logic := '0';
 signal balatro_board0_shuffler0_rng0_y_n: unsigned(31 downto 0) := "00010101100110100101010111100101";
@@ -7125,6 +7124,7 @@ balatro_board0_shuffler0_exclude <= unsigned'("000000000000000000000000000000000
 balatro_board0_shuffler0_seed <= unsigned'("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 balatro_board0_shuffler0_seed_load <= '0';
 balatro_board0_shuffler0_rng0_all_ones <= unsigned'("011111111111111111111111111111111");
+balatro_board0_shuffler0_rng0_carry_out <= unsigned'("0100000000000000000000000000000000");
 balatro_board0_shuffler0_rng0_first_word <= unsigned'("11011100101000110100010111101010");
 balatro_board0_shuffler0_rng0_g_default_x <= unsigned'("11011001111010100101011001110000");
 balatro_board0_shuffler0_onehot_index0_m0 <= unsigned'("1010101010101010101010101010101010101010101010101010");
@@ -10558,12 +10558,8 @@ balatro_board0_shuffler0_rng0_x_diff <= (balatro_board0_shuffler0_rng0_x xor tic
 balatro_board0_shuffler0_rng0_y_diff <= (balatro_board0_shuffler0_rng0_y xor ticks);
 
 
-balatro_board0_shuffler0_rng0_x_carry <= (unsigned'('0' & balatro_board0_shuffler0_rng0_x_diff) + balatro_board0_shuffler0_rng0_all_ones);
-balatro_board0_shuffler0_rng0_y_carry <= (unsigned'('0' & balatro_board0_shuffler0_rng0_y_diff) + balatro_board0_shuffler0_rng0_all_ones);
-
-
-balatro_board0_shuffler0_rng0_x_is_e <= stdl((not bool(balatro_board0_shuffler0_rng0_x_carry(32))));
-balatro_board0_shuffler0_rng0_y_is_e <= stdl((not bool(balatro_board0_shuffler0_rng0_y_carry(32))));
+balatro_board0_shuffler0_rng0_x_is_e <= stdl((unsigned'('0' & balatro_board0_shuffler0_rng0_x_diff) + balatro_board0_shuffler0_rng0_all_ones) < balatro_board0_shuffler0_rng0_carry_out);
+balatro_board0_shuffler0_rng0_y_is_e <= stdl((unsigned'('0' & balatro_board0_shuffler0_rng0_y_diff) + balatro_board0_shuffler0_rng0_all_ones) < balatro_board0_shuffler0_rng0_carry_out);
 balatro_board0_shuffler0_rng0_seed_zero <= stdl(balatro_board0_shuffler0_seed = 0);
 
 balatro_board0_shuffler0_rng0_advance_state: process (balatro_board0_shuffler0_rng0_y, balatro_board0_shuffler0_rng0_x, balatro_board0_shuffler0_rng0_x_is_e, balatro_board0_shuffler0_take_word, balatro_board0_shuffler0_rng0_step_w, balatro_board0_shuffler0_rng0_gy, balatro_board0_shuffler0_rng0_y_is_e, balatro_board0_shuffler0_rng0_h_step) is

@@ -40,6 +40,7 @@ signal seed_num: unsigned(127 downto 0);
 signal entropy_num: unsigned(31 downto 0);
 signal word_num: unsigned(31 downto 0);
 signal all_ones: unsigned(32 downto 0);
+signal carry_out: unsigned(33 downto 0);
 signal first_word: unsigned(31 downto 0);
 signal g_default_x: unsigned(31 downto 0);
 signal g_seed: unsigned(31 downto 0);
@@ -59,14 +60,12 @@ signal word_n: unsigned(31 downto 0);
 signal word_q: unsigned(31 downto 0);
 signal word_s: unsigned(31 downto 0);
 signal x: unsigned(31 downto 0);
-signal x_carry: unsigned(32 downto 0);
 signal x_diff: unsigned(31 downto 0);
 signal x_guard: std_logic;
 signal x_is_e: std_logic;
 signal x_n: unsigned(31 downto 0);
 signal x_s: unsigned(31 downto 0);
 signal y: unsigned(31 downto 0);
-signal y_carry: unsigned(32 downto 0);
 signal y_diff: unsigned(31 downto 0);
 signal y_is_e: std_logic;
 signal y_n: unsigned(31 downto 0);
@@ -84,6 +83,7 @@ entropy_num <= unsigned(entropy);
 word <= std_logic_vector(word_num);
 
 all_ones <= unsigned'("011111111111111111111111111111111");
+carry_out <= unsigned'("0100000000000000000000000000000000");
 first_word <= unsigned'("11011100101000110100010111101010");
 g_default_x <= unsigned'("11011001111010100101011001110000");
 
@@ -131,12 +131,8 @@ x_diff <= (x xor entropy_num);
 y_diff <= (y xor entropy_num);
 
 
-x_carry <= (unsigned'('0' & x_diff) + all_ones);
-y_carry <= (unsigned'('0' & y_diff) + all_ones);
-
-
-x_is_e <= stdl((not bool(x_carry(32))));
-y_is_e <= stdl((not bool(y_carry(32))));
+x_is_e <= stdl((unsigned'('0' & x_diff) + all_ones) < carry_out);
+y_is_e <= stdl((unsigned'('0' & y_diff) + all_ones) < carry_out);
 seed_zero <= stdl(seed_num = 0);
 
 advance_state: process (y, x, x_is_e, advance, step_w, gy, y_is_e, h_step) is

@@ -73,6 +73,7 @@ signal deal_tdata: unsigned(5 downto 0);
 signal deal_tvalid: std_logic;
 signal deal_tlast: std_logic;
 signal rng0_all_ones: unsigned(32 downto 0);
+signal rng0_carry_out: unsigned(33 downto 0);
 signal rng0_first_word: unsigned(31 downto 0);
 signal rng0_g_default_x: unsigned(31 downto 0);
 signal rng0_g_seed: unsigned(31 downto 0);
@@ -92,14 +93,12 @@ signal rng0_word_n: unsigned(31 downto 0);
 signal rng0_word_q: unsigned(31 downto 0);
 signal rng0_word_s: unsigned(31 downto 0);
 signal rng0_x: unsigned(31 downto 0);
-signal rng0_x_carry: unsigned(32 downto 0);
 signal rng0_x_diff: unsigned(31 downto 0);
 signal rng0_x_guard: std_logic;
 signal rng0_x_is_e: std_logic;
 signal rng0_x_n: unsigned(31 downto 0);
 signal rng0_x_s: unsigned(31 downto 0);
 signal rng0_y: unsigned(31 downto 0);
-signal rng0_y_carry: unsigned(32 downto 0);
 signal rng0_y_diff: unsigned(31 downto 0);
 signal rng0_y_is_e: std_logic;
 signal rng0_y_n: unsigned(31 downto 0);
@@ -206,6 +205,7 @@ seed_num <= unsigned(seed);
 entropy_num <= unsigned(entropy);
 
 rng0_all_ones <= unsigned'("011111111111111111111111111111111");
+rng0_carry_out <= unsigned'("0100000000000000000000000000000000");
 rng0_first_word <= unsigned'("11011100101000110100010111101010");
 rng0_g_default_x <= unsigned'("11011001111010100101011001110000");
 onehot_index0_m0 <= unsigned'("1010101010101010101010101010101010101010101010101010");
@@ -278,12 +278,8 @@ rng0_x_diff <= (rng0_x xor entropy_num);
 rng0_y_diff <= (rng0_y xor entropy_num);
 
 
-rng0_x_carry <= (unsigned'('0' & rng0_x_diff) + rng0_all_ones);
-rng0_y_carry <= (unsigned'('0' & rng0_y_diff) + rng0_all_ones);
-
-
-rng0_x_is_e <= stdl((not bool(rng0_x_carry(32))));
-rng0_y_is_e <= stdl((not bool(rng0_y_carry(32))));
+rng0_x_is_e <= stdl((unsigned'('0' & rng0_x_diff) + rng0_all_ones) < rng0_carry_out);
+rng0_y_is_e <= stdl((unsigned'('0' & rng0_y_diff) + rng0_all_ones) < rng0_carry_out);
 rng0_seed_zero <= stdl(seed_num = 0);
 
 rng0_advance_state: process (rng0_y, rng0_x, rng0_x_is_e, take_word, rng0_step_w, rng0_gy, rng0_y_is_e, rng0_h_step) is

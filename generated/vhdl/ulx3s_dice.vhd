@@ -331,6 +331,7 @@ signal dice_board0_rng0_seed_load: std_logic;
 signal dice_board0_rng0_advance: std_logic := '0';
 signal dice_board0_rng0_word: unsigned(31 downto 0) := "11011100101000110100010111101010";
 signal dice_board0_rng0_all_ones: unsigned(32 downto 0);
+signal dice_board0_rng0_carry_out: unsigned(33 downto 0);
 signal dice_board0_rng0_first_word: unsigned(31 downto 0);
 signal dice_board0_rng0_g_default_x: unsigned(31 downto 0);
 signal dice_board0_rng0_g_seed: unsigned(31 downto 0) := "00000000000000000000000000000000";
@@ -350,14 +351,12 @@ signal dice_board0_rng0_word_n: unsigned(31 downto 0) := "1101110010100011010001
 signal dice_board0_rng0_word_q: unsigned(31 downto 0) := "11011100101000110100010111101010";
 signal dice_board0_rng0_word_s: unsigned(31 downto 0) := "11011100101000110100010111101010";
 signal dice_board0_rng0_x: unsigned(31 downto 0) := "00000111010110111100110100010101";
-signal dice_board0_rng0_x_carry: unsigned(32 downto 0) := "100000111010110111100110100010100";
 signal dice_board0_rng0_x_diff: unsigned(31 downto 0) := "00000111010110111100110100010101";
 signal dice_board0_rng0_x_guard: std_logic := '0';
 signal dice_board0_rng0_x_is_e: std_logic := '0';
 signal dice_board0_rng0_x_n: unsigned(31 downto 0) := "00000111010110111100110100010101";
 signal dice_board0_rng0_x_s: unsigned(31 downto 0) := "00000111010110111100110100010101";
 signal dice_board0_rng0_y: unsigned(31 downto 0) := "00010101100110100101010111100101";
-signal dice_board0_rng0_y_carry: unsigned(32 downto 0) := "100010101100110100101010111100100";
 signal dice_board0_rng0_y_diff: unsigned(31 downto 0) := "00010101100110100101010111100101";
 signal dice_board0_rng0_y_is_e: std_logic := '0';
 signal dice_board0_rng0_y_n: unsigned(31 downto 0) := "00010101100110100101010111100101";
@@ -425,6 +424,7 @@ dice_board0_dice_table0_min_bid <= to_unsigned(4, 7);
 dice_board0_rng0_seed <= unsigned'("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 dice_board0_rng0_seed_load <= '0';
 dice_board0_rng0_all_ones <= unsigned'("011111111111111111111111111111111");
+dice_board0_rng0_carry_out <= unsigned'("0100000000000000000000000000000000");
 dice_board0_rng0_first_word <= unsigned'("11011100101000110100010111101010");
 dice_board0_rng0_g_default_x <= unsigned'("11011001111010100101011001110000");
 dice_board0_fair_dice0_faces <= to_unsigned(6, 3);
@@ -2773,12 +2773,8 @@ dice_board0_rng0_x_diff <= (dice_board0_rng0_x xor ticks);
 dice_board0_rng0_y_diff <= (dice_board0_rng0_y xor ticks);
 
 
-dice_board0_rng0_x_carry <= (unsigned'('0' & dice_board0_rng0_x_diff) + dice_board0_rng0_all_ones);
-dice_board0_rng0_y_carry <= (unsigned'('0' & dice_board0_rng0_y_diff) + dice_board0_rng0_all_ones);
-
-
-dice_board0_rng0_x_is_e <= stdl((not bool(dice_board0_rng0_x_carry(32))));
-dice_board0_rng0_y_is_e <= stdl((not bool(dice_board0_rng0_y_carry(32))));
+dice_board0_rng0_x_is_e <= stdl((unsigned'('0' & dice_board0_rng0_x_diff) + dice_board0_rng0_all_ones) < dice_board0_rng0_carry_out);
+dice_board0_rng0_y_is_e <= stdl((unsigned'('0' & dice_board0_rng0_y_diff) + dice_board0_rng0_all_ones) < dice_board0_rng0_carry_out);
 dice_board0_rng0_seed_zero <= stdl(dice_board0_rng0_seed = 0);
 
 dice_board0_rng0_advance_state: process (dice_board0_rng0_y, dice_board0_rng0_x, dice_board0_rng0_x_is_e, dice_board0_rng0_advance, dice_board0_rng0_step_w, dice_board0_rng0_gy, dice_board0_rng0_y_is_e, dice_board0_rng0_h_step) is

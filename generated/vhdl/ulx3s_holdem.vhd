@@ -646,6 +646,7 @@ signal holdem_board0_shuffler0_deal_tdata: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_deal_tvalid: std_logic := '0';
 signal holdem_board0_shuffler0_deal_tlast: std_logic := '0';
 signal holdem_board0_shuffler0_rng0_all_ones: unsigned(32 downto 0);
+signal holdem_board0_shuffler0_rng0_carry_out: unsigned(33 downto 0);
 signal holdem_board0_shuffler0_rng0_first_word: unsigned(31 downto 0);
 signal holdem_board0_shuffler0_rng0_g_default_x: unsigned(31 downto 0);
 signal holdem_board0_shuffler0_rng0_g_seed: unsigned(31 downto 0) := "00000000000000000000000000000000";
@@ -665,14 +666,12 @@ signal holdem_board0_shuffler0_rng0_word_n: unsigned(31 downto 0) := "1101110010
 signal holdem_board0_shuffler0_rng0_word_q: unsigned(31 downto 0) := "11011100101000110100010111101010";
 signal holdem_board0_shuffler0_rng0_word_s: unsigned(31 downto 0) := "11011100101000110100010111101010";
 signal holdem_board0_shuffler0_rng0_x: unsigned(31 downto 0) := "00000111010110111100110100010101";
-signal holdem_board0_shuffler0_rng0_x_carry: unsigned(32 downto 0) := "100000111010110111100110100010100";
 signal holdem_board0_shuffler0_rng0_x_diff: unsigned(31 downto 0) := "00000111010110111100110100010101";
 signal holdem_board0_shuffler0_rng0_x_guard: std_logic := '0';
 signal holdem_board0_shuffler0_rng0_x_is_e: std_logic := '0';
 signal holdem_board0_shuffler0_rng0_x_n: unsigned(31 downto 0) := "00000111010110111100110100010101";
 signal holdem_board0_shuffler0_rng0_x_s: unsigned(31 downto 0) := "00000111010110111100110100010101";
 signal holdem_board0_shuffler0_rng0_y: unsigned(31 downto 0) := "00010101100110100101010111100101";
-signal holdem_board0_shuffler0_rng0_y_carry: unsigned(32 downto 0) := "100010101100110100101010111100100";
 signal holdem_board0_shuffler0_rng0_y_diff: unsigned(31 downto 0) := "00010101100110100101010111100101";
 signal holdem_board0_shuffler0_rng0_y_is_e: std_logic := '0';
 signal holdem_board0_shuffler0_rng0_y_n: unsigned(31 downto 0) := "00010101100110100101010111100101";
@@ -848,6 +847,7 @@ holdem_board0_shuffler0_exclude <= unsigned'("0000000000000000000000000000000000
 holdem_board0_shuffler0_seed <= unsigned'("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 holdem_board0_shuffler0_seed_load <= '0';
 holdem_board0_shuffler0_rng0_all_ones <= unsigned'("011111111111111111111111111111111");
+holdem_board0_shuffler0_rng0_carry_out <= unsigned'("0100000000000000000000000000000000");
 holdem_board0_shuffler0_rng0_first_word <= unsigned'("11011100101000110100010111101010");
 holdem_board0_shuffler0_rng0_g_default_x <= unsigned'("11011001111010100101011001110000");
 holdem_board0_shuffler0_onehot_index0_m0 <= unsigned'("1010101010101010101010101010101010101010101010101010");
@@ -6878,12 +6878,8 @@ holdem_board0_shuffler0_rng0_x_diff <= (holdem_board0_shuffler0_rng0_x xor ticks
 holdem_board0_shuffler0_rng0_y_diff <= (holdem_board0_shuffler0_rng0_y xor ticks);
 
 
-holdem_board0_shuffler0_rng0_x_carry <= (unsigned'('0' & holdem_board0_shuffler0_rng0_x_diff) + holdem_board0_shuffler0_rng0_all_ones);
-holdem_board0_shuffler0_rng0_y_carry <= (unsigned'('0' & holdem_board0_shuffler0_rng0_y_diff) + holdem_board0_shuffler0_rng0_all_ones);
-
-
-holdem_board0_shuffler0_rng0_x_is_e <= stdl((not bool(holdem_board0_shuffler0_rng0_x_carry(32))));
-holdem_board0_shuffler0_rng0_y_is_e <= stdl((not bool(holdem_board0_shuffler0_rng0_y_carry(32))));
+holdem_board0_shuffler0_rng0_x_is_e <= stdl((unsigned'('0' & holdem_board0_shuffler0_rng0_x_diff) + holdem_board0_shuffler0_rng0_all_ones) < holdem_board0_shuffler0_rng0_carry_out);
+holdem_board0_shuffler0_rng0_y_is_e <= stdl((unsigned'('0' & holdem_board0_shuffler0_rng0_y_diff) + holdem_board0_shuffler0_rng0_all_ones) < holdem_board0_shuffler0_rng0_carry_out);
 holdem_board0_shuffler0_rng0_seed_zero <= stdl(holdem_board0_shuffler0_seed = 0);
 
 holdem_board0_shuffler0_rng0_advance_state: process (holdem_board0_shuffler0_rng0_y, holdem_board0_shuffler0_rng0_x, holdem_board0_shuffler0_rng0_x_is_e, holdem_board0_shuffler0_take_word, holdem_board0_shuffler0_rng0_step_w, holdem_board0_shuffler0_rng0_gy, holdem_board0_shuffler0_rng0_y_is_e, holdem_board0_shuffler0_rng0_h_step) is

@@ -74,9 +74,8 @@ def rng(clk, rst, seed, seed_load, entropy, entropy_valid, advance, word):
     seed_x, seed_w = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
     g_default_x = Signal(intbv(x_part_value(DEFAULT_X))[32:])   # constants (a bare int >= 2**31
     first_word = Signal(intbv(FIRST_WORD)[32:])                  # converts as a 33-bit literal)
-    all_ones = Signal(intbv(2**32 - 1)[33:])
+    all_ones, carry_out = Signal(intbv(2**32 - 1)[33:]), Signal(intbv(2**32)[34:])
     x_diff, y_diff = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
-    x_carry, y_carry = Signal(intbv(0)[33:]), Signal(intbv(0)[33:])
 
     parts = [x_part(x, gx), x_part(y, gy), x_part(entropy, ge), x_part(seed_x, g_seed),
              w_part(w, hw), w_part(step_w, h_step), w_part(seed_w, h_seed)]
@@ -93,16 +92,11 @@ def rng(clk, rst, seed, seed_load, entropy, entropy_valid, advance, word):
         y_diff.next = y ^ entropy
 
     @always_comb
-    def carries():
-        # a zero test in a carry chain, fast where a 32-input AND of LUTs is not: d + (2**32 - 1)
-        # carries out of 32 bits unless d == 0
-        x_carry.next = concat(False, x_diff) + all_ones
-        y_carry.next = concat(False, y_diff) + all_ones
-
-    @always_comb
     def compares():
-        x_is_e.next = not x_carry[32]
-        y_is_e.next = not y_carry[32]
+        # a zero test in a carry chain, fast where a 32-input AND of LUTs is not (on the ECP5 a
+        # chain of six LUT4s): d + (2**32 - 1) carries out of 32 bits unless d == 0
+        x_is_e.next = concat(False, x_diff) + all_ones < carry_out
+        y_is_e.next = concat(False, y_diff) + all_ones < carry_out
         seed_zero.next = seed == 0
 
     @always_comb
