@@ -1754,6 +1754,22 @@ reg [23:0] equity_lane0_showdown0_pipe_reg208_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg209_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg210_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg211_q;
+reg equity_lane0_feed_stage0_count_out;
+reg equity_lane0_feed_stage0_alone_out;
+reg [3:0] equity_lane0_feed_stage0_won_out;
+reg [11:0] equity_lane0_feed_stage0_units_out;
+reg equity_lane0_feed_stage1_count_out;
+reg equity_lane0_feed_stage1_alone_out;
+reg [3:0] equity_lane0_feed_stage1_won_out;
+reg [11:0] equity_lane0_feed_stage1_units_out;
+reg equity_lane0_feed_stage2_count_out;
+reg equity_lane0_feed_stage2_alone_out;
+reg [3:0] equity_lane0_feed_stage2_won_out;
+reg [11:0] equity_lane0_feed_stage2_units_out;
+reg equity_lane0_feed_stage3_count_out;
+reg equity_lane0_feed_stage3_alone_out;
+reg [3:0] equity_lane0_feed_stage3_won_out;
+reg [11:0] equity_lane0_feed_stage3_units_out;
 wire equity_lane0_tally0_mine;
 wire equity_lane0_tally0_no;
 wire [39:0] equity_lane0_tally0_zero;
@@ -3597,6 +3613,22 @@ reg [23:0] equity_lane1_showdown1_pipe_reg420_q;
 reg [23:0] equity_lane1_showdown1_pipe_reg421_q;
 reg [23:0] equity_lane1_showdown1_pipe_reg422_q;
 reg [23:0] equity_lane1_showdown1_pipe_reg423_q;
+reg equity_lane1_feed_stage4_count_out;
+reg equity_lane1_feed_stage4_alone_out;
+reg [3:0] equity_lane1_feed_stage4_won_out;
+reg [11:0] equity_lane1_feed_stage4_units_out;
+reg equity_lane1_feed_stage5_count_out;
+reg equity_lane1_feed_stage5_alone_out;
+reg [3:0] equity_lane1_feed_stage5_won_out;
+reg [11:0] equity_lane1_feed_stage5_units_out;
+reg equity_lane1_feed_stage6_count_out;
+reg equity_lane1_feed_stage6_alone_out;
+reg [3:0] equity_lane1_feed_stage6_won_out;
+reg [11:0] equity_lane1_feed_stage6_units_out;
+reg equity_lane1_feed_stage7_count_out;
+reg equity_lane1_feed_stage7_alone_out;
+reg [3:0] equity_lane1_feed_stage7_won_out;
+reg [11:0] equity_lane1_feed_stage7_units_out;
 wire equity_lane1_tally13_mine;
 wire equity_lane1_tally13_no;
 wire [39:0] equity_lane1_tally13_zero;
@@ -6950,7 +6982,7 @@ always @(posedge clk) begin: equity_lane0_control
         end
         else if ((equity_lane0_state == 2'b10)) begin
             if (equity_lane0_left_zero) begin
-                equity_lane0_drain <= 56;
+                equity_lane0_drain <= 60;
                 equity_lane0_state <= 2'b11;
             end
         end
@@ -16072,6 +16104,70 @@ always @(posedge clk) begin: equity_lane0_count_register
 end
 
 
+always @(posedge clk) begin: equity_lane0_feed_stage0_hand_on
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_feed_stage0_count_out <= 0;
+        equity_lane0_feed_stage0_won_out <= 0;
+        equity_lane0_feed_stage0_alone_out <= 0;
+        equity_lane0_feed_stage0_units_out <= 0;
+    end
+    else begin
+        equity_lane0_feed_stage0_count_out <= equity_lane0_count_q;
+        equity_lane0_feed_stage0_alone_out <= equity_lane0_alone_q;
+        equity_lane0_feed_stage0_won_out <= equity_lane0_won_q;
+        equity_lane0_feed_stage0_units_out <= equity_lane0_units_q;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_feed_stage1_hand_on
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_feed_stage1_count_out <= 0;
+        equity_lane0_feed_stage1_won_out <= 0;
+        equity_lane0_feed_stage1_alone_out <= 0;
+        equity_lane0_feed_stage1_units_out <= 0;
+    end
+    else begin
+        equity_lane0_feed_stage1_count_out <= equity_lane0_feed_stage0_count_out;
+        equity_lane0_feed_stage1_alone_out <= equity_lane0_feed_stage0_alone_out;
+        equity_lane0_feed_stage1_won_out <= equity_lane0_feed_stage0_won_out;
+        equity_lane0_feed_stage1_units_out <= equity_lane0_feed_stage0_units_out;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_feed_stage2_hand_on
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_feed_stage2_count_out <= 0;
+        equity_lane0_feed_stage2_won_out <= 0;
+        equity_lane0_feed_stage2_alone_out <= 0;
+        equity_lane0_feed_stage2_units_out <= 0;
+    end
+    else begin
+        equity_lane0_feed_stage2_count_out <= equity_lane0_feed_stage1_count_out;
+        equity_lane0_feed_stage2_alone_out <= equity_lane0_feed_stage1_alone_out;
+        equity_lane0_feed_stage2_won_out <= equity_lane0_feed_stage1_won_out;
+        equity_lane0_feed_stage2_units_out <= equity_lane0_feed_stage1_units_out;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_feed_stage3_hand_on
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_feed_stage3_count_out <= 0;
+        equity_lane0_feed_stage3_won_out <= 0;
+        equity_lane0_feed_stage3_alone_out <= 0;
+        equity_lane0_feed_stage3_units_out <= 0;
+    end
+    else begin
+        equity_lane0_feed_stage3_count_out <= equity_lane0_feed_stage2_count_out;
+        equity_lane0_feed_stage3_alone_out <= equity_lane0_feed_stage2_alone_out;
+        equity_lane0_feed_stage3_won_out <= equity_lane0_feed_stage2_won_out;
+        equity_lane0_feed_stage3_units_out <= equity_lane0_feed_stage2_units_out;
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_clear_line
     if (equity_lane0_rst == 1) begin
         equity_lane0_clears <= 0;
@@ -16309,11 +16405,11 @@ always @(posedge clk) begin: equity_lane0_tally1_register_amount
         equity_lane0_tally1_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage0_count_out && equity_lane0_feed_stage0_won_out[0])) || ((equity_lane0_feed_stage0_alone_out != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally1_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally1_amount <= equity_lane0_units_q;
+            equity_lane0_tally1_amount <= equity_lane0_feed_stage0_units_out;
         end
         else begin
             equity_lane0_tally1_amount <= 1;
@@ -16521,11 +16617,11 @@ always @(posedge clk) begin: equity_lane0_tally2_register_amount
         equity_lane0_tally2_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage0_count_out && equity_lane0_feed_stage0_won_out[0])) || ((equity_lane0_feed_stage0_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally2_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally2_amount <= equity_lane0_units_q;
+            equity_lane0_tally2_amount <= equity_lane0_feed_stage0_units_out;
         end
         else begin
             equity_lane0_tally2_amount <= 1;
@@ -16733,11 +16829,11 @@ always @(posedge clk) begin: equity_lane0_tally3_register_amount
         equity_lane0_tally3_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage0_count_out && equity_lane0_feed_stage0_won_out[0])) || ((equity_lane0_feed_stage0_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally3_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally3_amount <= equity_lane0_units_q;
+            equity_lane0_tally3_amount <= equity_lane0_feed_stage0_units_out;
         end
         else begin
             equity_lane0_tally3_amount <= 1;
@@ -16983,11 +17079,11 @@ always @(posedge clk) begin: equity_lane0_tally4_register_amount
         equity_lane0_tally4_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally4_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally4_amount <= equity_lane0_units_q;
+            equity_lane0_tally4_amount <= equity_lane0_feed_stage1_units_out;
         end
         else begin
             equity_lane0_tally4_amount <= 1;
@@ -17195,11 +17291,11 @@ always @(posedge clk) begin: equity_lane0_tally5_register_amount
         equity_lane0_tally5_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally5_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally5_amount <= equity_lane0_units_q;
+            equity_lane0_tally5_amount <= equity_lane0_feed_stage1_units_out;
         end
         else begin
             equity_lane0_tally5_amount <= 1;
@@ -17407,11 +17503,11 @@ always @(posedge clk) begin: equity_lane0_tally6_register_amount
         equity_lane0_tally6_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally6_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally6_amount <= equity_lane0_units_q;
+            equity_lane0_tally6_amount <= equity_lane0_feed_stage1_units_out;
         end
         else begin
             equity_lane0_tally6_amount <= 1;
@@ -17657,11 +17753,11 @@ always @(posedge clk) begin: equity_lane0_tally7_register_amount
         equity_lane0_tally7_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[2])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage2_count_out && equity_lane0_feed_stage2_won_out[2])) || ((equity_lane0_feed_stage2_alone_out != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally7_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally7_amount <= equity_lane0_units_q;
+            equity_lane0_tally7_amount <= equity_lane0_feed_stage2_units_out;
         end
         else begin
             equity_lane0_tally7_amount <= 1;
@@ -17869,11 +17965,11 @@ always @(posedge clk) begin: equity_lane0_tally8_register_amount
         equity_lane0_tally8_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[2])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage2_count_out && equity_lane0_feed_stage2_won_out[2])) || ((equity_lane0_feed_stage2_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally8_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally8_amount <= equity_lane0_units_q;
+            equity_lane0_tally8_amount <= equity_lane0_feed_stage2_units_out;
         end
         else begin
             equity_lane0_tally8_amount <= 1;
@@ -18081,11 +18177,11 @@ always @(posedge clk) begin: equity_lane0_tally9_register_amount
         equity_lane0_tally9_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[2])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage2_count_out && equity_lane0_feed_stage2_won_out[2])) || ((equity_lane0_feed_stage2_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally9_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally9_amount <= equity_lane0_units_q;
+            equity_lane0_tally9_amount <= equity_lane0_feed_stage2_units_out;
         end
         else begin
             equity_lane0_tally9_amount <= 1;
@@ -18331,11 +18427,11 @@ always @(posedge clk) begin: equity_lane0_tally10_register_amount
         equity_lane0_tally10_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[3])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage3_count_out && equity_lane0_feed_stage3_won_out[3])) || ((equity_lane0_feed_stage3_alone_out != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally10_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally10_amount <= equity_lane0_units_q;
+            equity_lane0_tally10_amount <= equity_lane0_feed_stage3_units_out;
         end
         else begin
             equity_lane0_tally10_amount <= 1;
@@ -18543,11 +18639,11 @@ always @(posedge clk) begin: equity_lane0_tally11_register_amount
         equity_lane0_tally11_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[3])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage3_count_out && equity_lane0_feed_stage3_won_out[3])) || ((equity_lane0_feed_stage3_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally11_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally11_amount <= equity_lane0_units_q;
+            equity_lane0_tally11_amount <= equity_lane0_feed_stage3_units_out;
         end
         else begin
             equity_lane0_tally11_amount <= 1;
@@ -18755,11 +18851,11 @@ always @(posedge clk) begin: equity_lane0_tally12_register_amount
         equity_lane0_tally12_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[3])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage3_count_out && equity_lane0_feed_stage3_won_out[3])) || ((equity_lane0_feed_stage3_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally12_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally12_amount <= equity_lane0_units_q;
+            equity_lane0_tally12_amount <= equity_lane0_feed_stage3_units_out;
         end
         else begin
             equity_lane0_tally12_amount <= 1;
@@ -19303,7 +19399,7 @@ always @(posedge clk) begin: equity_lane1_control
         end
         else if ((equity_lane1_state == 2'b10)) begin
             if (equity_lane1_left_zero) begin
-                equity_lane1_drain <= 56;
+                equity_lane1_drain <= 60;
                 equity_lane1_state <= 2'b11;
             end
         end
@@ -28425,6 +28521,70 @@ always @(posedge clk) begin: equity_lane1_count_register
 end
 
 
+always @(posedge clk) begin: equity_lane1_feed_stage4_hand_on
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_feed_stage4_count_out <= 0;
+        equity_lane1_feed_stage4_won_out <= 0;
+        equity_lane1_feed_stage4_alone_out <= 0;
+        equity_lane1_feed_stage4_units_out <= 0;
+    end
+    else begin
+        equity_lane1_feed_stage4_count_out <= equity_lane1_count_q;
+        equity_lane1_feed_stage4_alone_out <= equity_lane1_alone_q;
+        equity_lane1_feed_stage4_won_out <= equity_lane1_won_q;
+        equity_lane1_feed_stage4_units_out <= equity_lane1_units_q;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_feed_stage5_hand_on
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_feed_stage5_count_out <= 0;
+        equity_lane1_feed_stage5_won_out <= 0;
+        equity_lane1_feed_stage5_alone_out <= 0;
+        equity_lane1_feed_stage5_units_out <= 0;
+    end
+    else begin
+        equity_lane1_feed_stage5_count_out <= equity_lane1_feed_stage4_count_out;
+        equity_lane1_feed_stage5_alone_out <= equity_lane1_feed_stage4_alone_out;
+        equity_lane1_feed_stage5_won_out <= equity_lane1_feed_stage4_won_out;
+        equity_lane1_feed_stage5_units_out <= equity_lane1_feed_stage4_units_out;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_feed_stage6_hand_on
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_feed_stage6_count_out <= 0;
+        equity_lane1_feed_stage6_won_out <= 0;
+        equity_lane1_feed_stage6_alone_out <= 0;
+        equity_lane1_feed_stage6_units_out <= 0;
+    end
+    else begin
+        equity_lane1_feed_stage6_count_out <= equity_lane1_feed_stage5_count_out;
+        equity_lane1_feed_stage6_alone_out <= equity_lane1_feed_stage5_alone_out;
+        equity_lane1_feed_stage6_won_out <= equity_lane1_feed_stage5_won_out;
+        equity_lane1_feed_stage6_units_out <= equity_lane1_feed_stage5_units_out;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_feed_stage7_hand_on
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_feed_stage7_count_out <= 0;
+        equity_lane1_feed_stage7_won_out <= 0;
+        equity_lane1_feed_stage7_alone_out <= 0;
+        equity_lane1_feed_stage7_units_out <= 0;
+    end
+    else begin
+        equity_lane1_feed_stage7_count_out <= equity_lane1_feed_stage6_count_out;
+        equity_lane1_feed_stage7_alone_out <= equity_lane1_feed_stage6_alone_out;
+        equity_lane1_feed_stage7_won_out <= equity_lane1_feed_stage6_won_out;
+        equity_lane1_feed_stage7_units_out <= equity_lane1_feed_stage6_units_out;
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_clear_line
     if (equity_lane1_rst == 1) begin
         equity_lane1_clears <= 0;
@@ -28662,11 +28822,11 @@ always @(posedge clk) begin: equity_lane1_tally14_register_amount
         equity_lane1_tally14_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[0])) || ((equity_lane1_alone_q != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage4_count_out && equity_lane1_feed_stage4_won_out[0])) || ((equity_lane1_feed_stage4_alone_out != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally14_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally14_amount <= equity_lane1_units_q;
+            equity_lane1_tally14_amount <= equity_lane1_feed_stage4_units_out;
         end
         else begin
             equity_lane1_tally14_amount <= 1;
@@ -28874,11 +29034,11 @@ always @(posedge clk) begin: equity_lane1_tally15_register_amount
         equity_lane1_tally15_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[0])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage4_count_out && equity_lane1_feed_stage4_won_out[0])) || ((equity_lane1_feed_stage4_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally15_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally15_amount <= equity_lane1_units_q;
+            equity_lane1_tally15_amount <= equity_lane1_feed_stage4_units_out;
         end
         else begin
             equity_lane1_tally15_amount <= 1;
@@ -29086,11 +29246,11 @@ always @(posedge clk) begin: equity_lane1_tally16_register_amount
         equity_lane1_tally16_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[0])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage4_count_out && equity_lane1_feed_stage4_won_out[0])) || ((equity_lane1_feed_stage4_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally16_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane1_tally16_amount <= equity_lane1_units_q;
+            equity_lane1_tally16_amount <= equity_lane1_feed_stage4_units_out;
         end
         else begin
             equity_lane1_tally16_amount <= 1;
@@ -29336,11 +29496,11 @@ always @(posedge clk) begin: equity_lane1_tally17_register_amount
         equity_lane1_tally17_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[1])) || ((equity_lane1_alone_q != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage5_count_out && equity_lane1_feed_stage5_won_out[1])) || ((equity_lane1_feed_stage5_alone_out != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally17_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally17_amount <= equity_lane1_units_q;
+            equity_lane1_tally17_amount <= equity_lane1_feed_stage5_units_out;
         end
         else begin
             equity_lane1_tally17_amount <= 1;
@@ -29548,11 +29708,11 @@ always @(posedge clk) begin: equity_lane1_tally18_register_amount
         equity_lane1_tally18_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[1])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage5_count_out && equity_lane1_feed_stage5_won_out[1])) || ((equity_lane1_feed_stage5_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally18_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally18_amount <= equity_lane1_units_q;
+            equity_lane1_tally18_amount <= equity_lane1_feed_stage5_units_out;
         end
         else begin
             equity_lane1_tally18_amount <= 1;
@@ -29760,11 +29920,11 @@ always @(posedge clk) begin: equity_lane1_tally19_register_amount
         equity_lane1_tally19_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[1])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage5_count_out && equity_lane1_feed_stage5_won_out[1])) || ((equity_lane1_feed_stage5_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally19_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane1_tally19_amount <= equity_lane1_units_q;
+            equity_lane1_tally19_amount <= equity_lane1_feed_stage5_units_out;
         end
         else begin
             equity_lane1_tally19_amount <= 1;
@@ -30010,11 +30170,11 @@ always @(posedge clk) begin: equity_lane1_tally20_register_amount
         equity_lane1_tally20_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[2])) || ((equity_lane1_alone_q != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage6_count_out && equity_lane1_feed_stage6_won_out[2])) || ((equity_lane1_feed_stage6_alone_out != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally20_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally20_amount <= equity_lane1_units_q;
+            equity_lane1_tally20_amount <= equity_lane1_feed_stage6_units_out;
         end
         else begin
             equity_lane1_tally20_amount <= 1;
@@ -30222,11 +30382,11 @@ always @(posedge clk) begin: equity_lane1_tally21_register_amount
         equity_lane1_tally21_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[2])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage6_count_out && equity_lane1_feed_stage6_won_out[2])) || ((equity_lane1_feed_stage6_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally21_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally21_amount <= equity_lane1_units_q;
+            equity_lane1_tally21_amount <= equity_lane1_feed_stage6_units_out;
         end
         else begin
             equity_lane1_tally21_amount <= 1;
@@ -30434,11 +30594,11 @@ always @(posedge clk) begin: equity_lane1_tally22_register_amount
         equity_lane1_tally22_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[2])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage6_count_out && equity_lane1_feed_stage6_won_out[2])) || ((equity_lane1_feed_stage6_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally22_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane1_tally22_amount <= equity_lane1_units_q;
+            equity_lane1_tally22_amount <= equity_lane1_feed_stage6_units_out;
         end
         else begin
             equity_lane1_tally22_amount <= 1;
@@ -30684,11 +30844,11 @@ always @(posedge clk) begin: equity_lane1_tally23_register_amount
         equity_lane1_tally23_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[3])) || ((equity_lane1_alone_q != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage7_count_out && equity_lane1_feed_stage7_won_out[3])) || ((equity_lane1_feed_stage7_alone_out != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally23_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally23_amount <= equity_lane1_units_q;
+            equity_lane1_tally23_amount <= equity_lane1_feed_stage7_units_out;
         end
         else begin
             equity_lane1_tally23_amount <= 1;
@@ -30896,11 +31056,11 @@ always @(posedge clk) begin: equity_lane1_tally24_register_amount
         equity_lane1_tally24_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[3])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage7_count_out && equity_lane1_feed_stage7_won_out[3])) || ((equity_lane1_feed_stage7_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally24_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally24_amount <= equity_lane1_units_q;
+            equity_lane1_tally24_amount <= equity_lane1_feed_stage7_units_out;
         end
         else begin
             equity_lane1_tally24_amount <= 1;
@@ -31108,11 +31268,11 @@ always @(posedge clk) begin: equity_lane1_tally25_register_amount
         equity_lane1_tally25_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_won_q[3])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_feed_stage7_count_out && equity_lane1_feed_stage7_won_out[3])) || ((equity_lane1_feed_stage7_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally25_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane1_tally25_amount <= equity_lane1_units_q;
+            equity_lane1_tally25_amount <= equity_lane1_feed_stage7_units_out;
         end
         else begin
             equity_lane1_tally25_amount <= 1;

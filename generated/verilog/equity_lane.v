@@ -894,6 +894,14 @@ reg [23:0] equity_lane0_showdown0_pipe_reg102_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg103_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg104_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg105_q;
+reg equity_lane0_feed_stage0_count_out;
+reg equity_lane0_feed_stage0_alone_out;
+reg [1:0] equity_lane0_feed_stage0_won_out;
+reg [11:0] equity_lane0_feed_stage0_units_out;
+reg equity_lane0_feed_stage1_count_out;
+reg equity_lane0_feed_stage1_alone_out;
+reg [1:0] equity_lane0_feed_stage1_won_out;
+reg [11:0] equity_lane0_feed_stage1_units_out;
 wire equity_lane0_tally0_mine;
 wire equity_lane0_tally0_no;
 wire [39:0] equity_lane0_tally0_zero;
@@ -1605,7 +1613,7 @@ always @(posedge clk) begin: equity_lane0_control
         end
         else if ((equity_lane0_state == 2'b10)) begin
             if (equity_lane0_left_zero) begin
-                equity_lane0_drain <= 44;
+                equity_lane0_drain <= 46;
                 equity_lane0_state <= 2'b11;
             end
         end
@@ -6509,6 +6517,38 @@ always @(posedge clk) begin: equity_lane0_count_register
 end
 
 
+always @(posedge clk) begin: equity_lane0_feed_stage0_hand_on
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_feed_stage0_count_out <= 0;
+        equity_lane0_feed_stage0_won_out <= 0;
+        equity_lane0_feed_stage0_alone_out <= 0;
+        equity_lane0_feed_stage0_units_out <= 0;
+    end
+    else begin
+        equity_lane0_feed_stage0_count_out <= equity_lane0_count_q;
+        equity_lane0_feed_stage0_alone_out <= equity_lane0_alone_q;
+        equity_lane0_feed_stage0_won_out <= equity_lane0_won_q;
+        equity_lane0_feed_stage0_units_out <= equity_lane0_units_q;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_feed_stage1_hand_on
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_feed_stage1_count_out <= 0;
+        equity_lane0_feed_stage1_won_out <= 0;
+        equity_lane0_feed_stage1_alone_out <= 0;
+        equity_lane0_feed_stage1_units_out <= 0;
+    end
+    else begin
+        equity_lane0_feed_stage1_count_out <= equity_lane0_feed_stage0_count_out;
+        equity_lane0_feed_stage1_alone_out <= equity_lane0_feed_stage0_alone_out;
+        equity_lane0_feed_stage1_won_out <= equity_lane0_feed_stage0_won_out;
+        equity_lane0_feed_stage1_units_out <= equity_lane0_feed_stage0_units_out;
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_clear_line
     if (equity_lane0_rst == 1) begin
         equity_lane0_clears <= 0;
@@ -6746,11 +6786,11 @@ always @(posedge clk) begin: equity_lane0_tally1_register_amount
         equity_lane0_tally1_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage0_count_out && equity_lane0_feed_stage0_won_out[0])) || ((equity_lane0_feed_stage0_alone_out != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally1_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally1_amount <= equity_lane0_units_q;
+            equity_lane0_tally1_amount <= equity_lane0_feed_stage0_units_out;
         end
         else begin
             equity_lane0_tally1_amount <= 1;
@@ -6958,11 +6998,11 @@ always @(posedge clk) begin: equity_lane0_tally2_register_amount
         equity_lane0_tally2_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage0_count_out && equity_lane0_feed_stage0_won_out[0])) || ((equity_lane0_feed_stage0_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally2_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally2_amount <= equity_lane0_units_q;
+            equity_lane0_tally2_amount <= equity_lane0_feed_stage0_units_out;
         end
         else begin
             equity_lane0_tally2_amount <= 1;
@@ -7170,11 +7210,11 @@ always @(posedge clk) begin: equity_lane0_tally3_register_amount
         equity_lane0_tally3_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage0_count_out && equity_lane0_feed_stage0_won_out[0])) || ((equity_lane0_feed_stage0_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally3_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally3_amount <= equity_lane0_units_q;
+            equity_lane0_tally3_amount <= equity_lane0_feed_stage0_units_out;
         end
         else begin
             equity_lane0_tally3_amount <= 1;
@@ -7420,11 +7460,11 @@ always @(posedge clk) begin: equity_lane0_tally4_register_amount
         equity_lane0_tally4_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally4_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally4_amount <= equity_lane0_units_q;
+            equity_lane0_tally4_amount <= equity_lane0_feed_stage1_units_out;
         end
         else begin
             equity_lane0_tally4_amount <= 1;
@@ -7632,11 +7672,11 @@ always @(posedge clk) begin: equity_lane0_tally5_register_amount
         equity_lane0_tally5_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally5_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally5_amount <= equity_lane0_units_q;
+            equity_lane0_tally5_amount <= equity_lane0_feed_stage1_units_out;
         end
         else begin
             equity_lane0_tally5_amount <= 1;
@@ -7844,11 +7884,11 @@ always @(posedge clk) begin: equity_lane0_tally6_register_amount
         equity_lane0_tally6_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally6_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally6_amount <= equity_lane0_units_q;
+            equity_lane0_tally6_amount <= equity_lane0_feed_stage1_units_out;
         end
         else begin
             equity_lane0_tally6_amount <= 1;

@@ -1808,6 +1808,22 @@ signal equity_lane0_showdown0_pipe_reg208_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg209_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg210_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg211_q: unsigned(23 downto 0);
+signal equity_lane0_feed_stage0_count_out: std_logic;
+signal equity_lane0_feed_stage0_alone_out: std_logic;
+signal equity_lane0_feed_stage0_won_out: unsigned(3 downto 0);
+signal equity_lane0_feed_stage0_units_out: unsigned(11 downto 0);
+signal equity_lane0_feed_stage1_count_out: std_logic;
+signal equity_lane0_feed_stage1_alone_out: std_logic;
+signal equity_lane0_feed_stage1_won_out: unsigned(3 downto 0);
+signal equity_lane0_feed_stage1_units_out: unsigned(11 downto 0);
+signal equity_lane0_feed_stage2_count_out: std_logic;
+signal equity_lane0_feed_stage2_alone_out: std_logic;
+signal equity_lane0_feed_stage2_won_out: unsigned(3 downto 0);
+signal equity_lane0_feed_stage2_units_out: unsigned(11 downto 0);
+signal equity_lane0_feed_stage3_count_out: std_logic;
+signal equity_lane0_feed_stage3_alone_out: std_logic;
+signal equity_lane0_feed_stage3_won_out: unsigned(3 downto 0);
+signal equity_lane0_feed_stage3_units_out: unsigned(11 downto 0);
 signal equity_lane0_tally0_mine: std_logic;
 signal equity_lane0_tally0_no: std_logic;
 signal equity_lane0_tally0_zero: unsigned(39 downto 0);
@@ -3651,6 +3667,22 @@ signal equity_lane1_showdown1_pipe_reg420_q: unsigned(23 downto 0);
 signal equity_lane1_showdown1_pipe_reg421_q: unsigned(23 downto 0);
 signal equity_lane1_showdown1_pipe_reg422_q: unsigned(23 downto 0);
 signal equity_lane1_showdown1_pipe_reg423_q: unsigned(23 downto 0);
+signal equity_lane1_feed_stage4_count_out: std_logic;
+signal equity_lane1_feed_stage4_alone_out: std_logic;
+signal equity_lane1_feed_stage4_won_out: unsigned(3 downto 0);
+signal equity_lane1_feed_stage4_units_out: unsigned(11 downto 0);
+signal equity_lane1_feed_stage5_count_out: std_logic;
+signal equity_lane1_feed_stage5_alone_out: std_logic;
+signal equity_lane1_feed_stage5_won_out: unsigned(3 downto 0);
+signal equity_lane1_feed_stage5_units_out: unsigned(11 downto 0);
+signal equity_lane1_feed_stage6_count_out: std_logic;
+signal equity_lane1_feed_stage6_alone_out: std_logic;
+signal equity_lane1_feed_stage6_won_out: unsigned(3 downto 0);
+signal equity_lane1_feed_stage6_units_out: unsigned(11 downto 0);
+signal equity_lane1_feed_stage7_count_out: std_logic;
+signal equity_lane1_feed_stage7_alone_out: std_logic;
+signal equity_lane1_feed_stage7_won_out: unsigned(3 downto 0);
+signal equity_lane1_feed_stage7_units_out: unsigned(11 downto 0);
 signal equity_lane1_tally13_mine: std_logic;
 signal equity_lane1_tally13_no: std_logic;
 signal equity_lane1_tally13_zero: unsigned(39 downto 0);
@@ -6959,7 +6991,7 @@ begin
                 equity_lane0_state <= RUN;
             elsif (equity_lane0_state = RUN) then
                 if bool(equity_lane0_left_zero) then
-                    equity_lane0_drain <= to_unsigned(56, 8);
+                    equity_lane0_drain <= to_unsigned(60, 8);
                     equity_lane0_state <= DRAIN;
                 end if;
             elsif (equity_lane0_state = DRAIN) then
@@ -15843,6 +15875,74 @@ begin
     end if;
 end process equity_lane0_count_register;
 
+equity_lane0_feed_stage0_hand_on: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_feed_stage0_count_out <= '0';
+            equity_lane0_feed_stage0_won_out <= to_unsigned(0, 4);
+            equity_lane0_feed_stage0_alone_out <= '0';
+            equity_lane0_feed_stage0_units_out <= to_unsigned(0, 12);
+        else
+            equity_lane0_feed_stage0_count_out <= equity_lane0_count_q;
+            equity_lane0_feed_stage0_alone_out <= equity_lane0_alone_q;
+            equity_lane0_feed_stage0_won_out <= equity_lane0_won_q;
+            equity_lane0_feed_stage0_units_out <= equity_lane0_units_q;
+        end if;
+    end if;
+end process equity_lane0_feed_stage0_hand_on;
+
+equity_lane0_feed_stage1_hand_on: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_feed_stage1_count_out <= '0';
+            equity_lane0_feed_stage1_won_out <= to_unsigned(0, 4);
+            equity_lane0_feed_stage1_alone_out <= '0';
+            equity_lane0_feed_stage1_units_out <= to_unsigned(0, 12);
+        else
+            equity_lane0_feed_stage1_count_out <= equity_lane0_feed_stage0_count_out;
+            equity_lane0_feed_stage1_alone_out <= equity_lane0_feed_stage0_alone_out;
+            equity_lane0_feed_stage1_won_out <= equity_lane0_feed_stage0_won_out;
+            equity_lane0_feed_stage1_units_out <= equity_lane0_feed_stage0_units_out;
+        end if;
+    end if;
+end process equity_lane0_feed_stage1_hand_on;
+
+equity_lane0_feed_stage2_hand_on: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_feed_stage2_count_out <= '0';
+            equity_lane0_feed_stage2_won_out <= to_unsigned(0, 4);
+            equity_lane0_feed_stage2_alone_out <= '0';
+            equity_lane0_feed_stage2_units_out <= to_unsigned(0, 12);
+        else
+            equity_lane0_feed_stage2_count_out <= equity_lane0_feed_stage1_count_out;
+            equity_lane0_feed_stage2_alone_out <= equity_lane0_feed_stage1_alone_out;
+            equity_lane0_feed_stage2_won_out <= equity_lane0_feed_stage1_won_out;
+            equity_lane0_feed_stage2_units_out <= equity_lane0_feed_stage1_units_out;
+        end if;
+    end if;
+end process equity_lane0_feed_stage2_hand_on;
+
+equity_lane0_feed_stage3_hand_on: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_feed_stage3_count_out <= '0';
+            equity_lane0_feed_stage3_won_out <= to_unsigned(0, 4);
+            equity_lane0_feed_stage3_alone_out <= '0';
+            equity_lane0_feed_stage3_units_out <= to_unsigned(0, 12);
+        else
+            equity_lane0_feed_stage3_count_out <= equity_lane0_feed_stage2_count_out;
+            equity_lane0_feed_stage3_alone_out <= equity_lane0_feed_stage2_alone_out;
+            equity_lane0_feed_stage3_won_out <= equity_lane0_feed_stage2_won_out;
+            equity_lane0_feed_stage3_units_out <= equity_lane0_feed_stage2_units_out;
+        end if;
+    end if;
+end process equity_lane0_feed_stage3_hand_on;
+
 equity_lane0_clear_line: process (clk) is
 begin
     if rising_edge(clk) then
@@ -16061,10 +16161,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally1_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '1') and (not False))) then
                 equity_lane0_tally1_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally1_amount <= equity_lane0_units_q;
+                equity_lane0_tally1_amount <= equity_lane0_feed_stage0_units_out;
             else
                 equity_lane0_tally1_amount <= to_unsigned(1, 12);
             end if;
@@ -16251,10 +16351,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally2_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '0') and (not False))) then
                 equity_lane0_tally2_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally2_amount <= equity_lane0_units_q;
+                equity_lane0_tally2_amount <= equity_lane0_feed_stage0_units_out;
             else
                 equity_lane0_tally2_amount <= to_unsigned(1, 12);
             end if;
@@ -16441,10 +16541,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally3_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '0') and (not False))) then
                 equity_lane0_tally3_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally3_amount <= equity_lane0_units_q;
+                equity_lane0_tally3_amount <= equity_lane0_feed_stage0_units_out;
             else
                 equity_lane0_tally3_amount <= to_unsigned(1, 12);
             end if;
@@ -16665,10 +16765,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally4_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '1') and (not False))) then
                 equity_lane0_tally4_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally4_amount <= equity_lane0_units_q;
+                equity_lane0_tally4_amount <= equity_lane0_feed_stage1_units_out;
             else
                 equity_lane0_tally4_amount <= to_unsigned(1, 12);
             end if;
@@ -16855,10 +16955,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally5_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '0') and (not False))) then
                 equity_lane0_tally5_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally5_amount <= equity_lane0_units_q;
+                equity_lane0_tally5_amount <= equity_lane0_feed_stage1_units_out;
             else
                 equity_lane0_tally5_amount <= to_unsigned(1, 12);
             end if;
@@ -17045,10 +17145,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally6_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '0') and (not False))) then
                 equity_lane0_tally6_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally6_amount <= equity_lane0_units_q;
+                equity_lane0_tally6_amount <= equity_lane0_feed_stage1_units_out;
             else
                 equity_lane0_tally6_amount <= to_unsigned(1, 12);
             end if;
@@ -17269,10 +17369,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally7_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(2)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage2_count_out) and bool(equity_lane0_feed_stage2_won_out(2)))) or ((equity_lane0_feed_stage2_alone_out /= '1') and (not False))) then
                 equity_lane0_tally7_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally7_amount <= equity_lane0_units_q;
+                equity_lane0_tally7_amount <= equity_lane0_feed_stage2_units_out;
             else
                 equity_lane0_tally7_amount <= to_unsigned(1, 12);
             end if;
@@ -17459,10 +17559,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally8_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(2)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage2_count_out) and bool(equity_lane0_feed_stage2_won_out(2)))) or ((equity_lane0_feed_stage2_alone_out /= '0') and (not False))) then
                 equity_lane0_tally8_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally8_amount <= equity_lane0_units_q;
+                equity_lane0_tally8_amount <= equity_lane0_feed_stage2_units_out;
             else
                 equity_lane0_tally8_amount <= to_unsigned(1, 12);
             end if;
@@ -17649,10 +17749,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally9_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(2)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage2_count_out) and bool(equity_lane0_feed_stage2_won_out(2)))) or ((equity_lane0_feed_stage2_alone_out /= '0') and (not False))) then
                 equity_lane0_tally9_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally9_amount <= equity_lane0_units_q;
+                equity_lane0_tally9_amount <= equity_lane0_feed_stage2_units_out;
             else
                 equity_lane0_tally9_amount <= to_unsigned(1, 12);
             end if;
@@ -17873,10 +17973,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally10_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(3)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage3_count_out) and bool(equity_lane0_feed_stage3_won_out(3)))) or ((equity_lane0_feed_stage3_alone_out /= '1') and (not False))) then
                 equity_lane0_tally10_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally10_amount <= equity_lane0_units_q;
+                equity_lane0_tally10_amount <= equity_lane0_feed_stage3_units_out;
             else
                 equity_lane0_tally10_amount <= to_unsigned(1, 12);
             end if;
@@ -18063,10 +18163,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally11_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(3)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage3_count_out) and bool(equity_lane0_feed_stage3_won_out(3)))) or ((equity_lane0_feed_stage3_alone_out /= '0') and (not False))) then
                 equity_lane0_tally11_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally11_amount <= equity_lane0_units_q;
+                equity_lane0_tally11_amount <= equity_lane0_feed_stage3_units_out;
             else
                 equity_lane0_tally11_amount <= to_unsigned(1, 12);
             end if;
@@ -18253,10 +18353,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally12_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(3)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage3_count_out) and bool(equity_lane0_feed_stage3_won_out(3)))) or ((equity_lane0_feed_stage3_alone_out /= '0') and (not False))) then
                 equity_lane0_tally12_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally12_amount <= equity_lane0_units_q;
+                equity_lane0_tally12_amount <= equity_lane0_feed_stage3_units_out;
             else
                 equity_lane0_tally12_amount <= to_unsigned(1, 12);
             end if;
@@ -18748,7 +18848,7 @@ begin
                 equity_lane1_state <= RUN;
             elsif (equity_lane1_state = RUN) then
                 if bool(equity_lane1_left_zero) then
-                    equity_lane1_drain <= to_unsigned(56, 8);
+                    equity_lane1_drain <= to_unsigned(60, 8);
                     equity_lane1_state <= DRAIN;
                 end if;
             elsif (equity_lane1_state = DRAIN) then
@@ -27632,6 +27732,74 @@ begin
     end if;
 end process equity_lane1_count_register;
 
+equity_lane1_feed_stage4_hand_on: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_feed_stage4_count_out <= '0';
+            equity_lane1_feed_stage4_won_out <= to_unsigned(0, 4);
+            equity_lane1_feed_stage4_alone_out <= '0';
+            equity_lane1_feed_stage4_units_out <= to_unsigned(0, 12);
+        else
+            equity_lane1_feed_stage4_count_out <= equity_lane1_count_q;
+            equity_lane1_feed_stage4_alone_out <= equity_lane1_alone_q;
+            equity_lane1_feed_stage4_won_out <= equity_lane1_won_q;
+            equity_lane1_feed_stage4_units_out <= equity_lane1_units_q;
+        end if;
+    end if;
+end process equity_lane1_feed_stage4_hand_on;
+
+equity_lane1_feed_stage5_hand_on: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_feed_stage5_count_out <= '0';
+            equity_lane1_feed_stage5_won_out <= to_unsigned(0, 4);
+            equity_lane1_feed_stage5_alone_out <= '0';
+            equity_lane1_feed_stage5_units_out <= to_unsigned(0, 12);
+        else
+            equity_lane1_feed_stage5_count_out <= equity_lane1_feed_stage4_count_out;
+            equity_lane1_feed_stage5_alone_out <= equity_lane1_feed_stage4_alone_out;
+            equity_lane1_feed_stage5_won_out <= equity_lane1_feed_stage4_won_out;
+            equity_lane1_feed_stage5_units_out <= equity_lane1_feed_stage4_units_out;
+        end if;
+    end if;
+end process equity_lane1_feed_stage5_hand_on;
+
+equity_lane1_feed_stage6_hand_on: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_feed_stage6_count_out <= '0';
+            equity_lane1_feed_stage6_won_out <= to_unsigned(0, 4);
+            equity_lane1_feed_stage6_alone_out <= '0';
+            equity_lane1_feed_stage6_units_out <= to_unsigned(0, 12);
+        else
+            equity_lane1_feed_stage6_count_out <= equity_lane1_feed_stage5_count_out;
+            equity_lane1_feed_stage6_alone_out <= equity_lane1_feed_stage5_alone_out;
+            equity_lane1_feed_stage6_won_out <= equity_lane1_feed_stage5_won_out;
+            equity_lane1_feed_stage6_units_out <= equity_lane1_feed_stage5_units_out;
+        end if;
+    end if;
+end process equity_lane1_feed_stage6_hand_on;
+
+equity_lane1_feed_stage7_hand_on: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_feed_stage7_count_out <= '0';
+            equity_lane1_feed_stage7_won_out <= to_unsigned(0, 4);
+            equity_lane1_feed_stage7_alone_out <= '0';
+            equity_lane1_feed_stage7_units_out <= to_unsigned(0, 12);
+        else
+            equity_lane1_feed_stage7_count_out <= equity_lane1_feed_stage6_count_out;
+            equity_lane1_feed_stage7_alone_out <= equity_lane1_feed_stage6_alone_out;
+            equity_lane1_feed_stage7_won_out <= equity_lane1_feed_stage6_won_out;
+            equity_lane1_feed_stage7_units_out <= equity_lane1_feed_stage6_units_out;
+        end if;
+    end if;
+end process equity_lane1_feed_stage7_hand_on;
+
 equity_lane1_clear_line: process (clk) is
 begin
     if rising_edge(clk) then
@@ -27850,10 +28018,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally14_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(0)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage4_count_out) and bool(equity_lane1_feed_stage4_won_out(0)))) or ((equity_lane1_feed_stage4_alone_out /= '1') and (not False))) then
                 equity_lane1_tally14_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally14_amount <= equity_lane1_units_q;
+                equity_lane1_tally14_amount <= equity_lane1_feed_stage4_units_out;
             else
                 equity_lane1_tally14_amount <= to_unsigned(1, 12);
             end if;
@@ -28040,10 +28208,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally15_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(0)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage4_count_out) and bool(equity_lane1_feed_stage4_won_out(0)))) or ((equity_lane1_feed_stage4_alone_out /= '0') and (not False))) then
                 equity_lane1_tally15_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally15_amount <= equity_lane1_units_q;
+                equity_lane1_tally15_amount <= equity_lane1_feed_stage4_units_out;
             else
                 equity_lane1_tally15_amount <= to_unsigned(1, 12);
             end if;
@@ -28230,10 +28398,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally16_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(0)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage4_count_out) and bool(equity_lane1_feed_stage4_won_out(0)))) or ((equity_lane1_feed_stage4_alone_out /= '0') and (not False))) then
                 equity_lane1_tally16_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane1_tally16_amount <= equity_lane1_units_q;
+                equity_lane1_tally16_amount <= equity_lane1_feed_stage4_units_out;
             else
                 equity_lane1_tally16_amount <= to_unsigned(1, 12);
             end if;
@@ -28454,10 +28622,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally17_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(1)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage5_count_out) and bool(equity_lane1_feed_stage5_won_out(1)))) or ((equity_lane1_feed_stage5_alone_out /= '1') and (not False))) then
                 equity_lane1_tally17_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally17_amount <= equity_lane1_units_q;
+                equity_lane1_tally17_amount <= equity_lane1_feed_stage5_units_out;
             else
                 equity_lane1_tally17_amount <= to_unsigned(1, 12);
             end if;
@@ -28644,10 +28812,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally18_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(1)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage5_count_out) and bool(equity_lane1_feed_stage5_won_out(1)))) or ((equity_lane1_feed_stage5_alone_out /= '0') and (not False))) then
                 equity_lane1_tally18_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally18_amount <= equity_lane1_units_q;
+                equity_lane1_tally18_amount <= equity_lane1_feed_stage5_units_out;
             else
                 equity_lane1_tally18_amount <= to_unsigned(1, 12);
             end if;
@@ -28834,10 +29002,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally19_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(1)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage5_count_out) and bool(equity_lane1_feed_stage5_won_out(1)))) or ((equity_lane1_feed_stage5_alone_out /= '0') and (not False))) then
                 equity_lane1_tally19_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane1_tally19_amount <= equity_lane1_units_q;
+                equity_lane1_tally19_amount <= equity_lane1_feed_stage5_units_out;
             else
                 equity_lane1_tally19_amount <= to_unsigned(1, 12);
             end if;
@@ -29058,10 +29226,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally20_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(2)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage6_count_out) and bool(equity_lane1_feed_stage6_won_out(2)))) or ((equity_lane1_feed_stage6_alone_out /= '1') and (not False))) then
                 equity_lane1_tally20_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally20_amount <= equity_lane1_units_q;
+                equity_lane1_tally20_amount <= equity_lane1_feed_stage6_units_out;
             else
                 equity_lane1_tally20_amount <= to_unsigned(1, 12);
             end if;
@@ -29248,10 +29416,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally21_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(2)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage6_count_out) and bool(equity_lane1_feed_stage6_won_out(2)))) or ((equity_lane1_feed_stage6_alone_out /= '0') and (not False))) then
                 equity_lane1_tally21_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally21_amount <= equity_lane1_units_q;
+                equity_lane1_tally21_amount <= equity_lane1_feed_stage6_units_out;
             else
                 equity_lane1_tally21_amount <= to_unsigned(1, 12);
             end if;
@@ -29438,10 +29606,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally22_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(2)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage6_count_out) and bool(equity_lane1_feed_stage6_won_out(2)))) or ((equity_lane1_feed_stage6_alone_out /= '0') and (not False))) then
                 equity_lane1_tally22_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane1_tally22_amount <= equity_lane1_units_q;
+                equity_lane1_tally22_amount <= equity_lane1_feed_stage6_units_out;
             else
                 equity_lane1_tally22_amount <= to_unsigned(1, 12);
             end if;
@@ -29662,10 +29830,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally23_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(3)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage7_count_out) and bool(equity_lane1_feed_stage7_won_out(3)))) or ((equity_lane1_feed_stage7_alone_out /= '1') and (not False))) then
                 equity_lane1_tally23_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally23_amount <= equity_lane1_units_q;
+                equity_lane1_tally23_amount <= equity_lane1_feed_stage7_units_out;
             else
                 equity_lane1_tally23_amount <= to_unsigned(1, 12);
             end if;
@@ -29852,10 +30020,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally24_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(3)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage7_count_out) and bool(equity_lane1_feed_stage7_won_out(3)))) or ((equity_lane1_feed_stage7_alone_out /= '0') and (not False))) then
                 equity_lane1_tally24_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally24_amount <= equity_lane1_units_q;
+                equity_lane1_tally24_amount <= equity_lane1_feed_stage7_units_out;
             else
                 equity_lane1_tally24_amount <= to_unsigned(1, 12);
             end if;
@@ -30042,10 +30210,10 @@ begin
         if (equity_lane1_rst = '1') then
             equity_lane1_tally25_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(3)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_feed_stage7_count_out) and bool(equity_lane1_feed_stage7_won_out(3)))) or ((equity_lane1_feed_stage7_alone_out /= '0') and (not False))) then
                 equity_lane1_tally25_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane1_tally25_amount <= equity_lane1_units_q;
+                equity_lane1_tally25_amount <= equity_lane1_feed_stage7_units_out;
             else
                 equity_lane1_tally25_amount <= to_unsigned(1, 12);
             end if;

@@ -899,6 +899,14 @@ signal equity_lane0_showdown0_pipe_reg102_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg103_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg104_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg105_q: unsigned(23 downto 0);
+signal equity_lane0_feed_stage0_count_out: std_logic;
+signal equity_lane0_feed_stage0_alone_out: std_logic;
+signal equity_lane0_feed_stage0_won_out: unsigned(1 downto 0);
+signal equity_lane0_feed_stage0_units_out: unsigned(11 downto 0);
+signal equity_lane0_feed_stage1_count_out: std_logic;
+signal equity_lane0_feed_stage1_alone_out: std_logic;
+signal equity_lane0_feed_stage1_won_out: unsigned(1 downto 0);
+signal equity_lane0_feed_stage1_units_out: unsigned(11 downto 0);
 signal equity_lane0_tally0_mine: std_logic;
 signal equity_lane0_tally0_no: std_logic;
 signal equity_lane0_tally0_zero: unsigned(39 downto 0);
@@ -1613,7 +1621,7 @@ begin
                 equity_lane0_state <= RUN;
             elsif (equity_lane0_state = RUN) then
                 if bool(equity_lane0_left_zero) then
-                    equity_lane0_drain <= to_unsigned(44, 8);
+                    equity_lane0_drain <= to_unsigned(46, 8);
                     equity_lane0_state <= DRAIN;
                 end if;
             elsif (equity_lane0_state = DRAIN) then
@@ -6433,6 +6441,40 @@ begin
     end if;
 end process equity_lane0_count_register;
 
+equity_lane0_feed_stage0_hand_on: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_feed_stage0_count_out <= '0';
+            equity_lane0_feed_stage0_won_out <= to_unsigned(0, 2);
+            equity_lane0_feed_stage0_alone_out <= '0';
+            equity_lane0_feed_stage0_units_out <= to_unsigned(0, 12);
+        else
+            equity_lane0_feed_stage0_count_out <= equity_lane0_count_q;
+            equity_lane0_feed_stage0_alone_out <= equity_lane0_alone_q;
+            equity_lane0_feed_stage0_won_out <= equity_lane0_won_q;
+            equity_lane0_feed_stage0_units_out <= equity_lane0_units_q;
+        end if;
+    end if;
+end process equity_lane0_feed_stage0_hand_on;
+
+equity_lane0_feed_stage1_hand_on: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_feed_stage1_count_out <= '0';
+            equity_lane0_feed_stage1_won_out <= to_unsigned(0, 2);
+            equity_lane0_feed_stage1_alone_out <= '0';
+            equity_lane0_feed_stage1_units_out <= to_unsigned(0, 12);
+        else
+            equity_lane0_feed_stage1_count_out <= equity_lane0_feed_stage0_count_out;
+            equity_lane0_feed_stage1_alone_out <= equity_lane0_feed_stage0_alone_out;
+            equity_lane0_feed_stage1_won_out <= equity_lane0_feed_stage0_won_out;
+            equity_lane0_feed_stage1_units_out <= equity_lane0_feed_stage0_units_out;
+        end if;
+    end if;
+end process equity_lane0_feed_stage1_hand_on;
+
 equity_lane0_clear_line: process (clk) is
 begin
     if rising_edge(clk) then
@@ -6651,10 +6693,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally1_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '1') and (not False))) then
                 equity_lane0_tally1_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally1_amount <= equity_lane0_units_q;
+                equity_lane0_tally1_amount <= equity_lane0_feed_stage0_units_out;
             else
                 equity_lane0_tally1_amount <= to_unsigned(1, 12);
             end if;
@@ -6841,10 +6883,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally2_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '0') and (not False))) then
                 equity_lane0_tally2_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally2_amount <= equity_lane0_units_q;
+                equity_lane0_tally2_amount <= equity_lane0_feed_stage0_units_out;
             else
                 equity_lane0_tally2_amount <= to_unsigned(1, 12);
             end if;
@@ -7031,10 +7073,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally3_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '0') and (not False))) then
                 equity_lane0_tally3_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally3_amount <= equity_lane0_units_q;
+                equity_lane0_tally3_amount <= equity_lane0_feed_stage0_units_out;
             else
                 equity_lane0_tally3_amount <= to_unsigned(1, 12);
             end if;
@@ -7255,10 +7297,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally4_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '1') and (not False))) then
                 equity_lane0_tally4_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally4_amount <= equity_lane0_units_q;
+                equity_lane0_tally4_amount <= equity_lane0_feed_stage1_units_out;
             else
                 equity_lane0_tally4_amount <= to_unsigned(1, 12);
             end if;
@@ -7445,10 +7487,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally5_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '0') and (not False))) then
                 equity_lane0_tally5_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally5_amount <= equity_lane0_units_q;
+                equity_lane0_tally5_amount <= equity_lane0_feed_stage1_units_out;
             else
                 equity_lane0_tally5_amount <= to_unsigned(1, 12);
             end if;
@@ -7635,10 +7677,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally6_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '0') and (not False))) then
                 equity_lane0_tally6_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally6_amount <= equity_lane0_units_q;
+                equity_lane0_tally6_amount <= equity_lane0_feed_stage1_units_out;
             else
                 equity_lane0_tally6_amount <= to_unsigned(1, 12);
             end if;

@@ -439,7 +439,7 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
     State = enum("IDLE", "PRIME", "RUN", "DRAIN")
     state = Signal(State.IDLE)
     drain = Signal(intbv(0)[8:])
-    depth = lane_depth(opponents) + DRAIN_EXTRA
+    depth = lane_depth(opponents) + DRAIN_EXTRA + players     # + the feed to the last player
     issue, prime, counting = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
     done_q = Signal(bool(1))
     # trials still to count: a down counter; left_zero is exactly "none left" every clock
@@ -656,10 +656,16 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
         else:
             counting.next = won_valid and not left_zero and state == State.RUN
 
-    # what the tallies add, registered once more: `counting` reaches every counter of every
-    # player (a net of hundreds of loads), and the quota's logic before it left it no time
-    count_q, alone_q = Signal(bool(0)), Signal(bool(0))
-    won_q, units_q = Signal(intbv(0)[players:]), Signal(intbv(0)[12:])
+    # what the tallies add, registered once more (the quota's logic before `counting` left it
+    # no time), then handed from player to player a clock apart: registers with inputs of
+    # their own, so each reaches one player's three counters (one net to every counter of the
+    # lane was the nine-seat tops' longest path); player p counts p + 1 clocks after the
+    # trials counter, and the drain waits for the last (FEED_CLOCKS)
+    feed_count = [Signal(bool(0)) for _ in range(players + 1)]
+    feed_alone = [Signal(bool(0)) for _ in range(players + 1)]
+    feed_won = [Signal(intbv(0)[players:]) for _ in range(players + 1)]
+    feed_units = [Signal(intbv(0)[12:]) for _ in range(players + 1)]
+    count_q, alone_q, won_q, units_q = feed_count[0], feed_alone[0], feed_won[0], feed_units[0]
 
     @always_seq(clk.posedge, reset=rst)
     def count_register():
@@ -667,6 +673,10 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
         alone_q.next = alone
         won_q.next = won
         units_q.next = units
+
+    feeds = [feed_stage(clk, rst, feed_count[g], feed_alone[g], feed_won[g], feed_units[g],
+                        feed_count[g + 1], feed_alone[g + 1], feed_won[g + 1],
+                        feed_units[g + 1]) for g in range(players)]
 
     # a clear for every counter, each a clock after the one before: registers with inputs of
     # their own, so no synthesis merges them into one net of thousands of loads (the last is
@@ -686,15 +696,15 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
     def shift_line():
         shifts.next = concat(shifts[len(links) - 1:0], shift)
 
-    won_bits = [won_q(p) for p in range(players)]
+    won_bits = [feed_won[p + 1](p) for p in range(players)]
     assert len(links) + 2 < lane_depth(opponents), "a counter cleared after its first count"
     tallies = [tally(clk, rst, clears(0), count_q, one, alone_q, units_q, shifts(0), links[1],
                      links[0], TRIAL_BITS, "trials")]
     for p in range(players):
         for c, (kind, bits) in enumerate(COUNTERS):
             i = 1 + 3 * p + c
-            tallies.append(tally(clk, rst, clears(i), count_q, won_bits[p], alone_q, units_q,
-                                 shifts(i),
+            tallies.append(tally(clk, rst, clears(i), feed_count[p + 1], won_bits[p],
+                                 feed_alone[p + 1], feed_units[p + 1], shifts(i),
                                  links[i + 1] if i + 1 < len(links) else chain_in, links[i],
                                  bits, kind))
 
@@ -703,6 +713,20 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
         chain_out.next = links[0]
 
     return instances()
+
+
+@block
+def feed_stage(clk, rst, count, alone, won, units, count_out, alone_out, won_out, units_out):
+    """What a trial adds to the tallies, a clock later: one link of the lane's feed from
+    player to player."""
+    @always_seq(clk.posedge, reset=rst)
+    def hand_on():
+        count_out.next = count
+        alone_out.next = alone
+        won_out.next = won
+        units_out.next = units
+
+    return hand_on
 
 
 @block
