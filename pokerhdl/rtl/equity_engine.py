@@ -210,6 +210,9 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     # parser, busy and the board read it, a net too wide to come from the state's decoder
     # (not named idle: VHDL's names ignore case, and IDLE is the state's)
     in_idle = Signal(bool(1))
+    # state == REPLYING likewise: the reply's registers test one bit, where the last branch of
+    # the state's chain was "none of the other eighteen" (nine xc7 levels to the reply's part)
+    replying = Signal(bool(0))
 
     # what the payload byte is, registered with it from the stream (the receiver registers
     # pay_data from s_axis_tdata at the same edge; read only with pay_valid): the request's
@@ -560,7 +563,42 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         shift.next = False
         if out_valid and m_axis_tready:
             out_valid.next = False
-        if state == State.IDLE:
+        if replying:
+            # the reply, a byte whenever the output register is free
+            if part == Part.SEND_COUNTS and settle != 0:
+                settle.next = settle - 1
+            elif tx_go:
+                out_valid.next = True
+                out_data.next = tx_byte
+                if part == Part.SEND_SOF:
+                    crc_tx.next = 0
+                    part.next = Part.SEND_LEN
+                elif part == Part.SEND_LEN:
+                    crc_tx.next = crc_tx_next
+                    part.next = Part.SEND_STATUS
+                elif part == Part.SEND_STATUS:
+                    crc_tx.next = crc_tx_next
+                    left.next = count_bytes
+                    carry.next = 0
+                    settle.next = lanes + SHIFT_DELAY
+                    if status == OK:
+                        part.next = Part.SEND_COUNTS
+                    else:
+                        part.next = Part.SEND_CRC
+                elif part == Part.SEND_COUNTS:
+                    crc_tx.next = crc_tx_next
+                    carry.next = sum_last[12:8]
+                    shift.next = True
+                    settle.next = lanes + SHIFT_DELAY
+                    left.next = left - 1
+                    if left == 1:
+                        part.next = Part.SEND_CRC
+                else:
+                    part.next = Part.SEND_SOF
+                    state.next = State.IDLE
+                    replying.next = False
+                    in_idle.next = True
+        elif state == State.IDLE:
             scan.next = 0
             n.next = 0
             if busy_pending:
@@ -568,6 +606,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 reply_len.next = 1
                 busy_pending.next = False
                 state.next = State.REPLYING
+                replying.next = True
                 in_idle.next = False
             elif frame_end and taking:
                 in_idle.next = False
@@ -575,6 +614,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     status.next = ERR_FRAME
                     reply_len.next = 1
                     state.next = State.REPLYING
+                    replying.next = True
                 else:
                     scan_bits.next = cards_seen
                     state.next = State.SCANNING
@@ -596,6 +636,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 active.next[p] = p <= k_opp
             reply_len.next = 1
             state.next = State.REPLYING
+            replying.next = not request_good
             exact.next = mode_exact
             status.next = verdict
             if request_good:
@@ -745,40 +786,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         elif state == State.RUNNING:
             if all_done:
                 state.next = State.REPLYING
-        else:
-            # the reply, a byte whenever the output register is free
-            if part == Part.SEND_COUNTS and settle != 0:
-                settle.next = settle - 1
-            elif tx_go:
-                out_valid.next = True
-                out_data.next = tx_byte
-                if part == Part.SEND_SOF:
-                    crc_tx.next = 0
-                    part.next = Part.SEND_LEN
-                elif part == Part.SEND_LEN:
-                    crc_tx.next = crc_tx_next
-                    part.next = Part.SEND_STATUS
-                elif part == Part.SEND_STATUS:
-                    crc_tx.next = crc_tx_next
-                    left.next = count_bytes
-                    carry.next = 0
-                    settle.next = lanes + SHIFT_DELAY
-                    if status == OK:
-                        part.next = Part.SEND_COUNTS
-                    else:
-                        part.next = Part.SEND_CRC
-                elif part == Part.SEND_COUNTS:
-                    crc_tx.next = crc_tx_next
-                    carry.next = sum_last[12:8]
-                    shift.next = True
-                    settle.next = lanes + SHIFT_DELAY
-                    left.next = left - 1
-                    if left == 1:
-                        part.next = Part.SEND_CRC
-                else:
-                    part.next = Part.SEND_SOF
-                    state.next = State.IDLE
-                    in_idle.next = True
+                replying.next = True
         if frame_end and not taking:
             busy_pending.next = True
 
