@@ -169,17 +169,65 @@ reg [5:0] preview0_pick_card4_card;
 wire preview0_eval50_in_valid;
 wire preview0_eval50_invalid;
 wire preview0_eval50_out_valid;
-reg [23:0] preview0_eval50_hand_eval0_c5_word;
+reg preview0_eval50_hand_eval0_s1_any;
 wire [29:0] preview0_eval50_hand_eval0_codes_in;
 reg [29:0] preview0_eval50_hand_eval0_s0_codes;
-reg [5:0] preview0_eval50_hand_eval0_valids;
-reg [23:0] preview0_eval50_hand_eval0_word_q;
-reg preview0_eval50_hand_eval0_invalid_q;
-reg preview0_eval50_hand_eval0_s4_invalid;
+reg [4:0] preview0_eval50_hand_eval0_s1_bad_codes;
+reg [3:0] preview0_eval50_hand_eval0_s1_flush_suit;
+reg [51:0] preview0_eval50_hand_eval0_s1_hand;
 reg [51:0] preview0_eval50_hand_eval0_d1_hand;
 reg [4:0] preview0_eval50_hand_eval0_d1_bad_codes;
 reg preview0_eval50_hand_eval0_d1_any;
 reg [3:0] preview0_eval50_hand_eval0_d1_flush_suit;
+wire preview0_eval50_hand_eval0_c2_bad;
+reg [9:0] preview0_eval50_hand_eval0_s1_dups;
+reg [12:0] preview0_eval50_hand_eval0_c2_present;
+reg [12:0] preview0_eval50_hand_eval0_c2_quads;
+reg [12:0] preview0_eval50_hand_eval0_c2_trips;
+reg [12:0] preview0_eval50_hand_eval0_c2_pairs;
+reg [12:0] preview0_eval50_hand_eval0_c2_not_quads;
+reg preview0_eval50_hand_eval0_c2_flush;
+reg [12:0] preview0_eval50_hand_eval0_c2_kickers;
+reg [9:0] preview0_eval50_hand_eval0_c2_sf_windows;
+reg preview0_eval50_hand_eval0_s3_sf;
+reg [12:0] preview0_eval50_hand_eval0_s3_quads;
+reg [12:0] preview0_eval50_hand_eval0_trip0;
+reg [12:0] preview0_eval50_hand_eval0_trip1;
+reg [12:0] preview0_eval50_hand_eval0_pair0;
+reg preview0_eval50_hand_eval0_s3_flush;
+reg preview0_eval50_hand_eval0_s3_straight;
+reg [12:0] preview0_eval50_hand_eval0_pair1;
+reg [8:0] preview0_eval50_hand_eval0_c4_category;
+wire preview0_eval50_hand_eval0_c4_invalid;
+reg preview0_eval50_hand_eval0_s3_bad;
+reg preview0_eval50_hand_eval0_s3_any;
+reg [3:0] preview0_eval50_hand_eval0_t1;
+reg [3:0] preview0_eval50_hand_eval0_p0;
+reg [3:0] preview0_eval50_hand_eval0_p2;
+reg [3:0] preview0_eval50_hand_eval0_m0;
+reg [8:0] preview0_eval50_hand_eval0_s4_category;
+reg [3:0] preview0_eval50_hand_eval0_s4_sf_top;
+reg [3:0] preview0_eval50_hand_eval0_q0;
+reg [3:0] preview0_eval50_hand_eval0_x0;
+reg [3:0] preview0_eval50_hand_eval0_t0;
+reg [3:0] preview0_eval50_hand_eval0_m1;
+reg [3:0] preview0_eval50_hand_eval0_m2;
+reg [3:0] preview0_eval50_hand_eval0_m3;
+reg [3:0] preview0_eval50_hand_eval0_m4;
+reg [3:0] preview0_eval50_hand_eval0_s4_straight_top;
+reg [3:0] preview0_eval50_hand_eval0_p1;
+reg preview0_eval50_hand_eval0_s4_invalid;
+reg [23:0] preview0_eval50_hand_eval0_c5_word;
+reg [5:0] preview0_eval50_hand_eval0_valids;
+reg [23:0] preview0_eval50_hand_eval0_word_q;
+reg preview0_eval50_hand_eval0_invalid_q;
+reg [12:0] preview0_eval50_hand_eval0_c4_making;
+reg [12:0] preview0_eval50_hand_eval0_kick0;
+reg preview0_eval50_hand_eval0_c4_all_make;
+reg [12:0] preview0_eval50_hand_eval0_s4_making;
+reg [29:0] preview0_eval50_hand_eval0_s4_codes;
+reg preview0_eval50_hand_eval0_s4_all_make;
+reg [4:0] preview0_eval50_hand_eval0_mask_q;
 wire preview0_eval50_hand_eval0_same_card0_same;
 wire preview0_eval50_hand_eval0_same_card1_same;
 wire preview0_eval50_hand_eval0_same_card2_same;
@@ -191,20 +239,6 @@ wire preview0_eval50_hand_eval0_same_card7_same;
 wire preview0_eval50_hand_eval0_same_card8_same;
 wire preview0_eval50_hand_eval0_same_card9_same;
 wire [9:0] preview0_eval50_hand_eval0_pipe_reg0_d;
-reg [9:0] preview0_eval50_hand_eval0_pipe_reg0_q;
-reg [51:0] preview0_eval50_hand_eval0_pipe_reg1_q;
-reg [4:0] preview0_eval50_hand_eval0_pipe_reg2_q;
-reg preview0_eval50_hand_eval0_pipe_reg3_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg4_q;
-wire preview0_eval50_hand_eval0_c2_bad;
-reg preview0_eval50_hand_eval0_c2_flush;
-reg [12:0] preview0_eval50_hand_eval0_c2_kickers;
-reg [12:0] preview0_eval50_hand_eval0_c2_not_quads;
-reg [12:0] preview0_eval50_hand_eval0_c2_pairs;
-reg [12:0] preview0_eval50_hand_eval0_c2_present;
-reg [12:0] preview0_eval50_hand_eval0_c2_quads;
-reg [12:0] preview0_eval50_hand_eval0_c2_trips;
-reg [9:0] preview0_eval50_hand_eval0_c2_sf_windows;
 reg [9:0] preview0_eval50_hand_eval0_straight_windows0_windows;
 reg [12:0] preview0_eval50_hand_eval0_pipe_reg5_q;
 reg [12:0] preview0_eval50_hand_eval0_pipe_reg6_q;
@@ -226,29 +260,14 @@ reg [12:0] preview0_eval50_hand_eval0_window_top0_best;
 reg preview0_eval50_hand_eval0_window_top1_found;
 reg [3:0] preview0_eval50_hand_eval0_window_top1_top;
 reg [12:0] preview0_eval50_hand_eval0_window_top1_best;
-reg [12:0] preview0_eval50_hand_eval0_pipe_reg15_q;
 reg [12:0] preview0_eval50_hand_eval0_pipe_reg16_q;
 reg [12:0] preview0_eval50_hand_eval0_pipe_reg17_q;
 reg [12:0] preview0_eval50_hand_eval0_pipe_reg18_q;
 reg [12:0] preview0_eval50_hand_eval0_pipe_reg19_q;
-reg [12:0] preview0_eval50_hand_eval0_pipe_reg20_q;
-reg [12:0] preview0_eval50_hand_eval0_pipe_reg21_q;
 reg [12:0] preview0_eval50_hand_eval0_pipe_reg22_q;
-reg [12:0] preview0_eval50_hand_eval0_pipe_reg23_q;
-reg [12:0] preview0_eval50_hand_eval0_pipe_reg24_q;
 reg [12:0] preview0_eval50_hand_eval0_pipe_reg25_q;
-reg [12:0] preview0_eval50_hand_eval0_pipe_reg26_q;
-reg preview0_eval50_hand_eval0_pipe_reg27_q;
-reg preview0_eval50_hand_eval0_pipe_reg28_q;
-reg preview0_eval50_hand_eval0_pipe_reg29_q;
 reg [3:0] preview0_eval50_hand_eval0_pipe_reg30_q;
 reg [3:0] preview0_eval50_hand_eval0_pipe_reg31_q;
-reg preview0_eval50_hand_eval0_pipe_reg32_q;
-reg preview0_eval50_hand_eval0_pipe_reg33_q;
-reg [8:0] preview0_eval50_hand_eval0_c4_category;
-wire preview0_eval50_hand_eval0_c4_invalid;
-reg [12:0] preview0_eval50_hand_eval0_c4_making;
-reg preview0_eval50_hand_eval0_c4_all_make;
 reg [3:0] preview0_eval50_hand_eval0_onehot_rank2_rank;
 reg [3:0] preview0_eval50_hand_eval0_onehot_rank3_rank;
 reg [3:0] preview0_eval50_hand_eval0_onehot_rank4_rank;
@@ -261,25 +280,6 @@ reg [3:0] preview0_eval50_hand_eval0_onehot_rank10_rank;
 reg [3:0] preview0_eval50_hand_eval0_onehot_rank11_rank;
 reg [3:0] preview0_eval50_hand_eval0_onehot_rank12_rank;
 reg [3:0] preview0_eval50_hand_eval0_onehot_rank13_rank;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg34_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg35_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg36_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg37_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg38_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg39_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg40_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg41_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg42_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg43_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg44_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg45_q;
-reg [8:0] preview0_eval50_hand_eval0_pipe_reg46_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg47_q;
-reg [3:0] preview0_eval50_hand_eval0_pipe_reg48_q;
-reg [12:0] preview0_eval50_hand_eval0_pipe_reg50_q;
-reg preview0_eval50_hand_eval0_pipe_reg51_q;
-reg [29:0] preview0_eval50_hand_eval0_s4_codes;
-reg [4:0] preview0_eval50_hand_eval0_mask_q;
 reg [29:0] preview0_eval50_hand_eval0_pipe_reg52_q;
 reg [29:0] preview0_eval50_hand_eval0_pipe_reg53_q;
 reg [29:0] preview0_eval50_hand_eval0_pipe_reg54_q;
@@ -750,27 +750,27 @@ assign preview0_eval50_hand_eval0_same_card9_same = ((preview0_eval50_hand_eval0
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg0_load
-    preview0_eval50_hand_eval0_pipe_reg0_q <= preview0_eval50_hand_eval0_pipe_reg0_d;
+    preview0_eval50_hand_eval0_s1_dups <= preview0_eval50_hand_eval0_pipe_reg0_d;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg1_load
-    preview0_eval50_hand_eval0_pipe_reg1_q <= preview0_eval50_hand_eval0_d1_hand;
+    preview0_eval50_hand_eval0_s1_hand <= preview0_eval50_hand_eval0_d1_hand;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg2_load
-    preview0_eval50_hand_eval0_pipe_reg2_q <= preview0_eval50_hand_eval0_d1_bad_codes;
+    preview0_eval50_hand_eval0_s1_bad_codes <= preview0_eval50_hand_eval0_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg3_load
-    preview0_eval50_hand_eval0_pipe_reg3_q <= preview0_eval50_hand_eval0_d1_any;
+    preview0_eval50_hand_eval0_s1_any <= preview0_eval50_hand_eval0_d1_any;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg4_load
-    preview0_eval50_hand_eval0_pipe_reg4_q <= preview0_eval50_hand_eval0_d1_flush_suit;
+    preview0_eval50_hand_eval0_s1_flush_suit <= preview0_eval50_hand_eval0_d1_flush_suit;
 end
 
 
@@ -828,10 +828,10 @@ end
 
 
 
-assign preview0_eval50_hand_eval0_c2_bad = ((preview0_eval50_hand_eval0_pipe_reg0_q != 0) || (preview0_eval50_hand_eval0_pipe_reg2_q != 0));
+assign preview0_eval50_hand_eval0_c2_bad = ((preview0_eval50_hand_eval0_s1_dups != 0) || (preview0_eval50_hand_eval0_s1_bad_codes != 0));
 
 
-always @(preview0_eval50_hand_eval0_pipe_reg1_q, preview0_eval50_hand_eval0_pipe_reg4_q) begin: preview0_eval50_hand_eval0_rank_masks
+always @(preview0_eval50_hand_eval0_s1_hand, preview0_eval50_hand_eval0_s1_flush_suit) begin: preview0_eval50_hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -852,10 +852,10 @@ always @(preview0_eval50_hand_eval0_pipe_reg1_q, preview0_eval50_hand_eval0_pipe
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (preview0_eval50_hand_eval0_pipe_reg1_q[((4 * r) + s)]) begin
+            if (preview0_eval50_hand_eval0_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((preview0_eval50_hand_eval0_pipe_reg1_q[((4 * r) + s)] && preview0_eval50_hand_eval0_pipe_reg4_q[s])) begin
+            if ((preview0_eval50_hand_eval0_s1_hand[((4 * r) + s)] && preview0_eval50_hand_eval0_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -871,8 +871,8 @@ always @(preview0_eval50_hand_eval0_pipe_reg1_q, preview0_eval50_hand_eval0_pipe
     preview0_eval50_hand_eval0_c2_trips = trips;
     preview0_eval50_hand_eval0_c2_pairs = pairs;
     preview0_eval50_hand_eval0_c2_not_quads = not_quads;
-    preview0_eval50_hand_eval0_c2_flush = (preview0_eval50_hand_eval0_pipe_reg4_q != 0);
-    if ((preview0_eval50_hand_eval0_pipe_reg4_q != 0)) begin
+    preview0_eval50_hand_eval0_c2_flush = (preview0_eval50_hand_eval0_s1_flush_suit != 0);
+    if ((preview0_eval50_hand_eval0_s1_flush_suit != 0)) begin
         preview0_eval50_hand_eval0_c2_kickers = suited;
     end
     else begin
@@ -881,14 +881,14 @@ always @(preview0_eval50_hand_eval0_pipe_reg1_q, preview0_eval50_hand_eval0_pipe
 end
 
 
-always @(preview0_eval50_hand_eval0_pipe_reg1_q) begin: preview0_eval50_hand_eval0_sf_windows
+always @(preview0_eval50_hand_eval0_s1_hand) begin: preview0_eval50_hand_eval0_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((preview0_eval50_hand_eval0_pipe_reg1_q[((4 * (((w + 13) - 1) % 13)) + s)] && preview0_eval50_hand_eval0_pipe_reg1_q[((4 * w) + s)] && preview0_eval50_hand_eval0_pipe_reg1_q[((4 * (w + 1)) + s)] && preview0_eval50_hand_eval0_pipe_reg1_q[((4 * (w + 2)) + s)] && preview0_eval50_hand_eval0_pipe_reg1_q[((4 * (w + 3)) + s)])) begin
+            if ((preview0_eval50_hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && preview0_eval50_hand_eval0_s1_hand[((4 * w) + s)] && preview0_eval50_hand_eval0_s1_hand[((4 * (w + 1)) + s)] && preview0_eval50_hand_eval0_s1_hand[((4 * (w + 2)) + s)] && preview0_eval50_hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -956,7 +956,7 @@ end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg14_load
-    preview0_eval50_hand_eval0_pipe_reg14_q <= preview0_eval50_hand_eval0_pipe_reg3_q;
+    preview0_eval50_hand_eval0_pipe_reg14_q <= preview0_eval50_hand_eval0_s1_any;
 end
 
 
@@ -1113,7 +1113,7 @@ end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg15_load
-    preview0_eval50_hand_eval0_pipe_reg15_q <= preview0_eval50_hand_eval0_highest_ranks0_onehots[13-1:0];
+    preview0_eval50_hand_eval0_kick0 <= preview0_eval50_hand_eval0_highest_ranks0_onehots[13-1:0];
 end
 
 
@@ -1138,12 +1138,12 @@ end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg20_load
-    preview0_eval50_hand_eval0_pipe_reg20_q <= preview0_eval50_hand_eval0_highest_ranks1_onehots[13-1:0];
+    preview0_eval50_hand_eval0_pair0 <= preview0_eval50_hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg21_load
-    preview0_eval50_hand_eval0_pipe_reg21_q <= preview0_eval50_hand_eval0_highest_ranks1_onehots[26-1:13];
+    preview0_eval50_hand_eval0_pair1 <= preview0_eval50_hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
@@ -1153,12 +1153,12 @@ end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg23_load
-    preview0_eval50_hand_eval0_pipe_reg23_q <= preview0_eval50_hand_eval0_highest_ranks2_onehots[13-1:0];
+    preview0_eval50_hand_eval0_trip0 <= preview0_eval50_hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg24_load
-    preview0_eval50_hand_eval0_pipe_reg24_q <= preview0_eval50_hand_eval0_highest_ranks2_onehots[26-1:13];
+    preview0_eval50_hand_eval0_trip1 <= preview0_eval50_hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
@@ -1168,22 +1168,22 @@ end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg26_load
-    preview0_eval50_hand_eval0_pipe_reg26_q <= preview0_eval50_hand_eval0_pipe_reg5_q;
+    preview0_eval50_hand_eval0_s3_quads <= preview0_eval50_hand_eval0_pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg27_load
-    preview0_eval50_hand_eval0_pipe_reg27_q <= preview0_eval50_hand_eval0_window_top0_found;
+    preview0_eval50_hand_eval0_s3_straight <= preview0_eval50_hand_eval0_window_top0_found;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg28_load
-    preview0_eval50_hand_eval0_pipe_reg28_q <= preview0_eval50_hand_eval0_window_top1_found;
+    preview0_eval50_hand_eval0_s3_sf <= preview0_eval50_hand_eval0_window_top1_found;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg29_load
-    preview0_eval50_hand_eval0_pipe_reg29_q <= preview0_eval50_hand_eval0_pipe_reg12_q;
+    preview0_eval50_hand_eval0_s3_flush <= preview0_eval50_hand_eval0_pipe_reg12_q;
 end
 
 
@@ -1198,22 +1198,22 @@ end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg32_load
-    preview0_eval50_hand_eval0_pipe_reg32_q <= preview0_eval50_hand_eval0_pipe_reg13_q;
+    preview0_eval50_hand_eval0_s3_bad <= preview0_eval50_hand_eval0_pipe_reg13_q;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg33_load
-    preview0_eval50_hand_eval0_pipe_reg33_q <= preview0_eval50_hand_eval0_pipe_reg14_q;
+    preview0_eval50_hand_eval0_s3_any <= preview0_eval50_hand_eval0_pipe_reg14_q;
 end
 
 
-always @(preview0_eval50_hand_eval0_pipe_reg15_q) begin: preview0_eval50_hand_eval0_onehot_rank2_encode
+always @(preview0_eval50_hand_eval0_kick0) begin: preview0_eval50_hand_eval0_onehot_rank2_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (preview0_eval50_hand_eval0_pipe_reg15_q[12] || preview0_eval50_hand_eval0_pipe_reg15_q[11] || preview0_eval50_hand_eval0_pipe_reg15_q[10] || preview0_eval50_hand_eval0_pipe_reg15_q[9] || preview0_eval50_hand_eval0_pipe_reg15_q[8]);
-    value[2] = (preview0_eval50_hand_eval0_pipe_reg15_q[12] || preview0_eval50_hand_eval0_pipe_reg15_q[7] || preview0_eval50_hand_eval0_pipe_reg15_q[6] || preview0_eval50_hand_eval0_pipe_reg15_q[5] || preview0_eval50_hand_eval0_pipe_reg15_q[4]);
-    value[1] = (preview0_eval50_hand_eval0_pipe_reg15_q[11] || preview0_eval50_hand_eval0_pipe_reg15_q[10] || preview0_eval50_hand_eval0_pipe_reg15_q[7] || preview0_eval50_hand_eval0_pipe_reg15_q[6] || preview0_eval50_hand_eval0_pipe_reg15_q[3] || preview0_eval50_hand_eval0_pipe_reg15_q[2]);
-    value[0] = (preview0_eval50_hand_eval0_pipe_reg15_q[11] || preview0_eval50_hand_eval0_pipe_reg15_q[9] || preview0_eval50_hand_eval0_pipe_reg15_q[7] || preview0_eval50_hand_eval0_pipe_reg15_q[5] || preview0_eval50_hand_eval0_pipe_reg15_q[3] || preview0_eval50_hand_eval0_pipe_reg15_q[1]);
+    value[3] = (preview0_eval50_hand_eval0_kick0[12] || preview0_eval50_hand_eval0_kick0[11] || preview0_eval50_hand_eval0_kick0[10] || preview0_eval50_hand_eval0_kick0[9] || preview0_eval50_hand_eval0_kick0[8]);
+    value[2] = (preview0_eval50_hand_eval0_kick0[12] || preview0_eval50_hand_eval0_kick0[7] || preview0_eval50_hand_eval0_kick0[6] || preview0_eval50_hand_eval0_kick0[5] || preview0_eval50_hand_eval0_kick0[4]);
+    value[1] = (preview0_eval50_hand_eval0_kick0[11] || preview0_eval50_hand_eval0_kick0[10] || preview0_eval50_hand_eval0_kick0[7] || preview0_eval50_hand_eval0_kick0[6] || preview0_eval50_hand_eval0_kick0[3] || preview0_eval50_hand_eval0_kick0[2]);
+    value[0] = (preview0_eval50_hand_eval0_kick0[11] || preview0_eval50_hand_eval0_kick0[9] || preview0_eval50_hand_eval0_kick0[7] || preview0_eval50_hand_eval0_kick0[5] || preview0_eval50_hand_eval0_kick0[3] || preview0_eval50_hand_eval0_kick0[1]);
     preview0_eval50_hand_eval0_onehot_rank2_rank = value;
 end
 
@@ -1262,24 +1262,24 @@ always @(preview0_eval50_hand_eval0_pipe_reg19_q) begin: preview0_eval50_hand_ev
 end
 
 
-always @(preview0_eval50_hand_eval0_pipe_reg20_q) begin: preview0_eval50_hand_eval0_onehot_rank7_encode
+always @(preview0_eval50_hand_eval0_pair0) begin: preview0_eval50_hand_eval0_onehot_rank7_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (preview0_eval50_hand_eval0_pipe_reg20_q[12] || preview0_eval50_hand_eval0_pipe_reg20_q[11] || preview0_eval50_hand_eval0_pipe_reg20_q[10] || preview0_eval50_hand_eval0_pipe_reg20_q[9] || preview0_eval50_hand_eval0_pipe_reg20_q[8]);
-    value[2] = (preview0_eval50_hand_eval0_pipe_reg20_q[12] || preview0_eval50_hand_eval0_pipe_reg20_q[7] || preview0_eval50_hand_eval0_pipe_reg20_q[6] || preview0_eval50_hand_eval0_pipe_reg20_q[5] || preview0_eval50_hand_eval0_pipe_reg20_q[4]);
-    value[1] = (preview0_eval50_hand_eval0_pipe_reg20_q[11] || preview0_eval50_hand_eval0_pipe_reg20_q[10] || preview0_eval50_hand_eval0_pipe_reg20_q[7] || preview0_eval50_hand_eval0_pipe_reg20_q[6] || preview0_eval50_hand_eval0_pipe_reg20_q[3] || preview0_eval50_hand_eval0_pipe_reg20_q[2]);
-    value[0] = (preview0_eval50_hand_eval0_pipe_reg20_q[11] || preview0_eval50_hand_eval0_pipe_reg20_q[9] || preview0_eval50_hand_eval0_pipe_reg20_q[7] || preview0_eval50_hand_eval0_pipe_reg20_q[5] || preview0_eval50_hand_eval0_pipe_reg20_q[3] || preview0_eval50_hand_eval0_pipe_reg20_q[1]);
+    value[3] = (preview0_eval50_hand_eval0_pair0[12] || preview0_eval50_hand_eval0_pair0[11] || preview0_eval50_hand_eval0_pair0[10] || preview0_eval50_hand_eval0_pair0[9] || preview0_eval50_hand_eval0_pair0[8]);
+    value[2] = (preview0_eval50_hand_eval0_pair0[12] || preview0_eval50_hand_eval0_pair0[7] || preview0_eval50_hand_eval0_pair0[6] || preview0_eval50_hand_eval0_pair0[5] || preview0_eval50_hand_eval0_pair0[4]);
+    value[1] = (preview0_eval50_hand_eval0_pair0[11] || preview0_eval50_hand_eval0_pair0[10] || preview0_eval50_hand_eval0_pair0[7] || preview0_eval50_hand_eval0_pair0[6] || preview0_eval50_hand_eval0_pair0[3] || preview0_eval50_hand_eval0_pair0[2]);
+    value[0] = (preview0_eval50_hand_eval0_pair0[11] || preview0_eval50_hand_eval0_pair0[9] || preview0_eval50_hand_eval0_pair0[7] || preview0_eval50_hand_eval0_pair0[5] || preview0_eval50_hand_eval0_pair0[3] || preview0_eval50_hand_eval0_pair0[1]);
     preview0_eval50_hand_eval0_onehot_rank7_rank = value;
 end
 
 
-always @(preview0_eval50_hand_eval0_pipe_reg21_q) begin: preview0_eval50_hand_eval0_onehot_rank8_encode
+always @(preview0_eval50_hand_eval0_pair1) begin: preview0_eval50_hand_eval0_onehot_rank8_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (preview0_eval50_hand_eval0_pipe_reg21_q[12] || preview0_eval50_hand_eval0_pipe_reg21_q[11] || preview0_eval50_hand_eval0_pipe_reg21_q[10] || preview0_eval50_hand_eval0_pipe_reg21_q[9] || preview0_eval50_hand_eval0_pipe_reg21_q[8]);
-    value[2] = (preview0_eval50_hand_eval0_pipe_reg21_q[12] || preview0_eval50_hand_eval0_pipe_reg21_q[7] || preview0_eval50_hand_eval0_pipe_reg21_q[6] || preview0_eval50_hand_eval0_pipe_reg21_q[5] || preview0_eval50_hand_eval0_pipe_reg21_q[4]);
-    value[1] = (preview0_eval50_hand_eval0_pipe_reg21_q[11] || preview0_eval50_hand_eval0_pipe_reg21_q[10] || preview0_eval50_hand_eval0_pipe_reg21_q[7] || preview0_eval50_hand_eval0_pipe_reg21_q[6] || preview0_eval50_hand_eval0_pipe_reg21_q[3] || preview0_eval50_hand_eval0_pipe_reg21_q[2]);
-    value[0] = (preview0_eval50_hand_eval0_pipe_reg21_q[11] || preview0_eval50_hand_eval0_pipe_reg21_q[9] || preview0_eval50_hand_eval0_pipe_reg21_q[7] || preview0_eval50_hand_eval0_pipe_reg21_q[5] || preview0_eval50_hand_eval0_pipe_reg21_q[3] || preview0_eval50_hand_eval0_pipe_reg21_q[1]);
+    value[3] = (preview0_eval50_hand_eval0_pair1[12] || preview0_eval50_hand_eval0_pair1[11] || preview0_eval50_hand_eval0_pair1[10] || preview0_eval50_hand_eval0_pair1[9] || preview0_eval50_hand_eval0_pair1[8]);
+    value[2] = (preview0_eval50_hand_eval0_pair1[12] || preview0_eval50_hand_eval0_pair1[7] || preview0_eval50_hand_eval0_pair1[6] || preview0_eval50_hand_eval0_pair1[5] || preview0_eval50_hand_eval0_pair1[4]);
+    value[1] = (preview0_eval50_hand_eval0_pair1[11] || preview0_eval50_hand_eval0_pair1[10] || preview0_eval50_hand_eval0_pair1[7] || preview0_eval50_hand_eval0_pair1[6] || preview0_eval50_hand_eval0_pair1[3] || preview0_eval50_hand_eval0_pair1[2]);
+    value[0] = (preview0_eval50_hand_eval0_pair1[11] || preview0_eval50_hand_eval0_pair1[9] || preview0_eval50_hand_eval0_pair1[7] || preview0_eval50_hand_eval0_pair1[5] || preview0_eval50_hand_eval0_pair1[3] || preview0_eval50_hand_eval0_pair1[1]);
     preview0_eval50_hand_eval0_onehot_rank8_rank = value;
 end
 
@@ -1295,24 +1295,24 @@ always @(preview0_eval50_hand_eval0_pipe_reg22_q) begin: preview0_eval50_hand_ev
 end
 
 
-always @(preview0_eval50_hand_eval0_pipe_reg23_q) begin: preview0_eval50_hand_eval0_onehot_rank10_encode
+always @(preview0_eval50_hand_eval0_trip0) begin: preview0_eval50_hand_eval0_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (preview0_eval50_hand_eval0_pipe_reg23_q[12] || preview0_eval50_hand_eval0_pipe_reg23_q[11] || preview0_eval50_hand_eval0_pipe_reg23_q[10] || preview0_eval50_hand_eval0_pipe_reg23_q[9] || preview0_eval50_hand_eval0_pipe_reg23_q[8]);
-    value[2] = (preview0_eval50_hand_eval0_pipe_reg23_q[12] || preview0_eval50_hand_eval0_pipe_reg23_q[7] || preview0_eval50_hand_eval0_pipe_reg23_q[6] || preview0_eval50_hand_eval0_pipe_reg23_q[5] || preview0_eval50_hand_eval0_pipe_reg23_q[4]);
-    value[1] = (preview0_eval50_hand_eval0_pipe_reg23_q[11] || preview0_eval50_hand_eval0_pipe_reg23_q[10] || preview0_eval50_hand_eval0_pipe_reg23_q[7] || preview0_eval50_hand_eval0_pipe_reg23_q[6] || preview0_eval50_hand_eval0_pipe_reg23_q[3] || preview0_eval50_hand_eval0_pipe_reg23_q[2]);
-    value[0] = (preview0_eval50_hand_eval0_pipe_reg23_q[11] || preview0_eval50_hand_eval0_pipe_reg23_q[9] || preview0_eval50_hand_eval0_pipe_reg23_q[7] || preview0_eval50_hand_eval0_pipe_reg23_q[5] || preview0_eval50_hand_eval0_pipe_reg23_q[3] || preview0_eval50_hand_eval0_pipe_reg23_q[1]);
+    value[3] = (preview0_eval50_hand_eval0_trip0[12] || preview0_eval50_hand_eval0_trip0[11] || preview0_eval50_hand_eval0_trip0[10] || preview0_eval50_hand_eval0_trip0[9] || preview0_eval50_hand_eval0_trip0[8]);
+    value[2] = (preview0_eval50_hand_eval0_trip0[12] || preview0_eval50_hand_eval0_trip0[7] || preview0_eval50_hand_eval0_trip0[6] || preview0_eval50_hand_eval0_trip0[5] || preview0_eval50_hand_eval0_trip0[4]);
+    value[1] = (preview0_eval50_hand_eval0_trip0[11] || preview0_eval50_hand_eval0_trip0[10] || preview0_eval50_hand_eval0_trip0[7] || preview0_eval50_hand_eval0_trip0[6] || preview0_eval50_hand_eval0_trip0[3] || preview0_eval50_hand_eval0_trip0[2]);
+    value[0] = (preview0_eval50_hand_eval0_trip0[11] || preview0_eval50_hand_eval0_trip0[9] || preview0_eval50_hand_eval0_trip0[7] || preview0_eval50_hand_eval0_trip0[5] || preview0_eval50_hand_eval0_trip0[3] || preview0_eval50_hand_eval0_trip0[1]);
     preview0_eval50_hand_eval0_onehot_rank10_rank = value;
 end
 
 
-always @(preview0_eval50_hand_eval0_pipe_reg24_q) begin: preview0_eval50_hand_eval0_onehot_rank11_encode
+always @(preview0_eval50_hand_eval0_trip1) begin: preview0_eval50_hand_eval0_onehot_rank11_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (preview0_eval50_hand_eval0_pipe_reg24_q[12] || preview0_eval50_hand_eval0_pipe_reg24_q[11] || preview0_eval50_hand_eval0_pipe_reg24_q[10] || preview0_eval50_hand_eval0_pipe_reg24_q[9] || preview0_eval50_hand_eval0_pipe_reg24_q[8]);
-    value[2] = (preview0_eval50_hand_eval0_pipe_reg24_q[12] || preview0_eval50_hand_eval0_pipe_reg24_q[7] || preview0_eval50_hand_eval0_pipe_reg24_q[6] || preview0_eval50_hand_eval0_pipe_reg24_q[5] || preview0_eval50_hand_eval0_pipe_reg24_q[4]);
-    value[1] = (preview0_eval50_hand_eval0_pipe_reg24_q[11] || preview0_eval50_hand_eval0_pipe_reg24_q[10] || preview0_eval50_hand_eval0_pipe_reg24_q[7] || preview0_eval50_hand_eval0_pipe_reg24_q[6] || preview0_eval50_hand_eval0_pipe_reg24_q[3] || preview0_eval50_hand_eval0_pipe_reg24_q[2]);
-    value[0] = (preview0_eval50_hand_eval0_pipe_reg24_q[11] || preview0_eval50_hand_eval0_pipe_reg24_q[9] || preview0_eval50_hand_eval0_pipe_reg24_q[7] || preview0_eval50_hand_eval0_pipe_reg24_q[5] || preview0_eval50_hand_eval0_pipe_reg24_q[3] || preview0_eval50_hand_eval0_pipe_reg24_q[1]);
+    value[3] = (preview0_eval50_hand_eval0_trip1[12] || preview0_eval50_hand_eval0_trip1[11] || preview0_eval50_hand_eval0_trip1[10] || preview0_eval50_hand_eval0_trip1[9] || preview0_eval50_hand_eval0_trip1[8]);
+    value[2] = (preview0_eval50_hand_eval0_trip1[12] || preview0_eval50_hand_eval0_trip1[7] || preview0_eval50_hand_eval0_trip1[6] || preview0_eval50_hand_eval0_trip1[5] || preview0_eval50_hand_eval0_trip1[4]);
+    value[1] = (preview0_eval50_hand_eval0_trip1[11] || preview0_eval50_hand_eval0_trip1[10] || preview0_eval50_hand_eval0_trip1[7] || preview0_eval50_hand_eval0_trip1[6] || preview0_eval50_hand_eval0_trip1[3] || preview0_eval50_hand_eval0_trip1[2]);
+    value[0] = (preview0_eval50_hand_eval0_trip1[11] || preview0_eval50_hand_eval0_trip1[9] || preview0_eval50_hand_eval0_trip1[7] || preview0_eval50_hand_eval0_trip1[5] || preview0_eval50_hand_eval0_trip1[3] || preview0_eval50_hand_eval0_trip1[1]);
     preview0_eval50_hand_eval0_onehot_rank11_rank = value;
 end
 
@@ -1328,42 +1328,42 @@ always @(preview0_eval50_hand_eval0_pipe_reg25_q) begin: preview0_eval50_hand_ev
 end
 
 
-always @(preview0_eval50_hand_eval0_pipe_reg26_q) begin: preview0_eval50_hand_eval0_onehot_rank13_encode
+always @(preview0_eval50_hand_eval0_s3_quads) begin: preview0_eval50_hand_eval0_onehot_rank13_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (preview0_eval50_hand_eval0_pipe_reg26_q[12] || preview0_eval50_hand_eval0_pipe_reg26_q[11] || preview0_eval50_hand_eval0_pipe_reg26_q[10] || preview0_eval50_hand_eval0_pipe_reg26_q[9] || preview0_eval50_hand_eval0_pipe_reg26_q[8]);
-    value[2] = (preview0_eval50_hand_eval0_pipe_reg26_q[12] || preview0_eval50_hand_eval0_pipe_reg26_q[7] || preview0_eval50_hand_eval0_pipe_reg26_q[6] || preview0_eval50_hand_eval0_pipe_reg26_q[5] || preview0_eval50_hand_eval0_pipe_reg26_q[4]);
-    value[1] = (preview0_eval50_hand_eval0_pipe_reg26_q[11] || preview0_eval50_hand_eval0_pipe_reg26_q[10] || preview0_eval50_hand_eval0_pipe_reg26_q[7] || preview0_eval50_hand_eval0_pipe_reg26_q[6] || preview0_eval50_hand_eval0_pipe_reg26_q[3] || preview0_eval50_hand_eval0_pipe_reg26_q[2]);
-    value[0] = (preview0_eval50_hand_eval0_pipe_reg26_q[11] || preview0_eval50_hand_eval0_pipe_reg26_q[9] || preview0_eval50_hand_eval0_pipe_reg26_q[7] || preview0_eval50_hand_eval0_pipe_reg26_q[5] || preview0_eval50_hand_eval0_pipe_reg26_q[3] || preview0_eval50_hand_eval0_pipe_reg26_q[1]);
+    value[3] = (preview0_eval50_hand_eval0_s3_quads[12] || preview0_eval50_hand_eval0_s3_quads[11] || preview0_eval50_hand_eval0_s3_quads[10] || preview0_eval50_hand_eval0_s3_quads[9] || preview0_eval50_hand_eval0_s3_quads[8]);
+    value[2] = (preview0_eval50_hand_eval0_s3_quads[12] || preview0_eval50_hand_eval0_s3_quads[7] || preview0_eval50_hand_eval0_s3_quads[6] || preview0_eval50_hand_eval0_s3_quads[5] || preview0_eval50_hand_eval0_s3_quads[4]);
+    value[1] = (preview0_eval50_hand_eval0_s3_quads[11] || preview0_eval50_hand_eval0_s3_quads[10] || preview0_eval50_hand_eval0_s3_quads[7] || preview0_eval50_hand_eval0_s3_quads[6] || preview0_eval50_hand_eval0_s3_quads[3] || preview0_eval50_hand_eval0_s3_quads[2]);
+    value[0] = (preview0_eval50_hand_eval0_s3_quads[11] || preview0_eval50_hand_eval0_s3_quads[9] || preview0_eval50_hand_eval0_s3_quads[7] || preview0_eval50_hand_eval0_s3_quads[5] || preview0_eval50_hand_eval0_s3_quads[3] || preview0_eval50_hand_eval0_s3_quads[1]);
     preview0_eval50_hand_eval0_onehot_rank13_rank = value;
 end
 
 
-always @(preview0_eval50_hand_eval0_pipe_reg29_q, preview0_eval50_hand_eval0_pipe_reg26_q, preview0_eval50_hand_eval0_pipe_reg20_q, preview0_eval50_hand_eval0_pipe_reg23_q, preview0_eval50_hand_eval0_pipe_reg21_q, preview0_eval50_hand_eval0_pipe_reg24_q, preview0_eval50_hand_eval0_pipe_reg27_q, preview0_eval50_hand_eval0_pipe_reg28_q) begin: preview0_eval50_hand_eval0_categorize
+always @(preview0_eval50_hand_eval0_pair0, preview0_eval50_hand_eval0_trip1, preview0_eval50_hand_eval0_s3_flush, preview0_eval50_hand_eval0_s3_quads, preview0_eval50_hand_eval0_pair1, preview0_eval50_hand_eval0_trip0, preview0_eval50_hand_eval0_s3_straight, preview0_eval50_hand_eval0_s3_sf) begin: preview0_eval50_hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (preview0_eval50_hand_eval0_pipe_reg28_q) begin
+    if (preview0_eval50_hand_eval0_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((preview0_eval50_hand_eval0_pipe_reg26_q != 0)) begin
+    else if ((preview0_eval50_hand_eval0_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((preview0_eval50_hand_eval0_pipe_reg23_q != 0) && ((preview0_eval50_hand_eval0_pipe_reg24_q != 0) || (preview0_eval50_hand_eval0_pipe_reg20_q != 0)))) begin
+    else if (((preview0_eval50_hand_eval0_trip0 != 0) && ((preview0_eval50_hand_eval0_trip1 != 0) || (preview0_eval50_hand_eval0_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (preview0_eval50_hand_eval0_pipe_reg29_q) begin
+    else if (preview0_eval50_hand_eval0_s3_flush) begin
         cat[5] = 1;
     end
-    else if (preview0_eval50_hand_eval0_pipe_reg27_q) begin
+    else if (preview0_eval50_hand_eval0_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((preview0_eval50_hand_eval0_pipe_reg23_q != 0)) begin
+    else if ((preview0_eval50_hand_eval0_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((preview0_eval50_hand_eval0_pipe_reg21_q != 0)) begin
+    else if ((preview0_eval50_hand_eval0_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((preview0_eval50_hand_eval0_pipe_reg20_q != 0)) begin
+    else if ((preview0_eval50_hand_eval0_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -1374,81 +1374,81 @@ end
 
 
 
-assign preview0_eval50_hand_eval0_c4_invalid = (preview0_eval50_hand_eval0_pipe_reg32_q || (!preview0_eval50_hand_eval0_pipe_reg33_q));
+assign preview0_eval50_hand_eval0_c4_invalid = (preview0_eval50_hand_eval0_s3_bad || (!preview0_eval50_hand_eval0_s3_any));
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg34_load
-    preview0_eval50_hand_eval0_pipe_reg34_q <= preview0_eval50_hand_eval0_onehot_rank2_rank;
+    preview0_eval50_hand_eval0_m0 <= preview0_eval50_hand_eval0_onehot_rank2_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg35_load
-    preview0_eval50_hand_eval0_pipe_reg35_q <= preview0_eval50_hand_eval0_onehot_rank3_rank;
+    preview0_eval50_hand_eval0_m1 <= preview0_eval50_hand_eval0_onehot_rank3_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg36_load
-    preview0_eval50_hand_eval0_pipe_reg36_q <= preview0_eval50_hand_eval0_onehot_rank4_rank;
+    preview0_eval50_hand_eval0_m2 <= preview0_eval50_hand_eval0_onehot_rank4_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg37_load
-    preview0_eval50_hand_eval0_pipe_reg37_q <= preview0_eval50_hand_eval0_onehot_rank5_rank;
+    preview0_eval50_hand_eval0_m3 <= preview0_eval50_hand_eval0_onehot_rank5_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg38_load
-    preview0_eval50_hand_eval0_pipe_reg38_q <= preview0_eval50_hand_eval0_onehot_rank6_rank;
+    preview0_eval50_hand_eval0_m4 <= preview0_eval50_hand_eval0_onehot_rank6_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg39_load
-    preview0_eval50_hand_eval0_pipe_reg39_q <= preview0_eval50_hand_eval0_onehot_rank7_rank;
+    preview0_eval50_hand_eval0_p0 <= preview0_eval50_hand_eval0_onehot_rank7_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg40_load
-    preview0_eval50_hand_eval0_pipe_reg40_q <= preview0_eval50_hand_eval0_onehot_rank8_rank;
+    preview0_eval50_hand_eval0_p1 <= preview0_eval50_hand_eval0_onehot_rank8_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg41_load
-    preview0_eval50_hand_eval0_pipe_reg41_q <= preview0_eval50_hand_eval0_onehot_rank9_rank;
+    preview0_eval50_hand_eval0_p2 <= preview0_eval50_hand_eval0_onehot_rank9_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg42_load
-    preview0_eval50_hand_eval0_pipe_reg42_q <= preview0_eval50_hand_eval0_onehot_rank10_rank;
+    preview0_eval50_hand_eval0_t0 <= preview0_eval50_hand_eval0_onehot_rank10_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg43_load
-    preview0_eval50_hand_eval0_pipe_reg43_q <= preview0_eval50_hand_eval0_onehot_rank11_rank;
+    preview0_eval50_hand_eval0_t1 <= preview0_eval50_hand_eval0_onehot_rank11_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg44_load
-    preview0_eval50_hand_eval0_pipe_reg44_q <= preview0_eval50_hand_eval0_onehot_rank12_rank;
+    preview0_eval50_hand_eval0_x0 <= preview0_eval50_hand_eval0_onehot_rank12_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg45_load
-    preview0_eval50_hand_eval0_pipe_reg45_q <= preview0_eval50_hand_eval0_onehot_rank13_rank;
+    preview0_eval50_hand_eval0_q0 <= preview0_eval50_hand_eval0_onehot_rank13_rank;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg46_load
-    preview0_eval50_hand_eval0_pipe_reg46_q <= preview0_eval50_hand_eval0_c4_category;
+    preview0_eval50_hand_eval0_s4_category <= preview0_eval50_hand_eval0_c4_category;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg47_load
-    preview0_eval50_hand_eval0_pipe_reg47_q <= preview0_eval50_hand_eval0_pipe_reg30_q;
+    preview0_eval50_hand_eval0_s4_straight_top <= preview0_eval50_hand_eval0_pipe_reg30_q;
 end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg48_load
-    preview0_eval50_hand_eval0_pipe_reg48_q <= preview0_eval50_hand_eval0_pipe_reg31_q;
+    preview0_eval50_hand_eval0_s4_sf_top <= preview0_eval50_hand_eval0_pipe_reg31_q;
 end
 
 
@@ -1457,34 +1457,7 @@ always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg49_load
 end
 
 
-always @(preview0_eval50_hand_eval0_pipe_reg26_q, preview0_eval50_hand_eval0_pipe_reg23_q, preview0_eval50_hand_eval0_pipe_reg21_q, preview0_eval50_hand_eval0_c4_category, preview0_eval50_hand_eval0_pipe_reg15_q, preview0_eval50_hand_eval0_pipe_reg20_q) begin: preview0_eval50_hand_eval0_making_ranks
-    if (preview0_eval50_hand_eval0_c4_category[7]) begin
-        preview0_eval50_hand_eval0_c4_making = preview0_eval50_hand_eval0_pipe_reg26_q;
-    end
-    else if (preview0_eval50_hand_eval0_c4_category[3]) begin
-        preview0_eval50_hand_eval0_c4_making = preview0_eval50_hand_eval0_pipe_reg23_q;
-    end
-    else if ((preview0_eval50_hand_eval0_c4_category[2] || preview0_eval50_hand_eval0_c4_category[1])) begin
-        preview0_eval50_hand_eval0_c4_making = (preview0_eval50_hand_eval0_pipe_reg20_q | preview0_eval50_hand_eval0_pipe_reg21_q);
-    end
-    else begin
-        preview0_eval50_hand_eval0_c4_making = preview0_eval50_hand_eval0_pipe_reg15_q;
-    end
-    preview0_eval50_hand_eval0_c4_all_make = (preview0_eval50_hand_eval0_c4_category[8] || preview0_eval50_hand_eval0_c4_category[6] || preview0_eval50_hand_eval0_c4_category[5] || preview0_eval50_hand_eval0_c4_category[4]);
-end
-
-
-always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg50_load
-    preview0_eval50_hand_eval0_pipe_reg50_q <= preview0_eval50_hand_eval0_c4_making;
-end
-
-
-always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg51_load
-    preview0_eval50_hand_eval0_pipe_reg51_q <= preview0_eval50_hand_eval0_c4_all_make;
-end
-
-
-always @(preview0_eval50_hand_eval0_pipe_reg44_q, preview0_eval50_hand_eval0_s4_invalid, preview0_eval50_hand_eval0_pipe_reg40_q, preview0_eval50_hand_eval0_pipe_reg39_q, preview0_eval50_hand_eval0_pipe_reg43_q, preview0_eval50_hand_eval0_pipe_reg45_q, preview0_eval50_hand_eval0_pipe_reg34_q, preview0_eval50_hand_eval0_pipe_reg36_q, preview0_eval50_hand_eval0_pipe_reg41_q, preview0_eval50_hand_eval0_pipe_reg48_q, preview0_eval50_hand_eval0_pipe_reg37_q, preview0_eval50_hand_eval0_pipe_reg38_q, preview0_eval50_hand_eval0_pipe_reg35_q, preview0_eval50_hand_eval0_pipe_reg47_q, preview0_eval50_hand_eval0_pipe_reg46_q, preview0_eval50_hand_eval0_pipe_reg42_q) begin: preview0_eval50_hand_eval0_compose
+always @(preview0_eval50_hand_eval0_x0, preview0_eval50_hand_eval0_s4_invalid, preview0_eval50_hand_eval0_p1, preview0_eval50_hand_eval0_p0, preview0_eval50_hand_eval0_t1, preview0_eval50_hand_eval0_q0, preview0_eval50_hand_eval0_m0, preview0_eval50_hand_eval0_m2, preview0_eval50_hand_eval0_p2, preview0_eval50_hand_eval0_s4_sf_top, preview0_eval50_hand_eval0_m3, preview0_eval50_hand_eval0_m4, preview0_eval50_hand_eval0_m1, preview0_eval50_hand_eval0_s4_straight_top, preview0_eval50_hand_eval0_s4_category, preview0_eval50_hand_eval0_t0) begin: preview0_eval50_hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -1496,78 +1469,78 @@ always @(preview0_eval50_hand_eval0_pipe_reg44_q, preview0_eval50_hand_eval0_s4_
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((preview0_eval50_hand_eval0_pipe_reg43_q[j] && (!preview0_eval50_hand_eval0_pipe_reg39_q[j]))) begin
+        if ((preview0_eval50_hand_eval0_t1[j] && (!preview0_eval50_hand_eval0_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((preview0_eval50_hand_eval0_pipe_reg39_q[j] && (!preview0_eval50_hand_eval0_pipe_reg43_q[j]))) begin
+        else if ((preview0_eval50_hand_eval0_p0[j] && (!preview0_eval50_hand_eval0_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((preview0_eval50_hand_eval0_pipe_reg41_q[j] && (!preview0_eval50_hand_eval0_pipe_reg34_q[j]))) begin
+        if ((preview0_eval50_hand_eval0_p2[j] && (!preview0_eval50_hand_eval0_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((preview0_eval50_hand_eval0_pipe_reg34_q[j] && (!preview0_eval50_hand_eval0_pipe_reg41_q[j]))) begin
+        else if ((preview0_eval50_hand_eval0_m0[j] && (!preview0_eval50_hand_eval0_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = preview0_eval50_hand_eval0_pipe_reg46_q[8];
-    cat[2] = (preview0_eval50_hand_eval0_pipe_reg46_q[7] || preview0_eval50_hand_eval0_pipe_reg46_q[6] || preview0_eval50_hand_eval0_pipe_reg46_q[5] || preview0_eval50_hand_eval0_pipe_reg46_q[4]);
-    cat[1] = (preview0_eval50_hand_eval0_pipe_reg46_q[7] || preview0_eval50_hand_eval0_pipe_reg46_q[6] || preview0_eval50_hand_eval0_pipe_reg46_q[3] || preview0_eval50_hand_eval0_pipe_reg46_q[2]);
-    cat[0] = (preview0_eval50_hand_eval0_pipe_reg46_q[7] || preview0_eval50_hand_eval0_pipe_reg46_q[5] || preview0_eval50_hand_eval0_pipe_reg46_q[3] || preview0_eval50_hand_eval0_pipe_reg46_q[1]);
+    cat[3] = preview0_eval50_hand_eval0_s4_category[8];
+    cat[2] = (preview0_eval50_hand_eval0_s4_category[7] || preview0_eval50_hand_eval0_s4_category[6] || preview0_eval50_hand_eval0_s4_category[5] || preview0_eval50_hand_eval0_s4_category[4]);
+    cat[1] = (preview0_eval50_hand_eval0_s4_category[7] || preview0_eval50_hand_eval0_s4_category[6] || preview0_eval50_hand_eval0_s4_category[3] || preview0_eval50_hand_eval0_s4_category[2]);
+    cat[0] = (preview0_eval50_hand_eval0_s4_category[7] || preview0_eval50_hand_eval0_s4_category[5] || preview0_eval50_hand_eval0_s4_category[3] || preview0_eval50_hand_eval0_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (preview0_eval50_hand_eval0_pipe_reg46_q[8]) begin
-        k0 = (k0 | preview0_eval50_hand_eval0_pipe_reg48_q);
+    if (preview0_eval50_hand_eval0_s4_category[8]) begin
+        k0 = (k0 | preview0_eval50_hand_eval0_s4_sf_top);
     end
-    if (preview0_eval50_hand_eval0_pipe_reg46_q[7]) begin
-        k0 = (k0 | preview0_eval50_hand_eval0_pipe_reg45_q);
-        k1 = (k1 | preview0_eval50_hand_eval0_pipe_reg44_q);
+    if (preview0_eval50_hand_eval0_s4_category[7]) begin
+        k0 = (k0 | preview0_eval50_hand_eval0_q0);
+        k1 = (k1 | preview0_eval50_hand_eval0_x0);
     end
-    if (preview0_eval50_hand_eval0_pipe_reg46_q[6]) begin
-        k0 = (k0 | preview0_eval50_hand_eval0_pipe_reg42_q);
+    if (preview0_eval50_hand_eval0_s4_category[6]) begin
+        k0 = (k0 | preview0_eval50_hand_eval0_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | preview0_eval50_hand_eval0_pipe_reg43_q);
+            k1 = (k1 | preview0_eval50_hand_eval0_t1);
         end
         else begin
-            k1 = (k1 | preview0_eval50_hand_eval0_pipe_reg39_q);
+            k1 = (k1 | preview0_eval50_hand_eval0_p0);
         end
     end
-    if ((preview0_eval50_hand_eval0_pipe_reg46_q[5] || preview0_eval50_hand_eval0_pipe_reg46_q[0])) begin
-        k0 = (k0 | preview0_eval50_hand_eval0_pipe_reg34_q);
-        k1 = (k1 | preview0_eval50_hand_eval0_pipe_reg35_q);
-        k2 = (k2 | preview0_eval50_hand_eval0_pipe_reg36_q);
-        k3 = (k3 | preview0_eval50_hand_eval0_pipe_reg37_q);
-        k4 = (k4 | preview0_eval50_hand_eval0_pipe_reg38_q);
+    if ((preview0_eval50_hand_eval0_s4_category[5] || preview0_eval50_hand_eval0_s4_category[0])) begin
+        k0 = (k0 | preview0_eval50_hand_eval0_m0);
+        k1 = (k1 | preview0_eval50_hand_eval0_m1);
+        k2 = (k2 | preview0_eval50_hand_eval0_m2);
+        k3 = (k3 | preview0_eval50_hand_eval0_m3);
+        k4 = (k4 | preview0_eval50_hand_eval0_m4);
     end
-    if (preview0_eval50_hand_eval0_pipe_reg46_q[4]) begin
-        k0 = (k0 | preview0_eval50_hand_eval0_pipe_reg47_q);
+    if (preview0_eval50_hand_eval0_s4_category[4]) begin
+        k0 = (k0 | preview0_eval50_hand_eval0_s4_straight_top);
     end
-    if (preview0_eval50_hand_eval0_pipe_reg46_q[3]) begin
-        k0 = (k0 | preview0_eval50_hand_eval0_pipe_reg42_q);
-        k1 = (k1 | preview0_eval50_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | preview0_eval50_hand_eval0_pipe_reg35_q);
+    if (preview0_eval50_hand_eval0_s4_category[3]) begin
+        k0 = (k0 | preview0_eval50_hand_eval0_t0);
+        k1 = (k1 | preview0_eval50_hand_eval0_m0);
+        k2 = (k2 | preview0_eval50_hand_eval0_m1);
     end
-    if (preview0_eval50_hand_eval0_pipe_reg46_q[2]) begin
-        k0 = (k0 | preview0_eval50_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | preview0_eval50_hand_eval0_pipe_reg40_q);
+    if (preview0_eval50_hand_eval0_s4_category[2]) begin
+        k0 = (k0 | preview0_eval50_hand_eval0_p0);
+        k1 = (k1 | preview0_eval50_hand_eval0_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | preview0_eval50_hand_eval0_pipe_reg41_q);
+            k2 = (k2 | preview0_eval50_hand_eval0_p2);
         end
         else begin
-            k2 = (k2 | preview0_eval50_hand_eval0_pipe_reg34_q);
+            k2 = (k2 | preview0_eval50_hand_eval0_m0);
         end
     end
-    if (preview0_eval50_hand_eval0_pipe_reg46_q[1]) begin
-        k0 = (k0 | preview0_eval50_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | preview0_eval50_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | preview0_eval50_hand_eval0_pipe_reg35_q);
-        k3 = (k3 | preview0_eval50_hand_eval0_pipe_reg36_q);
+    if (preview0_eval50_hand_eval0_s4_category[1]) begin
+        k0 = (k0 | preview0_eval50_hand_eval0_p0);
+        k1 = (k1 | preview0_eval50_hand_eval0_m0);
+        k2 = (k2 | preview0_eval50_hand_eval0_m1);
+        k3 = (k3 | preview0_eval50_hand_eval0_m2);
     end
     if (preview0_eval50_hand_eval0_s4_invalid) begin
         preview0_eval50_hand_eval0_c5_word = 0;
@@ -1613,6 +1586,33 @@ assign preview0_eval50_invalid = preview0_eval50_hand_eval0_invalid_q;
 assign preview0_eval50_out_valid = preview0_eval50_hand_eval0_valids[(6 - 1)];
 
 
+always @(preview0_eval50_hand_eval0_pair0, preview0_eval50_hand_eval0_s3_quads, preview0_eval50_hand_eval0_kick0, preview0_eval50_hand_eval0_pair1, preview0_eval50_hand_eval0_c4_category, preview0_eval50_hand_eval0_trip0) begin: preview0_eval50_hand_eval0_making_ranks
+    if (preview0_eval50_hand_eval0_c4_category[7]) begin
+        preview0_eval50_hand_eval0_c4_making = preview0_eval50_hand_eval0_s3_quads;
+    end
+    else if (preview0_eval50_hand_eval0_c4_category[3]) begin
+        preview0_eval50_hand_eval0_c4_making = preview0_eval50_hand_eval0_trip0;
+    end
+    else if ((preview0_eval50_hand_eval0_c4_category[2] || preview0_eval50_hand_eval0_c4_category[1])) begin
+        preview0_eval50_hand_eval0_c4_making = (preview0_eval50_hand_eval0_pair0 | preview0_eval50_hand_eval0_pair1);
+    end
+    else begin
+        preview0_eval50_hand_eval0_c4_making = preview0_eval50_hand_eval0_kick0;
+    end
+    preview0_eval50_hand_eval0_c4_all_make = (preview0_eval50_hand_eval0_c4_category[8] || preview0_eval50_hand_eval0_c4_category[6] || preview0_eval50_hand_eval0_c4_category[5] || preview0_eval50_hand_eval0_c4_category[4]);
+end
+
+
+always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg50_load
+    preview0_eval50_hand_eval0_s4_making <= preview0_eval50_hand_eval0_c4_making;
+end
+
+
+always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg51_load
+    preview0_eval50_hand_eval0_s4_all_make <= preview0_eval50_hand_eval0_c4_all_make;
+end
+
+
 always @(posedge clk) begin: preview0_eval50_hand_eval0_pipe_reg52_load
     preview0_eval50_hand_eval0_pipe_reg52_q <= preview0_eval50_hand_eval0_s0_codes;
 end
@@ -1645,14 +1645,14 @@ always @(posedge clk) begin: preview0_eval50_hand_eval0_score
     else begin
         if (preview0_eval50_hand_eval0_valids[(6 - 2)]) begin
             making = 16'h0;
-            making[13-1:0] = preview0_eval50_hand_eval0_pipe_reg50_q;
+            making[13-1:0] = preview0_eval50_hand_eval0_s4_making;
             scoring = 5'h0;
             for (i=0; i<5; i=i+1) begin
                 code = 6'h0;
                 for (j=0; j<6; j=j+1) begin
                     code[j] = preview0_eval50_hand_eval0_s4_codes[((6 * i) + j)];
                 end
-                if (((code != 63) && (!preview0_eval50_hand_eval0_s4_invalid) && (preview0_eval50_hand_eval0_pipe_reg51_q || making[code[6-1:2]]))) begin
+                if (((code != 63) && (!preview0_eval50_hand_eval0_s4_invalid) && (preview0_eval50_hand_eval0_s4_all_make || making[code[6-1:2]]))) begin
                     scoring[i] = 1;
                 end
             end

@@ -225,40 +225,116 @@ reg holdem_board0_holdem_console0_holdem_table0_ta_acted = 0;
 reg [11:0] holdem_board0_holdem_console0_holdem_table0_ta_faced = 0;
 reg [11:0] holdem_board0_holdem_console0_holdem_table0_fig_to_call = 0;
 wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom10_address;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state = 4'b0000;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat = 0;
-wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_last_word;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties = 0;
-reg [4:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps = 0;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid = 0;
 wire [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state = 4'b0000;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 1;
-reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem = 0;
+reg [4:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any = 0;
 wire [41:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in;
 reg [41:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes = 0;
-reg [5:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_word_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid = 0;
+reg [6:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit = 0;
+reg [51:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand = 0;
 reg [51:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand = 1;
 reg [6:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any = 1;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit = 1;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
+reg [20:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers = 0;
+reg [9:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category = 1;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0 = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1 = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word = 0;
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_word_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q = 0;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same;
@@ -281,20 +357,6 @@ wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same;
 wire [20:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
-reg [20:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_q = 0;
-reg [51:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q = 0;
-reg [6:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q = 0;
-wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush = 0;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers = 0;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads = 0;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs = 0;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present = 0;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads = 0;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips = 0;
-reg [9:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows = 0;
 reg [9:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows = 0;
 reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q = 0;
 reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q = 0;
@@ -321,22 +383,10 @@ reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_han
 reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q = 0;
 reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q = 0;
 reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q = 0;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q = 0;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q = 0;
 reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q = 0;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q = 0;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q = 0;
 reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q = 0;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_q = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_q = 0;
-reg [8:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category = 1;
-wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank = 0;
@@ -349,57 +399,6 @@ reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_q = 0;
-reg [8:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_odd = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share1 = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem = 0;
 wire [4:0] holdem_board0_holdem_console0_holdem_table0_p_group;
 wire [1:0] holdem_board0_holdem_console0_holdem_table0_p_hole_index;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_hole_seat;
@@ -893,12 +892,12 @@ initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SET
     end
 end
 
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest [0:4-1];
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest [0:4-1];
 
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SETTLE0_POTS_REST
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SETTLE0_REST
     integer i;
     for(i=0; i<4; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[i] = 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[i] = 0;
     end
 end
 
@@ -2606,120 +2605,6 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive3
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_hand_dealer) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read
-    case (holdem_board0_holdem_console0_holdem_table0_hand_dealer)
-        0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
-        1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 2;
-        2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 3;
-        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 0;
-    endcase
-end
-
-
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_steps
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
-    end
-    else begin
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
-        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left != 0)) begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left - 1);
-            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat == 3)) begin
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-            end
-            else begin
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat + 1);
-            end
-        end
-        case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
-            4'b0000: begin
-                if (holdem_board0_holdem_console0_holdem_table0_hand_st_start) begin
-                    if (holdem_board0_holdem_console0_holdem_table0_hand_st_showdown) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0001;
-                    end
-                    else begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
-                    end
-                end
-            end
-            4'b0001: begin
-                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_last_word) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
-                end
-            end
-            4'b0010: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0011;
-                end
-            end
-            4'b0011: begin
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
-            end
-            4'b0100: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
-                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos))) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0101;
-                    end
-                    else begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 1;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
-                    end
-                end
-            end
-            4'b0101: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m)))) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
-                    end
-                    else begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0110;
-                    end
-                end
-            end
-            4'b0110: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
-                end
-            end
-            4'b0111: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1000;
-                end
-            end
-            4'b1000: begin
-                if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties == 1) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps == 0))) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1001;
-                end
-            end
-            default: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
-                end
-            end
-        endcase
-    end
-end
-
-
 
 assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
 
@@ -2805,27 +2690,27 @@ assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_ev
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit;
 end
 
 
@@ -2883,10 +2768,10 @@ end
 
 
 
-assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_q != 0) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q != 0));
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups != 0) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes != 0));
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_rank_masks
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -2907,10 +2792,10 @@ always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * r) + s)]) begin
+            if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * r) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q[s])) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * r) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -2926,8 +2811,8 @@ always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_
     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips = trips;
     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs = pairs;
     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads = not_quads;
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q != 0);
-    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q != 0)) begin
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit != 0);
+    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit != 0)) begin
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers = suited;
     end
     else begin
@@ -2936,14 +2821,14 @@ always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_sf_windows
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * (((w + 13) - 1) % 13)) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * w) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 1)) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 2)) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 3)) + s)])) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * w) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 1)) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 2)) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -3011,7 +2896,7 @@ end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any;
 end
 
 
@@ -3193,12 +3078,12 @@ end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
@@ -3208,12 +3093,12 @@ end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
@@ -3223,22 +3108,22 @@ end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
 end
 
 
@@ -3253,12 +3138,12 @@ end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
 end
 
 
@@ -3317,24 +3202,24 @@ always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_encode
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[8]);
-    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[4]);
-    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[2]);
-    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q[1]);
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[1]);
     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank = value;
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_encode
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[8]);
-    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[4]);
-    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[2]);
-    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[1]);
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[1]);
     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank = value;
 end
 
@@ -3350,24 +3235,24 @@ always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_encode
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[8]);
-    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[4]);
-    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[2]);
-    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q[1]);
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[1]);
     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank = value;
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_encode
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[8]);
-    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[4]);
-    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[2]);
-    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q[1]);
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[1]);
     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank = value;
 end
 
@@ -3383,42 +3268,42 @@ always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_encode
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[8]);
-    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[4]);
-    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[2]);
-    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q[1]);
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[1]);
     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank = value;
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_categorize
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_q) begin
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q != 0)) begin
+    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q != 0) && ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_q != 0) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q != 0)))) begin
+    else if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 != 0) && ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 != 0) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_q) begin
+    else if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush) begin
         cat[5] = 1;
     end
-    else if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_q) begin
+    else if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_q != 0)) begin
+    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q != 0)) begin
+    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_q != 0)) begin
+    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -3429,81 +3314,81 @@ end
 
 
 
-assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_q || (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_q));
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad || (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any));
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
 end
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_load
-    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
 end
 
 
@@ -3512,7 +3397,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_compose
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -3524,78 +3409,78 @@ always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_q[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_q[j]))) begin
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_q[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_q[j]))) begin
+        else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_q[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_q[j]))) begin
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_q[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_q[j]))) begin
+        else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[8];
-    cat[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[4]);
-    cat[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[2]);
-    cat[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[1]);
+    cat[3] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[8];
+    cat[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[4]);
+    cat[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[2]);
+    cat[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[8]) begin
-        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_q);
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[8]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top);
     end
-    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[7]) begin
-        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_q);
-        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_q);
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0);
+        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0);
     end
-    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[6]) begin
-        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_q);
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[6]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_q);
+            k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1);
         end
         else begin
-            k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_q);
+            k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
         end
     end
-    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[0])) begin
-        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
-        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_q);
-        k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_q);
-        k3 = (k3 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_q);
-        k4 = (k4 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_q);
+    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[0])) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
+        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
+        k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2);
+        k3 = (k3 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3);
+        k4 = (k4 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4);
     end
-    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[4]) begin
-        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_q);
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[4]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top);
     end
-    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[3]) begin
-        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_q);
-        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_q);
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[3]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0);
+        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
+        k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
     end
-    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[2]) begin
-        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_q);
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[2]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
+        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_q);
+            k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2);
         end
         else begin
-            k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
+            k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
         end
     end
-    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_q[1]) begin
-        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_q);
-        k3 = (k3 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_q);
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[1]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
+        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
+        k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
+        k3 = (k3 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2);
     end
     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid) begin
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word = 0;
@@ -3641,7 +3526,27 @@ assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid = h
 assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids[(6 - 1)];
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom12_read
+always @(holdem_board0_holdem_console0_holdem_table0_hand_dealer) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read
+    case (holdem_board0_holdem_console0_holdem_table0_hand_dealer)
+        0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
+        1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 2;
+        2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 3;
+        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 0;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom12_read
+    case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat)
+        0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
+        1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 2;
+        2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 4;
+        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 8;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom13_read
     case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take)
         0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 1;
         1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 2;
@@ -3652,83 +3557,8 @@ end
 
 
 
-assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_last_word = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take == 3));
-
-
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_showdown_words
-    integer i;
-    integer j;
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
-        holdem_board0_holdem_console0_holdem_table0_words[0] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_words[1] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_words[2] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_words[3] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[2] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[3] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[4] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[5] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[6] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
-    end
-    else begin
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
-        case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
-            4'b0000: begin
-                if (holdem_board0_holdem_console0_holdem_table0_hand_st_clear) begin
-                    for (i=0; i<4; i=i+1) begin
-                        holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
-                    end
-                end
-                if (holdem_board0_holdem_console0_holdem_table0_hand_st_start) begin
-                    for (i=0; i<4; i=i+1) begin
-                        if ((!holdem_board0_holdem_console0_holdem_table0_hand_st_showdown)) begin
-                            holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
-                        end
-                    end
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
-                end
-            end
-            4'b0001: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 3)) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= holdem_board0_holdem_console0_holdem_table0_hand_hole0[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= holdem_board0_holdem_console0_holdem_table0_hand_hole1[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
-                    for (j=0; j<5; j=j+1) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[(2 + j)] <= holdem_board0_holdem_console0_holdem_table0_hand_board[j];
-                    end
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 1;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue + 1);
-                end
-                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid) begin
-                    if ((((holdem_board0_holdem_console0_holdem_table0_chips_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot) != 0) || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid)) begin
-                        holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= 0;
-                    end
-                    else begin
-                        holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
-                    end
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take + 1);
-                end
-            end
-            default: begin
-                // pass
-            end
-        endcase
-    end
-end
-
-
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom13_read
-    case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat)
-        0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
-        1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 2;
-        2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 4;
-        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 8;
-    endcase
-end
+assign holdem_board0_holdem_console0_holdem_table0_settled = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q;
+assign holdem_board0_holdem_console0_holdem_table0_winners = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won;
 
 // Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
 // the level and the best word.
@@ -3763,14 +3593,14 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
     end
     else begin
         if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left != 0)) begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given < holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_odd);
-            if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) != 0)) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given < holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd);
+            if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) != 0)) begin
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given + 1);
             end
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid <= 1;
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left == 1);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat;
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word <= holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay <= holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live <= ((holdem_board0_holdem_console0_holdem_table0_chips_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) == 0);
@@ -3789,25 +3619,25 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play <= ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied <= ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
-        if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state == 4'b0110))) begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play <= ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied <= ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
+        if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state == 4'b0110))) begin
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest;
         end
         else begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level;
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level;
         end
         if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus) begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share1;
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1;
         end
         else begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share;
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share;
         end
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level);
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level);
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest != 0);
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best);
-        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level)) begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level);
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best);
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level)) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level);
         end
         else begin
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= 0;
@@ -3816,271 +3646,298 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
 end
 
 
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pot_steps
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_control
     integer i;
+    integer j;
+    reg [3-1:0] trial;
     if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[0] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[1] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[2] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[3] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[3] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[3] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[3] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[4] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[5] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[6] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[3] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[3] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
     end
     else begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left != 0)) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left - 1);
+            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat == 3)) begin
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+            end
+            else begin
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat + 1);
+            end
+        end
         case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
             4'b0000: begin
+                if (holdem_board0_holdem_console0_holdem_table0_hand_st_clear) begin
+                    for (i=0; i<4; i=i+1) begin
+                        holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
+                end
                 if (holdem_board0_holdem_console0_holdem_table0_hand_st_start) begin
                     for (i=0; i<4; i=i+1) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[i] <= holdem_board0_holdem_console0_holdem_table0_chips_committed[i];
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[i] <= holdem_board0_holdem_console0_holdem_table0_chips_committed[i];
+                        holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
+                        if ((!holdem_board0_holdem_console0_holdem_table0_hand_st_showdown)) begin
+                            holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
+                        end
                     end
-                    if ((!holdem_board0_holdem_console0_holdem_table0_hand_st_showdown)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
+                    if (holdem_board0_holdem_console0_holdem_table0_hand_st_showdown) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0001;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
                     end
                 end
             end
             4'b0001: begin
-                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_last_word) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique <= 0;
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 3)) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= holdem_board0_holdem_console0_holdem_table0_hand_hole0[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= holdem_board0_holdem_console0_holdem_table0_hand_hole1[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
+                    for (j=0; j<5; j=j+1) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[(2 + j)] <= holdem_board0_holdem_console0_holdem_table0_hand_board[j];
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 1;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue + 1);
+                end
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid) begin
+                    if ((((holdem_board0_holdem_console0_holdem_table0_chips_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot) != 0) || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid)) begin
+                        holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= 0;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take + 1);
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take == 3)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
+                    end
                 end
             end
             4'b0010: begin
                 if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique <= 1;
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 1;
                     end
-                    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique <= 0;
+                    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
                     end
-                    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                    end
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0011;
                     end
                 end
             end
             4'b0011: begin
-                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second;
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique) begin
+                    holdem_board0_holdem_console0_holdem_table0_refund[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second);
+                    holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second;
                 end
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in <= 0;
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play <= 0;
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
             end
             4'b0100: begin
                 if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
                     if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
-                        if (((!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest < holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level))) begin
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
+                        if (((!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest < holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level))) begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
                         end
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in <= 1;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 1;
                     end
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos))) begin
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount <= 0;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above <= 0;
+                        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos))) begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0101;
+                        end
+                        else begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 1;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
                         end
                     end
                 end
             end
             4'b0101: begin
                 if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
                     end
                     else begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above;
                         if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live) begin
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above <= 1;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= 1;
                         end
                     end
-                end
-            end
-            4'b0110: begin
-                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
-                end
-            end
-            4'b1001: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level <= 0;
-                end
-            end
-            default: begin
-                // pass
-            end
-        endcase
-    end
-end
-
-
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_judging
-    reg [3-1:0] trial;
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share1 <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_odd <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
-    end
-    else begin
-        case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
-            4'b0000: begin
-                if (holdem_board0_holdem_console0_holdem_table0_hand_st_clear) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won <= 0;
-                end
-                if (holdem_board0_holdem_console0_holdem_table0_hand_st_start) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won <= 0;
-                end
-            end
-            4'b0100: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
-                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos))) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best <= 0;
-                    end
-                end
-            end
-            4'b0101: begin
-                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best))) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word;
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best))) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word;
                     end
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m)))) begin
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie <= 0;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m)))) begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
+                        end
+                        else begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0110;
                         end
                     end
                 end
             end
             4'b0110: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties <= 0;
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
+                    end
                 end
             end
             4'b0111: begin
                 if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
                     if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties + 1);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties + 1);
                     end
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps <= 12;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= 12;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1000;
                     end
                 end
             end
             4'b1000: begin
-                if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties == 1) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps == 0))) begin
-                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties == 1)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_odd <= 0;
+                if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties == 1) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps == 0))) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties == 1)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= 0;
                     end
                     else begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share1 <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend + 1);
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_odd <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend + 1);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem;
                     end
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1001;
                 end
                 else begin
                     trial = {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem[2-1:0], holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(12 - 1)]};
-                    if ((trial >= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= (trial - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties);
+                    if ((trial >= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= (trial - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties);
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(12 - 1)-1:0], 1'b1};
                     end
                     else begin
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= trial;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(12 - 1)-1:0], 1'b0};
                     end
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps - 1);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps - 1);
                 end
             end
             default: begin
-                // pass
-            end
-        endcase
-    end
-end
-
-
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_paying
-    integer i;
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_table0_refund[0] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_refund[1] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_refund[2] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_refund[3] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_payout[0] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_payout[1] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_payout[2] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_payout[3] <= 0;
-    end
-    else begin
-        case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
-            4'b0000: begin
-                if (holdem_board0_holdem_console0_holdem_table0_hand_st_clear) begin
-                    for (i=0; i<4; i=i+1) begin
-                        holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
-                    end
-                end
-                if (holdem_board0_holdem_console0_holdem_table0_hand_st_start) begin
-                    for (i=0; i<4; i=i+1) begin
-                        holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
-                    end
-                end
-            end
-            4'b0011: begin
-                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique) begin
-                    holdem_board0_holdem_console0_holdem_table0_refund[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second);
-                    holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second);
-                end
-            end
-            4'b1001: begin
                 if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied) begin
                         holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share);
                     end
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
+                    end
                 end
-            end
-            default: begin
-                // pass
             end
         endcase
     end
 end
-
-
-
-assign holdem_board0_holdem_console0_holdem_table0_settled = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q;
-assign holdem_board0_holdem_console0_holdem_table0_winners = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won;
 
 
 

@@ -1247,17 +1247,58 @@ wire [5:0] equity_lane0_card_lookup10_position;
 wire [23:0] equity_lane0_eval70_word;
 wire equity_lane0_eval70_invalid;
 wire equity_lane0_eval70_out_valid;
-reg [23:0] equity_lane0_eval70_hand_eval0_c5_word;
+reg equity_lane0_eval70_hand_eval0_s1_any;
 wire [41:0] equity_lane0_eval70_hand_eval0_codes_in;
 reg [41:0] equity_lane0_eval70_hand_eval0_s0_codes;
-reg [5:0] equity_lane0_eval70_hand_eval0_valids;
-reg [23:0] equity_lane0_eval70_hand_eval0_word_q;
-reg equity_lane0_eval70_hand_eval0_invalid_q;
-reg equity_lane0_eval70_hand_eval0_s4_invalid;
+reg [6:0] equity_lane0_eval70_hand_eval0_s1_bad_codes;
+reg [3:0] equity_lane0_eval70_hand_eval0_s1_flush_suit;
+reg [51:0] equity_lane0_eval70_hand_eval0_s1_hand;
 reg [51:0] equity_lane0_eval70_hand_eval0_d1_hand;
 reg [6:0] equity_lane0_eval70_hand_eval0_d1_bad_codes;
 reg equity_lane0_eval70_hand_eval0_d1_any;
 reg [3:0] equity_lane0_eval70_hand_eval0_d1_flush_suit;
+wire equity_lane0_eval70_hand_eval0_c2_bad;
+reg [20:0] equity_lane0_eval70_hand_eval0_s1_dups;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_present;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_quads;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_trips;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_pairs;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_not_quads;
+reg equity_lane0_eval70_hand_eval0_c2_flush;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_kickers;
+reg [9:0] equity_lane0_eval70_hand_eval0_c2_sf_windows;
+reg equity_lane0_eval70_hand_eval0_s3_sf;
+reg [12:0] equity_lane0_eval70_hand_eval0_s3_quads;
+reg [12:0] equity_lane0_eval70_hand_eval0_trip0;
+reg [12:0] equity_lane0_eval70_hand_eval0_trip1;
+reg [12:0] equity_lane0_eval70_hand_eval0_pair0;
+reg equity_lane0_eval70_hand_eval0_s3_flush;
+reg equity_lane0_eval70_hand_eval0_s3_straight;
+reg [12:0] equity_lane0_eval70_hand_eval0_pair1;
+reg [8:0] equity_lane0_eval70_hand_eval0_c4_category;
+wire equity_lane0_eval70_hand_eval0_c4_invalid;
+reg equity_lane0_eval70_hand_eval0_s3_bad;
+reg equity_lane0_eval70_hand_eval0_s3_any;
+reg [3:0] equity_lane0_eval70_hand_eval0_t1;
+reg [3:0] equity_lane0_eval70_hand_eval0_p0;
+reg [3:0] equity_lane0_eval70_hand_eval0_p2;
+reg [3:0] equity_lane0_eval70_hand_eval0_m0;
+reg [8:0] equity_lane0_eval70_hand_eval0_s4_category;
+reg [3:0] equity_lane0_eval70_hand_eval0_s4_sf_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_q0;
+reg [3:0] equity_lane0_eval70_hand_eval0_x0;
+reg [3:0] equity_lane0_eval70_hand_eval0_t0;
+reg [3:0] equity_lane0_eval70_hand_eval0_m1;
+reg [3:0] equity_lane0_eval70_hand_eval0_m2;
+reg [3:0] equity_lane0_eval70_hand_eval0_m3;
+reg [3:0] equity_lane0_eval70_hand_eval0_m4;
+reg [3:0] equity_lane0_eval70_hand_eval0_s4_straight_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_p1;
+reg equity_lane0_eval70_hand_eval0_s4_invalid;
+reg [23:0] equity_lane0_eval70_hand_eval0_c5_word;
+reg [5:0] equity_lane0_eval70_hand_eval0_valids;
+reg [23:0] equity_lane0_eval70_hand_eval0_word_q;
+reg equity_lane0_eval70_hand_eval0_invalid_q;
 wire equity_lane0_eval70_hand_eval0_same_card0_same;
 wire equity_lane0_eval70_hand_eval0_same_card1_same;
 wire equity_lane0_eval70_hand_eval0_same_card2_same;
@@ -1280,20 +1321,6 @@ wire equity_lane0_eval70_hand_eval0_same_card18_same;
 wire equity_lane0_eval70_hand_eval0_same_card19_same;
 wire equity_lane0_eval70_hand_eval0_same_card20_same;
 wire [20:0] equity_lane0_eval70_hand_eval0_pipe_reg0_d;
-reg [20:0] equity_lane0_eval70_hand_eval0_pipe_reg0_q;
-reg [51:0] equity_lane0_eval70_hand_eval0_pipe_reg1_q;
-reg [6:0] equity_lane0_eval70_hand_eval0_pipe_reg2_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg3_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg4_q;
-wire equity_lane0_eval70_hand_eval0_c2_bad;
-reg equity_lane0_eval70_hand_eval0_c2_flush;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_kickers;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_not_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_pairs;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_present;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_trips;
-reg [9:0] equity_lane0_eval70_hand_eval0_c2_sf_windows;
 reg [9:0] equity_lane0_eval70_hand_eval0_straight_windows0_windows;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg5_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg6_q;
@@ -1320,22 +1347,10 @@ reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg16_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg17_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg18_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg19_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg20_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg21_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg22_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg23_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg24_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg25_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg26_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg27_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg28_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg29_q;
 reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg30_q;
 reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg31_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg32_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg33_q;
-reg [8:0] equity_lane0_eval70_hand_eval0_c4_category;
-wire equity_lane0_eval70_hand_eval0_c4_invalid;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
@@ -1348,35 +1363,61 @@ reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg34_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg35_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg36_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg37_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg38_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg39_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg40_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg41_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg42_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg43_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg44_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg45_q;
-reg [8:0] equity_lane0_eval70_hand_eval0_pipe_reg46_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg47_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg48_q;
 wire [23:0] equity_lane0_eval71_word;
 wire equity_lane0_eval71_invalid;
 wire equity_lane0_eval71_out_valid;
-reg [23:0] equity_lane0_eval71_hand_eval1_c5_word;
+reg equity_lane0_eval71_hand_eval1_s1_any;
 wire [41:0] equity_lane0_eval71_hand_eval1_codes_in;
 reg [41:0] equity_lane0_eval71_hand_eval1_s0_codes;
-reg [5:0] equity_lane0_eval71_hand_eval1_valids;
-reg [23:0] equity_lane0_eval71_hand_eval1_word_q;
-reg equity_lane0_eval71_hand_eval1_invalid_q;
-reg equity_lane0_eval71_hand_eval1_s4_invalid;
+reg [6:0] equity_lane0_eval71_hand_eval1_s1_bad_codes;
+reg [3:0] equity_lane0_eval71_hand_eval1_s1_flush_suit;
+reg [51:0] equity_lane0_eval71_hand_eval1_s1_hand;
 reg [51:0] equity_lane0_eval71_hand_eval1_d1_hand;
 reg [6:0] equity_lane0_eval71_hand_eval1_d1_bad_codes;
 reg equity_lane0_eval71_hand_eval1_d1_any;
 reg [3:0] equity_lane0_eval71_hand_eval1_d1_flush_suit;
+wire equity_lane0_eval71_hand_eval1_c2_bad;
+reg [20:0] equity_lane0_eval71_hand_eval1_s1_dups;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_present;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_quads;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_trips;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_pairs;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_not_quads;
+reg equity_lane0_eval71_hand_eval1_c2_flush;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_kickers;
+reg [9:0] equity_lane0_eval71_hand_eval1_c2_sf_windows;
+reg equity_lane0_eval71_hand_eval1_s3_sf;
+reg [12:0] equity_lane0_eval71_hand_eval1_s3_quads;
+reg [12:0] equity_lane0_eval71_hand_eval1_trip0;
+reg [12:0] equity_lane0_eval71_hand_eval1_trip1;
+reg [12:0] equity_lane0_eval71_hand_eval1_pair0;
+reg equity_lane0_eval71_hand_eval1_s3_flush;
+reg equity_lane0_eval71_hand_eval1_s3_straight;
+reg [12:0] equity_lane0_eval71_hand_eval1_pair1;
+reg [8:0] equity_lane0_eval71_hand_eval1_c4_category;
+wire equity_lane0_eval71_hand_eval1_c4_invalid;
+reg equity_lane0_eval71_hand_eval1_s3_bad;
+reg equity_lane0_eval71_hand_eval1_s3_any;
+reg [3:0] equity_lane0_eval71_hand_eval1_t1;
+reg [3:0] equity_lane0_eval71_hand_eval1_p0;
+reg [3:0] equity_lane0_eval71_hand_eval1_p2;
+reg [3:0] equity_lane0_eval71_hand_eval1_m0;
+reg [8:0] equity_lane0_eval71_hand_eval1_s4_category;
+reg [3:0] equity_lane0_eval71_hand_eval1_s4_sf_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_q0;
+reg [3:0] equity_lane0_eval71_hand_eval1_x0;
+reg [3:0] equity_lane0_eval71_hand_eval1_t0;
+reg [3:0] equity_lane0_eval71_hand_eval1_m1;
+reg [3:0] equity_lane0_eval71_hand_eval1_m2;
+reg [3:0] equity_lane0_eval71_hand_eval1_m3;
+reg [3:0] equity_lane0_eval71_hand_eval1_m4;
+reg [3:0] equity_lane0_eval71_hand_eval1_s4_straight_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_p1;
+reg equity_lane0_eval71_hand_eval1_s4_invalid;
+reg [23:0] equity_lane0_eval71_hand_eval1_c5_word;
+reg [5:0] equity_lane0_eval71_hand_eval1_valids;
+reg [23:0] equity_lane0_eval71_hand_eval1_word_q;
+reg equity_lane0_eval71_hand_eval1_invalid_q;
 wire equity_lane0_eval71_hand_eval1_same_card21_same;
 wire equity_lane0_eval71_hand_eval1_same_card22_same;
 wire equity_lane0_eval71_hand_eval1_same_card23_same;
@@ -1399,20 +1440,6 @@ wire equity_lane0_eval71_hand_eval1_same_card39_same;
 wire equity_lane0_eval71_hand_eval1_same_card40_same;
 wire equity_lane0_eval71_hand_eval1_same_card41_same;
 wire [20:0] equity_lane0_eval71_hand_eval1_pipe_reg50_d;
-reg [20:0] equity_lane0_eval71_hand_eval1_pipe_reg50_q;
-reg [51:0] equity_lane0_eval71_hand_eval1_pipe_reg51_q;
-reg [6:0] equity_lane0_eval71_hand_eval1_pipe_reg52_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg53_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg54_q;
-wire equity_lane0_eval71_hand_eval1_c2_bad;
-reg equity_lane0_eval71_hand_eval1_c2_flush;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_kickers;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_not_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_pairs;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_present;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_trips;
-reg [9:0] equity_lane0_eval71_hand_eval1_c2_sf_windows;
 reg [9:0] equity_lane0_eval71_hand_eval1_straight_windows1_windows;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg55_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg56_q;
@@ -1439,22 +1466,10 @@ reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg66_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg67_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg68_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg69_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg70_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg71_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg72_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg73_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg74_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg75_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg76_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg77_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg78_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg79_q;
 reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg80_q;
 reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg81_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg82_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg83_q;
-reg [8:0] equity_lane0_eval71_hand_eval1_c4_category;
-wire equity_lane0_eval71_hand_eval1_c4_invalid;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
@@ -1467,35 +1482,61 @@ reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg84_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg85_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg86_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg87_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg88_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg89_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg90_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg91_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg92_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg93_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg94_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg95_q;
-reg [8:0] equity_lane0_eval71_hand_eval1_pipe_reg96_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg97_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg98_q;
 wire [23:0] equity_lane0_eval72_word;
 wire equity_lane0_eval72_invalid;
 wire equity_lane0_eval72_out_valid;
-reg [23:0] equity_lane0_eval72_hand_eval2_c5_word;
+reg equity_lane0_eval72_hand_eval2_s1_any;
 wire [41:0] equity_lane0_eval72_hand_eval2_codes_in;
 reg [41:0] equity_lane0_eval72_hand_eval2_s0_codes;
-reg [5:0] equity_lane0_eval72_hand_eval2_valids;
-reg [23:0] equity_lane0_eval72_hand_eval2_word_q;
-reg equity_lane0_eval72_hand_eval2_invalid_q;
-reg equity_lane0_eval72_hand_eval2_s4_invalid;
+reg [6:0] equity_lane0_eval72_hand_eval2_s1_bad_codes;
+reg [3:0] equity_lane0_eval72_hand_eval2_s1_flush_suit;
+reg [51:0] equity_lane0_eval72_hand_eval2_s1_hand;
 reg [51:0] equity_lane0_eval72_hand_eval2_d1_hand;
 reg [6:0] equity_lane0_eval72_hand_eval2_d1_bad_codes;
 reg equity_lane0_eval72_hand_eval2_d1_any;
 reg [3:0] equity_lane0_eval72_hand_eval2_d1_flush_suit;
+wire equity_lane0_eval72_hand_eval2_c2_bad;
+reg [20:0] equity_lane0_eval72_hand_eval2_s1_dups;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_present;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_quads;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_trips;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_pairs;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_not_quads;
+reg equity_lane0_eval72_hand_eval2_c2_flush;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_kickers;
+reg [9:0] equity_lane0_eval72_hand_eval2_c2_sf_windows;
+reg equity_lane0_eval72_hand_eval2_s3_sf;
+reg [12:0] equity_lane0_eval72_hand_eval2_s3_quads;
+reg [12:0] equity_lane0_eval72_hand_eval2_trip0;
+reg [12:0] equity_lane0_eval72_hand_eval2_trip1;
+reg [12:0] equity_lane0_eval72_hand_eval2_pair0;
+reg equity_lane0_eval72_hand_eval2_s3_flush;
+reg equity_lane0_eval72_hand_eval2_s3_straight;
+reg [12:0] equity_lane0_eval72_hand_eval2_pair1;
+reg [8:0] equity_lane0_eval72_hand_eval2_c4_category;
+wire equity_lane0_eval72_hand_eval2_c4_invalid;
+reg equity_lane0_eval72_hand_eval2_s3_bad;
+reg equity_lane0_eval72_hand_eval2_s3_any;
+reg [3:0] equity_lane0_eval72_hand_eval2_t1;
+reg [3:0] equity_lane0_eval72_hand_eval2_p0;
+reg [3:0] equity_lane0_eval72_hand_eval2_p2;
+reg [3:0] equity_lane0_eval72_hand_eval2_m0;
+reg [8:0] equity_lane0_eval72_hand_eval2_s4_category;
+reg [3:0] equity_lane0_eval72_hand_eval2_s4_sf_top;
+reg [3:0] equity_lane0_eval72_hand_eval2_q0;
+reg [3:0] equity_lane0_eval72_hand_eval2_x0;
+reg [3:0] equity_lane0_eval72_hand_eval2_t0;
+reg [3:0] equity_lane0_eval72_hand_eval2_m1;
+reg [3:0] equity_lane0_eval72_hand_eval2_m2;
+reg [3:0] equity_lane0_eval72_hand_eval2_m3;
+reg [3:0] equity_lane0_eval72_hand_eval2_m4;
+reg [3:0] equity_lane0_eval72_hand_eval2_s4_straight_top;
+reg [3:0] equity_lane0_eval72_hand_eval2_p1;
+reg equity_lane0_eval72_hand_eval2_s4_invalid;
+reg [23:0] equity_lane0_eval72_hand_eval2_c5_word;
+reg [5:0] equity_lane0_eval72_hand_eval2_valids;
+reg [23:0] equity_lane0_eval72_hand_eval2_word_q;
+reg equity_lane0_eval72_hand_eval2_invalid_q;
 wire equity_lane0_eval72_hand_eval2_same_card42_same;
 wire equity_lane0_eval72_hand_eval2_same_card43_same;
 wire equity_lane0_eval72_hand_eval2_same_card44_same;
@@ -1518,20 +1559,6 @@ wire equity_lane0_eval72_hand_eval2_same_card60_same;
 wire equity_lane0_eval72_hand_eval2_same_card61_same;
 wire equity_lane0_eval72_hand_eval2_same_card62_same;
 wire [20:0] equity_lane0_eval72_hand_eval2_pipe_reg100_d;
-reg [20:0] equity_lane0_eval72_hand_eval2_pipe_reg100_q;
-reg [51:0] equity_lane0_eval72_hand_eval2_pipe_reg101_q;
-reg [6:0] equity_lane0_eval72_hand_eval2_pipe_reg102_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg103_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg104_q;
-wire equity_lane0_eval72_hand_eval2_c2_bad;
-reg equity_lane0_eval72_hand_eval2_c2_flush;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_kickers;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_not_quads;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_pairs;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_present;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_quads;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_trips;
-reg [9:0] equity_lane0_eval72_hand_eval2_c2_sf_windows;
 reg [9:0] equity_lane0_eval72_hand_eval2_straight_windows2_windows;
 reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg105_q;
 reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg106_q;
@@ -1558,22 +1585,10 @@ reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg116_q;
 reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg117_q;
 reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg118_q;
 reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg119_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg120_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg121_q;
 reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg122_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg123_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg124_q;
 reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg125_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg126_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg127_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg128_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg129_q;
 reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg130_q;
 reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg131_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg132_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg133_q;
-reg [8:0] equity_lane0_eval72_hand_eval2_c4_category;
-wire equity_lane0_eval72_hand_eval2_c4_invalid;
 reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank30_rank;
 reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank31_rank;
 reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank32_rank;
@@ -1586,35 +1601,61 @@ reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank38_rank;
 reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank39_rank;
 reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank40_rank;
 reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank41_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg134_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg135_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg136_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg137_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg138_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg139_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg140_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg141_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg142_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg143_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg144_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg145_q;
-reg [8:0] equity_lane0_eval72_hand_eval2_pipe_reg146_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg147_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg148_q;
 wire [23:0] equity_lane0_eval73_word;
 wire equity_lane0_eval73_invalid;
 wire equity_lane0_eval73_out_valid;
-reg [23:0] equity_lane0_eval73_hand_eval3_c5_word;
+reg equity_lane0_eval73_hand_eval3_s1_any;
 wire [41:0] equity_lane0_eval73_hand_eval3_codes_in;
 reg [41:0] equity_lane0_eval73_hand_eval3_s0_codes;
-reg [5:0] equity_lane0_eval73_hand_eval3_valids;
-reg [23:0] equity_lane0_eval73_hand_eval3_word_q;
-reg equity_lane0_eval73_hand_eval3_invalid_q;
-reg equity_lane0_eval73_hand_eval3_s4_invalid;
+reg [6:0] equity_lane0_eval73_hand_eval3_s1_bad_codes;
+reg [3:0] equity_lane0_eval73_hand_eval3_s1_flush_suit;
+reg [51:0] equity_lane0_eval73_hand_eval3_s1_hand;
 reg [51:0] equity_lane0_eval73_hand_eval3_d1_hand;
 reg [6:0] equity_lane0_eval73_hand_eval3_d1_bad_codes;
 reg equity_lane0_eval73_hand_eval3_d1_any;
 reg [3:0] equity_lane0_eval73_hand_eval3_d1_flush_suit;
+wire equity_lane0_eval73_hand_eval3_c2_bad;
+reg [20:0] equity_lane0_eval73_hand_eval3_s1_dups;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_present;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_quads;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_trips;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_pairs;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_not_quads;
+reg equity_lane0_eval73_hand_eval3_c2_flush;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_kickers;
+reg [9:0] equity_lane0_eval73_hand_eval3_c2_sf_windows;
+reg equity_lane0_eval73_hand_eval3_s3_sf;
+reg [12:0] equity_lane0_eval73_hand_eval3_s3_quads;
+reg [12:0] equity_lane0_eval73_hand_eval3_trip0;
+reg [12:0] equity_lane0_eval73_hand_eval3_trip1;
+reg [12:0] equity_lane0_eval73_hand_eval3_pair0;
+reg equity_lane0_eval73_hand_eval3_s3_flush;
+reg equity_lane0_eval73_hand_eval3_s3_straight;
+reg [12:0] equity_lane0_eval73_hand_eval3_pair1;
+reg [8:0] equity_lane0_eval73_hand_eval3_c4_category;
+wire equity_lane0_eval73_hand_eval3_c4_invalid;
+reg equity_lane0_eval73_hand_eval3_s3_bad;
+reg equity_lane0_eval73_hand_eval3_s3_any;
+reg [3:0] equity_lane0_eval73_hand_eval3_t1;
+reg [3:0] equity_lane0_eval73_hand_eval3_p0;
+reg [3:0] equity_lane0_eval73_hand_eval3_p2;
+reg [3:0] equity_lane0_eval73_hand_eval3_m0;
+reg [8:0] equity_lane0_eval73_hand_eval3_s4_category;
+reg [3:0] equity_lane0_eval73_hand_eval3_s4_sf_top;
+reg [3:0] equity_lane0_eval73_hand_eval3_q0;
+reg [3:0] equity_lane0_eval73_hand_eval3_x0;
+reg [3:0] equity_lane0_eval73_hand_eval3_t0;
+reg [3:0] equity_lane0_eval73_hand_eval3_m1;
+reg [3:0] equity_lane0_eval73_hand_eval3_m2;
+reg [3:0] equity_lane0_eval73_hand_eval3_m3;
+reg [3:0] equity_lane0_eval73_hand_eval3_m4;
+reg [3:0] equity_lane0_eval73_hand_eval3_s4_straight_top;
+reg [3:0] equity_lane0_eval73_hand_eval3_p1;
+reg equity_lane0_eval73_hand_eval3_s4_invalid;
+reg [23:0] equity_lane0_eval73_hand_eval3_c5_word;
+reg [5:0] equity_lane0_eval73_hand_eval3_valids;
+reg [23:0] equity_lane0_eval73_hand_eval3_word_q;
+reg equity_lane0_eval73_hand_eval3_invalid_q;
 wire equity_lane0_eval73_hand_eval3_same_card63_same;
 wire equity_lane0_eval73_hand_eval3_same_card64_same;
 wire equity_lane0_eval73_hand_eval3_same_card65_same;
@@ -1637,20 +1678,6 @@ wire equity_lane0_eval73_hand_eval3_same_card81_same;
 wire equity_lane0_eval73_hand_eval3_same_card82_same;
 wire equity_lane0_eval73_hand_eval3_same_card83_same;
 wire [20:0] equity_lane0_eval73_hand_eval3_pipe_reg150_d;
-reg [20:0] equity_lane0_eval73_hand_eval3_pipe_reg150_q;
-reg [51:0] equity_lane0_eval73_hand_eval3_pipe_reg151_q;
-reg [6:0] equity_lane0_eval73_hand_eval3_pipe_reg152_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg153_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg154_q;
-wire equity_lane0_eval73_hand_eval3_c2_bad;
-reg equity_lane0_eval73_hand_eval3_c2_flush;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_kickers;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_not_quads;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_pairs;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_present;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_quads;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_trips;
-reg [9:0] equity_lane0_eval73_hand_eval3_c2_sf_windows;
 reg [9:0] equity_lane0_eval73_hand_eval3_straight_windows3_windows;
 reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg155_q;
 reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg156_q;
@@ -1677,22 +1704,10 @@ reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg166_q;
 reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg167_q;
 reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg168_q;
 reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg169_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg170_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg171_q;
 reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg172_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg173_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg174_q;
 reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg175_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg176_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg177_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg178_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg179_q;
 reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg180_q;
 reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg181_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg182_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg183_q;
-reg [8:0] equity_lane0_eval73_hand_eval3_c4_category;
-wire equity_lane0_eval73_hand_eval3_c4_invalid;
 reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank44_rank;
 reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank45_rank;
 reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank46_rank;
@@ -1705,21 +1720,6 @@ reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank52_rank;
 reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank53_rank;
 reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank54_rank;
 reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank55_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg184_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg185_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg186_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg187_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg188_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg189_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg190_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg191_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg192_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg193_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg194_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg195_q;
-reg [8:0] equity_lane0_eval73_hand_eval3_pipe_reg196_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg197_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg198_q;
 wire [23:0] equity_lane0_showdown0_best;
 reg [3:0] equity_lane0_showdown0_s0_active;
 reg [3:0] equity_lane0_showdown0_s1_active;
@@ -3106,17 +3106,58 @@ wire [5:0] equity_lane1_card_lookup21_position;
 wire [23:0] equity_lane1_eval74_word;
 wire equity_lane1_eval74_invalid;
 wire equity_lane1_eval74_out_valid;
-reg [23:0] equity_lane1_eval74_hand_eval4_c5_word;
+reg equity_lane1_eval74_hand_eval4_s1_any;
 wire [41:0] equity_lane1_eval74_hand_eval4_codes_in;
 reg [41:0] equity_lane1_eval74_hand_eval4_s0_codes;
-reg [5:0] equity_lane1_eval74_hand_eval4_valids;
-reg [23:0] equity_lane1_eval74_hand_eval4_word_q;
-reg equity_lane1_eval74_hand_eval4_invalid_q;
-reg equity_lane1_eval74_hand_eval4_s4_invalid;
+reg [6:0] equity_lane1_eval74_hand_eval4_s1_bad_codes;
+reg [3:0] equity_lane1_eval74_hand_eval4_s1_flush_suit;
+reg [51:0] equity_lane1_eval74_hand_eval4_s1_hand;
 reg [51:0] equity_lane1_eval74_hand_eval4_d1_hand;
 reg [6:0] equity_lane1_eval74_hand_eval4_d1_bad_codes;
 reg equity_lane1_eval74_hand_eval4_d1_any;
 reg [3:0] equity_lane1_eval74_hand_eval4_d1_flush_suit;
+wire equity_lane1_eval74_hand_eval4_c2_bad;
+reg [20:0] equity_lane1_eval74_hand_eval4_s1_dups;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_present;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_quads;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_trips;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_pairs;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_not_quads;
+reg equity_lane1_eval74_hand_eval4_c2_flush;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_kickers;
+reg [9:0] equity_lane1_eval74_hand_eval4_c2_sf_windows;
+reg equity_lane1_eval74_hand_eval4_s3_sf;
+reg [12:0] equity_lane1_eval74_hand_eval4_s3_quads;
+reg [12:0] equity_lane1_eval74_hand_eval4_trip0;
+reg [12:0] equity_lane1_eval74_hand_eval4_trip1;
+reg [12:0] equity_lane1_eval74_hand_eval4_pair0;
+reg equity_lane1_eval74_hand_eval4_s3_flush;
+reg equity_lane1_eval74_hand_eval4_s3_straight;
+reg [12:0] equity_lane1_eval74_hand_eval4_pair1;
+reg [8:0] equity_lane1_eval74_hand_eval4_c4_category;
+wire equity_lane1_eval74_hand_eval4_c4_invalid;
+reg equity_lane1_eval74_hand_eval4_s3_bad;
+reg equity_lane1_eval74_hand_eval4_s3_any;
+reg [3:0] equity_lane1_eval74_hand_eval4_t1;
+reg [3:0] equity_lane1_eval74_hand_eval4_p0;
+reg [3:0] equity_lane1_eval74_hand_eval4_p2;
+reg [3:0] equity_lane1_eval74_hand_eval4_m0;
+reg [8:0] equity_lane1_eval74_hand_eval4_s4_category;
+reg [3:0] equity_lane1_eval74_hand_eval4_s4_sf_top;
+reg [3:0] equity_lane1_eval74_hand_eval4_q0;
+reg [3:0] equity_lane1_eval74_hand_eval4_x0;
+reg [3:0] equity_lane1_eval74_hand_eval4_t0;
+reg [3:0] equity_lane1_eval74_hand_eval4_m1;
+reg [3:0] equity_lane1_eval74_hand_eval4_m2;
+reg [3:0] equity_lane1_eval74_hand_eval4_m3;
+reg [3:0] equity_lane1_eval74_hand_eval4_m4;
+reg [3:0] equity_lane1_eval74_hand_eval4_s4_straight_top;
+reg [3:0] equity_lane1_eval74_hand_eval4_p1;
+reg equity_lane1_eval74_hand_eval4_s4_invalid;
+reg [23:0] equity_lane1_eval74_hand_eval4_c5_word;
+reg [5:0] equity_lane1_eval74_hand_eval4_valids;
+reg [23:0] equity_lane1_eval74_hand_eval4_word_q;
+reg equity_lane1_eval74_hand_eval4_invalid_q;
 wire equity_lane1_eval74_hand_eval4_same_card84_same;
 wire equity_lane1_eval74_hand_eval4_same_card85_same;
 wire equity_lane1_eval74_hand_eval4_same_card86_same;
@@ -3139,20 +3180,6 @@ wire equity_lane1_eval74_hand_eval4_same_card102_same;
 wire equity_lane1_eval74_hand_eval4_same_card103_same;
 wire equity_lane1_eval74_hand_eval4_same_card104_same;
 wire [20:0] equity_lane1_eval74_hand_eval4_pipe_reg212_d;
-reg [20:0] equity_lane1_eval74_hand_eval4_pipe_reg212_q;
-reg [51:0] equity_lane1_eval74_hand_eval4_pipe_reg213_q;
-reg [6:0] equity_lane1_eval74_hand_eval4_pipe_reg214_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg215_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg216_q;
-wire equity_lane1_eval74_hand_eval4_c2_bad;
-reg equity_lane1_eval74_hand_eval4_c2_flush;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_kickers;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_not_quads;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_pairs;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_present;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_quads;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_trips;
-reg [9:0] equity_lane1_eval74_hand_eval4_c2_sf_windows;
 reg [9:0] equity_lane1_eval74_hand_eval4_straight_windows4_windows;
 reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg217_q;
 reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg218_q;
@@ -3179,22 +3206,10 @@ reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg228_q;
 reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg229_q;
 reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg230_q;
 reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg231_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg232_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg233_q;
 reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg234_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg235_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg236_q;
 reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg237_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg238_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg239_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg240_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg241_q;
 reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg242_q;
 reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg243_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg244_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg245_q;
-reg [8:0] equity_lane1_eval74_hand_eval4_c4_category;
-wire equity_lane1_eval74_hand_eval4_c4_invalid;
 reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank58_rank;
 reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank59_rank;
 reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank60_rank;
@@ -3207,35 +3222,61 @@ reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank66_rank;
 reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank67_rank;
 reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank68_rank;
 reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank69_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg246_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg247_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg248_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg249_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg250_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg251_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg252_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg253_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg254_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg255_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg256_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg257_q;
-reg [8:0] equity_lane1_eval74_hand_eval4_pipe_reg258_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg259_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg260_q;
 wire [23:0] equity_lane1_eval75_word;
 wire equity_lane1_eval75_invalid;
 wire equity_lane1_eval75_out_valid;
-reg [23:0] equity_lane1_eval75_hand_eval5_c5_word;
+reg equity_lane1_eval75_hand_eval5_s1_any;
 wire [41:0] equity_lane1_eval75_hand_eval5_codes_in;
 reg [41:0] equity_lane1_eval75_hand_eval5_s0_codes;
-reg [5:0] equity_lane1_eval75_hand_eval5_valids;
-reg [23:0] equity_lane1_eval75_hand_eval5_word_q;
-reg equity_lane1_eval75_hand_eval5_invalid_q;
-reg equity_lane1_eval75_hand_eval5_s4_invalid;
+reg [6:0] equity_lane1_eval75_hand_eval5_s1_bad_codes;
+reg [3:0] equity_lane1_eval75_hand_eval5_s1_flush_suit;
+reg [51:0] equity_lane1_eval75_hand_eval5_s1_hand;
 reg [51:0] equity_lane1_eval75_hand_eval5_d1_hand;
 reg [6:0] equity_lane1_eval75_hand_eval5_d1_bad_codes;
 reg equity_lane1_eval75_hand_eval5_d1_any;
 reg [3:0] equity_lane1_eval75_hand_eval5_d1_flush_suit;
+wire equity_lane1_eval75_hand_eval5_c2_bad;
+reg [20:0] equity_lane1_eval75_hand_eval5_s1_dups;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_present;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_quads;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_trips;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_pairs;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_not_quads;
+reg equity_lane1_eval75_hand_eval5_c2_flush;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_kickers;
+reg [9:0] equity_lane1_eval75_hand_eval5_c2_sf_windows;
+reg equity_lane1_eval75_hand_eval5_s3_sf;
+reg [12:0] equity_lane1_eval75_hand_eval5_s3_quads;
+reg [12:0] equity_lane1_eval75_hand_eval5_trip0;
+reg [12:0] equity_lane1_eval75_hand_eval5_trip1;
+reg [12:0] equity_lane1_eval75_hand_eval5_pair0;
+reg equity_lane1_eval75_hand_eval5_s3_flush;
+reg equity_lane1_eval75_hand_eval5_s3_straight;
+reg [12:0] equity_lane1_eval75_hand_eval5_pair1;
+reg [8:0] equity_lane1_eval75_hand_eval5_c4_category;
+wire equity_lane1_eval75_hand_eval5_c4_invalid;
+reg equity_lane1_eval75_hand_eval5_s3_bad;
+reg equity_lane1_eval75_hand_eval5_s3_any;
+reg [3:0] equity_lane1_eval75_hand_eval5_t1;
+reg [3:0] equity_lane1_eval75_hand_eval5_p0;
+reg [3:0] equity_lane1_eval75_hand_eval5_p2;
+reg [3:0] equity_lane1_eval75_hand_eval5_m0;
+reg [8:0] equity_lane1_eval75_hand_eval5_s4_category;
+reg [3:0] equity_lane1_eval75_hand_eval5_s4_sf_top;
+reg [3:0] equity_lane1_eval75_hand_eval5_q0;
+reg [3:0] equity_lane1_eval75_hand_eval5_x0;
+reg [3:0] equity_lane1_eval75_hand_eval5_t0;
+reg [3:0] equity_lane1_eval75_hand_eval5_m1;
+reg [3:0] equity_lane1_eval75_hand_eval5_m2;
+reg [3:0] equity_lane1_eval75_hand_eval5_m3;
+reg [3:0] equity_lane1_eval75_hand_eval5_m4;
+reg [3:0] equity_lane1_eval75_hand_eval5_s4_straight_top;
+reg [3:0] equity_lane1_eval75_hand_eval5_p1;
+reg equity_lane1_eval75_hand_eval5_s4_invalid;
+reg [23:0] equity_lane1_eval75_hand_eval5_c5_word;
+reg [5:0] equity_lane1_eval75_hand_eval5_valids;
+reg [23:0] equity_lane1_eval75_hand_eval5_word_q;
+reg equity_lane1_eval75_hand_eval5_invalid_q;
 wire equity_lane1_eval75_hand_eval5_same_card105_same;
 wire equity_lane1_eval75_hand_eval5_same_card106_same;
 wire equity_lane1_eval75_hand_eval5_same_card107_same;
@@ -3258,20 +3299,6 @@ wire equity_lane1_eval75_hand_eval5_same_card123_same;
 wire equity_lane1_eval75_hand_eval5_same_card124_same;
 wire equity_lane1_eval75_hand_eval5_same_card125_same;
 wire [20:0] equity_lane1_eval75_hand_eval5_pipe_reg262_d;
-reg [20:0] equity_lane1_eval75_hand_eval5_pipe_reg262_q;
-reg [51:0] equity_lane1_eval75_hand_eval5_pipe_reg263_q;
-reg [6:0] equity_lane1_eval75_hand_eval5_pipe_reg264_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg265_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg266_q;
-wire equity_lane1_eval75_hand_eval5_c2_bad;
-reg equity_lane1_eval75_hand_eval5_c2_flush;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_kickers;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_not_quads;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_pairs;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_present;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_quads;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_trips;
-reg [9:0] equity_lane1_eval75_hand_eval5_c2_sf_windows;
 reg [9:0] equity_lane1_eval75_hand_eval5_straight_windows5_windows;
 reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg267_q;
 reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg268_q;
@@ -3298,22 +3325,10 @@ reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg278_q;
 reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg279_q;
 reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg280_q;
 reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg281_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg282_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg283_q;
 reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg284_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg285_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg286_q;
 reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg287_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg288_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg289_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg290_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg291_q;
 reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg292_q;
 reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg293_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg294_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg295_q;
-reg [8:0] equity_lane1_eval75_hand_eval5_c4_category;
-wire equity_lane1_eval75_hand_eval5_c4_invalid;
 reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank72_rank;
 reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank73_rank;
 reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank74_rank;
@@ -3326,35 +3341,61 @@ reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank80_rank;
 reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank81_rank;
 reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank82_rank;
 reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank83_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg296_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg297_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg298_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg299_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg300_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg301_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg302_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg303_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg304_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg305_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg306_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg307_q;
-reg [8:0] equity_lane1_eval75_hand_eval5_pipe_reg308_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg309_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg310_q;
 wire [23:0] equity_lane1_eval76_word;
 wire equity_lane1_eval76_invalid;
 wire equity_lane1_eval76_out_valid;
-reg [23:0] equity_lane1_eval76_hand_eval6_c5_word;
+reg equity_lane1_eval76_hand_eval6_s1_any;
 wire [41:0] equity_lane1_eval76_hand_eval6_codes_in;
 reg [41:0] equity_lane1_eval76_hand_eval6_s0_codes;
-reg [5:0] equity_lane1_eval76_hand_eval6_valids;
-reg [23:0] equity_lane1_eval76_hand_eval6_word_q;
-reg equity_lane1_eval76_hand_eval6_invalid_q;
-reg equity_lane1_eval76_hand_eval6_s4_invalid;
+reg [6:0] equity_lane1_eval76_hand_eval6_s1_bad_codes;
+reg [3:0] equity_lane1_eval76_hand_eval6_s1_flush_suit;
+reg [51:0] equity_lane1_eval76_hand_eval6_s1_hand;
 reg [51:0] equity_lane1_eval76_hand_eval6_d1_hand;
 reg [6:0] equity_lane1_eval76_hand_eval6_d1_bad_codes;
 reg equity_lane1_eval76_hand_eval6_d1_any;
 reg [3:0] equity_lane1_eval76_hand_eval6_d1_flush_suit;
+wire equity_lane1_eval76_hand_eval6_c2_bad;
+reg [20:0] equity_lane1_eval76_hand_eval6_s1_dups;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_present;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_quads;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_trips;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_pairs;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_not_quads;
+reg equity_lane1_eval76_hand_eval6_c2_flush;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_kickers;
+reg [9:0] equity_lane1_eval76_hand_eval6_c2_sf_windows;
+reg equity_lane1_eval76_hand_eval6_s3_sf;
+reg [12:0] equity_lane1_eval76_hand_eval6_s3_quads;
+reg [12:0] equity_lane1_eval76_hand_eval6_trip0;
+reg [12:0] equity_lane1_eval76_hand_eval6_trip1;
+reg [12:0] equity_lane1_eval76_hand_eval6_pair0;
+reg equity_lane1_eval76_hand_eval6_s3_flush;
+reg equity_lane1_eval76_hand_eval6_s3_straight;
+reg [12:0] equity_lane1_eval76_hand_eval6_pair1;
+reg [8:0] equity_lane1_eval76_hand_eval6_c4_category;
+wire equity_lane1_eval76_hand_eval6_c4_invalid;
+reg equity_lane1_eval76_hand_eval6_s3_bad;
+reg equity_lane1_eval76_hand_eval6_s3_any;
+reg [3:0] equity_lane1_eval76_hand_eval6_t1;
+reg [3:0] equity_lane1_eval76_hand_eval6_p0;
+reg [3:0] equity_lane1_eval76_hand_eval6_p2;
+reg [3:0] equity_lane1_eval76_hand_eval6_m0;
+reg [8:0] equity_lane1_eval76_hand_eval6_s4_category;
+reg [3:0] equity_lane1_eval76_hand_eval6_s4_sf_top;
+reg [3:0] equity_lane1_eval76_hand_eval6_q0;
+reg [3:0] equity_lane1_eval76_hand_eval6_x0;
+reg [3:0] equity_lane1_eval76_hand_eval6_t0;
+reg [3:0] equity_lane1_eval76_hand_eval6_m1;
+reg [3:0] equity_lane1_eval76_hand_eval6_m2;
+reg [3:0] equity_lane1_eval76_hand_eval6_m3;
+reg [3:0] equity_lane1_eval76_hand_eval6_m4;
+reg [3:0] equity_lane1_eval76_hand_eval6_s4_straight_top;
+reg [3:0] equity_lane1_eval76_hand_eval6_p1;
+reg equity_lane1_eval76_hand_eval6_s4_invalid;
+reg [23:0] equity_lane1_eval76_hand_eval6_c5_word;
+reg [5:0] equity_lane1_eval76_hand_eval6_valids;
+reg [23:0] equity_lane1_eval76_hand_eval6_word_q;
+reg equity_lane1_eval76_hand_eval6_invalid_q;
 wire equity_lane1_eval76_hand_eval6_same_card126_same;
 wire equity_lane1_eval76_hand_eval6_same_card127_same;
 wire equity_lane1_eval76_hand_eval6_same_card128_same;
@@ -3377,20 +3418,6 @@ wire equity_lane1_eval76_hand_eval6_same_card144_same;
 wire equity_lane1_eval76_hand_eval6_same_card145_same;
 wire equity_lane1_eval76_hand_eval6_same_card146_same;
 wire [20:0] equity_lane1_eval76_hand_eval6_pipe_reg312_d;
-reg [20:0] equity_lane1_eval76_hand_eval6_pipe_reg312_q;
-reg [51:0] equity_lane1_eval76_hand_eval6_pipe_reg313_q;
-reg [6:0] equity_lane1_eval76_hand_eval6_pipe_reg314_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg315_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg316_q;
-wire equity_lane1_eval76_hand_eval6_c2_bad;
-reg equity_lane1_eval76_hand_eval6_c2_flush;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_kickers;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_not_quads;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_pairs;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_present;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_quads;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_trips;
-reg [9:0] equity_lane1_eval76_hand_eval6_c2_sf_windows;
 reg [9:0] equity_lane1_eval76_hand_eval6_straight_windows6_windows;
 reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg317_q;
 reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg318_q;
@@ -3417,22 +3444,10 @@ reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg328_q;
 reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg329_q;
 reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg330_q;
 reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg331_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg332_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg333_q;
 reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg334_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg335_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg336_q;
 reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg337_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg338_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg339_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg340_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg341_q;
 reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg342_q;
 reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg343_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg344_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg345_q;
-reg [8:0] equity_lane1_eval76_hand_eval6_c4_category;
-wire equity_lane1_eval76_hand_eval6_c4_invalid;
 reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank86_rank;
 reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank87_rank;
 reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank88_rank;
@@ -3445,35 +3460,61 @@ reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank94_rank;
 reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank95_rank;
 reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank96_rank;
 reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank97_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg346_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg347_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg348_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg349_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg350_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg351_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg352_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg353_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg354_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg355_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg356_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg357_q;
-reg [8:0] equity_lane1_eval76_hand_eval6_pipe_reg358_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg359_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg360_q;
 wire [23:0] equity_lane1_eval77_word;
 wire equity_lane1_eval77_invalid;
 wire equity_lane1_eval77_out_valid;
-reg [23:0] equity_lane1_eval77_hand_eval7_c5_word;
+reg equity_lane1_eval77_hand_eval7_s1_any;
 wire [41:0] equity_lane1_eval77_hand_eval7_codes_in;
 reg [41:0] equity_lane1_eval77_hand_eval7_s0_codes;
-reg [5:0] equity_lane1_eval77_hand_eval7_valids;
-reg [23:0] equity_lane1_eval77_hand_eval7_word_q;
-reg equity_lane1_eval77_hand_eval7_invalid_q;
-reg equity_lane1_eval77_hand_eval7_s4_invalid;
+reg [6:0] equity_lane1_eval77_hand_eval7_s1_bad_codes;
+reg [3:0] equity_lane1_eval77_hand_eval7_s1_flush_suit;
+reg [51:0] equity_lane1_eval77_hand_eval7_s1_hand;
 reg [51:0] equity_lane1_eval77_hand_eval7_d1_hand;
 reg [6:0] equity_lane1_eval77_hand_eval7_d1_bad_codes;
 reg equity_lane1_eval77_hand_eval7_d1_any;
 reg [3:0] equity_lane1_eval77_hand_eval7_d1_flush_suit;
+wire equity_lane1_eval77_hand_eval7_c2_bad;
+reg [20:0] equity_lane1_eval77_hand_eval7_s1_dups;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_present;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_quads;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_trips;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_pairs;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_not_quads;
+reg equity_lane1_eval77_hand_eval7_c2_flush;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_kickers;
+reg [9:0] equity_lane1_eval77_hand_eval7_c2_sf_windows;
+reg equity_lane1_eval77_hand_eval7_s3_sf;
+reg [12:0] equity_lane1_eval77_hand_eval7_s3_quads;
+reg [12:0] equity_lane1_eval77_hand_eval7_trip0;
+reg [12:0] equity_lane1_eval77_hand_eval7_trip1;
+reg [12:0] equity_lane1_eval77_hand_eval7_pair0;
+reg equity_lane1_eval77_hand_eval7_s3_flush;
+reg equity_lane1_eval77_hand_eval7_s3_straight;
+reg [12:0] equity_lane1_eval77_hand_eval7_pair1;
+reg [8:0] equity_lane1_eval77_hand_eval7_c4_category;
+wire equity_lane1_eval77_hand_eval7_c4_invalid;
+reg equity_lane1_eval77_hand_eval7_s3_bad;
+reg equity_lane1_eval77_hand_eval7_s3_any;
+reg [3:0] equity_lane1_eval77_hand_eval7_t1;
+reg [3:0] equity_lane1_eval77_hand_eval7_p0;
+reg [3:0] equity_lane1_eval77_hand_eval7_p2;
+reg [3:0] equity_lane1_eval77_hand_eval7_m0;
+reg [8:0] equity_lane1_eval77_hand_eval7_s4_category;
+reg [3:0] equity_lane1_eval77_hand_eval7_s4_sf_top;
+reg [3:0] equity_lane1_eval77_hand_eval7_q0;
+reg [3:0] equity_lane1_eval77_hand_eval7_x0;
+reg [3:0] equity_lane1_eval77_hand_eval7_t0;
+reg [3:0] equity_lane1_eval77_hand_eval7_m1;
+reg [3:0] equity_lane1_eval77_hand_eval7_m2;
+reg [3:0] equity_lane1_eval77_hand_eval7_m3;
+reg [3:0] equity_lane1_eval77_hand_eval7_m4;
+reg [3:0] equity_lane1_eval77_hand_eval7_s4_straight_top;
+reg [3:0] equity_lane1_eval77_hand_eval7_p1;
+reg equity_lane1_eval77_hand_eval7_s4_invalid;
+reg [23:0] equity_lane1_eval77_hand_eval7_c5_word;
+reg [5:0] equity_lane1_eval77_hand_eval7_valids;
+reg [23:0] equity_lane1_eval77_hand_eval7_word_q;
+reg equity_lane1_eval77_hand_eval7_invalid_q;
 wire equity_lane1_eval77_hand_eval7_same_card147_same;
 wire equity_lane1_eval77_hand_eval7_same_card148_same;
 wire equity_lane1_eval77_hand_eval7_same_card149_same;
@@ -3496,20 +3537,6 @@ wire equity_lane1_eval77_hand_eval7_same_card165_same;
 wire equity_lane1_eval77_hand_eval7_same_card166_same;
 wire equity_lane1_eval77_hand_eval7_same_card167_same;
 wire [20:0] equity_lane1_eval77_hand_eval7_pipe_reg362_d;
-reg [20:0] equity_lane1_eval77_hand_eval7_pipe_reg362_q;
-reg [51:0] equity_lane1_eval77_hand_eval7_pipe_reg363_q;
-reg [6:0] equity_lane1_eval77_hand_eval7_pipe_reg364_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg365_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg366_q;
-wire equity_lane1_eval77_hand_eval7_c2_bad;
-reg equity_lane1_eval77_hand_eval7_c2_flush;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_kickers;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_not_quads;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_pairs;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_present;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_quads;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_trips;
-reg [9:0] equity_lane1_eval77_hand_eval7_c2_sf_windows;
 reg [9:0] equity_lane1_eval77_hand_eval7_straight_windows7_windows;
 reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg367_q;
 reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg368_q;
@@ -3536,22 +3563,10 @@ reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg378_q;
 reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg379_q;
 reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg380_q;
 reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg381_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg382_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg383_q;
 reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg384_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg385_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg386_q;
 reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg387_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg388_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg389_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg390_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg391_q;
 reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg392_q;
 reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg393_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg394_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg395_q;
-reg [8:0] equity_lane1_eval77_hand_eval7_c4_category;
-wire equity_lane1_eval77_hand_eval7_c4_invalid;
 reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank100_rank;
 reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank101_rank;
 reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank102_rank;
@@ -3564,21 +3579,6 @@ reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank108_rank;
 reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank109_rank;
 reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank110_rank;
 reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank111_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg396_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg397_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg398_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg399_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg400_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg401_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg402_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg403_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg404_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg405_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg406_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg407_q;
-reg [8:0] equity_lane1_eval77_hand_eval7_pipe_reg408_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg409_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg410_q;
 wire [23:0] equity_lane1_showdown1_best;
 reg [3:0] equity_lane1_showdown1_s0_active;
 reg [3:0] equity_lane1_showdown1_s1_active;
@@ -11926,27 +11926,27 @@ assign equity_lane0_eval70_hand_eval0_same_card20_same = ((equity_lane0_eval70_h
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg0_load
-    equity_lane0_eval70_hand_eval0_pipe_reg0_q <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
+    equity_lane0_eval70_hand_eval0_s1_dups <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg1_load
-    equity_lane0_eval70_hand_eval0_pipe_reg1_q <= equity_lane0_eval70_hand_eval0_d1_hand;
+    equity_lane0_eval70_hand_eval0_s1_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg2_load
-    equity_lane0_eval70_hand_eval0_pipe_reg2_q <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
+    equity_lane0_eval70_hand_eval0_s1_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg3_load
-    equity_lane0_eval70_hand_eval0_pipe_reg3_q <= equity_lane0_eval70_hand_eval0_d1_any;
+    equity_lane0_eval70_hand_eval0_s1_any <= equity_lane0_eval70_hand_eval0_d1_any;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg4_load
-    equity_lane0_eval70_hand_eval0_pipe_reg4_q <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
+    equity_lane0_eval70_hand_eval0_s1_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
 end
 
 
@@ -12004,10 +12004,10 @@ end
 
 
 
-assign equity_lane0_eval70_hand_eval0_c2_bad = ((equity_lane0_eval70_hand_eval0_pipe_reg0_q != 0) || (equity_lane0_eval70_hand_eval0_pipe_reg2_q != 0));
+assign equity_lane0_eval70_hand_eval0_c2_bad = ((equity_lane0_eval70_hand_eval0_s1_dups != 0) || (equity_lane0_eval70_hand_eval0_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg1_q, equity_lane0_eval70_hand_eval0_pipe_reg4_q) begin: equity_lane0_eval70_hand_eval0_rank_masks
+always @(equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_s1_flush_suit) begin: equity_lane0_eval70_hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -12028,10 +12028,10 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg1_q, equity_lane0_eval70_hand_ev
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * r) + s)]) begin
+            if (equity_lane0_eval70_hand_eval0_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * r) + s)] && equity_lane0_eval70_hand_eval0_pipe_reg4_q[s])) begin
+            if ((equity_lane0_eval70_hand_eval0_s1_hand[((4 * r) + s)] && equity_lane0_eval70_hand_eval0_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -12047,8 +12047,8 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg1_q, equity_lane0_eval70_hand_ev
     equity_lane0_eval70_hand_eval0_c2_trips = trips;
     equity_lane0_eval70_hand_eval0_c2_pairs = pairs;
     equity_lane0_eval70_hand_eval0_c2_not_quads = not_quads;
-    equity_lane0_eval70_hand_eval0_c2_flush = (equity_lane0_eval70_hand_eval0_pipe_reg4_q != 0);
-    if ((equity_lane0_eval70_hand_eval0_pipe_reg4_q != 0)) begin
+    equity_lane0_eval70_hand_eval0_c2_flush = (equity_lane0_eval70_hand_eval0_s1_flush_suit != 0);
+    if ((equity_lane0_eval70_hand_eval0_s1_flush_suit != 0)) begin
         equity_lane0_eval70_hand_eval0_c2_kickers = suited;
     end
     else begin
@@ -12057,14 +12057,14 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg1_q, equity_lane0_eval70_hand_ev
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg1_q) begin: equity_lane0_eval70_hand_eval0_sf_windows
+always @(equity_lane0_eval70_hand_eval0_s1_hand) begin: equity_lane0_eval70_hand_eval0_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * w) + s)] && equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 1)) + s)] && equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 2)) + s)] && equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval70_hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * w) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -12132,7 +12132,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg14_load
-    equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_pipe_reg3_q;
+    equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_s1_any;
 end
 
 
@@ -12314,12 +12314,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg20_load
-    equity_lane0_eval70_hand_eval0_pipe_reg20_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
+    equity_lane0_eval70_hand_eval0_pair0 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg21_load
-    equity_lane0_eval70_hand_eval0_pipe_reg21_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
+    equity_lane0_eval70_hand_eval0_pair1 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
@@ -12329,12 +12329,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg23_load
-    equity_lane0_eval70_hand_eval0_pipe_reg23_q <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
+    equity_lane0_eval70_hand_eval0_trip0 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg24_load
-    equity_lane0_eval70_hand_eval0_pipe_reg24_q <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
+    equity_lane0_eval70_hand_eval0_trip1 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
@@ -12344,22 +12344,22 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg26_load
-    equity_lane0_eval70_hand_eval0_pipe_reg26_q <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
+    equity_lane0_eval70_hand_eval0_s3_quads <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg27_load
-    equity_lane0_eval70_hand_eval0_pipe_reg27_q <= equity_lane0_eval70_hand_eval0_window_top0_found;
+    equity_lane0_eval70_hand_eval0_s3_straight <= equity_lane0_eval70_hand_eval0_window_top0_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg28_load
-    equity_lane0_eval70_hand_eval0_pipe_reg28_q <= equity_lane0_eval70_hand_eval0_window_top1_found;
+    equity_lane0_eval70_hand_eval0_s3_sf <= equity_lane0_eval70_hand_eval0_window_top1_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg29_load
-    equity_lane0_eval70_hand_eval0_pipe_reg29_q <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
+    equity_lane0_eval70_hand_eval0_s3_flush <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
 end
 
 
@@ -12374,12 +12374,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg32_load
-    equity_lane0_eval70_hand_eval0_pipe_reg32_q <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
+    equity_lane0_eval70_hand_eval0_s3_bad <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg33_load
-    equity_lane0_eval70_hand_eval0_pipe_reg33_q <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
+    equity_lane0_eval70_hand_eval0_s3_any <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
 end
 
 
@@ -12438,24 +12438,24 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg19_q) begin: equity_lane0_eval70
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg20_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank7_encode
+always @(equity_lane0_eval70_hand_eval0_pair0) begin: equity_lane0_eval70_hand_eval0_onehot_rank7_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg20_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg20_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg20_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg20_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_pair0[12] || equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[10] || equity_lane0_eval70_hand_eval0_pair0[9] || equity_lane0_eval70_hand_eval0_pair0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_pair0[12] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[6] || equity_lane0_eval70_hand_eval0_pair0[5] || equity_lane0_eval70_hand_eval0_pair0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[10] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[6] || equity_lane0_eval70_hand_eval0_pair0[3] || equity_lane0_eval70_hand_eval0_pair0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[9] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[5] || equity_lane0_eval70_hand_eval0_pair0[3] || equity_lane0_eval70_hand_eval0_pair0[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank7_rank = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg21_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank8_encode
+always @(equity_lane0_eval70_hand_eval0_pair1) begin: equity_lane0_eval70_hand_eval0_onehot_rank8_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg21_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg21_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg21_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg21_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_pair1[12] || equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[10] || equity_lane0_eval70_hand_eval0_pair1[9] || equity_lane0_eval70_hand_eval0_pair1[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_pair1[12] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[6] || equity_lane0_eval70_hand_eval0_pair1[5] || equity_lane0_eval70_hand_eval0_pair1[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[10] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[6] || equity_lane0_eval70_hand_eval0_pair1[3] || equity_lane0_eval70_hand_eval0_pair1[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[9] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[5] || equity_lane0_eval70_hand_eval0_pair1[3] || equity_lane0_eval70_hand_eval0_pair1[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank8_rank = value;
 end
 
@@ -12471,24 +12471,24 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg22_q) begin: equity_lane0_eval70
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg23_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank10_encode
+always @(equity_lane0_eval70_hand_eval0_trip0) begin: equity_lane0_eval70_hand_eval0_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg23_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg23_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg23_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg23_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_trip0[12] || equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[10] || equity_lane0_eval70_hand_eval0_trip0[9] || equity_lane0_eval70_hand_eval0_trip0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_trip0[12] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[6] || equity_lane0_eval70_hand_eval0_trip0[5] || equity_lane0_eval70_hand_eval0_trip0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[10] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[6] || equity_lane0_eval70_hand_eval0_trip0[3] || equity_lane0_eval70_hand_eval0_trip0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[9] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[5] || equity_lane0_eval70_hand_eval0_trip0[3] || equity_lane0_eval70_hand_eval0_trip0[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank10_rank = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg24_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank11_encode
+always @(equity_lane0_eval70_hand_eval0_trip1) begin: equity_lane0_eval70_hand_eval0_onehot_rank11_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg24_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg24_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg24_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg24_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_trip1[12] || equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[10] || equity_lane0_eval70_hand_eval0_trip1[9] || equity_lane0_eval70_hand_eval0_trip1[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_trip1[12] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[6] || equity_lane0_eval70_hand_eval0_trip1[5] || equity_lane0_eval70_hand_eval0_trip1[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[10] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[6] || equity_lane0_eval70_hand_eval0_trip1[3] || equity_lane0_eval70_hand_eval0_trip1[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[9] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[5] || equity_lane0_eval70_hand_eval0_trip1[3] || equity_lane0_eval70_hand_eval0_trip1[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank11_rank = value;
 end
 
@@ -12504,42 +12504,42 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg25_q) begin: equity_lane0_eval70
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg26_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank13_encode
+always @(equity_lane0_eval70_hand_eval0_s3_quads) begin: equity_lane0_eval70_hand_eval0_onehot_rank13_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg26_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg26_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg26_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg26_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_s3_quads[12] || equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[10] || equity_lane0_eval70_hand_eval0_s3_quads[9] || equity_lane0_eval70_hand_eval0_s3_quads[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_s3_quads[12] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[6] || equity_lane0_eval70_hand_eval0_s3_quads[5] || equity_lane0_eval70_hand_eval0_s3_quads[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[10] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[6] || equity_lane0_eval70_hand_eval0_s3_quads[3] || equity_lane0_eval70_hand_eval0_s3_quads[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[9] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[5] || equity_lane0_eval70_hand_eval0_s3_quads[3] || equity_lane0_eval70_hand_eval0_s3_quads[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank13_rank = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg29_q, equity_lane0_eval70_hand_eval0_pipe_reg26_q, equity_lane0_eval70_hand_eval0_pipe_reg20_q, equity_lane0_eval70_hand_eval0_pipe_reg23_q, equity_lane0_eval70_hand_eval0_pipe_reg21_q, equity_lane0_eval70_hand_eval0_pipe_reg24_q, equity_lane0_eval70_hand_eval0_pipe_reg27_q, equity_lane0_eval70_hand_eval0_pipe_reg28_q) begin: equity_lane0_eval70_hand_eval0_categorize
+always @(equity_lane0_eval70_hand_eval0_pair0, equity_lane0_eval70_hand_eval0_trip1, equity_lane0_eval70_hand_eval0_s3_flush, equity_lane0_eval70_hand_eval0_s3_quads, equity_lane0_eval70_hand_eval0_pair1, equity_lane0_eval70_hand_eval0_trip0, equity_lane0_eval70_hand_eval0_s3_straight, equity_lane0_eval70_hand_eval0_s3_sf) begin: equity_lane0_eval70_hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval70_hand_eval0_pipe_reg28_q) begin
+    if (equity_lane0_eval70_hand_eval0_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pipe_reg26_q != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval70_hand_eval0_pipe_reg23_q != 0) && ((equity_lane0_eval70_hand_eval0_pipe_reg24_q != 0) || (equity_lane0_eval70_hand_eval0_pipe_reg20_q != 0)))) begin
+    else if (((equity_lane0_eval70_hand_eval0_trip0 != 0) && ((equity_lane0_eval70_hand_eval0_trip1 != 0) || (equity_lane0_eval70_hand_eval0_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_pipe_reg29_q) begin
+    else if (equity_lane0_eval70_hand_eval0_s3_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_pipe_reg27_q) begin
+    else if (equity_lane0_eval70_hand_eval0_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pipe_reg23_q != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pipe_reg21_q != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pipe_reg20_q != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -12550,81 +12550,81 @@ end
 
 
 
-assign equity_lane0_eval70_hand_eval0_c4_invalid = (equity_lane0_eval70_hand_eval0_pipe_reg32_q || (!equity_lane0_eval70_hand_eval0_pipe_reg33_q));
+assign equity_lane0_eval70_hand_eval0_c4_invalid = (equity_lane0_eval70_hand_eval0_s3_bad || (!equity_lane0_eval70_hand_eval0_s3_any));
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg34_load
-    equity_lane0_eval70_hand_eval0_pipe_reg34_q <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
+    equity_lane0_eval70_hand_eval0_m0 <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg35_load
-    equity_lane0_eval70_hand_eval0_pipe_reg35_q <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
+    equity_lane0_eval70_hand_eval0_m1 <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg36_load
-    equity_lane0_eval70_hand_eval0_pipe_reg36_q <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
+    equity_lane0_eval70_hand_eval0_m2 <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg37_load
-    equity_lane0_eval70_hand_eval0_pipe_reg37_q <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
+    equity_lane0_eval70_hand_eval0_m3 <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg38_load
-    equity_lane0_eval70_hand_eval0_pipe_reg38_q <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
+    equity_lane0_eval70_hand_eval0_m4 <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg39_load
-    equity_lane0_eval70_hand_eval0_pipe_reg39_q <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
+    equity_lane0_eval70_hand_eval0_p0 <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg40_load
-    equity_lane0_eval70_hand_eval0_pipe_reg40_q <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
+    equity_lane0_eval70_hand_eval0_p1 <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg41_load
-    equity_lane0_eval70_hand_eval0_pipe_reg41_q <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
+    equity_lane0_eval70_hand_eval0_p2 <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg42_load
-    equity_lane0_eval70_hand_eval0_pipe_reg42_q <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
+    equity_lane0_eval70_hand_eval0_t0 <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg43_load
-    equity_lane0_eval70_hand_eval0_pipe_reg43_q <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
+    equity_lane0_eval70_hand_eval0_t1 <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg44_load
-    equity_lane0_eval70_hand_eval0_pipe_reg44_q <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
+    equity_lane0_eval70_hand_eval0_x0 <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg45_load
-    equity_lane0_eval70_hand_eval0_pipe_reg45_q <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
+    equity_lane0_eval70_hand_eval0_q0 <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg46_load
-    equity_lane0_eval70_hand_eval0_pipe_reg46_q <= equity_lane0_eval70_hand_eval0_c4_category;
+    equity_lane0_eval70_hand_eval0_s4_category <= equity_lane0_eval70_hand_eval0_c4_category;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg47_load
-    equity_lane0_eval70_hand_eval0_pipe_reg47_q <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
+    equity_lane0_eval70_hand_eval0_s4_straight_top <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg48_load
-    equity_lane0_eval70_hand_eval0_pipe_reg48_q <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
+    equity_lane0_eval70_hand_eval0_s4_sf_top <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
 end
 
 
@@ -12633,7 +12633,7 @@ always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg49_load
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg44_q, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_pipe_reg40_q, equity_lane0_eval70_hand_eval0_pipe_reg39_q, equity_lane0_eval70_hand_eval0_pipe_reg43_q, equity_lane0_eval70_hand_eval0_pipe_reg45_q, equity_lane0_eval70_hand_eval0_pipe_reg34_q, equity_lane0_eval70_hand_eval0_pipe_reg36_q, equity_lane0_eval70_hand_eval0_pipe_reg41_q, equity_lane0_eval70_hand_eval0_pipe_reg48_q, equity_lane0_eval70_hand_eval0_pipe_reg37_q, equity_lane0_eval70_hand_eval0_pipe_reg38_q, equity_lane0_eval70_hand_eval0_pipe_reg35_q, equity_lane0_eval70_hand_eval0_pipe_reg47_q, equity_lane0_eval70_hand_eval0_pipe_reg46_q, equity_lane0_eval70_hand_eval0_pipe_reg42_q) begin: equity_lane0_eval70_hand_eval0_compose
+always @(equity_lane0_eval70_hand_eval0_x0, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_p1, equity_lane0_eval70_hand_eval0_p0, equity_lane0_eval70_hand_eval0_t1, equity_lane0_eval70_hand_eval0_q0, equity_lane0_eval70_hand_eval0_m0, equity_lane0_eval70_hand_eval0_m2, equity_lane0_eval70_hand_eval0_p2, equity_lane0_eval70_hand_eval0_s4_sf_top, equity_lane0_eval70_hand_eval0_m3, equity_lane0_eval70_hand_eval0_m4, equity_lane0_eval70_hand_eval0_m1, equity_lane0_eval70_hand_eval0_s4_straight_top, equity_lane0_eval70_hand_eval0_s4_category, equity_lane0_eval70_hand_eval0_t0) begin: equity_lane0_eval70_hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -12645,78 +12645,78 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg44_q, equity_lane0_eval70_hand_e
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_pipe_reg43_q[j] && (!equity_lane0_eval70_hand_eval0_pipe_reg39_q[j]))) begin
+        if ((equity_lane0_eval70_hand_eval0_t1[j] && (!equity_lane0_eval70_hand_eval0_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval70_hand_eval0_pipe_reg39_q[j] && (!equity_lane0_eval70_hand_eval0_pipe_reg43_q[j]))) begin
+        else if ((equity_lane0_eval70_hand_eval0_p0[j] && (!equity_lane0_eval70_hand_eval0_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_pipe_reg41_q[j] && (!equity_lane0_eval70_hand_eval0_pipe_reg34_q[j]))) begin
+        if ((equity_lane0_eval70_hand_eval0_p2[j] && (!equity_lane0_eval70_hand_eval0_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval70_hand_eval0_pipe_reg34_q[j] && (!equity_lane0_eval70_hand_eval0_pipe_reg41_q[j]))) begin
+        else if ((equity_lane0_eval70_hand_eval0_m0[j] && (!equity_lane0_eval70_hand_eval0_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval70_hand_eval0_pipe_reg46_q[8];
-    cat[2] = (equity_lane0_eval70_hand_eval0_pipe_reg46_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[4]);
-    cat[1] = (equity_lane0_eval70_hand_eval0_pipe_reg46_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[2]);
-    cat[0] = (equity_lane0_eval70_hand_eval0_pipe_reg46_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[1]);
+    cat[3] = equity_lane0_eval70_hand_eval0_s4_category[8];
+    cat[2] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[6] || equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[4]);
+    cat[1] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[6] || equity_lane0_eval70_hand_eval0_s4_category[3] || equity_lane0_eval70_hand_eval0_s4_category[2]);
+    cat[0] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[3] || equity_lane0_eval70_hand_eval0_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[8]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg48_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[8]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_s4_sf_top);
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[7]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg45_q);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg44_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[7]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_q0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_x0);
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[6]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg42_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[6]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg43_q);
+            k1 = (k1 | equity_lane0_eval70_hand_eval0_t1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg39_q);
+            k1 = (k1 | equity_lane0_eval70_hand_eval0_p0);
         end
     end
-    if ((equity_lane0_eval70_hand_eval0_pipe_reg46_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[0])) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg35_q);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_pipe_reg36_q);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_pipe_reg37_q);
-        k4 = (k4 | equity_lane0_eval70_hand_eval0_pipe_reg38_q);
+    if ((equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[0])) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_m0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_m1);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_m2);
+        k3 = (k3 | equity_lane0_eval70_hand_eval0_m3);
+        k4 = (k4 | equity_lane0_eval70_hand_eval0_m4);
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[4]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg47_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[4]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_s4_straight_top);
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[3]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg42_q);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_pipe_reg35_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[3]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_t0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_m0);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_m1);
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[2]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg40_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[2]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_p0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_pipe_reg41_q);
+            k2 = (k2 | equity_lane0_eval70_hand_eval0_p2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_pipe_reg34_q);
+            k2 = (k2 | equity_lane0_eval70_hand_eval0_m0);
         end
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[1]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_pipe_reg35_q);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_pipe_reg36_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[1]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_p0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_m0);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_m1);
+        k3 = (k3 | equity_lane0_eval70_hand_eval0_m2);
     end
     if (equity_lane0_eval70_hand_eval0_s4_invalid) begin
         equity_lane0_eval70_hand_eval0_c5_word = 0;
@@ -12847,27 +12847,27 @@ assign equity_lane0_eval71_hand_eval1_same_card41_same = ((equity_lane0_eval71_h
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg50_load
-    equity_lane0_eval71_hand_eval1_pipe_reg50_q <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
+    equity_lane0_eval71_hand_eval1_s1_dups <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg51_load
-    equity_lane0_eval71_hand_eval1_pipe_reg51_q <= equity_lane0_eval71_hand_eval1_d1_hand;
+    equity_lane0_eval71_hand_eval1_s1_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg52_load
-    equity_lane0_eval71_hand_eval1_pipe_reg52_q <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
+    equity_lane0_eval71_hand_eval1_s1_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg53_load
-    equity_lane0_eval71_hand_eval1_pipe_reg53_q <= equity_lane0_eval71_hand_eval1_d1_any;
+    equity_lane0_eval71_hand_eval1_s1_any <= equity_lane0_eval71_hand_eval1_d1_any;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg54_load
-    equity_lane0_eval71_hand_eval1_pipe_reg54_q <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
+    equity_lane0_eval71_hand_eval1_s1_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
 end
 
 
@@ -12925,10 +12925,10 @@ end
 
 
 
-assign equity_lane0_eval71_hand_eval1_c2_bad = ((equity_lane0_eval71_hand_eval1_pipe_reg50_q != 0) || (equity_lane0_eval71_hand_eval1_pipe_reg52_q != 0));
+assign equity_lane0_eval71_hand_eval1_c2_bad = ((equity_lane0_eval71_hand_eval1_s1_dups != 0) || (equity_lane0_eval71_hand_eval1_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg51_q, equity_lane0_eval71_hand_eval1_pipe_reg54_q) begin: equity_lane0_eval71_hand_eval1_rank_masks
+always @(equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_s1_flush_suit) begin: equity_lane0_eval71_hand_eval1_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -12949,10 +12949,10 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg51_q, equity_lane0_eval71_hand_e
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * r) + s)]) begin
+            if (equity_lane0_eval71_hand_eval1_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * r) + s)] && equity_lane0_eval71_hand_eval1_pipe_reg54_q[s])) begin
+            if ((equity_lane0_eval71_hand_eval1_s1_hand[((4 * r) + s)] && equity_lane0_eval71_hand_eval1_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -12968,8 +12968,8 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg51_q, equity_lane0_eval71_hand_e
     equity_lane0_eval71_hand_eval1_c2_trips = trips;
     equity_lane0_eval71_hand_eval1_c2_pairs = pairs;
     equity_lane0_eval71_hand_eval1_c2_not_quads = not_quads;
-    equity_lane0_eval71_hand_eval1_c2_flush = (equity_lane0_eval71_hand_eval1_pipe_reg54_q != 0);
-    if ((equity_lane0_eval71_hand_eval1_pipe_reg54_q != 0)) begin
+    equity_lane0_eval71_hand_eval1_c2_flush = (equity_lane0_eval71_hand_eval1_s1_flush_suit != 0);
+    if ((equity_lane0_eval71_hand_eval1_s1_flush_suit != 0)) begin
         equity_lane0_eval71_hand_eval1_c2_kickers = suited;
     end
     else begin
@@ -12978,14 +12978,14 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg51_q, equity_lane0_eval71_hand_e
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg51_q) begin: equity_lane0_eval71_hand_eval1_sf_windows
+always @(equity_lane0_eval71_hand_eval1_s1_hand) begin: equity_lane0_eval71_hand_eval1_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * w) + s)] && equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * (w + 1)) + s)] && equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * (w + 2)) + s)] && equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval71_hand_eval1_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * w) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -13053,7 +13053,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg64_load
-    equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_pipe_reg53_q;
+    equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_s1_any;
 end
 
 
@@ -13235,12 +13235,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg70_load
-    equity_lane0_eval71_hand_eval1_pipe_reg70_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[13-1:0];
+    equity_lane0_eval71_hand_eval1_pair0 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg71_load
-    equity_lane0_eval71_hand_eval1_pipe_reg71_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[26-1:13];
+    equity_lane0_eval71_hand_eval1_pair1 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[26-1:13];
 end
 
 
@@ -13250,12 +13250,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg73_load
-    equity_lane0_eval71_hand_eval1_pipe_reg73_q <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[13-1:0];
+    equity_lane0_eval71_hand_eval1_trip0 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg74_load
-    equity_lane0_eval71_hand_eval1_pipe_reg74_q <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[26-1:13];
+    equity_lane0_eval71_hand_eval1_trip1 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[26-1:13];
 end
 
 
@@ -13265,22 +13265,22 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg76_load
-    equity_lane0_eval71_hand_eval1_pipe_reg76_q <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
+    equity_lane0_eval71_hand_eval1_s3_quads <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg77_load
-    equity_lane0_eval71_hand_eval1_pipe_reg77_q <= equity_lane0_eval71_hand_eval1_window_top2_found;
+    equity_lane0_eval71_hand_eval1_s3_straight <= equity_lane0_eval71_hand_eval1_window_top2_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg78_load
-    equity_lane0_eval71_hand_eval1_pipe_reg78_q <= equity_lane0_eval71_hand_eval1_window_top3_found;
+    equity_lane0_eval71_hand_eval1_s3_sf <= equity_lane0_eval71_hand_eval1_window_top3_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg79_load
-    equity_lane0_eval71_hand_eval1_pipe_reg79_q <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
+    equity_lane0_eval71_hand_eval1_s3_flush <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
 end
 
 
@@ -13295,12 +13295,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg82_load
-    equity_lane0_eval71_hand_eval1_pipe_reg82_q <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
+    equity_lane0_eval71_hand_eval1_s3_bad <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg83_load
-    equity_lane0_eval71_hand_eval1_pipe_reg83_q <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
+    equity_lane0_eval71_hand_eval1_s3_any <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
 end
 
 
@@ -13359,24 +13359,24 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg69_q) begin: equity_lane0_eval71
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg70_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank21_encode
+always @(equity_lane0_eval71_hand_eval1_pair0) begin: equity_lane0_eval71_hand_eval1_onehot_rank21_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg70_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg70_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg70_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg70_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_pair0[12] || equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[10] || equity_lane0_eval71_hand_eval1_pair0[9] || equity_lane0_eval71_hand_eval1_pair0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_pair0[12] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[6] || equity_lane0_eval71_hand_eval1_pair0[5] || equity_lane0_eval71_hand_eval1_pair0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[10] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[6] || equity_lane0_eval71_hand_eval1_pair0[3] || equity_lane0_eval71_hand_eval1_pair0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[9] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[5] || equity_lane0_eval71_hand_eval1_pair0[3] || equity_lane0_eval71_hand_eval1_pair0[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank21_rank = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg71_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank22_encode
+always @(equity_lane0_eval71_hand_eval1_pair1) begin: equity_lane0_eval71_hand_eval1_onehot_rank22_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg71_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg71_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg71_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg71_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_pair1[12] || equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[10] || equity_lane0_eval71_hand_eval1_pair1[9] || equity_lane0_eval71_hand_eval1_pair1[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_pair1[12] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[6] || equity_lane0_eval71_hand_eval1_pair1[5] || equity_lane0_eval71_hand_eval1_pair1[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[10] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[6] || equity_lane0_eval71_hand_eval1_pair1[3] || equity_lane0_eval71_hand_eval1_pair1[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[9] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[5] || equity_lane0_eval71_hand_eval1_pair1[3] || equity_lane0_eval71_hand_eval1_pair1[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank22_rank = value;
 end
 
@@ -13392,24 +13392,24 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg72_q) begin: equity_lane0_eval71
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg73_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank24_encode
+always @(equity_lane0_eval71_hand_eval1_trip0) begin: equity_lane0_eval71_hand_eval1_onehot_rank24_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg73_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg73_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg73_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg73_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_trip0[12] || equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[10] || equity_lane0_eval71_hand_eval1_trip0[9] || equity_lane0_eval71_hand_eval1_trip0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_trip0[12] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[6] || equity_lane0_eval71_hand_eval1_trip0[5] || equity_lane0_eval71_hand_eval1_trip0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[10] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[6] || equity_lane0_eval71_hand_eval1_trip0[3] || equity_lane0_eval71_hand_eval1_trip0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[9] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[5] || equity_lane0_eval71_hand_eval1_trip0[3] || equity_lane0_eval71_hand_eval1_trip0[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank24_rank = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg74_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank25_encode
+always @(equity_lane0_eval71_hand_eval1_trip1) begin: equity_lane0_eval71_hand_eval1_onehot_rank25_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg74_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg74_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg74_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg74_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_trip1[12] || equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[10] || equity_lane0_eval71_hand_eval1_trip1[9] || equity_lane0_eval71_hand_eval1_trip1[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_trip1[12] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[6] || equity_lane0_eval71_hand_eval1_trip1[5] || equity_lane0_eval71_hand_eval1_trip1[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[10] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[6] || equity_lane0_eval71_hand_eval1_trip1[3] || equity_lane0_eval71_hand_eval1_trip1[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[9] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[5] || equity_lane0_eval71_hand_eval1_trip1[3] || equity_lane0_eval71_hand_eval1_trip1[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank25_rank = value;
 end
 
@@ -13425,42 +13425,42 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg75_q) begin: equity_lane0_eval71
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg76_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank27_encode
+always @(equity_lane0_eval71_hand_eval1_s3_quads) begin: equity_lane0_eval71_hand_eval1_onehot_rank27_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg76_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg76_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg76_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg76_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_s3_quads[12] || equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[10] || equity_lane0_eval71_hand_eval1_s3_quads[9] || equity_lane0_eval71_hand_eval1_s3_quads[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_s3_quads[12] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[6] || equity_lane0_eval71_hand_eval1_s3_quads[5] || equity_lane0_eval71_hand_eval1_s3_quads[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[10] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[6] || equity_lane0_eval71_hand_eval1_s3_quads[3] || equity_lane0_eval71_hand_eval1_s3_quads[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[9] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[5] || equity_lane0_eval71_hand_eval1_s3_quads[3] || equity_lane0_eval71_hand_eval1_s3_quads[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank27_rank = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg79_q, equity_lane0_eval71_hand_eval1_pipe_reg76_q, equity_lane0_eval71_hand_eval1_pipe_reg70_q, equity_lane0_eval71_hand_eval1_pipe_reg73_q, equity_lane0_eval71_hand_eval1_pipe_reg71_q, equity_lane0_eval71_hand_eval1_pipe_reg74_q, equity_lane0_eval71_hand_eval1_pipe_reg77_q, equity_lane0_eval71_hand_eval1_pipe_reg78_q) begin: equity_lane0_eval71_hand_eval1_categorize
+always @(equity_lane0_eval71_hand_eval1_pair0, equity_lane0_eval71_hand_eval1_trip1, equity_lane0_eval71_hand_eval1_s3_flush, equity_lane0_eval71_hand_eval1_s3_quads, equity_lane0_eval71_hand_eval1_pair1, equity_lane0_eval71_hand_eval1_trip0, equity_lane0_eval71_hand_eval1_s3_straight, equity_lane0_eval71_hand_eval1_s3_sf) begin: equity_lane0_eval71_hand_eval1_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval71_hand_eval1_pipe_reg78_q) begin
+    if (equity_lane0_eval71_hand_eval1_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pipe_reg76_q != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval71_hand_eval1_pipe_reg73_q != 0) && ((equity_lane0_eval71_hand_eval1_pipe_reg74_q != 0) || (equity_lane0_eval71_hand_eval1_pipe_reg70_q != 0)))) begin
+    else if (((equity_lane0_eval71_hand_eval1_trip0 != 0) && ((equity_lane0_eval71_hand_eval1_trip1 != 0) || (equity_lane0_eval71_hand_eval1_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_pipe_reg79_q) begin
+    else if (equity_lane0_eval71_hand_eval1_s3_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_pipe_reg77_q) begin
+    else if (equity_lane0_eval71_hand_eval1_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pipe_reg73_q != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pipe_reg71_q != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pipe_reg70_q != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -13471,81 +13471,81 @@ end
 
 
 
-assign equity_lane0_eval71_hand_eval1_c4_invalid = (equity_lane0_eval71_hand_eval1_pipe_reg82_q || (!equity_lane0_eval71_hand_eval1_pipe_reg83_q));
+assign equity_lane0_eval71_hand_eval1_c4_invalid = (equity_lane0_eval71_hand_eval1_s3_bad || (!equity_lane0_eval71_hand_eval1_s3_any));
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg84_load
-    equity_lane0_eval71_hand_eval1_pipe_reg84_q <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
+    equity_lane0_eval71_hand_eval1_m0 <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg85_load
-    equity_lane0_eval71_hand_eval1_pipe_reg85_q <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
+    equity_lane0_eval71_hand_eval1_m1 <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg86_load
-    equity_lane0_eval71_hand_eval1_pipe_reg86_q <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
+    equity_lane0_eval71_hand_eval1_m2 <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg87_load
-    equity_lane0_eval71_hand_eval1_pipe_reg87_q <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
+    equity_lane0_eval71_hand_eval1_m3 <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg88_load
-    equity_lane0_eval71_hand_eval1_pipe_reg88_q <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
+    equity_lane0_eval71_hand_eval1_m4 <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg89_load
-    equity_lane0_eval71_hand_eval1_pipe_reg89_q <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
+    equity_lane0_eval71_hand_eval1_p0 <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg90_load
-    equity_lane0_eval71_hand_eval1_pipe_reg90_q <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
+    equity_lane0_eval71_hand_eval1_p1 <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg91_load
-    equity_lane0_eval71_hand_eval1_pipe_reg91_q <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
+    equity_lane0_eval71_hand_eval1_p2 <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg92_load
-    equity_lane0_eval71_hand_eval1_pipe_reg92_q <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
+    equity_lane0_eval71_hand_eval1_t0 <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg93_load
-    equity_lane0_eval71_hand_eval1_pipe_reg93_q <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
+    equity_lane0_eval71_hand_eval1_t1 <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg94_load
-    equity_lane0_eval71_hand_eval1_pipe_reg94_q <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
+    equity_lane0_eval71_hand_eval1_x0 <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg95_load
-    equity_lane0_eval71_hand_eval1_pipe_reg95_q <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
+    equity_lane0_eval71_hand_eval1_q0 <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg96_load
-    equity_lane0_eval71_hand_eval1_pipe_reg96_q <= equity_lane0_eval71_hand_eval1_c4_category;
+    equity_lane0_eval71_hand_eval1_s4_category <= equity_lane0_eval71_hand_eval1_c4_category;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg97_load
-    equity_lane0_eval71_hand_eval1_pipe_reg97_q <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
+    equity_lane0_eval71_hand_eval1_s4_straight_top <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg98_load
-    equity_lane0_eval71_hand_eval1_pipe_reg98_q <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
+    equity_lane0_eval71_hand_eval1_s4_sf_top <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
 end
 
 
@@ -13554,7 +13554,7 @@ always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg99_load
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg94_q, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_pipe_reg90_q, equity_lane0_eval71_hand_eval1_pipe_reg89_q, equity_lane0_eval71_hand_eval1_pipe_reg93_q, equity_lane0_eval71_hand_eval1_pipe_reg95_q, equity_lane0_eval71_hand_eval1_pipe_reg84_q, equity_lane0_eval71_hand_eval1_pipe_reg86_q, equity_lane0_eval71_hand_eval1_pipe_reg91_q, equity_lane0_eval71_hand_eval1_pipe_reg98_q, equity_lane0_eval71_hand_eval1_pipe_reg87_q, equity_lane0_eval71_hand_eval1_pipe_reg88_q, equity_lane0_eval71_hand_eval1_pipe_reg85_q, equity_lane0_eval71_hand_eval1_pipe_reg97_q, equity_lane0_eval71_hand_eval1_pipe_reg96_q, equity_lane0_eval71_hand_eval1_pipe_reg92_q) begin: equity_lane0_eval71_hand_eval1_compose
+always @(equity_lane0_eval71_hand_eval1_x0, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_p1, equity_lane0_eval71_hand_eval1_p0, equity_lane0_eval71_hand_eval1_t1, equity_lane0_eval71_hand_eval1_q0, equity_lane0_eval71_hand_eval1_m0, equity_lane0_eval71_hand_eval1_m2, equity_lane0_eval71_hand_eval1_p2, equity_lane0_eval71_hand_eval1_s4_sf_top, equity_lane0_eval71_hand_eval1_m3, equity_lane0_eval71_hand_eval1_m4, equity_lane0_eval71_hand_eval1_m1, equity_lane0_eval71_hand_eval1_s4_straight_top, equity_lane0_eval71_hand_eval1_s4_category, equity_lane0_eval71_hand_eval1_t0) begin: equity_lane0_eval71_hand_eval1_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -13566,78 +13566,78 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg94_q, equity_lane0_eval71_hand_e
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_pipe_reg93_q[j] && (!equity_lane0_eval71_hand_eval1_pipe_reg89_q[j]))) begin
+        if ((equity_lane0_eval71_hand_eval1_t1[j] && (!equity_lane0_eval71_hand_eval1_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval71_hand_eval1_pipe_reg89_q[j] && (!equity_lane0_eval71_hand_eval1_pipe_reg93_q[j]))) begin
+        else if ((equity_lane0_eval71_hand_eval1_p0[j] && (!equity_lane0_eval71_hand_eval1_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_pipe_reg91_q[j] && (!equity_lane0_eval71_hand_eval1_pipe_reg84_q[j]))) begin
+        if ((equity_lane0_eval71_hand_eval1_p2[j] && (!equity_lane0_eval71_hand_eval1_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval71_hand_eval1_pipe_reg84_q[j] && (!equity_lane0_eval71_hand_eval1_pipe_reg91_q[j]))) begin
+        else if ((equity_lane0_eval71_hand_eval1_m0[j] && (!equity_lane0_eval71_hand_eval1_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval71_hand_eval1_pipe_reg96_q[8];
-    cat[2] = (equity_lane0_eval71_hand_eval1_pipe_reg96_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[4]);
-    cat[1] = (equity_lane0_eval71_hand_eval1_pipe_reg96_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[2]);
-    cat[0] = (equity_lane0_eval71_hand_eval1_pipe_reg96_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[1]);
+    cat[3] = equity_lane0_eval71_hand_eval1_s4_category[8];
+    cat[2] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[6] || equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[4]);
+    cat[1] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[6] || equity_lane0_eval71_hand_eval1_s4_category[3] || equity_lane0_eval71_hand_eval1_s4_category[2]);
+    cat[0] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[3] || equity_lane0_eval71_hand_eval1_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[8]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg98_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[8]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_s4_sf_top);
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[7]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg95_q);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg94_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[7]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_q0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_x0);
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[6]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg92_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[6]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg93_q);
+            k1 = (k1 | equity_lane0_eval71_hand_eval1_t1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg89_q);
+            k1 = (k1 | equity_lane0_eval71_hand_eval1_p0);
         end
     end
-    if ((equity_lane0_eval71_hand_eval1_pipe_reg96_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[0])) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg85_q);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_pipe_reg86_q);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_pipe_reg87_q);
-        k4 = (k4 | equity_lane0_eval71_hand_eval1_pipe_reg88_q);
+    if ((equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[0])) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_m0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_m1);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_m2);
+        k3 = (k3 | equity_lane0_eval71_hand_eval1_m3);
+        k4 = (k4 | equity_lane0_eval71_hand_eval1_m4);
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[4]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg97_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[4]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_s4_straight_top);
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[3]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg92_q);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_pipe_reg85_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[3]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_t0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_m0);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_m1);
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[2]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg89_q);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg90_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[2]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_p0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_pipe_reg91_q);
+            k2 = (k2 | equity_lane0_eval71_hand_eval1_p2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_pipe_reg84_q);
+            k2 = (k2 | equity_lane0_eval71_hand_eval1_m0);
         end
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[1]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg89_q);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_pipe_reg85_q);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_pipe_reg86_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[1]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_p0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_m0);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_m1);
+        k3 = (k3 | equity_lane0_eval71_hand_eval1_m2);
     end
     if (equity_lane0_eval71_hand_eval1_s4_invalid) begin
         equity_lane0_eval71_hand_eval1_c5_word = 0;
@@ -13768,27 +13768,27 @@ assign equity_lane0_eval72_hand_eval2_same_card62_same = ((equity_lane0_eval72_h
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg100_load
-    equity_lane0_eval72_hand_eval2_pipe_reg100_q <= equity_lane0_eval72_hand_eval2_pipe_reg100_d;
+    equity_lane0_eval72_hand_eval2_s1_dups <= equity_lane0_eval72_hand_eval2_pipe_reg100_d;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg101_load
-    equity_lane0_eval72_hand_eval2_pipe_reg101_q <= equity_lane0_eval72_hand_eval2_d1_hand;
+    equity_lane0_eval72_hand_eval2_s1_hand <= equity_lane0_eval72_hand_eval2_d1_hand;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg102_load
-    equity_lane0_eval72_hand_eval2_pipe_reg102_q <= equity_lane0_eval72_hand_eval2_d1_bad_codes;
+    equity_lane0_eval72_hand_eval2_s1_bad_codes <= equity_lane0_eval72_hand_eval2_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg103_load
-    equity_lane0_eval72_hand_eval2_pipe_reg103_q <= equity_lane0_eval72_hand_eval2_d1_any;
+    equity_lane0_eval72_hand_eval2_s1_any <= equity_lane0_eval72_hand_eval2_d1_any;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg104_load
-    equity_lane0_eval72_hand_eval2_pipe_reg104_q <= equity_lane0_eval72_hand_eval2_d1_flush_suit;
+    equity_lane0_eval72_hand_eval2_s1_flush_suit <= equity_lane0_eval72_hand_eval2_d1_flush_suit;
 end
 
 
@@ -13846,10 +13846,10 @@ end
 
 
 
-assign equity_lane0_eval72_hand_eval2_c2_bad = ((equity_lane0_eval72_hand_eval2_pipe_reg100_q != 0) || (equity_lane0_eval72_hand_eval2_pipe_reg102_q != 0));
+assign equity_lane0_eval72_hand_eval2_c2_bad = ((equity_lane0_eval72_hand_eval2_s1_dups != 0) || (equity_lane0_eval72_hand_eval2_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg101_q, equity_lane0_eval72_hand_eval2_pipe_reg104_q) begin: equity_lane0_eval72_hand_eval2_rank_masks
+always @(equity_lane0_eval72_hand_eval2_s1_hand, equity_lane0_eval72_hand_eval2_s1_flush_suit) begin: equity_lane0_eval72_hand_eval2_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -13870,10 +13870,10 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg101_q, equity_lane0_eval72_hand_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval72_hand_eval2_pipe_reg101_q[((4 * r) + s)]) begin
+            if (equity_lane0_eval72_hand_eval2_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval72_hand_eval2_pipe_reg101_q[((4 * r) + s)] && equity_lane0_eval72_hand_eval2_pipe_reg104_q[s])) begin
+            if ((equity_lane0_eval72_hand_eval2_s1_hand[((4 * r) + s)] && equity_lane0_eval72_hand_eval2_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -13889,8 +13889,8 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg101_q, equity_lane0_eval72_hand_
     equity_lane0_eval72_hand_eval2_c2_trips = trips;
     equity_lane0_eval72_hand_eval2_c2_pairs = pairs;
     equity_lane0_eval72_hand_eval2_c2_not_quads = not_quads;
-    equity_lane0_eval72_hand_eval2_c2_flush = (equity_lane0_eval72_hand_eval2_pipe_reg104_q != 0);
-    if ((equity_lane0_eval72_hand_eval2_pipe_reg104_q != 0)) begin
+    equity_lane0_eval72_hand_eval2_c2_flush = (equity_lane0_eval72_hand_eval2_s1_flush_suit != 0);
+    if ((equity_lane0_eval72_hand_eval2_s1_flush_suit != 0)) begin
         equity_lane0_eval72_hand_eval2_c2_kickers = suited;
     end
     else begin
@@ -13899,14 +13899,14 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg101_q, equity_lane0_eval72_hand_
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg101_q) begin: equity_lane0_eval72_hand_eval2_sf_windows
+always @(equity_lane0_eval72_hand_eval2_s1_hand) begin: equity_lane0_eval72_hand_eval2_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval72_hand_eval2_pipe_reg101_q[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval72_hand_eval2_pipe_reg101_q[((4 * w) + s)] && equity_lane0_eval72_hand_eval2_pipe_reg101_q[((4 * (w + 1)) + s)] && equity_lane0_eval72_hand_eval2_pipe_reg101_q[((4 * (w + 2)) + s)] && equity_lane0_eval72_hand_eval2_pipe_reg101_q[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval72_hand_eval2_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval72_hand_eval2_s1_hand[((4 * w) + s)] && equity_lane0_eval72_hand_eval2_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval72_hand_eval2_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval72_hand_eval2_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -13974,7 +13974,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg114_load
-    equity_lane0_eval72_hand_eval2_pipe_reg114_q <= equity_lane0_eval72_hand_eval2_pipe_reg103_q;
+    equity_lane0_eval72_hand_eval2_pipe_reg114_q <= equity_lane0_eval72_hand_eval2_s1_any;
 end
 
 
@@ -14156,12 +14156,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg120_load
-    equity_lane0_eval72_hand_eval2_pipe_reg120_q <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots[13-1:0];
+    equity_lane0_eval72_hand_eval2_pair0 <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg121_load
-    equity_lane0_eval72_hand_eval2_pipe_reg121_q <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots[26-1:13];
+    equity_lane0_eval72_hand_eval2_pair1 <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots[26-1:13];
 end
 
 
@@ -14171,12 +14171,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg123_load
-    equity_lane0_eval72_hand_eval2_pipe_reg123_q <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots[13-1:0];
+    equity_lane0_eval72_hand_eval2_trip0 <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg124_load
-    equity_lane0_eval72_hand_eval2_pipe_reg124_q <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots[26-1:13];
+    equity_lane0_eval72_hand_eval2_trip1 <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots[26-1:13];
 end
 
 
@@ -14186,22 +14186,22 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg126_load
-    equity_lane0_eval72_hand_eval2_pipe_reg126_q <= equity_lane0_eval72_hand_eval2_pipe_reg105_q;
+    equity_lane0_eval72_hand_eval2_s3_quads <= equity_lane0_eval72_hand_eval2_pipe_reg105_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg127_load
-    equity_lane0_eval72_hand_eval2_pipe_reg127_q <= equity_lane0_eval72_hand_eval2_window_top4_found;
+    equity_lane0_eval72_hand_eval2_s3_straight <= equity_lane0_eval72_hand_eval2_window_top4_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg128_load
-    equity_lane0_eval72_hand_eval2_pipe_reg128_q <= equity_lane0_eval72_hand_eval2_window_top5_found;
+    equity_lane0_eval72_hand_eval2_s3_sf <= equity_lane0_eval72_hand_eval2_window_top5_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg129_load
-    equity_lane0_eval72_hand_eval2_pipe_reg129_q <= equity_lane0_eval72_hand_eval2_pipe_reg112_q;
+    equity_lane0_eval72_hand_eval2_s3_flush <= equity_lane0_eval72_hand_eval2_pipe_reg112_q;
 end
 
 
@@ -14216,12 +14216,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg132_load
-    equity_lane0_eval72_hand_eval2_pipe_reg132_q <= equity_lane0_eval72_hand_eval2_pipe_reg113_q;
+    equity_lane0_eval72_hand_eval2_s3_bad <= equity_lane0_eval72_hand_eval2_pipe_reg113_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg133_load
-    equity_lane0_eval72_hand_eval2_pipe_reg133_q <= equity_lane0_eval72_hand_eval2_pipe_reg114_q;
+    equity_lane0_eval72_hand_eval2_s3_any <= equity_lane0_eval72_hand_eval2_pipe_reg114_q;
 end
 
 
@@ -14280,24 +14280,24 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg119_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg120_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank35_encode
+always @(equity_lane0_eval72_hand_eval2_pair0) begin: equity_lane0_eval72_hand_eval2_onehot_rank35_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg120_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg120_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg120_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg120_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg120_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_pair0[12] || equity_lane0_eval72_hand_eval2_pair0[11] || equity_lane0_eval72_hand_eval2_pair0[10] || equity_lane0_eval72_hand_eval2_pair0[9] || equity_lane0_eval72_hand_eval2_pair0[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_pair0[12] || equity_lane0_eval72_hand_eval2_pair0[7] || equity_lane0_eval72_hand_eval2_pair0[6] || equity_lane0_eval72_hand_eval2_pair0[5] || equity_lane0_eval72_hand_eval2_pair0[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_pair0[11] || equity_lane0_eval72_hand_eval2_pair0[10] || equity_lane0_eval72_hand_eval2_pair0[7] || equity_lane0_eval72_hand_eval2_pair0[6] || equity_lane0_eval72_hand_eval2_pair0[3] || equity_lane0_eval72_hand_eval2_pair0[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_pair0[11] || equity_lane0_eval72_hand_eval2_pair0[9] || equity_lane0_eval72_hand_eval2_pair0[7] || equity_lane0_eval72_hand_eval2_pair0[5] || equity_lane0_eval72_hand_eval2_pair0[3] || equity_lane0_eval72_hand_eval2_pair0[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank35_rank = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg121_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank36_encode
+always @(equity_lane0_eval72_hand_eval2_pair1) begin: equity_lane0_eval72_hand_eval2_onehot_rank36_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg121_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg121_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg121_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg121_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg121_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_pair1[12] || equity_lane0_eval72_hand_eval2_pair1[11] || equity_lane0_eval72_hand_eval2_pair1[10] || equity_lane0_eval72_hand_eval2_pair1[9] || equity_lane0_eval72_hand_eval2_pair1[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_pair1[12] || equity_lane0_eval72_hand_eval2_pair1[7] || equity_lane0_eval72_hand_eval2_pair1[6] || equity_lane0_eval72_hand_eval2_pair1[5] || equity_lane0_eval72_hand_eval2_pair1[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_pair1[11] || equity_lane0_eval72_hand_eval2_pair1[10] || equity_lane0_eval72_hand_eval2_pair1[7] || equity_lane0_eval72_hand_eval2_pair1[6] || equity_lane0_eval72_hand_eval2_pair1[3] || equity_lane0_eval72_hand_eval2_pair1[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_pair1[11] || equity_lane0_eval72_hand_eval2_pair1[9] || equity_lane0_eval72_hand_eval2_pair1[7] || equity_lane0_eval72_hand_eval2_pair1[5] || equity_lane0_eval72_hand_eval2_pair1[3] || equity_lane0_eval72_hand_eval2_pair1[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank36_rank = value;
 end
 
@@ -14313,24 +14313,24 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg122_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg123_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank38_encode
+always @(equity_lane0_eval72_hand_eval2_trip0) begin: equity_lane0_eval72_hand_eval2_onehot_rank38_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg123_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg123_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg123_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg123_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg123_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_trip0[12] || equity_lane0_eval72_hand_eval2_trip0[11] || equity_lane0_eval72_hand_eval2_trip0[10] || equity_lane0_eval72_hand_eval2_trip0[9] || equity_lane0_eval72_hand_eval2_trip0[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_trip0[12] || equity_lane0_eval72_hand_eval2_trip0[7] || equity_lane0_eval72_hand_eval2_trip0[6] || equity_lane0_eval72_hand_eval2_trip0[5] || equity_lane0_eval72_hand_eval2_trip0[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_trip0[11] || equity_lane0_eval72_hand_eval2_trip0[10] || equity_lane0_eval72_hand_eval2_trip0[7] || equity_lane0_eval72_hand_eval2_trip0[6] || equity_lane0_eval72_hand_eval2_trip0[3] || equity_lane0_eval72_hand_eval2_trip0[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_trip0[11] || equity_lane0_eval72_hand_eval2_trip0[9] || equity_lane0_eval72_hand_eval2_trip0[7] || equity_lane0_eval72_hand_eval2_trip0[5] || equity_lane0_eval72_hand_eval2_trip0[3] || equity_lane0_eval72_hand_eval2_trip0[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank38_rank = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg124_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank39_encode
+always @(equity_lane0_eval72_hand_eval2_trip1) begin: equity_lane0_eval72_hand_eval2_onehot_rank39_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg124_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg124_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg124_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg124_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg124_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_trip1[12] || equity_lane0_eval72_hand_eval2_trip1[11] || equity_lane0_eval72_hand_eval2_trip1[10] || equity_lane0_eval72_hand_eval2_trip1[9] || equity_lane0_eval72_hand_eval2_trip1[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_trip1[12] || equity_lane0_eval72_hand_eval2_trip1[7] || equity_lane0_eval72_hand_eval2_trip1[6] || equity_lane0_eval72_hand_eval2_trip1[5] || equity_lane0_eval72_hand_eval2_trip1[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_trip1[11] || equity_lane0_eval72_hand_eval2_trip1[10] || equity_lane0_eval72_hand_eval2_trip1[7] || equity_lane0_eval72_hand_eval2_trip1[6] || equity_lane0_eval72_hand_eval2_trip1[3] || equity_lane0_eval72_hand_eval2_trip1[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_trip1[11] || equity_lane0_eval72_hand_eval2_trip1[9] || equity_lane0_eval72_hand_eval2_trip1[7] || equity_lane0_eval72_hand_eval2_trip1[5] || equity_lane0_eval72_hand_eval2_trip1[3] || equity_lane0_eval72_hand_eval2_trip1[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank39_rank = value;
 end
 
@@ -14346,42 +14346,42 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg125_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg126_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank41_encode
+always @(equity_lane0_eval72_hand_eval2_s3_quads) begin: equity_lane0_eval72_hand_eval2_onehot_rank41_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg126_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg126_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg126_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg126_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg126_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_s3_quads[12] || equity_lane0_eval72_hand_eval2_s3_quads[11] || equity_lane0_eval72_hand_eval2_s3_quads[10] || equity_lane0_eval72_hand_eval2_s3_quads[9] || equity_lane0_eval72_hand_eval2_s3_quads[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_s3_quads[12] || equity_lane0_eval72_hand_eval2_s3_quads[7] || equity_lane0_eval72_hand_eval2_s3_quads[6] || equity_lane0_eval72_hand_eval2_s3_quads[5] || equity_lane0_eval72_hand_eval2_s3_quads[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_s3_quads[11] || equity_lane0_eval72_hand_eval2_s3_quads[10] || equity_lane0_eval72_hand_eval2_s3_quads[7] || equity_lane0_eval72_hand_eval2_s3_quads[6] || equity_lane0_eval72_hand_eval2_s3_quads[3] || equity_lane0_eval72_hand_eval2_s3_quads[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_s3_quads[11] || equity_lane0_eval72_hand_eval2_s3_quads[9] || equity_lane0_eval72_hand_eval2_s3_quads[7] || equity_lane0_eval72_hand_eval2_s3_quads[5] || equity_lane0_eval72_hand_eval2_s3_quads[3] || equity_lane0_eval72_hand_eval2_s3_quads[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank41_rank = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg129_q, equity_lane0_eval72_hand_eval2_pipe_reg126_q, equity_lane0_eval72_hand_eval2_pipe_reg120_q, equity_lane0_eval72_hand_eval2_pipe_reg123_q, equity_lane0_eval72_hand_eval2_pipe_reg121_q, equity_lane0_eval72_hand_eval2_pipe_reg124_q, equity_lane0_eval72_hand_eval2_pipe_reg127_q, equity_lane0_eval72_hand_eval2_pipe_reg128_q) begin: equity_lane0_eval72_hand_eval2_categorize
+always @(equity_lane0_eval72_hand_eval2_pair0, equity_lane0_eval72_hand_eval2_trip1, equity_lane0_eval72_hand_eval2_s3_flush, equity_lane0_eval72_hand_eval2_s3_quads, equity_lane0_eval72_hand_eval2_pair1, equity_lane0_eval72_hand_eval2_trip0, equity_lane0_eval72_hand_eval2_s3_straight, equity_lane0_eval72_hand_eval2_s3_sf) begin: equity_lane0_eval72_hand_eval2_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval72_hand_eval2_pipe_reg128_q) begin
+    if (equity_lane0_eval72_hand_eval2_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_pipe_reg126_q != 0)) begin
+    else if ((equity_lane0_eval72_hand_eval2_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval72_hand_eval2_pipe_reg123_q != 0) && ((equity_lane0_eval72_hand_eval2_pipe_reg124_q != 0) || (equity_lane0_eval72_hand_eval2_pipe_reg120_q != 0)))) begin
+    else if (((equity_lane0_eval72_hand_eval2_trip0 != 0) && ((equity_lane0_eval72_hand_eval2_trip1 != 0) || (equity_lane0_eval72_hand_eval2_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval72_hand_eval2_pipe_reg129_q) begin
+    else if (equity_lane0_eval72_hand_eval2_s3_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval72_hand_eval2_pipe_reg127_q) begin
+    else if (equity_lane0_eval72_hand_eval2_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_pipe_reg123_q != 0)) begin
+    else if ((equity_lane0_eval72_hand_eval2_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_pipe_reg121_q != 0)) begin
+    else if ((equity_lane0_eval72_hand_eval2_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_pipe_reg120_q != 0)) begin
+    else if ((equity_lane0_eval72_hand_eval2_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -14392,81 +14392,81 @@ end
 
 
 
-assign equity_lane0_eval72_hand_eval2_c4_invalid = (equity_lane0_eval72_hand_eval2_pipe_reg132_q || (!equity_lane0_eval72_hand_eval2_pipe_reg133_q));
+assign equity_lane0_eval72_hand_eval2_c4_invalid = (equity_lane0_eval72_hand_eval2_s3_bad || (!equity_lane0_eval72_hand_eval2_s3_any));
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg134_load
-    equity_lane0_eval72_hand_eval2_pipe_reg134_q <= equity_lane0_eval72_hand_eval2_onehot_rank30_rank;
+    equity_lane0_eval72_hand_eval2_m0 <= equity_lane0_eval72_hand_eval2_onehot_rank30_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg135_load
-    equity_lane0_eval72_hand_eval2_pipe_reg135_q <= equity_lane0_eval72_hand_eval2_onehot_rank31_rank;
+    equity_lane0_eval72_hand_eval2_m1 <= equity_lane0_eval72_hand_eval2_onehot_rank31_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg136_load
-    equity_lane0_eval72_hand_eval2_pipe_reg136_q <= equity_lane0_eval72_hand_eval2_onehot_rank32_rank;
+    equity_lane0_eval72_hand_eval2_m2 <= equity_lane0_eval72_hand_eval2_onehot_rank32_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg137_load
-    equity_lane0_eval72_hand_eval2_pipe_reg137_q <= equity_lane0_eval72_hand_eval2_onehot_rank33_rank;
+    equity_lane0_eval72_hand_eval2_m3 <= equity_lane0_eval72_hand_eval2_onehot_rank33_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg138_load
-    equity_lane0_eval72_hand_eval2_pipe_reg138_q <= equity_lane0_eval72_hand_eval2_onehot_rank34_rank;
+    equity_lane0_eval72_hand_eval2_m4 <= equity_lane0_eval72_hand_eval2_onehot_rank34_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg139_load
-    equity_lane0_eval72_hand_eval2_pipe_reg139_q <= equity_lane0_eval72_hand_eval2_onehot_rank35_rank;
+    equity_lane0_eval72_hand_eval2_p0 <= equity_lane0_eval72_hand_eval2_onehot_rank35_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg140_load
-    equity_lane0_eval72_hand_eval2_pipe_reg140_q <= equity_lane0_eval72_hand_eval2_onehot_rank36_rank;
+    equity_lane0_eval72_hand_eval2_p1 <= equity_lane0_eval72_hand_eval2_onehot_rank36_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg141_load
-    equity_lane0_eval72_hand_eval2_pipe_reg141_q <= equity_lane0_eval72_hand_eval2_onehot_rank37_rank;
+    equity_lane0_eval72_hand_eval2_p2 <= equity_lane0_eval72_hand_eval2_onehot_rank37_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg142_load
-    equity_lane0_eval72_hand_eval2_pipe_reg142_q <= equity_lane0_eval72_hand_eval2_onehot_rank38_rank;
+    equity_lane0_eval72_hand_eval2_t0 <= equity_lane0_eval72_hand_eval2_onehot_rank38_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg143_load
-    equity_lane0_eval72_hand_eval2_pipe_reg143_q <= equity_lane0_eval72_hand_eval2_onehot_rank39_rank;
+    equity_lane0_eval72_hand_eval2_t1 <= equity_lane0_eval72_hand_eval2_onehot_rank39_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg144_load
-    equity_lane0_eval72_hand_eval2_pipe_reg144_q <= equity_lane0_eval72_hand_eval2_onehot_rank40_rank;
+    equity_lane0_eval72_hand_eval2_x0 <= equity_lane0_eval72_hand_eval2_onehot_rank40_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg145_load
-    equity_lane0_eval72_hand_eval2_pipe_reg145_q <= equity_lane0_eval72_hand_eval2_onehot_rank41_rank;
+    equity_lane0_eval72_hand_eval2_q0 <= equity_lane0_eval72_hand_eval2_onehot_rank41_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg146_load
-    equity_lane0_eval72_hand_eval2_pipe_reg146_q <= equity_lane0_eval72_hand_eval2_c4_category;
+    equity_lane0_eval72_hand_eval2_s4_category <= equity_lane0_eval72_hand_eval2_c4_category;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg147_load
-    equity_lane0_eval72_hand_eval2_pipe_reg147_q <= equity_lane0_eval72_hand_eval2_pipe_reg130_q;
+    equity_lane0_eval72_hand_eval2_s4_straight_top <= equity_lane0_eval72_hand_eval2_pipe_reg130_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg148_load
-    equity_lane0_eval72_hand_eval2_pipe_reg148_q <= equity_lane0_eval72_hand_eval2_pipe_reg131_q;
+    equity_lane0_eval72_hand_eval2_s4_sf_top <= equity_lane0_eval72_hand_eval2_pipe_reg131_q;
 end
 
 
@@ -14475,7 +14475,7 @@ always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg149_load
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg144_q, equity_lane0_eval72_hand_eval2_s4_invalid, equity_lane0_eval72_hand_eval2_pipe_reg140_q, equity_lane0_eval72_hand_eval2_pipe_reg139_q, equity_lane0_eval72_hand_eval2_pipe_reg143_q, equity_lane0_eval72_hand_eval2_pipe_reg145_q, equity_lane0_eval72_hand_eval2_pipe_reg134_q, equity_lane0_eval72_hand_eval2_pipe_reg136_q, equity_lane0_eval72_hand_eval2_pipe_reg141_q, equity_lane0_eval72_hand_eval2_pipe_reg148_q, equity_lane0_eval72_hand_eval2_pipe_reg137_q, equity_lane0_eval72_hand_eval2_pipe_reg138_q, equity_lane0_eval72_hand_eval2_pipe_reg135_q, equity_lane0_eval72_hand_eval2_pipe_reg147_q, equity_lane0_eval72_hand_eval2_pipe_reg146_q, equity_lane0_eval72_hand_eval2_pipe_reg142_q) begin: equity_lane0_eval72_hand_eval2_compose
+always @(equity_lane0_eval72_hand_eval2_x0, equity_lane0_eval72_hand_eval2_s4_invalid, equity_lane0_eval72_hand_eval2_p1, equity_lane0_eval72_hand_eval2_p0, equity_lane0_eval72_hand_eval2_t1, equity_lane0_eval72_hand_eval2_q0, equity_lane0_eval72_hand_eval2_m0, equity_lane0_eval72_hand_eval2_m2, equity_lane0_eval72_hand_eval2_p2, equity_lane0_eval72_hand_eval2_s4_sf_top, equity_lane0_eval72_hand_eval2_m3, equity_lane0_eval72_hand_eval2_m4, equity_lane0_eval72_hand_eval2_m1, equity_lane0_eval72_hand_eval2_s4_straight_top, equity_lane0_eval72_hand_eval2_s4_category, equity_lane0_eval72_hand_eval2_t0) begin: equity_lane0_eval72_hand_eval2_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -14487,78 +14487,78 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg144_q, equity_lane0_eval72_hand_
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval72_hand_eval2_pipe_reg143_q[j] && (!equity_lane0_eval72_hand_eval2_pipe_reg139_q[j]))) begin
+        if ((equity_lane0_eval72_hand_eval2_t1[j] && (!equity_lane0_eval72_hand_eval2_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval72_hand_eval2_pipe_reg139_q[j] && (!equity_lane0_eval72_hand_eval2_pipe_reg143_q[j]))) begin
+        else if ((equity_lane0_eval72_hand_eval2_p0[j] && (!equity_lane0_eval72_hand_eval2_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval72_hand_eval2_pipe_reg141_q[j] && (!equity_lane0_eval72_hand_eval2_pipe_reg134_q[j]))) begin
+        if ((equity_lane0_eval72_hand_eval2_p2[j] && (!equity_lane0_eval72_hand_eval2_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval72_hand_eval2_pipe_reg134_q[j] && (!equity_lane0_eval72_hand_eval2_pipe_reg141_q[j]))) begin
+        else if ((equity_lane0_eval72_hand_eval2_m0[j] && (!equity_lane0_eval72_hand_eval2_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval72_hand_eval2_pipe_reg146_q[8];
-    cat[2] = (equity_lane0_eval72_hand_eval2_pipe_reg146_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg146_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg146_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg146_q[4]);
-    cat[1] = (equity_lane0_eval72_hand_eval2_pipe_reg146_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg146_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg146_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg146_q[2]);
-    cat[0] = (equity_lane0_eval72_hand_eval2_pipe_reg146_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg146_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg146_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg146_q[1]);
+    cat[3] = equity_lane0_eval72_hand_eval2_s4_category[8];
+    cat[2] = (equity_lane0_eval72_hand_eval2_s4_category[7] || equity_lane0_eval72_hand_eval2_s4_category[6] || equity_lane0_eval72_hand_eval2_s4_category[5] || equity_lane0_eval72_hand_eval2_s4_category[4]);
+    cat[1] = (equity_lane0_eval72_hand_eval2_s4_category[7] || equity_lane0_eval72_hand_eval2_s4_category[6] || equity_lane0_eval72_hand_eval2_s4_category[3] || equity_lane0_eval72_hand_eval2_s4_category[2]);
+    cat[0] = (equity_lane0_eval72_hand_eval2_s4_category[7] || equity_lane0_eval72_hand_eval2_s4_category[5] || equity_lane0_eval72_hand_eval2_s4_category[3] || equity_lane0_eval72_hand_eval2_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval72_hand_eval2_pipe_reg146_q[8]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_pipe_reg148_q);
+    if (equity_lane0_eval72_hand_eval2_s4_category[8]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_s4_sf_top);
     end
-    if (equity_lane0_eval72_hand_eval2_pipe_reg146_q[7]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_pipe_reg145_q);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_pipe_reg144_q);
+    if (equity_lane0_eval72_hand_eval2_s4_category[7]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_q0);
+        k1 = (k1 | equity_lane0_eval72_hand_eval2_x0);
     end
-    if (equity_lane0_eval72_hand_eval2_pipe_reg146_q[6]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_pipe_reg142_q);
+    if (equity_lane0_eval72_hand_eval2_s4_category[6]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval72_hand_eval2_pipe_reg143_q);
+            k1 = (k1 | equity_lane0_eval72_hand_eval2_t1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval72_hand_eval2_pipe_reg139_q);
+            k1 = (k1 | equity_lane0_eval72_hand_eval2_p0);
         end
     end
-    if ((equity_lane0_eval72_hand_eval2_pipe_reg146_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg146_q[0])) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_pipe_reg134_q);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_pipe_reg135_q);
-        k2 = (k2 | equity_lane0_eval72_hand_eval2_pipe_reg136_q);
-        k3 = (k3 | equity_lane0_eval72_hand_eval2_pipe_reg137_q);
-        k4 = (k4 | equity_lane0_eval72_hand_eval2_pipe_reg138_q);
+    if ((equity_lane0_eval72_hand_eval2_s4_category[5] || equity_lane0_eval72_hand_eval2_s4_category[0])) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_m0);
+        k1 = (k1 | equity_lane0_eval72_hand_eval2_m1);
+        k2 = (k2 | equity_lane0_eval72_hand_eval2_m2);
+        k3 = (k3 | equity_lane0_eval72_hand_eval2_m3);
+        k4 = (k4 | equity_lane0_eval72_hand_eval2_m4);
     end
-    if (equity_lane0_eval72_hand_eval2_pipe_reg146_q[4]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_pipe_reg147_q);
+    if (equity_lane0_eval72_hand_eval2_s4_category[4]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_s4_straight_top);
     end
-    if (equity_lane0_eval72_hand_eval2_pipe_reg146_q[3]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_pipe_reg142_q);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_pipe_reg134_q);
-        k2 = (k2 | equity_lane0_eval72_hand_eval2_pipe_reg135_q);
+    if (equity_lane0_eval72_hand_eval2_s4_category[3]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_t0);
+        k1 = (k1 | equity_lane0_eval72_hand_eval2_m0);
+        k2 = (k2 | equity_lane0_eval72_hand_eval2_m1);
     end
-    if (equity_lane0_eval72_hand_eval2_pipe_reg146_q[2]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_pipe_reg139_q);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_pipe_reg140_q);
+    if (equity_lane0_eval72_hand_eval2_s4_category[2]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_p0);
+        k1 = (k1 | equity_lane0_eval72_hand_eval2_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval72_hand_eval2_pipe_reg141_q);
+            k2 = (k2 | equity_lane0_eval72_hand_eval2_p2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval72_hand_eval2_pipe_reg134_q);
+            k2 = (k2 | equity_lane0_eval72_hand_eval2_m0);
         end
     end
-    if (equity_lane0_eval72_hand_eval2_pipe_reg146_q[1]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_pipe_reg139_q);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_pipe_reg134_q);
-        k2 = (k2 | equity_lane0_eval72_hand_eval2_pipe_reg135_q);
-        k3 = (k3 | equity_lane0_eval72_hand_eval2_pipe_reg136_q);
+    if (equity_lane0_eval72_hand_eval2_s4_category[1]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_p0);
+        k1 = (k1 | equity_lane0_eval72_hand_eval2_m0);
+        k2 = (k2 | equity_lane0_eval72_hand_eval2_m1);
+        k3 = (k3 | equity_lane0_eval72_hand_eval2_m2);
     end
     if (equity_lane0_eval72_hand_eval2_s4_invalid) begin
         equity_lane0_eval72_hand_eval2_c5_word = 0;
@@ -14689,27 +14689,27 @@ assign equity_lane0_eval73_hand_eval3_same_card83_same = ((equity_lane0_eval73_h
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg150_load
-    equity_lane0_eval73_hand_eval3_pipe_reg150_q <= equity_lane0_eval73_hand_eval3_pipe_reg150_d;
+    equity_lane0_eval73_hand_eval3_s1_dups <= equity_lane0_eval73_hand_eval3_pipe_reg150_d;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg151_load
-    equity_lane0_eval73_hand_eval3_pipe_reg151_q <= equity_lane0_eval73_hand_eval3_d1_hand;
+    equity_lane0_eval73_hand_eval3_s1_hand <= equity_lane0_eval73_hand_eval3_d1_hand;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg152_load
-    equity_lane0_eval73_hand_eval3_pipe_reg152_q <= equity_lane0_eval73_hand_eval3_d1_bad_codes;
+    equity_lane0_eval73_hand_eval3_s1_bad_codes <= equity_lane0_eval73_hand_eval3_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg153_load
-    equity_lane0_eval73_hand_eval3_pipe_reg153_q <= equity_lane0_eval73_hand_eval3_d1_any;
+    equity_lane0_eval73_hand_eval3_s1_any <= equity_lane0_eval73_hand_eval3_d1_any;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg154_load
-    equity_lane0_eval73_hand_eval3_pipe_reg154_q <= equity_lane0_eval73_hand_eval3_d1_flush_suit;
+    equity_lane0_eval73_hand_eval3_s1_flush_suit <= equity_lane0_eval73_hand_eval3_d1_flush_suit;
 end
 
 
@@ -14767,10 +14767,10 @@ end
 
 
 
-assign equity_lane0_eval73_hand_eval3_c2_bad = ((equity_lane0_eval73_hand_eval3_pipe_reg150_q != 0) || (equity_lane0_eval73_hand_eval3_pipe_reg152_q != 0));
+assign equity_lane0_eval73_hand_eval3_c2_bad = ((equity_lane0_eval73_hand_eval3_s1_dups != 0) || (equity_lane0_eval73_hand_eval3_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg151_q, equity_lane0_eval73_hand_eval3_pipe_reg154_q) begin: equity_lane0_eval73_hand_eval3_rank_masks
+always @(equity_lane0_eval73_hand_eval3_s1_hand, equity_lane0_eval73_hand_eval3_s1_flush_suit) begin: equity_lane0_eval73_hand_eval3_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -14791,10 +14791,10 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg151_q, equity_lane0_eval73_hand_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval73_hand_eval3_pipe_reg151_q[((4 * r) + s)]) begin
+            if (equity_lane0_eval73_hand_eval3_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval73_hand_eval3_pipe_reg151_q[((4 * r) + s)] && equity_lane0_eval73_hand_eval3_pipe_reg154_q[s])) begin
+            if ((equity_lane0_eval73_hand_eval3_s1_hand[((4 * r) + s)] && equity_lane0_eval73_hand_eval3_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -14810,8 +14810,8 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg151_q, equity_lane0_eval73_hand_
     equity_lane0_eval73_hand_eval3_c2_trips = trips;
     equity_lane0_eval73_hand_eval3_c2_pairs = pairs;
     equity_lane0_eval73_hand_eval3_c2_not_quads = not_quads;
-    equity_lane0_eval73_hand_eval3_c2_flush = (equity_lane0_eval73_hand_eval3_pipe_reg154_q != 0);
-    if ((equity_lane0_eval73_hand_eval3_pipe_reg154_q != 0)) begin
+    equity_lane0_eval73_hand_eval3_c2_flush = (equity_lane0_eval73_hand_eval3_s1_flush_suit != 0);
+    if ((equity_lane0_eval73_hand_eval3_s1_flush_suit != 0)) begin
         equity_lane0_eval73_hand_eval3_c2_kickers = suited;
     end
     else begin
@@ -14820,14 +14820,14 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg151_q, equity_lane0_eval73_hand_
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg151_q) begin: equity_lane0_eval73_hand_eval3_sf_windows
+always @(equity_lane0_eval73_hand_eval3_s1_hand) begin: equity_lane0_eval73_hand_eval3_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval73_hand_eval3_pipe_reg151_q[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval73_hand_eval3_pipe_reg151_q[((4 * w) + s)] && equity_lane0_eval73_hand_eval3_pipe_reg151_q[((4 * (w + 1)) + s)] && equity_lane0_eval73_hand_eval3_pipe_reg151_q[((4 * (w + 2)) + s)] && equity_lane0_eval73_hand_eval3_pipe_reg151_q[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval73_hand_eval3_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval73_hand_eval3_s1_hand[((4 * w) + s)] && equity_lane0_eval73_hand_eval3_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval73_hand_eval3_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval73_hand_eval3_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -14895,7 +14895,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg164_load
-    equity_lane0_eval73_hand_eval3_pipe_reg164_q <= equity_lane0_eval73_hand_eval3_pipe_reg153_q;
+    equity_lane0_eval73_hand_eval3_pipe_reg164_q <= equity_lane0_eval73_hand_eval3_s1_any;
 end
 
 
@@ -15077,12 +15077,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg170_load
-    equity_lane0_eval73_hand_eval3_pipe_reg170_q <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots[13-1:0];
+    equity_lane0_eval73_hand_eval3_pair0 <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg171_load
-    equity_lane0_eval73_hand_eval3_pipe_reg171_q <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots[26-1:13];
+    equity_lane0_eval73_hand_eval3_pair1 <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots[26-1:13];
 end
 
 
@@ -15092,12 +15092,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg173_load
-    equity_lane0_eval73_hand_eval3_pipe_reg173_q <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots[13-1:0];
+    equity_lane0_eval73_hand_eval3_trip0 <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg174_load
-    equity_lane0_eval73_hand_eval3_pipe_reg174_q <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots[26-1:13];
+    equity_lane0_eval73_hand_eval3_trip1 <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots[26-1:13];
 end
 
 
@@ -15107,22 +15107,22 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg176_load
-    equity_lane0_eval73_hand_eval3_pipe_reg176_q <= equity_lane0_eval73_hand_eval3_pipe_reg155_q;
+    equity_lane0_eval73_hand_eval3_s3_quads <= equity_lane0_eval73_hand_eval3_pipe_reg155_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg177_load
-    equity_lane0_eval73_hand_eval3_pipe_reg177_q <= equity_lane0_eval73_hand_eval3_window_top6_found;
+    equity_lane0_eval73_hand_eval3_s3_straight <= equity_lane0_eval73_hand_eval3_window_top6_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg178_load
-    equity_lane0_eval73_hand_eval3_pipe_reg178_q <= equity_lane0_eval73_hand_eval3_window_top7_found;
+    equity_lane0_eval73_hand_eval3_s3_sf <= equity_lane0_eval73_hand_eval3_window_top7_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg179_load
-    equity_lane0_eval73_hand_eval3_pipe_reg179_q <= equity_lane0_eval73_hand_eval3_pipe_reg162_q;
+    equity_lane0_eval73_hand_eval3_s3_flush <= equity_lane0_eval73_hand_eval3_pipe_reg162_q;
 end
 
 
@@ -15137,12 +15137,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg182_load
-    equity_lane0_eval73_hand_eval3_pipe_reg182_q <= equity_lane0_eval73_hand_eval3_pipe_reg163_q;
+    equity_lane0_eval73_hand_eval3_s3_bad <= equity_lane0_eval73_hand_eval3_pipe_reg163_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg183_load
-    equity_lane0_eval73_hand_eval3_pipe_reg183_q <= equity_lane0_eval73_hand_eval3_pipe_reg164_q;
+    equity_lane0_eval73_hand_eval3_s3_any <= equity_lane0_eval73_hand_eval3_pipe_reg164_q;
 end
 
 
@@ -15201,24 +15201,24 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg169_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg170_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank49_encode
+always @(equity_lane0_eval73_hand_eval3_pair0) begin: equity_lane0_eval73_hand_eval3_onehot_rank49_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg170_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg170_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg170_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg170_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg170_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_pair0[12] || equity_lane0_eval73_hand_eval3_pair0[11] || equity_lane0_eval73_hand_eval3_pair0[10] || equity_lane0_eval73_hand_eval3_pair0[9] || equity_lane0_eval73_hand_eval3_pair0[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_pair0[12] || equity_lane0_eval73_hand_eval3_pair0[7] || equity_lane0_eval73_hand_eval3_pair0[6] || equity_lane0_eval73_hand_eval3_pair0[5] || equity_lane0_eval73_hand_eval3_pair0[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_pair0[11] || equity_lane0_eval73_hand_eval3_pair0[10] || equity_lane0_eval73_hand_eval3_pair0[7] || equity_lane0_eval73_hand_eval3_pair0[6] || equity_lane0_eval73_hand_eval3_pair0[3] || equity_lane0_eval73_hand_eval3_pair0[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_pair0[11] || equity_lane0_eval73_hand_eval3_pair0[9] || equity_lane0_eval73_hand_eval3_pair0[7] || equity_lane0_eval73_hand_eval3_pair0[5] || equity_lane0_eval73_hand_eval3_pair0[3] || equity_lane0_eval73_hand_eval3_pair0[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank49_rank = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg171_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank50_encode
+always @(equity_lane0_eval73_hand_eval3_pair1) begin: equity_lane0_eval73_hand_eval3_onehot_rank50_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg171_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg171_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg171_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg171_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg171_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_pair1[12] || equity_lane0_eval73_hand_eval3_pair1[11] || equity_lane0_eval73_hand_eval3_pair1[10] || equity_lane0_eval73_hand_eval3_pair1[9] || equity_lane0_eval73_hand_eval3_pair1[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_pair1[12] || equity_lane0_eval73_hand_eval3_pair1[7] || equity_lane0_eval73_hand_eval3_pair1[6] || equity_lane0_eval73_hand_eval3_pair1[5] || equity_lane0_eval73_hand_eval3_pair1[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_pair1[11] || equity_lane0_eval73_hand_eval3_pair1[10] || equity_lane0_eval73_hand_eval3_pair1[7] || equity_lane0_eval73_hand_eval3_pair1[6] || equity_lane0_eval73_hand_eval3_pair1[3] || equity_lane0_eval73_hand_eval3_pair1[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_pair1[11] || equity_lane0_eval73_hand_eval3_pair1[9] || equity_lane0_eval73_hand_eval3_pair1[7] || equity_lane0_eval73_hand_eval3_pair1[5] || equity_lane0_eval73_hand_eval3_pair1[3] || equity_lane0_eval73_hand_eval3_pair1[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank50_rank = value;
 end
 
@@ -15234,24 +15234,24 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg172_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg173_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank52_encode
+always @(equity_lane0_eval73_hand_eval3_trip0) begin: equity_lane0_eval73_hand_eval3_onehot_rank52_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg173_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg173_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg173_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg173_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg173_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_trip0[12] || equity_lane0_eval73_hand_eval3_trip0[11] || equity_lane0_eval73_hand_eval3_trip0[10] || equity_lane0_eval73_hand_eval3_trip0[9] || equity_lane0_eval73_hand_eval3_trip0[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_trip0[12] || equity_lane0_eval73_hand_eval3_trip0[7] || equity_lane0_eval73_hand_eval3_trip0[6] || equity_lane0_eval73_hand_eval3_trip0[5] || equity_lane0_eval73_hand_eval3_trip0[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_trip0[11] || equity_lane0_eval73_hand_eval3_trip0[10] || equity_lane0_eval73_hand_eval3_trip0[7] || equity_lane0_eval73_hand_eval3_trip0[6] || equity_lane0_eval73_hand_eval3_trip0[3] || equity_lane0_eval73_hand_eval3_trip0[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_trip0[11] || equity_lane0_eval73_hand_eval3_trip0[9] || equity_lane0_eval73_hand_eval3_trip0[7] || equity_lane0_eval73_hand_eval3_trip0[5] || equity_lane0_eval73_hand_eval3_trip0[3] || equity_lane0_eval73_hand_eval3_trip0[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank52_rank = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg174_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank53_encode
+always @(equity_lane0_eval73_hand_eval3_trip1) begin: equity_lane0_eval73_hand_eval3_onehot_rank53_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg174_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg174_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg174_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg174_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg174_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_trip1[12] || equity_lane0_eval73_hand_eval3_trip1[11] || equity_lane0_eval73_hand_eval3_trip1[10] || equity_lane0_eval73_hand_eval3_trip1[9] || equity_lane0_eval73_hand_eval3_trip1[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_trip1[12] || equity_lane0_eval73_hand_eval3_trip1[7] || equity_lane0_eval73_hand_eval3_trip1[6] || equity_lane0_eval73_hand_eval3_trip1[5] || equity_lane0_eval73_hand_eval3_trip1[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_trip1[11] || equity_lane0_eval73_hand_eval3_trip1[10] || equity_lane0_eval73_hand_eval3_trip1[7] || equity_lane0_eval73_hand_eval3_trip1[6] || equity_lane0_eval73_hand_eval3_trip1[3] || equity_lane0_eval73_hand_eval3_trip1[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_trip1[11] || equity_lane0_eval73_hand_eval3_trip1[9] || equity_lane0_eval73_hand_eval3_trip1[7] || equity_lane0_eval73_hand_eval3_trip1[5] || equity_lane0_eval73_hand_eval3_trip1[3] || equity_lane0_eval73_hand_eval3_trip1[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank53_rank = value;
 end
 
@@ -15267,42 +15267,42 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg175_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg176_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank55_encode
+always @(equity_lane0_eval73_hand_eval3_s3_quads) begin: equity_lane0_eval73_hand_eval3_onehot_rank55_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg176_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg176_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg176_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg176_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg176_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_s3_quads[12] || equity_lane0_eval73_hand_eval3_s3_quads[11] || equity_lane0_eval73_hand_eval3_s3_quads[10] || equity_lane0_eval73_hand_eval3_s3_quads[9] || equity_lane0_eval73_hand_eval3_s3_quads[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_s3_quads[12] || equity_lane0_eval73_hand_eval3_s3_quads[7] || equity_lane0_eval73_hand_eval3_s3_quads[6] || equity_lane0_eval73_hand_eval3_s3_quads[5] || equity_lane0_eval73_hand_eval3_s3_quads[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_s3_quads[11] || equity_lane0_eval73_hand_eval3_s3_quads[10] || equity_lane0_eval73_hand_eval3_s3_quads[7] || equity_lane0_eval73_hand_eval3_s3_quads[6] || equity_lane0_eval73_hand_eval3_s3_quads[3] || equity_lane0_eval73_hand_eval3_s3_quads[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_s3_quads[11] || equity_lane0_eval73_hand_eval3_s3_quads[9] || equity_lane0_eval73_hand_eval3_s3_quads[7] || equity_lane0_eval73_hand_eval3_s3_quads[5] || equity_lane0_eval73_hand_eval3_s3_quads[3] || equity_lane0_eval73_hand_eval3_s3_quads[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank55_rank = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg179_q, equity_lane0_eval73_hand_eval3_pipe_reg176_q, equity_lane0_eval73_hand_eval3_pipe_reg170_q, equity_lane0_eval73_hand_eval3_pipe_reg173_q, equity_lane0_eval73_hand_eval3_pipe_reg171_q, equity_lane0_eval73_hand_eval3_pipe_reg174_q, equity_lane0_eval73_hand_eval3_pipe_reg177_q, equity_lane0_eval73_hand_eval3_pipe_reg178_q) begin: equity_lane0_eval73_hand_eval3_categorize
+always @(equity_lane0_eval73_hand_eval3_pair0, equity_lane0_eval73_hand_eval3_trip1, equity_lane0_eval73_hand_eval3_s3_flush, equity_lane0_eval73_hand_eval3_s3_quads, equity_lane0_eval73_hand_eval3_pair1, equity_lane0_eval73_hand_eval3_trip0, equity_lane0_eval73_hand_eval3_s3_straight, equity_lane0_eval73_hand_eval3_s3_sf) begin: equity_lane0_eval73_hand_eval3_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval73_hand_eval3_pipe_reg178_q) begin
+    if (equity_lane0_eval73_hand_eval3_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_pipe_reg176_q != 0)) begin
+    else if ((equity_lane0_eval73_hand_eval3_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval73_hand_eval3_pipe_reg173_q != 0) && ((equity_lane0_eval73_hand_eval3_pipe_reg174_q != 0) || (equity_lane0_eval73_hand_eval3_pipe_reg170_q != 0)))) begin
+    else if (((equity_lane0_eval73_hand_eval3_trip0 != 0) && ((equity_lane0_eval73_hand_eval3_trip1 != 0) || (equity_lane0_eval73_hand_eval3_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval73_hand_eval3_pipe_reg179_q) begin
+    else if (equity_lane0_eval73_hand_eval3_s3_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval73_hand_eval3_pipe_reg177_q) begin
+    else if (equity_lane0_eval73_hand_eval3_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_pipe_reg173_q != 0)) begin
+    else if ((equity_lane0_eval73_hand_eval3_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_pipe_reg171_q != 0)) begin
+    else if ((equity_lane0_eval73_hand_eval3_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_pipe_reg170_q != 0)) begin
+    else if ((equity_lane0_eval73_hand_eval3_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -15313,81 +15313,81 @@ end
 
 
 
-assign equity_lane0_eval73_hand_eval3_c4_invalid = (equity_lane0_eval73_hand_eval3_pipe_reg182_q || (!equity_lane0_eval73_hand_eval3_pipe_reg183_q));
+assign equity_lane0_eval73_hand_eval3_c4_invalid = (equity_lane0_eval73_hand_eval3_s3_bad || (!equity_lane0_eval73_hand_eval3_s3_any));
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg184_load
-    equity_lane0_eval73_hand_eval3_pipe_reg184_q <= equity_lane0_eval73_hand_eval3_onehot_rank44_rank;
+    equity_lane0_eval73_hand_eval3_m0 <= equity_lane0_eval73_hand_eval3_onehot_rank44_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg185_load
-    equity_lane0_eval73_hand_eval3_pipe_reg185_q <= equity_lane0_eval73_hand_eval3_onehot_rank45_rank;
+    equity_lane0_eval73_hand_eval3_m1 <= equity_lane0_eval73_hand_eval3_onehot_rank45_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg186_load
-    equity_lane0_eval73_hand_eval3_pipe_reg186_q <= equity_lane0_eval73_hand_eval3_onehot_rank46_rank;
+    equity_lane0_eval73_hand_eval3_m2 <= equity_lane0_eval73_hand_eval3_onehot_rank46_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg187_load
-    equity_lane0_eval73_hand_eval3_pipe_reg187_q <= equity_lane0_eval73_hand_eval3_onehot_rank47_rank;
+    equity_lane0_eval73_hand_eval3_m3 <= equity_lane0_eval73_hand_eval3_onehot_rank47_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg188_load
-    equity_lane0_eval73_hand_eval3_pipe_reg188_q <= equity_lane0_eval73_hand_eval3_onehot_rank48_rank;
+    equity_lane0_eval73_hand_eval3_m4 <= equity_lane0_eval73_hand_eval3_onehot_rank48_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg189_load
-    equity_lane0_eval73_hand_eval3_pipe_reg189_q <= equity_lane0_eval73_hand_eval3_onehot_rank49_rank;
+    equity_lane0_eval73_hand_eval3_p0 <= equity_lane0_eval73_hand_eval3_onehot_rank49_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg190_load
-    equity_lane0_eval73_hand_eval3_pipe_reg190_q <= equity_lane0_eval73_hand_eval3_onehot_rank50_rank;
+    equity_lane0_eval73_hand_eval3_p1 <= equity_lane0_eval73_hand_eval3_onehot_rank50_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg191_load
-    equity_lane0_eval73_hand_eval3_pipe_reg191_q <= equity_lane0_eval73_hand_eval3_onehot_rank51_rank;
+    equity_lane0_eval73_hand_eval3_p2 <= equity_lane0_eval73_hand_eval3_onehot_rank51_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg192_load
-    equity_lane0_eval73_hand_eval3_pipe_reg192_q <= equity_lane0_eval73_hand_eval3_onehot_rank52_rank;
+    equity_lane0_eval73_hand_eval3_t0 <= equity_lane0_eval73_hand_eval3_onehot_rank52_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg193_load
-    equity_lane0_eval73_hand_eval3_pipe_reg193_q <= equity_lane0_eval73_hand_eval3_onehot_rank53_rank;
+    equity_lane0_eval73_hand_eval3_t1 <= equity_lane0_eval73_hand_eval3_onehot_rank53_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg194_load
-    equity_lane0_eval73_hand_eval3_pipe_reg194_q <= equity_lane0_eval73_hand_eval3_onehot_rank54_rank;
+    equity_lane0_eval73_hand_eval3_x0 <= equity_lane0_eval73_hand_eval3_onehot_rank54_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg195_load
-    equity_lane0_eval73_hand_eval3_pipe_reg195_q <= equity_lane0_eval73_hand_eval3_onehot_rank55_rank;
+    equity_lane0_eval73_hand_eval3_q0 <= equity_lane0_eval73_hand_eval3_onehot_rank55_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg196_load
-    equity_lane0_eval73_hand_eval3_pipe_reg196_q <= equity_lane0_eval73_hand_eval3_c4_category;
+    equity_lane0_eval73_hand_eval3_s4_category <= equity_lane0_eval73_hand_eval3_c4_category;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg197_load
-    equity_lane0_eval73_hand_eval3_pipe_reg197_q <= equity_lane0_eval73_hand_eval3_pipe_reg180_q;
+    equity_lane0_eval73_hand_eval3_s4_straight_top <= equity_lane0_eval73_hand_eval3_pipe_reg180_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg198_load
-    equity_lane0_eval73_hand_eval3_pipe_reg198_q <= equity_lane0_eval73_hand_eval3_pipe_reg181_q;
+    equity_lane0_eval73_hand_eval3_s4_sf_top <= equity_lane0_eval73_hand_eval3_pipe_reg181_q;
 end
 
 
@@ -15396,7 +15396,7 @@ always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg199_load
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg194_q, equity_lane0_eval73_hand_eval3_s4_invalid, equity_lane0_eval73_hand_eval3_pipe_reg190_q, equity_lane0_eval73_hand_eval3_pipe_reg189_q, equity_lane0_eval73_hand_eval3_pipe_reg193_q, equity_lane0_eval73_hand_eval3_pipe_reg195_q, equity_lane0_eval73_hand_eval3_pipe_reg184_q, equity_lane0_eval73_hand_eval3_pipe_reg186_q, equity_lane0_eval73_hand_eval3_pipe_reg191_q, equity_lane0_eval73_hand_eval3_pipe_reg198_q, equity_lane0_eval73_hand_eval3_pipe_reg187_q, equity_lane0_eval73_hand_eval3_pipe_reg188_q, equity_lane0_eval73_hand_eval3_pipe_reg185_q, equity_lane0_eval73_hand_eval3_pipe_reg197_q, equity_lane0_eval73_hand_eval3_pipe_reg196_q, equity_lane0_eval73_hand_eval3_pipe_reg192_q) begin: equity_lane0_eval73_hand_eval3_compose
+always @(equity_lane0_eval73_hand_eval3_x0, equity_lane0_eval73_hand_eval3_s4_invalid, equity_lane0_eval73_hand_eval3_p1, equity_lane0_eval73_hand_eval3_p0, equity_lane0_eval73_hand_eval3_t1, equity_lane0_eval73_hand_eval3_q0, equity_lane0_eval73_hand_eval3_m0, equity_lane0_eval73_hand_eval3_m2, equity_lane0_eval73_hand_eval3_p2, equity_lane0_eval73_hand_eval3_s4_sf_top, equity_lane0_eval73_hand_eval3_m3, equity_lane0_eval73_hand_eval3_m4, equity_lane0_eval73_hand_eval3_m1, equity_lane0_eval73_hand_eval3_s4_straight_top, equity_lane0_eval73_hand_eval3_s4_category, equity_lane0_eval73_hand_eval3_t0) begin: equity_lane0_eval73_hand_eval3_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -15408,78 +15408,78 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg194_q, equity_lane0_eval73_hand_
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval73_hand_eval3_pipe_reg193_q[j] && (!equity_lane0_eval73_hand_eval3_pipe_reg189_q[j]))) begin
+        if ((equity_lane0_eval73_hand_eval3_t1[j] && (!equity_lane0_eval73_hand_eval3_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval73_hand_eval3_pipe_reg189_q[j] && (!equity_lane0_eval73_hand_eval3_pipe_reg193_q[j]))) begin
+        else if ((equity_lane0_eval73_hand_eval3_p0[j] && (!equity_lane0_eval73_hand_eval3_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval73_hand_eval3_pipe_reg191_q[j] && (!equity_lane0_eval73_hand_eval3_pipe_reg184_q[j]))) begin
+        if ((equity_lane0_eval73_hand_eval3_p2[j] && (!equity_lane0_eval73_hand_eval3_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval73_hand_eval3_pipe_reg184_q[j] && (!equity_lane0_eval73_hand_eval3_pipe_reg191_q[j]))) begin
+        else if ((equity_lane0_eval73_hand_eval3_m0[j] && (!equity_lane0_eval73_hand_eval3_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval73_hand_eval3_pipe_reg196_q[8];
-    cat[2] = (equity_lane0_eval73_hand_eval3_pipe_reg196_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg196_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg196_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg196_q[4]);
-    cat[1] = (equity_lane0_eval73_hand_eval3_pipe_reg196_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg196_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg196_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg196_q[2]);
-    cat[0] = (equity_lane0_eval73_hand_eval3_pipe_reg196_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg196_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg196_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg196_q[1]);
+    cat[3] = equity_lane0_eval73_hand_eval3_s4_category[8];
+    cat[2] = (equity_lane0_eval73_hand_eval3_s4_category[7] || equity_lane0_eval73_hand_eval3_s4_category[6] || equity_lane0_eval73_hand_eval3_s4_category[5] || equity_lane0_eval73_hand_eval3_s4_category[4]);
+    cat[1] = (equity_lane0_eval73_hand_eval3_s4_category[7] || equity_lane0_eval73_hand_eval3_s4_category[6] || equity_lane0_eval73_hand_eval3_s4_category[3] || equity_lane0_eval73_hand_eval3_s4_category[2]);
+    cat[0] = (equity_lane0_eval73_hand_eval3_s4_category[7] || equity_lane0_eval73_hand_eval3_s4_category[5] || equity_lane0_eval73_hand_eval3_s4_category[3] || equity_lane0_eval73_hand_eval3_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval73_hand_eval3_pipe_reg196_q[8]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_pipe_reg198_q);
+    if (equity_lane0_eval73_hand_eval3_s4_category[8]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_s4_sf_top);
     end
-    if (equity_lane0_eval73_hand_eval3_pipe_reg196_q[7]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_pipe_reg195_q);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_pipe_reg194_q);
+    if (equity_lane0_eval73_hand_eval3_s4_category[7]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_q0);
+        k1 = (k1 | equity_lane0_eval73_hand_eval3_x0);
     end
-    if (equity_lane0_eval73_hand_eval3_pipe_reg196_q[6]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_pipe_reg192_q);
+    if (equity_lane0_eval73_hand_eval3_s4_category[6]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval73_hand_eval3_pipe_reg193_q);
+            k1 = (k1 | equity_lane0_eval73_hand_eval3_t1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval73_hand_eval3_pipe_reg189_q);
+            k1 = (k1 | equity_lane0_eval73_hand_eval3_p0);
         end
     end
-    if ((equity_lane0_eval73_hand_eval3_pipe_reg196_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg196_q[0])) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_pipe_reg184_q);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_pipe_reg185_q);
-        k2 = (k2 | equity_lane0_eval73_hand_eval3_pipe_reg186_q);
-        k3 = (k3 | equity_lane0_eval73_hand_eval3_pipe_reg187_q);
-        k4 = (k4 | equity_lane0_eval73_hand_eval3_pipe_reg188_q);
+    if ((equity_lane0_eval73_hand_eval3_s4_category[5] || equity_lane0_eval73_hand_eval3_s4_category[0])) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_m0);
+        k1 = (k1 | equity_lane0_eval73_hand_eval3_m1);
+        k2 = (k2 | equity_lane0_eval73_hand_eval3_m2);
+        k3 = (k3 | equity_lane0_eval73_hand_eval3_m3);
+        k4 = (k4 | equity_lane0_eval73_hand_eval3_m4);
     end
-    if (equity_lane0_eval73_hand_eval3_pipe_reg196_q[4]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_pipe_reg197_q);
+    if (equity_lane0_eval73_hand_eval3_s4_category[4]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_s4_straight_top);
     end
-    if (equity_lane0_eval73_hand_eval3_pipe_reg196_q[3]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_pipe_reg192_q);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_pipe_reg184_q);
-        k2 = (k2 | equity_lane0_eval73_hand_eval3_pipe_reg185_q);
+    if (equity_lane0_eval73_hand_eval3_s4_category[3]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_t0);
+        k1 = (k1 | equity_lane0_eval73_hand_eval3_m0);
+        k2 = (k2 | equity_lane0_eval73_hand_eval3_m1);
     end
-    if (equity_lane0_eval73_hand_eval3_pipe_reg196_q[2]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_pipe_reg189_q);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_pipe_reg190_q);
+    if (equity_lane0_eval73_hand_eval3_s4_category[2]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_p0);
+        k1 = (k1 | equity_lane0_eval73_hand_eval3_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval73_hand_eval3_pipe_reg191_q);
+            k2 = (k2 | equity_lane0_eval73_hand_eval3_p2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval73_hand_eval3_pipe_reg184_q);
+            k2 = (k2 | equity_lane0_eval73_hand_eval3_m0);
         end
     end
-    if (equity_lane0_eval73_hand_eval3_pipe_reg196_q[1]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_pipe_reg189_q);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_pipe_reg184_q);
-        k2 = (k2 | equity_lane0_eval73_hand_eval3_pipe_reg185_q);
-        k3 = (k3 | equity_lane0_eval73_hand_eval3_pipe_reg186_q);
+    if (equity_lane0_eval73_hand_eval3_s4_category[1]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_p0);
+        k1 = (k1 | equity_lane0_eval73_hand_eval3_m0);
+        k2 = (k2 | equity_lane0_eval73_hand_eval3_m1);
+        k3 = (k3 | equity_lane0_eval73_hand_eval3_m2);
     end
     if (equity_lane0_eval73_hand_eval3_s4_invalid) begin
         equity_lane0_eval73_hand_eval3_c5_word = 0;
@@ -24343,27 +24343,27 @@ assign equity_lane1_eval74_hand_eval4_same_card104_same = ((equity_lane1_eval74_
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg212_load
-    equity_lane1_eval74_hand_eval4_pipe_reg212_q <= equity_lane1_eval74_hand_eval4_pipe_reg212_d;
+    equity_lane1_eval74_hand_eval4_s1_dups <= equity_lane1_eval74_hand_eval4_pipe_reg212_d;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg213_load
-    equity_lane1_eval74_hand_eval4_pipe_reg213_q <= equity_lane1_eval74_hand_eval4_d1_hand;
+    equity_lane1_eval74_hand_eval4_s1_hand <= equity_lane1_eval74_hand_eval4_d1_hand;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg214_load
-    equity_lane1_eval74_hand_eval4_pipe_reg214_q <= equity_lane1_eval74_hand_eval4_d1_bad_codes;
+    equity_lane1_eval74_hand_eval4_s1_bad_codes <= equity_lane1_eval74_hand_eval4_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg215_load
-    equity_lane1_eval74_hand_eval4_pipe_reg215_q <= equity_lane1_eval74_hand_eval4_d1_any;
+    equity_lane1_eval74_hand_eval4_s1_any <= equity_lane1_eval74_hand_eval4_d1_any;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg216_load
-    equity_lane1_eval74_hand_eval4_pipe_reg216_q <= equity_lane1_eval74_hand_eval4_d1_flush_suit;
+    equity_lane1_eval74_hand_eval4_s1_flush_suit <= equity_lane1_eval74_hand_eval4_d1_flush_suit;
 end
 
 
@@ -24421,10 +24421,10 @@ end
 
 
 
-assign equity_lane1_eval74_hand_eval4_c2_bad = ((equity_lane1_eval74_hand_eval4_pipe_reg212_q != 0) || (equity_lane1_eval74_hand_eval4_pipe_reg214_q != 0));
+assign equity_lane1_eval74_hand_eval4_c2_bad = ((equity_lane1_eval74_hand_eval4_s1_dups != 0) || (equity_lane1_eval74_hand_eval4_s1_bad_codes != 0));
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg213_q, equity_lane1_eval74_hand_eval4_pipe_reg216_q) begin: equity_lane1_eval74_hand_eval4_rank_masks
+always @(equity_lane1_eval74_hand_eval4_s1_hand, equity_lane1_eval74_hand_eval4_s1_flush_suit) begin: equity_lane1_eval74_hand_eval4_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -24445,10 +24445,10 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg213_q, equity_lane1_eval74_hand_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval74_hand_eval4_pipe_reg213_q[((4 * r) + s)]) begin
+            if (equity_lane1_eval74_hand_eval4_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane1_eval74_hand_eval4_pipe_reg213_q[((4 * r) + s)] && equity_lane1_eval74_hand_eval4_pipe_reg216_q[s])) begin
+            if ((equity_lane1_eval74_hand_eval4_s1_hand[((4 * r) + s)] && equity_lane1_eval74_hand_eval4_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -24464,8 +24464,8 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg213_q, equity_lane1_eval74_hand_
     equity_lane1_eval74_hand_eval4_c2_trips = trips;
     equity_lane1_eval74_hand_eval4_c2_pairs = pairs;
     equity_lane1_eval74_hand_eval4_c2_not_quads = not_quads;
-    equity_lane1_eval74_hand_eval4_c2_flush = (equity_lane1_eval74_hand_eval4_pipe_reg216_q != 0);
-    if ((equity_lane1_eval74_hand_eval4_pipe_reg216_q != 0)) begin
+    equity_lane1_eval74_hand_eval4_c2_flush = (equity_lane1_eval74_hand_eval4_s1_flush_suit != 0);
+    if ((equity_lane1_eval74_hand_eval4_s1_flush_suit != 0)) begin
         equity_lane1_eval74_hand_eval4_c2_kickers = suited;
     end
     else begin
@@ -24474,14 +24474,14 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg213_q, equity_lane1_eval74_hand_
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg213_q) begin: equity_lane1_eval74_hand_eval4_sf_windows
+always @(equity_lane1_eval74_hand_eval4_s1_hand) begin: equity_lane1_eval74_hand_eval4_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval74_hand_eval4_pipe_reg213_q[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval74_hand_eval4_pipe_reg213_q[((4 * w) + s)] && equity_lane1_eval74_hand_eval4_pipe_reg213_q[((4 * (w + 1)) + s)] && equity_lane1_eval74_hand_eval4_pipe_reg213_q[((4 * (w + 2)) + s)] && equity_lane1_eval74_hand_eval4_pipe_reg213_q[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane1_eval74_hand_eval4_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval74_hand_eval4_s1_hand[((4 * w) + s)] && equity_lane1_eval74_hand_eval4_s1_hand[((4 * (w + 1)) + s)] && equity_lane1_eval74_hand_eval4_s1_hand[((4 * (w + 2)) + s)] && equity_lane1_eval74_hand_eval4_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -24549,7 +24549,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg226_load
-    equity_lane1_eval74_hand_eval4_pipe_reg226_q <= equity_lane1_eval74_hand_eval4_pipe_reg215_q;
+    equity_lane1_eval74_hand_eval4_pipe_reg226_q <= equity_lane1_eval74_hand_eval4_s1_any;
 end
 
 
@@ -24731,12 +24731,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg232_load
-    equity_lane1_eval74_hand_eval4_pipe_reg232_q <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots[13-1:0];
+    equity_lane1_eval74_hand_eval4_pair0 <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg233_load
-    equity_lane1_eval74_hand_eval4_pipe_reg233_q <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots[26-1:13];
+    equity_lane1_eval74_hand_eval4_pair1 <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots[26-1:13];
 end
 
 
@@ -24746,12 +24746,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg235_load
-    equity_lane1_eval74_hand_eval4_pipe_reg235_q <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots[13-1:0];
+    equity_lane1_eval74_hand_eval4_trip0 <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg236_load
-    equity_lane1_eval74_hand_eval4_pipe_reg236_q <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots[26-1:13];
+    equity_lane1_eval74_hand_eval4_trip1 <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots[26-1:13];
 end
 
 
@@ -24761,22 +24761,22 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg238_load
-    equity_lane1_eval74_hand_eval4_pipe_reg238_q <= equity_lane1_eval74_hand_eval4_pipe_reg217_q;
+    equity_lane1_eval74_hand_eval4_s3_quads <= equity_lane1_eval74_hand_eval4_pipe_reg217_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg239_load
-    equity_lane1_eval74_hand_eval4_pipe_reg239_q <= equity_lane1_eval74_hand_eval4_window_top8_found;
+    equity_lane1_eval74_hand_eval4_s3_straight <= equity_lane1_eval74_hand_eval4_window_top8_found;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg240_load
-    equity_lane1_eval74_hand_eval4_pipe_reg240_q <= equity_lane1_eval74_hand_eval4_window_top9_found;
+    equity_lane1_eval74_hand_eval4_s3_sf <= equity_lane1_eval74_hand_eval4_window_top9_found;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg241_load
-    equity_lane1_eval74_hand_eval4_pipe_reg241_q <= equity_lane1_eval74_hand_eval4_pipe_reg224_q;
+    equity_lane1_eval74_hand_eval4_s3_flush <= equity_lane1_eval74_hand_eval4_pipe_reg224_q;
 end
 
 
@@ -24791,12 +24791,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg244_load
-    equity_lane1_eval74_hand_eval4_pipe_reg244_q <= equity_lane1_eval74_hand_eval4_pipe_reg225_q;
+    equity_lane1_eval74_hand_eval4_s3_bad <= equity_lane1_eval74_hand_eval4_pipe_reg225_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg245_load
-    equity_lane1_eval74_hand_eval4_pipe_reg245_q <= equity_lane1_eval74_hand_eval4_pipe_reg226_q;
+    equity_lane1_eval74_hand_eval4_s3_any <= equity_lane1_eval74_hand_eval4_pipe_reg226_q;
 end
 
 
@@ -24855,24 +24855,24 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg231_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg232_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank63_encode
+always @(equity_lane1_eval74_hand_eval4_pair0) begin: equity_lane1_eval74_hand_eval4_onehot_rank63_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg232_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg232_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg232_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg232_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg232_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_pair0[12] || equity_lane1_eval74_hand_eval4_pair0[11] || equity_lane1_eval74_hand_eval4_pair0[10] || equity_lane1_eval74_hand_eval4_pair0[9] || equity_lane1_eval74_hand_eval4_pair0[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_pair0[12] || equity_lane1_eval74_hand_eval4_pair0[7] || equity_lane1_eval74_hand_eval4_pair0[6] || equity_lane1_eval74_hand_eval4_pair0[5] || equity_lane1_eval74_hand_eval4_pair0[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_pair0[11] || equity_lane1_eval74_hand_eval4_pair0[10] || equity_lane1_eval74_hand_eval4_pair0[7] || equity_lane1_eval74_hand_eval4_pair0[6] || equity_lane1_eval74_hand_eval4_pair0[3] || equity_lane1_eval74_hand_eval4_pair0[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_pair0[11] || equity_lane1_eval74_hand_eval4_pair0[9] || equity_lane1_eval74_hand_eval4_pair0[7] || equity_lane1_eval74_hand_eval4_pair0[5] || equity_lane1_eval74_hand_eval4_pair0[3] || equity_lane1_eval74_hand_eval4_pair0[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank63_rank = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg233_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank64_encode
+always @(equity_lane1_eval74_hand_eval4_pair1) begin: equity_lane1_eval74_hand_eval4_onehot_rank64_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg233_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg233_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg233_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg233_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg233_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_pair1[12] || equity_lane1_eval74_hand_eval4_pair1[11] || equity_lane1_eval74_hand_eval4_pair1[10] || equity_lane1_eval74_hand_eval4_pair1[9] || equity_lane1_eval74_hand_eval4_pair1[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_pair1[12] || equity_lane1_eval74_hand_eval4_pair1[7] || equity_lane1_eval74_hand_eval4_pair1[6] || equity_lane1_eval74_hand_eval4_pair1[5] || equity_lane1_eval74_hand_eval4_pair1[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_pair1[11] || equity_lane1_eval74_hand_eval4_pair1[10] || equity_lane1_eval74_hand_eval4_pair1[7] || equity_lane1_eval74_hand_eval4_pair1[6] || equity_lane1_eval74_hand_eval4_pair1[3] || equity_lane1_eval74_hand_eval4_pair1[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_pair1[11] || equity_lane1_eval74_hand_eval4_pair1[9] || equity_lane1_eval74_hand_eval4_pair1[7] || equity_lane1_eval74_hand_eval4_pair1[5] || equity_lane1_eval74_hand_eval4_pair1[3] || equity_lane1_eval74_hand_eval4_pair1[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank64_rank = value;
 end
 
@@ -24888,24 +24888,24 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg234_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg235_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank66_encode
+always @(equity_lane1_eval74_hand_eval4_trip0) begin: equity_lane1_eval74_hand_eval4_onehot_rank66_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg235_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg235_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg235_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg235_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg235_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_trip0[12] || equity_lane1_eval74_hand_eval4_trip0[11] || equity_lane1_eval74_hand_eval4_trip0[10] || equity_lane1_eval74_hand_eval4_trip0[9] || equity_lane1_eval74_hand_eval4_trip0[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_trip0[12] || equity_lane1_eval74_hand_eval4_trip0[7] || equity_lane1_eval74_hand_eval4_trip0[6] || equity_lane1_eval74_hand_eval4_trip0[5] || equity_lane1_eval74_hand_eval4_trip0[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_trip0[11] || equity_lane1_eval74_hand_eval4_trip0[10] || equity_lane1_eval74_hand_eval4_trip0[7] || equity_lane1_eval74_hand_eval4_trip0[6] || equity_lane1_eval74_hand_eval4_trip0[3] || equity_lane1_eval74_hand_eval4_trip0[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_trip0[11] || equity_lane1_eval74_hand_eval4_trip0[9] || equity_lane1_eval74_hand_eval4_trip0[7] || equity_lane1_eval74_hand_eval4_trip0[5] || equity_lane1_eval74_hand_eval4_trip0[3] || equity_lane1_eval74_hand_eval4_trip0[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank66_rank = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg236_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank67_encode
+always @(equity_lane1_eval74_hand_eval4_trip1) begin: equity_lane1_eval74_hand_eval4_onehot_rank67_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg236_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg236_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg236_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg236_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg236_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_trip1[12] || equity_lane1_eval74_hand_eval4_trip1[11] || equity_lane1_eval74_hand_eval4_trip1[10] || equity_lane1_eval74_hand_eval4_trip1[9] || equity_lane1_eval74_hand_eval4_trip1[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_trip1[12] || equity_lane1_eval74_hand_eval4_trip1[7] || equity_lane1_eval74_hand_eval4_trip1[6] || equity_lane1_eval74_hand_eval4_trip1[5] || equity_lane1_eval74_hand_eval4_trip1[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_trip1[11] || equity_lane1_eval74_hand_eval4_trip1[10] || equity_lane1_eval74_hand_eval4_trip1[7] || equity_lane1_eval74_hand_eval4_trip1[6] || equity_lane1_eval74_hand_eval4_trip1[3] || equity_lane1_eval74_hand_eval4_trip1[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_trip1[11] || equity_lane1_eval74_hand_eval4_trip1[9] || equity_lane1_eval74_hand_eval4_trip1[7] || equity_lane1_eval74_hand_eval4_trip1[5] || equity_lane1_eval74_hand_eval4_trip1[3] || equity_lane1_eval74_hand_eval4_trip1[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank67_rank = value;
 end
 
@@ -24921,42 +24921,42 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg237_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg238_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank69_encode
+always @(equity_lane1_eval74_hand_eval4_s3_quads) begin: equity_lane1_eval74_hand_eval4_onehot_rank69_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg238_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg238_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg238_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg238_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg238_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_s3_quads[12] || equity_lane1_eval74_hand_eval4_s3_quads[11] || equity_lane1_eval74_hand_eval4_s3_quads[10] || equity_lane1_eval74_hand_eval4_s3_quads[9] || equity_lane1_eval74_hand_eval4_s3_quads[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_s3_quads[12] || equity_lane1_eval74_hand_eval4_s3_quads[7] || equity_lane1_eval74_hand_eval4_s3_quads[6] || equity_lane1_eval74_hand_eval4_s3_quads[5] || equity_lane1_eval74_hand_eval4_s3_quads[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_s3_quads[11] || equity_lane1_eval74_hand_eval4_s3_quads[10] || equity_lane1_eval74_hand_eval4_s3_quads[7] || equity_lane1_eval74_hand_eval4_s3_quads[6] || equity_lane1_eval74_hand_eval4_s3_quads[3] || equity_lane1_eval74_hand_eval4_s3_quads[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_s3_quads[11] || equity_lane1_eval74_hand_eval4_s3_quads[9] || equity_lane1_eval74_hand_eval4_s3_quads[7] || equity_lane1_eval74_hand_eval4_s3_quads[5] || equity_lane1_eval74_hand_eval4_s3_quads[3] || equity_lane1_eval74_hand_eval4_s3_quads[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank69_rank = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg241_q, equity_lane1_eval74_hand_eval4_pipe_reg238_q, equity_lane1_eval74_hand_eval4_pipe_reg232_q, equity_lane1_eval74_hand_eval4_pipe_reg235_q, equity_lane1_eval74_hand_eval4_pipe_reg233_q, equity_lane1_eval74_hand_eval4_pipe_reg236_q, equity_lane1_eval74_hand_eval4_pipe_reg239_q, equity_lane1_eval74_hand_eval4_pipe_reg240_q) begin: equity_lane1_eval74_hand_eval4_categorize
+always @(equity_lane1_eval74_hand_eval4_pair0, equity_lane1_eval74_hand_eval4_trip1, equity_lane1_eval74_hand_eval4_s3_flush, equity_lane1_eval74_hand_eval4_s3_quads, equity_lane1_eval74_hand_eval4_pair1, equity_lane1_eval74_hand_eval4_trip0, equity_lane1_eval74_hand_eval4_s3_straight, equity_lane1_eval74_hand_eval4_s3_sf) begin: equity_lane1_eval74_hand_eval4_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval74_hand_eval4_pipe_reg240_q) begin
+    if (equity_lane1_eval74_hand_eval4_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_pipe_reg238_q != 0)) begin
+    else if ((equity_lane1_eval74_hand_eval4_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval74_hand_eval4_pipe_reg235_q != 0) && ((equity_lane1_eval74_hand_eval4_pipe_reg236_q != 0) || (equity_lane1_eval74_hand_eval4_pipe_reg232_q != 0)))) begin
+    else if (((equity_lane1_eval74_hand_eval4_trip0 != 0) && ((equity_lane1_eval74_hand_eval4_trip1 != 0) || (equity_lane1_eval74_hand_eval4_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval74_hand_eval4_pipe_reg241_q) begin
+    else if (equity_lane1_eval74_hand_eval4_s3_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval74_hand_eval4_pipe_reg239_q) begin
+    else if (equity_lane1_eval74_hand_eval4_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_pipe_reg235_q != 0)) begin
+    else if ((equity_lane1_eval74_hand_eval4_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_pipe_reg233_q != 0)) begin
+    else if ((equity_lane1_eval74_hand_eval4_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_pipe_reg232_q != 0)) begin
+    else if ((equity_lane1_eval74_hand_eval4_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -24967,81 +24967,81 @@ end
 
 
 
-assign equity_lane1_eval74_hand_eval4_c4_invalid = (equity_lane1_eval74_hand_eval4_pipe_reg244_q || (!equity_lane1_eval74_hand_eval4_pipe_reg245_q));
+assign equity_lane1_eval74_hand_eval4_c4_invalid = (equity_lane1_eval74_hand_eval4_s3_bad || (!equity_lane1_eval74_hand_eval4_s3_any));
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg246_load
-    equity_lane1_eval74_hand_eval4_pipe_reg246_q <= equity_lane1_eval74_hand_eval4_onehot_rank58_rank;
+    equity_lane1_eval74_hand_eval4_m0 <= equity_lane1_eval74_hand_eval4_onehot_rank58_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg247_load
-    equity_lane1_eval74_hand_eval4_pipe_reg247_q <= equity_lane1_eval74_hand_eval4_onehot_rank59_rank;
+    equity_lane1_eval74_hand_eval4_m1 <= equity_lane1_eval74_hand_eval4_onehot_rank59_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg248_load
-    equity_lane1_eval74_hand_eval4_pipe_reg248_q <= equity_lane1_eval74_hand_eval4_onehot_rank60_rank;
+    equity_lane1_eval74_hand_eval4_m2 <= equity_lane1_eval74_hand_eval4_onehot_rank60_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg249_load
-    equity_lane1_eval74_hand_eval4_pipe_reg249_q <= equity_lane1_eval74_hand_eval4_onehot_rank61_rank;
+    equity_lane1_eval74_hand_eval4_m3 <= equity_lane1_eval74_hand_eval4_onehot_rank61_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg250_load
-    equity_lane1_eval74_hand_eval4_pipe_reg250_q <= equity_lane1_eval74_hand_eval4_onehot_rank62_rank;
+    equity_lane1_eval74_hand_eval4_m4 <= equity_lane1_eval74_hand_eval4_onehot_rank62_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg251_load
-    equity_lane1_eval74_hand_eval4_pipe_reg251_q <= equity_lane1_eval74_hand_eval4_onehot_rank63_rank;
+    equity_lane1_eval74_hand_eval4_p0 <= equity_lane1_eval74_hand_eval4_onehot_rank63_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg252_load
-    equity_lane1_eval74_hand_eval4_pipe_reg252_q <= equity_lane1_eval74_hand_eval4_onehot_rank64_rank;
+    equity_lane1_eval74_hand_eval4_p1 <= equity_lane1_eval74_hand_eval4_onehot_rank64_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg253_load
-    equity_lane1_eval74_hand_eval4_pipe_reg253_q <= equity_lane1_eval74_hand_eval4_onehot_rank65_rank;
+    equity_lane1_eval74_hand_eval4_p2 <= equity_lane1_eval74_hand_eval4_onehot_rank65_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg254_load
-    equity_lane1_eval74_hand_eval4_pipe_reg254_q <= equity_lane1_eval74_hand_eval4_onehot_rank66_rank;
+    equity_lane1_eval74_hand_eval4_t0 <= equity_lane1_eval74_hand_eval4_onehot_rank66_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg255_load
-    equity_lane1_eval74_hand_eval4_pipe_reg255_q <= equity_lane1_eval74_hand_eval4_onehot_rank67_rank;
+    equity_lane1_eval74_hand_eval4_t1 <= equity_lane1_eval74_hand_eval4_onehot_rank67_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg256_load
-    equity_lane1_eval74_hand_eval4_pipe_reg256_q <= equity_lane1_eval74_hand_eval4_onehot_rank68_rank;
+    equity_lane1_eval74_hand_eval4_x0 <= equity_lane1_eval74_hand_eval4_onehot_rank68_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg257_load
-    equity_lane1_eval74_hand_eval4_pipe_reg257_q <= equity_lane1_eval74_hand_eval4_onehot_rank69_rank;
+    equity_lane1_eval74_hand_eval4_q0 <= equity_lane1_eval74_hand_eval4_onehot_rank69_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg258_load
-    equity_lane1_eval74_hand_eval4_pipe_reg258_q <= equity_lane1_eval74_hand_eval4_c4_category;
+    equity_lane1_eval74_hand_eval4_s4_category <= equity_lane1_eval74_hand_eval4_c4_category;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg259_load
-    equity_lane1_eval74_hand_eval4_pipe_reg259_q <= equity_lane1_eval74_hand_eval4_pipe_reg242_q;
+    equity_lane1_eval74_hand_eval4_s4_straight_top <= equity_lane1_eval74_hand_eval4_pipe_reg242_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg260_load
-    equity_lane1_eval74_hand_eval4_pipe_reg260_q <= equity_lane1_eval74_hand_eval4_pipe_reg243_q;
+    equity_lane1_eval74_hand_eval4_s4_sf_top <= equity_lane1_eval74_hand_eval4_pipe_reg243_q;
 end
 
 
@@ -25050,7 +25050,7 @@ always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg261_load
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg256_q, equity_lane1_eval74_hand_eval4_s4_invalid, equity_lane1_eval74_hand_eval4_pipe_reg252_q, equity_lane1_eval74_hand_eval4_pipe_reg251_q, equity_lane1_eval74_hand_eval4_pipe_reg255_q, equity_lane1_eval74_hand_eval4_pipe_reg257_q, equity_lane1_eval74_hand_eval4_pipe_reg246_q, equity_lane1_eval74_hand_eval4_pipe_reg248_q, equity_lane1_eval74_hand_eval4_pipe_reg253_q, equity_lane1_eval74_hand_eval4_pipe_reg260_q, equity_lane1_eval74_hand_eval4_pipe_reg249_q, equity_lane1_eval74_hand_eval4_pipe_reg250_q, equity_lane1_eval74_hand_eval4_pipe_reg247_q, equity_lane1_eval74_hand_eval4_pipe_reg259_q, equity_lane1_eval74_hand_eval4_pipe_reg258_q, equity_lane1_eval74_hand_eval4_pipe_reg254_q) begin: equity_lane1_eval74_hand_eval4_compose
+always @(equity_lane1_eval74_hand_eval4_x0, equity_lane1_eval74_hand_eval4_s4_invalid, equity_lane1_eval74_hand_eval4_p1, equity_lane1_eval74_hand_eval4_p0, equity_lane1_eval74_hand_eval4_t1, equity_lane1_eval74_hand_eval4_q0, equity_lane1_eval74_hand_eval4_m0, equity_lane1_eval74_hand_eval4_m2, equity_lane1_eval74_hand_eval4_p2, equity_lane1_eval74_hand_eval4_s4_sf_top, equity_lane1_eval74_hand_eval4_m3, equity_lane1_eval74_hand_eval4_m4, equity_lane1_eval74_hand_eval4_m1, equity_lane1_eval74_hand_eval4_s4_straight_top, equity_lane1_eval74_hand_eval4_s4_category, equity_lane1_eval74_hand_eval4_t0) begin: equity_lane1_eval74_hand_eval4_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -25062,78 +25062,78 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg256_q, equity_lane1_eval74_hand_
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval74_hand_eval4_pipe_reg255_q[j] && (!equity_lane1_eval74_hand_eval4_pipe_reg251_q[j]))) begin
+        if ((equity_lane1_eval74_hand_eval4_t1[j] && (!equity_lane1_eval74_hand_eval4_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane1_eval74_hand_eval4_pipe_reg251_q[j] && (!equity_lane1_eval74_hand_eval4_pipe_reg255_q[j]))) begin
+        else if ((equity_lane1_eval74_hand_eval4_p0[j] && (!equity_lane1_eval74_hand_eval4_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval74_hand_eval4_pipe_reg253_q[j] && (!equity_lane1_eval74_hand_eval4_pipe_reg246_q[j]))) begin
+        if ((equity_lane1_eval74_hand_eval4_p2[j] && (!equity_lane1_eval74_hand_eval4_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane1_eval74_hand_eval4_pipe_reg246_q[j] && (!equity_lane1_eval74_hand_eval4_pipe_reg253_q[j]))) begin
+        else if ((equity_lane1_eval74_hand_eval4_m0[j] && (!equity_lane1_eval74_hand_eval4_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane1_eval74_hand_eval4_pipe_reg258_q[8];
-    cat[2] = (equity_lane1_eval74_hand_eval4_pipe_reg258_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg258_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg258_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg258_q[4]);
-    cat[1] = (equity_lane1_eval74_hand_eval4_pipe_reg258_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg258_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg258_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg258_q[2]);
-    cat[0] = (equity_lane1_eval74_hand_eval4_pipe_reg258_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg258_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg258_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg258_q[1]);
+    cat[3] = equity_lane1_eval74_hand_eval4_s4_category[8];
+    cat[2] = (equity_lane1_eval74_hand_eval4_s4_category[7] || equity_lane1_eval74_hand_eval4_s4_category[6] || equity_lane1_eval74_hand_eval4_s4_category[5] || equity_lane1_eval74_hand_eval4_s4_category[4]);
+    cat[1] = (equity_lane1_eval74_hand_eval4_s4_category[7] || equity_lane1_eval74_hand_eval4_s4_category[6] || equity_lane1_eval74_hand_eval4_s4_category[3] || equity_lane1_eval74_hand_eval4_s4_category[2]);
+    cat[0] = (equity_lane1_eval74_hand_eval4_s4_category[7] || equity_lane1_eval74_hand_eval4_s4_category[5] || equity_lane1_eval74_hand_eval4_s4_category[3] || equity_lane1_eval74_hand_eval4_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval74_hand_eval4_pipe_reg258_q[8]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_pipe_reg260_q);
+    if (equity_lane1_eval74_hand_eval4_s4_category[8]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_s4_sf_top);
     end
-    if (equity_lane1_eval74_hand_eval4_pipe_reg258_q[7]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_pipe_reg257_q);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_pipe_reg256_q);
+    if (equity_lane1_eval74_hand_eval4_s4_category[7]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_q0);
+        k1 = (k1 | equity_lane1_eval74_hand_eval4_x0);
     end
-    if (equity_lane1_eval74_hand_eval4_pipe_reg258_q[6]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_pipe_reg254_q);
+    if (equity_lane1_eval74_hand_eval4_s4_category[6]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval74_hand_eval4_pipe_reg255_q);
+            k1 = (k1 | equity_lane1_eval74_hand_eval4_t1);
         end
         else begin
-            k1 = (k1 | equity_lane1_eval74_hand_eval4_pipe_reg251_q);
+            k1 = (k1 | equity_lane1_eval74_hand_eval4_p0);
         end
     end
-    if ((equity_lane1_eval74_hand_eval4_pipe_reg258_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg258_q[0])) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_pipe_reg246_q);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_pipe_reg247_q);
-        k2 = (k2 | equity_lane1_eval74_hand_eval4_pipe_reg248_q);
-        k3 = (k3 | equity_lane1_eval74_hand_eval4_pipe_reg249_q);
-        k4 = (k4 | equity_lane1_eval74_hand_eval4_pipe_reg250_q);
+    if ((equity_lane1_eval74_hand_eval4_s4_category[5] || equity_lane1_eval74_hand_eval4_s4_category[0])) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_m0);
+        k1 = (k1 | equity_lane1_eval74_hand_eval4_m1);
+        k2 = (k2 | equity_lane1_eval74_hand_eval4_m2);
+        k3 = (k3 | equity_lane1_eval74_hand_eval4_m3);
+        k4 = (k4 | equity_lane1_eval74_hand_eval4_m4);
     end
-    if (equity_lane1_eval74_hand_eval4_pipe_reg258_q[4]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_pipe_reg259_q);
+    if (equity_lane1_eval74_hand_eval4_s4_category[4]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_s4_straight_top);
     end
-    if (equity_lane1_eval74_hand_eval4_pipe_reg258_q[3]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_pipe_reg254_q);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_pipe_reg246_q);
-        k2 = (k2 | equity_lane1_eval74_hand_eval4_pipe_reg247_q);
+    if (equity_lane1_eval74_hand_eval4_s4_category[3]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_t0);
+        k1 = (k1 | equity_lane1_eval74_hand_eval4_m0);
+        k2 = (k2 | equity_lane1_eval74_hand_eval4_m1);
     end
-    if (equity_lane1_eval74_hand_eval4_pipe_reg258_q[2]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_pipe_reg251_q);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_pipe_reg252_q);
+    if (equity_lane1_eval74_hand_eval4_s4_category[2]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_p0);
+        k1 = (k1 | equity_lane1_eval74_hand_eval4_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval74_hand_eval4_pipe_reg253_q);
+            k2 = (k2 | equity_lane1_eval74_hand_eval4_p2);
         end
         else begin
-            k2 = (k2 | equity_lane1_eval74_hand_eval4_pipe_reg246_q);
+            k2 = (k2 | equity_lane1_eval74_hand_eval4_m0);
         end
     end
-    if (equity_lane1_eval74_hand_eval4_pipe_reg258_q[1]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_pipe_reg251_q);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_pipe_reg246_q);
-        k2 = (k2 | equity_lane1_eval74_hand_eval4_pipe_reg247_q);
-        k3 = (k3 | equity_lane1_eval74_hand_eval4_pipe_reg248_q);
+    if (equity_lane1_eval74_hand_eval4_s4_category[1]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_p0);
+        k1 = (k1 | equity_lane1_eval74_hand_eval4_m0);
+        k2 = (k2 | equity_lane1_eval74_hand_eval4_m1);
+        k3 = (k3 | equity_lane1_eval74_hand_eval4_m2);
     end
     if (equity_lane1_eval74_hand_eval4_s4_invalid) begin
         equity_lane1_eval74_hand_eval4_c5_word = 0;
@@ -25264,27 +25264,27 @@ assign equity_lane1_eval75_hand_eval5_same_card125_same = ((equity_lane1_eval75_
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg262_load
-    equity_lane1_eval75_hand_eval5_pipe_reg262_q <= equity_lane1_eval75_hand_eval5_pipe_reg262_d;
+    equity_lane1_eval75_hand_eval5_s1_dups <= equity_lane1_eval75_hand_eval5_pipe_reg262_d;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg263_load
-    equity_lane1_eval75_hand_eval5_pipe_reg263_q <= equity_lane1_eval75_hand_eval5_d1_hand;
+    equity_lane1_eval75_hand_eval5_s1_hand <= equity_lane1_eval75_hand_eval5_d1_hand;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg264_load
-    equity_lane1_eval75_hand_eval5_pipe_reg264_q <= equity_lane1_eval75_hand_eval5_d1_bad_codes;
+    equity_lane1_eval75_hand_eval5_s1_bad_codes <= equity_lane1_eval75_hand_eval5_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg265_load
-    equity_lane1_eval75_hand_eval5_pipe_reg265_q <= equity_lane1_eval75_hand_eval5_d1_any;
+    equity_lane1_eval75_hand_eval5_s1_any <= equity_lane1_eval75_hand_eval5_d1_any;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg266_load
-    equity_lane1_eval75_hand_eval5_pipe_reg266_q <= equity_lane1_eval75_hand_eval5_d1_flush_suit;
+    equity_lane1_eval75_hand_eval5_s1_flush_suit <= equity_lane1_eval75_hand_eval5_d1_flush_suit;
 end
 
 
@@ -25342,10 +25342,10 @@ end
 
 
 
-assign equity_lane1_eval75_hand_eval5_c2_bad = ((equity_lane1_eval75_hand_eval5_pipe_reg262_q != 0) || (equity_lane1_eval75_hand_eval5_pipe_reg264_q != 0));
+assign equity_lane1_eval75_hand_eval5_c2_bad = ((equity_lane1_eval75_hand_eval5_s1_dups != 0) || (equity_lane1_eval75_hand_eval5_s1_bad_codes != 0));
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg263_q, equity_lane1_eval75_hand_eval5_pipe_reg266_q) begin: equity_lane1_eval75_hand_eval5_rank_masks
+always @(equity_lane1_eval75_hand_eval5_s1_hand, equity_lane1_eval75_hand_eval5_s1_flush_suit) begin: equity_lane1_eval75_hand_eval5_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -25366,10 +25366,10 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg263_q, equity_lane1_eval75_hand_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval75_hand_eval5_pipe_reg263_q[((4 * r) + s)]) begin
+            if (equity_lane1_eval75_hand_eval5_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane1_eval75_hand_eval5_pipe_reg263_q[((4 * r) + s)] && equity_lane1_eval75_hand_eval5_pipe_reg266_q[s])) begin
+            if ((equity_lane1_eval75_hand_eval5_s1_hand[((4 * r) + s)] && equity_lane1_eval75_hand_eval5_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -25385,8 +25385,8 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg263_q, equity_lane1_eval75_hand_
     equity_lane1_eval75_hand_eval5_c2_trips = trips;
     equity_lane1_eval75_hand_eval5_c2_pairs = pairs;
     equity_lane1_eval75_hand_eval5_c2_not_quads = not_quads;
-    equity_lane1_eval75_hand_eval5_c2_flush = (equity_lane1_eval75_hand_eval5_pipe_reg266_q != 0);
-    if ((equity_lane1_eval75_hand_eval5_pipe_reg266_q != 0)) begin
+    equity_lane1_eval75_hand_eval5_c2_flush = (equity_lane1_eval75_hand_eval5_s1_flush_suit != 0);
+    if ((equity_lane1_eval75_hand_eval5_s1_flush_suit != 0)) begin
         equity_lane1_eval75_hand_eval5_c2_kickers = suited;
     end
     else begin
@@ -25395,14 +25395,14 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg263_q, equity_lane1_eval75_hand_
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg263_q) begin: equity_lane1_eval75_hand_eval5_sf_windows
+always @(equity_lane1_eval75_hand_eval5_s1_hand) begin: equity_lane1_eval75_hand_eval5_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval75_hand_eval5_pipe_reg263_q[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval75_hand_eval5_pipe_reg263_q[((4 * w) + s)] && equity_lane1_eval75_hand_eval5_pipe_reg263_q[((4 * (w + 1)) + s)] && equity_lane1_eval75_hand_eval5_pipe_reg263_q[((4 * (w + 2)) + s)] && equity_lane1_eval75_hand_eval5_pipe_reg263_q[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane1_eval75_hand_eval5_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval75_hand_eval5_s1_hand[((4 * w) + s)] && equity_lane1_eval75_hand_eval5_s1_hand[((4 * (w + 1)) + s)] && equity_lane1_eval75_hand_eval5_s1_hand[((4 * (w + 2)) + s)] && equity_lane1_eval75_hand_eval5_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -25470,7 +25470,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg276_load
-    equity_lane1_eval75_hand_eval5_pipe_reg276_q <= equity_lane1_eval75_hand_eval5_pipe_reg265_q;
+    equity_lane1_eval75_hand_eval5_pipe_reg276_q <= equity_lane1_eval75_hand_eval5_s1_any;
 end
 
 
@@ -25652,12 +25652,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg282_load
-    equity_lane1_eval75_hand_eval5_pipe_reg282_q <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots[13-1:0];
+    equity_lane1_eval75_hand_eval5_pair0 <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg283_load
-    equity_lane1_eval75_hand_eval5_pipe_reg283_q <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots[26-1:13];
+    equity_lane1_eval75_hand_eval5_pair1 <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots[26-1:13];
 end
 
 
@@ -25667,12 +25667,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg285_load
-    equity_lane1_eval75_hand_eval5_pipe_reg285_q <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots[13-1:0];
+    equity_lane1_eval75_hand_eval5_trip0 <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg286_load
-    equity_lane1_eval75_hand_eval5_pipe_reg286_q <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots[26-1:13];
+    equity_lane1_eval75_hand_eval5_trip1 <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots[26-1:13];
 end
 
 
@@ -25682,22 +25682,22 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg288_load
-    equity_lane1_eval75_hand_eval5_pipe_reg288_q <= equity_lane1_eval75_hand_eval5_pipe_reg267_q;
+    equity_lane1_eval75_hand_eval5_s3_quads <= equity_lane1_eval75_hand_eval5_pipe_reg267_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg289_load
-    equity_lane1_eval75_hand_eval5_pipe_reg289_q <= equity_lane1_eval75_hand_eval5_window_top10_found;
+    equity_lane1_eval75_hand_eval5_s3_straight <= equity_lane1_eval75_hand_eval5_window_top10_found;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg290_load
-    equity_lane1_eval75_hand_eval5_pipe_reg290_q <= equity_lane1_eval75_hand_eval5_window_top11_found;
+    equity_lane1_eval75_hand_eval5_s3_sf <= equity_lane1_eval75_hand_eval5_window_top11_found;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg291_load
-    equity_lane1_eval75_hand_eval5_pipe_reg291_q <= equity_lane1_eval75_hand_eval5_pipe_reg274_q;
+    equity_lane1_eval75_hand_eval5_s3_flush <= equity_lane1_eval75_hand_eval5_pipe_reg274_q;
 end
 
 
@@ -25712,12 +25712,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg294_load
-    equity_lane1_eval75_hand_eval5_pipe_reg294_q <= equity_lane1_eval75_hand_eval5_pipe_reg275_q;
+    equity_lane1_eval75_hand_eval5_s3_bad <= equity_lane1_eval75_hand_eval5_pipe_reg275_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg295_load
-    equity_lane1_eval75_hand_eval5_pipe_reg295_q <= equity_lane1_eval75_hand_eval5_pipe_reg276_q;
+    equity_lane1_eval75_hand_eval5_s3_any <= equity_lane1_eval75_hand_eval5_pipe_reg276_q;
 end
 
 
@@ -25776,24 +25776,24 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg281_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg282_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank77_encode
+always @(equity_lane1_eval75_hand_eval5_pair0) begin: equity_lane1_eval75_hand_eval5_onehot_rank77_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg282_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg282_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg282_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg282_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg282_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_pair0[12] || equity_lane1_eval75_hand_eval5_pair0[11] || equity_lane1_eval75_hand_eval5_pair0[10] || equity_lane1_eval75_hand_eval5_pair0[9] || equity_lane1_eval75_hand_eval5_pair0[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_pair0[12] || equity_lane1_eval75_hand_eval5_pair0[7] || equity_lane1_eval75_hand_eval5_pair0[6] || equity_lane1_eval75_hand_eval5_pair0[5] || equity_lane1_eval75_hand_eval5_pair0[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_pair0[11] || equity_lane1_eval75_hand_eval5_pair0[10] || equity_lane1_eval75_hand_eval5_pair0[7] || equity_lane1_eval75_hand_eval5_pair0[6] || equity_lane1_eval75_hand_eval5_pair0[3] || equity_lane1_eval75_hand_eval5_pair0[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_pair0[11] || equity_lane1_eval75_hand_eval5_pair0[9] || equity_lane1_eval75_hand_eval5_pair0[7] || equity_lane1_eval75_hand_eval5_pair0[5] || equity_lane1_eval75_hand_eval5_pair0[3] || equity_lane1_eval75_hand_eval5_pair0[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank77_rank = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg283_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank78_encode
+always @(equity_lane1_eval75_hand_eval5_pair1) begin: equity_lane1_eval75_hand_eval5_onehot_rank78_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg283_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg283_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg283_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg283_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg283_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_pair1[12] || equity_lane1_eval75_hand_eval5_pair1[11] || equity_lane1_eval75_hand_eval5_pair1[10] || equity_lane1_eval75_hand_eval5_pair1[9] || equity_lane1_eval75_hand_eval5_pair1[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_pair1[12] || equity_lane1_eval75_hand_eval5_pair1[7] || equity_lane1_eval75_hand_eval5_pair1[6] || equity_lane1_eval75_hand_eval5_pair1[5] || equity_lane1_eval75_hand_eval5_pair1[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_pair1[11] || equity_lane1_eval75_hand_eval5_pair1[10] || equity_lane1_eval75_hand_eval5_pair1[7] || equity_lane1_eval75_hand_eval5_pair1[6] || equity_lane1_eval75_hand_eval5_pair1[3] || equity_lane1_eval75_hand_eval5_pair1[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_pair1[11] || equity_lane1_eval75_hand_eval5_pair1[9] || equity_lane1_eval75_hand_eval5_pair1[7] || equity_lane1_eval75_hand_eval5_pair1[5] || equity_lane1_eval75_hand_eval5_pair1[3] || equity_lane1_eval75_hand_eval5_pair1[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank78_rank = value;
 end
 
@@ -25809,24 +25809,24 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg284_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg285_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank80_encode
+always @(equity_lane1_eval75_hand_eval5_trip0) begin: equity_lane1_eval75_hand_eval5_onehot_rank80_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg285_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg285_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg285_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg285_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg285_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_trip0[12] || equity_lane1_eval75_hand_eval5_trip0[11] || equity_lane1_eval75_hand_eval5_trip0[10] || equity_lane1_eval75_hand_eval5_trip0[9] || equity_lane1_eval75_hand_eval5_trip0[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_trip0[12] || equity_lane1_eval75_hand_eval5_trip0[7] || equity_lane1_eval75_hand_eval5_trip0[6] || equity_lane1_eval75_hand_eval5_trip0[5] || equity_lane1_eval75_hand_eval5_trip0[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_trip0[11] || equity_lane1_eval75_hand_eval5_trip0[10] || equity_lane1_eval75_hand_eval5_trip0[7] || equity_lane1_eval75_hand_eval5_trip0[6] || equity_lane1_eval75_hand_eval5_trip0[3] || equity_lane1_eval75_hand_eval5_trip0[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_trip0[11] || equity_lane1_eval75_hand_eval5_trip0[9] || equity_lane1_eval75_hand_eval5_trip0[7] || equity_lane1_eval75_hand_eval5_trip0[5] || equity_lane1_eval75_hand_eval5_trip0[3] || equity_lane1_eval75_hand_eval5_trip0[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank80_rank = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg286_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank81_encode
+always @(equity_lane1_eval75_hand_eval5_trip1) begin: equity_lane1_eval75_hand_eval5_onehot_rank81_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg286_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg286_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg286_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg286_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg286_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_trip1[12] || equity_lane1_eval75_hand_eval5_trip1[11] || equity_lane1_eval75_hand_eval5_trip1[10] || equity_lane1_eval75_hand_eval5_trip1[9] || equity_lane1_eval75_hand_eval5_trip1[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_trip1[12] || equity_lane1_eval75_hand_eval5_trip1[7] || equity_lane1_eval75_hand_eval5_trip1[6] || equity_lane1_eval75_hand_eval5_trip1[5] || equity_lane1_eval75_hand_eval5_trip1[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_trip1[11] || equity_lane1_eval75_hand_eval5_trip1[10] || equity_lane1_eval75_hand_eval5_trip1[7] || equity_lane1_eval75_hand_eval5_trip1[6] || equity_lane1_eval75_hand_eval5_trip1[3] || equity_lane1_eval75_hand_eval5_trip1[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_trip1[11] || equity_lane1_eval75_hand_eval5_trip1[9] || equity_lane1_eval75_hand_eval5_trip1[7] || equity_lane1_eval75_hand_eval5_trip1[5] || equity_lane1_eval75_hand_eval5_trip1[3] || equity_lane1_eval75_hand_eval5_trip1[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank81_rank = value;
 end
 
@@ -25842,42 +25842,42 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg287_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg288_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank83_encode
+always @(equity_lane1_eval75_hand_eval5_s3_quads) begin: equity_lane1_eval75_hand_eval5_onehot_rank83_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg288_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg288_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg288_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg288_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg288_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_s3_quads[12] || equity_lane1_eval75_hand_eval5_s3_quads[11] || equity_lane1_eval75_hand_eval5_s3_quads[10] || equity_lane1_eval75_hand_eval5_s3_quads[9] || equity_lane1_eval75_hand_eval5_s3_quads[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_s3_quads[12] || equity_lane1_eval75_hand_eval5_s3_quads[7] || equity_lane1_eval75_hand_eval5_s3_quads[6] || equity_lane1_eval75_hand_eval5_s3_quads[5] || equity_lane1_eval75_hand_eval5_s3_quads[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_s3_quads[11] || equity_lane1_eval75_hand_eval5_s3_quads[10] || equity_lane1_eval75_hand_eval5_s3_quads[7] || equity_lane1_eval75_hand_eval5_s3_quads[6] || equity_lane1_eval75_hand_eval5_s3_quads[3] || equity_lane1_eval75_hand_eval5_s3_quads[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_s3_quads[11] || equity_lane1_eval75_hand_eval5_s3_quads[9] || equity_lane1_eval75_hand_eval5_s3_quads[7] || equity_lane1_eval75_hand_eval5_s3_quads[5] || equity_lane1_eval75_hand_eval5_s3_quads[3] || equity_lane1_eval75_hand_eval5_s3_quads[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank83_rank = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg291_q, equity_lane1_eval75_hand_eval5_pipe_reg288_q, equity_lane1_eval75_hand_eval5_pipe_reg282_q, equity_lane1_eval75_hand_eval5_pipe_reg285_q, equity_lane1_eval75_hand_eval5_pipe_reg283_q, equity_lane1_eval75_hand_eval5_pipe_reg286_q, equity_lane1_eval75_hand_eval5_pipe_reg289_q, equity_lane1_eval75_hand_eval5_pipe_reg290_q) begin: equity_lane1_eval75_hand_eval5_categorize
+always @(equity_lane1_eval75_hand_eval5_pair0, equity_lane1_eval75_hand_eval5_trip1, equity_lane1_eval75_hand_eval5_s3_flush, equity_lane1_eval75_hand_eval5_s3_quads, equity_lane1_eval75_hand_eval5_pair1, equity_lane1_eval75_hand_eval5_trip0, equity_lane1_eval75_hand_eval5_s3_straight, equity_lane1_eval75_hand_eval5_s3_sf) begin: equity_lane1_eval75_hand_eval5_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval75_hand_eval5_pipe_reg290_q) begin
+    if (equity_lane1_eval75_hand_eval5_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_pipe_reg288_q != 0)) begin
+    else if ((equity_lane1_eval75_hand_eval5_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval75_hand_eval5_pipe_reg285_q != 0) && ((equity_lane1_eval75_hand_eval5_pipe_reg286_q != 0) || (equity_lane1_eval75_hand_eval5_pipe_reg282_q != 0)))) begin
+    else if (((equity_lane1_eval75_hand_eval5_trip0 != 0) && ((equity_lane1_eval75_hand_eval5_trip1 != 0) || (equity_lane1_eval75_hand_eval5_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval75_hand_eval5_pipe_reg291_q) begin
+    else if (equity_lane1_eval75_hand_eval5_s3_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval75_hand_eval5_pipe_reg289_q) begin
+    else if (equity_lane1_eval75_hand_eval5_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_pipe_reg285_q != 0)) begin
+    else if ((equity_lane1_eval75_hand_eval5_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_pipe_reg283_q != 0)) begin
+    else if ((equity_lane1_eval75_hand_eval5_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_pipe_reg282_q != 0)) begin
+    else if ((equity_lane1_eval75_hand_eval5_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -25888,81 +25888,81 @@ end
 
 
 
-assign equity_lane1_eval75_hand_eval5_c4_invalid = (equity_lane1_eval75_hand_eval5_pipe_reg294_q || (!equity_lane1_eval75_hand_eval5_pipe_reg295_q));
+assign equity_lane1_eval75_hand_eval5_c4_invalid = (equity_lane1_eval75_hand_eval5_s3_bad || (!equity_lane1_eval75_hand_eval5_s3_any));
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg296_load
-    equity_lane1_eval75_hand_eval5_pipe_reg296_q <= equity_lane1_eval75_hand_eval5_onehot_rank72_rank;
+    equity_lane1_eval75_hand_eval5_m0 <= equity_lane1_eval75_hand_eval5_onehot_rank72_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg297_load
-    equity_lane1_eval75_hand_eval5_pipe_reg297_q <= equity_lane1_eval75_hand_eval5_onehot_rank73_rank;
+    equity_lane1_eval75_hand_eval5_m1 <= equity_lane1_eval75_hand_eval5_onehot_rank73_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg298_load
-    equity_lane1_eval75_hand_eval5_pipe_reg298_q <= equity_lane1_eval75_hand_eval5_onehot_rank74_rank;
+    equity_lane1_eval75_hand_eval5_m2 <= equity_lane1_eval75_hand_eval5_onehot_rank74_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg299_load
-    equity_lane1_eval75_hand_eval5_pipe_reg299_q <= equity_lane1_eval75_hand_eval5_onehot_rank75_rank;
+    equity_lane1_eval75_hand_eval5_m3 <= equity_lane1_eval75_hand_eval5_onehot_rank75_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg300_load
-    equity_lane1_eval75_hand_eval5_pipe_reg300_q <= equity_lane1_eval75_hand_eval5_onehot_rank76_rank;
+    equity_lane1_eval75_hand_eval5_m4 <= equity_lane1_eval75_hand_eval5_onehot_rank76_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg301_load
-    equity_lane1_eval75_hand_eval5_pipe_reg301_q <= equity_lane1_eval75_hand_eval5_onehot_rank77_rank;
+    equity_lane1_eval75_hand_eval5_p0 <= equity_lane1_eval75_hand_eval5_onehot_rank77_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg302_load
-    equity_lane1_eval75_hand_eval5_pipe_reg302_q <= equity_lane1_eval75_hand_eval5_onehot_rank78_rank;
+    equity_lane1_eval75_hand_eval5_p1 <= equity_lane1_eval75_hand_eval5_onehot_rank78_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg303_load
-    equity_lane1_eval75_hand_eval5_pipe_reg303_q <= equity_lane1_eval75_hand_eval5_onehot_rank79_rank;
+    equity_lane1_eval75_hand_eval5_p2 <= equity_lane1_eval75_hand_eval5_onehot_rank79_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg304_load
-    equity_lane1_eval75_hand_eval5_pipe_reg304_q <= equity_lane1_eval75_hand_eval5_onehot_rank80_rank;
+    equity_lane1_eval75_hand_eval5_t0 <= equity_lane1_eval75_hand_eval5_onehot_rank80_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg305_load
-    equity_lane1_eval75_hand_eval5_pipe_reg305_q <= equity_lane1_eval75_hand_eval5_onehot_rank81_rank;
+    equity_lane1_eval75_hand_eval5_t1 <= equity_lane1_eval75_hand_eval5_onehot_rank81_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg306_load
-    equity_lane1_eval75_hand_eval5_pipe_reg306_q <= equity_lane1_eval75_hand_eval5_onehot_rank82_rank;
+    equity_lane1_eval75_hand_eval5_x0 <= equity_lane1_eval75_hand_eval5_onehot_rank82_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg307_load
-    equity_lane1_eval75_hand_eval5_pipe_reg307_q <= equity_lane1_eval75_hand_eval5_onehot_rank83_rank;
+    equity_lane1_eval75_hand_eval5_q0 <= equity_lane1_eval75_hand_eval5_onehot_rank83_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg308_load
-    equity_lane1_eval75_hand_eval5_pipe_reg308_q <= equity_lane1_eval75_hand_eval5_c4_category;
+    equity_lane1_eval75_hand_eval5_s4_category <= equity_lane1_eval75_hand_eval5_c4_category;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg309_load
-    equity_lane1_eval75_hand_eval5_pipe_reg309_q <= equity_lane1_eval75_hand_eval5_pipe_reg292_q;
+    equity_lane1_eval75_hand_eval5_s4_straight_top <= equity_lane1_eval75_hand_eval5_pipe_reg292_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg310_load
-    equity_lane1_eval75_hand_eval5_pipe_reg310_q <= equity_lane1_eval75_hand_eval5_pipe_reg293_q;
+    equity_lane1_eval75_hand_eval5_s4_sf_top <= equity_lane1_eval75_hand_eval5_pipe_reg293_q;
 end
 
 
@@ -25971,7 +25971,7 @@ always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg311_load
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg306_q, equity_lane1_eval75_hand_eval5_s4_invalid, equity_lane1_eval75_hand_eval5_pipe_reg302_q, equity_lane1_eval75_hand_eval5_pipe_reg301_q, equity_lane1_eval75_hand_eval5_pipe_reg305_q, equity_lane1_eval75_hand_eval5_pipe_reg307_q, equity_lane1_eval75_hand_eval5_pipe_reg296_q, equity_lane1_eval75_hand_eval5_pipe_reg298_q, equity_lane1_eval75_hand_eval5_pipe_reg303_q, equity_lane1_eval75_hand_eval5_pipe_reg310_q, equity_lane1_eval75_hand_eval5_pipe_reg299_q, equity_lane1_eval75_hand_eval5_pipe_reg300_q, equity_lane1_eval75_hand_eval5_pipe_reg297_q, equity_lane1_eval75_hand_eval5_pipe_reg309_q, equity_lane1_eval75_hand_eval5_pipe_reg308_q, equity_lane1_eval75_hand_eval5_pipe_reg304_q) begin: equity_lane1_eval75_hand_eval5_compose
+always @(equity_lane1_eval75_hand_eval5_x0, equity_lane1_eval75_hand_eval5_s4_invalid, equity_lane1_eval75_hand_eval5_p1, equity_lane1_eval75_hand_eval5_p0, equity_lane1_eval75_hand_eval5_t1, equity_lane1_eval75_hand_eval5_q0, equity_lane1_eval75_hand_eval5_m0, equity_lane1_eval75_hand_eval5_m2, equity_lane1_eval75_hand_eval5_p2, equity_lane1_eval75_hand_eval5_s4_sf_top, equity_lane1_eval75_hand_eval5_m3, equity_lane1_eval75_hand_eval5_m4, equity_lane1_eval75_hand_eval5_m1, equity_lane1_eval75_hand_eval5_s4_straight_top, equity_lane1_eval75_hand_eval5_s4_category, equity_lane1_eval75_hand_eval5_t0) begin: equity_lane1_eval75_hand_eval5_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -25983,78 +25983,78 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg306_q, equity_lane1_eval75_hand_
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval75_hand_eval5_pipe_reg305_q[j] && (!equity_lane1_eval75_hand_eval5_pipe_reg301_q[j]))) begin
+        if ((equity_lane1_eval75_hand_eval5_t1[j] && (!equity_lane1_eval75_hand_eval5_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane1_eval75_hand_eval5_pipe_reg301_q[j] && (!equity_lane1_eval75_hand_eval5_pipe_reg305_q[j]))) begin
+        else if ((equity_lane1_eval75_hand_eval5_p0[j] && (!equity_lane1_eval75_hand_eval5_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval75_hand_eval5_pipe_reg303_q[j] && (!equity_lane1_eval75_hand_eval5_pipe_reg296_q[j]))) begin
+        if ((equity_lane1_eval75_hand_eval5_p2[j] && (!equity_lane1_eval75_hand_eval5_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane1_eval75_hand_eval5_pipe_reg296_q[j] && (!equity_lane1_eval75_hand_eval5_pipe_reg303_q[j]))) begin
+        else if ((equity_lane1_eval75_hand_eval5_m0[j] && (!equity_lane1_eval75_hand_eval5_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane1_eval75_hand_eval5_pipe_reg308_q[8];
-    cat[2] = (equity_lane1_eval75_hand_eval5_pipe_reg308_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg308_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg308_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg308_q[4]);
-    cat[1] = (equity_lane1_eval75_hand_eval5_pipe_reg308_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg308_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg308_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg308_q[2]);
-    cat[0] = (equity_lane1_eval75_hand_eval5_pipe_reg308_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg308_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg308_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg308_q[1]);
+    cat[3] = equity_lane1_eval75_hand_eval5_s4_category[8];
+    cat[2] = (equity_lane1_eval75_hand_eval5_s4_category[7] || equity_lane1_eval75_hand_eval5_s4_category[6] || equity_lane1_eval75_hand_eval5_s4_category[5] || equity_lane1_eval75_hand_eval5_s4_category[4]);
+    cat[1] = (equity_lane1_eval75_hand_eval5_s4_category[7] || equity_lane1_eval75_hand_eval5_s4_category[6] || equity_lane1_eval75_hand_eval5_s4_category[3] || equity_lane1_eval75_hand_eval5_s4_category[2]);
+    cat[0] = (equity_lane1_eval75_hand_eval5_s4_category[7] || equity_lane1_eval75_hand_eval5_s4_category[5] || equity_lane1_eval75_hand_eval5_s4_category[3] || equity_lane1_eval75_hand_eval5_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval75_hand_eval5_pipe_reg308_q[8]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_pipe_reg310_q);
+    if (equity_lane1_eval75_hand_eval5_s4_category[8]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_s4_sf_top);
     end
-    if (equity_lane1_eval75_hand_eval5_pipe_reg308_q[7]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_pipe_reg307_q);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_pipe_reg306_q);
+    if (equity_lane1_eval75_hand_eval5_s4_category[7]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_q0);
+        k1 = (k1 | equity_lane1_eval75_hand_eval5_x0);
     end
-    if (equity_lane1_eval75_hand_eval5_pipe_reg308_q[6]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_pipe_reg304_q);
+    if (equity_lane1_eval75_hand_eval5_s4_category[6]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval75_hand_eval5_pipe_reg305_q);
+            k1 = (k1 | equity_lane1_eval75_hand_eval5_t1);
         end
         else begin
-            k1 = (k1 | equity_lane1_eval75_hand_eval5_pipe_reg301_q);
+            k1 = (k1 | equity_lane1_eval75_hand_eval5_p0);
         end
     end
-    if ((equity_lane1_eval75_hand_eval5_pipe_reg308_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg308_q[0])) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_pipe_reg296_q);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_pipe_reg297_q);
-        k2 = (k2 | equity_lane1_eval75_hand_eval5_pipe_reg298_q);
-        k3 = (k3 | equity_lane1_eval75_hand_eval5_pipe_reg299_q);
-        k4 = (k4 | equity_lane1_eval75_hand_eval5_pipe_reg300_q);
+    if ((equity_lane1_eval75_hand_eval5_s4_category[5] || equity_lane1_eval75_hand_eval5_s4_category[0])) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_m0);
+        k1 = (k1 | equity_lane1_eval75_hand_eval5_m1);
+        k2 = (k2 | equity_lane1_eval75_hand_eval5_m2);
+        k3 = (k3 | equity_lane1_eval75_hand_eval5_m3);
+        k4 = (k4 | equity_lane1_eval75_hand_eval5_m4);
     end
-    if (equity_lane1_eval75_hand_eval5_pipe_reg308_q[4]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_pipe_reg309_q);
+    if (equity_lane1_eval75_hand_eval5_s4_category[4]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_s4_straight_top);
     end
-    if (equity_lane1_eval75_hand_eval5_pipe_reg308_q[3]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_pipe_reg304_q);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_pipe_reg296_q);
-        k2 = (k2 | equity_lane1_eval75_hand_eval5_pipe_reg297_q);
+    if (equity_lane1_eval75_hand_eval5_s4_category[3]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_t0);
+        k1 = (k1 | equity_lane1_eval75_hand_eval5_m0);
+        k2 = (k2 | equity_lane1_eval75_hand_eval5_m1);
     end
-    if (equity_lane1_eval75_hand_eval5_pipe_reg308_q[2]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_pipe_reg301_q);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_pipe_reg302_q);
+    if (equity_lane1_eval75_hand_eval5_s4_category[2]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_p0);
+        k1 = (k1 | equity_lane1_eval75_hand_eval5_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval75_hand_eval5_pipe_reg303_q);
+            k2 = (k2 | equity_lane1_eval75_hand_eval5_p2);
         end
         else begin
-            k2 = (k2 | equity_lane1_eval75_hand_eval5_pipe_reg296_q);
+            k2 = (k2 | equity_lane1_eval75_hand_eval5_m0);
         end
     end
-    if (equity_lane1_eval75_hand_eval5_pipe_reg308_q[1]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_pipe_reg301_q);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_pipe_reg296_q);
-        k2 = (k2 | equity_lane1_eval75_hand_eval5_pipe_reg297_q);
-        k3 = (k3 | equity_lane1_eval75_hand_eval5_pipe_reg298_q);
+    if (equity_lane1_eval75_hand_eval5_s4_category[1]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_p0);
+        k1 = (k1 | equity_lane1_eval75_hand_eval5_m0);
+        k2 = (k2 | equity_lane1_eval75_hand_eval5_m1);
+        k3 = (k3 | equity_lane1_eval75_hand_eval5_m2);
     end
     if (equity_lane1_eval75_hand_eval5_s4_invalid) begin
         equity_lane1_eval75_hand_eval5_c5_word = 0;
@@ -26185,27 +26185,27 @@ assign equity_lane1_eval76_hand_eval6_same_card146_same = ((equity_lane1_eval76_
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg312_load
-    equity_lane1_eval76_hand_eval6_pipe_reg312_q <= equity_lane1_eval76_hand_eval6_pipe_reg312_d;
+    equity_lane1_eval76_hand_eval6_s1_dups <= equity_lane1_eval76_hand_eval6_pipe_reg312_d;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg313_load
-    equity_lane1_eval76_hand_eval6_pipe_reg313_q <= equity_lane1_eval76_hand_eval6_d1_hand;
+    equity_lane1_eval76_hand_eval6_s1_hand <= equity_lane1_eval76_hand_eval6_d1_hand;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg314_load
-    equity_lane1_eval76_hand_eval6_pipe_reg314_q <= equity_lane1_eval76_hand_eval6_d1_bad_codes;
+    equity_lane1_eval76_hand_eval6_s1_bad_codes <= equity_lane1_eval76_hand_eval6_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg315_load
-    equity_lane1_eval76_hand_eval6_pipe_reg315_q <= equity_lane1_eval76_hand_eval6_d1_any;
+    equity_lane1_eval76_hand_eval6_s1_any <= equity_lane1_eval76_hand_eval6_d1_any;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg316_load
-    equity_lane1_eval76_hand_eval6_pipe_reg316_q <= equity_lane1_eval76_hand_eval6_d1_flush_suit;
+    equity_lane1_eval76_hand_eval6_s1_flush_suit <= equity_lane1_eval76_hand_eval6_d1_flush_suit;
 end
 
 
@@ -26263,10 +26263,10 @@ end
 
 
 
-assign equity_lane1_eval76_hand_eval6_c2_bad = ((equity_lane1_eval76_hand_eval6_pipe_reg312_q != 0) || (equity_lane1_eval76_hand_eval6_pipe_reg314_q != 0));
+assign equity_lane1_eval76_hand_eval6_c2_bad = ((equity_lane1_eval76_hand_eval6_s1_dups != 0) || (equity_lane1_eval76_hand_eval6_s1_bad_codes != 0));
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg313_q, equity_lane1_eval76_hand_eval6_pipe_reg316_q) begin: equity_lane1_eval76_hand_eval6_rank_masks
+always @(equity_lane1_eval76_hand_eval6_s1_hand, equity_lane1_eval76_hand_eval6_s1_flush_suit) begin: equity_lane1_eval76_hand_eval6_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -26287,10 +26287,10 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg313_q, equity_lane1_eval76_hand_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval76_hand_eval6_pipe_reg313_q[((4 * r) + s)]) begin
+            if (equity_lane1_eval76_hand_eval6_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane1_eval76_hand_eval6_pipe_reg313_q[((4 * r) + s)] && equity_lane1_eval76_hand_eval6_pipe_reg316_q[s])) begin
+            if ((equity_lane1_eval76_hand_eval6_s1_hand[((4 * r) + s)] && equity_lane1_eval76_hand_eval6_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -26306,8 +26306,8 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg313_q, equity_lane1_eval76_hand_
     equity_lane1_eval76_hand_eval6_c2_trips = trips;
     equity_lane1_eval76_hand_eval6_c2_pairs = pairs;
     equity_lane1_eval76_hand_eval6_c2_not_quads = not_quads;
-    equity_lane1_eval76_hand_eval6_c2_flush = (equity_lane1_eval76_hand_eval6_pipe_reg316_q != 0);
-    if ((equity_lane1_eval76_hand_eval6_pipe_reg316_q != 0)) begin
+    equity_lane1_eval76_hand_eval6_c2_flush = (equity_lane1_eval76_hand_eval6_s1_flush_suit != 0);
+    if ((equity_lane1_eval76_hand_eval6_s1_flush_suit != 0)) begin
         equity_lane1_eval76_hand_eval6_c2_kickers = suited;
     end
     else begin
@@ -26316,14 +26316,14 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg313_q, equity_lane1_eval76_hand_
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg313_q) begin: equity_lane1_eval76_hand_eval6_sf_windows
+always @(equity_lane1_eval76_hand_eval6_s1_hand) begin: equity_lane1_eval76_hand_eval6_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval76_hand_eval6_pipe_reg313_q[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval76_hand_eval6_pipe_reg313_q[((4 * w) + s)] && equity_lane1_eval76_hand_eval6_pipe_reg313_q[((4 * (w + 1)) + s)] && equity_lane1_eval76_hand_eval6_pipe_reg313_q[((4 * (w + 2)) + s)] && equity_lane1_eval76_hand_eval6_pipe_reg313_q[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane1_eval76_hand_eval6_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval76_hand_eval6_s1_hand[((4 * w) + s)] && equity_lane1_eval76_hand_eval6_s1_hand[((4 * (w + 1)) + s)] && equity_lane1_eval76_hand_eval6_s1_hand[((4 * (w + 2)) + s)] && equity_lane1_eval76_hand_eval6_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -26391,7 +26391,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg326_load
-    equity_lane1_eval76_hand_eval6_pipe_reg326_q <= equity_lane1_eval76_hand_eval6_pipe_reg315_q;
+    equity_lane1_eval76_hand_eval6_pipe_reg326_q <= equity_lane1_eval76_hand_eval6_s1_any;
 end
 
 
@@ -26573,12 +26573,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg332_load
-    equity_lane1_eval76_hand_eval6_pipe_reg332_q <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots[13-1:0];
+    equity_lane1_eval76_hand_eval6_pair0 <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg333_load
-    equity_lane1_eval76_hand_eval6_pipe_reg333_q <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots[26-1:13];
+    equity_lane1_eval76_hand_eval6_pair1 <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots[26-1:13];
 end
 
 
@@ -26588,12 +26588,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg335_load
-    equity_lane1_eval76_hand_eval6_pipe_reg335_q <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots[13-1:0];
+    equity_lane1_eval76_hand_eval6_trip0 <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg336_load
-    equity_lane1_eval76_hand_eval6_pipe_reg336_q <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots[26-1:13];
+    equity_lane1_eval76_hand_eval6_trip1 <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots[26-1:13];
 end
 
 
@@ -26603,22 +26603,22 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg338_load
-    equity_lane1_eval76_hand_eval6_pipe_reg338_q <= equity_lane1_eval76_hand_eval6_pipe_reg317_q;
+    equity_lane1_eval76_hand_eval6_s3_quads <= equity_lane1_eval76_hand_eval6_pipe_reg317_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg339_load
-    equity_lane1_eval76_hand_eval6_pipe_reg339_q <= equity_lane1_eval76_hand_eval6_window_top12_found;
+    equity_lane1_eval76_hand_eval6_s3_straight <= equity_lane1_eval76_hand_eval6_window_top12_found;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg340_load
-    equity_lane1_eval76_hand_eval6_pipe_reg340_q <= equity_lane1_eval76_hand_eval6_window_top13_found;
+    equity_lane1_eval76_hand_eval6_s3_sf <= equity_lane1_eval76_hand_eval6_window_top13_found;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg341_load
-    equity_lane1_eval76_hand_eval6_pipe_reg341_q <= equity_lane1_eval76_hand_eval6_pipe_reg324_q;
+    equity_lane1_eval76_hand_eval6_s3_flush <= equity_lane1_eval76_hand_eval6_pipe_reg324_q;
 end
 
 
@@ -26633,12 +26633,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg344_load
-    equity_lane1_eval76_hand_eval6_pipe_reg344_q <= equity_lane1_eval76_hand_eval6_pipe_reg325_q;
+    equity_lane1_eval76_hand_eval6_s3_bad <= equity_lane1_eval76_hand_eval6_pipe_reg325_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg345_load
-    equity_lane1_eval76_hand_eval6_pipe_reg345_q <= equity_lane1_eval76_hand_eval6_pipe_reg326_q;
+    equity_lane1_eval76_hand_eval6_s3_any <= equity_lane1_eval76_hand_eval6_pipe_reg326_q;
 end
 
 
@@ -26697,24 +26697,24 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg331_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg332_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank91_encode
+always @(equity_lane1_eval76_hand_eval6_pair0) begin: equity_lane1_eval76_hand_eval6_onehot_rank91_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg332_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg332_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg332_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg332_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg332_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_pair0[12] || equity_lane1_eval76_hand_eval6_pair0[11] || equity_lane1_eval76_hand_eval6_pair0[10] || equity_lane1_eval76_hand_eval6_pair0[9] || equity_lane1_eval76_hand_eval6_pair0[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_pair0[12] || equity_lane1_eval76_hand_eval6_pair0[7] || equity_lane1_eval76_hand_eval6_pair0[6] || equity_lane1_eval76_hand_eval6_pair0[5] || equity_lane1_eval76_hand_eval6_pair0[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_pair0[11] || equity_lane1_eval76_hand_eval6_pair0[10] || equity_lane1_eval76_hand_eval6_pair0[7] || equity_lane1_eval76_hand_eval6_pair0[6] || equity_lane1_eval76_hand_eval6_pair0[3] || equity_lane1_eval76_hand_eval6_pair0[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_pair0[11] || equity_lane1_eval76_hand_eval6_pair0[9] || equity_lane1_eval76_hand_eval6_pair0[7] || equity_lane1_eval76_hand_eval6_pair0[5] || equity_lane1_eval76_hand_eval6_pair0[3] || equity_lane1_eval76_hand_eval6_pair0[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank91_rank = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg333_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank92_encode
+always @(equity_lane1_eval76_hand_eval6_pair1) begin: equity_lane1_eval76_hand_eval6_onehot_rank92_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg333_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg333_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg333_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg333_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg333_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_pair1[12] || equity_lane1_eval76_hand_eval6_pair1[11] || equity_lane1_eval76_hand_eval6_pair1[10] || equity_lane1_eval76_hand_eval6_pair1[9] || equity_lane1_eval76_hand_eval6_pair1[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_pair1[12] || equity_lane1_eval76_hand_eval6_pair1[7] || equity_lane1_eval76_hand_eval6_pair1[6] || equity_lane1_eval76_hand_eval6_pair1[5] || equity_lane1_eval76_hand_eval6_pair1[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_pair1[11] || equity_lane1_eval76_hand_eval6_pair1[10] || equity_lane1_eval76_hand_eval6_pair1[7] || equity_lane1_eval76_hand_eval6_pair1[6] || equity_lane1_eval76_hand_eval6_pair1[3] || equity_lane1_eval76_hand_eval6_pair1[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_pair1[11] || equity_lane1_eval76_hand_eval6_pair1[9] || equity_lane1_eval76_hand_eval6_pair1[7] || equity_lane1_eval76_hand_eval6_pair1[5] || equity_lane1_eval76_hand_eval6_pair1[3] || equity_lane1_eval76_hand_eval6_pair1[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank92_rank = value;
 end
 
@@ -26730,24 +26730,24 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg334_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg335_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank94_encode
+always @(equity_lane1_eval76_hand_eval6_trip0) begin: equity_lane1_eval76_hand_eval6_onehot_rank94_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg335_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg335_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg335_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg335_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg335_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_trip0[12] || equity_lane1_eval76_hand_eval6_trip0[11] || equity_lane1_eval76_hand_eval6_trip0[10] || equity_lane1_eval76_hand_eval6_trip0[9] || equity_lane1_eval76_hand_eval6_trip0[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_trip0[12] || equity_lane1_eval76_hand_eval6_trip0[7] || equity_lane1_eval76_hand_eval6_trip0[6] || equity_lane1_eval76_hand_eval6_trip0[5] || equity_lane1_eval76_hand_eval6_trip0[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_trip0[11] || equity_lane1_eval76_hand_eval6_trip0[10] || equity_lane1_eval76_hand_eval6_trip0[7] || equity_lane1_eval76_hand_eval6_trip0[6] || equity_lane1_eval76_hand_eval6_trip0[3] || equity_lane1_eval76_hand_eval6_trip0[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_trip0[11] || equity_lane1_eval76_hand_eval6_trip0[9] || equity_lane1_eval76_hand_eval6_trip0[7] || equity_lane1_eval76_hand_eval6_trip0[5] || equity_lane1_eval76_hand_eval6_trip0[3] || equity_lane1_eval76_hand_eval6_trip0[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank94_rank = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg336_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank95_encode
+always @(equity_lane1_eval76_hand_eval6_trip1) begin: equity_lane1_eval76_hand_eval6_onehot_rank95_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg336_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg336_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg336_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg336_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg336_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_trip1[12] || equity_lane1_eval76_hand_eval6_trip1[11] || equity_lane1_eval76_hand_eval6_trip1[10] || equity_lane1_eval76_hand_eval6_trip1[9] || equity_lane1_eval76_hand_eval6_trip1[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_trip1[12] || equity_lane1_eval76_hand_eval6_trip1[7] || equity_lane1_eval76_hand_eval6_trip1[6] || equity_lane1_eval76_hand_eval6_trip1[5] || equity_lane1_eval76_hand_eval6_trip1[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_trip1[11] || equity_lane1_eval76_hand_eval6_trip1[10] || equity_lane1_eval76_hand_eval6_trip1[7] || equity_lane1_eval76_hand_eval6_trip1[6] || equity_lane1_eval76_hand_eval6_trip1[3] || equity_lane1_eval76_hand_eval6_trip1[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_trip1[11] || equity_lane1_eval76_hand_eval6_trip1[9] || equity_lane1_eval76_hand_eval6_trip1[7] || equity_lane1_eval76_hand_eval6_trip1[5] || equity_lane1_eval76_hand_eval6_trip1[3] || equity_lane1_eval76_hand_eval6_trip1[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank95_rank = value;
 end
 
@@ -26763,42 +26763,42 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg337_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg338_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank97_encode
+always @(equity_lane1_eval76_hand_eval6_s3_quads) begin: equity_lane1_eval76_hand_eval6_onehot_rank97_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg338_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg338_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg338_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg338_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg338_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_s3_quads[12] || equity_lane1_eval76_hand_eval6_s3_quads[11] || equity_lane1_eval76_hand_eval6_s3_quads[10] || equity_lane1_eval76_hand_eval6_s3_quads[9] || equity_lane1_eval76_hand_eval6_s3_quads[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_s3_quads[12] || equity_lane1_eval76_hand_eval6_s3_quads[7] || equity_lane1_eval76_hand_eval6_s3_quads[6] || equity_lane1_eval76_hand_eval6_s3_quads[5] || equity_lane1_eval76_hand_eval6_s3_quads[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_s3_quads[11] || equity_lane1_eval76_hand_eval6_s3_quads[10] || equity_lane1_eval76_hand_eval6_s3_quads[7] || equity_lane1_eval76_hand_eval6_s3_quads[6] || equity_lane1_eval76_hand_eval6_s3_quads[3] || equity_lane1_eval76_hand_eval6_s3_quads[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_s3_quads[11] || equity_lane1_eval76_hand_eval6_s3_quads[9] || equity_lane1_eval76_hand_eval6_s3_quads[7] || equity_lane1_eval76_hand_eval6_s3_quads[5] || equity_lane1_eval76_hand_eval6_s3_quads[3] || equity_lane1_eval76_hand_eval6_s3_quads[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank97_rank = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg341_q, equity_lane1_eval76_hand_eval6_pipe_reg338_q, equity_lane1_eval76_hand_eval6_pipe_reg332_q, equity_lane1_eval76_hand_eval6_pipe_reg335_q, equity_lane1_eval76_hand_eval6_pipe_reg333_q, equity_lane1_eval76_hand_eval6_pipe_reg336_q, equity_lane1_eval76_hand_eval6_pipe_reg339_q, equity_lane1_eval76_hand_eval6_pipe_reg340_q) begin: equity_lane1_eval76_hand_eval6_categorize
+always @(equity_lane1_eval76_hand_eval6_pair0, equity_lane1_eval76_hand_eval6_trip1, equity_lane1_eval76_hand_eval6_s3_flush, equity_lane1_eval76_hand_eval6_s3_quads, equity_lane1_eval76_hand_eval6_pair1, equity_lane1_eval76_hand_eval6_trip0, equity_lane1_eval76_hand_eval6_s3_straight, equity_lane1_eval76_hand_eval6_s3_sf) begin: equity_lane1_eval76_hand_eval6_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval76_hand_eval6_pipe_reg340_q) begin
+    if (equity_lane1_eval76_hand_eval6_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_pipe_reg338_q != 0)) begin
+    else if ((equity_lane1_eval76_hand_eval6_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval76_hand_eval6_pipe_reg335_q != 0) && ((equity_lane1_eval76_hand_eval6_pipe_reg336_q != 0) || (equity_lane1_eval76_hand_eval6_pipe_reg332_q != 0)))) begin
+    else if (((equity_lane1_eval76_hand_eval6_trip0 != 0) && ((equity_lane1_eval76_hand_eval6_trip1 != 0) || (equity_lane1_eval76_hand_eval6_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval76_hand_eval6_pipe_reg341_q) begin
+    else if (equity_lane1_eval76_hand_eval6_s3_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval76_hand_eval6_pipe_reg339_q) begin
+    else if (equity_lane1_eval76_hand_eval6_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_pipe_reg335_q != 0)) begin
+    else if ((equity_lane1_eval76_hand_eval6_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_pipe_reg333_q != 0)) begin
+    else if ((equity_lane1_eval76_hand_eval6_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_pipe_reg332_q != 0)) begin
+    else if ((equity_lane1_eval76_hand_eval6_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -26809,81 +26809,81 @@ end
 
 
 
-assign equity_lane1_eval76_hand_eval6_c4_invalid = (equity_lane1_eval76_hand_eval6_pipe_reg344_q || (!equity_lane1_eval76_hand_eval6_pipe_reg345_q));
+assign equity_lane1_eval76_hand_eval6_c4_invalid = (equity_lane1_eval76_hand_eval6_s3_bad || (!equity_lane1_eval76_hand_eval6_s3_any));
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg346_load
-    equity_lane1_eval76_hand_eval6_pipe_reg346_q <= equity_lane1_eval76_hand_eval6_onehot_rank86_rank;
+    equity_lane1_eval76_hand_eval6_m0 <= equity_lane1_eval76_hand_eval6_onehot_rank86_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg347_load
-    equity_lane1_eval76_hand_eval6_pipe_reg347_q <= equity_lane1_eval76_hand_eval6_onehot_rank87_rank;
+    equity_lane1_eval76_hand_eval6_m1 <= equity_lane1_eval76_hand_eval6_onehot_rank87_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg348_load
-    equity_lane1_eval76_hand_eval6_pipe_reg348_q <= equity_lane1_eval76_hand_eval6_onehot_rank88_rank;
+    equity_lane1_eval76_hand_eval6_m2 <= equity_lane1_eval76_hand_eval6_onehot_rank88_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg349_load
-    equity_lane1_eval76_hand_eval6_pipe_reg349_q <= equity_lane1_eval76_hand_eval6_onehot_rank89_rank;
+    equity_lane1_eval76_hand_eval6_m3 <= equity_lane1_eval76_hand_eval6_onehot_rank89_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg350_load
-    equity_lane1_eval76_hand_eval6_pipe_reg350_q <= equity_lane1_eval76_hand_eval6_onehot_rank90_rank;
+    equity_lane1_eval76_hand_eval6_m4 <= equity_lane1_eval76_hand_eval6_onehot_rank90_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg351_load
-    equity_lane1_eval76_hand_eval6_pipe_reg351_q <= equity_lane1_eval76_hand_eval6_onehot_rank91_rank;
+    equity_lane1_eval76_hand_eval6_p0 <= equity_lane1_eval76_hand_eval6_onehot_rank91_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg352_load
-    equity_lane1_eval76_hand_eval6_pipe_reg352_q <= equity_lane1_eval76_hand_eval6_onehot_rank92_rank;
+    equity_lane1_eval76_hand_eval6_p1 <= equity_lane1_eval76_hand_eval6_onehot_rank92_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg353_load
-    equity_lane1_eval76_hand_eval6_pipe_reg353_q <= equity_lane1_eval76_hand_eval6_onehot_rank93_rank;
+    equity_lane1_eval76_hand_eval6_p2 <= equity_lane1_eval76_hand_eval6_onehot_rank93_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg354_load
-    equity_lane1_eval76_hand_eval6_pipe_reg354_q <= equity_lane1_eval76_hand_eval6_onehot_rank94_rank;
+    equity_lane1_eval76_hand_eval6_t0 <= equity_lane1_eval76_hand_eval6_onehot_rank94_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg355_load
-    equity_lane1_eval76_hand_eval6_pipe_reg355_q <= equity_lane1_eval76_hand_eval6_onehot_rank95_rank;
+    equity_lane1_eval76_hand_eval6_t1 <= equity_lane1_eval76_hand_eval6_onehot_rank95_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg356_load
-    equity_lane1_eval76_hand_eval6_pipe_reg356_q <= equity_lane1_eval76_hand_eval6_onehot_rank96_rank;
+    equity_lane1_eval76_hand_eval6_x0 <= equity_lane1_eval76_hand_eval6_onehot_rank96_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg357_load
-    equity_lane1_eval76_hand_eval6_pipe_reg357_q <= equity_lane1_eval76_hand_eval6_onehot_rank97_rank;
+    equity_lane1_eval76_hand_eval6_q0 <= equity_lane1_eval76_hand_eval6_onehot_rank97_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg358_load
-    equity_lane1_eval76_hand_eval6_pipe_reg358_q <= equity_lane1_eval76_hand_eval6_c4_category;
+    equity_lane1_eval76_hand_eval6_s4_category <= equity_lane1_eval76_hand_eval6_c4_category;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg359_load
-    equity_lane1_eval76_hand_eval6_pipe_reg359_q <= equity_lane1_eval76_hand_eval6_pipe_reg342_q;
+    equity_lane1_eval76_hand_eval6_s4_straight_top <= equity_lane1_eval76_hand_eval6_pipe_reg342_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg360_load
-    equity_lane1_eval76_hand_eval6_pipe_reg360_q <= equity_lane1_eval76_hand_eval6_pipe_reg343_q;
+    equity_lane1_eval76_hand_eval6_s4_sf_top <= equity_lane1_eval76_hand_eval6_pipe_reg343_q;
 end
 
 
@@ -26892,7 +26892,7 @@ always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg361_load
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg356_q, equity_lane1_eval76_hand_eval6_s4_invalid, equity_lane1_eval76_hand_eval6_pipe_reg352_q, equity_lane1_eval76_hand_eval6_pipe_reg351_q, equity_lane1_eval76_hand_eval6_pipe_reg355_q, equity_lane1_eval76_hand_eval6_pipe_reg357_q, equity_lane1_eval76_hand_eval6_pipe_reg346_q, equity_lane1_eval76_hand_eval6_pipe_reg348_q, equity_lane1_eval76_hand_eval6_pipe_reg353_q, equity_lane1_eval76_hand_eval6_pipe_reg360_q, equity_lane1_eval76_hand_eval6_pipe_reg349_q, equity_lane1_eval76_hand_eval6_pipe_reg350_q, equity_lane1_eval76_hand_eval6_pipe_reg347_q, equity_lane1_eval76_hand_eval6_pipe_reg359_q, equity_lane1_eval76_hand_eval6_pipe_reg358_q, equity_lane1_eval76_hand_eval6_pipe_reg354_q) begin: equity_lane1_eval76_hand_eval6_compose
+always @(equity_lane1_eval76_hand_eval6_x0, equity_lane1_eval76_hand_eval6_s4_invalid, equity_lane1_eval76_hand_eval6_p1, equity_lane1_eval76_hand_eval6_p0, equity_lane1_eval76_hand_eval6_t1, equity_lane1_eval76_hand_eval6_q0, equity_lane1_eval76_hand_eval6_m0, equity_lane1_eval76_hand_eval6_m2, equity_lane1_eval76_hand_eval6_p2, equity_lane1_eval76_hand_eval6_s4_sf_top, equity_lane1_eval76_hand_eval6_m3, equity_lane1_eval76_hand_eval6_m4, equity_lane1_eval76_hand_eval6_m1, equity_lane1_eval76_hand_eval6_s4_straight_top, equity_lane1_eval76_hand_eval6_s4_category, equity_lane1_eval76_hand_eval6_t0) begin: equity_lane1_eval76_hand_eval6_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -26904,78 +26904,78 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg356_q, equity_lane1_eval76_hand_
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval76_hand_eval6_pipe_reg355_q[j] && (!equity_lane1_eval76_hand_eval6_pipe_reg351_q[j]))) begin
+        if ((equity_lane1_eval76_hand_eval6_t1[j] && (!equity_lane1_eval76_hand_eval6_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane1_eval76_hand_eval6_pipe_reg351_q[j] && (!equity_lane1_eval76_hand_eval6_pipe_reg355_q[j]))) begin
+        else if ((equity_lane1_eval76_hand_eval6_p0[j] && (!equity_lane1_eval76_hand_eval6_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval76_hand_eval6_pipe_reg353_q[j] && (!equity_lane1_eval76_hand_eval6_pipe_reg346_q[j]))) begin
+        if ((equity_lane1_eval76_hand_eval6_p2[j] && (!equity_lane1_eval76_hand_eval6_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane1_eval76_hand_eval6_pipe_reg346_q[j] && (!equity_lane1_eval76_hand_eval6_pipe_reg353_q[j]))) begin
+        else if ((equity_lane1_eval76_hand_eval6_m0[j] && (!equity_lane1_eval76_hand_eval6_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane1_eval76_hand_eval6_pipe_reg358_q[8];
-    cat[2] = (equity_lane1_eval76_hand_eval6_pipe_reg358_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg358_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg358_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg358_q[4]);
-    cat[1] = (equity_lane1_eval76_hand_eval6_pipe_reg358_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg358_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg358_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg358_q[2]);
-    cat[0] = (equity_lane1_eval76_hand_eval6_pipe_reg358_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg358_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg358_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg358_q[1]);
+    cat[3] = equity_lane1_eval76_hand_eval6_s4_category[8];
+    cat[2] = (equity_lane1_eval76_hand_eval6_s4_category[7] || equity_lane1_eval76_hand_eval6_s4_category[6] || equity_lane1_eval76_hand_eval6_s4_category[5] || equity_lane1_eval76_hand_eval6_s4_category[4]);
+    cat[1] = (equity_lane1_eval76_hand_eval6_s4_category[7] || equity_lane1_eval76_hand_eval6_s4_category[6] || equity_lane1_eval76_hand_eval6_s4_category[3] || equity_lane1_eval76_hand_eval6_s4_category[2]);
+    cat[0] = (equity_lane1_eval76_hand_eval6_s4_category[7] || equity_lane1_eval76_hand_eval6_s4_category[5] || equity_lane1_eval76_hand_eval6_s4_category[3] || equity_lane1_eval76_hand_eval6_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval76_hand_eval6_pipe_reg358_q[8]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_pipe_reg360_q);
+    if (equity_lane1_eval76_hand_eval6_s4_category[8]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_s4_sf_top);
     end
-    if (equity_lane1_eval76_hand_eval6_pipe_reg358_q[7]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_pipe_reg357_q);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_pipe_reg356_q);
+    if (equity_lane1_eval76_hand_eval6_s4_category[7]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_q0);
+        k1 = (k1 | equity_lane1_eval76_hand_eval6_x0);
     end
-    if (equity_lane1_eval76_hand_eval6_pipe_reg358_q[6]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_pipe_reg354_q);
+    if (equity_lane1_eval76_hand_eval6_s4_category[6]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval76_hand_eval6_pipe_reg355_q);
+            k1 = (k1 | equity_lane1_eval76_hand_eval6_t1);
         end
         else begin
-            k1 = (k1 | equity_lane1_eval76_hand_eval6_pipe_reg351_q);
+            k1 = (k1 | equity_lane1_eval76_hand_eval6_p0);
         end
     end
-    if ((equity_lane1_eval76_hand_eval6_pipe_reg358_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg358_q[0])) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_pipe_reg346_q);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_pipe_reg347_q);
-        k2 = (k2 | equity_lane1_eval76_hand_eval6_pipe_reg348_q);
-        k3 = (k3 | equity_lane1_eval76_hand_eval6_pipe_reg349_q);
-        k4 = (k4 | equity_lane1_eval76_hand_eval6_pipe_reg350_q);
+    if ((equity_lane1_eval76_hand_eval6_s4_category[5] || equity_lane1_eval76_hand_eval6_s4_category[0])) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_m0);
+        k1 = (k1 | equity_lane1_eval76_hand_eval6_m1);
+        k2 = (k2 | equity_lane1_eval76_hand_eval6_m2);
+        k3 = (k3 | equity_lane1_eval76_hand_eval6_m3);
+        k4 = (k4 | equity_lane1_eval76_hand_eval6_m4);
     end
-    if (equity_lane1_eval76_hand_eval6_pipe_reg358_q[4]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_pipe_reg359_q);
+    if (equity_lane1_eval76_hand_eval6_s4_category[4]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_s4_straight_top);
     end
-    if (equity_lane1_eval76_hand_eval6_pipe_reg358_q[3]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_pipe_reg354_q);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_pipe_reg346_q);
-        k2 = (k2 | equity_lane1_eval76_hand_eval6_pipe_reg347_q);
+    if (equity_lane1_eval76_hand_eval6_s4_category[3]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_t0);
+        k1 = (k1 | equity_lane1_eval76_hand_eval6_m0);
+        k2 = (k2 | equity_lane1_eval76_hand_eval6_m1);
     end
-    if (equity_lane1_eval76_hand_eval6_pipe_reg358_q[2]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_pipe_reg351_q);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_pipe_reg352_q);
+    if (equity_lane1_eval76_hand_eval6_s4_category[2]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_p0);
+        k1 = (k1 | equity_lane1_eval76_hand_eval6_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval76_hand_eval6_pipe_reg353_q);
+            k2 = (k2 | equity_lane1_eval76_hand_eval6_p2);
         end
         else begin
-            k2 = (k2 | equity_lane1_eval76_hand_eval6_pipe_reg346_q);
+            k2 = (k2 | equity_lane1_eval76_hand_eval6_m0);
         end
     end
-    if (equity_lane1_eval76_hand_eval6_pipe_reg358_q[1]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_pipe_reg351_q);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_pipe_reg346_q);
-        k2 = (k2 | equity_lane1_eval76_hand_eval6_pipe_reg347_q);
-        k3 = (k3 | equity_lane1_eval76_hand_eval6_pipe_reg348_q);
+    if (equity_lane1_eval76_hand_eval6_s4_category[1]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_p0);
+        k1 = (k1 | equity_lane1_eval76_hand_eval6_m0);
+        k2 = (k2 | equity_lane1_eval76_hand_eval6_m1);
+        k3 = (k3 | equity_lane1_eval76_hand_eval6_m2);
     end
     if (equity_lane1_eval76_hand_eval6_s4_invalid) begin
         equity_lane1_eval76_hand_eval6_c5_word = 0;
@@ -27106,27 +27106,27 @@ assign equity_lane1_eval77_hand_eval7_same_card167_same = ((equity_lane1_eval77_
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg362_load
-    equity_lane1_eval77_hand_eval7_pipe_reg362_q <= equity_lane1_eval77_hand_eval7_pipe_reg362_d;
+    equity_lane1_eval77_hand_eval7_s1_dups <= equity_lane1_eval77_hand_eval7_pipe_reg362_d;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg363_load
-    equity_lane1_eval77_hand_eval7_pipe_reg363_q <= equity_lane1_eval77_hand_eval7_d1_hand;
+    equity_lane1_eval77_hand_eval7_s1_hand <= equity_lane1_eval77_hand_eval7_d1_hand;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg364_load
-    equity_lane1_eval77_hand_eval7_pipe_reg364_q <= equity_lane1_eval77_hand_eval7_d1_bad_codes;
+    equity_lane1_eval77_hand_eval7_s1_bad_codes <= equity_lane1_eval77_hand_eval7_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg365_load
-    equity_lane1_eval77_hand_eval7_pipe_reg365_q <= equity_lane1_eval77_hand_eval7_d1_any;
+    equity_lane1_eval77_hand_eval7_s1_any <= equity_lane1_eval77_hand_eval7_d1_any;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg366_load
-    equity_lane1_eval77_hand_eval7_pipe_reg366_q <= equity_lane1_eval77_hand_eval7_d1_flush_suit;
+    equity_lane1_eval77_hand_eval7_s1_flush_suit <= equity_lane1_eval77_hand_eval7_d1_flush_suit;
 end
 
 
@@ -27184,10 +27184,10 @@ end
 
 
 
-assign equity_lane1_eval77_hand_eval7_c2_bad = ((equity_lane1_eval77_hand_eval7_pipe_reg362_q != 0) || (equity_lane1_eval77_hand_eval7_pipe_reg364_q != 0));
+assign equity_lane1_eval77_hand_eval7_c2_bad = ((equity_lane1_eval77_hand_eval7_s1_dups != 0) || (equity_lane1_eval77_hand_eval7_s1_bad_codes != 0));
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg363_q, equity_lane1_eval77_hand_eval7_pipe_reg366_q) begin: equity_lane1_eval77_hand_eval7_rank_masks
+always @(equity_lane1_eval77_hand_eval7_s1_hand, equity_lane1_eval77_hand_eval7_s1_flush_suit) begin: equity_lane1_eval77_hand_eval7_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -27208,10 +27208,10 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg363_q, equity_lane1_eval77_hand_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval77_hand_eval7_pipe_reg363_q[((4 * r) + s)]) begin
+            if (equity_lane1_eval77_hand_eval7_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane1_eval77_hand_eval7_pipe_reg363_q[((4 * r) + s)] && equity_lane1_eval77_hand_eval7_pipe_reg366_q[s])) begin
+            if ((equity_lane1_eval77_hand_eval7_s1_hand[((4 * r) + s)] && equity_lane1_eval77_hand_eval7_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -27227,8 +27227,8 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg363_q, equity_lane1_eval77_hand_
     equity_lane1_eval77_hand_eval7_c2_trips = trips;
     equity_lane1_eval77_hand_eval7_c2_pairs = pairs;
     equity_lane1_eval77_hand_eval7_c2_not_quads = not_quads;
-    equity_lane1_eval77_hand_eval7_c2_flush = (equity_lane1_eval77_hand_eval7_pipe_reg366_q != 0);
-    if ((equity_lane1_eval77_hand_eval7_pipe_reg366_q != 0)) begin
+    equity_lane1_eval77_hand_eval7_c2_flush = (equity_lane1_eval77_hand_eval7_s1_flush_suit != 0);
+    if ((equity_lane1_eval77_hand_eval7_s1_flush_suit != 0)) begin
         equity_lane1_eval77_hand_eval7_c2_kickers = suited;
     end
     else begin
@@ -27237,14 +27237,14 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg363_q, equity_lane1_eval77_hand_
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg363_q) begin: equity_lane1_eval77_hand_eval7_sf_windows
+always @(equity_lane1_eval77_hand_eval7_s1_hand) begin: equity_lane1_eval77_hand_eval7_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval77_hand_eval7_pipe_reg363_q[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval77_hand_eval7_pipe_reg363_q[((4 * w) + s)] && equity_lane1_eval77_hand_eval7_pipe_reg363_q[((4 * (w + 1)) + s)] && equity_lane1_eval77_hand_eval7_pipe_reg363_q[((4 * (w + 2)) + s)] && equity_lane1_eval77_hand_eval7_pipe_reg363_q[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane1_eval77_hand_eval7_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval77_hand_eval7_s1_hand[((4 * w) + s)] && equity_lane1_eval77_hand_eval7_s1_hand[((4 * (w + 1)) + s)] && equity_lane1_eval77_hand_eval7_s1_hand[((4 * (w + 2)) + s)] && equity_lane1_eval77_hand_eval7_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -27312,7 +27312,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg376_load
-    equity_lane1_eval77_hand_eval7_pipe_reg376_q <= equity_lane1_eval77_hand_eval7_pipe_reg365_q;
+    equity_lane1_eval77_hand_eval7_pipe_reg376_q <= equity_lane1_eval77_hand_eval7_s1_any;
 end
 
 
@@ -27494,12 +27494,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg382_load
-    equity_lane1_eval77_hand_eval7_pipe_reg382_q <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots[13-1:0];
+    equity_lane1_eval77_hand_eval7_pair0 <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg383_load
-    equity_lane1_eval77_hand_eval7_pipe_reg383_q <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots[26-1:13];
+    equity_lane1_eval77_hand_eval7_pair1 <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots[26-1:13];
 end
 
 
@@ -27509,12 +27509,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg385_load
-    equity_lane1_eval77_hand_eval7_pipe_reg385_q <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots[13-1:0];
+    equity_lane1_eval77_hand_eval7_trip0 <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg386_load
-    equity_lane1_eval77_hand_eval7_pipe_reg386_q <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots[26-1:13];
+    equity_lane1_eval77_hand_eval7_trip1 <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots[26-1:13];
 end
 
 
@@ -27524,22 +27524,22 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg388_load
-    equity_lane1_eval77_hand_eval7_pipe_reg388_q <= equity_lane1_eval77_hand_eval7_pipe_reg367_q;
+    equity_lane1_eval77_hand_eval7_s3_quads <= equity_lane1_eval77_hand_eval7_pipe_reg367_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg389_load
-    equity_lane1_eval77_hand_eval7_pipe_reg389_q <= equity_lane1_eval77_hand_eval7_window_top14_found;
+    equity_lane1_eval77_hand_eval7_s3_straight <= equity_lane1_eval77_hand_eval7_window_top14_found;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg390_load
-    equity_lane1_eval77_hand_eval7_pipe_reg390_q <= equity_lane1_eval77_hand_eval7_window_top15_found;
+    equity_lane1_eval77_hand_eval7_s3_sf <= equity_lane1_eval77_hand_eval7_window_top15_found;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg391_load
-    equity_lane1_eval77_hand_eval7_pipe_reg391_q <= equity_lane1_eval77_hand_eval7_pipe_reg374_q;
+    equity_lane1_eval77_hand_eval7_s3_flush <= equity_lane1_eval77_hand_eval7_pipe_reg374_q;
 end
 
 
@@ -27554,12 +27554,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg394_load
-    equity_lane1_eval77_hand_eval7_pipe_reg394_q <= equity_lane1_eval77_hand_eval7_pipe_reg375_q;
+    equity_lane1_eval77_hand_eval7_s3_bad <= equity_lane1_eval77_hand_eval7_pipe_reg375_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg395_load
-    equity_lane1_eval77_hand_eval7_pipe_reg395_q <= equity_lane1_eval77_hand_eval7_pipe_reg376_q;
+    equity_lane1_eval77_hand_eval7_s3_any <= equity_lane1_eval77_hand_eval7_pipe_reg376_q;
 end
 
 
@@ -27618,24 +27618,24 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg381_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg382_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank105_encode
+always @(equity_lane1_eval77_hand_eval7_pair0) begin: equity_lane1_eval77_hand_eval7_onehot_rank105_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg382_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg382_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg382_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg382_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg382_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_pair0[12] || equity_lane1_eval77_hand_eval7_pair0[11] || equity_lane1_eval77_hand_eval7_pair0[10] || equity_lane1_eval77_hand_eval7_pair0[9] || equity_lane1_eval77_hand_eval7_pair0[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_pair0[12] || equity_lane1_eval77_hand_eval7_pair0[7] || equity_lane1_eval77_hand_eval7_pair0[6] || equity_lane1_eval77_hand_eval7_pair0[5] || equity_lane1_eval77_hand_eval7_pair0[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_pair0[11] || equity_lane1_eval77_hand_eval7_pair0[10] || equity_lane1_eval77_hand_eval7_pair0[7] || equity_lane1_eval77_hand_eval7_pair0[6] || equity_lane1_eval77_hand_eval7_pair0[3] || equity_lane1_eval77_hand_eval7_pair0[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_pair0[11] || equity_lane1_eval77_hand_eval7_pair0[9] || equity_lane1_eval77_hand_eval7_pair0[7] || equity_lane1_eval77_hand_eval7_pair0[5] || equity_lane1_eval77_hand_eval7_pair0[3] || equity_lane1_eval77_hand_eval7_pair0[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank105_rank = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg383_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank106_encode
+always @(equity_lane1_eval77_hand_eval7_pair1) begin: equity_lane1_eval77_hand_eval7_onehot_rank106_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg383_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg383_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg383_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg383_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg383_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_pair1[12] || equity_lane1_eval77_hand_eval7_pair1[11] || equity_lane1_eval77_hand_eval7_pair1[10] || equity_lane1_eval77_hand_eval7_pair1[9] || equity_lane1_eval77_hand_eval7_pair1[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_pair1[12] || equity_lane1_eval77_hand_eval7_pair1[7] || equity_lane1_eval77_hand_eval7_pair1[6] || equity_lane1_eval77_hand_eval7_pair1[5] || equity_lane1_eval77_hand_eval7_pair1[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_pair1[11] || equity_lane1_eval77_hand_eval7_pair1[10] || equity_lane1_eval77_hand_eval7_pair1[7] || equity_lane1_eval77_hand_eval7_pair1[6] || equity_lane1_eval77_hand_eval7_pair1[3] || equity_lane1_eval77_hand_eval7_pair1[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_pair1[11] || equity_lane1_eval77_hand_eval7_pair1[9] || equity_lane1_eval77_hand_eval7_pair1[7] || equity_lane1_eval77_hand_eval7_pair1[5] || equity_lane1_eval77_hand_eval7_pair1[3] || equity_lane1_eval77_hand_eval7_pair1[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank106_rank = value;
 end
 
@@ -27651,24 +27651,24 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg384_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg385_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank108_encode
+always @(equity_lane1_eval77_hand_eval7_trip0) begin: equity_lane1_eval77_hand_eval7_onehot_rank108_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg385_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg385_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg385_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg385_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg385_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_trip0[12] || equity_lane1_eval77_hand_eval7_trip0[11] || equity_lane1_eval77_hand_eval7_trip0[10] || equity_lane1_eval77_hand_eval7_trip0[9] || equity_lane1_eval77_hand_eval7_trip0[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_trip0[12] || equity_lane1_eval77_hand_eval7_trip0[7] || equity_lane1_eval77_hand_eval7_trip0[6] || equity_lane1_eval77_hand_eval7_trip0[5] || equity_lane1_eval77_hand_eval7_trip0[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_trip0[11] || equity_lane1_eval77_hand_eval7_trip0[10] || equity_lane1_eval77_hand_eval7_trip0[7] || equity_lane1_eval77_hand_eval7_trip0[6] || equity_lane1_eval77_hand_eval7_trip0[3] || equity_lane1_eval77_hand_eval7_trip0[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_trip0[11] || equity_lane1_eval77_hand_eval7_trip0[9] || equity_lane1_eval77_hand_eval7_trip0[7] || equity_lane1_eval77_hand_eval7_trip0[5] || equity_lane1_eval77_hand_eval7_trip0[3] || equity_lane1_eval77_hand_eval7_trip0[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank108_rank = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg386_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank109_encode
+always @(equity_lane1_eval77_hand_eval7_trip1) begin: equity_lane1_eval77_hand_eval7_onehot_rank109_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg386_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg386_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg386_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg386_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg386_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_trip1[12] || equity_lane1_eval77_hand_eval7_trip1[11] || equity_lane1_eval77_hand_eval7_trip1[10] || equity_lane1_eval77_hand_eval7_trip1[9] || equity_lane1_eval77_hand_eval7_trip1[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_trip1[12] || equity_lane1_eval77_hand_eval7_trip1[7] || equity_lane1_eval77_hand_eval7_trip1[6] || equity_lane1_eval77_hand_eval7_trip1[5] || equity_lane1_eval77_hand_eval7_trip1[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_trip1[11] || equity_lane1_eval77_hand_eval7_trip1[10] || equity_lane1_eval77_hand_eval7_trip1[7] || equity_lane1_eval77_hand_eval7_trip1[6] || equity_lane1_eval77_hand_eval7_trip1[3] || equity_lane1_eval77_hand_eval7_trip1[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_trip1[11] || equity_lane1_eval77_hand_eval7_trip1[9] || equity_lane1_eval77_hand_eval7_trip1[7] || equity_lane1_eval77_hand_eval7_trip1[5] || equity_lane1_eval77_hand_eval7_trip1[3] || equity_lane1_eval77_hand_eval7_trip1[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank109_rank = value;
 end
 
@@ -27684,42 +27684,42 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg387_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg388_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank111_encode
+always @(equity_lane1_eval77_hand_eval7_s3_quads) begin: equity_lane1_eval77_hand_eval7_onehot_rank111_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg388_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg388_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg388_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg388_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg388_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_s3_quads[12] || equity_lane1_eval77_hand_eval7_s3_quads[11] || equity_lane1_eval77_hand_eval7_s3_quads[10] || equity_lane1_eval77_hand_eval7_s3_quads[9] || equity_lane1_eval77_hand_eval7_s3_quads[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_s3_quads[12] || equity_lane1_eval77_hand_eval7_s3_quads[7] || equity_lane1_eval77_hand_eval7_s3_quads[6] || equity_lane1_eval77_hand_eval7_s3_quads[5] || equity_lane1_eval77_hand_eval7_s3_quads[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_s3_quads[11] || equity_lane1_eval77_hand_eval7_s3_quads[10] || equity_lane1_eval77_hand_eval7_s3_quads[7] || equity_lane1_eval77_hand_eval7_s3_quads[6] || equity_lane1_eval77_hand_eval7_s3_quads[3] || equity_lane1_eval77_hand_eval7_s3_quads[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_s3_quads[11] || equity_lane1_eval77_hand_eval7_s3_quads[9] || equity_lane1_eval77_hand_eval7_s3_quads[7] || equity_lane1_eval77_hand_eval7_s3_quads[5] || equity_lane1_eval77_hand_eval7_s3_quads[3] || equity_lane1_eval77_hand_eval7_s3_quads[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank111_rank = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg391_q, equity_lane1_eval77_hand_eval7_pipe_reg388_q, equity_lane1_eval77_hand_eval7_pipe_reg382_q, equity_lane1_eval77_hand_eval7_pipe_reg385_q, equity_lane1_eval77_hand_eval7_pipe_reg383_q, equity_lane1_eval77_hand_eval7_pipe_reg386_q, equity_lane1_eval77_hand_eval7_pipe_reg389_q, equity_lane1_eval77_hand_eval7_pipe_reg390_q) begin: equity_lane1_eval77_hand_eval7_categorize
+always @(equity_lane1_eval77_hand_eval7_pair0, equity_lane1_eval77_hand_eval7_trip1, equity_lane1_eval77_hand_eval7_s3_flush, equity_lane1_eval77_hand_eval7_s3_quads, equity_lane1_eval77_hand_eval7_pair1, equity_lane1_eval77_hand_eval7_trip0, equity_lane1_eval77_hand_eval7_s3_straight, equity_lane1_eval77_hand_eval7_s3_sf) begin: equity_lane1_eval77_hand_eval7_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval77_hand_eval7_pipe_reg390_q) begin
+    if (equity_lane1_eval77_hand_eval7_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_pipe_reg388_q != 0)) begin
+    else if ((equity_lane1_eval77_hand_eval7_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval77_hand_eval7_pipe_reg385_q != 0) && ((equity_lane1_eval77_hand_eval7_pipe_reg386_q != 0) || (equity_lane1_eval77_hand_eval7_pipe_reg382_q != 0)))) begin
+    else if (((equity_lane1_eval77_hand_eval7_trip0 != 0) && ((equity_lane1_eval77_hand_eval7_trip1 != 0) || (equity_lane1_eval77_hand_eval7_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval77_hand_eval7_pipe_reg391_q) begin
+    else if (equity_lane1_eval77_hand_eval7_s3_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval77_hand_eval7_pipe_reg389_q) begin
+    else if (equity_lane1_eval77_hand_eval7_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_pipe_reg385_q != 0)) begin
+    else if ((equity_lane1_eval77_hand_eval7_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_pipe_reg383_q != 0)) begin
+    else if ((equity_lane1_eval77_hand_eval7_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_pipe_reg382_q != 0)) begin
+    else if ((equity_lane1_eval77_hand_eval7_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -27730,81 +27730,81 @@ end
 
 
 
-assign equity_lane1_eval77_hand_eval7_c4_invalid = (equity_lane1_eval77_hand_eval7_pipe_reg394_q || (!equity_lane1_eval77_hand_eval7_pipe_reg395_q));
+assign equity_lane1_eval77_hand_eval7_c4_invalid = (equity_lane1_eval77_hand_eval7_s3_bad || (!equity_lane1_eval77_hand_eval7_s3_any));
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg396_load
-    equity_lane1_eval77_hand_eval7_pipe_reg396_q <= equity_lane1_eval77_hand_eval7_onehot_rank100_rank;
+    equity_lane1_eval77_hand_eval7_m0 <= equity_lane1_eval77_hand_eval7_onehot_rank100_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg397_load
-    equity_lane1_eval77_hand_eval7_pipe_reg397_q <= equity_lane1_eval77_hand_eval7_onehot_rank101_rank;
+    equity_lane1_eval77_hand_eval7_m1 <= equity_lane1_eval77_hand_eval7_onehot_rank101_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg398_load
-    equity_lane1_eval77_hand_eval7_pipe_reg398_q <= equity_lane1_eval77_hand_eval7_onehot_rank102_rank;
+    equity_lane1_eval77_hand_eval7_m2 <= equity_lane1_eval77_hand_eval7_onehot_rank102_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg399_load
-    equity_lane1_eval77_hand_eval7_pipe_reg399_q <= equity_lane1_eval77_hand_eval7_onehot_rank103_rank;
+    equity_lane1_eval77_hand_eval7_m3 <= equity_lane1_eval77_hand_eval7_onehot_rank103_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg400_load
-    equity_lane1_eval77_hand_eval7_pipe_reg400_q <= equity_lane1_eval77_hand_eval7_onehot_rank104_rank;
+    equity_lane1_eval77_hand_eval7_m4 <= equity_lane1_eval77_hand_eval7_onehot_rank104_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg401_load
-    equity_lane1_eval77_hand_eval7_pipe_reg401_q <= equity_lane1_eval77_hand_eval7_onehot_rank105_rank;
+    equity_lane1_eval77_hand_eval7_p0 <= equity_lane1_eval77_hand_eval7_onehot_rank105_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg402_load
-    equity_lane1_eval77_hand_eval7_pipe_reg402_q <= equity_lane1_eval77_hand_eval7_onehot_rank106_rank;
+    equity_lane1_eval77_hand_eval7_p1 <= equity_lane1_eval77_hand_eval7_onehot_rank106_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg403_load
-    equity_lane1_eval77_hand_eval7_pipe_reg403_q <= equity_lane1_eval77_hand_eval7_onehot_rank107_rank;
+    equity_lane1_eval77_hand_eval7_p2 <= equity_lane1_eval77_hand_eval7_onehot_rank107_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg404_load
-    equity_lane1_eval77_hand_eval7_pipe_reg404_q <= equity_lane1_eval77_hand_eval7_onehot_rank108_rank;
+    equity_lane1_eval77_hand_eval7_t0 <= equity_lane1_eval77_hand_eval7_onehot_rank108_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg405_load
-    equity_lane1_eval77_hand_eval7_pipe_reg405_q <= equity_lane1_eval77_hand_eval7_onehot_rank109_rank;
+    equity_lane1_eval77_hand_eval7_t1 <= equity_lane1_eval77_hand_eval7_onehot_rank109_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg406_load
-    equity_lane1_eval77_hand_eval7_pipe_reg406_q <= equity_lane1_eval77_hand_eval7_onehot_rank110_rank;
+    equity_lane1_eval77_hand_eval7_x0 <= equity_lane1_eval77_hand_eval7_onehot_rank110_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg407_load
-    equity_lane1_eval77_hand_eval7_pipe_reg407_q <= equity_lane1_eval77_hand_eval7_onehot_rank111_rank;
+    equity_lane1_eval77_hand_eval7_q0 <= equity_lane1_eval77_hand_eval7_onehot_rank111_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg408_load
-    equity_lane1_eval77_hand_eval7_pipe_reg408_q <= equity_lane1_eval77_hand_eval7_c4_category;
+    equity_lane1_eval77_hand_eval7_s4_category <= equity_lane1_eval77_hand_eval7_c4_category;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg409_load
-    equity_lane1_eval77_hand_eval7_pipe_reg409_q <= equity_lane1_eval77_hand_eval7_pipe_reg392_q;
+    equity_lane1_eval77_hand_eval7_s4_straight_top <= equity_lane1_eval77_hand_eval7_pipe_reg392_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg410_load
-    equity_lane1_eval77_hand_eval7_pipe_reg410_q <= equity_lane1_eval77_hand_eval7_pipe_reg393_q;
+    equity_lane1_eval77_hand_eval7_s4_sf_top <= equity_lane1_eval77_hand_eval7_pipe_reg393_q;
 end
 
 
@@ -27813,7 +27813,7 @@ always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg411_load
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg406_q, equity_lane1_eval77_hand_eval7_s4_invalid, equity_lane1_eval77_hand_eval7_pipe_reg402_q, equity_lane1_eval77_hand_eval7_pipe_reg401_q, equity_lane1_eval77_hand_eval7_pipe_reg405_q, equity_lane1_eval77_hand_eval7_pipe_reg407_q, equity_lane1_eval77_hand_eval7_pipe_reg396_q, equity_lane1_eval77_hand_eval7_pipe_reg398_q, equity_lane1_eval77_hand_eval7_pipe_reg403_q, equity_lane1_eval77_hand_eval7_pipe_reg410_q, equity_lane1_eval77_hand_eval7_pipe_reg399_q, equity_lane1_eval77_hand_eval7_pipe_reg400_q, equity_lane1_eval77_hand_eval7_pipe_reg397_q, equity_lane1_eval77_hand_eval7_pipe_reg409_q, equity_lane1_eval77_hand_eval7_pipe_reg408_q, equity_lane1_eval77_hand_eval7_pipe_reg404_q) begin: equity_lane1_eval77_hand_eval7_compose
+always @(equity_lane1_eval77_hand_eval7_x0, equity_lane1_eval77_hand_eval7_s4_invalid, equity_lane1_eval77_hand_eval7_p1, equity_lane1_eval77_hand_eval7_p0, equity_lane1_eval77_hand_eval7_t1, equity_lane1_eval77_hand_eval7_q0, equity_lane1_eval77_hand_eval7_m0, equity_lane1_eval77_hand_eval7_m2, equity_lane1_eval77_hand_eval7_p2, equity_lane1_eval77_hand_eval7_s4_sf_top, equity_lane1_eval77_hand_eval7_m3, equity_lane1_eval77_hand_eval7_m4, equity_lane1_eval77_hand_eval7_m1, equity_lane1_eval77_hand_eval7_s4_straight_top, equity_lane1_eval77_hand_eval7_s4_category, equity_lane1_eval77_hand_eval7_t0) begin: equity_lane1_eval77_hand_eval7_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -27825,78 +27825,78 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg406_q, equity_lane1_eval77_hand_
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval77_hand_eval7_pipe_reg405_q[j] && (!equity_lane1_eval77_hand_eval7_pipe_reg401_q[j]))) begin
+        if ((equity_lane1_eval77_hand_eval7_t1[j] && (!equity_lane1_eval77_hand_eval7_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane1_eval77_hand_eval7_pipe_reg401_q[j] && (!equity_lane1_eval77_hand_eval7_pipe_reg405_q[j]))) begin
+        else if ((equity_lane1_eval77_hand_eval7_p0[j] && (!equity_lane1_eval77_hand_eval7_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval77_hand_eval7_pipe_reg403_q[j] && (!equity_lane1_eval77_hand_eval7_pipe_reg396_q[j]))) begin
+        if ((equity_lane1_eval77_hand_eval7_p2[j] && (!equity_lane1_eval77_hand_eval7_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane1_eval77_hand_eval7_pipe_reg396_q[j] && (!equity_lane1_eval77_hand_eval7_pipe_reg403_q[j]))) begin
+        else if ((equity_lane1_eval77_hand_eval7_m0[j] && (!equity_lane1_eval77_hand_eval7_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane1_eval77_hand_eval7_pipe_reg408_q[8];
-    cat[2] = (equity_lane1_eval77_hand_eval7_pipe_reg408_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg408_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg408_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg408_q[4]);
-    cat[1] = (equity_lane1_eval77_hand_eval7_pipe_reg408_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg408_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg408_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg408_q[2]);
-    cat[0] = (equity_lane1_eval77_hand_eval7_pipe_reg408_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg408_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg408_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg408_q[1]);
+    cat[3] = equity_lane1_eval77_hand_eval7_s4_category[8];
+    cat[2] = (equity_lane1_eval77_hand_eval7_s4_category[7] || equity_lane1_eval77_hand_eval7_s4_category[6] || equity_lane1_eval77_hand_eval7_s4_category[5] || equity_lane1_eval77_hand_eval7_s4_category[4]);
+    cat[1] = (equity_lane1_eval77_hand_eval7_s4_category[7] || equity_lane1_eval77_hand_eval7_s4_category[6] || equity_lane1_eval77_hand_eval7_s4_category[3] || equity_lane1_eval77_hand_eval7_s4_category[2]);
+    cat[0] = (equity_lane1_eval77_hand_eval7_s4_category[7] || equity_lane1_eval77_hand_eval7_s4_category[5] || equity_lane1_eval77_hand_eval7_s4_category[3] || equity_lane1_eval77_hand_eval7_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval77_hand_eval7_pipe_reg408_q[8]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_pipe_reg410_q);
+    if (equity_lane1_eval77_hand_eval7_s4_category[8]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_s4_sf_top);
     end
-    if (equity_lane1_eval77_hand_eval7_pipe_reg408_q[7]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_pipe_reg407_q);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_pipe_reg406_q);
+    if (equity_lane1_eval77_hand_eval7_s4_category[7]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_q0);
+        k1 = (k1 | equity_lane1_eval77_hand_eval7_x0);
     end
-    if (equity_lane1_eval77_hand_eval7_pipe_reg408_q[6]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_pipe_reg404_q);
+    if (equity_lane1_eval77_hand_eval7_s4_category[6]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval77_hand_eval7_pipe_reg405_q);
+            k1 = (k1 | equity_lane1_eval77_hand_eval7_t1);
         end
         else begin
-            k1 = (k1 | equity_lane1_eval77_hand_eval7_pipe_reg401_q);
+            k1 = (k1 | equity_lane1_eval77_hand_eval7_p0);
         end
     end
-    if ((equity_lane1_eval77_hand_eval7_pipe_reg408_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg408_q[0])) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_pipe_reg396_q);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_pipe_reg397_q);
-        k2 = (k2 | equity_lane1_eval77_hand_eval7_pipe_reg398_q);
-        k3 = (k3 | equity_lane1_eval77_hand_eval7_pipe_reg399_q);
-        k4 = (k4 | equity_lane1_eval77_hand_eval7_pipe_reg400_q);
+    if ((equity_lane1_eval77_hand_eval7_s4_category[5] || equity_lane1_eval77_hand_eval7_s4_category[0])) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_m0);
+        k1 = (k1 | equity_lane1_eval77_hand_eval7_m1);
+        k2 = (k2 | equity_lane1_eval77_hand_eval7_m2);
+        k3 = (k3 | equity_lane1_eval77_hand_eval7_m3);
+        k4 = (k4 | equity_lane1_eval77_hand_eval7_m4);
     end
-    if (equity_lane1_eval77_hand_eval7_pipe_reg408_q[4]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_pipe_reg409_q);
+    if (equity_lane1_eval77_hand_eval7_s4_category[4]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_s4_straight_top);
     end
-    if (equity_lane1_eval77_hand_eval7_pipe_reg408_q[3]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_pipe_reg404_q);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_pipe_reg396_q);
-        k2 = (k2 | equity_lane1_eval77_hand_eval7_pipe_reg397_q);
+    if (equity_lane1_eval77_hand_eval7_s4_category[3]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_t0);
+        k1 = (k1 | equity_lane1_eval77_hand_eval7_m0);
+        k2 = (k2 | equity_lane1_eval77_hand_eval7_m1);
     end
-    if (equity_lane1_eval77_hand_eval7_pipe_reg408_q[2]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_pipe_reg401_q);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_pipe_reg402_q);
+    if (equity_lane1_eval77_hand_eval7_s4_category[2]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_p0);
+        k1 = (k1 | equity_lane1_eval77_hand_eval7_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval77_hand_eval7_pipe_reg403_q);
+            k2 = (k2 | equity_lane1_eval77_hand_eval7_p2);
         end
         else begin
-            k2 = (k2 | equity_lane1_eval77_hand_eval7_pipe_reg396_q);
+            k2 = (k2 | equity_lane1_eval77_hand_eval7_m0);
         end
     end
-    if (equity_lane1_eval77_hand_eval7_pipe_reg408_q[1]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_pipe_reg401_q);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_pipe_reg396_q);
-        k2 = (k2 | equity_lane1_eval77_hand_eval7_pipe_reg397_q);
-        k3 = (k3 | equity_lane1_eval77_hand_eval7_pipe_reg398_q);
+    if (equity_lane1_eval77_hand_eval7_s4_category[1]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_p0);
+        k1 = (k1 | equity_lane1_eval77_hand_eval7_m0);
+        k2 = (k2 | equity_lane1_eval77_hand_eval7_m1);
+        k3 = (k3 | equity_lane1_eval77_hand_eval7_m2);
     end
     if (equity_lane1_eval77_hand_eval7_s4_invalid) begin
         equity_lane1_eval77_hand_eval7_c5_word = 0;

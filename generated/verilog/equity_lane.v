@@ -641,17 +641,58 @@ wire [5:0] equity_lane0_card_lookup6_position;
 wire [23:0] equity_lane0_eval70_word;
 wire equity_lane0_eval70_invalid;
 wire equity_lane0_eval70_out_valid;
-reg [23:0] equity_lane0_eval70_hand_eval0_c5_word;
+reg equity_lane0_eval70_hand_eval0_s1_any;
 wire [41:0] equity_lane0_eval70_hand_eval0_codes_in;
 reg [41:0] equity_lane0_eval70_hand_eval0_s0_codes;
-reg [5:0] equity_lane0_eval70_hand_eval0_valids;
-reg [23:0] equity_lane0_eval70_hand_eval0_word_q;
-reg equity_lane0_eval70_hand_eval0_invalid_q;
-reg equity_lane0_eval70_hand_eval0_s4_invalid;
+reg [6:0] equity_lane0_eval70_hand_eval0_s1_bad_codes;
+reg [3:0] equity_lane0_eval70_hand_eval0_s1_flush_suit;
+reg [51:0] equity_lane0_eval70_hand_eval0_s1_hand;
 reg [51:0] equity_lane0_eval70_hand_eval0_d1_hand;
 reg [6:0] equity_lane0_eval70_hand_eval0_d1_bad_codes;
 reg equity_lane0_eval70_hand_eval0_d1_any;
 reg [3:0] equity_lane0_eval70_hand_eval0_d1_flush_suit;
+wire equity_lane0_eval70_hand_eval0_c2_bad;
+reg [20:0] equity_lane0_eval70_hand_eval0_s1_dups;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_present;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_quads;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_trips;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_pairs;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_not_quads;
+reg equity_lane0_eval70_hand_eval0_c2_flush;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_kickers;
+reg [9:0] equity_lane0_eval70_hand_eval0_c2_sf_windows;
+reg equity_lane0_eval70_hand_eval0_s3_sf;
+reg [12:0] equity_lane0_eval70_hand_eval0_s3_quads;
+reg [12:0] equity_lane0_eval70_hand_eval0_trip0;
+reg [12:0] equity_lane0_eval70_hand_eval0_trip1;
+reg [12:0] equity_lane0_eval70_hand_eval0_pair0;
+reg equity_lane0_eval70_hand_eval0_s3_flush;
+reg equity_lane0_eval70_hand_eval0_s3_straight;
+reg [12:0] equity_lane0_eval70_hand_eval0_pair1;
+reg [8:0] equity_lane0_eval70_hand_eval0_c4_category;
+wire equity_lane0_eval70_hand_eval0_c4_invalid;
+reg equity_lane0_eval70_hand_eval0_s3_bad;
+reg equity_lane0_eval70_hand_eval0_s3_any;
+reg [3:0] equity_lane0_eval70_hand_eval0_t1;
+reg [3:0] equity_lane0_eval70_hand_eval0_p0;
+reg [3:0] equity_lane0_eval70_hand_eval0_p2;
+reg [3:0] equity_lane0_eval70_hand_eval0_m0;
+reg [8:0] equity_lane0_eval70_hand_eval0_s4_category;
+reg [3:0] equity_lane0_eval70_hand_eval0_s4_sf_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_q0;
+reg [3:0] equity_lane0_eval70_hand_eval0_x0;
+reg [3:0] equity_lane0_eval70_hand_eval0_t0;
+reg [3:0] equity_lane0_eval70_hand_eval0_m1;
+reg [3:0] equity_lane0_eval70_hand_eval0_m2;
+reg [3:0] equity_lane0_eval70_hand_eval0_m3;
+reg [3:0] equity_lane0_eval70_hand_eval0_m4;
+reg [3:0] equity_lane0_eval70_hand_eval0_s4_straight_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_p1;
+reg equity_lane0_eval70_hand_eval0_s4_invalid;
+reg [23:0] equity_lane0_eval70_hand_eval0_c5_word;
+reg [5:0] equity_lane0_eval70_hand_eval0_valids;
+reg [23:0] equity_lane0_eval70_hand_eval0_word_q;
+reg equity_lane0_eval70_hand_eval0_invalid_q;
 wire equity_lane0_eval70_hand_eval0_same_card0_same;
 wire equity_lane0_eval70_hand_eval0_same_card1_same;
 wire equity_lane0_eval70_hand_eval0_same_card2_same;
@@ -674,20 +715,6 @@ wire equity_lane0_eval70_hand_eval0_same_card18_same;
 wire equity_lane0_eval70_hand_eval0_same_card19_same;
 wire equity_lane0_eval70_hand_eval0_same_card20_same;
 wire [20:0] equity_lane0_eval70_hand_eval0_pipe_reg0_d;
-reg [20:0] equity_lane0_eval70_hand_eval0_pipe_reg0_q;
-reg [51:0] equity_lane0_eval70_hand_eval0_pipe_reg1_q;
-reg [6:0] equity_lane0_eval70_hand_eval0_pipe_reg2_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg3_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg4_q;
-wire equity_lane0_eval70_hand_eval0_c2_bad;
-reg equity_lane0_eval70_hand_eval0_c2_flush;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_kickers;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_not_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_pairs;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_present;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_trips;
-reg [9:0] equity_lane0_eval70_hand_eval0_c2_sf_windows;
 reg [9:0] equity_lane0_eval70_hand_eval0_straight_windows0_windows;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg5_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg6_q;
@@ -714,22 +741,10 @@ reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg16_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg17_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg18_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg19_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg20_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg21_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg22_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg23_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg24_q;
 reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg25_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg26_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg27_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg28_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg29_q;
 reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg30_q;
 reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg31_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg32_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg33_q;
-reg [8:0] equity_lane0_eval70_hand_eval0_c4_category;
-wire equity_lane0_eval70_hand_eval0_c4_invalid;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
@@ -742,35 +757,61 @@ reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg34_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg35_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg36_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg37_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg38_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg39_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg40_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg41_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg42_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg43_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg44_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg45_q;
-reg [8:0] equity_lane0_eval70_hand_eval0_pipe_reg46_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg47_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg48_q;
 wire [23:0] equity_lane0_eval71_word;
 wire equity_lane0_eval71_invalid;
 wire equity_lane0_eval71_out_valid;
-reg [23:0] equity_lane0_eval71_hand_eval1_c5_word;
+reg equity_lane0_eval71_hand_eval1_s1_any;
 wire [41:0] equity_lane0_eval71_hand_eval1_codes_in;
 reg [41:0] equity_lane0_eval71_hand_eval1_s0_codes;
-reg [5:0] equity_lane0_eval71_hand_eval1_valids;
-reg [23:0] equity_lane0_eval71_hand_eval1_word_q;
-reg equity_lane0_eval71_hand_eval1_invalid_q;
-reg equity_lane0_eval71_hand_eval1_s4_invalid;
+reg [6:0] equity_lane0_eval71_hand_eval1_s1_bad_codes;
+reg [3:0] equity_lane0_eval71_hand_eval1_s1_flush_suit;
+reg [51:0] equity_lane0_eval71_hand_eval1_s1_hand;
 reg [51:0] equity_lane0_eval71_hand_eval1_d1_hand;
 reg [6:0] equity_lane0_eval71_hand_eval1_d1_bad_codes;
 reg equity_lane0_eval71_hand_eval1_d1_any;
 reg [3:0] equity_lane0_eval71_hand_eval1_d1_flush_suit;
+wire equity_lane0_eval71_hand_eval1_c2_bad;
+reg [20:0] equity_lane0_eval71_hand_eval1_s1_dups;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_present;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_quads;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_trips;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_pairs;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_not_quads;
+reg equity_lane0_eval71_hand_eval1_c2_flush;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_kickers;
+reg [9:0] equity_lane0_eval71_hand_eval1_c2_sf_windows;
+reg equity_lane0_eval71_hand_eval1_s3_sf;
+reg [12:0] equity_lane0_eval71_hand_eval1_s3_quads;
+reg [12:0] equity_lane0_eval71_hand_eval1_trip0;
+reg [12:0] equity_lane0_eval71_hand_eval1_trip1;
+reg [12:0] equity_lane0_eval71_hand_eval1_pair0;
+reg equity_lane0_eval71_hand_eval1_s3_flush;
+reg equity_lane0_eval71_hand_eval1_s3_straight;
+reg [12:0] equity_lane0_eval71_hand_eval1_pair1;
+reg [8:0] equity_lane0_eval71_hand_eval1_c4_category;
+wire equity_lane0_eval71_hand_eval1_c4_invalid;
+reg equity_lane0_eval71_hand_eval1_s3_bad;
+reg equity_lane0_eval71_hand_eval1_s3_any;
+reg [3:0] equity_lane0_eval71_hand_eval1_t1;
+reg [3:0] equity_lane0_eval71_hand_eval1_p0;
+reg [3:0] equity_lane0_eval71_hand_eval1_p2;
+reg [3:0] equity_lane0_eval71_hand_eval1_m0;
+reg [8:0] equity_lane0_eval71_hand_eval1_s4_category;
+reg [3:0] equity_lane0_eval71_hand_eval1_s4_sf_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_q0;
+reg [3:0] equity_lane0_eval71_hand_eval1_x0;
+reg [3:0] equity_lane0_eval71_hand_eval1_t0;
+reg [3:0] equity_lane0_eval71_hand_eval1_m1;
+reg [3:0] equity_lane0_eval71_hand_eval1_m2;
+reg [3:0] equity_lane0_eval71_hand_eval1_m3;
+reg [3:0] equity_lane0_eval71_hand_eval1_m4;
+reg [3:0] equity_lane0_eval71_hand_eval1_s4_straight_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_p1;
+reg equity_lane0_eval71_hand_eval1_s4_invalid;
+reg [23:0] equity_lane0_eval71_hand_eval1_c5_word;
+reg [5:0] equity_lane0_eval71_hand_eval1_valids;
+reg [23:0] equity_lane0_eval71_hand_eval1_word_q;
+reg equity_lane0_eval71_hand_eval1_invalid_q;
 wire equity_lane0_eval71_hand_eval1_same_card21_same;
 wire equity_lane0_eval71_hand_eval1_same_card22_same;
 wire equity_lane0_eval71_hand_eval1_same_card23_same;
@@ -793,20 +834,6 @@ wire equity_lane0_eval71_hand_eval1_same_card39_same;
 wire equity_lane0_eval71_hand_eval1_same_card40_same;
 wire equity_lane0_eval71_hand_eval1_same_card41_same;
 wire [20:0] equity_lane0_eval71_hand_eval1_pipe_reg50_d;
-reg [20:0] equity_lane0_eval71_hand_eval1_pipe_reg50_q;
-reg [51:0] equity_lane0_eval71_hand_eval1_pipe_reg51_q;
-reg [6:0] equity_lane0_eval71_hand_eval1_pipe_reg52_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg53_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg54_q;
-wire equity_lane0_eval71_hand_eval1_c2_bad;
-reg equity_lane0_eval71_hand_eval1_c2_flush;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_kickers;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_not_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_pairs;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_present;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_trips;
-reg [9:0] equity_lane0_eval71_hand_eval1_c2_sf_windows;
 reg [9:0] equity_lane0_eval71_hand_eval1_straight_windows1_windows;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg55_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg56_q;
@@ -833,22 +860,10 @@ reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg66_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg67_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg68_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg69_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg70_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg71_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg72_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg73_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg74_q;
 reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg75_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg76_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg77_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg78_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg79_q;
 reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg80_q;
 reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg81_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg82_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg83_q;
-reg [8:0] equity_lane0_eval71_hand_eval1_c4_category;
-wire equity_lane0_eval71_hand_eval1_c4_invalid;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
@@ -861,21 +876,6 @@ reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg84_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg85_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg86_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg87_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg88_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg89_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg90_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg91_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg92_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg93_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg94_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg95_q;
-reg [8:0] equity_lane0_eval71_hand_eval1_pipe_reg96_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg97_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg98_q;
 wire [23:0] equity_lane0_showdown0_best;
 reg [1:0] equity_lane0_showdown0_s0_active;
 reg [1:0] equity_lane0_showdown0_s1_active;
@@ -4451,27 +4451,27 @@ assign equity_lane0_eval70_hand_eval0_same_card20_same = ((equity_lane0_eval70_h
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg0_load
-    equity_lane0_eval70_hand_eval0_pipe_reg0_q <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
+    equity_lane0_eval70_hand_eval0_s1_dups <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg1_load
-    equity_lane0_eval70_hand_eval0_pipe_reg1_q <= equity_lane0_eval70_hand_eval0_d1_hand;
+    equity_lane0_eval70_hand_eval0_s1_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg2_load
-    equity_lane0_eval70_hand_eval0_pipe_reg2_q <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
+    equity_lane0_eval70_hand_eval0_s1_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg3_load
-    equity_lane0_eval70_hand_eval0_pipe_reg3_q <= equity_lane0_eval70_hand_eval0_d1_any;
+    equity_lane0_eval70_hand_eval0_s1_any <= equity_lane0_eval70_hand_eval0_d1_any;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg4_load
-    equity_lane0_eval70_hand_eval0_pipe_reg4_q <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
+    equity_lane0_eval70_hand_eval0_s1_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
 end
 
 
@@ -4529,10 +4529,10 @@ end
 
 
 
-assign equity_lane0_eval70_hand_eval0_c2_bad = ((equity_lane0_eval70_hand_eval0_pipe_reg0_q != 0) || (equity_lane0_eval70_hand_eval0_pipe_reg2_q != 0));
+assign equity_lane0_eval70_hand_eval0_c2_bad = ((equity_lane0_eval70_hand_eval0_s1_dups != 0) || (equity_lane0_eval70_hand_eval0_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg1_q, equity_lane0_eval70_hand_eval0_pipe_reg4_q) begin: equity_lane0_eval70_hand_eval0_rank_masks
+always @(equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_s1_flush_suit) begin: equity_lane0_eval70_hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -4553,10 +4553,10 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg1_q, equity_lane0_eval70_hand_ev
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * r) + s)]) begin
+            if (equity_lane0_eval70_hand_eval0_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * r) + s)] && equity_lane0_eval70_hand_eval0_pipe_reg4_q[s])) begin
+            if ((equity_lane0_eval70_hand_eval0_s1_hand[((4 * r) + s)] && equity_lane0_eval70_hand_eval0_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -4572,8 +4572,8 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg1_q, equity_lane0_eval70_hand_ev
     equity_lane0_eval70_hand_eval0_c2_trips = trips;
     equity_lane0_eval70_hand_eval0_c2_pairs = pairs;
     equity_lane0_eval70_hand_eval0_c2_not_quads = not_quads;
-    equity_lane0_eval70_hand_eval0_c2_flush = (equity_lane0_eval70_hand_eval0_pipe_reg4_q != 0);
-    if ((equity_lane0_eval70_hand_eval0_pipe_reg4_q != 0)) begin
+    equity_lane0_eval70_hand_eval0_c2_flush = (equity_lane0_eval70_hand_eval0_s1_flush_suit != 0);
+    if ((equity_lane0_eval70_hand_eval0_s1_flush_suit != 0)) begin
         equity_lane0_eval70_hand_eval0_c2_kickers = suited;
     end
     else begin
@@ -4582,14 +4582,14 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg1_q, equity_lane0_eval70_hand_ev
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg1_q) begin: equity_lane0_eval70_hand_eval0_sf_windows
+always @(equity_lane0_eval70_hand_eval0_s1_hand) begin: equity_lane0_eval70_hand_eval0_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * w) + s)] && equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 1)) + s)] && equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 2)) + s)] && equity_lane0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval70_hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * w) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -4657,7 +4657,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg14_load
-    equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_pipe_reg3_q;
+    equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_s1_any;
 end
 
 
@@ -4839,12 +4839,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg20_load
-    equity_lane0_eval70_hand_eval0_pipe_reg20_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
+    equity_lane0_eval70_hand_eval0_pair0 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg21_load
-    equity_lane0_eval70_hand_eval0_pipe_reg21_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
+    equity_lane0_eval70_hand_eval0_pair1 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
@@ -4854,12 +4854,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg23_load
-    equity_lane0_eval70_hand_eval0_pipe_reg23_q <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
+    equity_lane0_eval70_hand_eval0_trip0 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg24_load
-    equity_lane0_eval70_hand_eval0_pipe_reg24_q <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
+    equity_lane0_eval70_hand_eval0_trip1 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
@@ -4869,22 +4869,22 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg26_load
-    equity_lane0_eval70_hand_eval0_pipe_reg26_q <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
+    equity_lane0_eval70_hand_eval0_s3_quads <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg27_load
-    equity_lane0_eval70_hand_eval0_pipe_reg27_q <= equity_lane0_eval70_hand_eval0_window_top0_found;
+    equity_lane0_eval70_hand_eval0_s3_straight <= equity_lane0_eval70_hand_eval0_window_top0_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg28_load
-    equity_lane0_eval70_hand_eval0_pipe_reg28_q <= equity_lane0_eval70_hand_eval0_window_top1_found;
+    equity_lane0_eval70_hand_eval0_s3_sf <= equity_lane0_eval70_hand_eval0_window_top1_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg29_load
-    equity_lane0_eval70_hand_eval0_pipe_reg29_q <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
+    equity_lane0_eval70_hand_eval0_s3_flush <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
 end
 
 
@@ -4899,12 +4899,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg32_load
-    equity_lane0_eval70_hand_eval0_pipe_reg32_q <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
+    equity_lane0_eval70_hand_eval0_s3_bad <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg33_load
-    equity_lane0_eval70_hand_eval0_pipe_reg33_q <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
+    equity_lane0_eval70_hand_eval0_s3_any <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
 end
 
 
@@ -4963,24 +4963,24 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg19_q) begin: equity_lane0_eval70
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg20_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank7_encode
+always @(equity_lane0_eval70_hand_eval0_pair0) begin: equity_lane0_eval70_hand_eval0_onehot_rank7_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg20_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg20_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg20_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg20_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg20_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_pair0[12] || equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[10] || equity_lane0_eval70_hand_eval0_pair0[9] || equity_lane0_eval70_hand_eval0_pair0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_pair0[12] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[6] || equity_lane0_eval70_hand_eval0_pair0[5] || equity_lane0_eval70_hand_eval0_pair0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[10] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[6] || equity_lane0_eval70_hand_eval0_pair0[3] || equity_lane0_eval70_hand_eval0_pair0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[9] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[5] || equity_lane0_eval70_hand_eval0_pair0[3] || equity_lane0_eval70_hand_eval0_pair0[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank7_rank = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg21_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank8_encode
+always @(equity_lane0_eval70_hand_eval0_pair1) begin: equity_lane0_eval70_hand_eval0_onehot_rank8_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg21_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg21_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg21_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg21_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg21_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_pair1[12] || equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[10] || equity_lane0_eval70_hand_eval0_pair1[9] || equity_lane0_eval70_hand_eval0_pair1[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_pair1[12] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[6] || equity_lane0_eval70_hand_eval0_pair1[5] || equity_lane0_eval70_hand_eval0_pair1[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[10] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[6] || equity_lane0_eval70_hand_eval0_pair1[3] || equity_lane0_eval70_hand_eval0_pair1[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[9] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[5] || equity_lane0_eval70_hand_eval0_pair1[3] || equity_lane0_eval70_hand_eval0_pair1[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank8_rank = value;
 end
 
@@ -4996,24 +4996,24 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg22_q) begin: equity_lane0_eval70
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg23_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank10_encode
+always @(equity_lane0_eval70_hand_eval0_trip0) begin: equity_lane0_eval70_hand_eval0_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg23_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg23_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg23_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg23_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg23_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_trip0[12] || equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[10] || equity_lane0_eval70_hand_eval0_trip0[9] || equity_lane0_eval70_hand_eval0_trip0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_trip0[12] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[6] || equity_lane0_eval70_hand_eval0_trip0[5] || equity_lane0_eval70_hand_eval0_trip0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[10] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[6] || equity_lane0_eval70_hand_eval0_trip0[3] || equity_lane0_eval70_hand_eval0_trip0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[9] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[5] || equity_lane0_eval70_hand_eval0_trip0[3] || equity_lane0_eval70_hand_eval0_trip0[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank10_rank = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg24_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank11_encode
+always @(equity_lane0_eval70_hand_eval0_trip1) begin: equity_lane0_eval70_hand_eval0_onehot_rank11_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg24_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg24_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg24_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg24_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg24_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_trip1[12] || equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[10] || equity_lane0_eval70_hand_eval0_trip1[9] || equity_lane0_eval70_hand_eval0_trip1[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_trip1[12] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[6] || equity_lane0_eval70_hand_eval0_trip1[5] || equity_lane0_eval70_hand_eval0_trip1[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[10] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[6] || equity_lane0_eval70_hand_eval0_trip1[3] || equity_lane0_eval70_hand_eval0_trip1[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[9] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[5] || equity_lane0_eval70_hand_eval0_trip1[3] || equity_lane0_eval70_hand_eval0_trip1[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank11_rank = value;
 end
 
@@ -5029,42 +5029,42 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg25_q) begin: equity_lane0_eval70
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg26_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank13_encode
+always @(equity_lane0_eval70_hand_eval0_s3_quads) begin: equity_lane0_eval70_hand_eval0_onehot_rank13_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg26_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg26_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg26_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg26_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg26_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_s3_quads[12] || equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[10] || equity_lane0_eval70_hand_eval0_s3_quads[9] || equity_lane0_eval70_hand_eval0_s3_quads[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_s3_quads[12] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[6] || equity_lane0_eval70_hand_eval0_s3_quads[5] || equity_lane0_eval70_hand_eval0_s3_quads[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[10] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[6] || equity_lane0_eval70_hand_eval0_s3_quads[3] || equity_lane0_eval70_hand_eval0_s3_quads[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[9] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[5] || equity_lane0_eval70_hand_eval0_s3_quads[3] || equity_lane0_eval70_hand_eval0_s3_quads[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank13_rank = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg29_q, equity_lane0_eval70_hand_eval0_pipe_reg26_q, equity_lane0_eval70_hand_eval0_pipe_reg20_q, equity_lane0_eval70_hand_eval0_pipe_reg23_q, equity_lane0_eval70_hand_eval0_pipe_reg21_q, equity_lane0_eval70_hand_eval0_pipe_reg24_q, equity_lane0_eval70_hand_eval0_pipe_reg27_q, equity_lane0_eval70_hand_eval0_pipe_reg28_q) begin: equity_lane0_eval70_hand_eval0_categorize
+always @(equity_lane0_eval70_hand_eval0_pair0, equity_lane0_eval70_hand_eval0_trip1, equity_lane0_eval70_hand_eval0_s3_flush, equity_lane0_eval70_hand_eval0_s3_quads, equity_lane0_eval70_hand_eval0_pair1, equity_lane0_eval70_hand_eval0_trip0, equity_lane0_eval70_hand_eval0_s3_straight, equity_lane0_eval70_hand_eval0_s3_sf) begin: equity_lane0_eval70_hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval70_hand_eval0_pipe_reg28_q) begin
+    if (equity_lane0_eval70_hand_eval0_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pipe_reg26_q != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval70_hand_eval0_pipe_reg23_q != 0) && ((equity_lane0_eval70_hand_eval0_pipe_reg24_q != 0) || (equity_lane0_eval70_hand_eval0_pipe_reg20_q != 0)))) begin
+    else if (((equity_lane0_eval70_hand_eval0_trip0 != 0) && ((equity_lane0_eval70_hand_eval0_trip1 != 0) || (equity_lane0_eval70_hand_eval0_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_pipe_reg29_q) begin
+    else if (equity_lane0_eval70_hand_eval0_s3_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_pipe_reg27_q) begin
+    else if (equity_lane0_eval70_hand_eval0_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pipe_reg23_q != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pipe_reg21_q != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pipe_reg20_q != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -5075,81 +5075,81 @@ end
 
 
 
-assign equity_lane0_eval70_hand_eval0_c4_invalid = (equity_lane0_eval70_hand_eval0_pipe_reg32_q || (!equity_lane0_eval70_hand_eval0_pipe_reg33_q));
+assign equity_lane0_eval70_hand_eval0_c4_invalid = (equity_lane0_eval70_hand_eval0_s3_bad || (!equity_lane0_eval70_hand_eval0_s3_any));
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg34_load
-    equity_lane0_eval70_hand_eval0_pipe_reg34_q <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
+    equity_lane0_eval70_hand_eval0_m0 <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg35_load
-    equity_lane0_eval70_hand_eval0_pipe_reg35_q <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
+    equity_lane0_eval70_hand_eval0_m1 <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg36_load
-    equity_lane0_eval70_hand_eval0_pipe_reg36_q <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
+    equity_lane0_eval70_hand_eval0_m2 <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg37_load
-    equity_lane0_eval70_hand_eval0_pipe_reg37_q <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
+    equity_lane0_eval70_hand_eval0_m3 <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg38_load
-    equity_lane0_eval70_hand_eval0_pipe_reg38_q <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
+    equity_lane0_eval70_hand_eval0_m4 <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg39_load
-    equity_lane0_eval70_hand_eval0_pipe_reg39_q <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
+    equity_lane0_eval70_hand_eval0_p0 <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg40_load
-    equity_lane0_eval70_hand_eval0_pipe_reg40_q <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
+    equity_lane0_eval70_hand_eval0_p1 <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg41_load
-    equity_lane0_eval70_hand_eval0_pipe_reg41_q <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
+    equity_lane0_eval70_hand_eval0_p2 <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg42_load
-    equity_lane0_eval70_hand_eval0_pipe_reg42_q <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
+    equity_lane0_eval70_hand_eval0_t0 <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg43_load
-    equity_lane0_eval70_hand_eval0_pipe_reg43_q <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
+    equity_lane0_eval70_hand_eval0_t1 <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg44_load
-    equity_lane0_eval70_hand_eval0_pipe_reg44_q <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
+    equity_lane0_eval70_hand_eval0_x0 <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg45_load
-    equity_lane0_eval70_hand_eval0_pipe_reg45_q <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
+    equity_lane0_eval70_hand_eval0_q0 <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg46_load
-    equity_lane0_eval70_hand_eval0_pipe_reg46_q <= equity_lane0_eval70_hand_eval0_c4_category;
+    equity_lane0_eval70_hand_eval0_s4_category <= equity_lane0_eval70_hand_eval0_c4_category;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg47_load
-    equity_lane0_eval70_hand_eval0_pipe_reg47_q <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
+    equity_lane0_eval70_hand_eval0_s4_straight_top <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg48_load
-    equity_lane0_eval70_hand_eval0_pipe_reg48_q <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
+    equity_lane0_eval70_hand_eval0_s4_sf_top <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
 end
 
 
@@ -5158,7 +5158,7 @@ always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg49_load
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg44_q, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_pipe_reg40_q, equity_lane0_eval70_hand_eval0_pipe_reg39_q, equity_lane0_eval70_hand_eval0_pipe_reg43_q, equity_lane0_eval70_hand_eval0_pipe_reg45_q, equity_lane0_eval70_hand_eval0_pipe_reg34_q, equity_lane0_eval70_hand_eval0_pipe_reg36_q, equity_lane0_eval70_hand_eval0_pipe_reg41_q, equity_lane0_eval70_hand_eval0_pipe_reg48_q, equity_lane0_eval70_hand_eval0_pipe_reg37_q, equity_lane0_eval70_hand_eval0_pipe_reg38_q, equity_lane0_eval70_hand_eval0_pipe_reg35_q, equity_lane0_eval70_hand_eval0_pipe_reg47_q, equity_lane0_eval70_hand_eval0_pipe_reg46_q, equity_lane0_eval70_hand_eval0_pipe_reg42_q) begin: equity_lane0_eval70_hand_eval0_compose
+always @(equity_lane0_eval70_hand_eval0_x0, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_p1, equity_lane0_eval70_hand_eval0_p0, equity_lane0_eval70_hand_eval0_t1, equity_lane0_eval70_hand_eval0_q0, equity_lane0_eval70_hand_eval0_m0, equity_lane0_eval70_hand_eval0_m2, equity_lane0_eval70_hand_eval0_p2, equity_lane0_eval70_hand_eval0_s4_sf_top, equity_lane0_eval70_hand_eval0_m3, equity_lane0_eval70_hand_eval0_m4, equity_lane0_eval70_hand_eval0_m1, equity_lane0_eval70_hand_eval0_s4_straight_top, equity_lane0_eval70_hand_eval0_s4_category, equity_lane0_eval70_hand_eval0_t0) begin: equity_lane0_eval70_hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -5170,78 +5170,78 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg44_q, equity_lane0_eval70_hand_e
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_pipe_reg43_q[j] && (!equity_lane0_eval70_hand_eval0_pipe_reg39_q[j]))) begin
+        if ((equity_lane0_eval70_hand_eval0_t1[j] && (!equity_lane0_eval70_hand_eval0_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval70_hand_eval0_pipe_reg39_q[j] && (!equity_lane0_eval70_hand_eval0_pipe_reg43_q[j]))) begin
+        else if ((equity_lane0_eval70_hand_eval0_p0[j] && (!equity_lane0_eval70_hand_eval0_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_pipe_reg41_q[j] && (!equity_lane0_eval70_hand_eval0_pipe_reg34_q[j]))) begin
+        if ((equity_lane0_eval70_hand_eval0_p2[j] && (!equity_lane0_eval70_hand_eval0_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval70_hand_eval0_pipe_reg34_q[j] && (!equity_lane0_eval70_hand_eval0_pipe_reg41_q[j]))) begin
+        else if ((equity_lane0_eval70_hand_eval0_m0[j] && (!equity_lane0_eval70_hand_eval0_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval70_hand_eval0_pipe_reg46_q[8];
-    cat[2] = (equity_lane0_eval70_hand_eval0_pipe_reg46_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[4]);
-    cat[1] = (equity_lane0_eval70_hand_eval0_pipe_reg46_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[2]);
-    cat[0] = (equity_lane0_eval70_hand_eval0_pipe_reg46_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[1]);
+    cat[3] = equity_lane0_eval70_hand_eval0_s4_category[8];
+    cat[2] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[6] || equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[4]);
+    cat[1] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[6] || equity_lane0_eval70_hand_eval0_s4_category[3] || equity_lane0_eval70_hand_eval0_s4_category[2]);
+    cat[0] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[3] || equity_lane0_eval70_hand_eval0_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[8]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg48_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[8]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_s4_sf_top);
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[7]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg45_q);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg44_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[7]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_q0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_x0);
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[6]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg42_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[6]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg43_q);
+            k1 = (k1 | equity_lane0_eval70_hand_eval0_t1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg39_q);
+            k1 = (k1 | equity_lane0_eval70_hand_eval0_p0);
         end
     end
-    if ((equity_lane0_eval70_hand_eval0_pipe_reg46_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg46_q[0])) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg35_q);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_pipe_reg36_q);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_pipe_reg37_q);
-        k4 = (k4 | equity_lane0_eval70_hand_eval0_pipe_reg38_q);
+    if ((equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[0])) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_m0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_m1);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_m2);
+        k3 = (k3 | equity_lane0_eval70_hand_eval0_m3);
+        k4 = (k4 | equity_lane0_eval70_hand_eval0_m4);
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[4]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg47_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[4]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_s4_straight_top);
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[3]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg42_q);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_pipe_reg35_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[3]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_t0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_m0);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_m1);
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[2]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg40_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[2]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_p0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_pipe_reg41_q);
+            k2 = (k2 | equity_lane0_eval70_hand_eval0_p2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_pipe_reg34_q);
+            k2 = (k2 | equity_lane0_eval70_hand_eval0_m0);
         end
     end
-    if (equity_lane0_eval70_hand_eval0_pipe_reg46_q[1]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_pipe_reg35_q);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_pipe_reg36_q);
+    if (equity_lane0_eval70_hand_eval0_s4_category[1]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_p0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_m0);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_m1);
+        k3 = (k3 | equity_lane0_eval70_hand_eval0_m2);
     end
     if (equity_lane0_eval70_hand_eval0_s4_invalid) begin
         equity_lane0_eval70_hand_eval0_c5_word = 0;
@@ -5372,27 +5372,27 @@ assign equity_lane0_eval71_hand_eval1_same_card41_same = ((equity_lane0_eval71_h
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg50_load
-    equity_lane0_eval71_hand_eval1_pipe_reg50_q <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
+    equity_lane0_eval71_hand_eval1_s1_dups <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg51_load
-    equity_lane0_eval71_hand_eval1_pipe_reg51_q <= equity_lane0_eval71_hand_eval1_d1_hand;
+    equity_lane0_eval71_hand_eval1_s1_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg52_load
-    equity_lane0_eval71_hand_eval1_pipe_reg52_q <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
+    equity_lane0_eval71_hand_eval1_s1_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg53_load
-    equity_lane0_eval71_hand_eval1_pipe_reg53_q <= equity_lane0_eval71_hand_eval1_d1_any;
+    equity_lane0_eval71_hand_eval1_s1_any <= equity_lane0_eval71_hand_eval1_d1_any;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg54_load
-    equity_lane0_eval71_hand_eval1_pipe_reg54_q <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
+    equity_lane0_eval71_hand_eval1_s1_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
 end
 
 
@@ -5450,10 +5450,10 @@ end
 
 
 
-assign equity_lane0_eval71_hand_eval1_c2_bad = ((equity_lane0_eval71_hand_eval1_pipe_reg50_q != 0) || (equity_lane0_eval71_hand_eval1_pipe_reg52_q != 0));
+assign equity_lane0_eval71_hand_eval1_c2_bad = ((equity_lane0_eval71_hand_eval1_s1_dups != 0) || (equity_lane0_eval71_hand_eval1_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg51_q, equity_lane0_eval71_hand_eval1_pipe_reg54_q) begin: equity_lane0_eval71_hand_eval1_rank_masks
+always @(equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_s1_flush_suit) begin: equity_lane0_eval71_hand_eval1_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -5474,10 +5474,10 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg51_q, equity_lane0_eval71_hand_e
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * r) + s)]) begin
+            if (equity_lane0_eval71_hand_eval1_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * r) + s)] && equity_lane0_eval71_hand_eval1_pipe_reg54_q[s])) begin
+            if ((equity_lane0_eval71_hand_eval1_s1_hand[((4 * r) + s)] && equity_lane0_eval71_hand_eval1_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -5493,8 +5493,8 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg51_q, equity_lane0_eval71_hand_e
     equity_lane0_eval71_hand_eval1_c2_trips = trips;
     equity_lane0_eval71_hand_eval1_c2_pairs = pairs;
     equity_lane0_eval71_hand_eval1_c2_not_quads = not_quads;
-    equity_lane0_eval71_hand_eval1_c2_flush = (equity_lane0_eval71_hand_eval1_pipe_reg54_q != 0);
-    if ((equity_lane0_eval71_hand_eval1_pipe_reg54_q != 0)) begin
+    equity_lane0_eval71_hand_eval1_c2_flush = (equity_lane0_eval71_hand_eval1_s1_flush_suit != 0);
+    if ((equity_lane0_eval71_hand_eval1_s1_flush_suit != 0)) begin
         equity_lane0_eval71_hand_eval1_c2_kickers = suited;
     end
     else begin
@@ -5503,14 +5503,14 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg51_q, equity_lane0_eval71_hand_e
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg51_q) begin: equity_lane0_eval71_hand_eval1_sf_windows
+always @(equity_lane0_eval71_hand_eval1_s1_hand) begin: equity_lane0_eval71_hand_eval1_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * w) + s)] && equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * (w + 1)) + s)] && equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * (w + 2)) + s)] && equity_lane0_eval71_hand_eval1_pipe_reg51_q[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval71_hand_eval1_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * w) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -5578,7 +5578,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg64_load
-    equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_pipe_reg53_q;
+    equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_s1_any;
 end
 
 
@@ -5760,12 +5760,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg70_load
-    equity_lane0_eval71_hand_eval1_pipe_reg70_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[13-1:0];
+    equity_lane0_eval71_hand_eval1_pair0 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg71_load
-    equity_lane0_eval71_hand_eval1_pipe_reg71_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[26-1:13];
+    equity_lane0_eval71_hand_eval1_pair1 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[26-1:13];
 end
 
 
@@ -5775,12 +5775,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg73_load
-    equity_lane0_eval71_hand_eval1_pipe_reg73_q <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[13-1:0];
+    equity_lane0_eval71_hand_eval1_trip0 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg74_load
-    equity_lane0_eval71_hand_eval1_pipe_reg74_q <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[26-1:13];
+    equity_lane0_eval71_hand_eval1_trip1 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[26-1:13];
 end
 
 
@@ -5790,22 +5790,22 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg76_load
-    equity_lane0_eval71_hand_eval1_pipe_reg76_q <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
+    equity_lane0_eval71_hand_eval1_s3_quads <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg77_load
-    equity_lane0_eval71_hand_eval1_pipe_reg77_q <= equity_lane0_eval71_hand_eval1_window_top2_found;
+    equity_lane0_eval71_hand_eval1_s3_straight <= equity_lane0_eval71_hand_eval1_window_top2_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg78_load
-    equity_lane0_eval71_hand_eval1_pipe_reg78_q <= equity_lane0_eval71_hand_eval1_window_top3_found;
+    equity_lane0_eval71_hand_eval1_s3_sf <= equity_lane0_eval71_hand_eval1_window_top3_found;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg79_load
-    equity_lane0_eval71_hand_eval1_pipe_reg79_q <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
+    equity_lane0_eval71_hand_eval1_s3_flush <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
 end
 
 
@@ -5820,12 +5820,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg82_load
-    equity_lane0_eval71_hand_eval1_pipe_reg82_q <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
+    equity_lane0_eval71_hand_eval1_s3_bad <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg83_load
-    equity_lane0_eval71_hand_eval1_pipe_reg83_q <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
+    equity_lane0_eval71_hand_eval1_s3_any <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
 end
 
 
@@ -5884,24 +5884,24 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg69_q) begin: equity_lane0_eval71
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg70_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank21_encode
+always @(equity_lane0_eval71_hand_eval1_pair0) begin: equity_lane0_eval71_hand_eval1_onehot_rank21_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg70_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg70_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg70_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg70_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg70_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_pair0[12] || equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[10] || equity_lane0_eval71_hand_eval1_pair0[9] || equity_lane0_eval71_hand_eval1_pair0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_pair0[12] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[6] || equity_lane0_eval71_hand_eval1_pair0[5] || equity_lane0_eval71_hand_eval1_pair0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[10] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[6] || equity_lane0_eval71_hand_eval1_pair0[3] || equity_lane0_eval71_hand_eval1_pair0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[9] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[5] || equity_lane0_eval71_hand_eval1_pair0[3] || equity_lane0_eval71_hand_eval1_pair0[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank21_rank = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg71_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank22_encode
+always @(equity_lane0_eval71_hand_eval1_pair1) begin: equity_lane0_eval71_hand_eval1_onehot_rank22_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg71_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg71_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg71_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg71_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg71_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_pair1[12] || equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[10] || equity_lane0_eval71_hand_eval1_pair1[9] || equity_lane0_eval71_hand_eval1_pair1[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_pair1[12] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[6] || equity_lane0_eval71_hand_eval1_pair1[5] || equity_lane0_eval71_hand_eval1_pair1[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[10] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[6] || equity_lane0_eval71_hand_eval1_pair1[3] || equity_lane0_eval71_hand_eval1_pair1[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[9] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[5] || equity_lane0_eval71_hand_eval1_pair1[3] || equity_lane0_eval71_hand_eval1_pair1[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank22_rank = value;
 end
 
@@ -5917,24 +5917,24 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg72_q) begin: equity_lane0_eval71
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg73_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank24_encode
+always @(equity_lane0_eval71_hand_eval1_trip0) begin: equity_lane0_eval71_hand_eval1_onehot_rank24_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg73_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg73_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg73_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg73_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg73_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_trip0[12] || equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[10] || equity_lane0_eval71_hand_eval1_trip0[9] || equity_lane0_eval71_hand_eval1_trip0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_trip0[12] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[6] || equity_lane0_eval71_hand_eval1_trip0[5] || equity_lane0_eval71_hand_eval1_trip0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[10] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[6] || equity_lane0_eval71_hand_eval1_trip0[3] || equity_lane0_eval71_hand_eval1_trip0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[9] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[5] || equity_lane0_eval71_hand_eval1_trip0[3] || equity_lane0_eval71_hand_eval1_trip0[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank24_rank = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg74_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank25_encode
+always @(equity_lane0_eval71_hand_eval1_trip1) begin: equity_lane0_eval71_hand_eval1_onehot_rank25_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg74_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg74_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg74_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg74_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg74_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_trip1[12] || equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[10] || equity_lane0_eval71_hand_eval1_trip1[9] || equity_lane0_eval71_hand_eval1_trip1[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_trip1[12] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[6] || equity_lane0_eval71_hand_eval1_trip1[5] || equity_lane0_eval71_hand_eval1_trip1[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[10] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[6] || equity_lane0_eval71_hand_eval1_trip1[3] || equity_lane0_eval71_hand_eval1_trip1[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[9] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[5] || equity_lane0_eval71_hand_eval1_trip1[3] || equity_lane0_eval71_hand_eval1_trip1[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank25_rank = value;
 end
 
@@ -5950,42 +5950,42 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg75_q) begin: equity_lane0_eval71
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg76_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank27_encode
+always @(equity_lane0_eval71_hand_eval1_s3_quads) begin: equity_lane0_eval71_hand_eval1_onehot_rank27_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg76_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg76_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg76_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg76_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg76_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_s3_quads[12] || equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[10] || equity_lane0_eval71_hand_eval1_s3_quads[9] || equity_lane0_eval71_hand_eval1_s3_quads[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_s3_quads[12] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[6] || equity_lane0_eval71_hand_eval1_s3_quads[5] || equity_lane0_eval71_hand_eval1_s3_quads[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[10] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[6] || equity_lane0_eval71_hand_eval1_s3_quads[3] || equity_lane0_eval71_hand_eval1_s3_quads[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[9] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[5] || equity_lane0_eval71_hand_eval1_s3_quads[3] || equity_lane0_eval71_hand_eval1_s3_quads[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank27_rank = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg79_q, equity_lane0_eval71_hand_eval1_pipe_reg76_q, equity_lane0_eval71_hand_eval1_pipe_reg70_q, equity_lane0_eval71_hand_eval1_pipe_reg73_q, equity_lane0_eval71_hand_eval1_pipe_reg71_q, equity_lane0_eval71_hand_eval1_pipe_reg74_q, equity_lane0_eval71_hand_eval1_pipe_reg77_q, equity_lane0_eval71_hand_eval1_pipe_reg78_q) begin: equity_lane0_eval71_hand_eval1_categorize
+always @(equity_lane0_eval71_hand_eval1_pair0, equity_lane0_eval71_hand_eval1_trip1, equity_lane0_eval71_hand_eval1_s3_flush, equity_lane0_eval71_hand_eval1_s3_quads, equity_lane0_eval71_hand_eval1_pair1, equity_lane0_eval71_hand_eval1_trip0, equity_lane0_eval71_hand_eval1_s3_straight, equity_lane0_eval71_hand_eval1_s3_sf) begin: equity_lane0_eval71_hand_eval1_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval71_hand_eval1_pipe_reg78_q) begin
+    if (equity_lane0_eval71_hand_eval1_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pipe_reg76_q != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval71_hand_eval1_pipe_reg73_q != 0) && ((equity_lane0_eval71_hand_eval1_pipe_reg74_q != 0) || (equity_lane0_eval71_hand_eval1_pipe_reg70_q != 0)))) begin
+    else if (((equity_lane0_eval71_hand_eval1_trip0 != 0) && ((equity_lane0_eval71_hand_eval1_trip1 != 0) || (equity_lane0_eval71_hand_eval1_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_pipe_reg79_q) begin
+    else if (equity_lane0_eval71_hand_eval1_s3_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_pipe_reg77_q) begin
+    else if (equity_lane0_eval71_hand_eval1_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pipe_reg73_q != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pipe_reg71_q != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pipe_reg70_q != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -5996,81 +5996,81 @@ end
 
 
 
-assign equity_lane0_eval71_hand_eval1_c4_invalid = (equity_lane0_eval71_hand_eval1_pipe_reg82_q || (!equity_lane0_eval71_hand_eval1_pipe_reg83_q));
+assign equity_lane0_eval71_hand_eval1_c4_invalid = (equity_lane0_eval71_hand_eval1_s3_bad || (!equity_lane0_eval71_hand_eval1_s3_any));
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg84_load
-    equity_lane0_eval71_hand_eval1_pipe_reg84_q <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
+    equity_lane0_eval71_hand_eval1_m0 <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg85_load
-    equity_lane0_eval71_hand_eval1_pipe_reg85_q <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
+    equity_lane0_eval71_hand_eval1_m1 <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg86_load
-    equity_lane0_eval71_hand_eval1_pipe_reg86_q <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
+    equity_lane0_eval71_hand_eval1_m2 <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg87_load
-    equity_lane0_eval71_hand_eval1_pipe_reg87_q <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
+    equity_lane0_eval71_hand_eval1_m3 <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg88_load
-    equity_lane0_eval71_hand_eval1_pipe_reg88_q <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
+    equity_lane0_eval71_hand_eval1_m4 <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg89_load
-    equity_lane0_eval71_hand_eval1_pipe_reg89_q <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
+    equity_lane0_eval71_hand_eval1_p0 <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg90_load
-    equity_lane0_eval71_hand_eval1_pipe_reg90_q <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
+    equity_lane0_eval71_hand_eval1_p1 <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg91_load
-    equity_lane0_eval71_hand_eval1_pipe_reg91_q <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
+    equity_lane0_eval71_hand_eval1_p2 <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg92_load
-    equity_lane0_eval71_hand_eval1_pipe_reg92_q <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
+    equity_lane0_eval71_hand_eval1_t0 <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg93_load
-    equity_lane0_eval71_hand_eval1_pipe_reg93_q <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
+    equity_lane0_eval71_hand_eval1_t1 <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg94_load
-    equity_lane0_eval71_hand_eval1_pipe_reg94_q <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
+    equity_lane0_eval71_hand_eval1_x0 <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg95_load
-    equity_lane0_eval71_hand_eval1_pipe_reg95_q <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
+    equity_lane0_eval71_hand_eval1_q0 <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg96_load
-    equity_lane0_eval71_hand_eval1_pipe_reg96_q <= equity_lane0_eval71_hand_eval1_c4_category;
+    equity_lane0_eval71_hand_eval1_s4_category <= equity_lane0_eval71_hand_eval1_c4_category;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg97_load
-    equity_lane0_eval71_hand_eval1_pipe_reg97_q <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
+    equity_lane0_eval71_hand_eval1_s4_straight_top <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg98_load
-    equity_lane0_eval71_hand_eval1_pipe_reg98_q <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
+    equity_lane0_eval71_hand_eval1_s4_sf_top <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
 end
 
 
@@ -6079,7 +6079,7 @@ always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg99_load
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg94_q, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_pipe_reg90_q, equity_lane0_eval71_hand_eval1_pipe_reg89_q, equity_lane0_eval71_hand_eval1_pipe_reg93_q, equity_lane0_eval71_hand_eval1_pipe_reg95_q, equity_lane0_eval71_hand_eval1_pipe_reg84_q, equity_lane0_eval71_hand_eval1_pipe_reg86_q, equity_lane0_eval71_hand_eval1_pipe_reg91_q, equity_lane0_eval71_hand_eval1_pipe_reg98_q, equity_lane0_eval71_hand_eval1_pipe_reg87_q, equity_lane0_eval71_hand_eval1_pipe_reg88_q, equity_lane0_eval71_hand_eval1_pipe_reg85_q, equity_lane0_eval71_hand_eval1_pipe_reg97_q, equity_lane0_eval71_hand_eval1_pipe_reg96_q, equity_lane0_eval71_hand_eval1_pipe_reg92_q) begin: equity_lane0_eval71_hand_eval1_compose
+always @(equity_lane0_eval71_hand_eval1_x0, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_p1, equity_lane0_eval71_hand_eval1_p0, equity_lane0_eval71_hand_eval1_t1, equity_lane0_eval71_hand_eval1_q0, equity_lane0_eval71_hand_eval1_m0, equity_lane0_eval71_hand_eval1_m2, equity_lane0_eval71_hand_eval1_p2, equity_lane0_eval71_hand_eval1_s4_sf_top, equity_lane0_eval71_hand_eval1_m3, equity_lane0_eval71_hand_eval1_m4, equity_lane0_eval71_hand_eval1_m1, equity_lane0_eval71_hand_eval1_s4_straight_top, equity_lane0_eval71_hand_eval1_s4_category, equity_lane0_eval71_hand_eval1_t0) begin: equity_lane0_eval71_hand_eval1_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -6091,78 +6091,78 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg94_q, equity_lane0_eval71_hand_e
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_pipe_reg93_q[j] && (!equity_lane0_eval71_hand_eval1_pipe_reg89_q[j]))) begin
+        if ((equity_lane0_eval71_hand_eval1_t1[j] && (!equity_lane0_eval71_hand_eval1_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval71_hand_eval1_pipe_reg89_q[j] && (!equity_lane0_eval71_hand_eval1_pipe_reg93_q[j]))) begin
+        else if ((equity_lane0_eval71_hand_eval1_p0[j] && (!equity_lane0_eval71_hand_eval1_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_pipe_reg91_q[j] && (!equity_lane0_eval71_hand_eval1_pipe_reg84_q[j]))) begin
+        if ((equity_lane0_eval71_hand_eval1_p2[j] && (!equity_lane0_eval71_hand_eval1_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval71_hand_eval1_pipe_reg84_q[j] && (!equity_lane0_eval71_hand_eval1_pipe_reg91_q[j]))) begin
+        else if ((equity_lane0_eval71_hand_eval1_m0[j] && (!equity_lane0_eval71_hand_eval1_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval71_hand_eval1_pipe_reg96_q[8];
-    cat[2] = (equity_lane0_eval71_hand_eval1_pipe_reg96_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[4]);
-    cat[1] = (equity_lane0_eval71_hand_eval1_pipe_reg96_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[2]);
-    cat[0] = (equity_lane0_eval71_hand_eval1_pipe_reg96_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[1]);
+    cat[3] = equity_lane0_eval71_hand_eval1_s4_category[8];
+    cat[2] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[6] || equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[4]);
+    cat[1] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[6] || equity_lane0_eval71_hand_eval1_s4_category[3] || equity_lane0_eval71_hand_eval1_s4_category[2]);
+    cat[0] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[3] || equity_lane0_eval71_hand_eval1_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[8]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg98_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[8]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_s4_sf_top);
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[7]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg95_q);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg94_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[7]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_q0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_x0);
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[6]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg92_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[6]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg93_q);
+            k1 = (k1 | equity_lane0_eval71_hand_eval1_t1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg89_q);
+            k1 = (k1 | equity_lane0_eval71_hand_eval1_p0);
         end
     end
-    if ((equity_lane0_eval71_hand_eval1_pipe_reg96_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg96_q[0])) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg85_q);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_pipe_reg86_q);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_pipe_reg87_q);
-        k4 = (k4 | equity_lane0_eval71_hand_eval1_pipe_reg88_q);
+    if ((equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[0])) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_m0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_m1);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_m2);
+        k3 = (k3 | equity_lane0_eval71_hand_eval1_m3);
+        k4 = (k4 | equity_lane0_eval71_hand_eval1_m4);
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[4]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg97_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[4]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_s4_straight_top);
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[3]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg92_q);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_pipe_reg85_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[3]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_t0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_m0);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_m1);
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[2]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg89_q);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg90_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[2]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_p0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_pipe_reg91_q);
+            k2 = (k2 | equity_lane0_eval71_hand_eval1_p2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_pipe_reg84_q);
+            k2 = (k2 | equity_lane0_eval71_hand_eval1_m0);
         end
     end
-    if (equity_lane0_eval71_hand_eval1_pipe_reg96_q[1]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_pipe_reg89_q);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_pipe_reg85_q);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_pipe_reg86_q);
+    if (equity_lane0_eval71_hand_eval1_s4_category[1]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_p0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_m0);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_m1);
+        k3 = (k3 | equity_lane0_eval71_hand_eval1_m2);
     end
     if (equity_lane0_eval71_hand_eval1_s4_invalid) begin
         equity_lane0_eval71_hand_eval1_c5_word = 0;

@@ -45,17 +45,58 @@ wire invalid;
 output out_valid;
 wire out_valid;
 
-reg [23:0] hand_eval0_c5_word;
+reg hand_eval0_s1_any;
 wire [41:0] hand_eval0_codes_in;
 reg [41:0] hand_eval0_s0_codes;
-reg [5:0] hand_eval0_valids;
-reg [23:0] hand_eval0_word_q;
-reg hand_eval0_invalid_q;
-reg hand_eval0_s4_invalid;
+reg [6:0] hand_eval0_s1_bad_codes;
+reg [3:0] hand_eval0_s1_flush_suit;
+reg [51:0] hand_eval0_s1_hand;
 reg [51:0] hand_eval0_d1_hand;
 reg [6:0] hand_eval0_d1_bad_codes;
 reg hand_eval0_d1_any;
 reg [3:0] hand_eval0_d1_flush_suit;
+wire hand_eval0_c2_bad;
+reg [20:0] hand_eval0_s1_dups;
+reg [12:0] hand_eval0_c2_present;
+reg [12:0] hand_eval0_c2_quads;
+reg [12:0] hand_eval0_c2_trips;
+reg [12:0] hand_eval0_c2_pairs;
+reg [12:0] hand_eval0_c2_not_quads;
+reg hand_eval0_c2_flush;
+reg [12:0] hand_eval0_c2_kickers;
+reg [9:0] hand_eval0_c2_sf_windows;
+reg hand_eval0_s3_sf;
+reg [12:0] hand_eval0_s3_quads;
+reg [12:0] hand_eval0_trip0;
+reg [12:0] hand_eval0_trip1;
+reg [12:0] hand_eval0_pair0;
+reg hand_eval0_s3_flush;
+reg hand_eval0_s3_straight;
+reg [12:0] hand_eval0_pair1;
+reg [8:0] hand_eval0_c4_category;
+wire hand_eval0_c4_invalid;
+reg hand_eval0_s3_bad;
+reg hand_eval0_s3_any;
+reg [3:0] hand_eval0_t1;
+reg [3:0] hand_eval0_p0;
+reg [3:0] hand_eval0_p2;
+reg [3:0] hand_eval0_m0;
+reg [8:0] hand_eval0_s4_category;
+reg [3:0] hand_eval0_s4_sf_top;
+reg [3:0] hand_eval0_q0;
+reg [3:0] hand_eval0_x0;
+reg [3:0] hand_eval0_t0;
+reg [3:0] hand_eval0_m1;
+reg [3:0] hand_eval0_m2;
+reg [3:0] hand_eval0_m3;
+reg [3:0] hand_eval0_m4;
+reg [3:0] hand_eval0_s4_straight_top;
+reg [3:0] hand_eval0_p1;
+reg hand_eval0_s4_invalid;
+reg [23:0] hand_eval0_c5_word;
+reg [5:0] hand_eval0_valids;
+reg [23:0] hand_eval0_word_q;
+reg hand_eval0_invalid_q;
 wire hand_eval0_same_card0_same;
 wire hand_eval0_same_card1_same;
 wire hand_eval0_same_card2_same;
@@ -78,20 +119,6 @@ wire hand_eval0_same_card18_same;
 wire hand_eval0_same_card19_same;
 wire hand_eval0_same_card20_same;
 wire [20:0] hand_eval0_pipe_reg0_d;
-reg [20:0] hand_eval0_pipe_reg0_q;
-reg [51:0] hand_eval0_pipe_reg1_q;
-reg [6:0] hand_eval0_pipe_reg2_q;
-reg hand_eval0_pipe_reg3_q;
-reg [3:0] hand_eval0_pipe_reg4_q;
-wire hand_eval0_c2_bad;
-reg hand_eval0_c2_flush;
-reg [12:0] hand_eval0_c2_kickers;
-reg [12:0] hand_eval0_c2_not_quads;
-reg [12:0] hand_eval0_c2_pairs;
-reg [12:0] hand_eval0_c2_present;
-reg [12:0] hand_eval0_c2_quads;
-reg [12:0] hand_eval0_c2_trips;
-reg [9:0] hand_eval0_c2_sf_windows;
 reg [9:0] hand_eval0_straight_windows0_windows;
 reg [12:0] hand_eval0_pipe_reg5_q;
 reg [12:0] hand_eval0_pipe_reg6_q;
@@ -118,22 +145,10 @@ reg [12:0] hand_eval0_pipe_reg16_q;
 reg [12:0] hand_eval0_pipe_reg17_q;
 reg [12:0] hand_eval0_pipe_reg18_q;
 reg [12:0] hand_eval0_pipe_reg19_q;
-reg [12:0] hand_eval0_pipe_reg20_q;
-reg [12:0] hand_eval0_pipe_reg21_q;
 reg [12:0] hand_eval0_pipe_reg22_q;
-reg [12:0] hand_eval0_pipe_reg23_q;
-reg [12:0] hand_eval0_pipe_reg24_q;
 reg [12:0] hand_eval0_pipe_reg25_q;
-reg [12:0] hand_eval0_pipe_reg26_q;
-reg hand_eval0_pipe_reg27_q;
-reg hand_eval0_pipe_reg28_q;
-reg hand_eval0_pipe_reg29_q;
 reg [3:0] hand_eval0_pipe_reg30_q;
 reg [3:0] hand_eval0_pipe_reg31_q;
-reg hand_eval0_pipe_reg32_q;
-reg hand_eval0_pipe_reg33_q;
-reg [8:0] hand_eval0_c4_category;
-wire hand_eval0_c4_invalid;
 reg [3:0] hand_eval0_onehot_rank2_rank;
 reg [3:0] hand_eval0_onehot_rank3_rank;
 reg [3:0] hand_eval0_onehot_rank4_rank;
@@ -146,21 +161,6 @@ reg [3:0] hand_eval0_onehot_rank10_rank;
 reg [3:0] hand_eval0_onehot_rank11_rank;
 reg [3:0] hand_eval0_onehot_rank12_rank;
 reg [3:0] hand_eval0_onehot_rank13_rank;
-reg [3:0] hand_eval0_pipe_reg34_q;
-reg [3:0] hand_eval0_pipe_reg35_q;
-reg [3:0] hand_eval0_pipe_reg36_q;
-reg [3:0] hand_eval0_pipe_reg37_q;
-reg [3:0] hand_eval0_pipe_reg38_q;
-reg [3:0] hand_eval0_pipe_reg39_q;
-reg [3:0] hand_eval0_pipe_reg40_q;
-reg [3:0] hand_eval0_pipe_reg41_q;
-reg [3:0] hand_eval0_pipe_reg42_q;
-reg [3:0] hand_eval0_pipe_reg43_q;
-reg [3:0] hand_eval0_pipe_reg44_q;
-reg [3:0] hand_eval0_pipe_reg45_q;
-reg [8:0] hand_eval0_pipe_reg46_q;
-reg [3:0] hand_eval0_pipe_reg47_q;
-reg [3:0] hand_eval0_pipe_reg48_q;
 
 assign hand_eval0_codes_in[42-1:36] = card6;
 assign hand_eval0_codes_in[36-1:30] = card5;
@@ -277,27 +277,27 @@ assign hand_eval0_same_card20_same = ((hand_eval0_s0_codes[36-1:30] == hand_eval
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg0_load
-    hand_eval0_pipe_reg0_q <= hand_eval0_pipe_reg0_d;
+    hand_eval0_s1_dups <= hand_eval0_pipe_reg0_d;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg1_load
-    hand_eval0_pipe_reg1_q <= hand_eval0_d1_hand;
+    hand_eval0_s1_hand <= hand_eval0_d1_hand;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg2_load
-    hand_eval0_pipe_reg2_q <= hand_eval0_d1_bad_codes;
+    hand_eval0_s1_bad_codes <= hand_eval0_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg3_load
-    hand_eval0_pipe_reg3_q <= hand_eval0_d1_any;
+    hand_eval0_s1_any <= hand_eval0_d1_any;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg4_load
-    hand_eval0_pipe_reg4_q <= hand_eval0_d1_flush_suit;
+    hand_eval0_s1_flush_suit <= hand_eval0_d1_flush_suit;
 end
 
 
@@ -355,10 +355,10 @@ end
 
 
 
-assign hand_eval0_c2_bad = ((hand_eval0_pipe_reg0_q != 0) || (hand_eval0_pipe_reg2_q != 0));
+assign hand_eval0_c2_bad = ((hand_eval0_s1_dups != 0) || (hand_eval0_s1_bad_codes != 0));
 
 
-always @(hand_eval0_pipe_reg1_q, hand_eval0_pipe_reg4_q) begin: hand_eval0_rank_masks
+always @(hand_eval0_s1_hand, hand_eval0_s1_flush_suit) begin: hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -379,10 +379,10 @@ always @(hand_eval0_pipe_reg1_q, hand_eval0_pipe_reg4_q) begin: hand_eval0_rank_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (hand_eval0_pipe_reg1_q[((4 * r) + s)]) begin
+            if (hand_eval0_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((hand_eval0_pipe_reg1_q[((4 * r) + s)] && hand_eval0_pipe_reg4_q[s])) begin
+            if ((hand_eval0_s1_hand[((4 * r) + s)] && hand_eval0_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -398,8 +398,8 @@ always @(hand_eval0_pipe_reg1_q, hand_eval0_pipe_reg4_q) begin: hand_eval0_rank_
     hand_eval0_c2_trips = trips;
     hand_eval0_c2_pairs = pairs;
     hand_eval0_c2_not_quads = not_quads;
-    hand_eval0_c2_flush = (hand_eval0_pipe_reg4_q != 0);
-    if ((hand_eval0_pipe_reg4_q != 0)) begin
+    hand_eval0_c2_flush = (hand_eval0_s1_flush_suit != 0);
+    if ((hand_eval0_s1_flush_suit != 0)) begin
         hand_eval0_c2_kickers = suited;
     end
     else begin
@@ -408,14 +408,14 @@ always @(hand_eval0_pipe_reg1_q, hand_eval0_pipe_reg4_q) begin: hand_eval0_rank_
 end
 
 
-always @(hand_eval0_pipe_reg1_q) begin: hand_eval0_sf_windows
+always @(hand_eval0_s1_hand) begin: hand_eval0_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((hand_eval0_pipe_reg1_q[((4 * (((w + 13) - 1) % 13)) + s)] && hand_eval0_pipe_reg1_q[((4 * w) + s)] && hand_eval0_pipe_reg1_q[((4 * (w + 1)) + s)] && hand_eval0_pipe_reg1_q[((4 * (w + 2)) + s)] && hand_eval0_pipe_reg1_q[((4 * (w + 3)) + s)])) begin
+            if ((hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && hand_eval0_s1_hand[((4 * w) + s)] && hand_eval0_s1_hand[((4 * (w + 1)) + s)] && hand_eval0_s1_hand[((4 * (w + 2)) + s)] && hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -483,7 +483,7 @@ end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg14_load
-    hand_eval0_pipe_reg14_q <= hand_eval0_pipe_reg3_q;
+    hand_eval0_pipe_reg14_q <= hand_eval0_s1_any;
 end
 
 
@@ -665,12 +665,12 @@ end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg20_load
-    hand_eval0_pipe_reg20_q <= hand_eval0_highest_ranks1_onehots[13-1:0];
+    hand_eval0_pair0 <= hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg21_load
-    hand_eval0_pipe_reg21_q <= hand_eval0_highest_ranks1_onehots[26-1:13];
+    hand_eval0_pair1 <= hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
@@ -680,12 +680,12 @@ end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg23_load
-    hand_eval0_pipe_reg23_q <= hand_eval0_highest_ranks2_onehots[13-1:0];
+    hand_eval0_trip0 <= hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg24_load
-    hand_eval0_pipe_reg24_q <= hand_eval0_highest_ranks2_onehots[26-1:13];
+    hand_eval0_trip1 <= hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
@@ -695,22 +695,22 @@ end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg26_load
-    hand_eval0_pipe_reg26_q <= hand_eval0_pipe_reg5_q;
+    hand_eval0_s3_quads <= hand_eval0_pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg27_load
-    hand_eval0_pipe_reg27_q <= hand_eval0_window_top0_found;
+    hand_eval0_s3_straight <= hand_eval0_window_top0_found;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg28_load
-    hand_eval0_pipe_reg28_q <= hand_eval0_window_top1_found;
+    hand_eval0_s3_sf <= hand_eval0_window_top1_found;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg29_load
-    hand_eval0_pipe_reg29_q <= hand_eval0_pipe_reg12_q;
+    hand_eval0_s3_flush <= hand_eval0_pipe_reg12_q;
 end
 
 
@@ -725,12 +725,12 @@ end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg32_load
-    hand_eval0_pipe_reg32_q <= hand_eval0_pipe_reg13_q;
+    hand_eval0_s3_bad <= hand_eval0_pipe_reg13_q;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg33_load
-    hand_eval0_pipe_reg33_q <= hand_eval0_pipe_reg14_q;
+    hand_eval0_s3_any <= hand_eval0_pipe_reg14_q;
 end
 
 
@@ -789,24 +789,24 @@ always @(hand_eval0_pipe_reg19_q) begin: hand_eval0_onehot_rank6_encode
 end
 
 
-always @(hand_eval0_pipe_reg20_q) begin: hand_eval0_onehot_rank7_encode
+always @(hand_eval0_pair0) begin: hand_eval0_onehot_rank7_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg20_q[12] || hand_eval0_pipe_reg20_q[11] || hand_eval0_pipe_reg20_q[10] || hand_eval0_pipe_reg20_q[9] || hand_eval0_pipe_reg20_q[8]);
-    value[2] = (hand_eval0_pipe_reg20_q[12] || hand_eval0_pipe_reg20_q[7] || hand_eval0_pipe_reg20_q[6] || hand_eval0_pipe_reg20_q[5] || hand_eval0_pipe_reg20_q[4]);
-    value[1] = (hand_eval0_pipe_reg20_q[11] || hand_eval0_pipe_reg20_q[10] || hand_eval0_pipe_reg20_q[7] || hand_eval0_pipe_reg20_q[6] || hand_eval0_pipe_reg20_q[3] || hand_eval0_pipe_reg20_q[2]);
-    value[0] = (hand_eval0_pipe_reg20_q[11] || hand_eval0_pipe_reg20_q[9] || hand_eval0_pipe_reg20_q[7] || hand_eval0_pipe_reg20_q[5] || hand_eval0_pipe_reg20_q[3] || hand_eval0_pipe_reg20_q[1]);
+    value[3] = (hand_eval0_pair0[12] || hand_eval0_pair0[11] || hand_eval0_pair0[10] || hand_eval0_pair0[9] || hand_eval0_pair0[8]);
+    value[2] = (hand_eval0_pair0[12] || hand_eval0_pair0[7] || hand_eval0_pair0[6] || hand_eval0_pair0[5] || hand_eval0_pair0[4]);
+    value[1] = (hand_eval0_pair0[11] || hand_eval0_pair0[10] || hand_eval0_pair0[7] || hand_eval0_pair0[6] || hand_eval0_pair0[3] || hand_eval0_pair0[2]);
+    value[0] = (hand_eval0_pair0[11] || hand_eval0_pair0[9] || hand_eval0_pair0[7] || hand_eval0_pair0[5] || hand_eval0_pair0[3] || hand_eval0_pair0[1]);
     hand_eval0_onehot_rank7_rank = value;
 end
 
 
-always @(hand_eval0_pipe_reg21_q) begin: hand_eval0_onehot_rank8_encode
+always @(hand_eval0_pair1) begin: hand_eval0_onehot_rank8_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg21_q[12] || hand_eval0_pipe_reg21_q[11] || hand_eval0_pipe_reg21_q[10] || hand_eval0_pipe_reg21_q[9] || hand_eval0_pipe_reg21_q[8]);
-    value[2] = (hand_eval0_pipe_reg21_q[12] || hand_eval0_pipe_reg21_q[7] || hand_eval0_pipe_reg21_q[6] || hand_eval0_pipe_reg21_q[5] || hand_eval0_pipe_reg21_q[4]);
-    value[1] = (hand_eval0_pipe_reg21_q[11] || hand_eval0_pipe_reg21_q[10] || hand_eval0_pipe_reg21_q[7] || hand_eval0_pipe_reg21_q[6] || hand_eval0_pipe_reg21_q[3] || hand_eval0_pipe_reg21_q[2]);
-    value[0] = (hand_eval0_pipe_reg21_q[11] || hand_eval0_pipe_reg21_q[9] || hand_eval0_pipe_reg21_q[7] || hand_eval0_pipe_reg21_q[5] || hand_eval0_pipe_reg21_q[3] || hand_eval0_pipe_reg21_q[1]);
+    value[3] = (hand_eval0_pair1[12] || hand_eval0_pair1[11] || hand_eval0_pair1[10] || hand_eval0_pair1[9] || hand_eval0_pair1[8]);
+    value[2] = (hand_eval0_pair1[12] || hand_eval0_pair1[7] || hand_eval0_pair1[6] || hand_eval0_pair1[5] || hand_eval0_pair1[4]);
+    value[1] = (hand_eval0_pair1[11] || hand_eval0_pair1[10] || hand_eval0_pair1[7] || hand_eval0_pair1[6] || hand_eval0_pair1[3] || hand_eval0_pair1[2]);
+    value[0] = (hand_eval0_pair1[11] || hand_eval0_pair1[9] || hand_eval0_pair1[7] || hand_eval0_pair1[5] || hand_eval0_pair1[3] || hand_eval0_pair1[1]);
     hand_eval0_onehot_rank8_rank = value;
 end
 
@@ -822,24 +822,24 @@ always @(hand_eval0_pipe_reg22_q) begin: hand_eval0_onehot_rank9_encode
 end
 
 
-always @(hand_eval0_pipe_reg23_q) begin: hand_eval0_onehot_rank10_encode
+always @(hand_eval0_trip0) begin: hand_eval0_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg23_q[12] || hand_eval0_pipe_reg23_q[11] || hand_eval0_pipe_reg23_q[10] || hand_eval0_pipe_reg23_q[9] || hand_eval0_pipe_reg23_q[8]);
-    value[2] = (hand_eval0_pipe_reg23_q[12] || hand_eval0_pipe_reg23_q[7] || hand_eval0_pipe_reg23_q[6] || hand_eval0_pipe_reg23_q[5] || hand_eval0_pipe_reg23_q[4]);
-    value[1] = (hand_eval0_pipe_reg23_q[11] || hand_eval0_pipe_reg23_q[10] || hand_eval0_pipe_reg23_q[7] || hand_eval0_pipe_reg23_q[6] || hand_eval0_pipe_reg23_q[3] || hand_eval0_pipe_reg23_q[2]);
-    value[0] = (hand_eval0_pipe_reg23_q[11] || hand_eval0_pipe_reg23_q[9] || hand_eval0_pipe_reg23_q[7] || hand_eval0_pipe_reg23_q[5] || hand_eval0_pipe_reg23_q[3] || hand_eval0_pipe_reg23_q[1]);
+    value[3] = (hand_eval0_trip0[12] || hand_eval0_trip0[11] || hand_eval0_trip0[10] || hand_eval0_trip0[9] || hand_eval0_trip0[8]);
+    value[2] = (hand_eval0_trip0[12] || hand_eval0_trip0[7] || hand_eval0_trip0[6] || hand_eval0_trip0[5] || hand_eval0_trip0[4]);
+    value[1] = (hand_eval0_trip0[11] || hand_eval0_trip0[10] || hand_eval0_trip0[7] || hand_eval0_trip0[6] || hand_eval0_trip0[3] || hand_eval0_trip0[2]);
+    value[0] = (hand_eval0_trip0[11] || hand_eval0_trip0[9] || hand_eval0_trip0[7] || hand_eval0_trip0[5] || hand_eval0_trip0[3] || hand_eval0_trip0[1]);
     hand_eval0_onehot_rank10_rank = value;
 end
 
 
-always @(hand_eval0_pipe_reg24_q) begin: hand_eval0_onehot_rank11_encode
+always @(hand_eval0_trip1) begin: hand_eval0_onehot_rank11_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg24_q[12] || hand_eval0_pipe_reg24_q[11] || hand_eval0_pipe_reg24_q[10] || hand_eval0_pipe_reg24_q[9] || hand_eval0_pipe_reg24_q[8]);
-    value[2] = (hand_eval0_pipe_reg24_q[12] || hand_eval0_pipe_reg24_q[7] || hand_eval0_pipe_reg24_q[6] || hand_eval0_pipe_reg24_q[5] || hand_eval0_pipe_reg24_q[4]);
-    value[1] = (hand_eval0_pipe_reg24_q[11] || hand_eval0_pipe_reg24_q[10] || hand_eval0_pipe_reg24_q[7] || hand_eval0_pipe_reg24_q[6] || hand_eval0_pipe_reg24_q[3] || hand_eval0_pipe_reg24_q[2]);
-    value[0] = (hand_eval0_pipe_reg24_q[11] || hand_eval0_pipe_reg24_q[9] || hand_eval0_pipe_reg24_q[7] || hand_eval0_pipe_reg24_q[5] || hand_eval0_pipe_reg24_q[3] || hand_eval0_pipe_reg24_q[1]);
+    value[3] = (hand_eval0_trip1[12] || hand_eval0_trip1[11] || hand_eval0_trip1[10] || hand_eval0_trip1[9] || hand_eval0_trip1[8]);
+    value[2] = (hand_eval0_trip1[12] || hand_eval0_trip1[7] || hand_eval0_trip1[6] || hand_eval0_trip1[5] || hand_eval0_trip1[4]);
+    value[1] = (hand_eval0_trip1[11] || hand_eval0_trip1[10] || hand_eval0_trip1[7] || hand_eval0_trip1[6] || hand_eval0_trip1[3] || hand_eval0_trip1[2]);
+    value[0] = (hand_eval0_trip1[11] || hand_eval0_trip1[9] || hand_eval0_trip1[7] || hand_eval0_trip1[5] || hand_eval0_trip1[3] || hand_eval0_trip1[1]);
     hand_eval0_onehot_rank11_rank = value;
 end
 
@@ -855,42 +855,42 @@ always @(hand_eval0_pipe_reg25_q) begin: hand_eval0_onehot_rank12_encode
 end
 
 
-always @(hand_eval0_pipe_reg26_q) begin: hand_eval0_onehot_rank13_encode
+always @(hand_eval0_s3_quads) begin: hand_eval0_onehot_rank13_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg26_q[12] || hand_eval0_pipe_reg26_q[11] || hand_eval0_pipe_reg26_q[10] || hand_eval0_pipe_reg26_q[9] || hand_eval0_pipe_reg26_q[8]);
-    value[2] = (hand_eval0_pipe_reg26_q[12] || hand_eval0_pipe_reg26_q[7] || hand_eval0_pipe_reg26_q[6] || hand_eval0_pipe_reg26_q[5] || hand_eval0_pipe_reg26_q[4]);
-    value[1] = (hand_eval0_pipe_reg26_q[11] || hand_eval0_pipe_reg26_q[10] || hand_eval0_pipe_reg26_q[7] || hand_eval0_pipe_reg26_q[6] || hand_eval0_pipe_reg26_q[3] || hand_eval0_pipe_reg26_q[2]);
-    value[0] = (hand_eval0_pipe_reg26_q[11] || hand_eval0_pipe_reg26_q[9] || hand_eval0_pipe_reg26_q[7] || hand_eval0_pipe_reg26_q[5] || hand_eval0_pipe_reg26_q[3] || hand_eval0_pipe_reg26_q[1]);
+    value[3] = (hand_eval0_s3_quads[12] || hand_eval0_s3_quads[11] || hand_eval0_s3_quads[10] || hand_eval0_s3_quads[9] || hand_eval0_s3_quads[8]);
+    value[2] = (hand_eval0_s3_quads[12] || hand_eval0_s3_quads[7] || hand_eval0_s3_quads[6] || hand_eval0_s3_quads[5] || hand_eval0_s3_quads[4]);
+    value[1] = (hand_eval0_s3_quads[11] || hand_eval0_s3_quads[10] || hand_eval0_s3_quads[7] || hand_eval0_s3_quads[6] || hand_eval0_s3_quads[3] || hand_eval0_s3_quads[2]);
+    value[0] = (hand_eval0_s3_quads[11] || hand_eval0_s3_quads[9] || hand_eval0_s3_quads[7] || hand_eval0_s3_quads[5] || hand_eval0_s3_quads[3] || hand_eval0_s3_quads[1]);
     hand_eval0_onehot_rank13_rank = value;
 end
 
 
-always @(hand_eval0_pipe_reg29_q, hand_eval0_pipe_reg26_q, hand_eval0_pipe_reg20_q, hand_eval0_pipe_reg23_q, hand_eval0_pipe_reg21_q, hand_eval0_pipe_reg24_q, hand_eval0_pipe_reg27_q, hand_eval0_pipe_reg28_q) begin: hand_eval0_categorize
+always @(hand_eval0_pair0, hand_eval0_trip1, hand_eval0_s3_flush, hand_eval0_s3_quads, hand_eval0_pair1, hand_eval0_trip0, hand_eval0_s3_straight, hand_eval0_s3_sf) begin: hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (hand_eval0_pipe_reg28_q) begin
+    if (hand_eval0_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((hand_eval0_pipe_reg26_q != 0)) begin
+    else if ((hand_eval0_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((hand_eval0_pipe_reg23_q != 0) && ((hand_eval0_pipe_reg24_q != 0) || (hand_eval0_pipe_reg20_q != 0)))) begin
+    else if (((hand_eval0_trip0 != 0) && ((hand_eval0_trip1 != 0) || (hand_eval0_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (hand_eval0_pipe_reg29_q) begin
+    else if (hand_eval0_s3_flush) begin
         cat[5] = 1;
     end
-    else if (hand_eval0_pipe_reg27_q) begin
+    else if (hand_eval0_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((hand_eval0_pipe_reg23_q != 0)) begin
+    else if ((hand_eval0_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((hand_eval0_pipe_reg21_q != 0)) begin
+    else if ((hand_eval0_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((hand_eval0_pipe_reg20_q != 0)) begin
+    else if ((hand_eval0_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -901,81 +901,81 @@ end
 
 
 
-assign hand_eval0_c4_invalid = (hand_eval0_pipe_reg32_q || (!hand_eval0_pipe_reg33_q));
+assign hand_eval0_c4_invalid = (hand_eval0_s3_bad || (!hand_eval0_s3_any));
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg34_load
-    hand_eval0_pipe_reg34_q <= hand_eval0_onehot_rank2_rank;
+    hand_eval0_m0 <= hand_eval0_onehot_rank2_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg35_load
-    hand_eval0_pipe_reg35_q <= hand_eval0_onehot_rank3_rank;
+    hand_eval0_m1 <= hand_eval0_onehot_rank3_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg36_load
-    hand_eval0_pipe_reg36_q <= hand_eval0_onehot_rank4_rank;
+    hand_eval0_m2 <= hand_eval0_onehot_rank4_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg37_load
-    hand_eval0_pipe_reg37_q <= hand_eval0_onehot_rank5_rank;
+    hand_eval0_m3 <= hand_eval0_onehot_rank5_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg38_load
-    hand_eval0_pipe_reg38_q <= hand_eval0_onehot_rank6_rank;
+    hand_eval0_m4 <= hand_eval0_onehot_rank6_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg39_load
-    hand_eval0_pipe_reg39_q <= hand_eval0_onehot_rank7_rank;
+    hand_eval0_p0 <= hand_eval0_onehot_rank7_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg40_load
-    hand_eval0_pipe_reg40_q <= hand_eval0_onehot_rank8_rank;
+    hand_eval0_p1 <= hand_eval0_onehot_rank8_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg41_load
-    hand_eval0_pipe_reg41_q <= hand_eval0_onehot_rank9_rank;
+    hand_eval0_p2 <= hand_eval0_onehot_rank9_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg42_load
-    hand_eval0_pipe_reg42_q <= hand_eval0_onehot_rank10_rank;
+    hand_eval0_t0 <= hand_eval0_onehot_rank10_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg43_load
-    hand_eval0_pipe_reg43_q <= hand_eval0_onehot_rank11_rank;
+    hand_eval0_t1 <= hand_eval0_onehot_rank11_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg44_load
-    hand_eval0_pipe_reg44_q <= hand_eval0_onehot_rank12_rank;
+    hand_eval0_x0 <= hand_eval0_onehot_rank12_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg45_load
-    hand_eval0_pipe_reg45_q <= hand_eval0_onehot_rank13_rank;
+    hand_eval0_q0 <= hand_eval0_onehot_rank13_rank;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg46_load
-    hand_eval0_pipe_reg46_q <= hand_eval0_c4_category;
+    hand_eval0_s4_category <= hand_eval0_c4_category;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg47_load
-    hand_eval0_pipe_reg47_q <= hand_eval0_pipe_reg30_q;
+    hand_eval0_s4_straight_top <= hand_eval0_pipe_reg30_q;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg48_load
-    hand_eval0_pipe_reg48_q <= hand_eval0_pipe_reg31_q;
+    hand_eval0_s4_sf_top <= hand_eval0_pipe_reg31_q;
 end
 
 
@@ -984,7 +984,7 @@ always @(posedge clk) begin: hand_eval0_pipe_reg49_load
 end
 
 
-always @(hand_eval0_pipe_reg44_q, hand_eval0_s4_invalid, hand_eval0_pipe_reg40_q, hand_eval0_pipe_reg39_q, hand_eval0_pipe_reg43_q, hand_eval0_pipe_reg45_q, hand_eval0_pipe_reg34_q, hand_eval0_pipe_reg36_q, hand_eval0_pipe_reg41_q, hand_eval0_pipe_reg48_q, hand_eval0_pipe_reg37_q, hand_eval0_pipe_reg38_q, hand_eval0_pipe_reg35_q, hand_eval0_pipe_reg47_q, hand_eval0_pipe_reg46_q, hand_eval0_pipe_reg42_q) begin: hand_eval0_compose
+always @(hand_eval0_x0, hand_eval0_s4_invalid, hand_eval0_p1, hand_eval0_p0, hand_eval0_t1, hand_eval0_q0, hand_eval0_m0, hand_eval0_m2, hand_eval0_p2, hand_eval0_s4_sf_top, hand_eval0_m3, hand_eval0_m4, hand_eval0_m1, hand_eval0_s4_straight_top, hand_eval0_s4_category, hand_eval0_t0) begin: hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -996,78 +996,78 @@ always @(hand_eval0_pipe_reg44_q, hand_eval0_s4_invalid, hand_eval0_pipe_reg40_q
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((hand_eval0_pipe_reg43_q[j] && (!hand_eval0_pipe_reg39_q[j]))) begin
+        if ((hand_eval0_t1[j] && (!hand_eval0_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((hand_eval0_pipe_reg39_q[j] && (!hand_eval0_pipe_reg43_q[j]))) begin
+        else if ((hand_eval0_p0[j] && (!hand_eval0_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((hand_eval0_pipe_reg41_q[j] && (!hand_eval0_pipe_reg34_q[j]))) begin
+        if ((hand_eval0_p2[j] && (!hand_eval0_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((hand_eval0_pipe_reg34_q[j] && (!hand_eval0_pipe_reg41_q[j]))) begin
+        else if ((hand_eval0_m0[j] && (!hand_eval0_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = hand_eval0_pipe_reg46_q[8];
-    cat[2] = (hand_eval0_pipe_reg46_q[7] || hand_eval0_pipe_reg46_q[6] || hand_eval0_pipe_reg46_q[5] || hand_eval0_pipe_reg46_q[4]);
-    cat[1] = (hand_eval0_pipe_reg46_q[7] || hand_eval0_pipe_reg46_q[6] || hand_eval0_pipe_reg46_q[3] || hand_eval0_pipe_reg46_q[2]);
-    cat[0] = (hand_eval0_pipe_reg46_q[7] || hand_eval0_pipe_reg46_q[5] || hand_eval0_pipe_reg46_q[3] || hand_eval0_pipe_reg46_q[1]);
+    cat[3] = hand_eval0_s4_category[8];
+    cat[2] = (hand_eval0_s4_category[7] || hand_eval0_s4_category[6] || hand_eval0_s4_category[5] || hand_eval0_s4_category[4]);
+    cat[1] = (hand_eval0_s4_category[7] || hand_eval0_s4_category[6] || hand_eval0_s4_category[3] || hand_eval0_s4_category[2]);
+    cat[0] = (hand_eval0_s4_category[7] || hand_eval0_s4_category[5] || hand_eval0_s4_category[3] || hand_eval0_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (hand_eval0_pipe_reg46_q[8]) begin
-        k0 = (k0 | hand_eval0_pipe_reg48_q);
+    if (hand_eval0_s4_category[8]) begin
+        k0 = (k0 | hand_eval0_s4_sf_top);
     end
-    if (hand_eval0_pipe_reg46_q[7]) begin
-        k0 = (k0 | hand_eval0_pipe_reg45_q);
-        k1 = (k1 | hand_eval0_pipe_reg44_q);
+    if (hand_eval0_s4_category[7]) begin
+        k0 = (k0 | hand_eval0_q0);
+        k1 = (k1 | hand_eval0_x0);
     end
-    if (hand_eval0_pipe_reg46_q[6]) begin
-        k0 = (k0 | hand_eval0_pipe_reg42_q);
+    if (hand_eval0_s4_category[6]) begin
+        k0 = (k0 | hand_eval0_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | hand_eval0_pipe_reg43_q);
+            k1 = (k1 | hand_eval0_t1);
         end
         else begin
-            k1 = (k1 | hand_eval0_pipe_reg39_q);
+            k1 = (k1 | hand_eval0_p0);
         end
     end
-    if ((hand_eval0_pipe_reg46_q[5] || hand_eval0_pipe_reg46_q[0])) begin
-        k0 = (k0 | hand_eval0_pipe_reg34_q);
-        k1 = (k1 | hand_eval0_pipe_reg35_q);
-        k2 = (k2 | hand_eval0_pipe_reg36_q);
-        k3 = (k3 | hand_eval0_pipe_reg37_q);
-        k4 = (k4 | hand_eval0_pipe_reg38_q);
+    if ((hand_eval0_s4_category[5] || hand_eval0_s4_category[0])) begin
+        k0 = (k0 | hand_eval0_m0);
+        k1 = (k1 | hand_eval0_m1);
+        k2 = (k2 | hand_eval0_m2);
+        k3 = (k3 | hand_eval0_m3);
+        k4 = (k4 | hand_eval0_m4);
     end
-    if (hand_eval0_pipe_reg46_q[4]) begin
-        k0 = (k0 | hand_eval0_pipe_reg47_q);
+    if (hand_eval0_s4_category[4]) begin
+        k0 = (k0 | hand_eval0_s4_straight_top);
     end
-    if (hand_eval0_pipe_reg46_q[3]) begin
-        k0 = (k0 | hand_eval0_pipe_reg42_q);
-        k1 = (k1 | hand_eval0_pipe_reg34_q);
-        k2 = (k2 | hand_eval0_pipe_reg35_q);
+    if (hand_eval0_s4_category[3]) begin
+        k0 = (k0 | hand_eval0_t0);
+        k1 = (k1 | hand_eval0_m0);
+        k2 = (k2 | hand_eval0_m1);
     end
-    if (hand_eval0_pipe_reg46_q[2]) begin
-        k0 = (k0 | hand_eval0_pipe_reg39_q);
-        k1 = (k1 | hand_eval0_pipe_reg40_q);
+    if (hand_eval0_s4_category[2]) begin
+        k0 = (k0 | hand_eval0_p0);
+        k1 = (k1 | hand_eval0_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | hand_eval0_pipe_reg41_q);
+            k2 = (k2 | hand_eval0_p2);
         end
         else begin
-            k2 = (k2 | hand_eval0_pipe_reg34_q);
+            k2 = (k2 | hand_eval0_m0);
         end
     end
-    if (hand_eval0_pipe_reg46_q[1]) begin
-        k0 = (k0 | hand_eval0_pipe_reg39_q);
-        k1 = (k1 | hand_eval0_pipe_reg34_q);
-        k2 = (k2 | hand_eval0_pipe_reg35_q);
-        k3 = (k3 | hand_eval0_pipe_reg36_q);
+    if (hand_eval0_s4_category[1]) begin
+        k0 = (k0 | hand_eval0_p0);
+        k1 = (k1 | hand_eval0_m0);
+        k2 = (k2 | hand_eval0_m1);
+        k3 = (k3 | hand_eval0_m2);
     end
     if (hand_eval0_s4_invalid) begin
         hand_eval0_c5_word = 0;

@@ -207,40 +207,116 @@ reg ta_acted;
 reg [10:0] ta_faced;
 reg [10:0] fig_to_call;
 wire [2:0] table_rom10_address;
-reg [3:0] holdem_settle0_state;
-reg [2:0] holdem_settle0_sc_left;
-reg [0:0] holdem_settle0_sc_seat;
-wire holdem_settle0_last_word;
-reg holdem_settle0_done_q;
-reg [1:0] holdem_settle0_shares_won;
-reg [0:0] holdem_settle0_left_of_dealer;
-reg holdem_settle0_p2_valid;
-reg holdem_settle0_p2_last;
-reg holdem_settle0_pots_any_in;
-reg holdem_settle0_p2_live;
-reg holdem_settle0_p2_pos;
-reg holdem_settle0_pots_live_above;
-reg holdem_settle0_p2_le_m;
-reg [2:0] holdem_settle0_shares_ties;
-reg [4:0] holdem_settle0_shares_div_steps;
 wire holdem_settle0_ev_invalid;
 wire holdem_settle0_ev_out_valid;
 reg holdem_settle0_ev_valid;
 wire [23:0] holdem_settle0_ev_word;
-reg [0:0] holdem_settle0_ev_take;
+reg [3:0] holdem_settle0_state;
+reg holdem_settle0_done_q;
+reg [1:0] holdem_settle0_won;
+reg [2:0] holdem_settle0_sc_left;
+reg holdem_settle0_p1_bonus;
+reg [2:0] holdem_settle0_given;
+reg [2:0] holdem_settle0_odd;
+reg [1:0] holdem_settle0_tie;
+reg [1:0] holdem_settle0_sc_onehot;
+reg holdem_settle0_p1_valid;
+reg holdem_settle0_p1_last;
+reg [0:0] holdem_settle0_p1_seat;
+reg [0:0] holdem_settle0_sc_seat;
+reg [10:0] holdem_settle0_p1_rest;
+reg [23:0] holdem_settle0_p1_word;
+reg [10:0] holdem_settle0_p1_pay;
+reg holdem_settle0_p1_live;
+reg [1:0] holdem_settle0_p1_onehot;
+reg holdem_settle0_p2_valid;
+reg holdem_settle0_p2_last;
+reg [0:0] holdem_settle0_p2_seat;
+reg [10:0] holdem_settle0_p2_rest;
+reg [23:0] holdem_settle0_p2_word;
+reg [10:0] holdem_settle0_p2_pay;
+reg holdem_settle0_p2_live;
+reg [1:0] holdem_settle0_p2_onehot;
+reg holdem_settle0_p2_in_play;
+reg [1:0] holdem_settle0_in_play;
+reg holdem_settle0_p2_tied;
+reg [10:0] holdem_settle0_level;
+reg [10:0] holdem_settle0_p2_add;
+reg [10:0] holdem_settle0_p2_share;
+reg [10:0] holdem_settle0_share1;
+reg [10:0] holdem_settle0_share;
+reg holdem_settle0_p2_le_m;
+reg holdem_settle0_p2_pos;
+reg holdem_settle0_p2_is_best;
+reg [23:0] holdem_settle0_best;
+reg [10:0] holdem_settle0_p2_above;
 reg [2:0] holdem_settle0_ev_issue;
+reg [0:0] holdem_settle0_ev_take;
+reg [10:0] holdem_settle0_top;
+reg [10:0] holdem_settle0_second;
+reg holdem_settle0_unique;
 reg [1:0] holdem_settle0_take_onehot;
-reg [23:0] holdem_settle0_eval70_hand_eval0_c5_word;
+reg [0:0] holdem_settle0_leader;
+reg holdem_settle0_any_in;
+reg [10:0] holdem_settle0_amount;
+reg holdem_settle0_live_above;
+reg [2:0] holdem_settle0_ties;
+reg [10:0] holdem_settle0_dividend;
+reg [2:0] holdem_settle0_rem;
+reg [4:0] holdem_settle0_div_steps;
+reg [0:0] holdem_settle0_left_of_dealer;
+reg holdem_settle0_eval70_hand_eval0_s1_any;
 wire [41:0] holdem_settle0_eval70_hand_eval0_codes_in;
 reg [41:0] holdem_settle0_eval70_hand_eval0_s0_codes;
-reg [5:0] holdem_settle0_eval70_hand_eval0_valids;
-reg [23:0] holdem_settle0_eval70_hand_eval0_word_q;
-reg holdem_settle0_eval70_hand_eval0_invalid_q;
-reg holdem_settle0_eval70_hand_eval0_s4_invalid;
+reg [6:0] holdem_settle0_eval70_hand_eval0_s1_bad_codes;
+reg [3:0] holdem_settle0_eval70_hand_eval0_s1_flush_suit;
+reg [51:0] holdem_settle0_eval70_hand_eval0_s1_hand;
 reg [51:0] holdem_settle0_eval70_hand_eval0_d1_hand;
 reg [6:0] holdem_settle0_eval70_hand_eval0_d1_bad_codes;
 reg holdem_settle0_eval70_hand_eval0_d1_any;
 reg [3:0] holdem_settle0_eval70_hand_eval0_d1_flush_suit;
+wire holdem_settle0_eval70_hand_eval0_c2_bad;
+reg [20:0] holdem_settle0_eval70_hand_eval0_s1_dups;
+reg [12:0] holdem_settle0_eval70_hand_eval0_c2_present;
+reg [12:0] holdem_settle0_eval70_hand_eval0_c2_quads;
+reg [12:0] holdem_settle0_eval70_hand_eval0_c2_trips;
+reg [12:0] holdem_settle0_eval70_hand_eval0_c2_pairs;
+reg [12:0] holdem_settle0_eval70_hand_eval0_c2_not_quads;
+reg holdem_settle0_eval70_hand_eval0_c2_flush;
+reg [12:0] holdem_settle0_eval70_hand_eval0_c2_kickers;
+reg [9:0] holdem_settle0_eval70_hand_eval0_c2_sf_windows;
+reg holdem_settle0_eval70_hand_eval0_s3_sf;
+reg [12:0] holdem_settle0_eval70_hand_eval0_s3_quads;
+reg [12:0] holdem_settle0_eval70_hand_eval0_trip0;
+reg [12:0] holdem_settle0_eval70_hand_eval0_trip1;
+reg [12:0] holdem_settle0_eval70_hand_eval0_pair0;
+reg holdem_settle0_eval70_hand_eval0_s3_flush;
+reg holdem_settle0_eval70_hand_eval0_s3_straight;
+reg [12:0] holdem_settle0_eval70_hand_eval0_pair1;
+reg [8:0] holdem_settle0_eval70_hand_eval0_c4_category;
+wire holdem_settle0_eval70_hand_eval0_c4_invalid;
+reg holdem_settle0_eval70_hand_eval0_s3_bad;
+reg holdem_settle0_eval70_hand_eval0_s3_any;
+reg [3:0] holdem_settle0_eval70_hand_eval0_t1;
+reg [3:0] holdem_settle0_eval70_hand_eval0_p0;
+reg [3:0] holdem_settle0_eval70_hand_eval0_p2;
+reg [3:0] holdem_settle0_eval70_hand_eval0_m0;
+reg [8:0] holdem_settle0_eval70_hand_eval0_s4_category;
+reg [3:0] holdem_settle0_eval70_hand_eval0_s4_sf_top;
+reg [3:0] holdem_settle0_eval70_hand_eval0_q0;
+reg [3:0] holdem_settle0_eval70_hand_eval0_x0;
+reg [3:0] holdem_settle0_eval70_hand_eval0_t0;
+reg [3:0] holdem_settle0_eval70_hand_eval0_m1;
+reg [3:0] holdem_settle0_eval70_hand_eval0_m2;
+reg [3:0] holdem_settle0_eval70_hand_eval0_m3;
+reg [3:0] holdem_settle0_eval70_hand_eval0_m4;
+reg [3:0] holdem_settle0_eval70_hand_eval0_s4_straight_top;
+reg [3:0] holdem_settle0_eval70_hand_eval0_p1;
+reg holdem_settle0_eval70_hand_eval0_s4_invalid;
+reg [23:0] holdem_settle0_eval70_hand_eval0_c5_word;
+reg [5:0] holdem_settle0_eval70_hand_eval0_valids;
+reg [23:0] holdem_settle0_eval70_hand_eval0_word_q;
+reg holdem_settle0_eval70_hand_eval0_invalid_q;
 wire holdem_settle0_eval70_hand_eval0_same_card0_same;
 wire holdem_settle0_eval70_hand_eval0_same_card1_same;
 wire holdem_settle0_eval70_hand_eval0_same_card2_same;
@@ -263,20 +339,6 @@ wire holdem_settle0_eval70_hand_eval0_same_card18_same;
 wire holdem_settle0_eval70_hand_eval0_same_card19_same;
 wire holdem_settle0_eval70_hand_eval0_same_card20_same;
 wire [20:0] holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
-reg [20:0] holdem_settle0_eval70_hand_eval0_pipe_reg0_q;
-reg [51:0] holdem_settle0_eval70_hand_eval0_pipe_reg1_q;
-reg [6:0] holdem_settle0_eval70_hand_eval0_pipe_reg2_q;
-reg holdem_settle0_eval70_hand_eval0_pipe_reg3_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg4_q;
-wire holdem_settle0_eval70_hand_eval0_c2_bad;
-reg holdem_settle0_eval70_hand_eval0_c2_flush;
-reg [12:0] holdem_settle0_eval70_hand_eval0_c2_kickers;
-reg [12:0] holdem_settle0_eval70_hand_eval0_c2_not_quads;
-reg [12:0] holdem_settle0_eval70_hand_eval0_c2_pairs;
-reg [12:0] holdem_settle0_eval70_hand_eval0_c2_present;
-reg [12:0] holdem_settle0_eval70_hand_eval0_c2_quads;
-reg [12:0] holdem_settle0_eval70_hand_eval0_c2_trips;
-reg [9:0] holdem_settle0_eval70_hand_eval0_c2_sf_windows;
 reg [9:0] holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
 reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
 reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg6_q;
@@ -303,22 +365,10 @@ reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg16_q;
 reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg17_q;
 reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg18_q;
 reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg19_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg20_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg21_q;
 reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg22_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg23_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg24_q;
 reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg25_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg26_q;
-reg holdem_settle0_eval70_hand_eval0_pipe_reg27_q;
-reg holdem_settle0_eval70_hand_eval0_pipe_reg28_q;
-reg holdem_settle0_eval70_hand_eval0_pipe_reg29_q;
 reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
 reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
-reg holdem_settle0_eval70_hand_eval0_pipe_reg32_q;
-reg holdem_settle0_eval70_hand_eval0_pipe_reg33_q;
-reg [8:0] holdem_settle0_eval70_hand_eval0_c4_category;
-wire holdem_settle0_eval70_hand_eval0_c4_invalid;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
@@ -331,57 +381,6 @@ reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg34_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg35_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg36_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg37_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg38_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg39_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg40_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg41_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg42_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg43_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg44_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg45_q;
-reg [8:0] holdem_settle0_eval70_hand_eval0_pipe_reg46_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg47_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg48_q;
-reg [1:0] holdem_settle0_sc_onehot;
-reg holdem_settle0_p1_bonus;
-reg [2:0] holdem_settle0_given;
-reg [2:0] holdem_settle0_shares_odd;
-reg [1:0] holdem_settle0_shares_tie;
-reg holdem_settle0_p1_valid;
-reg holdem_settle0_p1_last;
-reg [0:0] holdem_settle0_p1_seat;
-reg [10:0] holdem_settle0_p1_rest;
-reg [23:0] holdem_settle0_p1_word;
-reg [10:0] holdem_settle0_p1_pay;
-reg holdem_settle0_p1_live;
-reg [1:0] holdem_settle0_p1_onehot;
-reg [0:0] holdem_settle0_p2_seat;
-reg [10:0] holdem_settle0_p2_rest;
-reg [23:0] holdem_settle0_p2_word;
-reg [10:0] holdem_settle0_p2_pay;
-reg [1:0] holdem_settle0_p2_onehot;
-reg holdem_settle0_p2_in_play;
-reg [1:0] holdem_settle0_pots_in_play;
-reg holdem_settle0_p2_tied;
-reg [10:0] holdem_settle0_pots_level;
-reg [10:0] holdem_settle0_p2_add;
-reg [10:0] holdem_settle0_p2_share;
-reg [10:0] holdem_settle0_shares_share1;
-reg [10:0] holdem_settle0_shares_share;
-reg holdem_settle0_p2_is_best;
-reg [23:0] holdem_settle0_shares_best;
-reg [10:0] holdem_settle0_p2_above;
-reg [10:0] holdem_settle0_pots_top;
-reg [10:0] holdem_settle0_pots_second;
-reg holdem_settle0_pots_unique;
-reg [0:0] holdem_settle0_pots_leader;
-reg [10:0] holdem_settle0_pots_amount;
-reg [10:0] holdem_settle0_dividend;
-reg [2:0] holdem_settle0_rem;
 wire [4:0] p_group;
 wire [0:0] p_hole_index;
 wire [2:0] p_hole_seat;
@@ -401,7 +400,7 @@ reg [5:0] deal_stage0 [0:2-1];
 reg [5:0] hand_hole1 [0:2-1];
 reg [5:0] deal_stage1 [0:2-1];
 reg [5:0] holdem_settle0_ev_cards [0:7-1];
-reg [10:0] holdem_settle0_pots_rest [0:2-1];
+reg [10:0] holdem_settle0_rest [0:2-1];
 
 assign seat3[3-1:1] = 'b00;
 assign seat3[0] = hand_seat[0];
@@ -1587,118 +1586,6 @@ always @(posedge clk) begin: derive3
 end
 
 
-always @(hand_dealer) begin: holdem_settle0_table_rom11_read
-    case (hand_dealer)
-        0: holdem_settle0_left_of_dealer = 1;
-        default: holdem_settle0_left_of_dealer = 0;
-    endcase
-end
-
-
-always @(posedge clk) begin: holdem_settle0_steps
-    if (rst == 1) begin
-        holdem_settle0_sc_left <= 0;
-        holdem_settle0_done_q <= 0;
-        holdem_settle0_sc_seat <= 0;
-        holdem_settle0_state <= 4'b0000;
-    end
-    else begin
-        holdem_settle0_done_q <= 0;
-        if ((holdem_settle0_sc_left != 0)) begin
-            holdem_settle0_sc_left <= (holdem_settle0_sc_left - 1);
-            if ((holdem_settle0_sc_seat == 1)) begin
-                holdem_settle0_sc_seat <= 0;
-            end
-            else begin
-                holdem_settle0_sc_seat <= (holdem_settle0_sc_seat + 1);
-            end
-        end
-        case (holdem_settle0_state)
-            4'b0000: begin
-                if (hand_st_start) begin
-                    if (hand_st_showdown) begin
-                        holdem_settle0_state <= 4'b0001;
-                    end
-                    else begin
-                        holdem_settle0_sc_left <= 2;
-                        holdem_settle0_sc_seat <= 0;
-                        holdem_settle0_state <= 4'b0010;
-                    end
-                end
-            end
-            4'b0001: begin
-                if (holdem_settle0_last_word) begin
-                    holdem_settle0_sc_left <= 2;
-                    holdem_settle0_sc_seat <= 0;
-                    holdem_settle0_state <= 4'b0010;
-                end
-            end
-            4'b0010: begin
-                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
-                    holdem_settle0_state <= 4'b0011;
-                end
-            end
-            4'b0011: begin
-                holdem_settle0_sc_left <= 2;
-                holdem_settle0_sc_seat <= 0;
-                holdem_settle0_state <= 4'b0100;
-            end
-            4'b0100: begin
-                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
-                    if ((holdem_settle0_pots_any_in || (holdem_settle0_p2_live && holdem_settle0_p2_pos))) begin
-                        holdem_settle0_sc_left <= 2;
-                        holdem_settle0_sc_seat <= 0;
-                        holdem_settle0_state <= 4'b0101;
-                    end
-                    else begin
-                        holdem_settle0_done_q <= 1;
-                        holdem_settle0_state <= 4'b0000;
-                    end
-                end
-            end
-            4'b0101: begin
-                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
-                    holdem_settle0_sc_left <= 2;
-                    holdem_settle0_sc_seat <= 0;
-                    if ((holdem_settle0_pots_live_above || (holdem_settle0_p2_live && (!holdem_settle0_p2_le_m)))) begin
-                        holdem_settle0_state <= 4'b0111;
-                    end
-                    else begin
-                        holdem_settle0_state <= 4'b0110;
-                    end
-                end
-            end
-            4'b0110: begin
-                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
-                    holdem_settle0_sc_left <= 2;
-                    holdem_settle0_sc_seat <= 0;
-                    holdem_settle0_state <= 4'b0111;
-                end
-            end
-            4'b0111: begin
-                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
-                    holdem_settle0_state <= 4'b1000;
-                end
-            end
-            4'b1000: begin
-                if (((holdem_settle0_shares_ties == 1) || (holdem_settle0_shares_div_steps == 0))) begin
-                    holdem_settle0_sc_left <= 2;
-                    holdem_settle0_sc_seat <= holdem_settle0_left_of_dealer;
-                    holdem_settle0_state <= 4'b1001;
-                end
-            end
-            default: begin
-                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
-                    holdem_settle0_sc_left <= 2;
-                    holdem_settle0_sc_seat <= 0;
-                    holdem_settle0_state <= 4'b0100;
-                end
-            end
-        endcase
-    end
-end
-
-
 
 assign holdem_settle0_eval70_hand_eval0_same_card0_same = ((holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6]) && (holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
 
@@ -1784,27 +1671,27 @@ assign holdem_settle0_eval70_hand_eval0_same_card20_same = ((holdem_settle0_eval
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg0_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg0_q <= holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
+    holdem_settle0_eval70_hand_eval0_s1_dups <= holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg1_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg1_q <= holdem_settle0_eval70_hand_eval0_d1_hand;
+    holdem_settle0_eval70_hand_eval0_s1_hand <= holdem_settle0_eval70_hand_eval0_d1_hand;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg2_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg2_q <= holdem_settle0_eval70_hand_eval0_d1_bad_codes;
+    holdem_settle0_eval70_hand_eval0_s1_bad_codes <= holdem_settle0_eval70_hand_eval0_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg3_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg3_q <= holdem_settle0_eval70_hand_eval0_d1_any;
+    holdem_settle0_eval70_hand_eval0_s1_any <= holdem_settle0_eval70_hand_eval0_d1_any;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg4_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg4_q <= holdem_settle0_eval70_hand_eval0_d1_flush_suit;
+    holdem_settle0_eval70_hand_eval0_s1_flush_suit <= holdem_settle0_eval70_hand_eval0_d1_flush_suit;
 end
 
 
@@ -1862,10 +1749,10 @@ end
 
 
 
-assign holdem_settle0_eval70_hand_eval0_c2_bad = ((holdem_settle0_eval70_hand_eval0_pipe_reg0_q != 0) || (holdem_settle0_eval70_hand_eval0_pipe_reg2_q != 0));
+assign holdem_settle0_eval70_hand_eval0_c2_bad = ((holdem_settle0_eval70_hand_eval0_s1_dups != 0) || (holdem_settle0_eval70_hand_eval0_s1_bad_codes != 0));
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg1_q, holdem_settle0_eval70_hand_eval0_pipe_reg4_q) begin: holdem_settle0_eval70_hand_eval0_rank_masks
+always @(holdem_settle0_eval70_hand_eval0_s1_hand, holdem_settle0_eval70_hand_eval0_s1_flush_suit) begin: holdem_settle0_eval70_hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -1886,10 +1773,10 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg1_q, holdem_settle0_eval70_han
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * r) + s)]) begin
+            if (holdem_settle0_eval70_hand_eval0_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * r) + s)] && holdem_settle0_eval70_hand_eval0_pipe_reg4_q[s])) begin
+            if ((holdem_settle0_eval70_hand_eval0_s1_hand[((4 * r) + s)] && holdem_settle0_eval70_hand_eval0_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -1905,8 +1792,8 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg1_q, holdem_settle0_eval70_han
     holdem_settle0_eval70_hand_eval0_c2_trips = trips;
     holdem_settle0_eval70_hand_eval0_c2_pairs = pairs;
     holdem_settle0_eval70_hand_eval0_c2_not_quads = not_quads;
-    holdem_settle0_eval70_hand_eval0_c2_flush = (holdem_settle0_eval70_hand_eval0_pipe_reg4_q != 0);
-    if ((holdem_settle0_eval70_hand_eval0_pipe_reg4_q != 0)) begin
+    holdem_settle0_eval70_hand_eval0_c2_flush = (holdem_settle0_eval70_hand_eval0_s1_flush_suit != 0);
+    if ((holdem_settle0_eval70_hand_eval0_s1_flush_suit != 0)) begin
         holdem_settle0_eval70_hand_eval0_c2_kickers = suited;
     end
     else begin
@@ -1915,14 +1802,14 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg1_q, holdem_settle0_eval70_han
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg1_q) begin: holdem_settle0_eval70_hand_eval0_sf_windows
+always @(holdem_settle0_eval70_hand_eval0_s1_hand) begin: holdem_settle0_eval70_hand_eval0_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * (((w + 13) - 1) % 13)) + s)] && holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * w) + s)] && holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 1)) + s)] && holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 2)) + s)] && holdem_settle0_eval70_hand_eval0_pipe_reg1_q[((4 * (w + 3)) + s)])) begin
+            if ((holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && holdem_settle0_eval70_hand_eval0_s1_hand[((4 * w) + s)] && holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 1)) + s)] && holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 2)) + s)] && holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -1990,7 +1877,7 @@ end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg14_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_settle0_eval70_hand_eval0_pipe_reg3_q;
+    holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_settle0_eval70_hand_eval0_s1_any;
 end
 
 
@@ -2172,12 +2059,12 @@ end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg20_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg20_q <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
+    holdem_settle0_eval70_hand_eval0_pair0 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg21_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg21_q <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
+    holdem_settle0_eval70_hand_eval0_pair1 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
@@ -2187,12 +2074,12 @@ end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg23_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg23_q <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
+    holdem_settle0_eval70_hand_eval0_trip0 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg24_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg24_q <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
+    holdem_settle0_eval70_hand_eval0_trip1 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
@@ -2202,22 +2089,22 @@ end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg26_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg26_q <= holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
+    holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg27_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg27_q <= holdem_settle0_eval70_hand_eval0_window_top0_found;
+    holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_settle0_eval70_hand_eval0_window_top0_found;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg28_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg28_q <= holdem_settle0_eval70_hand_eval0_window_top1_found;
+    holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_settle0_eval70_hand_eval0_window_top1_found;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg29_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg29_q <= holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
+    holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
 end
 
 
@@ -2232,12 +2119,12 @@ end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg32_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg32_q <= holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
+    holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg33_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg33_q <= holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
+    holdem_settle0_eval70_hand_eval0_s3_any <= holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
 end
 
 
@@ -2296,24 +2183,24 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg19_q) begin: holdem_settle0_ev
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg20_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank7_encode
+always @(holdem_settle0_eval70_hand_eval0_pair0) begin: holdem_settle0_eval70_hand_eval0_onehot_rank7_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg20_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[8]);
-    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg20_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[4]);
-    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg20_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[2]);
-    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg20_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg20_q[1]);
+    value[3] = (holdem_settle0_eval70_hand_eval0_pair0[12] || holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_settle0_eval70_hand_eval0_pair0[10] || holdem_settle0_eval70_hand_eval0_pair0[9] || holdem_settle0_eval70_hand_eval0_pair0[8]);
+    value[2] = (holdem_settle0_eval70_hand_eval0_pair0[12] || holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_settle0_eval70_hand_eval0_pair0[6] || holdem_settle0_eval70_hand_eval0_pair0[5] || holdem_settle0_eval70_hand_eval0_pair0[4]);
+    value[1] = (holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_settle0_eval70_hand_eval0_pair0[10] || holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_settle0_eval70_hand_eval0_pair0[6] || holdem_settle0_eval70_hand_eval0_pair0[3] || holdem_settle0_eval70_hand_eval0_pair0[2]);
+    value[0] = (holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_settle0_eval70_hand_eval0_pair0[9] || holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_settle0_eval70_hand_eval0_pair0[5] || holdem_settle0_eval70_hand_eval0_pair0[3] || holdem_settle0_eval70_hand_eval0_pair0[1]);
     holdem_settle0_eval70_hand_eval0_onehot_rank7_rank = value;
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg21_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank8_encode
+always @(holdem_settle0_eval70_hand_eval0_pair1) begin: holdem_settle0_eval70_hand_eval0_onehot_rank8_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg21_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[8]);
-    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg21_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[4]);
-    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[2]);
-    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[1]);
+    value[3] = (holdem_settle0_eval70_hand_eval0_pair1[12] || holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_settle0_eval70_hand_eval0_pair1[10] || holdem_settle0_eval70_hand_eval0_pair1[9] || holdem_settle0_eval70_hand_eval0_pair1[8]);
+    value[2] = (holdem_settle0_eval70_hand_eval0_pair1[12] || holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_settle0_eval70_hand_eval0_pair1[6] || holdem_settle0_eval70_hand_eval0_pair1[5] || holdem_settle0_eval70_hand_eval0_pair1[4]);
+    value[1] = (holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_settle0_eval70_hand_eval0_pair1[10] || holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_settle0_eval70_hand_eval0_pair1[6] || holdem_settle0_eval70_hand_eval0_pair1[3] || holdem_settle0_eval70_hand_eval0_pair1[2]);
+    value[0] = (holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_settle0_eval70_hand_eval0_pair1[9] || holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_settle0_eval70_hand_eval0_pair1[5] || holdem_settle0_eval70_hand_eval0_pair1[3] || holdem_settle0_eval70_hand_eval0_pair1[1]);
     holdem_settle0_eval70_hand_eval0_onehot_rank8_rank = value;
 end
 
@@ -2329,24 +2216,24 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg22_q) begin: holdem_settle0_ev
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg23_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank10_encode
+always @(holdem_settle0_eval70_hand_eval0_trip0) begin: holdem_settle0_eval70_hand_eval0_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg23_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[8]);
-    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg23_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[4]);
-    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg23_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[2]);
-    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg23_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg23_q[1]);
+    value[3] = (holdem_settle0_eval70_hand_eval0_trip0[12] || holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_settle0_eval70_hand_eval0_trip0[10] || holdem_settle0_eval70_hand_eval0_trip0[9] || holdem_settle0_eval70_hand_eval0_trip0[8]);
+    value[2] = (holdem_settle0_eval70_hand_eval0_trip0[12] || holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_settle0_eval70_hand_eval0_trip0[6] || holdem_settle0_eval70_hand_eval0_trip0[5] || holdem_settle0_eval70_hand_eval0_trip0[4]);
+    value[1] = (holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_settle0_eval70_hand_eval0_trip0[10] || holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_settle0_eval70_hand_eval0_trip0[6] || holdem_settle0_eval70_hand_eval0_trip0[3] || holdem_settle0_eval70_hand_eval0_trip0[2]);
+    value[0] = (holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_settle0_eval70_hand_eval0_trip0[9] || holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_settle0_eval70_hand_eval0_trip0[5] || holdem_settle0_eval70_hand_eval0_trip0[3] || holdem_settle0_eval70_hand_eval0_trip0[1]);
     holdem_settle0_eval70_hand_eval0_onehot_rank10_rank = value;
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg24_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank11_encode
+always @(holdem_settle0_eval70_hand_eval0_trip1) begin: holdem_settle0_eval70_hand_eval0_onehot_rank11_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg24_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[8]);
-    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg24_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[4]);
-    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg24_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[2]);
-    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg24_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg24_q[1]);
+    value[3] = (holdem_settle0_eval70_hand_eval0_trip1[12] || holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_settle0_eval70_hand_eval0_trip1[10] || holdem_settle0_eval70_hand_eval0_trip1[9] || holdem_settle0_eval70_hand_eval0_trip1[8]);
+    value[2] = (holdem_settle0_eval70_hand_eval0_trip1[12] || holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_settle0_eval70_hand_eval0_trip1[6] || holdem_settle0_eval70_hand_eval0_trip1[5] || holdem_settle0_eval70_hand_eval0_trip1[4]);
+    value[1] = (holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_settle0_eval70_hand_eval0_trip1[10] || holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_settle0_eval70_hand_eval0_trip1[6] || holdem_settle0_eval70_hand_eval0_trip1[3] || holdem_settle0_eval70_hand_eval0_trip1[2]);
+    value[0] = (holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_settle0_eval70_hand_eval0_trip1[9] || holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_settle0_eval70_hand_eval0_trip1[5] || holdem_settle0_eval70_hand_eval0_trip1[3] || holdem_settle0_eval70_hand_eval0_trip1[1]);
     holdem_settle0_eval70_hand_eval0_onehot_rank11_rank = value;
 end
 
@@ -2362,42 +2249,42 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg25_q) begin: holdem_settle0_ev
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg26_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank13_encode
+always @(holdem_settle0_eval70_hand_eval0_s3_quads) begin: holdem_settle0_eval70_hand_eval0_onehot_rank13_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg26_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[8]);
-    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg26_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[4]);
-    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg26_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[2]);
-    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg26_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg26_q[1]);
+    value[3] = (holdem_settle0_eval70_hand_eval0_s3_quads[12] || holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_settle0_eval70_hand_eval0_s3_quads[10] || holdem_settle0_eval70_hand_eval0_s3_quads[9] || holdem_settle0_eval70_hand_eval0_s3_quads[8]);
+    value[2] = (holdem_settle0_eval70_hand_eval0_s3_quads[12] || holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_settle0_eval70_hand_eval0_s3_quads[6] || holdem_settle0_eval70_hand_eval0_s3_quads[5] || holdem_settle0_eval70_hand_eval0_s3_quads[4]);
+    value[1] = (holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_settle0_eval70_hand_eval0_s3_quads[10] || holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_settle0_eval70_hand_eval0_s3_quads[6] || holdem_settle0_eval70_hand_eval0_s3_quads[3] || holdem_settle0_eval70_hand_eval0_s3_quads[2]);
+    value[0] = (holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_settle0_eval70_hand_eval0_s3_quads[9] || holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_settle0_eval70_hand_eval0_s3_quads[5] || holdem_settle0_eval70_hand_eval0_s3_quads[3] || holdem_settle0_eval70_hand_eval0_s3_quads[1]);
     holdem_settle0_eval70_hand_eval0_onehot_rank13_rank = value;
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg29_q, holdem_settle0_eval70_hand_eval0_pipe_reg26_q, holdem_settle0_eval70_hand_eval0_pipe_reg20_q, holdem_settle0_eval70_hand_eval0_pipe_reg23_q, holdem_settle0_eval70_hand_eval0_pipe_reg21_q, holdem_settle0_eval70_hand_eval0_pipe_reg24_q, holdem_settle0_eval70_hand_eval0_pipe_reg27_q, holdem_settle0_eval70_hand_eval0_pipe_reg28_q) begin: holdem_settle0_eval70_hand_eval0_categorize
+always @(holdem_settle0_eval70_hand_eval0_pair0, holdem_settle0_eval70_hand_eval0_trip1, holdem_settle0_eval70_hand_eval0_s3_flush, holdem_settle0_eval70_hand_eval0_s3_quads, holdem_settle0_eval70_hand_eval0_pair1, holdem_settle0_eval70_hand_eval0_trip0, holdem_settle0_eval70_hand_eval0_s3_straight, holdem_settle0_eval70_hand_eval0_s3_sf) begin: holdem_settle0_eval70_hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (holdem_settle0_eval70_hand_eval0_pipe_reg28_q) begin
+    if (holdem_settle0_eval70_hand_eval0_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((holdem_settle0_eval70_hand_eval0_pipe_reg26_q != 0)) begin
+    else if ((holdem_settle0_eval70_hand_eval0_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((holdem_settle0_eval70_hand_eval0_pipe_reg23_q != 0) && ((holdem_settle0_eval70_hand_eval0_pipe_reg24_q != 0) || (holdem_settle0_eval70_hand_eval0_pipe_reg20_q != 0)))) begin
+    else if (((holdem_settle0_eval70_hand_eval0_trip0 != 0) && ((holdem_settle0_eval70_hand_eval0_trip1 != 0) || (holdem_settle0_eval70_hand_eval0_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (holdem_settle0_eval70_hand_eval0_pipe_reg29_q) begin
+    else if (holdem_settle0_eval70_hand_eval0_s3_flush) begin
         cat[5] = 1;
     end
-    else if (holdem_settle0_eval70_hand_eval0_pipe_reg27_q) begin
+    else if (holdem_settle0_eval70_hand_eval0_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((holdem_settle0_eval70_hand_eval0_pipe_reg23_q != 0)) begin
+    else if ((holdem_settle0_eval70_hand_eval0_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((holdem_settle0_eval70_hand_eval0_pipe_reg21_q != 0)) begin
+    else if ((holdem_settle0_eval70_hand_eval0_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((holdem_settle0_eval70_hand_eval0_pipe_reg20_q != 0)) begin
+    else if ((holdem_settle0_eval70_hand_eval0_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -2408,81 +2295,81 @@ end
 
 
 
-assign holdem_settle0_eval70_hand_eval0_c4_invalid = (holdem_settle0_eval70_hand_eval0_pipe_reg32_q || (!holdem_settle0_eval70_hand_eval0_pipe_reg33_q));
+assign holdem_settle0_eval70_hand_eval0_c4_invalid = (holdem_settle0_eval70_hand_eval0_s3_bad || (!holdem_settle0_eval70_hand_eval0_s3_any));
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg34_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg34_q <= holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
+    holdem_settle0_eval70_hand_eval0_m0 <= holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg35_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg35_q <= holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
+    holdem_settle0_eval70_hand_eval0_m1 <= holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg36_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg36_q <= holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
+    holdem_settle0_eval70_hand_eval0_m2 <= holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg37_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg37_q <= holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
+    holdem_settle0_eval70_hand_eval0_m3 <= holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg38_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg38_q <= holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
+    holdem_settle0_eval70_hand_eval0_m4 <= holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg39_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg39_q <= holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
+    holdem_settle0_eval70_hand_eval0_p0 <= holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg40_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg40_q <= holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
+    holdem_settle0_eval70_hand_eval0_p1 <= holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg41_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg41_q <= holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
+    holdem_settle0_eval70_hand_eval0_p2 <= holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg42_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg42_q <= holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
+    holdem_settle0_eval70_hand_eval0_t0 <= holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg43_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg43_q <= holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
+    holdem_settle0_eval70_hand_eval0_t1 <= holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg44_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg44_q <= holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
+    holdem_settle0_eval70_hand_eval0_x0 <= holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg45_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg45_q <= holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
+    holdem_settle0_eval70_hand_eval0_q0 <= holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg46_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg46_q <= holdem_settle0_eval70_hand_eval0_c4_category;
+    holdem_settle0_eval70_hand_eval0_s4_category <= holdem_settle0_eval70_hand_eval0_c4_category;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg47_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg47_q <= holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
+    holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg48_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg48_q <= holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
+    holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
 end
 
 
@@ -2491,7 +2378,7 @@ always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg49_load
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg44_q, holdem_settle0_eval70_hand_eval0_s4_invalid, holdem_settle0_eval70_hand_eval0_pipe_reg40_q, holdem_settle0_eval70_hand_eval0_pipe_reg39_q, holdem_settle0_eval70_hand_eval0_pipe_reg43_q, holdem_settle0_eval70_hand_eval0_pipe_reg45_q, holdem_settle0_eval70_hand_eval0_pipe_reg34_q, holdem_settle0_eval70_hand_eval0_pipe_reg36_q, holdem_settle0_eval70_hand_eval0_pipe_reg41_q, holdem_settle0_eval70_hand_eval0_pipe_reg48_q, holdem_settle0_eval70_hand_eval0_pipe_reg37_q, holdem_settle0_eval70_hand_eval0_pipe_reg38_q, holdem_settle0_eval70_hand_eval0_pipe_reg35_q, holdem_settle0_eval70_hand_eval0_pipe_reg47_q, holdem_settle0_eval70_hand_eval0_pipe_reg46_q, holdem_settle0_eval70_hand_eval0_pipe_reg42_q) begin: holdem_settle0_eval70_hand_eval0_compose
+always @(holdem_settle0_eval70_hand_eval0_x0, holdem_settle0_eval70_hand_eval0_s4_invalid, holdem_settle0_eval70_hand_eval0_p1, holdem_settle0_eval70_hand_eval0_p0, holdem_settle0_eval70_hand_eval0_t1, holdem_settle0_eval70_hand_eval0_q0, holdem_settle0_eval70_hand_eval0_m0, holdem_settle0_eval70_hand_eval0_m2, holdem_settle0_eval70_hand_eval0_p2, holdem_settle0_eval70_hand_eval0_s4_sf_top, holdem_settle0_eval70_hand_eval0_m3, holdem_settle0_eval70_hand_eval0_m4, holdem_settle0_eval70_hand_eval0_m1, holdem_settle0_eval70_hand_eval0_s4_straight_top, holdem_settle0_eval70_hand_eval0_s4_category, holdem_settle0_eval70_hand_eval0_t0) begin: holdem_settle0_eval70_hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -2503,78 +2390,78 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg44_q, holdem_settle0_eval70_ha
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((holdem_settle0_eval70_hand_eval0_pipe_reg43_q[j] && (!holdem_settle0_eval70_hand_eval0_pipe_reg39_q[j]))) begin
+        if ((holdem_settle0_eval70_hand_eval0_t1[j] && (!holdem_settle0_eval70_hand_eval0_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((holdem_settle0_eval70_hand_eval0_pipe_reg39_q[j] && (!holdem_settle0_eval70_hand_eval0_pipe_reg43_q[j]))) begin
+        else if ((holdem_settle0_eval70_hand_eval0_p0[j] && (!holdem_settle0_eval70_hand_eval0_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((holdem_settle0_eval70_hand_eval0_pipe_reg41_q[j] && (!holdem_settle0_eval70_hand_eval0_pipe_reg34_q[j]))) begin
+        if ((holdem_settle0_eval70_hand_eval0_p2[j] && (!holdem_settle0_eval70_hand_eval0_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((holdem_settle0_eval70_hand_eval0_pipe_reg34_q[j] && (!holdem_settle0_eval70_hand_eval0_pipe_reg41_q[j]))) begin
+        else if ((holdem_settle0_eval70_hand_eval0_m0[j] && (!holdem_settle0_eval70_hand_eval0_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = holdem_settle0_eval70_hand_eval0_pipe_reg46_q[8];
-    cat[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg46_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg46_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg46_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg46_q[4]);
-    cat[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg46_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg46_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg46_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg46_q[2]);
-    cat[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg46_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg46_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg46_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg46_q[1]);
+    cat[3] = holdem_settle0_eval70_hand_eval0_s4_category[8];
+    cat[2] = (holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_settle0_eval70_hand_eval0_s4_category[6] || holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_settle0_eval70_hand_eval0_s4_category[4]);
+    cat[1] = (holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_settle0_eval70_hand_eval0_s4_category[6] || holdem_settle0_eval70_hand_eval0_s4_category[3] || holdem_settle0_eval70_hand_eval0_s4_category[2]);
+    cat[0] = (holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_settle0_eval70_hand_eval0_s4_category[3] || holdem_settle0_eval70_hand_eval0_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (holdem_settle0_eval70_hand_eval0_pipe_reg46_q[8]) begin
-        k0 = (k0 | holdem_settle0_eval70_hand_eval0_pipe_reg48_q);
+    if (holdem_settle0_eval70_hand_eval0_s4_category[8]) begin
+        k0 = (k0 | holdem_settle0_eval70_hand_eval0_s4_sf_top);
     end
-    if (holdem_settle0_eval70_hand_eval0_pipe_reg46_q[7]) begin
-        k0 = (k0 | holdem_settle0_eval70_hand_eval0_pipe_reg45_q);
-        k1 = (k1 | holdem_settle0_eval70_hand_eval0_pipe_reg44_q);
+    if (holdem_settle0_eval70_hand_eval0_s4_category[7]) begin
+        k0 = (k0 | holdem_settle0_eval70_hand_eval0_q0);
+        k1 = (k1 | holdem_settle0_eval70_hand_eval0_x0);
     end
-    if (holdem_settle0_eval70_hand_eval0_pipe_reg46_q[6]) begin
-        k0 = (k0 | holdem_settle0_eval70_hand_eval0_pipe_reg42_q);
+    if (holdem_settle0_eval70_hand_eval0_s4_category[6]) begin
+        k0 = (k0 | holdem_settle0_eval70_hand_eval0_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | holdem_settle0_eval70_hand_eval0_pipe_reg43_q);
+            k1 = (k1 | holdem_settle0_eval70_hand_eval0_t1);
         end
         else begin
-            k1 = (k1 | holdem_settle0_eval70_hand_eval0_pipe_reg39_q);
+            k1 = (k1 | holdem_settle0_eval70_hand_eval0_p0);
         end
     end
-    if ((holdem_settle0_eval70_hand_eval0_pipe_reg46_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg46_q[0])) begin
-        k0 = (k0 | holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
-        k1 = (k1 | holdem_settle0_eval70_hand_eval0_pipe_reg35_q);
-        k2 = (k2 | holdem_settle0_eval70_hand_eval0_pipe_reg36_q);
-        k3 = (k3 | holdem_settle0_eval70_hand_eval0_pipe_reg37_q);
-        k4 = (k4 | holdem_settle0_eval70_hand_eval0_pipe_reg38_q);
+    if ((holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_settle0_eval70_hand_eval0_s4_category[0])) begin
+        k0 = (k0 | holdem_settle0_eval70_hand_eval0_m0);
+        k1 = (k1 | holdem_settle0_eval70_hand_eval0_m1);
+        k2 = (k2 | holdem_settle0_eval70_hand_eval0_m2);
+        k3 = (k3 | holdem_settle0_eval70_hand_eval0_m3);
+        k4 = (k4 | holdem_settle0_eval70_hand_eval0_m4);
     end
-    if (holdem_settle0_eval70_hand_eval0_pipe_reg46_q[4]) begin
-        k0 = (k0 | holdem_settle0_eval70_hand_eval0_pipe_reg47_q);
+    if (holdem_settle0_eval70_hand_eval0_s4_category[4]) begin
+        k0 = (k0 | holdem_settle0_eval70_hand_eval0_s4_straight_top);
     end
-    if (holdem_settle0_eval70_hand_eval0_pipe_reg46_q[3]) begin
-        k0 = (k0 | holdem_settle0_eval70_hand_eval0_pipe_reg42_q);
-        k1 = (k1 | holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | holdem_settle0_eval70_hand_eval0_pipe_reg35_q);
+    if (holdem_settle0_eval70_hand_eval0_s4_category[3]) begin
+        k0 = (k0 | holdem_settle0_eval70_hand_eval0_t0);
+        k1 = (k1 | holdem_settle0_eval70_hand_eval0_m0);
+        k2 = (k2 | holdem_settle0_eval70_hand_eval0_m1);
     end
-    if (holdem_settle0_eval70_hand_eval0_pipe_reg46_q[2]) begin
-        k0 = (k0 | holdem_settle0_eval70_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | holdem_settle0_eval70_hand_eval0_pipe_reg40_q);
+    if (holdem_settle0_eval70_hand_eval0_s4_category[2]) begin
+        k0 = (k0 | holdem_settle0_eval70_hand_eval0_p0);
+        k1 = (k1 | holdem_settle0_eval70_hand_eval0_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | holdem_settle0_eval70_hand_eval0_pipe_reg41_q);
+            k2 = (k2 | holdem_settle0_eval70_hand_eval0_p2);
         end
         else begin
-            k2 = (k2 | holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
+            k2 = (k2 | holdem_settle0_eval70_hand_eval0_m0);
         end
     end
-    if (holdem_settle0_eval70_hand_eval0_pipe_reg46_q[1]) begin
-        k0 = (k0 | holdem_settle0_eval70_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | holdem_settle0_eval70_hand_eval0_pipe_reg35_q);
-        k3 = (k3 | holdem_settle0_eval70_hand_eval0_pipe_reg36_q);
+    if (holdem_settle0_eval70_hand_eval0_s4_category[1]) begin
+        k0 = (k0 | holdem_settle0_eval70_hand_eval0_p0);
+        k1 = (k1 | holdem_settle0_eval70_hand_eval0_m0);
+        k2 = (k2 | holdem_settle0_eval70_hand_eval0_m1);
+        k3 = (k3 | holdem_settle0_eval70_hand_eval0_m2);
     end
     if (holdem_settle0_eval70_hand_eval0_s4_invalid) begin
         holdem_settle0_eval70_hand_eval0_c5_word = 0;
@@ -2620,7 +2507,23 @@ assign holdem_settle0_ev_invalid = holdem_settle0_eval70_hand_eval0_invalid_q;
 assign holdem_settle0_ev_out_valid = holdem_settle0_eval70_hand_eval0_valids[(6 - 1)];
 
 
-always @(holdem_settle0_ev_take) begin: holdem_settle0_table_rom12_read
+always @(hand_dealer) begin: holdem_settle0_table_rom11_read
+    case (hand_dealer)
+        0: holdem_settle0_left_of_dealer = 1;
+        default: holdem_settle0_left_of_dealer = 0;
+    endcase
+end
+
+
+always @(holdem_settle0_sc_seat) begin: holdem_settle0_table_rom12_read
+    case (holdem_settle0_sc_seat)
+        0: holdem_settle0_sc_onehot = 1;
+        default: holdem_settle0_sc_onehot = 2;
+    endcase
+end
+
+
+always @(holdem_settle0_ev_take) begin: holdem_settle0_table_rom13_read
     case (holdem_settle0_ev_take)
         0: holdem_settle0_take_onehot = 1;
         default: holdem_settle0_take_onehot = 2;
@@ -2629,79 +2532,8 @@ end
 
 
 
-assign holdem_settle0_last_word = (holdem_settle0_ev_out_valid && (holdem_settle0_ev_take == 1));
-
-
-always @(posedge clk) begin: holdem_settle0_showdown_words
-    integer i;
-    integer j;
-    if (rst == 1) begin
-        holdem_settle0_ev_issue <= 0;
-        holdem_settle0_ev_valid <= 0;
-        words[0] <= 0;
-        words[1] <= 0;
-        holdem_settle0_ev_cards[0] <= 63;
-        holdem_settle0_ev_cards[1] <= 63;
-        holdem_settle0_ev_cards[2] <= 63;
-        holdem_settle0_ev_cards[3] <= 63;
-        holdem_settle0_ev_cards[4] <= 63;
-        holdem_settle0_ev_cards[5] <= 63;
-        holdem_settle0_ev_cards[6] <= 63;
-        holdem_settle0_ev_take <= 0;
-    end
-    else begin
-        holdem_settle0_ev_valid <= 0;
-        case (holdem_settle0_state)
-            4'b0000: begin
-                if (hand_st_clear) begin
-                    for (i=0; i<2; i=i+1) begin
-                        words[i] <= 0;
-                    end
-                end
-                if (hand_st_start) begin
-                    for (i=0; i<2; i=i+1) begin
-                        if ((!hand_st_showdown)) begin
-                            words[i] <= 0;
-                        end
-                    end
-                    holdem_settle0_ev_issue <= 0;
-                    holdem_settle0_ev_take <= 0;
-                end
-            end
-            4'b0001: begin
-                if ((holdem_settle0_ev_issue <= 1)) begin
-                    holdem_settle0_ev_cards[0] <= hand_hole0[holdem_settle0_ev_issue[1-1:0]];
-                    holdem_settle0_ev_cards[1] <= hand_hole1[holdem_settle0_ev_issue[1-1:0]];
-                    for (j=0; j<5; j=j+1) begin
-                        holdem_settle0_ev_cards[(2 + j)] <= hand_board[j];
-                    end
-                    holdem_settle0_ev_valid <= 1;
-                    holdem_settle0_ev_issue <= (holdem_settle0_ev_issue + 1);
-                end
-                if (holdem_settle0_ev_out_valid) begin
-                    if ((((chips_folded & holdem_settle0_take_onehot) != 0) || holdem_settle0_ev_invalid)) begin
-                        words[holdem_settle0_ev_take] <= 0;
-                    end
-                    else begin
-                        words[holdem_settle0_ev_take] <= holdem_settle0_ev_word;
-                    end
-                    holdem_settle0_ev_take <= (holdem_settle0_ev_take + 1);
-                end
-            end
-            default: begin
-                // pass
-            end
-        endcase
-    end
-end
-
-
-always @(holdem_settle0_sc_seat) begin: holdem_settle0_table_rom13_read
-    case (holdem_settle0_sc_seat)
-        0: holdem_settle0_sc_onehot = 1;
-        default: holdem_settle0_sc_onehot = 2;
-    endcase
-end
+assign settled = holdem_settle0_done_q;
+assign winners = holdem_settle0_won;
 
 // Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
 // the level and the best word.
@@ -2736,14 +2568,14 @@ always @(posedge clk) begin: holdem_settle0_scan_pipe
     end
     else begin
         if ((holdem_settle0_sc_left != 0)) begin
-            holdem_settle0_p1_bonus <= (holdem_settle0_given < holdem_settle0_shares_odd);
-            if (((holdem_settle0_shares_tie & holdem_settle0_sc_onehot) != 0)) begin
+            holdem_settle0_p1_bonus <= (holdem_settle0_given < holdem_settle0_odd);
+            if (((holdem_settle0_tie & holdem_settle0_sc_onehot) != 0)) begin
                 holdem_settle0_given <= (holdem_settle0_given + 1);
             end
             holdem_settle0_p1_valid <= 1;
             holdem_settle0_p1_last <= (holdem_settle0_sc_left == 1);
             holdem_settle0_p1_seat <= holdem_settle0_sc_seat;
-            holdem_settle0_p1_rest <= holdem_settle0_pots_rest[holdem_settle0_sc_seat];
+            holdem_settle0_p1_rest <= holdem_settle0_rest[holdem_settle0_sc_seat];
             holdem_settle0_p1_word <= words[holdem_settle0_sc_seat];
             holdem_settle0_p1_pay <= payout[holdem_settle0_sc_seat];
             holdem_settle0_p1_live <= ((chips_folded & holdem_settle0_sc_onehot) == 0);
@@ -2762,25 +2594,25 @@ always @(posedge clk) begin: holdem_settle0_scan_pipe
         holdem_settle0_p2_pay <= holdem_settle0_p1_pay;
         holdem_settle0_p2_live <= holdem_settle0_p1_live;
         holdem_settle0_p2_onehot <= holdem_settle0_p1_onehot;
-        holdem_settle0_p2_in_play <= ((holdem_settle0_pots_in_play & holdem_settle0_p1_onehot) != 0);
-        holdem_settle0_p2_tied <= ((holdem_settle0_shares_tie & holdem_settle0_p1_onehot) != 0);
-        if (((holdem_settle0_p1_rest <= holdem_settle0_pots_level) || (holdem_settle0_state == 4'b0110))) begin
+        holdem_settle0_p2_in_play <= ((holdem_settle0_in_play & holdem_settle0_p1_onehot) != 0);
+        holdem_settle0_p2_tied <= ((holdem_settle0_tie & holdem_settle0_p1_onehot) != 0);
+        if (((holdem_settle0_p1_rest <= holdem_settle0_level) || (holdem_settle0_state == 4'b0110))) begin
             holdem_settle0_p2_add <= holdem_settle0_p1_rest;
         end
         else begin
-            holdem_settle0_p2_add <= holdem_settle0_pots_level;
+            holdem_settle0_p2_add <= holdem_settle0_level;
         end
         if (holdem_settle0_p1_bonus) begin
-            holdem_settle0_p2_share <= holdem_settle0_shares_share1;
+            holdem_settle0_p2_share <= holdem_settle0_share1;
         end
         else begin
-            holdem_settle0_p2_share <= holdem_settle0_shares_share;
+            holdem_settle0_p2_share <= holdem_settle0_share;
         end
-        holdem_settle0_p2_le_m <= (holdem_settle0_p1_rest <= holdem_settle0_pots_level);
+        holdem_settle0_p2_le_m <= (holdem_settle0_p1_rest <= holdem_settle0_level);
         holdem_settle0_p2_pos <= (holdem_settle0_p1_rest != 0);
-        holdem_settle0_p2_is_best <= (holdem_settle0_p1_word == holdem_settle0_shares_best);
-        if ((holdem_settle0_p1_rest > holdem_settle0_pots_level)) begin
-            holdem_settle0_p2_above <= (holdem_settle0_p1_rest - holdem_settle0_pots_level);
+        holdem_settle0_p2_is_best <= (holdem_settle0_p1_word == holdem_settle0_best);
+        if ((holdem_settle0_p1_rest > holdem_settle0_level)) begin
+            holdem_settle0_p2_above <= (holdem_settle0_p1_rest - holdem_settle0_level);
         end
         else begin
             holdem_settle0_p2_above <= 0;
@@ -2789,265 +2621,290 @@ always @(posedge clk) begin: holdem_settle0_scan_pipe
 end
 
 
-always @(posedge clk) begin: holdem_settle0_pot_steps
+always @(posedge clk) begin: holdem_settle0_control
     integer i;
+    integer j;
+    reg [3-1:0] trial;
     if (rst == 1) begin
-        holdem_settle0_pots_in_play <= 0;
-        holdem_settle0_pots_rest[0] <= 0;
-        holdem_settle0_pots_rest[1] <= 0;
-        holdem_settle0_pots_second <= 0;
-        holdem_settle0_pots_any_in <= 0;
-        holdem_settle0_pots_leader <= 0;
-        holdem_settle0_pots_amount <= 0;
-        holdem_settle0_pots_unique <= 0;
-        holdem_settle0_pots_level <= 0;
-        holdem_settle0_pots_top <= 0;
-        holdem_settle0_pots_live_above <= 0;
+        holdem_settle0_done_q <= 0;
+        holdem_settle0_unique <= 0;
+        holdem_settle0_best <= 0;
+        holdem_settle0_ev_issue <= 0;
+        holdem_settle0_second <= 0;
+        words[0] <= 0;
+        words[1] <= 0;
+        holdem_settle0_ev_take <= 0;
+        holdem_settle0_level <= 0;
+        payout[0] <= 0;
+        payout[1] <= 0;
+        holdem_settle0_leader <= 0;
+        holdem_settle0_share <= 0;
+        holdem_settle0_tie <= 0;
+        holdem_settle0_top <= 0;
+        holdem_settle0_ev_valid <= 0;
+        holdem_settle0_live_above <= 0;
+        holdem_settle0_odd <= 0;
+        holdem_settle0_ev_cards[0] <= 63;
+        holdem_settle0_ev_cards[1] <= 63;
+        holdem_settle0_ev_cards[2] <= 63;
+        holdem_settle0_ev_cards[3] <= 63;
+        holdem_settle0_ev_cards[4] <= 63;
+        holdem_settle0_ev_cards[5] <= 63;
+        holdem_settle0_ev_cards[6] <= 63;
+        holdem_settle0_state <= 4'b0000;
+        holdem_settle0_sc_left <= 0;
+        holdem_settle0_ties <= 0;
+        holdem_settle0_any_in <= 0;
+        holdem_settle0_div_steps <= 0;
+        refund[0] <= 0;
+        refund[1] <= 0;
+        holdem_settle0_in_play <= 0;
+        holdem_settle0_dividend <= 0;
+        holdem_settle0_share1 <= 0;
+        holdem_settle0_amount <= 0;
+        holdem_settle0_sc_seat <= 0;
+        holdem_settle0_won <= 0;
+        holdem_settle0_rest[0] <= 0;
+        holdem_settle0_rest[1] <= 0;
+        holdem_settle0_rem <= 0;
     end
     else begin
+        holdem_settle0_done_q <= 0;
+        holdem_settle0_ev_valid <= 0;
+        if ((holdem_settle0_sc_left != 0)) begin
+            holdem_settle0_sc_left <= (holdem_settle0_sc_left - 1);
+            if ((holdem_settle0_sc_seat == 1)) begin
+                holdem_settle0_sc_seat <= 0;
+            end
+            else begin
+                holdem_settle0_sc_seat <= (holdem_settle0_sc_seat + 1);
+            end
+        end
         case (holdem_settle0_state)
             4'b0000: begin
+                if (hand_st_clear) begin
+                    for (i=0; i<2; i=i+1) begin
+                        words[i] <= 0;
+                        payout[i] <= 0;
+                        refund[i] <= 0;
+                    end
+                    holdem_settle0_won <= 0;
+                end
                 if (hand_st_start) begin
                     for (i=0; i<2; i=i+1) begin
-                        holdem_settle0_pots_rest[i] <= chips_committed[i];
+                        holdem_settle0_rest[i] <= chips_committed[i];
+                        payout[i] <= 0;
+                        refund[i] <= 0;
+                        if ((!hand_st_showdown)) begin
+                            words[i] <= 0;
+                        end
                     end
-                    if ((!hand_st_showdown)) begin
-                        holdem_settle0_pots_top <= 0;
-                        holdem_settle0_pots_second <= 0;
-                        holdem_settle0_pots_unique <= 0;
+                    holdem_settle0_won <= 0;
+                    holdem_settle0_ev_issue <= 0;
+                    holdem_settle0_ev_take <= 0;
+                    if (hand_st_showdown) begin
+                        holdem_settle0_state <= 4'b0001;
+                    end
+                    else begin
+                        holdem_settle0_top <= 0;
+                        holdem_settle0_second <= 0;
+                        holdem_settle0_unique <= 0;
+                        holdem_settle0_sc_left <= 2;
+                        holdem_settle0_sc_seat <= 0;
+                        holdem_settle0_state <= 4'b0010;
                     end
                 end
             end
             4'b0001: begin
-                if (holdem_settle0_last_word) begin
-                    holdem_settle0_pots_top <= 0;
-                    holdem_settle0_pots_second <= 0;
-                    holdem_settle0_pots_unique <= 0;
+                if ((holdem_settle0_ev_issue <= 1)) begin
+                    holdem_settle0_ev_cards[0] <= hand_hole0[holdem_settle0_ev_issue[1-1:0]];
+                    holdem_settle0_ev_cards[1] <= hand_hole1[holdem_settle0_ev_issue[1-1:0]];
+                    for (j=0; j<5; j=j+1) begin
+                        holdem_settle0_ev_cards[(2 + j)] <= hand_board[j];
+                    end
+                    holdem_settle0_ev_valid <= 1;
+                    holdem_settle0_ev_issue <= (holdem_settle0_ev_issue + 1);
+                end
+                if (holdem_settle0_ev_out_valid) begin
+                    if ((((chips_folded & holdem_settle0_take_onehot) != 0) || holdem_settle0_ev_invalid)) begin
+                        words[holdem_settle0_ev_take] <= 0;
+                    end
+                    else begin
+                        words[holdem_settle0_ev_take] <= holdem_settle0_ev_word;
+                    end
+                    holdem_settle0_ev_take <= (holdem_settle0_ev_take + 1);
+                    if ((holdem_settle0_ev_take == 1)) begin
+                        holdem_settle0_top <= 0;
+                        holdem_settle0_second <= 0;
+                        holdem_settle0_unique <= 0;
+                        holdem_settle0_sc_left <= 2;
+                        holdem_settle0_sc_seat <= 0;
+                        holdem_settle0_state <= 4'b0010;
+                    end
                 end
             end
             4'b0010: begin
                 if (holdem_settle0_p2_valid) begin
-                    if ((holdem_settle0_p2_rest > holdem_settle0_pots_top)) begin
-                        holdem_settle0_pots_top <= holdem_settle0_p2_rest;
-                        holdem_settle0_pots_second <= holdem_settle0_pots_top;
-                        holdem_settle0_pots_leader <= holdem_settle0_p2_seat;
-                        holdem_settle0_pots_unique <= 1;
+                    if ((holdem_settle0_p2_rest > holdem_settle0_top)) begin
+                        holdem_settle0_top <= holdem_settle0_p2_rest;
+                        holdem_settle0_second <= holdem_settle0_top;
+                        holdem_settle0_leader <= holdem_settle0_p2_seat;
+                        holdem_settle0_unique <= 1;
                     end
-                    else if ((holdem_settle0_p2_rest == holdem_settle0_pots_top)) begin
-                        holdem_settle0_pots_second <= holdem_settle0_p2_rest;
-                        holdem_settle0_pots_unique <= 0;
+                    else if ((holdem_settle0_p2_rest == holdem_settle0_top)) begin
+                        holdem_settle0_second <= holdem_settle0_p2_rest;
+                        holdem_settle0_unique <= 0;
                     end
-                    else if ((holdem_settle0_p2_rest > holdem_settle0_pots_second)) begin
-                        holdem_settle0_pots_second <= holdem_settle0_p2_rest;
+                    else if ((holdem_settle0_p2_rest > holdem_settle0_second)) begin
+                        holdem_settle0_second <= holdem_settle0_p2_rest;
+                    end
+                    if (holdem_settle0_p2_last) begin
+                        holdem_settle0_state <= 4'b0011;
                     end
                 end
             end
             4'b0011: begin
-                if (holdem_settle0_pots_unique) begin
-                    holdem_settle0_pots_rest[holdem_settle0_pots_leader] <= holdem_settle0_pots_second;
+                if (holdem_settle0_unique) begin
+                    refund[holdem_settle0_leader] <= (holdem_settle0_top - holdem_settle0_second);
+                    payout[holdem_settle0_leader] <= (holdem_settle0_top - holdem_settle0_second);
+                    holdem_settle0_rest[holdem_settle0_leader] <= holdem_settle0_second;
                 end
-                holdem_settle0_pots_any_in <= 0;
-                holdem_settle0_pots_in_play <= 0;
-                holdem_settle0_pots_level <= 0;
+                holdem_settle0_any_in <= 0;
+                holdem_settle0_in_play <= 0;
+                holdem_settle0_level <= 0;
+                holdem_settle0_sc_left <= 2;
+                holdem_settle0_sc_seat <= 0;
+                holdem_settle0_state <= 4'b0100;
             end
             4'b0100: begin
                 if (holdem_settle0_p2_valid) begin
                     if ((holdem_settle0_p2_live && holdem_settle0_p2_pos)) begin
-                        holdem_settle0_pots_in_play <= (holdem_settle0_pots_in_play | holdem_settle0_p2_onehot);
-                        if (((!holdem_settle0_pots_any_in) || (holdem_settle0_p2_rest < holdem_settle0_pots_level))) begin
-                            holdem_settle0_pots_level <= holdem_settle0_p2_rest;
+                        holdem_settle0_in_play <= (holdem_settle0_in_play | holdem_settle0_p2_onehot);
+                        if (((!holdem_settle0_any_in) || (holdem_settle0_p2_rest < holdem_settle0_level))) begin
+                            holdem_settle0_level <= holdem_settle0_p2_rest;
                         end
-                        holdem_settle0_pots_any_in <= 1;
+                        holdem_settle0_any_in <= 1;
                     end
                     if (holdem_settle0_p2_last) begin
-                        if ((holdem_settle0_pots_any_in || (holdem_settle0_p2_live && holdem_settle0_p2_pos))) begin
-                            holdem_settle0_pots_amount <= 0;
-                            holdem_settle0_pots_live_above <= 0;
+                        if ((holdem_settle0_any_in || (holdem_settle0_p2_live && holdem_settle0_p2_pos))) begin
+                            holdem_settle0_amount <= 0;
+                            holdem_settle0_live_above <= 0;
+                            holdem_settle0_best <= 0;
+                            holdem_settle0_sc_left <= 2;
+                            holdem_settle0_sc_seat <= 0;
+                            holdem_settle0_state <= 4'b0101;
+                        end
+                        else begin
+                            holdem_settle0_done_q <= 1;
+                            holdem_settle0_state <= 4'b0000;
                         end
                     end
                 end
             end
             4'b0101: begin
                 if (holdem_settle0_p2_valid) begin
-                    holdem_settle0_pots_amount <= (holdem_settle0_pots_amount + holdem_settle0_p2_add);
+                    holdem_settle0_amount <= (holdem_settle0_amount + holdem_settle0_p2_add);
                     if (holdem_settle0_p2_le_m) begin
-                        holdem_settle0_pots_rest[holdem_settle0_p2_seat] <= 0;
+                        holdem_settle0_rest[holdem_settle0_p2_seat] <= 0;
                     end
                     else begin
-                        holdem_settle0_pots_rest[holdem_settle0_p2_seat] <= holdem_settle0_p2_above;
+                        holdem_settle0_rest[holdem_settle0_p2_seat] <= holdem_settle0_p2_above;
                         if (holdem_settle0_p2_live) begin
-                            holdem_settle0_pots_live_above <= 1;
+                            holdem_settle0_live_above <= 1;
                         end
                     end
-                end
-            end
-            4'b0110: begin
-                if (holdem_settle0_p2_valid) begin
-                    holdem_settle0_pots_amount <= (holdem_settle0_pots_amount + holdem_settle0_p2_add);
-                    holdem_settle0_pots_rest[holdem_settle0_p2_seat] <= 0;
-                end
-            end
-            4'b1001: begin
-                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
-                    holdem_settle0_pots_any_in <= 0;
-                    holdem_settle0_pots_in_play <= 0;
-                    holdem_settle0_pots_level <= 0;
-                end
-            end
-            default: begin
-                // pass
-            end
-        endcase
-    end
-end
-
-
-always @(posedge clk) begin: holdem_settle0_judging
-    reg [3-1:0] trial;
-    if (rst == 1) begin
-        holdem_settle0_shares_div_steps <= 0;
-        holdem_settle0_shares_won <= 0;
-        holdem_settle0_dividend <= 0;
-        holdem_settle0_shares_ties <= 0;
-        holdem_settle0_shares_tie <= 0;
-        holdem_settle0_shares_best <= 0;
-        holdem_settle0_shares_share <= 0;
-        holdem_settle0_shares_share1 <= 0;
-        holdem_settle0_shares_odd <= 0;
-        holdem_settle0_rem <= 0;
-    end
-    else begin
-        case (holdem_settle0_state)
-            4'b0000: begin
-                if (hand_st_clear) begin
-                    holdem_settle0_shares_won <= 0;
-                end
-                if (hand_st_start) begin
-                    holdem_settle0_shares_won <= 0;
-                end
-            end
-            4'b0100: begin
-                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
-                    if ((holdem_settle0_pots_any_in || (holdem_settle0_p2_live && holdem_settle0_p2_pos))) begin
-                        holdem_settle0_shares_best <= 0;
-                    end
-                end
-            end
-            4'b0101: begin
-                if (holdem_settle0_p2_valid) begin
-                    if ((holdem_settle0_p2_in_play && (holdem_settle0_p2_word > holdem_settle0_shares_best))) begin
-                        holdem_settle0_shares_best <= holdem_settle0_p2_word;
+                    if ((holdem_settle0_p2_in_play && (holdem_settle0_p2_word > holdem_settle0_best))) begin
+                        holdem_settle0_best <= holdem_settle0_p2_word;
                     end
                     if (holdem_settle0_p2_last) begin
-                        if ((holdem_settle0_pots_live_above || (holdem_settle0_p2_live && (!holdem_settle0_p2_le_m)))) begin
-                            holdem_settle0_shares_tie <= 0;
-                            holdem_settle0_shares_ties <= 0;
+                        holdem_settle0_sc_left <= 2;
+                        holdem_settle0_sc_seat <= 0;
+                        if ((holdem_settle0_live_above || (holdem_settle0_p2_live && (!holdem_settle0_p2_le_m)))) begin
+                            holdem_settle0_tie <= 0;
+                            holdem_settle0_ties <= 0;
+                            holdem_settle0_state <= 4'b0111;
+                        end
+                        else begin
+                            holdem_settle0_state <= 4'b0110;
                         end
                     end
                 end
             end
             4'b0110: begin
-                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
-                    holdem_settle0_shares_tie <= 0;
-                    holdem_settle0_shares_ties <= 0;
+                if (holdem_settle0_p2_valid) begin
+                    holdem_settle0_amount <= (holdem_settle0_amount + holdem_settle0_p2_add);
+                    holdem_settle0_rest[holdem_settle0_p2_seat] <= 0;
+                    if (holdem_settle0_p2_last) begin
+                        holdem_settle0_tie <= 0;
+                        holdem_settle0_ties <= 0;
+                        holdem_settle0_sc_left <= 2;
+                        holdem_settle0_sc_seat <= 0;
+                        holdem_settle0_state <= 4'b0111;
+                    end
                 end
             end
             4'b0111: begin
                 if (holdem_settle0_p2_valid) begin
                     if ((holdem_settle0_p2_in_play && holdem_settle0_p2_is_best)) begin
-                        holdem_settle0_shares_tie <= (holdem_settle0_shares_tie | holdem_settle0_p2_onehot);
-                        holdem_settle0_shares_ties <= (holdem_settle0_shares_ties + 1);
+                        holdem_settle0_tie <= (holdem_settle0_tie | holdem_settle0_p2_onehot);
+                        holdem_settle0_ties <= (holdem_settle0_ties + 1);
                     end
                     if (holdem_settle0_p2_last) begin
-                        holdem_settle0_dividend <= holdem_settle0_pots_amount;
+                        holdem_settle0_dividend <= holdem_settle0_amount;
                         holdem_settle0_rem <= 0;
-                        holdem_settle0_shares_div_steps <= 11;
+                        holdem_settle0_div_steps <= 11;
+                        holdem_settle0_state <= 4'b1000;
                     end
                 end
             end
             4'b1000: begin
-                if (((holdem_settle0_shares_ties == 1) || (holdem_settle0_shares_div_steps == 0))) begin
-                    if ((holdem_settle0_shares_ties == 1)) begin
-                        holdem_settle0_shares_share <= holdem_settle0_pots_amount;
-                        holdem_settle0_shares_share1 <= holdem_settle0_pots_amount;
-                        holdem_settle0_shares_odd <= 0;
+                if (((holdem_settle0_ties == 1) || (holdem_settle0_div_steps == 0))) begin
+                    if ((holdem_settle0_ties == 1)) begin
+                        holdem_settle0_share <= holdem_settle0_amount;
+                        holdem_settle0_share1 <= holdem_settle0_amount;
+                        holdem_settle0_odd <= 0;
                     end
                     else begin
-                        holdem_settle0_shares_share <= holdem_settle0_dividend;
-                        holdem_settle0_shares_share1 <= (holdem_settle0_dividend + 1);
-                        holdem_settle0_shares_odd <= holdem_settle0_rem;
+                        holdem_settle0_share <= holdem_settle0_dividend;
+                        holdem_settle0_share1 <= (holdem_settle0_dividend + 1);
+                        holdem_settle0_odd <= holdem_settle0_rem;
                     end
-                    holdem_settle0_shares_won <= (holdem_settle0_shares_won | holdem_settle0_shares_tie);
+                    holdem_settle0_won <= (holdem_settle0_won | holdem_settle0_tie);
+                    holdem_settle0_sc_left <= 2;
+                    holdem_settle0_sc_seat <= holdem_settle0_left_of_dealer;
+                    holdem_settle0_state <= 4'b1001;
                 end
                 else begin
                     trial = {holdem_settle0_rem[2-1:0], holdem_settle0_dividend[(11 - 1)]};
-                    if ((trial >= holdem_settle0_shares_ties)) begin
-                        holdem_settle0_rem <= (trial - holdem_settle0_shares_ties);
+                    if ((trial >= holdem_settle0_ties)) begin
+                        holdem_settle0_rem <= (trial - holdem_settle0_ties);
                         holdem_settle0_dividend <= {holdem_settle0_dividend[(11 - 1)-1:0], 1'b1};
                     end
                     else begin
                         holdem_settle0_rem <= trial;
                         holdem_settle0_dividend <= {holdem_settle0_dividend[(11 - 1)-1:0], 1'b0};
                     end
-                    holdem_settle0_shares_div_steps <= (holdem_settle0_shares_div_steps - 1);
+                    holdem_settle0_div_steps <= (holdem_settle0_div_steps - 1);
                 end
             end
             default: begin
-                // pass
-            end
-        endcase
-    end
-end
-
-
-always @(posedge clk) begin: holdem_settle0_paying
-    integer i;
-    if (rst == 1) begin
-        refund[0] <= 0;
-        refund[1] <= 0;
-        payout[0] <= 0;
-        payout[1] <= 0;
-    end
-    else begin
-        case (holdem_settle0_state)
-            4'b0000: begin
-                if (hand_st_clear) begin
-                    for (i=0; i<2; i=i+1) begin
-                        payout[i] <= 0;
-                        refund[i] <= 0;
-                    end
-                end
-                if (hand_st_start) begin
-                    for (i=0; i<2; i=i+1) begin
-                        payout[i] <= 0;
-                        refund[i] <= 0;
-                    end
-                end
-            end
-            4'b0011: begin
-                if (holdem_settle0_pots_unique) begin
-                    refund[holdem_settle0_pots_leader] <= (holdem_settle0_pots_top - holdem_settle0_pots_second);
-                    payout[holdem_settle0_pots_leader] <= (holdem_settle0_pots_top - holdem_settle0_pots_second);
-                end
-            end
-            4'b1001: begin
                 if (holdem_settle0_p2_valid) begin
                     if (holdem_settle0_p2_tied) begin
                         payout[holdem_settle0_p2_seat] <= (holdem_settle0_p2_pay + holdem_settle0_p2_share);
                     end
+                    if (holdem_settle0_p2_last) begin
+                        holdem_settle0_any_in <= 0;
+                        holdem_settle0_in_play <= 0;
+                        holdem_settle0_level <= 0;
+                        holdem_settle0_sc_left <= 2;
+                        holdem_settle0_sc_seat <= 0;
+                        holdem_settle0_state <= 4'b0100;
+                    end
                 end
-            end
-            default: begin
-                // pass
             end
         endcase
     end
 end
-
-
-
-assign settled = holdem_settle0_done_q;
-assign winners = holdem_settle0_shares_won;
 
 
 

@@ -181,17 +181,65 @@ reg [5:0] balatro_board0_balatro_game0_preview0_pick_card4_card = 63;
 wire balatro_board0_balatro_game0_preview0_eval50_in_valid;
 wire balatro_board0_balatro_game0_preview0_eval50_invalid;
 wire balatro_board0_balatro_game0_preview0_eval50_out_valid;
-reg [23:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c5_word = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_any = 0;
 wire [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in;
 reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s0_codes = 0;
-reg [5:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_valids = 0;
-reg [23:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_word_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_invalid_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid = 0;
+reg [4:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_bad_codes = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit = 0;
+reg [51:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand = 0;
 reg [51:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_hand = 1;
 reg [4:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_bad_codes = 0;
 reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_any = 1;
 reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_flush_suit = 1;
+wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_bad;
+reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_dups = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_present = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_quads = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_trips = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_pairs = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_not_quads = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_flush = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_kickers = 0;
+reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_sf_windows = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_sf = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0 = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_flush = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_straight = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1 = 0;
+reg [8:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category = 1;
+wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_invalid;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_bad = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_any = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0 = 0;
+reg [8:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_sf_top = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_q0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_x0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m2 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m3 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m4 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_straight_top = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p1 = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid = 0;
+reg [23:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c5_word = 0;
+reg [5:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_valids = 0;
+reg [23:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_word_q = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_invalid_q = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0 = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_all_make = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_making = 0;
+reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_codes = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_all_make = 0;
+reg [4:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_mask_q = 0;
 wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card0_same;
 wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card1_same;
 wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card2_same;
@@ -203,20 +251,6 @@ wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card7_same;
 wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card8_same;
 wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card9_same;
 wire [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d;
-reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_q = 0;
-reg [51:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q = 0;
-reg [4:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg2_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg3_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_q = 0;
-wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_bad;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_flush = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_kickers = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_not_quads = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_pairs = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_present = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_quads = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_trips = 0;
-reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_sf_windows = 0;
 reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_straight_windows0_windows = 0;
 reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg5_q = 0;
 reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg6_q = 0;
@@ -238,29 +272,14 @@ reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_b
 reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_found = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_top = 0;
 reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q = 0;
 reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q = 0;
 reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q = 0;
 reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q = 0;
 reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q = 0;
 reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q = 0;
 reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg27_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg28_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg29_q = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg30_q = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg31_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg32_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg33_q = 0;
-reg [8:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category = 1;
-wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_invalid;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_all_make = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank2_rank = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank3_rank = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank4_rank = 0;
@@ -273,25 +292,6 @@ reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank10_
 reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank11_rank = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank12_rank = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank13_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg34_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg35_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg36_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg37_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg38_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg39_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg40_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg41_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg42_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg43_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg44_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg45_q = 0;
-reg [8:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg47_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg48_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg50_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg51_q = 0;
-reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_codes = 0;
-reg [4:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_mask_q = 0;
 reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg52_q = 0;
 reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg53_q = 0;
 reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg54_q = 0;
@@ -7771,27 +7771,27 @@ assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card9_same =
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_dups <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_hand;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_hand;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg2_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg2_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_bad_codes;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_bad_codes <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_bad_codes;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg3_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg3_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_any;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_any <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_any;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_flush_suit;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_flush_suit;
 end
 
 
@@ -7849,10 +7849,10 @@ end
 
 
 
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_bad = ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_q != 0) || (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg2_q != 0));
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_bad = ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_dups != 0) || (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_bad_codes != 0));
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_rank_masks
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -7873,10 +7873,10 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q, ba
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q[((4 * r) + s)]) begin
+            if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q[((4 * r) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_q[s])) begin
+            if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * r) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -7892,8 +7892,8 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q, ba
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_trips = trips;
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_pairs = pairs;
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_not_quads = not_quads;
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_flush = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_q != 0);
-    if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_q != 0)) begin
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_flush = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit != 0);
+    if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit != 0)) begin
         balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_kickers = suited;
     end
     else begin
@@ -7902,14 +7902,14 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q, ba
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_sf_windows
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q[((4 * (((w + 13) - 1) % 13)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q[((4 * w) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q[((4 * (w + 1)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q[((4 * (w + 2)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_q[((4 * (w + 3)) + s)])) begin
+            if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * w) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * (w + 1)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * (w + 2)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -7977,7 +7977,7 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg14_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg14_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg3_q;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg14_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_any;
 end
 
 
@@ -8134,7 +8134,7 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks0_onehots[13-1:0];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks0_onehots[13-1:0];
 end
 
 
@@ -8159,12 +8159,12 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks1_onehots[13-1:0];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks1_onehots[26-1:13];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
@@ -8174,12 +8174,12 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks2_onehots[13-1:0];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks2_onehots[26-1:13];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
@@ -8189,22 +8189,22 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg5_q;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg27_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg27_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_found;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_straight <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_found;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg28_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg28_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_found;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_sf <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_found;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg29_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg29_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg12_q;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_flush <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg12_q;
 end
 
 
@@ -8219,22 +8219,22 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg32_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg32_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg13_q;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_bad <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg13_q;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg33_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg33_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg14_q;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_any <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg14_q;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank2_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank2_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q[1]);
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[1]);
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank2_rank = value;
 end
 
@@ -8283,24 +8283,24 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q) b
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank7_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank7_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q[1]);
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[1]);
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank7_rank = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank8_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank8_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q[1]);
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[1]);
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank8_rank = value;
 end
 
@@ -8316,24 +8316,24 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q) b
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank10_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q[1]);
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[1]);
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank10_rank = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank11_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank11_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q[1]);
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[1]);
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank11_rank = value;
 end
 
@@ -8349,42 +8349,42 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q) b
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank13_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank13_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q[1]);
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[1]);
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank13_rank = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg29_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg27_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg28_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_categorize
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_flush, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_straight, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_sf) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg28_q) begin
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_sf) begin
         cat[8] = 1;
     end
-    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q != 0)) begin
+    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q != 0) && ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_q != 0) || (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q != 0)))) begin
+    else if (((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0 != 0) && ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1 != 0) || (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg29_q) begin
+    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_flush) begin
         cat[5] = 1;
     end
-    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg27_q) begin
+    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_straight) begin
         cat[4] = 1;
     end
-    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q != 0)) begin
+    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q != 0)) begin
+    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q != 0)) begin
+    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0 != 0)) begin
         cat[1] = 1;
     end
     else begin
@@ -8395,81 +8395,81 @@ end
 
 
 
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_invalid = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg32_q || (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg33_q));
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_invalid = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_bad || (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_any));
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg34_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg34_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank2_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank2_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg35_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg35_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank3_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank3_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg36_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg36_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank4_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m2 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank4_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg37_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg37_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank5_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m3 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank5_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg38_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg38_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank6_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m4 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank6_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg39_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg39_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank7_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank7_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg40_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg40_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank8_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank8_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg41_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg41_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank9_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank9_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg42_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg42_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank10_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank10_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg43_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg43_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank11_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank11_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg44_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg44_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank12_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_x0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank12_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg45_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg45_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank13_rank;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_q0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank13_rank;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg47_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg47_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg30_q;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_straight_top <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg30_q;
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg48_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg48_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg31_q;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_sf_top <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg31_q;
 end
 
 
@@ -8478,34 +8478,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_e
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_making_ranks
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[7]) begin
-        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_q;
-    end
-    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[3]) begin
-        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_q;
-    end
-    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[2] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[1])) begin
-        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_q | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_q);
-    end
-    else begin
-        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_q;
-    end
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_all_make = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[8] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[4]);
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg50_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg50_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg51_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg51_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_all_make;
-end
-
-
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg44_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg40_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg39_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg43_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg45_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg34_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg36_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg41_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg48_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg37_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg38_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg35_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg47_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg42_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_compose
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_x0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_q0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m2, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_sf_top, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m3, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m4, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_straight_top, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -8517,78 +8490,78 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg44_q, b
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg43_q[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg39_q[j]))) begin
+        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg39_q[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg43_q[j]))) begin
+        else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg41_q[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg34_q[j]))) begin
+        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg34_q[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg41_q[j]))) begin
+        else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[8];
-    cat[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[4]);
-    cat[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[2]);
-    cat[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[1]);
+    cat[3] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[8];
+    cat[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[4]);
+    cat[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[2]);
+    cat[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[8]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg48_q);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[8]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_sf_top);
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[7]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg45_q);
-        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg44_q);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[7]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_q0);
+        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_x0);
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[6]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg42_q);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[6]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t0);
         if (t1_ge_p0) begin
-            k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg43_q);
+            k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1);
         end
         else begin
-            k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg39_q);
+            k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0);
         end
     end
-    if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[0])) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg34_q);
-        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg35_q);
-        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg36_q);
-        k3 = (k3 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg37_q);
-        k4 = (k4 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg38_q);
+    if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[0])) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0);
+        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1);
+        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m2);
+        k3 = (k3 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m3);
+        k4 = (k4 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m4);
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[4]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg47_q);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[4]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_straight_top);
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[3]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg42_q);
-        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg35_q);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[3]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t0);
+        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0);
+        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1);
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[2]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg40_q);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[2]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0);
+        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p1);
         if (p2_ge_m0) begin
-            k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg41_q);
+            k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2);
         end
         else begin
-            k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg34_q);
+            k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0);
         end
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_q[1]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg39_q);
-        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg34_q);
-        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg35_q);
-        k3 = (k3 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg36_q);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[1]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0);
+        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0);
+        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1);
+        k3 = (k3 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m2);
     end
     if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid) begin
         balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c5_word = 0;
@@ -8634,6 +8607,33 @@ assign balatro_board0_balatro_game0_preview0_eval50_invalid = balatro_board0_bal
 assign balatro_board0_balatro_game0_preview0_eval50_out_valid = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_valids[(6 - 1)];
 
 
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_making_ranks
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[7]) begin
+        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads;
+    end
+    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[3]) begin
+        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0;
+    end
+    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[2] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[1])) begin
+        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1);
+    end
+    else begin
+        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0;
+    end
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_all_make = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[8] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[4]);
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg50_load
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_making <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making;
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg51_load
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_all_make <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_all_make;
+end
+
+
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg52_load
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg52_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s0_codes;
 end
@@ -8666,14 +8666,14 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_e
     else begin
         if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_valids[(6 - 2)]) begin
             making = 16'h0;
-            making[13-1:0] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg50_q;
+            making[13-1:0] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_making;
             scoring = 5'h0;
             for (i=0; i<5; i=i+1) begin
                 code = 6'h0;
                 for (j=0; j<6; j=j+1) begin
                     code[j] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_codes[((6 * i) + j)];
                 end
-                if (((code != 63) && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid) && (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg51_q || making[code[6-1:2]]))) begin
+                if (((code != 63) && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid) && (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_all_make || making[code[6-1:2]]))) begin
                     scoring[i] = 1;
                 end
             end

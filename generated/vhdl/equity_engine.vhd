@@ -1301,17 +1301,58 @@ signal equity_lane0_card_lookup10_position: unsigned(5 downto 0);
 signal equity_lane0_eval70_word: unsigned(23 downto 0);
 signal equity_lane0_eval70_invalid: std_logic;
 signal equity_lane0_eval70_out_valid: std_logic;
-signal equity_lane0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval70_hand_eval0_s1_any: std_logic;
 signal equity_lane0_eval70_hand_eval0_codes_in: unsigned(41 downto 0);
 signal equity_lane0_eval70_hand_eval0_s0_codes: unsigned(41 downto 0);
-signal equity_lane0_eval70_hand_eval0_valids: unsigned(5 downto 0);
-signal equity_lane0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
-signal equity_lane0_eval70_hand_eval0_invalid_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_s4_invalid: std_logic;
+signal equity_lane0_eval70_hand_eval0_s1_bad_codes: unsigned(6 downto 0);
+signal equity_lane0_eval70_hand_eval0_s1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_s1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval70_hand_eval0_d1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval70_hand_eval0_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane0_eval70_hand_eval0_d1_any: std_logic;
 signal equity_lane0_eval70_hand_eval0_d1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_bad: std_logic;
+signal equity_lane0_eval70_hand_eval0_s1_dups: unsigned(20 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_flush: std_logic;
+signal equity_lane0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_eval70_hand_eval0_s3_sf: std_logic;
+signal equity_lane0_eval70_hand_eval0_s3_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_trip0: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_trip1: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pair0: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_s3_flush: std_logic;
+signal equity_lane0_eval70_hand_eval0_s3_straight: std_logic;
+signal equity_lane0_eval70_hand_eval0_pair1: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_category: unsigned(8 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_invalid: std_logic;
+signal equity_lane0_eval70_hand_eval0_s3_bad: std_logic;
+signal equity_lane0_eval70_hand_eval0_s3_any: std_logic;
+signal equity_lane0_eval70_hand_eval0_t1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_p0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_p2: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_m0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_s4_category: unsigned(8 downto 0);
+signal equity_lane0_eval70_hand_eval0_s4_sf_top: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_q0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_x0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_t0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_m1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_m2: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_m3: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_m4: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_s4_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_p1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_s4_invalid: std_logic;
+signal equity_lane0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval70_hand_eval0_valids: unsigned(5 downto 0);
+signal equity_lane0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
+signal equity_lane0_eval70_hand_eval0_invalid_q: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card0_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card1_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card2_same: std_logic;
@@ -1334,20 +1375,6 @@ signal equity_lane0_eval70_hand_eval0_same_card18_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card19_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card20_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_pipe_reg0_d: unsigned(20 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg0_q: unsigned(20 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg1_q: unsigned(51 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg2_q: unsigned(6 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg3_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg4_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_bad: std_logic;
-signal equity_lane0_eval70_hand_eval0_c2_flush: std_logic;
-signal equity_lane0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
 signal equity_lane0_eval70_hand_eval0_straight_windows0_windows: unsigned(9 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg5_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg6_q: unsigned(12 downto 0);
@@ -1374,22 +1401,10 @@ signal equity_lane0_eval70_hand_eval0_pipe_reg16_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg17_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg18_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg19_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg20_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg21_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg22_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg23_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg24_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg25_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg26_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg27_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg28_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg29_q: std_logic;
 signal equity_lane0_eval70_hand_eval0_pipe_reg30_q: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg31_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg32_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg33_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_c4_category: unsigned(8 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_invalid: std_logic;
 signal equity_lane0_eval70_hand_eval0_onehot_rank2_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank3_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank4_rank: unsigned(3 downto 0);
@@ -1402,35 +1417,61 @@ signal equity_lane0_eval70_hand_eval0_onehot_rank10_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank11_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank12_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank13_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg34_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg35_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg36_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg37_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg38_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg39_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg40_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg41_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg42_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg43_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg44_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg45_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg46_q: unsigned(8 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg47_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg48_q: unsigned(3 downto 0);
 signal equity_lane0_eval71_word: unsigned(23 downto 0);
 signal equity_lane0_eval71_invalid: std_logic;
 signal equity_lane0_eval71_out_valid: std_logic;
-signal equity_lane0_eval71_hand_eval1_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval71_hand_eval1_s1_any: std_logic;
 signal equity_lane0_eval71_hand_eval1_codes_in: unsigned(41 downto 0);
 signal equity_lane0_eval71_hand_eval1_s0_codes: unsigned(41 downto 0);
-signal equity_lane0_eval71_hand_eval1_valids: unsigned(5 downto 0);
-signal equity_lane0_eval71_hand_eval1_word_q: unsigned(23 downto 0);
-signal equity_lane0_eval71_hand_eval1_invalid_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_s4_invalid: std_logic;
+signal equity_lane0_eval71_hand_eval1_s1_bad_codes: unsigned(6 downto 0);
+signal equity_lane0_eval71_hand_eval1_s1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_s1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval71_hand_eval1_d1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval71_hand_eval1_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane0_eval71_hand_eval1_d1_any: std_logic;
 signal equity_lane0_eval71_hand_eval1_d1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_bad: std_logic;
+signal equity_lane0_eval71_hand_eval1_s1_dups: unsigned(20 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_present: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_trips: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_pairs: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_flush: std_logic;
+signal equity_lane0_eval71_hand_eval1_c2_kickers: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_eval71_hand_eval1_s3_sf: std_logic;
+signal equity_lane0_eval71_hand_eval1_s3_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_trip0: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_trip1: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pair0: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_s3_flush: std_logic;
+signal equity_lane0_eval71_hand_eval1_s3_straight: std_logic;
+signal equity_lane0_eval71_hand_eval1_pair1: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_category: unsigned(8 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_invalid: std_logic;
+signal equity_lane0_eval71_hand_eval1_s3_bad: std_logic;
+signal equity_lane0_eval71_hand_eval1_s3_any: std_logic;
+signal equity_lane0_eval71_hand_eval1_t1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_p0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_p2: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_m0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_s4_category: unsigned(8 downto 0);
+signal equity_lane0_eval71_hand_eval1_s4_sf_top: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_q0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_x0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_t0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_m1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_m2: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_m3: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_m4: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_s4_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_p1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_s4_invalid: std_logic;
+signal equity_lane0_eval71_hand_eval1_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval71_hand_eval1_valids: unsigned(5 downto 0);
+signal equity_lane0_eval71_hand_eval1_word_q: unsigned(23 downto 0);
+signal equity_lane0_eval71_hand_eval1_invalid_q: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card21_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card22_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card23_same: std_logic;
@@ -1453,20 +1494,6 @@ signal equity_lane0_eval71_hand_eval1_same_card39_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card40_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card41_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_pipe_reg50_d: unsigned(20 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg50_q: unsigned(20 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg51_q: unsigned(51 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg52_q: unsigned(6 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg53_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg54_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_bad: std_logic;
-signal equity_lane0_eval71_hand_eval1_c2_flush: std_logic;
-signal equity_lane0_eval71_hand_eval1_c2_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_present: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_trips: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_sf_windows: unsigned(9 downto 0);
 signal equity_lane0_eval71_hand_eval1_straight_windows1_windows: unsigned(9 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg55_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg56_q: unsigned(12 downto 0);
@@ -1493,22 +1520,10 @@ signal equity_lane0_eval71_hand_eval1_pipe_reg66_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg67_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg68_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg69_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg70_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg71_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg72_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg73_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg74_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg75_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg76_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg77_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg78_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg79_q: std_logic;
 signal equity_lane0_eval71_hand_eval1_pipe_reg80_q: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg81_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg82_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg83_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_c4_category: unsigned(8 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_invalid: std_logic;
 signal equity_lane0_eval71_hand_eval1_onehot_rank16_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank17_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank18_rank: unsigned(3 downto 0);
@@ -1521,35 +1536,61 @@ signal equity_lane0_eval71_hand_eval1_onehot_rank24_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank25_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank26_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank27_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg84_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg85_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg86_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg87_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg88_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg89_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg90_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg91_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg92_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg93_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg94_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg95_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg96_q: unsigned(8 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg97_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg98_q: unsigned(3 downto 0);
 signal equity_lane0_eval72_word: unsigned(23 downto 0);
 signal equity_lane0_eval72_invalid: std_logic;
 signal equity_lane0_eval72_out_valid: std_logic;
-signal equity_lane0_eval72_hand_eval2_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval72_hand_eval2_s1_any: std_logic;
 signal equity_lane0_eval72_hand_eval2_codes_in: unsigned(41 downto 0);
 signal equity_lane0_eval72_hand_eval2_s0_codes: unsigned(41 downto 0);
-signal equity_lane0_eval72_hand_eval2_valids: unsigned(5 downto 0);
-signal equity_lane0_eval72_hand_eval2_word_q: unsigned(23 downto 0);
-signal equity_lane0_eval72_hand_eval2_invalid_q: std_logic;
-signal equity_lane0_eval72_hand_eval2_s4_invalid: std_logic;
+signal equity_lane0_eval72_hand_eval2_s1_bad_codes: unsigned(6 downto 0);
+signal equity_lane0_eval72_hand_eval2_s1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_s1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval72_hand_eval2_d1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval72_hand_eval2_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane0_eval72_hand_eval2_d1_any: std_logic;
 signal equity_lane0_eval72_hand_eval2_d1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_c2_bad: std_logic;
+signal equity_lane0_eval72_hand_eval2_s1_dups: unsigned(20 downto 0);
+signal equity_lane0_eval72_hand_eval2_c2_present: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_c2_quads: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_c2_trips: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_c2_pairs: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_c2_flush: std_logic;
+signal equity_lane0_eval72_hand_eval2_c2_kickers: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_eval72_hand_eval2_s3_sf: std_logic;
+signal equity_lane0_eval72_hand_eval2_s3_quads: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_trip0: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_trip1: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pair0: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_s3_flush: std_logic;
+signal equity_lane0_eval72_hand_eval2_s3_straight: std_logic;
+signal equity_lane0_eval72_hand_eval2_pair1: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_c4_category: unsigned(8 downto 0);
+signal equity_lane0_eval72_hand_eval2_c4_invalid: std_logic;
+signal equity_lane0_eval72_hand_eval2_s3_bad: std_logic;
+signal equity_lane0_eval72_hand_eval2_s3_any: std_logic;
+signal equity_lane0_eval72_hand_eval2_t1: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_p0: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_p2: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_m0: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_s4_category: unsigned(8 downto 0);
+signal equity_lane0_eval72_hand_eval2_s4_sf_top: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_q0: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_x0: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_t0: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_m1: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_m2: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_m3: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_m4: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_s4_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_p1: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_s4_invalid: std_logic;
+signal equity_lane0_eval72_hand_eval2_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval72_hand_eval2_valids: unsigned(5 downto 0);
+signal equity_lane0_eval72_hand_eval2_word_q: unsigned(23 downto 0);
+signal equity_lane0_eval72_hand_eval2_invalid_q: std_logic;
 signal equity_lane0_eval72_hand_eval2_same_card42_same: std_logic;
 signal equity_lane0_eval72_hand_eval2_same_card43_same: std_logic;
 signal equity_lane0_eval72_hand_eval2_same_card44_same: std_logic;
@@ -1572,20 +1613,6 @@ signal equity_lane0_eval72_hand_eval2_same_card60_same: std_logic;
 signal equity_lane0_eval72_hand_eval2_same_card61_same: std_logic;
 signal equity_lane0_eval72_hand_eval2_same_card62_same: std_logic;
 signal equity_lane0_eval72_hand_eval2_pipe_reg100_d: unsigned(20 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg100_q: unsigned(20 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg101_q: unsigned(51 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg102_q: unsigned(6 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg103_q: std_logic;
-signal equity_lane0_eval72_hand_eval2_pipe_reg104_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_c2_bad: std_logic;
-signal equity_lane0_eval72_hand_eval2_c2_flush: std_logic;
-signal equity_lane0_eval72_hand_eval2_c2_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_c2_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_c2_present: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_c2_quads: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_c2_trips: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_c2_sf_windows: unsigned(9 downto 0);
 signal equity_lane0_eval72_hand_eval2_straight_windows2_windows: unsigned(9 downto 0);
 signal equity_lane0_eval72_hand_eval2_pipe_reg105_q: unsigned(12 downto 0);
 signal equity_lane0_eval72_hand_eval2_pipe_reg106_q: unsigned(12 downto 0);
@@ -1612,22 +1639,10 @@ signal equity_lane0_eval72_hand_eval2_pipe_reg116_q: unsigned(12 downto 0);
 signal equity_lane0_eval72_hand_eval2_pipe_reg117_q: unsigned(12 downto 0);
 signal equity_lane0_eval72_hand_eval2_pipe_reg118_q: unsigned(12 downto 0);
 signal equity_lane0_eval72_hand_eval2_pipe_reg119_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg120_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg121_q: unsigned(12 downto 0);
 signal equity_lane0_eval72_hand_eval2_pipe_reg122_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg123_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg124_q: unsigned(12 downto 0);
 signal equity_lane0_eval72_hand_eval2_pipe_reg125_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg126_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg127_q: std_logic;
-signal equity_lane0_eval72_hand_eval2_pipe_reg128_q: std_logic;
-signal equity_lane0_eval72_hand_eval2_pipe_reg129_q: std_logic;
 signal equity_lane0_eval72_hand_eval2_pipe_reg130_q: unsigned(3 downto 0);
 signal equity_lane0_eval72_hand_eval2_pipe_reg131_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg132_q: std_logic;
-signal equity_lane0_eval72_hand_eval2_pipe_reg133_q: std_logic;
-signal equity_lane0_eval72_hand_eval2_c4_category: unsigned(8 downto 0);
-signal equity_lane0_eval72_hand_eval2_c4_invalid: std_logic;
 signal equity_lane0_eval72_hand_eval2_onehot_rank30_rank: unsigned(3 downto 0);
 signal equity_lane0_eval72_hand_eval2_onehot_rank31_rank: unsigned(3 downto 0);
 signal equity_lane0_eval72_hand_eval2_onehot_rank32_rank: unsigned(3 downto 0);
@@ -1640,35 +1655,61 @@ signal equity_lane0_eval72_hand_eval2_onehot_rank38_rank: unsigned(3 downto 0);
 signal equity_lane0_eval72_hand_eval2_onehot_rank39_rank: unsigned(3 downto 0);
 signal equity_lane0_eval72_hand_eval2_onehot_rank40_rank: unsigned(3 downto 0);
 signal equity_lane0_eval72_hand_eval2_onehot_rank41_rank: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg134_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg135_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg136_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg137_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg138_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg139_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg140_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg141_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg142_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg143_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg144_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg145_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg146_q: unsigned(8 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg147_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg148_q: unsigned(3 downto 0);
 signal equity_lane0_eval73_word: unsigned(23 downto 0);
 signal equity_lane0_eval73_invalid: std_logic;
 signal equity_lane0_eval73_out_valid: std_logic;
-signal equity_lane0_eval73_hand_eval3_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval73_hand_eval3_s1_any: std_logic;
 signal equity_lane0_eval73_hand_eval3_codes_in: unsigned(41 downto 0);
 signal equity_lane0_eval73_hand_eval3_s0_codes: unsigned(41 downto 0);
-signal equity_lane0_eval73_hand_eval3_valids: unsigned(5 downto 0);
-signal equity_lane0_eval73_hand_eval3_word_q: unsigned(23 downto 0);
-signal equity_lane0_eval73_hand_eval3_invalid_q: std_logic;
-signal equity_lane0_eval73_hand_eval3_s4_invalid: std_logic;
+signal equity_lane0_eval73_hand_eval3_s1_bad_codes: unsigned(6 downto 0);
+signal equity_lane0_eval73_hand_eval3_s1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_s1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval73_hand_eval3_d1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval73_hand_eval3_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane0_eval73_hand_eval3_d1_any: std_logic;
 signal equity_lane0_eval73_hand_eval3_d1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_c2_bad: std_logic;
+signal equity_lane0_eval73_hand_eval3_s1_dups: unsigned(20 downto 0);
+signal equity_lane0_eval73_hand_eval3_c2_present: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_c2_quads: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_c2_trips: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_c2_pairs: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_c2_flush: std_logic;
+signal equity_lane0_eval73_hand_eval3_c2_kickers: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_eval73_hand_eval3_s3_sf: std_logic;
+signal equity_lane0_eval73_hand_eval3_s3_quads: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_trip0: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_trip1: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pair0: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_s3_flush: std_logic;
+signal equity_lane0_eval73_hand_eval3_s3_straight: std_logic;
+signal equity_lane0_eval73_hand_eval3_pair1: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_c4_category: unsigned(8 downto 0);
+signal equity_lane0_eval73_hand_eval3_c4_invalid: std_logic;
+signal equity_lane0_eval73_hand_eval3_s3_bad: std_logic;
+signal equity_lane0_eval73_hand_eval3_s3_any: std_logic;
+signal equity_lane0_eval73_hand_eval3_t1: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_p0: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_p2: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_m0: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_s4_category: unsigned(8 downto 0);
+signal equity_lane0_eval73_hand_eval3_s4_sf_top: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_q0: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_x0: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_t0: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_m1: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_m2: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_m3: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_m4: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_s4_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_p1: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_s4_invalid: std_logic;
+signal equity_lane0_eval73_hand_eval3_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval73_hand_eval3_valids: unsigned(5 downto 0);
+signal equity_lane0_eval73_hand_eval3_word_q: unsigned(23 downto 0);
+signal equity_lane0_eval73_hand_eval3_invalid_q: std_logic;
 signal equity_lane0_eval73_hand_eval3_same_card63_same: std_logic;
 signal equity_lane0_eval73_hand_eval3_same_card64_same: std_logic;
 signal equity_lane0_eval73_hand_eval3_same_card65_same: std_logic;
@@ -1691,20 +1732,6 @@ signal equity_lane0_eval73_hand_eval3_same_card81_same: std_logic;
 signal equity_lane0_eval73_hand_eval3_same_card82_same: std_logic;
 signal equity_lane0_eval73_hand_eval3_same_card83_same: std_logic;
 signal equity_lane0_eval73_hand_eval3_pipe_reg150_d: unsigned(20 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg150_q: unsigned(20 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg151_q: unsigned(51 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg152_q: unsigned(6 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg153_q: std_logic;
-signal equity_lane0_eval73_hand_eval3_pipe_reg154_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_c2_bad: std_logic;
-signal equity_lane0_eval73_hand_eval3_c2_flush: std_logic;
-signal equity_lane0_eval73_hand_eval3_c2_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_c2_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_c2_present: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_c2_quads: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_c2_trips: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_c2_sf_windows: unsigned(9 downto 0);
 signal equity_lane0_eval73_hand_eval3_straight_windows3_windows: unsigned(9 downto 0);
 signal equity_lane0_eval73_hand_eval3_pipe_reg155_q: unsigned(12 downto 0);
 signal equity_lane0_eval73_hand_eval3_pipe_reg156_q: unsigned(12 downto 0);
@@ -1731,22 +1758,10 @@ signal equity_lane0_eval73_hand_eval3_pipe_reg166_q: unsigned(12 downto 0);
 signal equity_lane0_eval73_hand_eval3_pipe_reg167_q: unsigned(12 downto 0);
 signal equity_lane0_eval73_hand_eval3_pipe_reg168_q: unsigned(12 downto 0);
 signal equity_lane0_eval73_hand_eval3_pipe_reg169_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg170_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg171_q: unsigned(12 downto 0);
 signal equity_lane0_eval73_hand_eval3_pipe_reg172_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg173_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg174_q: unsigned(12 downto 0);
 signal equity_lane0_eval73_hand_eval3_pipe_reg175_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg176_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg177_q: std_logic;
-signal equity_lane0_eval73_hand_eval3_pipe_reg178_q: std_logic;
-signal equity_lane0_eval73_hand_eval3_pipe_reg179_q: std_logic;
 signal equity_lane0_eval73_hand_eval3_pipe_reg180_q: unsigned(3 downto 0);
 signal equity_lane0_eval73_hand_eval3_pipe_reg181_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg182_q: std_logic;
-signal equity_lane0_eval73_hand_eval3_pipe_reg183_q: std_logic;
-signal equity_lane0_eval73_hand_eval3_c4_category: unsigned(8 downto 0);
-signal equity_lane0_eval73_hand_eval3_c4_invalid: std_logic;
 signal equity_lane0_eval73_hand_eval3_onehot_rank44_rank: unsigned(3 downto 0);
 signal equity_lane0_eval73_hand_eval3_onehot_rank45_rank: unsigned(3 downto 0);
 signal equity_lane0_eval73_hand_eval3_onehot_rank46_rank: unsigned(3 downto 0);
@@ -1759,21 +1774,6 @@ signal equity_lane0_eval73_hand_eval3_onehot_rank52_rank: unsigned(3 downto 0);
 signal equity_lane0_eval73_hand_eval3_onehot_rank53_rank: unsigned(3 downto 0);
 signal equity_lane0_eval73_hand_eval3_onehot_rank54_rank: unsigned(3 downto 0);
 signal equity_lane0_eval73_hand_eval3_onehot_rank55_rank: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg184_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg185_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg186_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg187_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg188_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg189_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg190_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg191_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg192_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg193_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg194_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg195_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg196_q: unsigned(8 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg197_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg198_q: unsigned(3 downto 0);
 signal equity_lane0_showdown0_best: unsigned(23 downto 0);
 signal equity_lane0_showdown0_s0_active: unsigned(3 downto 0);
 signal equity_lane0_showdown0_s1_active: unsigned(3 downto 0);
@@ -3160,17 +3160,58 @@ signal equity_lane1_card_lookup21_position: unsigned(5 downto 0);
 signal equity_lane1_eval74_word: unsigned(23 downto 0);
 signal equity_lane1_eval74_invalid: std_logic;
 signal equity_lane1_eval74_out_valid: std_logic;
-signal equity_lane1_eval74_hand_eval4_c5_word: unsigned(23 downto 0);
+signal equity_lane1_eval74_hand_eval4_s1_any: std_logic;
 signal equity_lane1_eval74_hand_eval4_codes_in: unsigned(41 downto 0);
 signal equity_lane1_eval74_hand_eval4_s0_codes: unsigned(41 downto 0);
-signal equity_lane1_eval74_hand_eval4_valids: unsigned(5 downto 0);
-signal equity_lane1_eval74_hand_eval4_word_q: unsigned(23 downto 0);
-signal equity_lane1_eval74_hand_eval4_invalid_q: std_logic;
-signal equity_lane1_eval74_hand_eval4_s4_invalid: std_logic;
+signal equity_lane1_eval74_hand_eval4_s1_bad_codes: unsigned(6 downto 0);
+signal equity_lane1_eval74_hand_eval4_s1_flush_suit: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_s1_hand: unsigned(51 downto 0);
 signal equity_lane1_eval74_hand_eval4_d1_hand: unsigned(51 downto 0);
 signal equity_lane1_eval74_hand_eval4_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane1_eval74_hand_eval4_d1_any: std_logic;
 signal equity_lane1_eval74_hand_eval4_d1_flush_suit: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_c2_bad: std_logic;
+signal equity_lane1_eval74_hand_eval4_s1_dups: unsigned(20 downto 0);
+signal equity_lane1_eval74_hand_eval4_c2_present: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_c2_quads: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_c2_trips: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_c2_pairs: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_c2_flush: std_logic;
+signal equity_lane1_eval74_hand_eval4_c2_kickers: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane1_eval74_hand_eval4_s3_sf: std_logic;
+signal equity_lane1_eval74_hand_eval4_s3_quads: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_trip0: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_trip1: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pair0: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_s3_flush: std_logic;
+signal equity_lane1_eval74_hand_eval4_s3_straight: std_logic;
+signal equity_lane1_eval74_hand_eval4_pair1: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_c4_category: unsigned(8 downto 0);
+signal equity_lane1_eval74_hand_eval4_c4_invalid: std_logic;
+signal equity_lane1_eval74_hand_eval4_s3_bad: std_logic;
+signal equity_lane1_eval74_hand_eval4_s3_any: std_logic;
+signal equity_lane1_eval74_hand_eval4_t1: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_p0: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_p2: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_m0: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_s4_category: unsigned(8 downto 0);
+signal equity_lane1_eval74_hand_eval4_s4_sf_top: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_q0: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_x0: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_t0: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_m1: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_m2: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_m3: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_m4: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_s4_straight_top: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_p1: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_s4_invalid: std_logic;
+signal equity_lane1_eval74_hand_eval4_c5_word: unsigned(23 downto 0);
+signal equity_lane1_eval74_hand_eval4_valids: unsigned(5 downto 0);
+signal equity_lane1_eval74_hand_eval4_word_q: unsigned(23 downto 0);
+signal equity_lane1_eval74_hand_eval4_invalid_q: std_logic;
 signal equity_lane1_eval74_hand_eval4_same_card84_same: std_logic;
 signal equity_lane1_eval74_hand_eval4_same_card85_same: std_logic;
 signal equity_lane1_eval74_hand_eval4_same_card86_same: std_logic;
@@ -3193,20 +3234,6 @@ signal equity_lane1_eval74_hand_eval4_same_card102_same: std_logic;
 signal equity_lane1_eval74_hand_eval4_same_card103_same: std_logic;
 signal equity_lane1_eval74_hand_eval4_same_card104_same: std_logic;
 signal equity_lane1_eval74_hand_eval4_pipe_reg212_d: unsigned(20 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg212_q: unsigned(20 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg213_q: unsigned(51 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg214_q: unsigned(6 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg215_q: std_logic;
-signal equity_lane1_eval74_hand_eval4_pipe_reg216_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_c2_bad: std_logic;
-signal equity_lane1_eval74_hand_eval4_c2_flush: std_logic;
-signal equity_lane1_eval74_hand_eval4_c2_kickers: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_c2_pairs: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_c2_present: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_c2_quads: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_c2_trips: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_c2_sf_windows: unsigned(9 downto 0);
 signal equity_lane1_eval74_hand_eval4_straight_windows4_windows: unsigned(9 downto 0);
 signal equity_lane1_eval74_hand_eval4_pipe_reg217_q: unsigned(12 downto 0);
 signal equity_lane1_eval74_hand_eval4_pipe_reg218_q: unsigned(12 downto 0);
@@ -3233,22 +3260,10 @@ signal equity_lane1_eval74_hand_eval4_pipe_reg228_q: unsigned(12 downto 0);
 signal equity_lane1_eval74_hand_eval4_pipe_reg229_q: unsigned(12 downto 0);
 signal equity_lane1_eval74_hand_eval4_pipe_reg230_q: unsigned(12 downto 0);
 signal equity_lane1_eval74_hand_eval4_pipe_reg231_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg232_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg233_q: unsigned(12 downto 0);
 signal equity_lane1_eval74_hand_eval4_pipe_reg234_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg235_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg236_q: unsigned(12 downto 0);
 signal equity_lane1_eval74_hand_eval4_pipe_reg237_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg238_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg239_q: std_logic;
-signal equity_lane1_eval74_hand_eval4_pipe_reg240_q: std_logic;
-signal equity_lane1_eval74_hand_eval4_pipe_reg241_q: std_logic;
 signal equity_lane1_eval74_hand_eval4_pipe_reg242_q: unsigned(3 downto 0);
 signal equity_lane1_eval74_hand_eval4_pipe_reg243_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg244_q: std_logic;
-signal equity_lane1_eval74_hand_eval4_pipe_reg245_q: std_logic;
-signal equity_lane1_eval74_hand_eval4_c4_category: unsigned(8 downto 0);
-signal equity_lane1_eval74_hand_eval4_c4_invalid: std_logic;
 signal equity_lane1_eval74_hand_eval4_onehot_rank58_rank: unsigned(3 downto 0);
 signal equity_lane1_eval74_hand_eval4_onehot_rank59_rank: unsigned(3 downto 0);
 signal equity_lane1_eval74_hand_eval4_onehot_rank60_rank: unsigned(3 downto 0);
@@ -3261,35 +3276,61 @@ signal equity_lane1_eval74_hand_eval4_onehot_rank66_rank: unsigned(3 downto 0);
 signal equity_lane1_eval74_hand_eval4_onehot_rank67_rank: unsigned(3 downto 0);
 signal equity_lane1_eval74_hand_eval4_onehot_rank68_rank: unsigned(3 downto 0);
 signal equity_lane1_eval74_hand_eval4_onehot_rank69_rank: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg246_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg247_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg248_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg249_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg250_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg251_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg252_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg253_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg254_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg255_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg256_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg257_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg258_q: unsigned(8 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg259_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg260_q: unsigned(3 downto 0);
 signal equity_lane1_eval75_word: unsigned(23 downto 0);
 signal equity_lane1_eval75_invalid: std_logic;
 signal equity_lane1_eval75_out_valid: std_logic;
-signal equity_lane1_eval75_hand_eval5_c5_word: unsigned(23 downto 0);
+signal equity_lane1_eval75_hand_eval5_s1_any: std_logic;
 signal equity_lane1_eval75_hand_eval5_codes_in: unsigned(41 downto 0);
 signal equity_lane1_eval75_hand_eval5_s0_codes: unsigned(41 downto 0);
-signal equity_lane1_eval75_hand_eval5_valids: unsigned(5 downto 0);
-signal equity_lane1_eval75_hand_eval5_word_q: unsigned(23 downto 0);
-signal equity_lane1_eval75_hand_eval5_invalid_q: std_logic;
-signal equity_lane1_eval75_hand_eval5_s4_invalid: std_logic;
+signal equity_lane1_eval75_hand_eval5_s1_bad_codes: unsigned(6 downto 0);
+signal equity_lane1_eval75_hand_eval5_s1_flush_suit: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_s1_hand: unsigned(51 downto 0);
 signal equity_lane1_eval75_hand_eval5_d1_hand: unsigned(51 downto 0);
 signal equity_lane1_eval75_hand_eval5_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane1_eval75_hand_eval5_d1_any: std_logic;
 signal equity_lane1_eval75_hand_eval5_d1_flush_suit: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_c2_bad: std_logic;
+signal equity_lane1_eval75_hand_eval5_s1_dups: unsigned(20 downto 0);
+signal equity_lane1_eval75_hand_eval5_c2_present: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_c2_quads: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_c2_trips: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_c2_pairs: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_c2_flush: std_logic;
+signal equity_lane1_eval75_hand_eval5_c2_kickers: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane1_eval75_hand_eval5_s3_sf: std_logic;
+signal equity_lane1_eval75_hand_eval5_s3_quads: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_trip0: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_trip1: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pair0: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_s3_flush: std_logic;
+signal equity_lane1_eval75_hand_eval5_s3_straight: std_logic;
+signal equity_lane1_eval75_hand_eval5_pair1: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_c4_category: unsigned(8 downto 0);
+signal equity_lane1_eval75_hand_eval5_c4_invalid: std_logic;
+signal equity_lane1_eval75_hand_eval5_s3_bad: std_logic;
+signal equity_lane1_eval75_hand_eval5_s3_any: std_logic;
+signal equity_lane1_eval75_hand_eval5_t1: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_p0: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_p2: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_m0: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_s4_category: unsigned(8 downto 0);
+signal equity_lane1_eval75_hand_eval5_s4_sf_top: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_q0: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_x0: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_t0: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_m1: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_m2: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_m3: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_m4: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_s4_straight_top: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_p1: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_s4_invalid: std_logic;
+signal equity_lane1_eval75_hand_eval5_c5_word: unsigned(23 downto 0);
+signal equity_lane1_eval75_hand_eval5_valids: unsigned(5 downto 0);
+signal equity_lane1_eval75_hand_eval5_word_q: unsigned(23 downto 0);
+signal equity_lane1_eval75_hand_eval5_invalid_q: std_logic;
 signal equity_lane1_eval75_hand_eval5_same_card105_same: std_logic;
 signal equity_lane1_eval75_hand_eval5_same_card106_same: std_logic;
 signal equity_lane1_eval75_hand_eval5_same_card107_same: std_logic;
@@ -3312,20 +3353,6 @@ signal equity_lane1_eval75_hand_eval5_same_card123_same: std_logic;
 signal equity_lane1_eval75_hand_eval5_same_card124_same: std_logic;
 signal equity_lane1_eval75_hand_eval5_same_card125_same: std_logic;
 signal equity_lane1_eval75_hand_eval5_pipe_reg262_d: unsigned(20 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg262_q: unsigned(20 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg263_q: unsigned(51 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg264_q: unsigned(6 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg265_q: std_logic;
-signal equity_lane1_eval75_hand_eval5_pipe_reg266_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_c2_bad: std_logic;
-signal equity_lane1_eval75_hand_eval5_c2_flush: std_logic;
-signal equity_lane1_eval75_hand_eval5_c2_kickers: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_c2_pairs: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_c2_present: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_c2_quads: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_c2_trips: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_c2_sf_windows: unsigned(9 downto 0);
 signal equity_lane1_eval75_hand_eval5_straight_windows5_windows: unsigned(9 downto 0);
 signal equity_lane1_eval75_hand_eval5_pipe_reg267_q: unsigned(12 downto 0);
 signal equity_lane1_eval75_hand_eval5_pipe_reg268_q: unsigned(12 downto 0);
@@ -3352,22 +3379,10 @@ signal equity_lane1_eval75_hand_eval5_pipe_reg278_q: unsigned(12 downto 0);
 signal equity_lane1_eval75_hand_eval5_pipe_reg279_q: unsigned(12 downto 0);
 signal equity_lane1_eval75_hand_eval5_pipe_reg280_q: unsigned(12 downto 0);
 signal equity_lane1_eval75_hand_eval5_pipe_reg281_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg282_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg283_q: unsigned(12 downto 0);
 signal equity_lane1_eval75_hand_eval5_pipe_reg284_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg285_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg286_q: unsigned(12 downto 0);
 signal equity_lane1_eval75_hand_eval5_pipe_reg287_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg288_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg289_q: std_logic;
-signal equity_lane1_eval75_hand_eval5_pipe_reg290_q: std_logic;
-signal equity_lane1_eval75_hand_eval5_pipe_reg291_q: std_logic;
 signal equity_lane1_eval75_hand_eval5_pipe_reg292_q: unsigned(3 downto 0);
 signal equity_lane1_eval75_hand_eval5_pipe_reg293_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg294_q: std_logic;
-signal equity_lane1_eval75_hand_eval5_pipe_reg295_q: std_logic;
-signal equity_lane1_eval75_hand_eval5_c4_category: unsigned(8 downto 0);
-signal equity_lane1_eval75_hand_eval5_c4_invalid: std_logic;
 signal equity_lane1_eval75_hand_eval5_onehot_rank72_rank: unsigned(3 downto 0);
 signal equity_lane1_eval75_hand_eval5_onehot_rank73_rank: unsigned(3 downto 0);
 signal equity_lane1_eval75_hand_eval5_onehot_rank74_rank: unsigned(3 downto 0);
@@ -3380,35 +3395,61 @@ signal equity_lane1_eval75_hand_eval5_onehot_rank80_rank: unsigned(3 downto 0);
 signal equity_lane1_eval75_hand_eval5_onehot_rank81_rank: unsigned(3 downto 0);
 signal equity_lane1_eval75_hand_eval5_onehot_rank82_rank: unsigned(3 downto 0);
 signal equity_lane1_eval75_hand_eval5_onehot_rank83_rank: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg296_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg297_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg298_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg299_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg300_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg301_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg302_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg303_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg304_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg305_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg306_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg307_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg308_q: unsigned(8 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg309_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg310_q: unsigned(3 downto 0);
 signal equity_lane1_eval76_word: unsigned(23 downto 0);
 signal equity_lane1_eval76_invalid: std_logic;
 signal equity_lane1_eval76_out_valid: std_logic;
-signal equity_lane1_eval76_hand_eval6_c5_word: unsigned(23 downto 0);
+signal equity_lane1_eval76_hand_eval6_s1_any: std_logic;
 signal equity_lane1_eval76_hand_eval6_codes_in: unsigned(41 downto 0);
 signal equity_lane1_eval76_hand_eval6_s0_codes: unsigned(41 downto 0);
-signal equity_lane1_eval76_hand_eval6_valids: unsigned(5 downto 0);
-signal equity_lane1_eval76_hand_eval6_word_q: unsigned(23 downto 0);
-signal equity_lane1_eval76_hand_eval6_invalid_q: std_logic;
-signal equity_lane1_eval76_hand_eval6_s4_invalid: std_logic;
+signal equity_lane1_eval76_hand_eval6_s1_bad_codes: unsigned(6 downto 0);
+signal equity_lane1_eval76_hand_eval6_s1_flush_suit: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_s1_hand: unsigned(51 downto 0);
 signal equity_lane1_eval76_hand_eval6_d1_hand: unsigned(51 downto 0);
 signal equity_lane1_eval76_hand_eval6_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane1_eval76_hand_eval6_d1_any: std_logic;
 signal equity_lane1_eval76_hand_eval6_d1_flush_suit: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_c2_bad: std_logic;
+signal equity_lane1_eval76_hand_eval6_s1_dups: unsigned(20 downto 0);
+signal equity_lane1_eval76_hand_eval6_c2_present: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_c2_quads: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_c2_trips: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_c2_pairs: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_c2_flush: std_logic;
+signal equity_lane1_eval76_hand_eval6_c2_kickers: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane1_eval76_hand_eval6_s3_sf: std_logic;
+signal equity_lane1_eval76_hand_eval6_s3_quads: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_trip0: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_trip1: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pair0: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_s3_flush: std_logic;
+signal equity_lane1_eval76_hand_eval6_s3_straight: std_logic;
+signal equity_lane1_eval76_hand_eval6_pair1: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_c4_category: unsigned(8 downto 0);
+signal equity_lane1_eval76_hand_eval6_c4_invalid: std_logic;
+signal equity_lane1_eval76_hand_eval6_s3_bad: std_logic;
+signal equity_lane1_eval76_hand_eval6_s3_any: std_logic;
+signal equity_lane1_eval76_hand_eval6_t1: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_p0: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_p2: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_m0: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_s4_category: unsigned(8 downto 0);
+signal equity_lane1_eval76_hand_eval6_s4_sf_top: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_q0: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_x0: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_t0: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_m1: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_m2: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_m3: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_m4: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_s4_straight_top: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_p1: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_s4_invalid: std_logic;
+signal equity_lane1_eval76_hand_eval6_c5_word: unsigned(23 downto 0);
+signal equity_lane1_eval76_hand_eval6_valids: unsigned(5 downto 0);
+signal equity_lane1_eval76_hand_eval6_word_q: unsigned(23 downto 0);
+signal equity_lane1_eval76_hand_eval6_invalid_q: std_logic;
 signal equity_lane1_eval76_hand_eval6_same_card126_same: std_logic;
 signal equity_lane1_eval76_hand_eval6_same_card127_same: std_logic;
 signal equity_lane1_eval76_hand_eval6_same_card128_same: std_logic;
@@ -3431,20 +3472,6 @@ signal equity_lane1_eval76_hand_eval6_same_card144_same: std_logic;
 signal equity_lane1_eval76_hand_eval6_same_card145_same: std_logic;
 signal equity_lane1_eval76_hand_eval6_same_card146_same: std_logic;
 signal equity_lane1_eval76_hand_eval6_pipe_reg312_d: unsigned(20 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg312_q: unsigned(20 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg313_q: unsigned(51 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg314_q: unsigned(6 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg315_q: std_logic;
-signal equity_lane1_eval76_hand_eval6_pipe_reg316_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_c2_bad: std_logic;
-signal equity_lane1_eval76_hand_eval6_c2_flush: std_logic;
-signal equity_lane1_eval76_hand_eval6_c2_kickers: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_c2_pairs: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_c2_present: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_c2_quads: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_c2_trips: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_c2_sf_windows: unsigned(9 downto 0);
 signal equity_lane1_eval76_hand_eval6_straight_windows6_windows: unsigned(9 downto 0);
 signal equity_lane1_eval76_hand_eval6_pipe_reg317_q: unsigned(12 downto 0);
 signal equity_lane1_eval76_hand_eval6_pipe_reg318_q: unsigned(12 downto 0);
@@ -3471,22 +3498,10 @@ signal equity_lane1_eval76_hand_eval6_pipe_reg328_q: unsigned(12 downto 0);
 signal equity_lane1_eval76_hand_eval6_pipe_reg329_q: unsigned(12 downto 0);
 signal equity_lane1_eval76_hand_eval6_pipe_reg330_q: unsigned(12 downto 0);
 signal equity_lane1_eval76_hand_eval6_pipe_reg331_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg332_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg333_q: unsigned(12 downto 0);
 signal equity_lane1_eval76_hand_eval6_pipe_reg334_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg335_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg336_q: unsigned(12 downto 0);
 signal equity_lane1_eval76_hand_eval6_pipe_reg337_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg338_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg339_q: std_logic;
-signal equity_lane1_eval76_hand_eval6_pipe_reg340_q: std_logic;
-signal equity_lane1_eval76_hand_eval6_pipe_reg341_q: std_logic;
 signal equity_lane1_eval76_hand_eval6_pipe_reg342_q: unsigned(3 downto 0);
 signal equity_lane1_eval76_hand_eval6_pipe_reg343_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg344_q: std_logic;
-signal equity_lane1_eval76_hand_eval6_pipe_reg345_q: std_logic;
-signal equity_lane1_eval76_hand_eval6_c4_category: unsigned(8 downto 0);
-signal equity_lane1_eval76_hand_eval6_c4_invalid: std_logic;
 signal equity_lane1_eval76_hand_eval6_onehot_rank86_rank: unsigned(3 downto 0);
 signal equity_lane1_eval76_hand_eval6_onehot_rank87_rank: unsigned(3 downto 0);
 signal equity_lane1_eval76_hand_eval6_onehot_rank88_rank: unsigned(3 downto 0);
@@ -3499,35 +3514,61 @@ signal equity_lane1_eval76_hand_eval6_onehot_rank94_rank: unsigned(3 downto 0);
 signal equity_lane1_eval76_hand_eval6_onehot_rank95_rank: unsigned(3 downto 0);
 signal equity_lane1_eval76_hand_eval6_onehot_rank96_rank: unsigned(3 downto 0);
 signal equity_lane1_eval76_hand_eval6_onehot_rank97_rank: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg346_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg347_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg348_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg349_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg350_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg351_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg352_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg353_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg354_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg355_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg356_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg357_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg358_q: unsigned(8 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg359_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg360_q: unsigned(3 downto 0);
 signal equity_lane1_eval77_word: unsigned(23 downto 0);
 signal equity_lane1_eval77_invalid: std_logic;
 signal equity_lane1_eval77_out_valid: std_logic;
-signal equity_lane1_eval77_hand_eval7_c5_word: unsigned(23 downto 0);
+signal equity_lane1_eval77_hand_eval7_s1_any: std_logic;
 signal equity_lane1_eval77_hand_eval7_codes_in: unsigned(41 downto 0);
 signal equity_lane1_eval77_hand_eval7_s0_codes: unsigned(41 downto 0);
-signal equity_lane1_eval77_hand_eval7_valids: unsigned(5 downto 0);
-signal equity_lane1_eval77_hand_eval7_word_q: unsigned(23 downto 0);
-signal equity_lane1_eval77_hand_eval7_invalid_q: std_logic;
-signal equity_lane1_eval77_hand_eval7_s4_invalid: std_logic;
+signal equity_lane1_eval77_hand_eval7_s1_bad_codes: unsigned(6 downto 0);
+signal equity_lane1_eval77_hand_eval7_s1_flush_suit: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_s1_hand: unsigned(51 downto 0);
 signal equity_lane1_eval77_hand_eval7_d1_hand: unsigned(51 downto 0);
 signal equity_lane1_eval77_hand_eval7_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane1_eval77_hand_eval7_d1_any: std_logic;
 signal equity_lane1_eval77_hand_eval7_d1_flush_suit: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_c2_bad: std_logic;
+signal equity_lane1_eval77_hand_eval7_s1_dups: unsigned(20 downto 0);
+signal equity_lane1_eval77_hand_eval7_c2_present: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_c2_quads: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_c2_trips: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_c2_pairs: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_c2_flush: std_logic;
+signal equity_lane1_eval77_hand_eval7_c2_kickers: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane1_eval77_hand_eval7_s3_sf: std_logic;
+signal equity_lane1_eval77_hand_eval7_s3_quads: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_trip0: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_trip1: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pair0: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_s3_flush: std_logic;
+signal equity_lane1_eval77_hand_eval7_s3_straight: std_logic;
+signal equity_lane1_eval77_hand_eval7_pair1: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_c4_category: unsigned(8 downto 0);
+signal equity_lane1_eval77_hand_eval7_c4_invalid: std_logic;
+signal equity_lane1_eval77_hand_eval7_s3_bad: std_logic;
+signal equity_lane1_eval77_hand_eval7_s3_any: std_logic;
+signal equity_lane1_eval77_hand_eval7_t1: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_p0: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_p2: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_m0: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_s4_category: unsigned(8 downto 0);
+signal equity_lane1_eval77_hand_eval7_s4_sf_top: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_q0: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_x0: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_t0: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_m1: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_m2: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_m3: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_m4: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_s4_straight_top: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_p1: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_s4_invalid: std_logic;
+signal equity_lane1_eval77_hand_eval7_c5_word: unsigned(23 downto 0);
+signal equity_lane1_eval77_hand_eval7_valids: unsigned(5 downto 0);
+signal equity_lane1_eval77_hand_eval7_word_q: unsigned(23 downto 0);
+signal equity_lane1_eval77_hand_eval7_invalid_q: std_logic;
 signal equity_lane1_eval77_hand_eval7_same_card147_same: std_logic;
 signal equity_lane1_eval77_hand_eval7_same_card148_same: std_logic;
 signal equity_lane1_eval77_hand_eval7_same_card149_same: std_logic;
@@ -3550,20 +3591,6 @@ signal equity_lane1_eval77_hand_eval7_same_card165_same: std_logic;
 signal equity_lane1_eval77_hand_eval7_same_card166_same: std_logic;
 signal equity_lane1_eval77_hand_eval7_same_card167_same: std_logic;
 signal equity_lane1_eval77_hand_eval7_pipe_reg362_d: unsigned(20 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg362_q: unsigned(20 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg363_q: unsigned(51 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg364_q: unsigned(6 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg365_q: std_logic;
-signal equity_lane1_eval77_hand_eval7_pipe_reg366_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_c2_bad: std_logic;
-signal equity_lane1_eval77_hand_eval7_c2_flush: std_logic;
-signal equity_lane1_eval77_hand_eval7_c2_kickers: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_c2_pairs: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_c2_present: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_c2_quads: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_c2_trips: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_c2_sf_windows: unsigned(9 downto 0);
 signal equity_lane1_eval77_hand_eval7_straight_windows7_windows: unsigned(9 downto 0);
 signal equity_lane1_eval77_hand_eval7_pipe_reg367_q: unsigned(12 downto 0);
 signal equity_lane1_eval77_hand_eval7_pipe_reg368_q: unsigned(12 downto 0);
@@ -3590,22 +3617,10 @@ signal equity_lane1_eval77_hand_eval7_pipe_reg378_q: unsigned(12 downto 0);
 signal equity_lane1_eval77_hand_eval7_pipe_reg379_q: unsigned(12 downto 0);
 signal equity_lane1_eval77_hand_eval7_pipe_reg380_q: unsigned(12 downto 0);
 signal equity_lane1_eval77_hand_eval7_pipe_reg381_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg382_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg383_q: unsigned(12 downto 0);
 signal equity_lane1_eval77_hand_eval7_pipe_reg384_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg385_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg386_q: unsigned(12 downto 0);
 signal equity_lane1_eval77_hand_eval7_pipe_reg387_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg388_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg389_q: std_logic;
-signal equity_lane1_eval77_hand_eval7_pipe_reg390_q: std_logic;
-signal equity_lane1_eval77_hand_eval7_pipe_reg391_q: std_logic;
 signal equity_lane1_eval77_hand_eval7_pipe_reg392_q: unsigned(3 downto 0);
 signal equity_lane1_eval77_hand_eval7_pipe_reg393_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg394_q: std_logic;
-signal equity_lane1_eval77_hand_eval7_pipe_reg395_q: std_logic;
-signal equity_lane1_eval77_hand_eval7_c4_category: unsigned(8 downto 0);
-signal equity_lane1_eval77_hand_eval7_c4_invalid: std_logic;
 signal equity_lane1_eval77_hand_eval7_onehot_rank100_rank: unsigned(3 downto 0);
 signal equity_lane1_eval77_hand_eval7_onehot_rank101_rank: unsigned(3 downto 0);
 signal equity_lane1_eval77_hand_eval7_onehot_rank102_rank: unsigned(3 downto 0);
@@ -3618,21 +3633,6 @@ signal equity_lane1_eval77_hand_eval7_onehot_rank108_rank: unsigned(3 downto 0);
 signal equity_lane1_eval77_hand_eval7_onehot_rank109_rank: unsigned(3 downto 0);
 signal equity_lane1_eval77_hand_eval7_onehot_rank110_rank: unsigned(3 downto 0);
 signal equity_lane1_eval77_hand_eval7_onehot_rank111_rank: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg396_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg397_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg398_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg399_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg400_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg401_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg402_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg403_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg404_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg405_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg406_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg407_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg408_q: unsigned(8 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg409_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg410_q: unsigned(3 downto 0);
 signal equity_lane1_showdown1_best: unsigned(23 downto 0);
 signal equity_lane1_showdown1_s0_active: unsigned(3 downto 0);
 signal equity_lane1_showdown1_s1_active: unsigned(3 downto 0);
@@ -11483,35 +11483,35 @@ equity_lane0_eval70_hand_eval0_same_card20_same <= stdl((equity_lane0_eval70_han
 equity_lane0_eval70_hand_eval0_pipe_reg0_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg0_q <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
+        equity_lane0_eval70_hand_eval0_s1_dups <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg0_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg1_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg1_q <= equity_lane0_eval70_hand_eval0_d1_hand;
+        equity_lane0_eval70_hand_eval0_s1_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg1_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg2_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg2_q <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
+        equity_lane0_eval70_hand_eval0_s1_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg2_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg3_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg3_q <= equity_lane0_eval70_hand_eval0_d1_any;
+        equity_lane0_eval70_hand_eval0_s1_any <= equity_lane0_eval70_hand_eval0_d1_any;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg3_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg4_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg4_q <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
+        equity_lane0_eval70_hand_eval0_s1_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg4_load;
 
@@ -11564,9 +11564,9 @@ begin
 end process equity_lane0_eval70_hand_eval0_decode;
 
 
-equity_lane0_eval70_hand_eval0_c2_bad <= stdl((equity_lane0_eval70_hand_eval0_pipe_reg0_q /= 0) or (equity_lane0_eval70_hand_eval0_pipe_reg2_q /= 0));
+equity_lane0_eval70_hand_eval0_c2_bad <= stdl((equity_lane0_eval70_hand_eval0_s1_dups /= 0) or (equity_lane0_eval70_hand_eval0_s1_bad_codes /= 0));
 
-equity_lane0_eval70_hand_eval0_rank_masks: process (equity_lane0_eval70_hand_eval0_pipe_reg1_q, equity_lane0_eval70_hand_eval0_pipe_reg4_q) is
+equity_lane0_eval70_hand_eval0_rank_masks: process (equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -11586,10 +11586,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * r) + s))) then
+            if bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * r) + s))) and bool(equity_lane0_eval70_hand_eval0_pipe_reg4_q(s))) then
+            if (bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * r) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -11605,21 +11605,21 @@ begin
     equity_lane0_eval70_hand_eval0_c2_trips <= trips;
     equity_lane0_eval70_hand_eval0_c2_pairs <= pairs;
     equity_lane0_eval70_hand_eval0_c2_not_quads <= not_quads;
-    equity_lane0_eval70_hand_eval0_c2_flush <= stdl(equity_lane0_eval70_hand_eval0_pipe_reg4_q /= 0);
-    if (equity_lane0_eval70_hand_eval0_pipe_reg4_q /= 0) then
+    equity_lane0_eval70_hand_eval0_c2_flush <= stdl(equity_lane0_eval70_hand_eval0_s1_flush_suit /= 0);
+    if (equity_lane0_eval70_hand_eval0_s1_flush_suit /= 0) then
         equity_lane0_eval70_hand_eval0_c2_kickers <= suited;
     else
         equity_lane0_eval70_hand_eval0_c2_kickers <= singles;
     end if;
 end process equity_lane0_eval70_hand_eval0_rank_masks;
 
-equity_lane0_eval70_hand_eval0_sf_windows: process (equity_lane0_eval70_hand_eval0_pipe_reg1_q) is
+equity_lane0_eval70_hand_eval0_sf_windows: process (equity_lane0_eval70_hand_eval0_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * w) + s))) and bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * (w + 1)) + s))) and bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * (w + 2)) + s))) and bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * w) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -11705,7 +11705,7 @@ end process equity_lane0_eval70_hand_eval0_pipe_reg13_load;
 equity_lane0_eval70_hand_eval0_pipe_reg14_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_pipe_reg3_q;
+        equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_s1_any;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg14_load;
 
@@ -11889,14 +11889,14 @@ end process equity_lane0_eval70_hand_eval0_pipe_reg19_load;
 equity_lane0_eval70_hand_eval0_pipe_reg20_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg20_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
+        equity_lane0_eval70_hand_eval0_pair0 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg20_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg21_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg21_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
+        equity_lane0_eval70_hand_eval0_pair1 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg21_load;
 
@@ -11910,14 +11910,14 @@ end process equity_lane0_eval70_hand_eval0_pipe_reg22_load;
 equity_lane0_eval70_hand_eval0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg23_q <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
+        equity_lane0_eval70_hand_eval0_trip0 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg23_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg24_q <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
+        equity_lane0_eval70_hand_eval0_trip1 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg24_load;
 
@@ -11931,28 +11931,28 @@ end process equity_lane0_eval70_hand_eval0_pipe_reg25_load;
 equity_lane0_eval70_hand_eval0_pipe_reg26_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg26_q <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
+        equity_lane0_eval70_hand_eval0_s3_quads <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg26_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg27_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg27_q <= equity_lane0_eval70_hand_eval0_window_top0_found;
+        equity_lane0_eval70_hand_eval0_s3_straight <= equity_lane0_eval70_hand_eval0_window_top0_found;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg27_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg28_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg28_q <= equity_lane0_eval70_hand_eval0_window_top1_found;
+        equity_lane0_eval70_hand_eval0_s3_sf <= equity_lane0_eval70_hand_eval0_window_top1_found;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg28_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg29_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg29_q <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
+        equity_lane0_eval70_hand_eval0_s3_flush <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg29_load;
 
@@ -11973,14 +11973,14 @@ end process equity_lane0_eval70_hand_eval0_pipe_reg31_load;
 equity_lane0_eval70_hand_eval0_pipe_reg32_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg32_q <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
+        equity_lane0_eval70_hand_eval0_s3_bad <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg32_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg33_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg33_q <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
+        equity_lane0_eval70_hand_eval0_s3_any <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg33_load;
 
@@ -12039,25 +12039,25 @@ begin
     equity_lane0_eval70_hand_eval0_onehot_rank6_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank6_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank7_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg20_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank7_encode: process (equity_lane0_eval70_hand_eval0_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(12)) or bool(equity_lane0_eval70_hand_eval0_pair0(11)) or bool(equity_lane0_eval70_hand_eval0_pair0(10)) or bool(equity_lane0_eval70_hand_eval0_pair0(9)) or bool(equity_lane0_eval70_hand_eval0_pair0(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(12)) or bool(equity_lane0_eval70_hand_eval0_pair0(7)) or bool(equity_lane0_eval70_hand_eval0_pair0(6)) or bool(equity_lane0_eval70_hand_eval0_pair0(5)) or bool(equity_lane0_eval70_hand_eval0_pair0(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(11)) or bool(equity_lane0_eval70_hand_eval0_pair0(10)) or bool(equity_lane0_eval70_hand_eval0_pair0(7)) or bool(equity_lane0_eval70_hand_eval0_pair0(6)) or bool(equity_lane0_eval70_hand_eval0_pair0(3)) or bool(equity_lane0_eval70_hand_eval0_pair0(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(11)) or bool(equity_lane0_eval70_hand_eval0_pair0(9)) or bool(equity_lane0_eval70_hand_eval0_pair0(7)) or bool(equity_lane0_eval70_hand_eval0_pair0(5)) or bool(equity_lane0_eval70_hand_eval0_pair0(3)) or bool(equity_lane0_eval70_hand_eval0_pair0(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank7_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank7_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank8_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg21_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank8_encode: process (equity_lane0_eval70_hand_eval0_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(12)) or bool(equity_lane0_eval70_hand_eval0_pair1(11)) or bool(equity_lane0_eval70_hand_eval0_pair1(10)) or bool(equity_lane0_eval70_hand_eval0_pair1(9)) or bool(equity_lane0_eval70_hand_eval0_pair1(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(12)) or bool(equity_lane0_eval70_hand_eval0_pair1(7)) or bool(equity_lane0_eval70_hand_eval0_pair1(6)) or bool(equity_lane0_eval70_hand_eval0_pair1(5)) or bool(equity_lane0_eval70_hand_eval0_pair1(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(11)) or bool(equity_lane0_eval70_hand_eval0_pair1(10)) or bool(equity_lane0_eval70_hand_eval0_pair1(7)) or bool(equity_lane0_eval70_hand_eval0_pair1(6)) or bool(equity_lane0_eval70_hand_eval0_pair1(3)) or bool(equity_lane0_eval70_hand_eval0_pair1(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(11)) or bool(equity_lane0_eval70_hand_eval0_pair1(9)) or bool(equity_lane0_eval70_hand_eval0_pair1(7)) or bool(equity_lane0_eval70_hand_eval0_pair1(5)) or bool(equity_lane0_eval70_hand_eval0_pair1(3)) or bool(equity_lane0_eval70_hand_eval0_pair1(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank8_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank8_encode;
 
@@ -12072,25 +12072,25 @@ begin
     equity_lane0_eval70_hand_eval0_onehot_rank9_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank9_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank10_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg23_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank10_encode: process (equity_lane0_eval70_hand_eval0_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(12)) or bool(equity_lane0_eval70_hand_eval0_trip0(11)) or bool(equity_lane0_eval70_hand_eval0_trip0(10)) or bool(equity_lane0_eval70_hand_eval0_trip0(9)) or bool(equity_lane0_eval70_hand_eval0_trip0(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(12)) or bool(equity_lane0_eval70_hand_eval0_trip0(7)) or bool(equity_lane0_eval70_hand_eval0_trip0(6)) or bool(equity_lane0_eval70_hand_eval0_trip0(5)) or bool(equity_lane0_eval70_hand_eval0_trip0(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(11)) or bool(equity_lane0_eval70_hand_eval0_trip0(10)) or bool(equity_lane0_eval70_hand_eval0_trip0(7)) or bool(equity_lane0_eval70_hand_eval0_trip0(6)) or bool(equity_lane0_eval70_hand_eval0_trip0(3)) or bool(equity_lane0_eval70_hand_eval0_trip0(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(11)) or bool(equity_lane0_eval70_hand_eval0_trip0(9)) or bool(equity_lane0_eval70_hand_eval0_trip0(7)) or bool(equity_lane0_eval70_hand_eval0_trip0(5)) or bool(equity_lane0_eval70_hand_eval0_trip0(3)) or bool(equity_lane0_eval70_hand_eval0_trip0(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank10_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank10_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank11_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg24_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank11_encode: process (equity_lane0_eval70_hand_eval0_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(12)) or bool(equity_lane0_eval70_hand_eval0_trip1(11)) or bool(equity_lane0_eval70_hand_eval0_trip1(10)) or bool(equity_lane0_eval70_hand_eval0_trip1(9)) or bool(equity_lane0_eval70_hand_eval0_trip1(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(12)) or bool(equity_lane0_eval70_hand_eval0_trip1(7)) or bool(equity_lane0_eval70_hand_eval0_trip1(6)) or bool(equity_lane0_eval70_hand_eval0_trip1(5)) or bool(equity_lane0_eval70_hand_eval0_trip1(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(11)) or bool(equity_lane0_eval70_hand_eval0_trip1(10)) or bool(equity_lane0_eval70_hand_eval0_trip1(7)) or bool(equity_lane0_eval70_hand_eval0_trip1(6)) or bool(equity_lane0_eval70_hand_eval0_trip1(3)) or bool(equity_lane0_eval70_hand_eval0_trip1(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(11)) or bool(equity_lane0_eval70_hand_eval0_trip1(9)) or bool(equity_lane0_eval70_hand_eval0_trip1(7)) or bool(equity_lane0_eval70_hand_eval0_trip1(5)) or bool(equity_lane0_eval70_hand_eval0_trip1(3)) or bool(equity_lane0_eval70_hand_eval0_trip1(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank11_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank11_encode;
 
@@ -12105,36 +12105,36 @@ begin
     equity_lane0_eval70_hand_eval0_onehot_rank12_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank12_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank13_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg26_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank13_encode: process (equity_lane0_eval70_hand_eval0_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(12)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(11)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(10)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(9)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(12)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(7)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(6)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(5)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(11)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(10)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(7)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(6)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(3)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(11)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(9)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(7)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(5)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(3)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank13_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank13_encode;
 
-equity_lane0_eval70_hand_eval0_categorize: process (equity_lane0_eval70_hand_eval0_pipe_reg29_q, equity_lane0_eval70_hand_eval0_pipe_reg26_q, equity_lane0_eval70_hand_eval0_pipe_reg20_q, equity_lane0_eval70_hand_eval0_pipe_reg23_q, equity_lane0_eval70_hand_eval0_pipe_reg21_q, equity_lane0_eval70_hand_eval0_pipe_reg24_q, equity_lane0_eval70_hand_eval0_pipe_reg27_q, equity_lane0_eval70_hand_eval0_pipe_reg28_q) is
+equity_lane0_eval70_hand_eval0_categorize: process (equity_lane0_eval70_hand_eval0_pair0, equity_lane0_eval70_hand_eval0_trip1, equity_lane0_eval70_hand_eval0_s3_flush, equity_lane0_eval70_hand_eval0_s3_quads, equity_lane0_eval70_hand_eval0_pair1, equity_lane0_eval70_hand_eval0_trip0, equity_lane0_eval70_hand_eval0_s3_straight, equity_lane0_eval70_hand_eval0_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg28_q) then
+    if bool(equity_lane0_eval70_hand_eval0_s3_sf) then
         cat(8) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_pipe_reg26_q /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane0_eval70_hand_eval0_pipe_reg23_q /= 0) and ((equity_lane0_eval70_hand_eval0_pipe_reg24_q /= 0) or (equity_lane0_eval70_hand_eval0_pipe_reg20_q /= 0))) then
+    elsif ((equity_lane0_eval70_hand_eval0_trip0 /= 0) and ((equity_lane0_eval70_hand_eval0_trip1 /= 0) or (equity_lane0_eval70_hand_eval0_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane0_eval70_hand_eval0_pipe_reg29_q) then
+    elsif bool(equity_lane0_eval70_hand_eval0_s3_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane0_eval70_hand_eval0_pipe_reg27_q) then
+    elsif bool(equity_lane0_eval70_hand_eval0_s3_straight) then
         cat(4) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_pipe_reg23_q /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_trip0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_pipe_reg21_q /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_pair1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_pipe_reg20_q /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -12143,110 +12143,110 @@ begin
 end process equity_lane0_eval70_hand_eval0_categorize;
 
 
-equity_lane0_eval70_hand_eval0_c4_invalid <= stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg32_q) or (not bool(equity_lane0_eval70_hand_eval0_pipe_reg33_q)));
+equity_lane0_eval70_hand_eval0_c4_invalid <= stdl(bool(equity_lane0_eval70_hand_eval0_s3_bad) or (not bool(equity_lane0_eval70_hand_eval0_s3_any)));
 
 equity_lane0_eval70_hand_eval0_pipe_reg34_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg34_q <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
+        equity_lane0_eval70_hand_eval0_m0 <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg34_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg35_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg35_q <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
+        equity_lane0_eval70_hand_eval0_m1 <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg35_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg36_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg36_q <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
+        equity_lane0_eval70_hand_eval0_m2 <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg36_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg37_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg37_q <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
+        equity_lane0_eval70_hand_eval0_m3 <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg37_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg38_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg38_q <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
+        equity_lane0_eval70_hand_eval0_m4 <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg38_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg39_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg39_q <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
+        equity_lane0_eval70_hand_eval0_p0 <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg39_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg40_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg40_q <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
+        equity_lane0_eval70_hand_eval0_p1 <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg40_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg41_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg41_q <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
+        equity_lane0_eval70_hand_eval0_p2 <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg41_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg42_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg42_q <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
+        equity_lane0_eval70_hand_eval0_t0 <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg42_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg43_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg43_q <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
+        equity_lane0_eval70_hand_eval0_t1 <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg43_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg44_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg44_q <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
+        equity_lane0_eval70_hand_eval0_x0 <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg44_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg45_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg45_q <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
+        equity_lane0_eval70_hand_eval0_q0 <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg45_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg46_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg46_q <= equity_lane0_eval70_hand_eval0_c4_category;
+        equity_lane0_eval70_hand_eval0_s4_category <= equity_lane0_eval70_hand_eval0_c4_category;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg46_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg47_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg47_q <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
+        equity_lane0_eval70_hand_eval0_s4_straight_top <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg47_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg48_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg48_q <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
+        equity_lane0_eval70_hand_eval0_s4_sf_top <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg48_load;
 
@@ -12257,7 +12257,7 @@ begin
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg49_load;
 
-equity_lane0_eval70_hand_eval0_compose: process (equity_lane0_eval70_hand_eval0_pipe_reg44_q, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_pipe_reg40_q, equity_lane0_eval70_hand_eval0_pipe_reg39_q, equity_lane0_eval70_hand_eval0_pipe_reg43_q, equity_lane0_eval70_hand_eval0_pipe_reg45_q, equity_lane0_eval70_hand_eval0_pipe_reg34_q, equity_lane0_eval70_hand_eval0_pipe_reg36_q, equity_lane0_eval70_hand_eval0_pipe_reg41_q, equity_lane0_eval70_hand_eval0_pipe_reg48_q, equity_lane0_eval70_hand_eval0_pipe_reg37_q, equity_lane0_eval70_hand_eval0_pipe_reg38_q, equity_lane0_eval70_hand_eval0_pipe_reg35_q, equity_lane0_eval70_hand_eval0_pipe_reg47_q, equity_lane0_eval70_hand_eval0_pipe_reg46_q, equity_lane0_eval70_hand_eval0_pipe_reg42_q) is
+equity_lane0_eval70_hand_eval0_compose: process (equity_lane0_eval70_hand_eval0_x0, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_p1, equity_lane0_eval70_hand_eval0_p0, equity_lane0_eval70_hand_eval0_t1, equity_lane0_eval70_hand_eval0_q0, equity_lane0_eval70_hand_eval0_m0, equity_lane0_eval70_hand_eval0_m2, equity_lane0_eval70_hand_eval0_p2, equity_lane0_eval70_hand_eval0_s4_sf_top, equity_lane0_eval70_hand_eval0_m3, equity_lane0_eval70_hand_eval0_m4, equity_lane0_eval70_hand_eval0_m1, equity_lane0_eval70_hand_eval0_s4_straight_top, equity_lane0_eval70_hand_eval0_s4_category, equity_lane0_eval70_hand_eval0_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -12269,74 +12269,74 @@ equity_lane0_eval70_hand_eval0_compose: process (equity_lane0_eval70_hand_eval0_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval70_hand_eval0_pipe_reg43_q(j)) and (not bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(j)))) then
+        if (bool(equity_lane0_eval70_hand_eval0_t1(j)) and (not bool(equity_lane0_eval70_hand_eval0_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(j)) and (not bool(equity_lane0_eval70_hand_eval0_pipe_reg43_q(j)))) then
+        elsif (bool(equity_lane0_eval70_hand_eval0_p0(j)) and (not bool(equity_lane0_eval70_hand_eval0_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(j)) and (not bool(equity_lane0_eval70_hand_eval0_pipe_reg34_q(j)))) then
+        if (bool(equity_lane0_eval70_hand_eval0_p2(j)) and (not bool(equity_lane0_eval70_hand_eval0_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane0_eval70_hand_eval0_pipe_reg34_q(j)) and (not bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(j)))) then
+        elsif (bool(equity_lane0_eval70_hand_eval0_m0(j)) and (not bool(equity_lane0_eval70_hand_eval0_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane0_eval70_hand_eval0_pipe_reg46_q(8);
-    cat(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(4)));
-    cat(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(2)));
-    cat(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(1)));
+    cat(3) := equity_lane0_eval70_hand_eval0_s4_category(8);
+    cat(2) := stdl(bool(equity_lane0_eval70_hand_eval0_s4_category(7)) or bool(equity_lane0_eval70_hand_eval0_s4_category(6)) or bool(equity_lane0_eval70_hand_eval0_s4_category(5)) or bool(equity_lane0_eval70_hand_eval0_s4_category(4)));
+    cat(1) := stdl(bool(equity_lane0_eval70_hand_eval0_s4_category(7)) or bool(equity_lane0_eval70_hand_eval0_s4_category(6)) or bool(equity_lane0_eval70_hand_eval0_s4_category(3)) or bool(equity_lane0_eval70_hand_eval0_s4_category(2)));
+    cat(0) := stdl(bool(equity_lane0_eval70_hand_eval0_s4_category(7)) or bool(equity_lane0_eval70_hand_eval0_s4_category(5)) or bool(equity_lane0_eval70_hand_eval0_s4_category(3)) or bool(equity_lane0_eval70_hand_eval0_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(8)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg48_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(8)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_s4_sf_top);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(7)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg45_q);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg44_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(7)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_q0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_x0);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(6)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg42_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(6)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg43_q);
+            k1 := (k1 or equity_lane0_eval70_hand_eval0_t1);
         else
-            k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg39_q);
+            k1 := (k1 or equity_lane0_eval70_hand_eval0_p0);
         end if;
     end if;
-    if (bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(0))) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg35_q);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_pipe_reg36_q);
-        k3 := (k3 or equity_lane0_eval70_hand_eval0_pipe_reg37_q);
-        k4 := (k4 or equity_lane0_eval70_hand_eval0_pipe_reg38_q);
+    if (bool(equity_lane0_eval70_hand_eval0_s4_category(5)) or bool(equity_lane0_eval70_hand_eval0_s4_category(0))) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_m0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_m1);
+        k2 := (k2 or equity_lane0_eval70_hand_eval0_m2);
+        k3 := (k3 or equity_lane0_eval70_hand_eval0_m3);
+        k4 := (k4 or equity_lane0_eval70_hand_eval0_m4);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(4)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg47_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(4)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_s4_straight_top);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(3)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg42_q);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_pipe_reg35_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(3)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_t0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_m0);
+        k2 := (k2 or equity_lane0_eval70_hand_eval0_m1);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(2)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg39_q);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg40_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(2)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_p0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane0_eval70_hand_eval0_pipe_reg41_q);
+            k2 := (k2 or equity_lane0_eval70_hand_eval0_p2);
         else
-            k2 := (k2 or equity_lane0_eval70_hand_eval0_pipe_reg34_q);
+            k2 := (k2 or equity_lane0_eval70_hand_eval0_m0);
         end if;
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(1)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg39_q);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_pipe_reg35_q);
-        k3 := (k3 or equity_lane0_eval70_hand_eval0_pipe_reg36_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(1)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_p0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_m0);
+        k2 := (k2 or equity_lane0_eval70_hand_eval0_m1);
+        k3 := (k3 or equity_lane0_eval70_hand_eval0_m2);
     end if;
     if bool(equity_lane0_eval70_hand_eval0_s4_invalid) then
         equity_lane0_eval70_hand_eval0_c5_word <= to_unsigned(0, 24);
@@ -12449,35 +12449,35 @@ equity_lane0_eval71_hand_eval1_same_card41_same <= stdl((equity_lane0_eval71_han
 equity_lane0_eval71_hand_eval1_pipe_reg50_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg50_q <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
+        equity_lane0_eval71_hand_eval1_s1_dups <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg50_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg51_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg51_q <= equity_lane0_eval71_hand_eval1_d1_hand;
+        equity_lane0_eval71_hand_eval1_s1_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg51_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg52_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg52_q <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
+        equity_lane0_eval71_hand_eval1_s1_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg52_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg53_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg53_q <= equity_lane0_eval71_hand_eval1_d1_any;
+        equity_lane0_eval71_hand_eval1_s1_any <= equity_lane0_eval71_hand_eval1_d1_any;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg53_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg54_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg54_q <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
+        equity_lane0_eval71_hand_eval1_s1_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg54_load;
 
@@ -12530,9 +12530,9 @@ begin
 end process equity_lane0_eval71_hand_eval1_decode;
 
 
-equity_lane0_eval71_hand_eval1_c2_bad <= stdl((equity_lane0_eval71_hand_eval1_pipe_reg50_q /= 0) or (equity_lane0_eval71_hand_eval1_pipe_reg52_q /= 0));
+equity_lane0_eval71_hand_eval1_c2_bad <= stdl((equity_lane0_eval71_hand_eval1_s1_dups /= 0) or (equity_lane0_eval71_hand_eval1_s1_bad_codes /= 0));
 
-equity_lane0_eval71_hand_eval1_rank_masks: process (equity_lane0_eval71_hand_eval1_pipe_reg51_q, equity_lane0_eval71_hand_eval1_pipe_reg54_q) is
+equity_lane0_eval71_hand_eval1_rank_masks: process (equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -12552,10 +12552,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * r) + s))) then
+            if bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * r) + s))) and bool(equity_lane0_eval71_hand_eval1_pipe_reg54_q(s))) then
+            if (bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * r) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -12571,21 +12571,21 @@ begin
     equity_lane0_eval71_hand_eval1_c2_trips <= trips;
     equity_lane0_eval71_hand_eval1_c2_pairs <= pairs;
     equity_lane0_eval71_hand_eval1_c2_not_quads <= not_quads;
-    equity_lane0_eval71_hand_eval1_c2_flush <= stdl(equity_lane0_eval71_hand_eval1_pipe_reg54_q /= 0);
-    if (equity_lane0_eval71_hand_eval1_pipe_reg54_q /= 0) then
+    equity_lane0_eval71_hand_eval1_c2_flush <= stdl(equity_lane0_eval71_hand_eval1_s1_flush_suit /= 0);
+    if (equity_lane0_eval71_hand_eval1_s1_flush_suit /= 0) then
         equity_lane0_eval71_hand_eval1_c2_kickers <= suited;
     else
         equity_lane0_eval71_hand_eval1_c2_kickers <= singles;
     end if;
 end process equity_lane0_eval71_hand_eval1_rank_masks;
 
-equity_lane0_eval71_hand_eval1_sf_windows: process (equity_lane0_eval71_hand_eval1_pipe_reg51_q) is
+equity_lane0_eval71_hand_eval1_sf_windows: process (equity_lane0_eval71_hand_eval1_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * w) + s))) and bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * (w + 1)) + s))) and bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * (w + 2)) + s))) and bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * w) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -12671,7 +12671,7 @@ end process equity_lane0_eval71_hand_eval1_pipe_reg63_load;
 equity_lane0_eval71_hand_eval1_pipe_reg64_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_pipe_reg53_q;
+        equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_s1_any;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg64_load;
 
@@ -12855,14 +12855,14 @@ end process equity_lane0_eval71_hand_eval1_pipe_reg69_load;
 equity_lane0_eval71_hand_eval1_pipe_reg70_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg70_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(13-1 downto 0);
+        equity_lane0_eval71_hand_eval1_pair0 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg70_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg71_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg71_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(26-1 downto 13);
+        equity_lane0_eval71_hand_eval1_pair1 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg71_load;
 
@@ -12876,14 +12876,14 @@ end process equity_lane0_eval71_hand_eval1_pipe_reg72_load;
 equity_lane0_eval71_hand_eval1_pipe_reg73_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg73_q <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(13-1 downto 0);
+        equity_lane0_eval71_hand_eval1_trip0 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg73_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg74_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg74_q <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(26-1 downto 13);
+        equity_lane0_eval71_hand_eval1_trip1 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg74_load;
 
@@ -12897,28 +12897,28 @@ end process equity_lane0_eval71_hand_eval1_pipe_reg75_load;
 equity_lane0_eval71_hand_eval1_pipe_reg76_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg76_q <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
+        equity_lane0_eval71_hand_eval1_s3_quads <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg76_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg77_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg77_q <= equity_lane0_eval71_hand_eval1_window_top2_found;
+        equity_lane0_eval71_hand_eval1_s3_straight <= equity_lane0_eval71_hand_eval1_window_top2_found;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg77_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg78_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg78_q <= equity_lane0_eval71_hand_eval1_window_top3_found;
+        equity_lane0_eval71_hand_eval1_s3_sf <= equity_lane0_eval71_hand_eval1_window_top3_found;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg78_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg79_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg79_q <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
+        equity_lane0_eval71_hand_eval1_s3_flush <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg79_load;
 
@@ -12939,14 +12939,14 @@ end process equity_lane0_eval71_hand_eval1_pipe_reg81_load;
 equity_lane0_eval71_hand_eval1_pipe_reg82_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg82_q <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
+        equity_lane0_eval71_hand_eval1_s3_bad <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg82_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg83_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg83_q <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
+        equity_lane0_eval71_hand_eval1_s3_any <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg83_load;
 
@@ -13005,25 +13005,25 @@ begin
     equity_lane0_eval71_hand_eval1_onehot_rank20_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank20_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank21_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg70_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank21_encode: process (equity_lane0_eval71_hand_eval1_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(12)) or bool(equity_lane0_eval71_hand_eval1_pair0(11)) or bool(equity_lane0_eval71_hand_eval1_pair0(10)) or bool(equity_lane0_eval71_hand_eval1_pair0(9)) or bool(equity_lane0_eval71_hand_eval1_pair0(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(12)) or bool(equity_lane0_eval71_hand_eval1_pair0(7)) or bool(equity_lane0_eval71_hand_eval1_pair0(6)) or bool(equity_lane0_eval71_hand_eval1_pair0(5)) or bool(equity_lane0_eval71_hand_eval1_pair0(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(11)) or bool(equity_lane0_eval71_hand_eval1_pair0(10)) or bool(equity_lane0_eval71_hand_eval1_pair0(7)) or bool(equity_lane0_eval71_hand_eval1_pair0(6)) or bool(equity_lane0_eval71_hand_eval1_pair0(3)) or bool(equity_lane0_eval71_hand_eval1_pair0(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(11)) or bool(equity_lane0_eval71_hand_eval1_pair0(9)) or bool(equity_lane0_eval71_hand_eval1_pair0(7)) or bool(equity_lane0_eval71_hand_eval1_pair0(5)) or bool(equity_lane0_eval71_hand_eval1_pair0(3)) or bool(equity_lane0_eval71_hand_eval1_pair0(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank21_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank21_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank22_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg71_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank22_encode: process (equity_lane0_eval71_hand_eval1_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(12)) or bool(equity_lane0_eval71_hand_eval1_pair1(11)) or bool(equity_lane0_eval71_hand_eval1_pair1(10)) or bool(equity_lane0_eval71_hand_eval1_pair1(9)) or bool(equity_lane0_eval71_hand_eval1_pair1(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(12)) or bool(equity_lane0_eval71_hand_eval1_pair1(7)) or bool(equity_lane0_eval71_hand_eval1_pair1(6)) or bool(equity_lane0_eval71_hand_eval1_pair1(5)) or bool(equity_lane0_eval71_hand_eval1_pair1(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(11)) or bool(equity_lane0_eval71_hand_eval1_pair1(10)) or bool(equity_lane0_eval71_hand_eval1_pair1(7)) or bool(equity_lane0_eval71_hand_eval1_pair1(6)) or bool(equity_lane0_eval71_hand_eval1_pair1(3)) or bool(equity_lane0_eval71_hand_eval1_pair1(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(11)) or bool(equity_lane0_eval71_hand_eval1_pair1(9)) or bool(equity_lane0_eval71_hand_eval1_pair1(7)) or bool(equity_lane0_eval71_hand_eval1_pair1(5)) or bool(equity_lane0_eval71_hand_eval1_pair1(3)) or bool(equity_lane0_eval71_hand_eval1_pair1(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank22_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank22_encode;
 
@@ -13038,25 +13038,25 @@ begin
     equity_lane0_eval71_hand_eval1_onehot_rank23_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank23_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank24_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg73_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank24_encode: process (equity_lane0_eval71_hand_eval1_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(12)) or bool(equity_lane0_eval71_hand_eval1_trip0(11)) or bool(equity_lane0_eval71_hand_eval1_trip0(10)) or bool(equity_lane0_eval71_hand_eval1_trip0(9)) or bool(equity_lane0_eval71_hand_eval1_trip0(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(12)) or bool(equity_lane0_eval71_hand_eval1_trip0(7)) or bool(equity_lane0_eval71_hand_eval1_trip0(6)) or bool(equity_lane0_eval71_hand_eval1_trip0(5)) or bool(equity_lane0_eval71_hand_eval1_trip0(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(11)) or bool(equity_lane0_eval71_hand_eval1_trip0(10)) or bool(equity_lane0_eval71_hand_eval1_trip0(7)) or bool(equity_lane0_eval71_hand_eval1_trip0(6)) or bool(equity_lane0_eval71_hand_eval1_trip0(3)) or bool(equity_lane0_eval71_hand_eval1_trip0(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(11)) or bool(equity_lane0_eval71_hand_eval1_trip0(9)) or bool(equity_lane0_eval71_hand_eval1_trip0(7)) or bool(equity_lane0_eval71_hand_eval1_trip0(5)) or bool(equity_lane0_eval71_hand_eval1_trip0(3)) or bool(equity_lane0_eval71_hand_eval1_trip0(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank24_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank24_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank25_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg74_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank25_encode: process (equity_lane0_eval71_hand_eval1_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(12)) or bool(equity_lane0_eval71_hand_eval1_trip1(11)) or bool(equity_lane0_eval71_hand_eval1_trip1(10)) or bool(equity_lane0_eval71_hand_eval1_trip1(9)) or bool(equity_lane0_eval71_hand_eval1_trip1(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(12)) or bool(equity_lane0_eval71_hand_eval1_trip1(7)) or bool(equity_lane0_eval71_hand_eval1_trip1(6)) or bool(equity_lane0_eval71_hand_eval1_trip1(5)) or bool(equity_lane0_eval71_hand_eval1_trip1(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(11)) or bool(equity_lane0_eval71_hand_eval1_trip1(10)) or bool(equity_lane0_eval71_hand_eval1_trip1(7)) or bool(equity_lane0_eval71_hand_eval1_trip1(6)) or bool(equity_lane0_eval71_hand_eval1_trip1(3)) or bool(equity_lane0_eval71_hand_eval1_trip1(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(11)) or bool(equity_lane0_eval71_hand_eval1_trip1(9)) or bool(equity_lane0_eval71_hand_eval1_trip1(7)) or bool(equity_lane0_eval71_hand_eval1_trip1(5)) or bool(equity_lane0_eval71_hand_eval1_trip1(3)) or bool(equity_lane0_eval71_hand_eval1_trip1(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank25_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank25_encode;
 
@@ -13071,36 +13071,36 @@ begin
     equity_lane0_eval71_hand_eval1_onehot_rank26_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank26_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank27_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg76_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank27_encode: process (equity_lane0_eval71_hand_eval1_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(12)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(11)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(10)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(9)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(12)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(7)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(6)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(5)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(11)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(10)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(7)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(6)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(3)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(11)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(9)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(7)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(5)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(3)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank27_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank27_encode;
 
-equity_lane0_eval71_hand_eval1_categorize: process (equity_lane0_eval71_hand_eval1_pipe_reg79_q, equity_lane0_eval71_hand_eval1_pipe_reg76_q, equity_lane0_eval71_hand_eval1_pipe_reg70_q, equity_lane0_eval71_hand_eval1_pipe_reg73_q, equity_lane0_eval71_hand_eval1_pipe_reg71_q, equity_lane0_eval71_hand_eval1_pipe_reg74_q, equity_lane0_eval71_hand_eval1_pipe_reg77_q, equity_lane0_eval71_hand_eval1_pipe_reg78_q) is
+equity_lane0_eval71_hand_eval1_categorize: process (equity_lane0_eval71_hand_eval1_pair0, equity_lane0_eval71_hand_eval1_trip1, equity_lane0_eval71_hand_eval1_s3_flush, equity_lane0_eval71_hand_eval1_s3_quads, equity_lane0_eval71_hand_eval1_pair1, equity_lane0_eval71_hand_eval1_trip0, equity_lane0_eval71_hand_eval1_s3_straight, equity_lane0_eval71_hand_eval1_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg78_q) then
+    if bool(equity_lane0_eval71_hand_eval1_s3_sf) then
         cat(8) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_pipe_reg76_q /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane0_eval71_hand_eval1_pipe_reg73_q /= 0) and ((equity_lane0_eval71_hand_eval1_pipe_reg74_q /= 0) or (equity_lane0_eval71_hand_eval1_pipe_reg70_q /= 0))) then
+    elsif ((equity_lane0_eval71_hand_eval1_trip0 /= 0) and ((equity_lane0_eval71_hand_eval1_trip1 /= 0) or (equity_lane0_eval71_hand_eval1_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane0_eval71_hand_eval1_pipe_reg79_q) then
+    elsif bool(equity_lane0_eval71_hand_eval1_s3_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane0_eval71_hand_eval1_pipe_reg77_q) then
+    elsif bool(equity_lane0_eval71_hand_eval1_s3_straight) then
         cat(4) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_pipe_reg73_q /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_trip0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_pipe_reg71_q /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_pair1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_pipe_reg70_q /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -13109,110 +13109,110 @@ begin
 end process equity_lane0_eval71_hand_eval1_categorize;
 
 
-equity_lane0_eval71_hand_eval1_c4_invalid <= stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg82_q) or (not bool(equity_lane0_eval71_hand_eval1_pipe_reg83_q)));
+equity_lane0_eval71_hand_eval1_c4_invalid <= stdl(bool(equity_lane0_eval71_hand_eval1_s3_bad) or (not bool(equity_lane0_eval71_hand_eval1_s3_any)));
 
 equity_lane0_eval71_hand_eval1_pipe_reg84_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg84_q <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
+        equity_lane0_eval71_hand_eval1_m0 <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg84_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg85_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg85_q <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
+        equity_lane0_eval71_hand_eval1_m1 <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg85_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg86_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg86_q <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
+        equity_lane0_eval71_hand_eval1_m2 <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg86_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg87_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg87_q <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
+        equity_lane0_eval71_hand_eval1_m3 <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg87_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg88_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg88_q <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
+        equity_lane0_eval71_hand_eval1_m4 <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg88_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg89_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg89_q <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
+        equity_lane0_eval71_hand_eval1_p0 <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg89_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg90_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg90_q <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
+        equity_lane0_eval71_hand_eval1_p1 <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg90_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg91_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg91_q <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
+        equity_lane0_eval71_hand_eval1_p2 <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg91_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg92_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg92_q <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
+        equity_lane0_eval71_hand_eval1_t0 <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg92_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg93_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg93_q <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
+        equity_lane0_eval71_hand_eval1_t1 <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg93_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg94_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg94_q <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
+        equity_lane0_eval71_hand_eval1_x0 <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg94_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg95_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg95_q <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
+        equity_lane0_eval71_hand_eval1_q0 <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg95_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg96_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg96_q <= equity_lane0_eval71_hand_eval1_c4_category;
+        equity_lane0_eval71_hand_eval1_s4_category <= equity_lane0_eval71_hand_eval1_c4_category;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg96_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg97_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg97_q <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
+        equity_lane0_eval71_hand_eval1_s4_straight_top <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg97_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg98_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg98_q <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
+        equity_lane0_eval71_hand_eval1_s4_sf_top <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg98_load;
 
@@ -13223,7 +13223,7 @@ begin
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg99_load;
 
-equity_lane0_eval71_hand_eval1_compose: process (equity_lane0_eval71_hand_eval1_pipe_reg94_q, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_pipe_reg90_q, equity_lane0_eval71_hand_eval1_pipe_reg89_q, equity_lane0_eval71_hand_eval1_pipe_reg93_q, equity_lane0_eval71_hand_eval1_pipe_reg95_q, equity_lane0_eval71_hand_eval1_pipe_reg84_q, equity_lane0_eval71_hand_eval1_pipe_reg86_q, equity_lane0_eval71_hand_eval1_pipe_reg91_q, equity_lane0_eval71_hand_eval1_pipe_reg98_q, equity_lane0_eval71_hand_eval1_pipe_reg87_q, equity_lane0_eval71_hand_eval1_pipe_reg88_q, equity_lane0_eval71_hand_eval1_pipe_reg85_q, equity_lane0_eval71_hand_eval1_pipe_reg97_q, equity_lane0_eval71_hand_eval1_pipe_reg96_q, equity_lane0_eval71_hand_eval1_pipe_reg92_q) is
+equity_lane0_eval71_hand_eval1_compose: process (equity_lane0_eval71_hand_eval1_x0, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_p1, equity_lane0_eval71_hand_eval1_p0, equity_lane0_eval71_hand_eval1_t1, equity_lane0_eval71_hand_eval1_q0, equity_lane0_eval71_hand_eval1_m0, equity_lane0_eval71_hand_eval1_m2, equity_lane0_eval71_hand_eval1_p2, equity_lane0_eval71_hand_eval1_s4_sf_top, equity_lane0_eval71_hand_eval1_m3, equity_lane0_eval71_hand_eval1_m4, equity_lane0_eval71_hand_eval1_m1, equity_lane0_eval71_hand_eval1_s4_straight_top, equity_lane0_eval71_hand_eval1_s4_category, equity_lane0_eval71_hand_eval1_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -13235,74 +13235,74 @@ equity_lane0_eval71_hand_eval1_compose: process (equity_lane0_eval71_hand_eval1_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval71_hand_eval1_pipe_reg93_q(j)) and (not bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(j)))) then
+        if (bool(equity_lane0_eval71_hand_eval1_t1(j)) and (not bool(equity_lane0_eval71_hand_eval1_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(j)) and (not bool(equity_lane0_eval71_hand_eval1_pipe_reg93_q(j)))) then
+        elsif (bool(equity_lane0_eval71_hand_eval1_p0(j)) and (not bool(equity_lane0_eval71_hand_eval1_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(j)) and (not bool(equity_lane0_eval71_hand_eval1_pipe_reg84_q(j)))) then
+        if (bool(equity_lane0_eval71_hand_eval1_p2(j)) and (not bool(equity_lane0_eval71_hand_eval1_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane0_eval71_hand_eval1_pipe_reg84_q(j)) and (not bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(j)))) then
+        elsif (bool(equity_lane0_eval71_hand_eval1_m0(j)) and (not bool(equity_lane0_eval71_hand_eval1_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane0_eval71_hand_eval1_pipe_reg96_q(8);
-    cat(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(4)));
-    cat(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(2)));
-    cat(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(1)));
+    cat(3) := equity_lane0_eval71_hand_eval1_s4_category(8);
+    cat(2) := stdl(bool(equity_lane0_eval71_hand_eval1_s4_category(7)) or bool(equity_lane0_eval71_hand_eval1_s4_category(6)) or bool(equity_lane0_eval71_hand_eval1_s4_category(5)) or bool(equity_lane0_eval71_hand_eval1_s4_category(4)));
+    cat(1) := stdl(bool(equity_lane0_eval71_hand_eval1_s4_category(7)) or bool(equity_lane0_eval71_hand_eval1_s4_category(6)) or bool(equity_lane0_eval71_hand_eval1_s4_category(3)) or bool(equity_lane0_eval71_hand_eval1_s4_category(2)));
+    cat(0) := stdl(bool(equity_lane0_eval71_hand_eval1_s4_category(7)) or bool(equity_lane0_eval71_hand_eval1_s4_category(5)) or bool(equity_lane0_eval71_hand_eval1_s4_category(3)) or bool(equity_lane0_eval71_hand_eval1_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(8)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg98_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(8)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_s4_sf_top);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(7)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg95_q);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg94_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(7)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_q0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_x0);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(6)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg92_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(6)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg93_q);
+            k1 := (k1 or equity_lane0_eval71_hand_eval1_t1);
         else
-            k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg89_q);
+            k1 := (k1 or equity_lane0_eval71_hand_eval1_p0);
         end if;
     end if;
-    if (bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(0))) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg85_q);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_pipe_reg86_q);
-        k3 := (k3 or equity_lane0_eval71_hand_eval1_pipe_reg87_q);
-        k4 := (k4 or equity_lane0_eval71_hand_eval1_pipe_reg88_q);
+    if (bool(equity_lane0_eval71_hand_eval1_s4_category(5)) or bool(equity_lane0_eval71_hand_eval1_s4_category(0))) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_m0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_m1);
+        k2 := (k2 or equity_lane0_eval71_hand_eval1_m2);
+        k3 := (k3 or equity_lane0_eval71_hand_eval1_m3);
+        k4 := (k4 or equity_lane0_eval71_hand_eval1_m4);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(4)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg97_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(4)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_s4_straight_top);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(3)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg92_q);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_pipe_reg85_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(3)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_t0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_m0);
+        k2 := (k2 or equity_lane0_eval71_hand_eval1_m1);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(2)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg89_q);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg90_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(2)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_p0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane0_eval71_hand_eval1_pipe_reg91_q);
+            k2 := (k2 or equity_lane0_eval71_hand_eval1_p2);
         else
-            k2 := (k2 or equity_lane0_eval71_hand_eval1_pipe_reg84_q);
+            k2 := (k2 or equity_lane0_eval71_hand_eval1_m0);
         end if;
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(1)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg89_q);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_pipe_reg85_q);
-        k3 := (k3 or equity_lane0_eval71_hand_eval1_pipe_reg86_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(1)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_p0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_m0);
+        k2 := (k2 or equity_lane0_eval71_hand_eval1_m1);
+        k3 := (k3 or equity_lane0_eval71_hand_eval1_m2);
     end if;
     if bool(equity_lane0_eval71_hand_eval1_s4_invalid) then
         equity_lane0_eval71_hand_eval1_c5_word <= to_unsigned(0, 24);
@@ -13415,35 +13415,35 @@ equity_lane0_eval72_hand_eval2_same_card62_same <= stdl((equity_lane0_eval72_han
 equity_lane0_eval72_hand_eval2_pipe_reg100_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg100_q <= equity_lane0_eval72_hand_eval2_pipe_reg100_d;
+        equity_lane0_eval72_hand_eval2_s1_dups <= equity_lane0_eval72_hand_eval2_pipe_reg100_d;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg100_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg101_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg101_q <= equity_lane0_eval72_hand_eval2_d1_hand;
+        equity_lane0_eval72_hand_eval2_s1_hand <= equity_lane0_eval72_hand_eval2_d1_hand;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg101_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg102_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg102_q <= equity_lane0_eval72_hand_eval2_d1_bad_codes;
+        equity_lane0_eval72_hand_eval2_s1_bad_codes <= equity_lane0_eval72_hand_eval2_d1_bad_codes;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg102_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg103_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg103_q <= equity_lane0_eval72_hand_eval2_d1_any;
+        equity_lane0_eval72_hand_eval2_s1_any <= equity_lane0_eval72_hand_eval2_d1_any;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg103_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg104_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg104_q <= equity_lane0_eval72_hand_eval2_d1_flush_suit;
+        equity_lane0_eval72_hand_eval2_s1_flush_suit <= equity_lane0_eval72_hand_eval2_d1_flush_suit;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg104_load;
 
@@ -13496,9 +13496,9 @@ begin
 end process equity_lane0_eval72_hand_eval2_decode;
 
 
-equity_lane0_eval72_hand_eval2_c2_bad <= stdl((equity_lane0_eval72_hand_eval2_pipe_reg100_q /= 0) or (equity_lane0_eval72_hand_eval2_pipe_reg102_q /= 0));
+equity_lane0_eval72_hand_eval2_c2_bad <= stdl((equity_lane0_eval72_hand_eval2_s1_dups /= 0) or (equity_lane0_eval72_hand_eval2_s1_bad_codes /= 0));
 
-equity_lane0_eval72_hand_eval2_rank_masks: process (equity_lane0_eval72_hand_eval2_pipe_reg101_q, equity_lane0_eval72_hand_eval2_pipe_reg104_q) is
+equity_lane0_eval72_hand_eval2_rank_masks: process (equity_lane0_eval72_hand_eval2_s1_hand, equity_lane0_eval72_hand_eval2_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -13518,10 +13518,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane0_eval72_hand_eval2_pipe_reg101_q(((4 * r) + s))) then
+            if bool(equity_lane0_eval72_hand_eval2_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane0_eval72_hand_eval2_pipe_reg101_q(((4 * r) + s))) and bool(equity_lane0_eval72_hand_eval2_pipe_reg104_q(s))) then
+            if (bool(equity_lane0_eval72_hand_eval2_s1_hand(((4 * r) + s))) and bool(equity_lane0_eval72_hand_eval2_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -13537,21 +13537,21 @@ begin
     equity_lane0_eval72_hand_eval2_c2_trips <= trips;
     equity_lane0_eval72_hand_eval2_c2_pairs <= pairs;
     equity_lane0_eval72_hand_eval2_c2_not_quads <= not_quads;
-    equity_lane0_eval72_hand_eval2_c2_flush <= stdl(equity_lane0_eval72_hand_eval2_pipe_reg104_q /= 0);
-    if (equity_lane0_eval72_hand_eval2_pipe_reg104_q /= 0) then
+    equity_lane0_eval72_hand_eval2_c2_flush <= stdl(equity_lane0_eval72_hand_eval2_s1_flush_suit /= 0);
+    if (equity_lane0_eval72_hand_eval2_s1_flush_suit /= 0) then
         equity_lane0_eval72_hand_eval2_c2_kickers <= suited;
     else
         equity_lane0_eval72_hand_eval2_c2_kickers <= singles;
     end if;
 end process equity_lane0_eval72_hand_eval2_rank_masks;
 
-equity_lane0_eval72_hand_eval2_sf_windows: process (equity_lane0_eval72_hand_eval2_pipe_reg101_q) is
+equity_lane0_eval72_hand_eval2_sf_windows: process (equity_lane0_eval72_hand_eval2_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane0_eval72_hand_eval2_pipe_reg101_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval72_hand_eval2_pipe_reg101_q(((4 * w) + s))) and bool(equity_lane0_eval72_hand_eval2_pipe_reg101_q(((4 * (w + 1)) + s))) and bool(equity_lane0_eval72_hand_eval2_pipe_reg101_q(((4 * (w + 2)) + s))) and bool(equity_lane0_eval72_hand_eval2_pipe_reg101_q(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane0_eval72_hand_eval2_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval72_hand_eval2_s1_hand(((4 * w) + s))) and bool(equity_lane0_eval72_hand_eval2_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval72_hand_eval2_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval72_hand_eval2_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -13637,7 +13637,7 @@ end process equity_lane0_eval72_hand_eval2_pipe_reg113_load;
 equity_lane0_eval72_hand_eval2_pipe_reg114_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg114_q <= equity_lane0_eval72_hand_eval2_pipe_reg103_q;
+        equity_lane0_eval72_hand_eval2_pipe_reg114_q <= equity_lane0_eval72_hand_eval2_s1_any;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg114_load;
 
@@ -13821,14 +13821,14 @@ end process equity_lane0_eval72_hand_eval2_pipe_reg119_load;
 equity_lane0_eval72_hand_eval2_pipe_reg120_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg120_q <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots(13-1 downto 0);
+        equity_lane0_eval72_hand_eval2_pair0 <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg120_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg121_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg121_q <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots(26-1 downto 13);
+        equity_lane0_eval72_hand_eval2_pair1 <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg121_load;
 
@@ -13842,14 +13842,14 @@ end process equity_lane0_eval72_hand_eval2_pipe_reg122_load;
 equity_lane0_eval72_hand_eval2_pipe_reg123_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg123_q <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots(13-1 downto 0);
+        equity_lane0_eval72_hand_eval2_trip0 <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg123_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg124_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg124_q <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots(26-1 downto 13);
+        equity_lane0_eval72_hand_eval2_trip1 <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg124_load;
 
@@ -13863,28 +13863,28 @@ end process equity_lane0_eval72_hand_eval2_pipe_reg125_load;
 equity_lane0_eval72_hand_eval2_pipe_reg126_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg126_q <= equity_lane0_eval72_hand_eval2_pipe_reg105_q;
+        equity_lane0_eval72_hand_eval2_s3_quads <= equity_lane0_eval72_hand_eval2_pipe_reg105_q;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg126_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg127_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg127_q <= equity_lane0_eval72_hand_eval2_window_top4_found;
+        equity_lane0_eval72_hand_eval2_s3_straight <= equity_lane0_eval72_hand_eval2_window_top4_found;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg127_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg128_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg128_q <= equity_lane0_eval72_hand_eval2_window_top5_found;
+        equity_lane0_eval72_hand_eval2_s3_sf <= equity_lane0_eval72_hand_eval2_window_top5_found;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg128_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg129_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg129_q <= equity_lane0_eval72_hand_eval2_pipe_reg112_q;
+        equity_lane0_eval72_hand_eval2_s3_flush <= equity_lane0_eval72_hand_eval2_pipe_reg112_q;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg129_load;
 
@@ -13905,14 +13905,14 @@ end process equity_lane0_eval72_hand_eval2_pipe_reg131_load;
 equity_lane0_eval72_hand_eval2_pipe_reg132_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg132_q <= equity_lane0_eval72_hand_eval2_pipe_reg113_q;
+        equity_lane0_eval72_hand_eval2_s3_bad <= equity_lane0_eval72_hand_eval2_pipe_reg113_q;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg132_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg133_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg133_q <= equity_lane0_eval72_hand_eval2_pipe_reg114_q;
+        equity_lane0_eval72_hand_eval2_s3_any <= equity_lane0_eval72_hand_eval2_pipe_reg114_q;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg133_load;
 
@@ -13971,25 +13971,25 @@ begin
     equity_lane0_eval72_hand_eval2_onehot_rank34_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank34_encode;
 
-equity_lane0_eval72_hand_eval2_onehot_rank35_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg120_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank35_encode: process (equity_lane0_eval72_hand_eval2_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg120_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pair0(12)) or bool(equity_lane0_eval72_hand_eval2_pair0(11)) or bool(equity_lane0_eval72_hand_eval2_pair0(10)) or bool(equity_lane0_eval72_hand_eval2_pair0(9)) or bool(equity_lane0_eval72_hand_eval2_pair0(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pair0(12)) or bool(equity_lane0_eval72_hand_eval2_pair0(7)) or bool(equity_lane0_eval72_hand_eval2_pair0(6)) or bool(equity_lane0_eval72_hand_eval2_pair0(5)) or bool(equity_lane0_eval72_hand_eval2_pair0(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pair0(11)) or bool(equity_lane0_eval72_hand_eval2_pair0(10)) or bool(equity_lane0_eval72_hand_eval2_pair0(7)) or bool(equity_lane0_eval72_hand_eval2_pair0(6)) or bool(equity_lane0_eval72_hand_eval2_pair0(3)) or bool(equity_lane0_eval72_hand_eval2_pair0(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pair0(11)) or bool(equity_lane0_eval72_hand_eval2_pair0(9)) or bool(equity_lane0_eval72_hand_eval2_pair0(7)) or bool(equity_lane0_eval72_hand_eval2_pair0(5)) or bool(equity_lane0_eval72_hand_eval2_pair0(3)) or bool(equity_lane0_eval72_hand_eval2_pair0(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank35_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank35_encode;
 
-equity_lane0_eval72_hand_eval2_onehot_rank36_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg121_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank36_encode: process (equity_lane0_eval72_hand_eval2_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg121_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pair1(12)) or bool(equity_lane0_eval72_hand_eval2_pair1(11)) or bool(equity_lane0_eval72_hand_eval2_pair1(10)) or bool(equity_lane0_eval72_hand_eval2_pair1(9)) or bool(equity_lane0_eval72_hand_eval2_pair1(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pair1(12)) or bool(equity_lane0_eval72_hand_eval2_pair1(7)) or bool(equity_lane0_eval72_hand_eval2_pair1(6)) or bool(equity_lane0_eval72_hand_eval2_pair1(5)) or bool(equity_lane0_eval72_hand_eval2_pair1(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pair1(11)) or bool(equity_lane0_eval72_hand_eval2_pair1(10)) or bool(equity_lane0_eval72_hand_eval2_pair1(7)) or bool(equity_lane0_eval72_hand_eval2_pair1(6)) or bool(equity_lane0_eval72_hand_eval2_pair1(3)) or bool(equity_lane0_eval72_hand_eval2_pair1(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pair1(11)) or bool(equity_lane0_eval72_hand_eval2_pair1(9)) or bool(equity_lane0_eval72_hand_eval2_pair1(7)) or bool(equity_lane0_eval72_hand_eval2_pair1(5)) or bool(equity_lane0_eval72_hand_eval2_pair1(3)) or bool(equity_lane0_eval72_hand_eval2_pair1(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank36_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank36_encode;
 
@@ -14004,25 +14004,25 @@ begin
     equity_lane0_eval72_hand_eval2_onehot_rank37_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank37_encode;
 
-equity_lane0_eval72_hand_eval2_onehot_rank38_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg123_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank38_encode: process (equity_lane0_eval72_hand_eval2_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg123_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_trip0(12)) or bool(equity_lane0_eval72_hand_eval2_trip0(11)) or bool(equity_lane0_eval72_hand_eval2_trip0(10)) or bool(equity_lane0_eval72_hand_eval2_trip0(9)) or bool(equity_lane0_eval72_hand_eval2_trip0(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_trip0(12)) or bool(equity_lane0_eval72_hand_eval2_trip0(7)) or bool(equity_lane0_eval72_hand_eval2_trip0(6)) or bool(equity_lane0_eval72_hand_eval2_trip0(5)) or bool(equity_lane0_eval72_hand_eval2_trip0(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_trip0(11)) or bool(equity_lane0_eval72_hand_eval2_trip0(10)) or bool(equity_lane0_eval72_hand_eval2_trip0(7)) or bool(equity_lane0_eval72_hand_eval2_trip0(6)) or bool(equity_lane0_eval72_hand_eval2_trip0(3)) or bool(equity_lane0_eval72_hand_eval2_trip0(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_trip0(11)) or bool(equity_lane0_eval72_hand_eval2_trip0(9)) or bool(equity_lane0_eval72_hand_eval2_trip0(7)) or bool(equity_lane0_eval72_hand_eval2_trip0(5)) or bool(equity_lane0_eval72_hand_eval2_trip0(3)) or bool(equity_lane0_eval72_hand_eval2_trip0(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank38_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank38_encode;
 
-equity_lane0_eval72_hand_eval2_onehot_rank39_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg124_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank39_encode: process (equity_lane0_eval72_hand_eval2_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg124_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_trip1(12)) or bool(equity_lane0_eval72_hand_eval2_trip1(11)) or bool(equity_lane0_eval72_hand_eval2_trip1(10)) or bool(equity_lane0_eval72_hand_eval2_trip1(9)) or bool(equity_lane0_eval72_hand_eval2_trip1(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_trip1(12)) or bool(equity_lane0_eval72_hand_eval2_trip1(7)) or bool(equity_lane0_eval72_hand_eval2_trip1(6)) or bool(equity_lane0_eval72_hand_eval2_trip1(5)) or bool(equity_lane0_eval72_hand_eval2_trip1(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_trip1(11)) or bool(equity_lane0_eval72_hand_eval2_trip1(10)) or bool(equity_lane0_eval72_hand_eval2_trip1(7)) or bool(equity_lane0_eval72_hand_eval2_trip1(6)) or bool(equity_lane0_eval72_hand_eval2_trip1(3)) or bool(equity_lane0_eval72_hand_eval2_trip1(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_trip1(11)) or bool(equity_lane0_eval72_hand_eval2_trip1(9)) or bool(equity_lane0_eval72_hand_eval2_trip1(7)) or bool(equity_lane0_eval72_hand_eval2_trip1(5)) or bool(equity_lane0_eval72_hand_eval2_trip1(3)) or bool(equity_lane0_eval72_hand_eval2_trip1(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank39_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank39_encode;
 
@@ -14037,36 +14037,36 @@ begin
     equity_lane0_eval72_hand_eval2_onehot_rank40_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank40_encode;
 
-equity_lane0_eval72_hand_eval2_onehot_rank41_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg126_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank41_encode: process (equity_lane0_eval72_hand_eval2_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg126_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_s3_quads(12)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(11)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(10)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(9)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_s3_quads(12)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(7)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(6)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(5)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_s3_quads(11)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(10)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(7)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(6)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(3)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_s3_quads(11)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(9)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(7)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(5)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(3)) or bool(equity_lane0_eval72_hand_eval2_s3_quads(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank41_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank41_encode;
 
-equity_lane0_eval72_hand_eval2_categorize: process (equity_lane0_eval72_hand_eval2_pipe_reg129_q, equity_lane0_eval72_hand_eval2_pipe_reg126_q, equity_lane0_eval72_hand_eval2_pipe_reg120_q, equity_lane0_eval72_hand_eval2_pipe_reg123_q, equity_lane0_eval72_hand_eval2_pipe_reg121_q, equity_lane0_eval72_hand_eval2_pipe_reg124_q, equity_lane0_eval72_hand_eval2_pipe_reg127_q, equity_lane0_eval72_hand_eval2_pipe_reg128_q) is
+equity_lane0_eval72_hand_eval2_categorize: process (equity_lane0_eval72_hand_eval2_pair0, equity_lane0_eval72_hand_eval2_trip1, equity_lane0_eval72_hand_eval2_s3_flush, equity_lane0_eval72_hand_eval2_s3_quads, equity_lane0_eval72_hand_eval2_pair1, equity_lane0_eval72_hand_eval2_trip0, equity_lane0_eval72_hand_eval2_s3_straight, equity_lane0_eval72_hand_eval2_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane0_eval72_hand_eval2_pipe_reg128_q) then
+    if bool(equity_lane0_eval72_hand_eval2_s3_sf) then
         cat(8) := '1';
-    elsif (equity_lane0_eval72_hand_eval2_pipe_reg126_q /= 0) then
+    elsif (equity_lane0_eval72_hand_eval2_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane0_eval72_hand_eval2_pipe_reg123_q /= 0) and ((equity_lane0_eval72_hand_eval2_pipe_reg124_q /= 0) or (equity_lane0_eval72_hand_eval2_pipe_reg120_q /= 0))) then
+    elsif ((equity_lane0_eval72_hand_eval2_trip0 /= 0) and ((equity_lane0_eval72_hand_eval2_trip1 /= 0) or (equity_lane0_eval72_hand_eval2_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane0_eval72_hand_eval2_pipe_reg129_q) then
+    elsif bool(equity_lane0_eval72_hand_eval2_s3_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane0_eval72_hand_eval2_pipe_reg127_q) then
+    elsif bool(equity_lane0_eval72_hand_eval2_s3_straight) then
         cat(4) := '1';
-    elsif (equity_lane0_eval72_hand_eval2_pipe_reg123_q /= 0) then
+    elsif (equity_lane0_eval72_hand_eval2_trip0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane0_eval72_hand_eval2_pipe_reg121_q /= 0) then
+    elsif (equity_lane0_eval72_hand_eval2_pair1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane0_eval72_hand_eval2_pipe_reg120_q /= 0) then
+    elsif (equity_lane0_eval72_hand_eval2_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -14075,110 +14075,110 @@ begin
 end process equity_lane0_eval72_hand_eval2_categorize;
 
 
-equity_lane0_eval72_hand_eval2_c4_invalid <= stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg132_q) or (not bool(equity_lane0_eval72_hand_eval2_pipe_reg133_q)));
+equity_lane0_eval72_hand_eval2_c4_invalid <= stdl(bool(equity_lane0_eval72_hand_eval2_s3_bad) or (not bool(equity_lane0_eval72_hand_eval2_s3_any)));
 
 equity_lane0_eval72_hand_eval2_pipe_reg134_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg134_q <= equity_lane0_eval72_hand_eval2_onehot_rank30_rank;
+        equity_lane0_eval72_hand_eval2_m0 <= equity_lane0_eval72_hand_eval2_onehot_rank30_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg134_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg135_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg135_q <= equity_lane0_eval72_hand_eval2_onehot_rank31_rank;
+        equity_lane0_eval72_hand_eval2_m1 <= equity_lane0_eval72_hand_eval2_onehot_rank31_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg135_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg136_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg136_q <= equity_lane0_eval72_hand_eval2_onehot_rank32_rank;
+        equity_lane0_eval72_hand_eval2_m2 <= equity_lane0_eval72_hand_eval2_onehot_rank32_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg136_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg137_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg137_q <= equity_lane0_eval72_hand_eval2_onehot_rank33_rank;
+        equity_lane0_eval72_hand_eval2_m3 <= equity_lane0_eval72_hand_eval2_onehot_rank33_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg137_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg138_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg138_q <= equity_lane0_eval72_hand_eval2_onehot_rank34_rank;
+        equity_lane0_eval72_hand_eval2_m4 <= equity_lane0_eval72_hand_eval2_onehot_rank34_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg138_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg139_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg139_q <= equity_lane0_eval72_hand_eval2_onehot_rank35_rank;
+        equity_lane0_eval72_hand_eval2_p0 <= equity_lane0_eval72_hand_eval2_onehot_rank35_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg139_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg140_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg140_q <= equity_lane0_eval72_hand_eval2_onehot_rank36_rank;
+        equity_lane0_eval72_hand_eval2_p1 <= equity_lane0_eval72_hand_eval2_onehot_rank36_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg140_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg141_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg141_q <= equity_lane0_eval72_hand_eval2_onehot_rank37_rank;
+        equity_lane0_eval72_hand_eval2_p2 <= equity_lane0_eval72_hand_eval2_onehot_rank37_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg141_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg142_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg142_q <= equity_lane0_eval72_hand_eval2_onehot_rank38_rank;
+        equity_lane0_eval72_hand_eval2_t0 <= equity_lane0_eval72_hand_eval2_onehot_rank38_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg142_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg143_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg143_q <= equity_lane0_eval72_hand_eval2_onehot_rank39_rank;
+        equity_lane0_eval72_hand_eval2_t1 <= equity_lane0_eval72_hand_eval2_onehot_rank39_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg143_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg144_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg144_q <= equity_lane0_eval72_hand_eval2_onehot_rank40_rank;
+        equity_lane0_eval72_hand_eval2_x0 <= equity_lane0_eval72_hand_eval2_onehot_rank40_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg144_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg145_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg145_q <= equity_lane0_eval72_hand_eval2_onehot_rank41_rank;
+        equity_lane0_eval72_hand_eval2_q0 <= equity_lane0_eval72_hand_eval2_onehot_rank41_rank;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg145_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg146_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg146_q <= equity_lane0_eval72_hand_eval2_c4_category;
+        equity_lane0_eval72_hand_eval2_s4_category <= equity_lane0_eval72_hand_eval2_c4_category;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg146_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg147_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg147_q <= equity_lane0_eval72_hand_eval2_pipe_reg130_q;
+        equity_lane0_eval72_hand_eval2_s4_straight_top <= equity_lane0_eval72_hand_eval2_pipe_reg130_q;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg147_load;
 
 equity_lane0_eval72_hand_eval2_pipe_reg148_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg148_q <= equity_lane0_eval72_hand_eval2_pipe_reg131_q;
+        equity_lane0_eval72_hand_eval2_s4_sf_top <= equity_lane0_eval72_hand_eval2_pipe_reg131_q;
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg148_load;
 
@@ -14189,7 +14189,7 @@ begin
     end if;
 end process equity_lane0_eval72_hand_eval2_pipe_reg149_load;
 
-equity_lane0_eval72_hand_eval2_compose: process (equity_lane0_eval72_hand_eval2_pipe_reg144_q, equity_lane0_eval72_hand_eval2_s4_invalid, equity_lane0_eval72_hand_eval2_pipe_reg140_q, equity_lane0_eval72_hand_eval2_pipe_reg139_q, equity_lane0_eval72_hand_eval2_pipe_reg143_q, equity_lane0_eval72_hand_eval2_pipe_reg145_q, equity_lane0_eval72_hand_eval2_pipe_reg134_q, equity_lane0_eval72_hand_eval2_pipe_reg136_q, equity_lane0_eval72_hand_eval2_pipe_reg141_q, equity_lane0_eval72_hand_eval2_pipe_reg148_q, equity_lane0_eval72_hand_eval2_pipe_reg137_q, equity_lane0_eval72_hand_eval2_pipe_reg138_q, equity_lane0_eval72_hand_eval2_pipe_reg135_q, equity_lane0_eval72_hand_eval2_pipe_reg147_q, equity_lane0_eval72_hand_eval2_pipe_reg146_q, equity_lane0_eval72_hand_eval2_pipe_reg142_q) is
+equity_lane0_eval72_hand_eval2_compose: process (equity_lane0_eval72_hand_eval2_x0, equity_lane0_eval72_hand_eval2_s4_invalid, equity_lane0_eval72_hand_eval2_p1, equity_lane0_eval72_hand_eval2_p0, equity_lane0_eval72_hand_eval2_t1, equity_lane0_eval72_hand_eval2_q0, equity_lane0_eval72_hand_eval2_m0, equity_lane0_eval72_hand_eval2_m2, equity_lane0_eval72_hand_eval2_p2, equity_lane0_eval72_hand_eval2_s4_sf_top, equity_lane0_eval72_hand_eval2_m3, equity_lane0_eval72_hand_eval2_m4, equity_lane0_eval72_hand_eval2_m1, equity_lane0_eval72_hand_eval2_s4_straight_top, equity_lane0_eval72_hand_eval2_s4_category, equity_lane0_eval72_hand_eval2_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -14201,74 +14201,74 @@ equity_lane0_eval72_hand_eval2_compose: process (equity_lane0_eval72_hand_eval2_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval72_hand_eval2_pipe_reg143_q(j)) and (not bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(j)))) then
+        if (bool(equity_lane0_eval72_hand_eval2_t1(j)) and (not bool(equity_lane0_eval72_hand_eval2_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(j)) and (not bool(equity_lane0_eval72_hand_eval2_pipe_reg143_q(j)))) then
+        elsif (bool(equity_lane0_eval72_hand_eval2_p0(j)) and (not bool(equity_lane0_eval72_hand_eval2_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(j)) and (not bool(equity_lane0_eval72_hand_eval2_pipe_reg134_q(j)))) then
+        if (bool(equity_lane0_eval72_hand_eval2_p2(j)) and (not bool(equity_lane0_eval72_hand_eval2_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane0_eval72_hand_eval2_pipe_reg134_q(j)) and (not bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(j)))) then
+        elsif (bool(equity_lane0_eval72_hand_eval2_m0(j)) and (not bool(equity_lane0_eval72_hand_eval2_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane0_eval72_hand_eval2_pipe_reg146_q(8);
-    cat(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(4)));
-    cat(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(2)));
-    cat(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(1)));
+    cat(3) := equity_lane0_eval72_hand_eval2_s4_category(8);
+    cat(2) := stdl(bool(equity_lane0_eval72_hand_eval2_s4_category(7)) or bool(equity_lane0_eval72_hand_eval2_s4_category(6)) or bool(equity_lane0_eval72_hand_eval2_s4_category(5)) or bool(equity_lane0_eval72_hand_eval2_s4_category(4)));
+    cat(1) := stdl(bool(equity_lane0_eval72_hand_eval2_s4_category(7)) or bool(equity_lane0_eval72_hand_eval2_s4_category(6)) or bool(equity_lane0_eval72_hand_eval2_s4_category(3)) or bool(equity_lane0_eval72_hand_eval2_s4_category(2)));
+    cat(0) := stdl(bool(equity_lane0_eval72_hand_eval2_s4_category(7)) or bool(equity_lane0_eval72_hand_eval2_s4_category(5)) or bool(equity_lane0_eval72_hand_eval2_s4_category(3)) or bool(equity_lane0_eval72_hand_eval2_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(8)) then
-        k0 := (k0 or equity_lane0_eval72_hand_eval2_pipe_reg148_q);
+    if bool(equity_lane0_eval72_hand_eval2_s4_category(8)) then
+        k0 := (k0 or equity_lane0_eval72_hand_eval2_s4_sf_top);
     end if;
-    if bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(7)) then
-        k0 := (k0 or equity_lane0_eval72_hand_eval2_pipe_reg145_q);
-        k1 := (k1 or equity_lane0_eval72_hand_eval2_pipe_reg144_q);
+    if bool(equity_lane0_eval72_hand_eval2_s4_category(7)) then
+        k0 := (k0 or equity_lane0_eval72_hand_eval2_q0);
+        k1 := (k1 or equity_lane0_eval72_hand_eval2_x0);
     end if;
-    if bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(6)) then
-        k0 := (k0 or equity_lane0_eval72_hand_eval2_pipe_reg142_q);
+    if bool(equity_lane0_eval72_hand_eval2_s4_category(6)) then
+        k0 := (k0 or equity_lane0_eval72_hand_eval2_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane0_eval72_hand_eval2_pipe_reg143_q);
+            k1 := (k1 or equity_lane0_eval72_hand_eval2_t1);
         else
-            k1 := (k1 or equity_lane0_eval72_hand_eval2_pipe_reg139_q);
+            k1 := (k1 or equity_lane0_eval72_hand_eval2_p0);
         end if;
     end if;
-    if (bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(0))) then
-        k0 := (k0 or equity_lane0_eval72_hand_eval2_pipe_reg134_q);
-        k1 := (k1 or equity_lane0_eval72_hand_eval2_pipe_reg135_q);
-        k2 := (k2 or equity_lane0_eval72_hand_eval2_pipe_reg136_q);
-        k3 := (k3 or equity_lane0_eval72_hand_eval2_pipe_reg137_q);
-        k4 := (k4 or equity_lane0_eval72_hand_eval2_pipe_reg138_q);
+    if (bool(equity_lane0_eval72_hand_eval2_s4_category(5)) or bool(equity_lane0_eval72_hand_eval2_s4_category(0))) then
+        k0 := (k0 or equity_lane0_eval72_hand_eval2_m0);
+        k1 := (k1 or equity_lane0_eval72_hand_eval2_m1);
+        k2 := (k2 or equity_lane0_eval72_hand_eval2_m2);
+        k3 := (k3 or equity_lane0_eval72_hand_eval2_m3);
+        k4 := (k4 or equity_lane0_eval72_hand_eval2_m4);
     end if;
-    if bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(4)) then
-        k0 := (k0 or equity_lane0_eval72_hand_eval2_pipe_reg147_q);
+    if bool(equity_lane0_eval72_hand_eval2_s4_category(4)) then
+        k0 := (k0 or equity_lane0_eval72_hand_eval2_s4_straight_top);
     end if;
-    if bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(3)) then
-        k0 := (k0 or equity_lane0_eval72_hand_eval2_pipe_reg142_q);
-        k1 := (k1 or equity_lane0_eval72_hand_eval2_pipe_reg134_q);
-        k2 := (k2 or equity_lane0_eval72_hand_eval2_pipe_reg135_q);
+    if bool(equity_lane0_eval72_hand_eval2_s4_category(3)) then
+        k0 := (k0 or equity_lane0_eval72_hand_eval2_t0);
+        k1 := (k1 or equity_lane0_eval72_hand_eval2_m0);
+        k2 := (k2 or equity_lane0_eval72_hand_eval2_m1);
     end if;
-    if bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(2)) then
-        k0 := (k0 or equity_lane0_eval72_hand_eval2_pipe_reg139_q);
-        k1 := (k1 or equity_lane0_eval72_hand_eval2_pipe_reg140_q);
+    if bool(equity_lane0_eval72_hand_eval2_s4_category(2)) then
+        k0 := (k0 or equity_lane0_eval72_hand_eval2_p0);
+        k1 := (k1 or equity_lane0_eval72_hand_eval2_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane0_eval72_hand_eval2_pipe_reg141_q);
+            k2 := (k2 or equity_lane0_eval72_hand_eval2_p2);
         else
-            k2 := (k2 or equity_lane0_eval72_hand_eval2_pipe_reg134_q);
+            k2 := (k2 or equity_lane0_eval72_hand_eval2_m0);
         end if;
     end if;
-    if bool(equity_lane0_eval72_hand_eval2_pipe_reg146_q(1)) then
-        k0 := (k0 or equity_lane0_eval72_hand_eval2_pipe_reg139_q);
-        k1 := (k1 or equity_lane0_eval72_hand_eval2_pipe_reg134_q);
-        k2 := (k2 or equity_lane0_eval72_hand_eval2_pipe_reg135_q);
-        k3 := (k3 or equity_lane0_eval72_hand_eval2_pipe_reg136_q);
+    if bool(equity_lane0_eval72_hand_eval2_s4_category(1)) then
+        k0 := (k0 or equity_lane0_eval72_hand_eval2_p0);
+        k1 := (k1 or equity_lane0_eval72_hand_eval2_m0);
+        k2 := (k2 or equity_lane0_eval72_hand_eval2_m1);
+        k3 := (k3 or equity_lane0_eval72_hand_eval2_m2);
     end if;
     if bool(equity_lane0_eval72_hand_eval2_s4_invalid) then
         equity_lane0_eval72_hand_eval2_c5_word <= to_unsigned(0, 24);
@@ -14381,35 +14381,35 @@ equity_lane0_eval73_hand_eval3_same_card83_same <= stdl((equity_lane0_eval73_han
 equity_lane0_eval73_hand_eval3_pipe_reg150_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg150_q <= equity_lane0_eval73_hand_eval3_pipe_reg150_d;
+        equity_lane0_eval73_hand_eval3_s1_dups <= equity_lane0_eval73_hand_eval3_pipe_reg150_d;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg150_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg151_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg151_q <= equity_lane0_eval73_hand_eval3_d1_hand;
+        equity_lane0_eval73_hand_eval3_s1_hand <= equity_lane0_eval73_hand_eval3_d1_hand;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg151_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg152_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg152_q <= equity_lane0_eval73_hand_eval3_d1_bad_codes;
+        equity_lane0_eval73_hand_eval3_s1_bad_codes <= equity_lane0_eval73_hand_eval3_d1_bad_codes;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg152_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg153_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg153_q <= equity_lane0_eval73_hand_eval3_d1_any;
+        equity_lane0_eval73_hand_eval3_s1_any <= equity_lane0_eval73_hand_eval3_d1_any;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg153_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg154_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg154_q <= equity_lane0_eval73_hand_eval3_d1_flush_suit;
+        equity_lane0_eval73_hand_eval3_s1_flush_suit <= equity_lane0_eval73_hand_eval3_d1_flush_suit;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg154_load;
 
@@ -14462,9 +14462,9 @@ begin
 end process equity_lane0_eval73_hand_eval3_decode;
 
 
-equity_lane0_eval73_hand_eval3_c2_bad <= stdl((equity_lane0_eval73_hand_eval3_pipe_reg150_q /= 0) or (equity_lane0_eval73_hand_eval3_pipe_reg152_q /= 0));
+equity_lane0_eval73_hand_eval3_c2_bad <= stdl((equity_lane0_eval73_hand_eval3_s1_dups /= 0) or (equity_lane0_eval73_hand_eval3_s1_bad_codes /= 0));
 
-equity_lane0_eval73_hand_eval3_rank_masks: process (equity_lane0_eval73_hand_eval3_pipe_reg151_q, equity_lane0_eval73_hand_eval3_pipe_reg154_q) is
+equity_lane0_eval73_hand_eval3_rank_masks: process (equity_lane0_eval73_hand_eval3_s1_hand, equity_lane0_eval73_hand_eval3_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -14484,10 +14484,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane0_eval73_hand_eval3_pipe_reg151_q(((4 * r) + s))) then
+            if bool(equity_lane0_eval73_hand_eval3_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane0_eval73_hand_eval3_pipe_reg151_q(((4 * r) + s))) and bool(equity_lane0_eval73_hand_eval3_pipe_reg154_q(s))) then
+            if (bool(equity_lane0_eval73_hand_eval3_s1_hand(((4 * r) + s))) and bool(equity_lane0_eval73_hand_eval3_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -14503,21 +14503,21 @@ begin
     equity_lane0_eval73_hand_eval3_c2_trips <= trips;
     equity_lane0_eval73_hand_eval3_c2_pairs <= pairs;
     equity_lane0_eval73_hand_eval3_c2_not_quads <= not_quads;
-    equity_lane0_eval73_hand_eval3_c2_flush <= stdl(equity_lane0_eval73_hand_eval3_pipe_reg154_q /= 0);
-    if (equity_lane0_eval73_hand_eval3_pipe_reg154_q /= 0) then
+    equity_lane0_eval73_hand_eval3_c2_flush <= stdl(equity_lane0_eval73_hand_eval3_s1_flush_suit /= 0);
+    if (equity_lane0_eval73_hand_eval3_s1_flush_suit /= 0) then
         equity_lane0_eval73_hand_eval3_c2_kickers <= suited;
     else
         equity_lane0_eval73_hand_eval3_c2_kickers <= singles;
     end if;
 end process equity_lane0_eval73_hand_eval3_rank_masks;
 
-equity_lane0_eval73_hand_eval3_sf_windows: process (equity_lane0_eval73_hand_eval3_pipe_reg151_q) is
+equity_lane0_eval73_hand_eval3_sf_windows: process (equity_lane0_eval73_hand_eval3_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane0_eval73_hand_eval3_pipe_reg151_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval73_hand_eval3_pipe_reg151_q(((4 * w) + s))) and bool(equity_lane0_eval73_hand_eval3_pipe_reg151_q(((4 * (w + 1)) + s))) and bool(equity_lane0_eval73_hand_eval3_pipe_reg151_q(((4 * (w + 2)) + s))) and bool(equity_lane0_eval73_hand_eval3_pipe_reg151_q(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane0_eval73_hand_eval3_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval73_hand_eval3_s1_hand(((4 * w) + s))) and bool(equity_lane0_eval73_hand_eval3_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval73_hand_eval3_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval73_hand_eval3_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -14603,7 +14603,7 @@ end process equity_lane0_eval73_hand_eval3_pipe_reg163_load;
 equity_lane0_eval73_hand_eval3_pipe_reg164_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg164_q <= equity_lane0_eval73_hand_eval3_pipe_reg153_q;
+        equity_lane0_eval73_hand_eval3_pipe_reg164_q <= equity_lane0_eval73_hand_eval3_s1_any;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg164_load;
 
@@ -14787,14 +14787,14 @@ end process equity_lane0_eval73_hand_eval3_pipe_reg169_load;
 equity_lane0_eval73_hand_eval3_pipe_reg170_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg170_q <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots(13-1 downto 0);
+        equity_lane0_eval73_hand_eval3_pair0 <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg170_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg171_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg171_q <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots(26-1 downto 13);
+        equity_lane0_eval73_hand_eval3_pair1 <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg171_load;
 
@@ -14808,14 +14808,14 @@ end process equity_lane0_eval73_hand_eval3_pipe_reg172_load;
 equity_lane0_eval73_hand_eval3_pipe_reg173_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg173_q <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots(13-1 downto 0);
+        equity_lane0_eval73_hand_eval3_trip0 <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg173_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg174_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg174_q <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots(26-1 downto 13);
+        equity_lane0_eval73_hand_eval3_trip1 <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg174_load;
 
@@ -14829,28 +14829,28 @@ end process equity_lane0_eval73_hand_eval3_pipe_reg175_load;
 equity_lane0_eval73_hand_eval3_pipe_reg176_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg176_q <= equity_lane0_eval73_hand_eval3_pipe_reg155_q;
+        equity_lane0_eval73_hand_eval3_s3_quads <= equity_lane0_eval73_hand_eval3_pipe_reg155_q;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg176_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg177_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg177_q <= equity_lane0_eval73_hand_eval3_window_top6_found;
+        equity_lane0_eval73_hand_eval3_s3_straight <= equity_lane0_eval73_hand_eval3_window_top6_found;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg177_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg178_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg178_q <= equity_lane0_eval73_hand_eval3_window_top7_found;
+        equity_lane0_eval73_hand_eval3_s3_sf <= equity_lane0_eval73_hand_eval3_window_top7_found;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg178_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg179_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg179_q <= equity_lane0_eval73_hand_eval3_pipe_reg162_q;
+        equity_lane0_eval73_hand_eval3_s3_flush <= equity_lane0_eval73_hand_eval3_pipe_reg162_q;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg179_load;
 
@@ -14871,14 +14871,14 @@ end process equity_lane0_eval73_hand_eval3_pipe_reg181_load;
 equity_lane0_eval73_hand_eval3_pipe_reg182_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg182_q <= equity_lane0_eval73_hand_eval3_pipe_reg163_q;
+        equity_lane0_eval73_hand_eval3_s3_bad <= equity_lane0_eval73_hand_eval3_pipe_reg163_q;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg182_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg183_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg183_q <= equity_lane0_eval73_hand_eval3_pipe_reg164_q;
+        equity_lane0_eval73_hand_eval3_s3_any <= equity_lane0_eval73_hand_eval3_pipe_reg164_q;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg183_load;
 
@@ -14937,25 +14937,25 @@ begin
     equity_lane0_eval73_hand_eval3_onehot_rank48_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank48_encode;
 
-equity_lane0_eval73_hand_eval3_onehot_rank49_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg170_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank49_encode: process (equity_lane0_eval73_hand_eval3_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg170_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pair0(12)) or bool(equity_lane0_eval73_hand_eval3_pair0(11)) or bool(equity_lane0_eval73_hand_eval3_pair0(10)) or bool(equity_lane0_eval73_hand_eval3_pair0(9)) or bool(equity_lane0_eval73_hand_eval3_pair0(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pair0(12)) or bool(equity_lane0_eval73_hand_eval3_pair0(7)) or bool(equity_lane0_eval73_hand_eval3_pair0(6)) or bool(equity_lane0_eval73_hand_eval3_pair0(5)) or bool(equity_lane0_eval73_hand_eval3_pair0(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pair0(11)) or bool(equity_lane0_eval73_hand_eval3_pair0(10)) or bool(equity_lane0_eval73_hand_eval3_pair0(7)) or bool(equity_lane0_eval73_hand_eval3_pair0(6)) or bool(equity_lane0_eval73_hand_eval3_pair0(3)) or bool(equity_lane0_eval73_hand_eval3_pair0(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pair0(11)) or bool(equity_lane0_eval73_hand_eval3_pair0(9)) or bool(equity_lane0_eval73_hand_eval3_pair0(7)) or bool(equity_lane0_eval73_hand_eval3_pair0(5)) or bool(equity_lane0_eval73_hand_eval3_pair0(3)) or bool(equity_lane0_eval73_hand_eval3_pair0(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank49_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank49_encode;
 
-equity_lane0_eval73_hand_eval3_onehot_rank50_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg171_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank50_encode: process (equity_lane0_eval73_hand_eval3_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg171_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pair1(12)) or bool(equity_lane0_eval73_hand_eval3_pair1(11)) or bool(equity_lane0_eval73_hand_eval3_pair1(10)) or bool(equity_lane0_eval73_hand_eval3_pair1(9)) or bool(equity_lane0_eval73_hand_eval3_pair1(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pair1(12)) or bool(equity_lane0_eval73_hand_eval3_pair1(7)) or bool(equity_lane0_eval73_hand_eval3_pair1(6)) or bool(equity_lane0_eval73_hand_eval3_pair1(5)) or bool(equity_lane0_eval73_hand_eval3_pair1(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pair1(11)) or bool(equity_lane0_eval73_hand_eval3_pair1(10)) or bool(equity_lane0_eval73_hand_eval3_pair1(7)) or bool(equity_lane0_eval73_hand_eval3_pair1(6)) or bool(equity_lane0_eval73_hand_eval3_pair1(3)) or bool(equity_lane0_eval73_hand_eval3_pair1(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pair1(11)) or bool(equity_lane0_eval73_hand_eval3_pair1(9)) or bool(equity_lane0_eval73_hand_eval3_pair1(7)) or bool(equity_lane0_eval73_hand_eval3_pair1(5)) or bool(equity_lane0_eval73_hand_eval3_pair1(3)) or bool(equity_lane0_eval73_hand_eval3_pair1(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank50_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank50_encode;
 
@@ -14970,25 +14970,25 @@ begin
     equity_lane0_eval73_hand_eval3_onehot_rank51_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank51_encode;
 
-equity_lane0_eval73_hand_eval3_onehot_rank52_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg173_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank52_encode: process (equity_lane0_eval73_hand_eval3_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg173_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_trip0(12)) or bool(equity_lane0_eval73_hand_eval3_trip0(11)) or bool(equity_lane0_eval73_hand_eval3_trip0(10)) or bool(equity_lane0_eval73_hand_eval3_trip0(9)) or bool(equity_lane0_eval73_hand_eval3_trip0(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_trip0(12)) or bool(equity_lane0_eval73_hand_eval3_trip0(7)) or bool(equity_lane0_eval73_hand_eval3_trip0(6)) or bool(equity_lane0_eval73_hand_eval3_trip0(5)) or bool(equity_lane0_eval73_hand_eval3_trip0(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_trip0(11)) or bool(equity_lane0_eval73_hand_eval3_trip0(10)) or bool(equity_lane0_eval73_hand_eval3_trip0(7)) or bool(equity_lane0_eval73_hand_eval3_trip0(6)) or bool(equity_lane0_eval73_hand_eval3_trip0(3)) or bool(equity_lane0_eval73_hand_eval3_trip0(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_trip0(11)) or bool(equity_lane0_eval73_hand_eval3_trip0(9)) or bool(equity_lane0_eval73_hand_eval3_trip0(7)) or bool(equity_lane0_eval73_hand_eval3_trip0(5)) or bool(equity_lane0_eval73_hand_eval3_trip0(3)) or bool(equity_lane0_eval73_hand_eval3_trip0(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank52_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank52_encode;
 
-equity_lane0_eval73_hand_eval3_onehot_rank53_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg174_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank53_encode: process (equity_lane0_eval73_hand_eval3_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg174_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_trip1(12)) or bool(equity_lane0_eval73_hand_eval3_trip1(11)) or bool(equity_lane0_eval73_hand_eval3_trip1(10)) or bool(equity_lane0_eval73_hand_eval3_trip1(9)) or bool(equity_lane0_eval73_hand_eval3_trip1(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_trip1(12)) or bool(equity_lane0_eval73_hand_eval3_trip1(7)) or bool(equity_lane0_eval73_hand_eval3_trip1(6)) or bool(equity_lane0_eval73_hand_eval3_trip1(5)) or bool(equity_lane0_eval73_hand_eval3_trip1(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_trip1(11)) or bool(equity_lane0_eval73_hand_eval3_trip1(10)) or bool(equity_lane0_eval73_hand_eval3_trip1(7)) or bool(equity_lane0_eval73_hand_eval3_trip1(6)) or bool(equity_lane0_eval73_hand_eval3_trip1(3)) or bool(equity_lane0_eval73_hand_eval3_trip1(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_trip1(11)) or bool(equity_lane0_eval73_hand_eval3_trip1(9)) or bool(equity_lane0_eval73_hand_eval3_trip1(7)) or bool(equity_lane0_eval73_hand_eval3_trip1(5)) or bool(equity_lane0_eval73_hand_eval3_trip1(3)) or bool(equity_lane0_eval73_hand_eval3_trip1(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank53_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank53_encode;
 
@@ -15003,36 +15003,36 @@ begin
     equity_lane0_eval73_hand_eval3_onehot_rank54_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank54_encode;
 
-equity_lane0_eval73_hand_eval3_onehot_rank55_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg176_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank55_encode: process (equity_lane0_eval73_hand_eval3_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg176_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_s3_quads(12)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(11)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(10)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(9)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_s3_quads(12)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(7)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(6)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(5)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_s3_quads(11)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(10)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(7)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(6)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(3)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_s3_quads(11)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(9)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(7)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(5)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(3)) or bool(equity_lane0_eval73_hand_eval3_s3_quads(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank55_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank55_encode;
 
-equity_lane0_eval73_hand_eval3_categorize: process (equity_lane0_eval73_hand_eval3_pipe_reg179_q, equity_lane0_eval73_hand_eval3_pipe_reg176_q, equity_lane0_eval73_hand_eval3_pipe_reg170_q, equity_lane0_eval73_hand_eval3_pipe_reg173_q, equity_lane0_eval73_hand_eval3_pipe_reg171_q, equity_lane0_eval73_hand_eval3_pipe_reg174_q, equity_lane0_eval73_hand_eval3_pipe_reg177_q, equity_lane0_eval73_hand_eval3_pipe_reg178_q) is
+equity_lane0_eval73_hand_eval3_categorize: process (equity_lane0_eval73_hand_eval3_pair0, equity_lane0_eval73_hand_eval3_trip1, equity_lane0_eval73_hand_eval3_s3_flush, equity_lane0_eval73_hand_eval3_s3_quads, equity_lane0_eval73_hand_eval3_pair1, equity_lane0_eval73_hand_eval3_trip0, equity_lane0_eval73_hand_eval3_s3_straight, equity_lane0_eval73_hand_eval3_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane0_eval73_hand_eval3_pipe_reg178_q) then
+    if bool(equity_lane0_eval73_hand_eval3_s3_sf) then
         cat(8) := '1';
-    elsif (equity_lane0_eval73_hand_eval3_pipe_reg176_q /= 0) then
+    elsif (equity_lane0_eval73_hand_eval3_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane0_eval73_hand_eval3_pipe_reg173_q /= 0) and ((equity_lane0_eval73_hand_eval3_pipe_reg174_q /= 0) or (equity_lane0_eval73_hand_eval3_pipe_reg170_q /= 0))) then
+    elsif ((equity_lane0_eval73_hand_eval3_trip0 /= 0) and ((equity_lane0_eval73_hand_eval3_trip1 /= 0) or (equity_lane0_eval73_hand_eval3_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane0_eval73_hand_eval3_pipe_reg179_q) then
+    elsif bool(equity_lane0_eval73_hand_eval3_s3_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane0_eval73_hand_eval3_pipe_reg177_q) then
+    elsif bool(equity_lane0_eval73_hand_eval3_s3_straight) then
         cat(4) := '1';
-    elsif (equity_lane0_eval73_hand_eval3_pipe_reg173_q /= 0) then
+    elsif (equity_lane0_eval73_hand_eval3_trip0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane0_eval73_hand_eval3_pipe_reg171_q /= 0) then
+    elsif (equity_lane0_eval73_hand_eval3_pair1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane0_eval73_hand_eval3_pipe_reg170_q /= 0) then
+    elsif (equity_lane0_eval73_hand_eval3_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -15041,110 +15041,110 @@ begin
 end process equity_lane0_eval73_hand_eval3_categorize;
 
 
-equity_lane0_eval73_hand_eval3_c4_invalid <= stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg182_q) or (not bool(equity_lane0_eval73_hand_eval3_pipe_reg183_q)));
+equity_lane0_eval73_hand_eval3_c4_invalid <= stdl(bool(equity_lane0_eval73_hand_eval3_s3_bad) or (not bool(equity_lane0_eval73_hand_eval3_s3_any)));
 
 equity_lane0_eval73_hand_eval3_pipe_reg184_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg184_q <= equity_lane0_eval73_hand_eval3_onehot_rank44_rank;
+        equity_lane0_eval73_hand_eval3_m0 <= equity_lane0_eval73_hand_eval3_onehot_rank44_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg184_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg185_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg185_q <= equity_lane0_eval73_hand_eval3_onehot_rank45_rank;
+        equity_lane0_eval73_hand_eval3_m1 <= equity_lane0_eval73_hand_eval3_onehot_rank45_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg185_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg186_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg186_q <= equity_lane0_eval73_hand_eval3_onehot_rank46_rank;
+        equity_lane0_eval73_hand_eval3_m2 <= equity_lane0_eval73_hand_eval3_onehot_rank46_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg186_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg187_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg187_q <= equity_lane0_eval73_hand_eval3_onehot_rank47_rank;
+        equity_lane0_eval73_hand_eval3_m3 <= equity_lane0_eval73_hand_eval3_onehot_rank47_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg187_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg188_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg188_q <= equity_lane0_eval73_hand_eval3_onehot_rank48_rank;
+        equity_lane0_eval73_hand_eval3_m4 <= equity_lane0_eval73_hand_eval3_onehot_rank48_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg188_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg189_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg189_q <= equity_lane0_eval73_hand_eval3_onehot_rank49_rank;
+        equity_lane0_eval73_hand_eval3_p0 <= equity_lane0_eval73_hand_eval3_onehot_rank49_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg189_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg190_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg190_q <= equity_lane0_eval73_hand_eval3_onehot_rank50_rank;
+        equity_lane0_eval73_hand_eval3_p1 <= equity_lane0_eval73_hand_eval3_onehot_rank50_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg190_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg191_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg191_q <= equity_lane0_eval73_hand_eval3_onehot_rank51_rank;
+        equity_lane0_eval73_hand_eval3_p2 <= equity_lane0_eval73_hand_eval3_onehot_rank51_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg191_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg192_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg192_q <= equity_lane0_eval73_hand_eval3_onehot_rank52_rank;
+        equity_lane0_eval73_hand_eval3_t0 <= equity_lane0_eval73_hand_eval3_onehot_rank52_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg192_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg193_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg193_q <= equity_lane0_eval73_hand_eval3_onehot_rank53_rank;
+        equity_lane0_eval73_hand_eval3_t1 <= equity_lane0_eval73_hand_eval3_onehot_rank53_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg193_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg194_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg194_q <= equity_lane0_eval73_hand_eval3_onehot_rank54_rank;
+        equity_lane0_eval73_hand_eval3_x0 <= equity_lane0_eval73_hand_eval3_onehot_rank54_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg194_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg195_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg195_q <= equity_lane0_eval73_hand_eval3_onehot_rank55_rank;
+        equity_lane0_eval73_hand_eval3_q0 <= equity_lane0_eval73_hand_eval3_onehot_rank55_rank;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg195_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg196_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg196_q <= equity_lane0_eval73_hand_eval3_c4_category;
+        equity_lane0_eval73_hand_eval3_s4_category <= equity_lane0_eval73_hand_eval3_c4_category;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg196_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg197_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg197_q <= equity_lane0_eval73_hand_eval3_pipe_reg180_q;
+        equity_lane0_eval73_hand_eval3_s4_straight_top <= equity_lane0_eval73_hand_eval3_pipe_reg180_q;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg197_load;
 
 equity_lane0_eval73_hand_eval3_pipe_reg198_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg198_q <= equity_lane0_eval73_hand_eval3_pipe_reg181_q;
+        equity_lane0_eval73_hand_eval3_s4_sf_top <= equity_lane0_eval73_hand_eval3_pipe_reg181_q;
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg198_load;
 
@@ -15155,7 +15155,7 @@ begin
     end if;
 end process equity_lane0_eval73_hand_eval3_pipe_reg199_load;
 
-equity_lane0_eval73_hand_eval3_compose: process (equity_lane0_eval73_hand_eval3_pipe_reg194_q, equity_lane0_eval73_hand_eval3_s4_invalid, equity_lane0_eval73_hand_eval3_pipe_reg190_q, equity_lane0_eval73_hand_eval3_pipe_reg189_q, equity_lane0_eval73_hand_eval3_pipe_reg193_q, equity_lane0_eval73_hand_eval3_pipe_reg195_q, equity_lane0_eval73_hand_eval3_pipe_reg184_q, equity_lane0_eval73_hand_eval3_pipe_reg186_q, equity_lane0_eval73_hand_eval3_pipe_reg191_q, equity_lane0_eval73_hand_eval3_pipe_reg198_q, equity_lane0_eval73_hand_eval3_pipe_reg187_q, equity_lane0_eval73_hand_eval3_pipe_reg188_q, equity_lane0_eval73_hand_eval3_pipe_reg185_q, equity_lane0_eval73_hand_eval3_pipe_reg197_q, equity_lane0_eval73_hand_eval3_pipe_reg196_q, equity_lane0_eval73_hand_eval3_pipe_reg192_q) is
+equity_lane0_eval73_hand_eval3_compose: process (equity_lane0_eval73_hand_eval3_x0, equity_lane0_eval73_hand_eval3_s4_invalid, equity_lane0_eval73_hand_eval3_p1, equity_lane0_eval73_hand_eval3_p0, equity_lane0_eval73_hand_eval3_t1, equity_lane0_eval73_hand_eval3_q0, equity_lane0_eval73_hand_eval3_m0, equity_lane0_eval73_hand_eval3_m2, equity_lane0_eval73_hand_eval3_p2, equity_lane0_eval73_hand_eval3_s4_sf_top, equity_lane0_eval73_hand_eval3_m3, equity_lane0_eval73_hand_eval3_m4, equity_lane0_eval73_hand_eval3_m1, equity_lane0_eval73_hand_eval3_s4_straight_top, equity_lane0_eval73_hand_eval3_s4_category, equity_lane0_eval73_hand_eval3_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -15167,74 +15167,74 @@ equity_lane0_eval73_hand_eval3_compose: process (equity_lane0_eval73_hand_eval3_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval73_hand_eval3_pipe_reg193_q(j)) and (not bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(j)))) then
+        if (bool(equity_lane0_eval73_hand_eval3_t1(j)) and (not bool(equity_lane0_eval73_hand_eval3_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(j)) and (not bool(equity_lane0_eval73_hand_eval3_pipe_reg193_q(j)))) then
+        elsif (bool(equity_lane0_eval73_hand_eval3_p0(j)) and (not bool(equity_lane0_eval73_hand_eval3_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(j)) and (not bool(equity_lane0_eval73_hand_eval3_pipe_reg184_q(j)))) then
+        if (bool(equity_lane0_eval73_hand_eval3_p2(j)) and (not bool(equity_lane0_eval73_hand_eval3_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane0_eval73_hand_eval3_pipe_reg184_q(j)) and (not bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(j)))) then
+        elsif (bool(equity_lane0_eval73_hand_eval3_m0(j)) and (not bool(equity_lane0_eval73_hand_eval3_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane0_eval73_hand_eval3_pipe_reg196_q(8);
-    cat(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(4)));
-    cat(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(2)));
-    cat(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(1)));
+    cat(3) := equity_lane0_eval73_hand_eval3_s4_category(8);
+    cat(2) := stdl(bool(equity_lane0_eval73_hand_eval3_s4_category(7)) or bool(equity_lane0_eval73_hand_eval3_s4_category(6)) or bool(equity_lane0_eval73_hand_eval3_s4_category(5)) or bool(equity_lane0_eval73_hand_eval3_s4_category(4)));
+    cat(1) := stdl(bool(equity_lane0_eval73_hand_eval3_s4_category(7)) or bool(equity_lane0_eval73_hand_eval3_s4_category(6)) or bool(equity_lane0_eval73_hand_eval3_s4_category(3)) or bool(equity_lane0_eval73_hand_eval3_s4_category(2)));
+    cat(0) := stdl(bool(equity_lane0_eval73_hand_eval3_s4_category(7)) or bool(equity_lane0_eval73_hand_eval3_s4_category(5)) or bool(equity_lane0_eval73_hand_eval3_s4_category(3)) or bool(equity_lane0_eval73_hand_eval3_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(8)) then
-        k0 := (k0 or equity_lane0_eval73_hand_eval3_pipe_reg198_q);
+    if bool(equity_lane0_eval73_hand_eval3_s4_category(8)) then
+        k0 := (k0 or equity_lane0_eval73_hand_eval3_s4_sf_top);
     end if;
-    if bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(7)) then
-        k0 := (k0 or equity_lane0_eval73_hand_eval3_pipe_reg195_q);
-        k1 := (k1 or equity_lane0_eval73_hand_eval3_pipe_reg194_q);
+    if bool(equity_lane0_eval73_hand_eval3_s4_category(7)) then
+        k0 := (k0 or equity_lane0_eval73_hand_eval3_q0);
+        k1 := (k1 or equity_lane0_eval73_hand_eval3_x0);
     end if;
-    if bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(6)) then
-        k0 := (k0 or equity_lane0_eval73_hand_eval3_pipe_reg192_q);
+    if bool(equity_lane0_eval73_hand_eval3_s4_category(6)) then
+        k0 := (k0 or equity_lane0_eval73_hand_eval3_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane0_eval73_hand_eval3_pipe_reg193_q);
+            k1 := (k1 or equity_lane0_eval73_hand_eval3_t1);
         else
-            k1 := (k1 or equity_lane0_eval73_hand_eval3_pipe_reg189_q);
+            k1 := (k1 or equity_lane0_eval73_hand_eval3_p0);
         end if;
     end if;
-    if (bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(0))) then
-        k0 := (k0 or equity_lane0_eval73_hand_eval3_pipe_reg184_q);
-        k1 := (k1 or equity_lane0_eval73_hand_eval3_pipe_reg185_q);
-        k2 := (k2 or equity_lane0_eval73_hand_eval3_pipe_reg186_q);
-        k3 := (k3 or equity_lane0_eval73_hand_eval3_pipe_reg187_q);
-        k4 := (k4 or equity_lane0_eval73_hand_eval3_pipe_reg188_q);
+    if (bool(equity_lane0_eval73_hand_eval3_s4_category(5)) or bool(equity_lane0_eval73_hand_eval3_s4_category(0))) then
+        k0 := (k0 or equity_lane0_eval73_hand_eval3_m0);
+        k1 := (k1 or equity_lane0_eval73_hand_eval3_m1);
+        k2 := (k2 or equity_lane0_eval73_hand_eval3_m2);
+        k3 := (k3 or equity_lane0_eval73_hand_eval3_m3);
+        k4 := (k4 or equity_lane0_eval73_hand_eval3_m4);
     end if;
-    if bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(4)) then
-        k0 := (k0 or equity_lane0_eval73_hand_eval3_pipe_reg197_q);
+    if bool(equity_lane0_eval73_hand_eval3_s4_category(4)) then
+        k0 := (k0 or equity_lane0_eval73_hand_eval3_s4_straight_top);
     end if;
-    if bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(3)) then
-        k0 := (k0 or equity_lane0_eval73_hand_eval3_pipe_reg192_q);
-        k1 := (k1 or equity_lane0_eval73_hand_eval3_pipe_reg184_q);
-        k2 := (k2 or equity_lane0_eval73_hand_eval3_pipe_reg185_q);
+    if bool(equity_lane0_eval73_hand_eval3_s4_category(3)) then
+        k0 := (k0 or equity_lane0_eval73_hand_eval3_t0);
+        k1 := (k1 or equity_lane0_eval73_hand_eval3_m0);
+        k2 := (k2 or equity_lane0_eval73_hand_eval3_m1);
     end if;
-    if bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(2)) then
-        k0 := (k0 or equity_lane0_eval73_hand_eval3_pipe_reg189_q);
-        k1 := (k1 or equity_lane0_eval73_hand_eval3_pipe_reg190_q);
+    if bool(equity_lane0_eval73_hand_eval3_s4_category(2)) then
+        k0 := (k0 or equity_lane0_eval73_hand_eval3_p0);
+        k1 := (k1 or equity_lane0_eval73_hand_eval3_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane0_eval73_hand_eval3_pipe_reg191_q);
+            k2 := (k2 or equity_lane0_eval73_hand_eval3_p2);
         else
-            k2 := (k2 or equity_lane0_eval73_hand_eval3_pipe_reg184_q);
+            k2 := (k2 or equity_lane0_eval73_hand_eval3_m0);
         end if;
     end if;
-    if bool(equity_lane0_eval73_hand_eval3_pipe_reg196_q(1)) then
-        k0 := (k0 or equity_lane0_eval73_hand_eval3_pipe_reg189_q);
-        k1 := (k1 or equity_lane0_eval73_hand_eval3_pipe_reg184_q);
-        k2 := (k2 or equity_lane0_eval73_hand_eval3_pipe_reg185_q);
-        k3 := (k3 or equity_lane0_eval73_hand_eval3_pipe_reg186_q);
+    if bool(equity_lane0_eval73_hand_eval3_s4_category(1)) then
+        k0 := (k0 or equity_lane0_eval73_hand_eval3_p0);
+        k1 := (k1 or equity_lane0_eval73_hand_eval3_m0);
+        k2 := (k2 or equity_lane0_eval73_hand_eval3_m1);
+        k3 := (k3 or equity_lane0_eval73_hand_eval3_m2);
     end if;
     if bool(equity_lane0_eval73_hand_eval3_s4_invalid) then
         equity_lane0_eval73_hand_eval3_c5_word <= to_unsigned(0, 24);
@@ -23340,35 +23340,35 @@ equity_lane1_eval74_hand_eval4_same_card104_same <= stdl((equity_lane1_eval74_ha
 equity_lane1_eval74_hand_eval4_pipe_reg212_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg212_q <= equity_lane1_eval74_hand_eval4_pipe_reg212_d;
+        equity_lane1_eval74_hand_eval4_s1_dups <= equity_lane1_eval74_hand_eval4_pipe_reg212_d;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg212_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg213_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg213_q <= equity_lane1_eval74_hand_eval4_d1_hand;
+        equity_lane1_eval74_hand_eval4_s1_hand <= equity_lane1_eval74_hand_eval4_d1_hand;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg213_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg214_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg214_q <= equity_lane1_eval74_hand_eval4_d1_bad_codes;
+        equity_lane1_eval74_hand_eval4_s1_bad_codes <= equity_lane1_eval74_hand_eval4_d1_bad_codes;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg214_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg215_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg215_q <= equity_lane1_eval74_hand_eval4_d1_any;
+        equity_lane1_eval74_hand_eval4_s1_any <= equity_lane1_eval74_hand_eval4_d1_any;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg215_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg216_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg216_q <= equity_lane1_eval74_hand_eval4_d1_flush_suit;
+        equity_lane1_eval74_hand_eval4_s1_flush_suit <= equity_lane1_eval74_hand_eval4_d1_flush_suit;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg216_load;
 
@@ -23421,9 +23421,9 @@ begin
 end process equity_lane1_eval74_hand_eval4_decode;
 
 
-equity_lane1_eval74_hand_eval4_c2_bad <= stdl((equity_lane1_eval74_hand_eval4_pipe_reg212_q /= 0) or (equity_lane1_eval74_hand_eval4_pipe_reg214_q /= 0));
+equity_lane1_eval74_hand_eval4_c2_bad <= stdl((equity_lane1_eval74_hand_eval4_s1_dups /= 0) or (equity_lane1_eval74_hand_eval4_s1_bad_codes /= 0));
 
-equity_lane1_eval74_hand_eval4_rank_masks: process (equity_lane1_eval74_hand_eval4_pipe_reg213_q, equity_lane1_eval74_hand_eval4_pipe_reg216_q) is
+equity_lane1_eval74_hand_eval4_rank_masks: process (equity_lane1_eval74_hand_eval4_s1_hand, equity_lane1_eval74_hand_eval4_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -23443,10 +23443,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane1_eval74_hand_eval4_pipe_reg213_q(((4 * r) + s))) then
+            if bool(equity_lane1_eval74_hand_eval4_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane1_eval74_hand_eval4_pipe_reg213_q(((4 * r) + s))) and bool(equity_lane1_eval74_hand_eval4_pipe_reg216_q(s))) then
+            if (bool(equity_lane1_eval74_hand_eval4_s1_hand(((4 * r) + s))) and bool(equity_lane1_eval74_hand_eval4_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -23462,21 +23462,21 @@ begin
     equity_lane1_eval74_hand_eval4_c2_trips <= trips;
     equity_lane1_eval74_hand_eval4_c2_pairs <= pairs;
     equity_lane1_eval74_hand_eval4_c2_not_quads <= not_quads;
-    equity_lane1_eval74_hand_eval4_c2_flush <= stdl(equity_lane1_eval74_hand_eval4_pipe_reg216_q /= 0);
-    if (equity_lane1_eval74_hand_eval4_pipe_reg216_q /= 0) then
+    equity_lane1_eval74_hand_eval4_c2_flush <= stdl(equity_lane1_eval74_hand_eval4_s1_flush_suit /= 0);
+    if (equity_lane1_eval74_hand_eval4_s1_flush_suit /= 0) then
         equity_lane1_eval74_hand_eval4_c2_kickers <= suited;
     else
         equity_lane1_eval74_hand_eval4_c2_kickers <= singles;
     end if;
 end process equity_lane1_eval74_hand_eval4_rank_masks;
 
-equity_lane1_eval74_hand_eval4_sf_windows: process (equity_lane1_eval74_hand_eval4_pipe_reg213_q) is
+equity_lane1_eval74_hand_eval4_sf_windows: process (equity_lane1_eval74_hand_eval4_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane1_eval74_hand_eval4_pipe_reg213_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane1_eval74_hand_eval4_pipe_reg213_q(((4 * w) + s))) and bool(equity_lane1_eval74_hand_eval4_pipe_reg213_q(((4 * (w + 1)) + s))) and bool(equity_lane1_eval74_hand_eval4_pipe_reg213_q(((4 * (w + 2)) + s))) and bool(equity_lane1_eval74_hand_eval4_pipe_reg213_q(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane1_eval74_hand_eval4_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane1_eval74_hand_eval4_s1_hand(((4 * w) + s))) and bool(equity_lane1_eval74_hand_eval4_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane1_eval74_hand_eval4_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane1_eval74_hand_eval4_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -23562,7 +23562,7 @@ end process equity_lane1_eval74_hand_eval4_pipe_reg225_load;
 equity_lane1_eval74_hand_eval4_pipe_reg226_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg226_q <= equity_lane1_eval74_hand_eval4_pipe_reg215_q;
+        equity_lane1_eval74_hand_eval4_pipe_reg226_q <= equity_lane1_eval74_hand_eval4_s1_any;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg226_load;
 
@@ -23746,14 +23746,14 @@ end process equity_lane1_eval74_hand_eval4_pipe_reg231_load;
 equity_lane1_eval74_hand_eval4_pipe_reg232_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg232_q <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots(13-1 downto 0);
+        equity_lane1_eval74_hand_eval4_pair0 <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots(13-1 downto 0);
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg232_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg233_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg233_q <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots(26-1 downto 13);
+        equity_lane1_eval74_hand_eval4_pair1 <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots(26-1 downto 13);
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg233_load;
 
@@ -23767,14 +23767,14 @@ end process equity_lane1_eval74_hand_eval4_pipe_reg234_load;
 equity_lane1_eval74_hand_eval4_pipe_reg235_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg235_q <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots(13-1 downto 0);
+        equity_lane1_eval74_hand_eval4_trip0 <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots(13-1 downto 0);
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg235_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg236_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg236_q <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots(26-1 downto 13);
+        equity_lane1_eval74_hand_eval4_trip1 <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots(26-1 downto 13);
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg236_load;
 
@@ -23788,28 +23788,28 @@ end process equity_lane1_eval74_hand_eval4_pipe_reg237_load;
 equity_lane1_eval74_hand_eval4_pipe_reg238_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg238_q <= equity_lane1_eval74_hand_eval4_pipe_reg217_q;
+        equity_lane1_eval74_hand_eval4_s3_quads <= equity_lane1_eval74_hand_eval4_pipe_reg217_q;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg238_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg239_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg239_q <= equity_lane1_eval74_hand_eval4_window_top8_found;
+        equity_lane1_eval74_hand_eval4_s3_straight <= equity_lane1_eval74_hand_eval4_window_top8_found;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg239_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg240_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg240_q <= equity_lane1_eval74_hand_eval4_window_top9_found;
+        equity_lane1_eval74_hand_eval4_s3_sf <= equity_lane1_eval74_hand_eval4_window_top9_found;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg240_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg241_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg241_q <= equity_lane1_eval74_hand_eval4_pipe_reg224_q;
+        equity_lane1_eval74_hand_eval4_s3_flush <= equity_lane1_eval74_hand_eval4_pipe_reg224_q;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg241_load;
 
@@ -23830,14 +23830,14 @@ end process equity_lane1_eval74_hand_eval4_pipe_reg243_load;
 equity_lane1_eval74_hand_eval4_pipe_reg244_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg244_q <= equity_lane1_eval74_hand_eval4_pipe_reg225_q;
+        equity_lane1_eval74_hand_eval4_s3_bad <= equity_lane1_eval74_hand_eval4_pipe_reg225_q;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg244_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg245_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg245_q <= equity_lane1_eval74_hand_eval4_pipe_reg226_q;
+        equity_lane1_eval74_hand_eval4_s3_any <= equity_lane1_eval74_hand_eval4_pipe_reg226_q;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg245_load;
 
@@ -23896,25 +23896,25 @@ begin
     equity_lane1_eval74_hand_eval4_onehot_rank62_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank62_encode;
 
-equity_lane1_eval74_hand_eval4_onehot_rank63_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg232_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank63_encode: process (equity_lane1_eval74_hand_eval4_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg232_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pair0(12)) or bool(equity_lane1_eval74_hand_eval4_pair0(11)) or bool(equity_lane1_eval74_hand_eval4_pair0(10)) or bool(equity_lane1_eval74_hand_eval4_pair0(9)) or bool(equity_lane1_eval74_hand_eval4_pair0(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pair0(12)) or bool(equity_lane1_eval74_hand_eval4_pair0(7)) or bool(equity_lane1_eval74_hand_eval4_pair0(6)) or bool(equity_lane1_eval74_hand_eval4_pair0(5)) or bool(equity_lane1_eval74_hand_eval4_pair0(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pair0(11)) or bool(equity_lane1_eval74_hand_eval4_pair0(10)) or bool(equity_lane1_eval74_hand_eval4_pair0(7)) or bool(equity_lane1_eval74_hand_eval4_pair0(6)) or bool(equity_lane1_eval74_hand_eval4_pair0(3)) or bool(equity_lane1_eval74_hand_eval4_pair0(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pair0(11)) or bool(equity_lane1_eval74_hand_eval4_pair0(9)) or bool(equity_lane1_eval74_hand_eval4_pair0(7)) or bool(equity_lane1_eval74_hand_eval4_pair0(5)) or bool(equity_lane1_eval74_hand_eval4_pair0(3)) or bool(equity_lane1_eval74_hand_eval4_pair0(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank63_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank63_encode;
 
-equity_lane1_eval74_hand_eval4_onehot_rank64_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg233_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank64_encode: process (equity_lane1_eval74_hand_eval4_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg233_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pair1(12)) or bool(equity_lane1_eval74_hand_eval4_pair1(11)) or bool(equity_lane1_eval74_hand_eval4_pair1(10)) or bool(equity_lane1_eval74_hand_eval4_pair1(9)) or bool(equity_lane1_eval74_hand_eval4_pair1(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pair1(12)) or bool(equity_lane1_eval74_hand_eval4_pair1(7)) or bool(equity_lane1_eval74_hand_eval4_pair1(6)) or bool(equity_lane1_eval74_hand_eval4_pair1(5)) or bool(equity_lane1_eval74_hand_eval4_pair1(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pair1(11)) or bool(equity_lane1_eval74_hand_eval4_pair1(10)) or bool(equity_lane1_eval74_hand_eval4_pair1(7)) or bool(equity_lane1_eval74_hand_eval4_pair1(6)) or bool(equity_lane1_eval74_hand_eval4_pair1(3)) or bool(equity_lane1_eval74_hand_eval4_pair1(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pair1(11)) or bool(equity_lane1_eval74_hand_eval4_pair1(9)) or bool(equity_lane1_eval74_hand_eval4_pair1(7)) or bool(equity_lane1_eval74_hand_eval4_pair1(5)) or bool(equity_lane1_eval74_hand_eval4_pair1(3)) or bool(equity_lane1_eval74_hand_eval4_pair1(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank64_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank64_encode;
 
@@ -23929,25 +23929,25 @@ begin
     equity_lane1_eval74_hand_eval4_onehot_rank65_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank65_encode;
 
-equity_lane1_eval74_hand_eval4_onehot_rank66_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg235_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank66_encode: process (equity_lane1_eval74_hand_eval4_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg235_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_trip0(12)) or bool(equity_lane1_eval74_hand_eval4_trip0(11)) or bool(equity_lane1_eval74_hand_eval4_trip0(10)) or bool(equity_lane1_eval74_hand_eval4_trip0(9)) or bool(equity_lane1_eval74_hand_eval4_trip0(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_trip0(12)) or bool(equity_lane1_eval74_hand_eval4_trip0(7)) or bool(equity_lane1_eval74_hand_eval4_trip0(6)) or bool(equity_lane1_eval74_hand_eval4_trip0(5)) or bool(equity_lane1_eval74_hand_eval4_trip0(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_trip0(11)) or bool(equity_lane1_eval74_hand_eval4_trip0(10)) or bool(equity_lane1_eval74_hand_eval4_trip0(7)) or bool(equity_lane1_eval74_hand_eval4_trip0(6)) or bool(equity_lane1_eval74_hand_eval4_trip0(3)) or bool(equity_lane1_eval74_hand_eval4_trip0(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_trip0(11)) or bool(equity_lane1_eval74_hand_eval4_trip0(9)) or bool(equity_lane1_eval74_hand_eval4_trip0(7)) or bool(equity_lane1_eval74_hand_eval4_trip0(5)) or bool(equity_lane1_eval74_hand_eval4_trip0(3)) or bool(equity_lane1_eval74_hand_eval4_trip0(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank66_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank66_encode;
 
-equity_lane1_eval74_hand_eval4_onehot_rank67_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg236_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank67_encode: process (equity_lane1_eval74_hand_eval4_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg236_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_trip1(12)) or bool(equity_lane1_eval74_hand_eval4_trip1(11)) or bool(equity_lane1_eval74_hand_eval4_trip1(10)) or bool(equity_lane1_eval74_hand_eval4_trip1(9)) or bool(equity_lane1_eval74_hand_eval4_trip1(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_trip1(12)) or bool(equity_lane1_eval74_hand_eval4_trip1(7)) or bool(equity_lane1_eval74_hand_eval4_trip1(6)) or bool(equity_lane1_eval74_hand_eval4_trip1(5)) or bool(equity_lane1_eval74_hand_eval4_trip1(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_trip1(11)) or bool(equity_lane1_eval74_hand_eval4_trip1(10)) or bool(equity_lane1_eval74_hand_eval4_trip1(7)) or bool(equity_lane1_eval74_hand_eval4_trip1(6)) or bool(equity_lane1_eval74_hand_eval4_trip1(3)) or bool(equity_lane1_eval74_hand_eval4_trip1(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_trip1(11)) or bool(equity_lane1_eval74_hand_eval4_trip1(9)) or bool(equity_lane1_eval74_hand_eval4_trip1(7)) or bool(equity_lane1_eval74_hand_eval4_trip1(5)) or bool(equity_lane1_eval74_hand_eval4_trip1(3)) or bool(equity_lane1_eval74_hand_eval4_trip1(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank67_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank67_encode;
 
@@ -23962,36 +23962,36 @@ begin
     equity_lane1_eval74_hand_eval4_onehot_rank68_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank68_encode;
 
-equity_lane1_eval74_hand_eval4_onehot_rank69_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg238_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank69_encode: process (equity_lane1_eval74_hand_eval4_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg238_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_s3_quads(12)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(11)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(10)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(9)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_s3_quads(12)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(7)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(6)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(5)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_s3_quads(11)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(10)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(7)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(6)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(3)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_s3_quads(11)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(9)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(7)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(5)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(3)) or bool(equity_lane1_eval74_hand_eval4_s3_quads(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank69_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank69_encode;
 
-equity_lane1_eval74_hand_eval4_categorize: process (equity_lane1_eval74_hand_eval4_pipe_reg241_q, equity_lane1_eval74_hand_eval4_pipe_reg238_q, equity_lane1_eval74_hand_eval4_pipe_reg232_q, equity_lane1_eval74_hand_eval4_pipe_reg235_q, equity_lane1_eval74_hand_eval4_pipe_reg233_q, equity_lane1_eval74_hand_eval4_pipe_reg236_q, equity_lane1_eval74_hand_eval4_pipe_reg239_q, equity_lane1_eval74_hand_eval4_pipe_reg240_q) is
+equity_lane1_eval74_hand_eval4_categorize: process (equity_lane1_eval74_hand_eval4_pair0, equity_lane1_eval74_hand_eval4_trip1, equity_lane1_eval74_hand_eval4_s3_flush, equity_lane1_eval74_hand_eval4_s3_quads, equity_lane1_eval74_hand_eval4_pair1, equity_lane1_eval74_hand_eval4_trip0, equity_lane1_eval74_hand_eval4_s3_straight, equity_lane1_eval74_hand_eval4_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane1_eval74_hand_eval4_pipe_reg240_q) then
+    if bool(equity_lane1_eval74_hand_eval4_s3_sf) then
         cat(8) := '1';
-    elsif (equity_lane1_eval74_hand_eval4_pipe_reg238_q /= 0) then
+    elsif (equity_lane1_eval74_hand_eval4_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane1_eval74_hand_eval4_pipe_reg235_q /= 0) and ((equity_lane1_eval74_hand_eval4_pipe_reg236_q /= 0) or (equity_lane1_eval74_hand_eval4_pipe_reg232_q /= 0))) then
+    elsif ((equity_lane1_eval74_hand_eval4_trip0 /= 0) and ((equity_lane1_eval74_hand_eval4_trip1 /= 0) or (equity_lane1_eval74_hand_eval4_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane1_eval74_hand_eval4_pipe_reg241_q) then
+    elsif bool(equity_lane1_eval74_hand_eval4_s3_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane1_eval74_hand_eval4_pipe_reg239_q) then
+    elsif bool(equity_lane1_eval74_hand_eval4_s3_straight) then
         cat(4) := '1';
-    elsif (equity_lane1_eval74_hand_eval4_pipe_reg235_q /= 0) then
+    elsif (equity_lane1_eval74_hand_eval4_trip0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane1_eval74_hand_eval4_pipe_reg233_q /= 0) then
+    elsif (equity_lane1_eval74_hand_eval4_pair1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane1_eval74_hand_eval4_pipe_reg232_q /= 0) then
+    elsif (equity_lane1_eval74_hand_eval4_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -24000,110 +24000,110 @@ begin
 end process equity_lane1_eval74_hand_eval4_categorize;
 
 
-equity_lane1_eval74_hand_eval4_c4_invalid <= stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg244_q) or (not bool(equity_lane1_eval74_hand_eval4_pipe_reg245_q)));
+equity_lane1_eval74_hand_eval4_c4_invalid <= stdl(bool(equity_lane1_eval74_hand_eval4_s3_bad) or (not bool(equity_lane1_eval74_hand_eval4_s3_any)));
 
 equity_lane1_eval74_hand_eval4_pipe_reg246_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg246_q <= equity_lane1_eval74_hand_eval4_onehot_rank58_rank;
+        equity_lane1_eval74_hand_eval4_m0 <= equity_lane1_eval74_hand_eval4_onehot_rank58_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg246_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg247_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg247_q <= equity_lane1_eval74_hand_eval4_onehot_rank59_rank;
+        equity_lane1_eval74_hand_eval4_m1 <= equity_lane1_eval74_hand_eval4_onehot_rank59_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg247_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg248_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg248_q <= equity_lane1_eval74_hand_eval4_onehot_rank60_rank;
+        equity_lane1_eval74_hand_eval4_m2 <= equity_lane1_eval74_hand_eval4_onehot_rank60_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg248_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg249_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg249_q <= equity_lane1_eval74_hand_eval4_onehot_rank61_rank;
+        equity_lane1_eval74_hand_eval4_m3 <= equity_lane1_eval74_hand_eval4_onehot_rank61_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg249_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg250_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg250_q <= equity_lane1_eval74_hand_eval4_onehot_rank62_rank;
+        equity_lane1_eval74_hand_eval4_m4 <= equity_lane1_eval74_hand_eval4_onehot_rank62_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg250_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg251_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg251_q <= equity_lane1_eval74_hand_eval4_onehot_rank63_rank;
+        equity_lane1_eval74_hand_eval4_p0 <= equity_lane1_eval74_hand_eval4_onehot_rank63_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg251_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg252_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg252_q <= equity_lane1_eval74_hand_eval4_onehot_rank64_rank;
+        equity_lane1_eval74_hand_eval4_p1 <= equity_lane1_eval74_hand_eval4_onehot_rank64_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg252_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg253_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg253_q <= equity_lane1_eval74_hand_eval4_onehot_rank65_rank;
+        equity_lane1_eval74_hand_eval4_p2 <= equity_lane1_eval74_hand_eval4_onehot_rank65_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg253_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg254_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg254_q <= equity_lane1_eval74_hand_eval4_onehot_rank66_rank;
+        equity_lane1_eval74_hand_eval4_t0 <= equity_lane1_eval74_hand_eval4_onehot_rank66_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg254_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg255_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg255_q <= equity_lane1_eval74_hand_eval4_onehot_rank67_rank;
+        equity_lane1_eval74_hand_eval4_t1 <= equity_lane1_eval74_hand_eval4_onehot_rank67_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg255_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg256_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg256_q <= equity_lane1_eval74_hand_eval4_onehot_rank68_rank;
+        equity_lane1_eval74_hand_eval4_x0 <= equity_lane1_eval74_hand_eval4_onehot_rank68_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg256_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg257_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg257_q <= equity_lane1_eval74_hand_eval4_onehot_rank69_rank;
+        equity_lane1_eval74_hand_eval4_q0 <= equity_lane1_eval74_hand_eval4_onehot_rank69_rank;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg257_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg258_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg258_q <= equity_lane1_eval74_hand_eval4_c4_category;
+        equity_lane1_eval74_hand_eval4_s4_category <= equity_lane1_eval74_hand_eval4_c4_category;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg258_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg259_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg259_q <= equity_lane1_eval74_hand_eval4_pipe_reg242_q;
+        equity_lane1_eval74_hand_eval4_s4_straight_top <= equity_lane1_eval74_hand_eval4_pipe_reg242_q;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg259_load;
 
 equity_lane1_eval74_hand_eval4_pipe_reg260_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg260_q <= equity_lane1_eval74_hand_eval4_pipe_reg243_q;
+        equity_lane1_eval74_hand_eval4_s4_sf_top <= equity_lane1_eval74_hand_eval4_pipe_reg243_q;
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg260_load;
 
@@ -24114,7 +24114,7 @@ begin
     end if;
 end process equity_lane1_eval74_hand_eval4_pipe_reg261_load;
 
-equity_lane1_eval74_hand_eval4_compose: process (equity_lane1_eval74_hand_eval4_pipe_reg256_q, equity_lane1_eval74_hand_eval4_s4_invalid, equity_lane1_eval74_hand_eval4_pipe_reg252_q, equity_lane1_eval74_hand_eval4_pipe_reg251_q, equity_lane1_eval74_hand_eval4_pipe_reg255_q, equity_lane1_eval74_hand_eval4_pipe_reg257_q, equity_lane1_eval74_hand_eval4_pipe_reg246_q, equity_lane1_eval74_hand_eval4_pipe_reg248_q, equity_lane1_eval74_hand_eval4_pipe_reg253_q, equity_lane1_eval74_hand_eval4_pipe_reg260_q, equity_lane1_eval74_hand_eval4_pipe_reg249_q, equity_lane1_eval74_hand_eval4_pipe_reg250_q, equity_lane1_eval74_hand_eval4_pipe_reg247_q, equity_lane1_eval74_hand_eval4_pipe_reg259_q, equity_lane1_eval74_hand_eval4_pipe_reg258_q, equity_lane1_eval74_hand_eval4_pipe_reg254_q) is
+equity_lane1_eval74_hand_eval4_compose: process (equity_lane1_eval74_hand_eval4_x0, equity_lane1_eval74_hand_eval4_s4_invalid, equity_lane1_eval74_hand_eval4_p1, equity_lane1_eval74_hand_eval4_p0, equity_lane1_eval74_hand_eval4_t1, equity_lane1_eval74_hand_eval4_q0, equity_lane1_eval74_hand_eval4_m0, equity_lane1_eval74_hand_eval4_m2, equity_lane1_eval74_hand_eval4_p2, equity_lane1_eval74_hand_eval4_s4_sf_top, equity_lane1_eval74_hand_eval4_m3, equity_lane1_eval74_hand_eval4_m4, equity_lane1_eval74_hand_eval4_m1, equity_lane1_eval74_hand_eval4_s4_straight_top, equity_lane1_eval74_hand_eval4_s4_category, equity_lane1_eval74_hand_eval4_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -24126,74 +24126,74 @@ equity_lane1_eval74_hand_eval4_compose: process (equity_lane1_eval74_hand_eval4_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane1_eval74_hand_eval4_pipe_reg255_q(j)) and (not bool(equity_lane1_eval74_hand_eval4_pipe_reg251_q(j)))) then
+        if (bool(equity_lane1_eval74_hand_eval4_t1(j)) and (not bool(equity_lane1_eval74_hand_eval4_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane1_eval74_hand_eval4_pipe_reg251_q(j)) and (not bool(equity_lane1_eval74_hand_eval4_pipe_reg255_q(j)))) then
+        elsif (bool(equity_lane1_eval74_hand_eval4_p0(j)) and (not bool(equity_lane1_eval74_hand_eval4_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane1_eval74_hand_eval4_pipe_reg253_q(j)) and (not bool(equity_lane1_eval74_hand_eval4_pipe_reg246_q(j)))) then
+        if (bool(equity_lane1_eval74_hand_eval4_p2(j)) and (not bool(equity_lane1_eval74_hand_eval4_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane1_eval74_hand_eval4_pipe_reg246_q(j)) and (not bool(equity_lane1_eval74_hand_eval4_pipe_reg253_q(j)))) then
+        elsif (bool(equity_lane1_eval74_hand_eval4_m0(j)) and (not bool(equity_lane1_eval74_hand_eval4_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane1_eval74_hand_eval4_pipe_reg258_q(8);
-    cat(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(4)));
-    cat(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(2)));
-    cat(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(1)));
+    cat(3) := equity_lane1_eval74_hand_eval4_s4_category(8);
+    cat(2) := stdl(bool(equity_lane1_eval74_hand_eval4_s4_category(7)) or bool(equity_lane1_eval74_hand_eval4_s4_category(6)) or bool(equity_lane1_eval74_hand_eval4_s4_category(5)) or bool(equity_lane1_eval74_hand_eval4_s4_category(4)));
+    cat(1) := stdl(bool(equity_lane1_eval74_hand_eval4_s4_category(7)) or bool(equity_lane1_eval74_hand_eval4_s4_category(6)) or bool(equity_lane1_eval74_hand_eval4_s4_category(3)) or bool(equity_lane1_eval74_hand_eval4_s4_category(2)));
+    cat(0) := stdl(bool(equity_lane1_eval74_hand_eval4_s4_category(7)) or bool(equity_lane1_eval74_hand_eval4_s4_category(5)) or bool(equity_lane1_eval74_hand_eval4_s4_category(3)) or bool(equity_lane1_eval74_hand_eval4_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(8)) then
-        k0 := (k0 or equity_lane1_eval74_hand_eval4_pipe_reg260_q);
+    if bool(equity_lane1_eval74_hand_eval4_s4_category(8)) then
+        k0 := (k0 or equity_lane1_eval74_hand_eval4_s4_sf_top);
     end if;
-    if bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(7)) then
-        k0 := (k0 or equity_lane1_eval74_hand_eval4_pipe_reg257_q);
-        k1 := (k1 or equity_lane1_eval74_hand_eval4_pipe_reg256_q);
+    if bool(equity_lane1_eval74_hand_eval4_s4_category(7)) then
+        k0 := (k0 or equity_lane1_eval74_hand_eval4_q0);
+        k1 := (k1 or equity_lane1_eval74_hand_eval4_x0);
     end if;
-    if bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(6)) then
-        k0 := (k0 or equity_lane1_eval74_hand_eval4_pipe_reg254_q);
+    if bool(equity_lane1_eval74_hand_eval4_s4_category(6)) then
+        k0 := (k0 or equity_lane1_eval74_hand_eval4_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane1_eval74_hand_eval4_pipe_reg255_q);
+            k1 := (k1 or equity_lane1_eval74_hand_eval4_t1);
         else
-            k1 := (k1 or equity_lane1_eval74_hand_eval4_pipe_reg251_q);
+            k1 := (k1 or equity_lane1_eval74_hand_eval4_p0);
         end if;
     end if;
-    if (bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(0))) then
-        k0 := (k0 or equity_lane1_eval74_hand_eval4_pipe_reg246_q);
-        k1 := (k1 or equity_lane1_eval74_hand_eval4_pipe_reg247_q);
-        k2 := (k2 or equity_lane1_eval74_hand_eval4_pipe_reg248_q);
-        k3 := (k3 or equity_lane1_eval74_hand_eval4_pipe_reg249_q);
-        k4 := (k4 or equity_lane1_eval74_hand_eval4_pipe_reg250_q);
+    if (bool(equity_lane1_eval74_hand_eval4_s4_category(5)) or bool(equity_lane1_eval74_hand_eval4_s4_category(0))) then
+        k0 := (k0 or equity_lane1_eval74_hand_eval4_m0);
+        k1 := (k1 or equity_lane1_eval74_hand_eval4_m1);
+        k2 := (k2 or equity_lane1_eval74_hand_eval4_m2);
+        k3 := (k3 or equity_lane1_eval74_hand_eval4_m3);
+        k4 := (k4 or equity_lane1_eval74_hand_eval4_m4);
     end if;
-    if bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(4)) then
-        k0 := (k0 or equity_lane1_eval74_hand_eval4_pipe_reg259_q);
+    if bool(equity_lane1_eval74_hand_eval4_s4_category(4)) then
+        k0 := (k0 or equity_lane1_eval74_hand_eval4_s4_straight_top);
     end if;
-    if bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(3)) then
-        k0 := (k0 or equity_lane1_eval74_hand_eval4_pipe_reg254_q);
-        k1 := (k1 or equity_lane1_eval74_hand_eval4_pipe_reg246_q);
-        k2 := (k2 or equity_lane1_eval74_hand_eval4_pipe_reg247_q);
+    if bool(equity_lane1_eval74_hand_eval4_s4_category(3)) then
+        k0 := (k0 or equity_lane1_eval74_hand_eval4_t0);
+        k1 := (k1 or equity_lane1_eval74_hand_eval4_m0);
+        k2 := (k2 or equity_lane1_eval74_hand_eval4_m1);
     end if;
-    if bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(2)) then
-        k0 := (k0 or equity_lane1_eval74_hand_eval4_pipe_reg251_q);
-        k1 := (k1 or equity_lane1_eval74_hand_eval4_pipe_reg252_q);
+    if bool(equity_lane1_eval74_hand_eval4_s4_category(2)) then
+        k0 := (k0 or equity_lane1_eval74_hand_eval4_p0);
+        k1 := (k1 or equity_lane1_eval74_hand_eval4_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane1_eval74_hand_eval4_pipe_reg253_q);
+            k2 := (k2 or equity_lane1_eval74_hand_eval4_p2);
         else
-            k2 := (k2 or equity_lane1_eval74_hand_eval4_pipe_reg246_q);
+            k2 := (k2 or equity_lane1_eval74_hand_eval4_m0);
         end if;
     end if;
-    if bool(equity_lane1_eval74_hand_eval4_pipe_reg258_q(1)) then
-        k0 := (k0 or equity_lane1_eval74_hand_eval4_pipe_reg251_q);
-        k1 := (k1 or equity_lane1_eval74_hand_eval4_pipe_reg246_q);
-        k2 := (k2 or equity_lane1_eval74_hand_eval4_pipe_reg247_q);
-        k3 := (k3 or equity_lane1_eval74_hand_eval4_pipe_reg248_q);
+    if bool(equity_lane1_eval74_hand_eval4_s4_category(1)) then
+        k0 := (k0 or equity_lane1_eval74_hand_eval4_p0);
+        k1 := (k1 or equity_lane1_eval74_hand_eval4_m0);
+        k2 := (k2 or equity_lane1_eval74_hand_eval4_m1);
+        k3 := (k3 or equity_lane1_eval74_hand_eval4_m2);
     end if;
     if bool(equity_lane1_eval74_hand_eval4_s4_invalid) then
         equity_lane1_eval74_hand_eval4_c5_word <= to_unsigned(0, 24);
@@ -24306,35 +24306,35 @@ equity_lane1_eval75_hand_eval5_same_card125_same <= stdl((equity_lane1_eval75_ha
 equity_lane1_eval75_hand_eval5_pipe_reg262_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg262_q <= equity_lane1_eval75_hand_eval5_pipe_reg262_d;
+        equity_lane1_eval75_hand_eval5_s1_dups <= equity_lane1_eval75_hand_eval5_pipe_reg262_d;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg262_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg263_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg263_q <= equity_lane1_eval75_hand_eval5_d1_hand;
+        equity_lane1_eval75_hand_eval5_s1_hand <= equity_lane1_eval75_hand_eval5_d1_hand;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg263_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg264_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg264_q <= equity_lane1_eval75_hand_eval5_d1_bad_codes;
+        equity_lane1_eval75_hand_eval5_s1_bad_codes <= equity_lane1_eval75_hand_eval5_d1_bad_codes;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg264_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg265_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg265_q <= equity_lane1_eval75_hand_eval5_d1_any;
+        equity_lane1_eval75_hand_eval5_s1_any <= equity_lane1_eval75_hand_eval5_d1_any;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg265_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg266_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg266_q <= equity_lane1_eval75_hand_eval5_d1_flush_suit;
+        equity_lane1_eval75_hand_eval5_s1_flush_suit <= equity_lane1_eval75_hand_eval5_d1_flush_suit;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg266_load;
 
@@ -24387,9 +24387,9 @@ begin
 end process equity_lane1_eval75_hand_eval5_decode;
 
 
-equity_lane1_eval75_hand_eval5_c2_bad <= stdl((equity_lane1_eval75_hand_eval5_pipe_reg262_q /= 0) or (equity_lane1_eval75_hand_eval5_pipe_reg264_q /= 0));
+equity_lane1_eval75_hand_eval5_c2_bad <= stdl((equity_lane1_eval75_hand_eval5_s1_dups /= 0) or (equity_lane1_eval75_hand_eval5_s1_bad_codes /= 0));
 
-equity_lane1_eval75_hand_eval5_rank_masks: process (equity_lane1_eval75_hand_eval5_pipe_reg263_q, equity_lane1_eval75_hand_eval5_pipe_reg266_q) is
+equity_lane1_eval75_hand_eval5_rank_masks: process (equity_lane1_eval75_hand_eval5_s1_hand, equity_lane1_eval75_hand_eval5_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -24409,10 +24409,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane1_eval75_hand_eval5_pipe_reg263_q(((4 * r) + s))) then
+            if bool(equity_lane1_eval75_hand_eval5_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane1_eval75_hand_eval5_pipe_reg263_q(((4 * r) + s))) and bool(equity_lane1_eval75_hand_eval5_pipe_reg266_q(s))) then
+            if (bool(equity_lane1_eval75_hand_eval5_s1_hand(((4 * r) + s))) and bool(equity_lane1_eval75_hand_eval5_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -24428,21 +24428,21 @@ begin
     equity_lane1_eval75_hand_eval5_c2_trips <= trips;
     equity_lane1_eval75_hand_eval5_c2_pairs <= pairs;
     equity_lane1_eval75_hand_eval5_c2_not_quads <= not_quads;
-    equity_lane1_eval75_hand_eval5_c2_flush <= stdl(equity_lane1_eval75_hand_eval5_pipe_reg266_q /= 0);
-    if (equity_lane1_eval75_hand_eval5_pipe_reg266_q /= 0) then
+    equity_lane1_eval75_hand_eval5_c2_flush <= stdl(equity_lane1_eval75_hand_eval5_s1_flush_suit /= 0);
+    if (equity_lane1_eval75_hand_eval5_s1_flush_suit /= 0) then
         equity_lane1_eval75_hand_eval5_c2_kickers <= suited;
     else
         equity_lane1_eval75_hand_eval5_c2_kickers <= singles;
     end if;
 end process equity_lane1_eval75_hand_eval5_rank_masks;
 
-equity_lane1_eval75_hand_eval5_sf_windows: process (equity_lane1_eval75_hand_eval5_pipe_reg263_q) is
+equity_lane1_eval75_hand_eval5_sf_windows: process (equity_lane1_eval75_hand_eval5_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane1_eval75_hand_eval5_pipe_reg263_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane1_eval75_hand_eval5_pipe_reg263_q(((4 * w) + s))) and bool(equity_lane1_eval75_hand_eval5_pipe_reg263_q(((4 * (w + 1)) + s))) and bool(equity_lane1_eval75_hand_eval5_pipe_reg263_q(((4 * (w + 2)) + s))) and bool(equity_lane1_eval75_hand_eval5_pipe_reg263_q(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane1_eval75_hand_eval5_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane1_eval75_hand_eval5_s1_hand(((4 * w) + s))) and bool(equity_lane1_eval75_hand_eval5_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane1_eval75_hand_eval5_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane1_eval75_hand_eval5_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -24528,7 +24528,7 @@ end process equity_lane1_eval75_hand_eval5_pipe_reg275_load;
 equity_lane1_eval75_hand_eval5_pipe_reg276_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg276_q <= equity_lane1_eval75_hand_eval5_pipe_reg265_q;
+        equity_lane1_eval75_hand_eval5_pipe_reg276_q <= equity_lane1_eval75_hand_eval5_s1_any;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg276_load;
 
@@ -24712,14 +24712,14 @@ end process equity_lane1_eval75_hand_eval5_pipe_reg281_load;
 equity_lane1_eval75_hand_eval5_pipe_reg282_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg282_q <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots(13-1 downto 0);
+        equity_lane1_eval75_hand_eval5_pair0 <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots(13-1 downto 0);
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg282_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg283_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg283_q <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots(26-1 downto 13);
+        equity_lane1_eval75_hand_eval5_pair1 <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots(26-1 downto 13);
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg283_load;
 
@@ -24733,14 +24733,14 @@ end process equity_lane1_eval75_hand_eval5_pipe_reg284_load;
 equity_lane1_eval75_hand_eval5_pipe_reg285_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg285_q <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots(13-1 downto 0);
+        equity_lane1_eval75_hand_eval5_trip0 <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots(13-1 downto 0);
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg285_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg286_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg286_q <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots(26-1 downto 13);
+        equity_lane1_eval75_hand_eval5_trip1 <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots(26-1 downto 13);
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg286_load;
 
@@ -24754,28 +24754,28 @@ end process equity_lane1_eval75_hand_eval5_pipe_reg287_load;
 equity_lane1_eval75_hand_eval5_pipe_reg288_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg288_q <= equity_lane1_eval75_hand_eval5_pipe_reg267_q;
+        equity_lane1_eval75_hand_eval5_s3_quads <= equity_lane1_eval75_hand_eval5_pipe_reg267_q;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg288_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg289_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg289_q <= equity_lane1_eval75_hand_eval5_window_top10_found;
+        equity_lane1_eval75_hand_eval5_s3_straight <= equity_lane1_eval75_hand_eval5_window_top10_found;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg289_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg290_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg290_q <= equity_lane1_eval75_hand_eval5_window_top11_found;
+        equity_lane1_eval75_hand_eval5_s3_sf <= equity_lane1_eval75_hand_eval5_window_top11_found;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg290_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg291_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg291_q <= equity_lane1_eval75_hand_eval5_pipe_reg274_q;
+        equity_lane1_eval75_hand_eval5_s3_flush <= equity_lane1_eval75_hand_eval5_pipe_reg274_q;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg291_load;
 
@@ -24796,14 +24796,14 @@ end process equity_lane1_eval75_hand_eval5_pipe_reg293_load;
 equity_lane1_eval75_hand_eval5_pipe_reg294_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg294_q <= equity_lane1_eval75_hand_eval5_pipe_reg275_q;
+        equity_lane1_eval75_hand_eval5_s3_bad <= equity_lane1_eval75_hand_eval5_pipe_reg275_q;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg294_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg295_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg295_q <= equity_lane1_eval75_hand_eval5_pipe_reg276_q;
+        equity_lane1_eval75_hand_eval5_s3_any <= equity_lane1_eval75_hand_eval5_pipe_reg276_q;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg295_load;
 
@@ -24862,25 +24862,25 @@ begin
     equity_lane1_eval75_hand_eval5_onehot_rank76_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank76_encode;
 
-equity_lane1_eval75_hand_eval5_onehot_rank77_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg282_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank77_encode: process (equity_lane1_eval75_hand_eval5_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg282_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pair0(12)) or bool(equity_lane1_eval75_hand_eval5_pair0(11)) or bool(equity_lane1_eval75_hand_eval5_pair0(10)) or bool(equity_lane1_eval75_hand_eval5_pair0(9)) or bool(equity_lane1_eval75_hand_eval5_pair0(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pair0(12)) or bool(equity_lane1_eval75_hand_eval5_pair0(7)) or bool(equity_lane1_eval75_hand_eval5_pair0(6)) or bool(equity_lane1_eval75_hand_eval5_pair0(5)) or bool(equity_lane1_eval75_hand_eval5_pair0(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pair0(11)) or bool(equity_lane1_eval75_hand_eval5_pair0(10)) or bool(equity_lane1_eval75_hand_eval5_pair0(7)) or bool(equity_lane1_eval75_hand_eval5_pair0(6)) or bool(equity_lane1_eval75_hand_eval5_pair0(3)) or bool(equity_lane1_eval75_hand_eval5_pair0(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pair0(11)) or bool(equity_lane1_eval75_hand_eval5_pair0(9)) or bool(equity_lane1_eval75_hand_eval5_pair0(7)) or bool(equity_lane1_eval75_hand_eval5_pair0(5)) or bool(equity_lane1_eval75_hand_eval5_pair0(3)) or bool(equity_lane1_eval75_hand_eval5_pair0(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank77_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank77_encode;
 
-equity_lane1_eval75_hand_eval5_onehot_rank78_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg283_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank78_encode: process (equity_lane1_eval75_hand_eval5_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg283_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pair1(12)) or bool(equity_lane1_eval75_hand_eval5_pair1(11)) or bool(equity_lane1_eval75_hand_eval5_pair1(10)) or bool(equity_lane1_eval75_hand_eval5_pair1(9)) or bool(equity_lane1_eval75_hand_eval5_pair1(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pair1(12)) or bool(equity_lane1_eval75_hand_eval5_pair1(7)) or bool(equity_lane1_eval75_hand_eval5_pair1(6)) or bool(equity_lane1_eval75_hand_eval5_pair1(5)) or bool(equity_lane1_eval75_hand_eval5_pair1(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pair1(11)) or bool(equity_lane1_eval75_hand_eval5_pair1(10)) or bool(equity_lane1_eval75_hand_eval5_pair1(7)) or bool(equity_lane1_eval75_hand_eval5_pair1(6)) or bool(equity_lane1_eval75_hand_eval5_pair1(3)) or bool(equity_lane1_eval75_hand_eval5_pair1(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pair1(11)) or bool(equity_lane1_eval75_hand_eval5_pair1(9)) or bool(equity_lane1_eval75_hand_eval5_pair1(7)) or bool(equity_lane1_eval75_hand_eval5_pair1(5)) or bool(equity_lane1_eval75_hand_eval5_pair1(3)) or bool(equity_lane1_eval75_hand_eval5_pair1(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank78_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank78_encode;
 
@@ -24895,25 +24895,25 @@ begin
     equity_lane1_eval75_hand_eval5_onehot_rank79_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank79_encode;
 
-equity_lane1_eval75_hand_eval5_onehot_rank80_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg285_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank80_encode: process (equity_lane1_eval75_hand_eval5_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg285_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_trip0(12)) or bool(equity_lane1_eval75_hand_eval5_trip0(11)) or bool(equity_lane1_eval75_hand_eval5_trip0(10)) or bool(equity_lane1_eval75_hand_eval5_trip0(9)) or bool(equity_lane1_eval75_hand_eval5_trip0(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_trip0(12)) or bool(equity_lane1_eval75_hand_eval5_trip0(7)) or bool(equity_lane1_eval75_hand_eval5_trip0(6)) or bool(equity_lane1_eval75_hand_eval5_trip0(5)) or bool(equity_lane1_eval75_hand_eval5_trip0(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_trip0(11)) or bool(equity_lane1_eval75_hand_eval5_trip0(10)) or bool(equity_lane1_eval75_hand_eval5_trip0(7)) or bool(equity_lane1_eval75_hand_eval5_trip0(6)) or bool(equity_lane1_eval75_hand_eval5_trip0(3)) or bool(equity_lane1_eval75_hand_eval5_trip0(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_trip0(11)) or bool(equity_lane1_eval75_hand_eval5_trip0(9)) or bool(equity_lane1_eval75_hand_eval5_trip0(7)) or bool(equity_lane1_eval75_hand_eval5_trip0(5)) or bool(equity_lane1_eval75_hand_eval5_trip0(3)) or bool(equity_lane1_eval75_hand_eval5_trip0(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank80_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank80_encode;
 
-equity_lane1_eval75_hand_eval5_onehot_rank81_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg286_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank81_encode: process (equity_lane1_eval75_hand_eval5_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg286_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_trip1(12)) or bool(equity_lane1_eval75_hand_eval5_trip1(11)) or bool(equity_lane1_eval75_hand_eval5_trip1(10)) or bool(equity_lane1_eval75_hand_eval5_trip1(9)) or bool(equity_lane1_eval75_hand_eval5_trip1(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_trip1(12)) or bool(equity_lane1_eval75_hand_eval5_trip1(7)) or bool(equity_lane1_eval75_hand_eval5_trip1(6)) or bool(equity_lane1_eval75_hand_eval5_trip1(5)) or bool(equity_lane1_eval75_hand_eval5_trip1(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_trip1(11)) or bool(equity_lane1_eval75_hand_eval5_trip1(10)) or bool(equity_lane1_eval75_hand_eval5_trip1(7)) or bool(equity_lane1_eval75_hand_eval5_trip1(6)) or bool(equity_lane1_eval75_hand_eval5_trip1(3)) or bool(equity_lane1_eval75_hand_eval5_trip1(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_trip1(11)) or bool(equity_lane1_eval75_hand_eval5_trip1(9)) or bool(equity_lane1_eval75_hand_eval5_trip1(7)) or bool(equity_lane1_eval75_hand_eval5_trip1(5)) or bool(equity_lane1_eval75_hand_eval5_trip1(3)) or bool(equity_lane1_eval75_hand_eval5_trip1(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank81_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank81_encode;
 
@@ -24928,36 +24928,36 @@ begin
     equity_lane1_eval75_hand_eval5_onehot_rank82_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank82_encode;
 
-equity_lane1_eval75_hand_eval5_onehot_rank83_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg288_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank83_encode: process (equity_lane1_eval75_hand_eval5_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg288_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_s3_quads(12)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(11)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(10)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(9)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_s3_quads(12)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(7)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(6)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(5)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_s3_quads(11)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(10)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(7)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(6)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(3)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_s3_quads(11)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(9)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(7)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(5)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(3)) or bool(equity_lane1_eval75_hand_eval5_s3_quads(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank83_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank83_encode;
 
-equity_lane1_eval75_hand_eval5_categorize: process (equity_lane1_eval75_hand_eval5_pipe_reg291_q, equity_lane1_eval75_hand_eval5_pipe_reg288_q, equity_lane1_eval75_hand_eval5_pipe_reg282_q, equity_lane1_eval75_hand_eval5_pipe_reg285_q, equity_lane1_eval75_hand_eval5_pipe_reg283_q, equity_lane1_eval75_hand_eval5_pipe_reg286_q, equity_lane1_eval75_hand_eval5_pipe_reg289_q, equity_lane1_eval75_hand_eval5_pipe_reg290_q) is
+equity_lane1_eval75_hand_eval5_categorize: process (equity_lane1_eval75_hand_eval5_pair0, equity_lane1_eval75_hand_eval5_trip1, equity_lane1_eval75_hand_eval5_s3_flush, equity_lane1_eval75_hand_eval5_s3_quads, equity_lane1_eval75_hand_eval5_pair1, equity_lane1_eval75_hand_eval5_trip0, equity_lane1_eval75_hand_eval5_s3_straight, equity_lane1_eval75_hand_eval5_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane1_eval75_hand_eval5_pipe_reg290_q) then
+    if bool(equity_lane1_eval75_hand_eval5_s3_sf) then
         cat(8) := '1';
-    elsif (equity_lane1_eval75_hand_eval5_pipe_reg288_q /= 0) then
+    elsif (equity_lane1_eval75_hand_eval5_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane1_eval75_hand_eval5_pipe_reg285_q /= 0) and ((equity_lane1_eval75_hand_eval5_pipe_reg286_q /= 0) or (equity_lane1_eval75_hand_eval5_pipe_reg282_q /= 0))) then
+    elsif ((equity_lane1_eval75_hand_eval5_trip0 /= 0) and ((equity_lane1_eval75_hand_eval5_trip1 /= 0) or (equity_lane1_eval75_hand_eval5_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane1_eval75_hand_eval5_pipe_reg291_q) then
+    elsif bool(equity_lane1_eval75_hand_eval5_s3_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane1_eval75_hand_eval5_pipe_reg289_q) then
+    elsif bool(equity_lane1_eval75_hand_eval5_s3_straight) then
         cat(4) := '1';
-    elsif (equity_lane1_eval75_hand_eval5_pipe_reg285_q /= 0) then
+    elsif (equity_lane1_eval75_hand_eval5_trip0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane1_eval75_hand_eval5_pipe_reg283_q /= 0) then
+    elsif (equity_lane1_eval75_hand_eval5_pair1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane1_eval75_hand_eval5_pipe_reg282_q /= 0) then
+    elsif (equity_lane1_eval75_hand_eval5_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -24966,110 +24966,110 @@ begin
 end process equity_lane1_eval75_hand_eval5_categorize;
 
 
-equity_lane1_eval75_hand_eval5_c4_invalid <= stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg294_q) or (not bool(equity_lane1_eval75_hand_eval5_pipe_reg295_q)));
+equity_lane1_eval75_hand_eval5_c4_invalid <= stdl(bool(equity_lane1_eval75_hand_eval5_s3_bad) or (not bool(equity_lane1_eval75_hand_eval5_s3_any)));
 
 equity_lane1_eval75_hand_eval5_pipe_reg296_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg296_q <= equity_lane1_eval75_hand_eval5_onehot_rank72_rank;
+        equity_lane1_eval75_hand_eval5_m0 <= equity_lane1_eval75_hand_eval5_onehot_rank72_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg296_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg297_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg297_q <= equity_lane1_eval75_hand_eval5_onehot_rank73_rank;
+        equity_lane1_eval75_hand_eval5_m1 <= equity_lane1_eval75_hand_eval5_onehot_rank73_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg297_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg298_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg298_q <= equity_lane1_eval75_hand_eval5_onehot_rank74_rank;
+        equity_lane1_eval75_hand_eval5_m2 <= equity_lane1_eval75_hand_eval5_onehot_rank74_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg298_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg299_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg299_q <= equity_lane1_eval75_hand_eval5_onehot_rank75_rank;
+        equity_lane1_eval75_hand_eval5_m3 <= equity_lane1_eval75_hand_eval5_onehot_rank75_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg299_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg300_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg300_q <= equity_lane1_eval75_hand_eval5_onehot_rank76_rank;
+        equity_lane1_eval75_hand_eval5_m4 <= equity_lane1_eval75_hand_eval5_onehot_rank76_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg300_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg301_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg301_q <= equity_lane1_eval75_hand_eval5_onehot_rank77_rank;
+        equity_lane1_eval75_hand_eval5_p0 <= equity_lane1_eval75_hand_eval5_onehot_rank77_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg301_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg302_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg302_q <= equity_lane1_eval75_hand_eval5_onehot_rank78_rank;
+        equity_lane1_eval75_hand_eval5_p1 <= equity_lane1_eval75_hand_eval5_onehot_rank78_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg302_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg303_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg303_q <= equity_lane1_eval75_hand_eval5_onehot_rank79_rank;
+        equity_lane1_eval75_hand_eval5_p2 <= equity_lane1_eval75_hand_eval5_onehot_rank79_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg303_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg304_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg304_q <= equity_lane1_eval75_hand_eval5_onehot_rank80_rank;
+        equity_lane1_eval75_hand_eval5_t0 <= equity_lane1_eval75_hand_eval5_onehot_rank80_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg304_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg305_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg305_q <= equity_lane1_eval75_hand_eval5_onehot_rank81_rank;
+        equity_lane1_eval75_hand_eval5_t1 <= equity_lane1_eval75_hand_eval5_onehot_rank81_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg305_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg306_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg306_q <= equity_lane1_eval75_hand_eval5_onehot_rank82_rank;
+        equity_lane1_eval75_hand_eval5_x0 <= equity_lane1_eval75_hand_eval5_onehot_rank82_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg306_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg307_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg307_q <= equity_lane1_eval75_hand_eval5_onehot_rank83_rank;
+        equity_lane1_eval75_hand_eval5_q0 <= equity_lane1_eval75_hand_eval5_onehot_rank83_rank;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg307_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg308_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg308_q <= equity_lane1_eval75_hand_eval5_c4_category;
+        equity_lane1_eval75_hand_eval5_s4_category <= equity_lane1_eval75_hand_eval5_c4_category;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg308_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg309_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg309_q <= equity_lane1_eval75_hand_eval5_pipe_reg292_q;
+        equity_lane1_eval75_hand_eval5_s4_straight_top <= equity_lane1_eval75_hand_eval5_pipe_reg292_q;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg309_load;
 
 equity_lane1_eval75_hand_eval5_pipe_reg310_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg310_q <= equity_lane1_eval75_hand_eval5_pipe_reg293_q;
+        equity_lane1_eval75_hand_eval5_s4_sf_top <= equity_lane1_eval75_hand_eval5_pipe_reg293_q;
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg310_load;
 
@@ -25080,7 +25080,7 @@ begin
     end if;
 end process equity_lane1_eval75_hand_eval5_pipe_reg311_load;
 
-equity_lane1_eval75_hand_eval5_compose: process (equity_lane1_eval75_hand_eval5_pipe_reg306_q, equity_lane1_eval75_hand_eval5_s4_invalid, equity_lane1_eval75_hand_eval5_pipe_reg302_q, equity_lane1_eval75_hand_eval5_pipe_reg301_q, equity_lane1_eval75_hand_eval5_pipe_reg305_q, equity_lane1_eval75_hand_eval5_pipe_reg307_q, equity_lane1_eval75_hand_eval5_pipe_reg296_q, equity_lane1_eval75_hand_eval5_pipe_reg298_q, equity_lane1_eval75_hand_eval5_pipe_reg303_q, equity_lane1_eval75_hand_eval5_pipe_reg310_q, equity_lane1_eval75_hand_eval5_pipe_reg299_q, equity_lane1_eval75_hand_eval5_pipe_reg300_q, equity_lane1_eval75_hand_eval5_pipe_reg297_q, equity_lane1_eval75_hand_eval5_pipe_reg309_q, equity_lane1_eval75_hand_eval5_pipe_reg308_q, equity_lane1_eval75_hand_eval5_pipe_reg304_q) is
+equity_lane1_eval75_hand_eval5_compose: process (equity_lane1_eval75_hand_eval5_x0, equity_lane1_eval75_hand_eval5_s4_invalid, equity_lane1_eval75_hand_eval5_p1, equity_lane1_eval75_hand_eval5_p0, equity_lane1_eval75_hand_eval5_t1, equity_lane1_eval75_hand_eval5_q0, equity_lane1_eval75_hand_eval5_m0, equity_lane1_eval75_hand_eval5_m2, equity_lane1_eval75_hand_eval5_p2, equity_lane1_eval75_hand_eval5_s4_sf_top, equity_lane1_eval75_hand_eval5_m3, equity_lane1_eval75_hand_eval5_m4, equity_lane1_eval75_hand_eval5_m1, equity_lane1_eval75_hand_eval5_s4_straight_top, equity_lane1_eval75_hand_eval5_s4_category, equity_lane1_eval75_hand_eval5_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -25092,74 +25092,74 @@ equity_lane1_eval75_hand_eval5_compose: process (equity_lane1_eval75_hand_eval5_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane1_eval75_hand_eval5_pipe_reg305_q(j)) and (not bool(equity_lane1_eval75_hand_eval5_pipe_reg301_q(j)))) then
+        if (bool(equity_lane1_eval75_hand_eval5_t1(j)) and (not bool(equity_lane1_eval75_hand_eval5_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane1_eval75_hand_eval5_pipe_reg301_q(j)) and (not bool(equity_lane1_eval75_hand_eval5_pipe_reg305_q(j)))) then
+        elsif (bool(equity_lane1_eval75_hand_eval5_p0(j)) and (not bool(equity_lane1_eval75_hand_eval5_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane1_eval75_hand_eval5_pipe_reg303_q(j)) and (not bool(equity_lane1_eval75_hand_eval5_pipe_reg296_q(j)))) then
+        if (bool(equity_lane1_eval75_hand_eval5_p2(j)) and (not bool(equity_lane1_eval75_hand_eval5_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane1_eval75_hand_eval5_pipe_reg296_q(j)) and (not bool(equity_lane1_eval75_hand_eval5_pipe_reg303_q(j)))) then
+        elsif (bool(equity_lane1_eval75_hand_eval5_m0(j)) and (not bool(equity_lane1_eval75_hand_eval5_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane1_eval75_hand_eval5_pipe_reg308_q(8);
-    cat(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(4)));
-    cat(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(2)));
-    cat(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(1)));
+    cat(3) := equity_lane1_eval75_hand_eval5_s4_category(8);
+    cat(2) := stdl(bool(equity_lane1_eval75_hand_eval5_s4_category(7)) or bool(equity_lane1_eval75_hand_eval5_s4_category(6)) or bool(equity_lane1_eval75_hand_eval5_s4_category(5)) or bool(equity_lane1_eval75_hand_eval5_s4_category(4)));
+    cat(1) := stdl(bool(equity_lane1_eval75_hand_eval5_s4_category(7)) or bool(equity_lane1_eval75_hand_eval5_s4_category(6)) or bool(equity_lane1_eval75_hand_eval5_s4_category(3)) or bool(equity_lane1_eval75_hand_eval5_s4_category(2)));
+    cat(0) := stdl(bool(equity_lane1_eval75_hand_eval5_s4_category(7)) or bool(equity_lane1_eval75_hand_eval5_s4_category(5)) or bool(equity_lane1_eval75_hand_eval5_s4_category(3)) or bool(equity_lane1_eval75_hand_eval5_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(8)) then
-        k0 := (k0 or equity_lane1_eval75_hand_eval5_pipe_reg310_q);
+    if bool(equity_lane1_eval75_hand_eval5_s4_category(8)) then
+        k0 := (k0 or equity_lane1_eval75_hand_eval5_s4_sf_top);
     end if;
-    if bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(7)) then
-        k0 := (k0 or equity_lane1_eval75_hand_eval5_pipe_reg307_q);
-        k1 := (k1 or equity_lane1_eval75_hand_eval5_pipe_reg306_q);
+    if bool(equity_lane1_eval75_hand_eval5_s4_category(7)) then
+        k0 := (k0 or equity_lane1_eval75_hand_eval5_q0);
+        k1 := (k1 or equity_lane1_eval75_hand_eval5_x0);
     end if;
-    if bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(6)) then
-        k0 := (k0 or equity_lane1_eval75_hand_eval5_pipe_reg304_q);
+    if bool(equity_lane1_eval75_hand_eval5_s4_category(6)) then
+        k0 := (k0 or equity_lane1_eval75_hand_eval5_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane1_eval75_hand_eval5_pipe_reg305_q);
+            k1 := (k1 or equity_lane1_eval75_hand_eval5_t1);
         else
-            k1 := (k1 or equity_lane1_eval75_hand_eval5_pipe_reg301_q);
+            k1 := (k1 or equity_lane1_eval75_hand_eval5_p0);
         end if;
     end if;
-    if (bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(0))) then
-        k0 := (k0 or equity_lane1_eval75_hand_eval5_pipe_reg296_q);
-        k1 := (k1 or equity_lane1_eval75_hand_eval5_pipe_reg297_q);
-        k2 := (k2 or equity_lane1_eval75_hand_eval5_pipe_reg298_q);
-        k3 := (k3 or equity_lane1_eval75_hand_eval5_pipe_reg299_q);
-        k4 := (k4 or equity_lane1_eval75_hand_eval5_pipe_reg300_q);
+    if (bool(equity_lane1_eval75_hand_eval5_s4_category(5)) or bool(equity_lane1_eval75_hand_eval5_s4_category(0))) then
+        k0 := (k0 or equity_lane1_eval75_hand_eval5_m0);
+        k1 := (k1 or equity_lane1_eval75_hand_eval5_m1);
+        k2 := (k2 or equity_lane1_eval75_hand_eval5_m2);
+        k3 := (k3 or equity_lane1_eval75_hand_eval5_m3);
+        k4 := (k4 or equity_lane1_eval75_hand_eval5_m4);
     end if;
-    if bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(4)) then
-        k0 := (k0 or equity_lane1_eval75_hand_eval5_pipe_reg309_q);
+    if bool(equity_lane1_eval75_hand_eval5_s4_category(4)) then
+        k0 := (k0 or equity_lane1_eval75_hand_eval5_s4_straight_top);
     end if;
-    if bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(3)) then
-        k0 := (k0 or equity_lane1_eval75_hand_eval5_pipe_reg304_q);
-        k1 := (k1 or equity_lane1_eval75_hand_eval5_pipe_reg296_q);
-        k2 := (k2 or equity_lane1_eval75_hand_eval5_pipe_reg297_q);
+    if bool(equity_lane1_eval75_hand_eval5_s4_category(3)) then
+        k0 := (k0 or equity_lane1_eval75_hand_eval5_t0);
+        k1 := (k1 or equity_lane1_eval75_hand_eval5_m0);
+        k2 := (k2 or equity_lane1_eval75_hand_eval5_m1);
     end if;
-    if bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(2)) then
-        k0 := (k0 or equity_lane1_eval75_hand_eval5_pipe_reg301_q);
-        k1 := (k1 or equity_lane1_eval75_hand_eval5_pipe_reg302_q);
+    if bool(equity_lane1_eval75_hand_eval5_s4_category(2)) then
+        k0 := (k0 or equity_lane1_eval75_hand_eval5_p0);
+        k1 := (k1 or equity_lane1_eval75_hand_eval5_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane1_eval75_hand_eval5_pipe_reg303_q);
+            k2 := (k2 or equity_lane1_eval75_hand_eval5_p2);
         else
-            k2 := (k2 or equity_lane1_eval75_hand_eval5_pipe_reg296_q);
+            k2 := (k2 or equity_lane1_eval75_hand_eval5_m0);
         end if;
     end if;
-    if bool(equity_lane1_eval75_hand_eval5_pipe_reg308_q(1)) then
-        k0 := (k0 or equity_lane1_eval75_hand_eval5_pipe_reg301_q);
-        k1 := (k1 or equity_lane1_eval75_hand_eval5_pipe_reg296_q);
-        k2 := (k2 or equity_lane1_eval75_hand_eval5_pipe_reg297_q);
-        k3 := (k3 or equity_lane1_eval75_hand_eval5_pipe_reg298_q);
+    if bool(equity_lane1_eval75_hand_eval5_s4_category(1)) then
+        k0 := (k0 or equity_lane1_eval75_hand_eval5_p0);
+        k1 := (k1 or equity_lane1_eval75_hand_eval5_m0);
+        k2 := (k2 or equity_lane1_eval75_hand_eval5_m1);
+        k3 := (k3 or equity_lane1_eval75_hand_eval5_m2);
     end if;
     if bool(equity_lane1_eval75_hand_eval5_s4_invalid) then
         equity_lane1_eval75_hand_eval5_c5_word <= to_unsigned(0, 24);
@@ -25272,35 +25272,35 @@ equity_lane1_eval76_hand_eval6_same_card146_same <= stdl((equity_lane1_eval76_ha
 equity_lane1_eval76_hand_eval6_pipe_reg312_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg312_q <= equity_lane1_eval76_hand_eval6_pipe_reg312_d;
+        equity_lane1_eval76_hand_eval6_s1_dups <= equity_lane1_eval76_hand_eval6_pipe_reg312_d;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg312_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg313_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg313_q <= equity_lane1_eval76_hand_eval6_d1_hand;
+        equity_lane1_eval76_hand_eval6_s1_hand <= equity_lane1_eval76_hand_eval6_d1_hand;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg313_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg314_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg314_q <= equity_lane1_eval76_hand_eval6_d1_bad_codes;
+        equity_lane1_eval76_hand_eval6_s1_bad_codes <= equity_lane1_eval76_hand_eval6_d1_bad_codes;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg314_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg315_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg315_q <= equity_lane1_eval76_hand_eval6_d1_any;
+        equity_lane1_eval76_hand_eval6_s1_any <= equity_lane1_eval76_hand_eval6_d1_any;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg315_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg316_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg316_q <= equity_lane1_eval76_hand_eval6_d1_flush_suit;
+        equity_lane1_eval76_hand_eval6_s1_flush_suit <= equity_lane1_eval76_hand_eval6_d1_flush_suit;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg316_load;
 
@@ -25353,9 +25353,9 @@ begin
 end process equity_lane1_eval76_hand_eval6_decode;
 
 
-equity_lane1_eval76_hand_eval6_c2_bad <= stdl((equity_lane1_eval76_hand_eval6_pipe_reg312_q /= 0) or (equity_lane1_eval76_hand_eval6_pipe_reg314_q /= 0));
+equity_lane1_eval76_hand_eval6_c2_bad <= stdl((equity_lane1_eval76_hand_eval6_s1_dups /= 0) or (equity_lane1_eval76_hand_eval6_s1_bad_codes /= 0));
 
-equity_lane1_eval76_hand_eval6_rank_masks: process (equity_lane1_eval76_hand_eval6_pipe_reg313_q, equity_lane1_eval76_hand_eval6_pipe_reg316_q) is
+equity_lane1_eval76_hand_eval6_rank_masks: process (equity_lane1_eval76_hand_eval6_s1_hand, equity_lane1_eval76_hand_eval6_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -25375,10 +25375,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane1_eval76_hand_eval6_pipe_reg313_q(((4 * r) + s))) then
+            if bool(equity_lane1_eval76_hand_eval6_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane1_eval76_hand_eval6_pipe_reg313_q(((4 * r) + s))) and bool(equity_lane1_eval76_hand_eval6_pipe_reg316_q(s))) then
+            if (bool(equity_lane1_eval76_hand_eval6_s1_hand(((4 * r) + s))) and bool(equity_lane1_eval76_hand_eval6_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -25394,21 +25394,21 @@ begin
     equity_lane1_eval76_hand_eval6_c2_trips <= trips;
     equity_lane1_eval76_hand_eval6_c2_pairs <= pairs;
     equity_lane1_eval76_hand_eval6_c2_not_quads <= not_quads;
-    equity_lane1_eval76_hand_eval6_c2_flush <= stdl(equity_lane1_eval76_hand_eval6_pipe_reg316_q /= 0);
-    if (equity_lane1_eval76_hand_eval6_pipe_reg316_q /= 0) then
+    equity_lane1_eval76_hand_eval6_c2_flush <= stdl(equity_lane1_eval76_hand_eval6_s1_flush_suit /= 0);
+    if (equity_lane1_eval76_hand_eval6_s1_flush_suit /= 0) then
         equity_lane1_eval76_hand_eval6_c2_kickers <= suited;
     else
         equity_lane1_eval76_hand_eval6_c2_kickers <= singles;
     end if;
 end process equity_lane1_eval76_hand_eval6_rank_masks;
 
-equity_lane1_eval76_hand_eval6_sf_windows: process (equity_lane1_eval76_hand_eval6_pipe_reg313_q) is
+equity_lane1_eval76_hand_eval6_sf_windows: process (equity_lane1_eval76_hand_eval6_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane1_eval76_hand_eval6_pipe_reg313_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane1_eval76_hand_eval6_pipe_reg313_q(((4 * w) + s))) and bool(equity_lane1_eval76_hand_eval6_pipe_reg313_q(((4 * (w + 1)) + s))) and bool(equity_lane1_eval76_hand_eval6_pipe_reg313_q(((4 * (w + 2)) + s))) and bool(equity_lane1_eval76_hand_eval6_pipe_reg313_q(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane1_eval76_hand_eval6_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane1_eval76_hand_eval6_s1_hand(((4 * w) + s))) and bool(equity_lane1_eval76_hand_eval6_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane1_eval76_hand_eval6_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane1_eval76_hand_eval6_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -25494,7 +25494,7 @@ end process equity_lane1_eval76_hand_eval6_pipe_reg325_load;
 equity_lane1_eval76_hand_eval6_pipe_reg326_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg326_q <= equity_lane1_eval76_hand_eval6_pipe_reg315_q;
+        equity_lane1_eval76_hand_eval6_pipe_reg326_q <= equity_lane1_eval76_hand_eval6_s1_any;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg326_load;
 
@@ -25678,14 +25678,14 @@ end process equity_lane1_eval76_hand_eval6_pipe_reg331_load;
 equity_lane1_eval76_hand_eval6_pipe_reg332_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg332_q <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots(13-1 downto 0);
+        equity_lane1_eval76_hand_eval6_pair0 <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots(13-1 downto 0);
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg332_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg333_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg333_q <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots(26-1 downto 13);
+        equity_lane1_eval76_hand_eval6_pair1 <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots(26-1 downto 13);
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg333_load;
 
@@ -25699,14 +25699,14 @@ end process equity_lane1_eval76_hand_eval6_pipe_reg334_load;
 equity_lane1_eval76_hand_eval6_pipe_reg335_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg335_q <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots(13-1 downto 0);
+        equity_lane1_eval76_hand_eval6_trip0 <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots(13-1 downto 0);
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg335_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg336_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg336_q <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots(26-1 downto 13);
+        equity_lane1_eval76_hand_eval6_trip1 <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots(26-1 downto 13);
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg336_load;
 
@@ -25720,28 +25720,28 @@ end process equity_lane1_eval76_hand_eval6_pipe_reg337_load;
 equity_lane1_eval76_hand_eval6_pipe_reg338_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg338_q <= equity_lane1_eval76_hand_eval6_pipe_reg317_q;
+        equity_lane1_eval76_hand_eval6_s3_quads <= equity_lane1_eval76_hand_eval6_pipe_reg317_q;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg338_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg339_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg339_q <= equity_lane1_eval76_hand_eval6_window_top12_found;
+        equity_lane1_eval76_hand_eval6_s3_straight <= equity_lane1_eval76_hand_eval6_window_top12_found;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg339_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg340_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg340_q <= equity_lane1_eval76_hand_eval6_window_top13_found;
+        equity_lane1_eval76_hand_eval6_s3_sf <= equity_lane1_eval76_hand_eval6_window_top13_found;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg340_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg341_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg341_q <= equity_lane1_eval76_hand_eval6_pipe_reg324_q;
+        equity_lane1_eval76_hand_eval6_s3_flush <= equity_lane1_eval76_hand_eval6_pipe_reg324_q;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg341_load;
 
@@ -25762,14 +25762,14 @@ end process equity_lane1_eval76_hand_eval6_pipe_reg343_load;
 equity_lane1_eval76_hand_eval6_pipe_reg344_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg344_q <= equity_lane1_eval76_hand_eval6_pipe_reg325_q;
+        equity_lane1_eval76_hand_eval6_s3_bad <= equity_lane1_eval76_hand_eval6_pipe_reg325_q;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg344_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg345_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg345_q <= equity_lane1_eval76_hand_eval6_pipe_reg326_q;
+        equity_lane1_eval76_hand_eval6_s3_any <= equity_lane1_eval76_hand_eval6_pipe_reg326_q;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg345_load;
 
@@ -25828,25 +25828,25 @@ begin
     equity_lane1_eval76_hand_eval6_onehot_rank90_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank90_encode;
 
-equity_lane1_eval76_hand_eval6_onehot_rank91_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg332_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank91_encode: process (equity_lane1_eval76_hand_eval6_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg332_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pair0(12)) or bool(equity_lane1_eval76_hand_eval6_pair0(11)) or bool(equity_lane1_eval76_hand_eval6_pair0(10)) or bool(equity_lane1_eval76_hand_eval6_pair0(9)) or bool(equity_lane1_eval76_hand_eval6_pair0(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pair0(12)) or bool(equity_lane1_eval76_hand_eval6_pair0(7)) or bool(equity_lane1_eval76_hand_eval6_pair0(6)) or bool(equity_lane1_eval76_hand_eval6_pair0(5)) or bool(equity_lane1_eval76_hand_eval6_pair0(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pair0(11)) or bool(equity_lane1_eval76_hand_eval6_pair0(10)) or bool(equity_lane1_eval76_hand_eval6_pair0(7)) or bool(equity_lane1_eval76_hand_eval6_pair0(6)) or bool(equity_lane1_eval76_hand_eval6_pair0(3)) or bool(equity_lane1_eval76_hand_eval6_pair0(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pair0(11)) or bool(equity_lane1_eval76_hand_eval6_pair0(9)) or bool(equity_lane1_eval76_hand_eval6_pair0(7)) or bool(equity_lane1_eval76_hand_eval6_pair0(5)) or bool(equity_lane1_eval76_hand_eval6_pair0(3)) or bool(equity_lane1_eval76_hand_eval6_pair0(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank91_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank91_encode;
 
-equity_lane1_eval76_hand_eval6_onehot_rank92_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg333_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank92_encode: process (equity_lane1_eval76_hand_eval6_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg333_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pair1(12)) or bool(equity_lane1_eval76_hand_eval6_pair1(11)) or bool(equity_lane1_eval76_hand_eval6_pair1(10)) or bool(equity_lane1_eval76_hand_eval6_pair1(9)) or bool(equity_lane1_eval76_hand_eval6_pair1(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pair1(12)) or bool(equity_lane1_eval76_hand_eval6_pair1(7)) or bool(equity_lane1_eval76_hand_eval6_pair1(6)) or bool(equity_lane1_eval76_hand_eval6_pair1(5)) or bool(equity_lane1_eval76_hand_eval6_pair1(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pair1(11)) or bool(equity_lane1_eval76_hand_eval6_pair1(10)) or bool(equity_lane1_eval76_hand_eval6_pair1(7)) or bool(equity_lane1_eval76_hand_eval6_pair1(6)) or bool(equity_lane1_eval76_hand_eval6_pair1(3)) or bool(equity_lane1_eval76_hand_eval6_pair1(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pair1(11)) or bool(equity_lane1_eval76_hand_eval6_pair1(9)) or bool(equity_lane1_eval76_hand_eval6_pair1(7)) or bool(equity_lane1_eval76_hand_eval6_pair1(5)) or bool(equity_lane1_eval76_hand_eval6_pair1(3)) or bool(equity_lane1_eval76_hand_eval6_pair1(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank92_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank92_encode;
 
@@ -25861,25 +25861,25 @@ begin
     equity_lane1_eval76_hand_eval6_onehot_rank93_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank93_encode;
 
-equity_lane1_eval76_hand_eval6_onehot_rank94_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg335_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank94_encode: process (equity_lane1_eval76_hand_eval6_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg335_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_trip0(12)) or bool(equity_lane1_eval76_hand_eval6_trip0(11)) or bool(equity_lane1_eval76_hand_eval6_trip0(10)) or bool(equity_lane1_eval76_hand_eval6_trip0(9)) or bool(equity_lane1_eval76_hand_eval6_trip0(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_trip0(12)) or bool(equity_lane1_eval76_hand_eval6_trip0(7)) or bool(equity_lane1_eval76_hand_eval6_trip0(6)) or bool(equity_lane1_eval76_hand_eval6_trip0(5)) or bool(equity_lane1_eval76_hand_eval6_trip0(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_trip0(11)) or bool(equity_lane1_eval76_hand_eval6_trip0(10)) or bool(equity_lane1_eval76_hand_eval6_trip0(7)) or bool(equity_lane1_eval76_hand_eval6_trip0(6)) or bool(equity_lane1_eval76_hand_eval6_trip0(3)) or bool(equity_lane1_eval76_hand_eval6_trip0(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_trip0(11)) or bool(equity_lane1_eval76_hand_eval6_trip0(9)) or bool(equity_lane1_eval76_hand_eval6_trip0(7)) or bool(equity_lane1_eval76_hand_eval6_trip0(5)) or bool(equity_lane1_eval76_hand_eval6_trip0(3)) or bool(equity_lane1_eval76_hand_eval6_trip0(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank94_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank94_encode;
 
-equity_lane1_eval76_hand_eval6_onehot_rank95_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg336_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank95_encode: process (equity_lane1_eval76_hand_eval6_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg336_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_trip1(12)) or bool(equity_lane1_eval76_hand_eval6_trip1(11)) or bool(equity_lane1_eval76_hand_eval6_trip1(10)) or bool(equity_lane1_eval76_hand_eval6_trip1(9)) or bool(equity_lane1_eval76_hand_eval6_trip1(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_trip1(12)) or bool(equity_lane1_eval76_hand_eval6_trip1(7)) or bool(equity_lane1_eval76_hand_eval6_trip1(6)) or bool(equity_lane1_eval76_hand_eval6_trip1(5)) or bool(equity_lane1_eval76_hand_eval6_trip1(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_trip1(11)) or bool(equity_lane1_eval76_hand_eval6_trip1(10)) or bool(equity_lane1_eval76_hand_eval6_trip1(7)) or bool(equity_lane1_eval76_hand_eval6_trip1(6)) or bool(equity_lane1_eval76_hand_eval6_trip1(3)) or bool(equity_lane1_eval76_hand_eval6_trip1(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_trip1(11)) or bool(equity_lane1_eval76_hand_eval6_trip1(9)) or bool(equity_lane1_eval76_hand_eval6_trip1(7)) or bool(equity_lane1_eval76_hand_eval6_trip1(5)) or bool(equity_lane1_eval76_hand_eval6_trip1(3)) or bool(equity_lane1_eval76_hand_eval6_trip1(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank95_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank95_encode;
 
@@ -25894,36 +25894,36 @@ begin
     equity_lane1_eval76_hand_eval6_onehot_rank96_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank96_encode;
 
-equity_lane1_eval76_hand_eval6_onehot_rank97_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg338_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank97_encode: process (equity_lane1_eval76_hand_eval6_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg338_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_s3_quads(12)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(11)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(10)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(9)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_s3_quads(12)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(7)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(6)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(5)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_s3_quads(11)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(10)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(7)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(6)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(3)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_s3_quads(11)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(9)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(7)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(5)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(3)) or bool(equity_lane1_eval76_hand_eval6_s3_quads(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank97_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank97_encode;
 
-equity_lane1_eval76_hand_eval6_categorize: process (equity_lane1_eval76_hand_eval6_pipe_reg341_q, equity_lane1_eval76_hand_eval6_pipe_reg338_q, equity_lane1_eval76_hand_eval6_pipe_reg332_q, equity_lane1_eval76_hand_eval6_pipe_reg335_q, equity_lane1_eval76_hand_eval6_pipe_reg333_q, equity_lane1_eval76_hand_eval6_pipe_reg336_q, equity_lane1_eval76_hand_eval6_pipe_reg339_q, equity_lane1_eval76_hand_eval6_pipe_reg340_q) is
+equity_lane1_eval76_hand_eval6_categorize: process (equity_lane1_eval76_hand_eval6_pair0, equity_lane1_eval76_hand_eval6_trip1, equity_lane1_eval76_hand_eval6_s3_flush, equity_lane1_eval76_hand_eval6_s3_quads, equity_lane1_eval76_hand_eval6_pair1, equity_lane1_eval76_hand_eval6_trip0, equity_lane1_eval76_hand_eval6_s3_straight, equity_lane1_eval76_hand_eval6_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane1_eval76_hand_eval6_pipe_reg340_q) then
+    if bool(equity_lane1_eval76_hand_eval6_s3_sf) then
         cat(8) := '1';
-    elsif (equity_lane1_eval76_hand_eval6_pipe_reg338_q /= 0) then
+    elsif (equity_lane1_eval76_hand_eval6_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane1_eval76_hand_eval6_pipe_reg335_q /= 0) and ((equity_lane1_eval76_hand_eval6_pipe_reg336_q /= 0) or (equity_lane1_eval76_hand_eval6_pipe_reg332_q /= 0))) then
+    elsif ((equity_lane1_eval76_hand_eval6_trip0 /= 0) and ((equity_lane1_eval76_hand_eval6_trip1 /= 0) or (equity_lane1_eval76_hand_eval6_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane1_eval76_hand_eval6_pipe_reg341_q) then
+    elsif bool(equity_lane1_eval76_hand_eval6_s3_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane1_eval76_hand_eval6_pipe_reg339_q) then
+    elsif bool(equity_lane1_eval76_hand_eval6_s3_straight) then
         cat(4) := '1';
-    elsif (equity_lane1_eval76_hand_eval6_pipe_reg335_q /= 0) then
+    elsif (equity_lane1_eval76_hand_eval6_trip0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane1_eval76_hand_eval6_pipe_reg333_q /= 0) then
+    elsif (equity_lane1_eval76_hand_eval6_pair1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane1_eval76_hand_eval6_pipe_reg332_q /= 0) then
+    elsif (equity_lane1_eval76_hand_eval6_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -25932,110 +25932,110 @@ begin
 end process equity_lane1_eval76_hand_eval6_categorize;
 
 
-equity_lane1_eval76_hand_eval6_c4_invalid <= stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg344_q) or (not bool(equity_lane1_eval76_hand_eval6_pipe_reg345_q)));
+equity_lane1_eval76_hand_eval6_c4_invalid <= stdl(bool(equity_lane1_eval76_hand_eval6_s3_bad) or (not bool(equity_lane1_eval76_hand_eval6_s3_any)));
 
 equity_lane1_eval76_hand_eval6_pipe_reg346_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg346_q <= equity_lane1_eval76_hand_eval6_onehot_rank86_rank;
+        equity_lane1_eval76_hand_eval6_m0 <= equity_lane1_eval76_hand_eval6_onehot_rank86_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg346_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg347_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg347_q <= equity_lane1_eval76_hand_eval6_onehot_rank87_rank;
+        equity_lane1_eval76_hand_eval6_m1 <= equity_lane1_eval76_hand_eval6_onehot_rank87_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg347_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg348_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg348_q <= equity_lane1_eval76_hand_eval6_onehot_rank88_rank;
+        equity_lane1_eval76_hand_eval6_m2 <= equity_lane1_eval76_hand_eval6_onehot_rank88_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg348_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg349_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg349_q <= equity_lane1_eval76_hand_eval6_onehot_rank89_rank;
+        equity_lane1_eval76_hand_eval6_m3 <= equity_lane1_eval76_hand_eval6_onehot_rank89_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg349_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg350_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg350_q <= equity_lane1_eval76_hand_eval6_onehot_rank90_rank;
+        equity_lane1_eval76_hand_eval6_m4 <= equity_lane1_eval76_hand_eval6_onehot_rank90_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg350_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg351_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg351_q <= equity_lane1_eval76_hand_eval6_onehot_rank91_rank;
+        equity_lane1_eval76_hand_eval6_p0 <= equity_lane1_eval76_hand_eval6_onehot_rank91_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg351_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg352_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg352_q <= equity_lane1_eval76_hand_eval6_onehot_rank92_rank;
+        equity_lane1_eval76_hand_eval6_p1 <= equity_lane1_eval76_hand_eval6_onehot_rank92_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg352_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg353_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg353_q <= equity_lane1_eval76_hand_eval6_onehot_rank93_rank;
+        equity_lane1_eval76_hand_eval6_p2 <= equity_lane1_eval76_hand_eval6_onehot_rank93_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg353_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg354_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg354_q <= equity_lane1_eval76_hand_eval6_onehot_rank94_rank;
+        equity_lane1_eval76_hand_eval6_t0 <= equity_lane1_eval76_hand_eval6_onehot_rank94_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg354_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg355_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg355_q <= equity_lane1_eval76_hand_eval6_onehot_rank95_rank;
+        equity_lane1_eval76_hand_eval6_t1 <= equity_lane1_eval76_hand_eval6_onehot_rank95_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg355_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg356_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg356_q <= equity_lane1_eval76_hand_eval6_onehot_rank96_rank;
+        equity_lane1_eval76_hand_eval6_x0 <= equity_lane1_eval76_hand_eval6_onehot_rank96_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg356_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg357_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg357_q <= equity_lane1_eval76_hand_eval6_onehot_rank97_rank;
+        equity_lane1_eval76_hand_eval6_q0 <= equity_lane1_eval76_hand_eval6_onehot_rank97_rank;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg357_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg358_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg358_q <= equity_lane1_eval76_hand_eval6_c4_category;
+        equity_lane1_eval76_hand_eval6_s4_category <= equity_lane1_eval76_hand_eval6_c4_category;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg358_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg359_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg359_q <= equity_lane1_eval76_hand_eval6_pipe_reg342_q;
+        equity_lane1_eval76_hand_eval6_s4_straight_top <= equity_lane1_eval76_hand_eval6_pipe_reg342_q;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg359_load;
 
 equity_lane1_eval76_hand_eval6_pipe_reg360_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg360_q <= equity_lane1_eval76_hand_eval6_pipe_reg343_q;
+        equity_lane1_eval76_hand_eval6_s4_sf_top <= equity_lane1_eval76_hand_eval6_pipe_reg343_q;
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg360_load;
 
@@ -26046,7 +26046,7 @@ begin
     end if;
 end process equity_lane1_eval76_hand_eval6_pipe_reg361_load;
 
-equity_lane1_eval76_hand_eval6_compose: process (equity_lane1_eval76_hand_eval6_pipe_reg356_q, equity_lane1_eval76_hand_eval6_s4_invalid, equity_lane1_eval76_hand_eval6_pipe_reg352_q, equity_lane1_eval76_hand_eval6_pipe_reg351_q, equity_lane1_eval76_hand_eval6_pipe_reg355_q, equity_lane1_eval76_hand_eval6_pipe_reg357_q, equity_lane1_eval76_hand_eval6_pipe_reg346_q, equity_lane1_eval76_hand_eval6_pipe_reg348_q, equity_lane1_eval76_hand_eval6_pipe_reg353_q, equity_lane1_eval76_hand_eval6_pipe_reg360_q, equity_lane1_eval76_hand_eval6_pipe_reg349_q, equity_lane1_eval76_hand_eval6_pipe_reg350_q, equity_lane1_eval76_hand_eval6_pipe_reg347_q, equity_lane1_eval76_hand_eval6_pipe_reg359_q, equity_lane1_eval76_hand_eval6_pipe_reg358_q, equity_lane1_eval76_hand_eval6_pipe_reg354_q) is
+equity_lane1_eval76_hand_eval6_compose: process (equity_lane1_eval76_hand_eval6_x0, equity_lane1_eval76_hand_eval6_s4_invalid, equity_lane1_eval76_hand_eval6_p1, equity_lane1_eval76_hand_eval6_p0, equity_lane1_eval76_hand_eval6_t1, equity_lane1_eval76_hand_eval6_q0, equity_lane1_eval76_hand_eval6_m0, equity_lane1_eval76_hand_eval6_m2, equity_lane1_eval76_hand_eval6_p2, equity_lane1_eval76_hand_eval6_s4_sf_top, equity_lane1_eval76_hand_eval6_m3, equity_lane1_eval76_hand_eval6_m4, equity_lane1_eval76_hand_eval6_m1, equity_lane1_eval76_hand_eval6_s4_straight_top, equity_lane1_eval76_hand_eval6_s4_category, equity_lane1_eval76_hand_eval6_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -26058,74 +26058,74 @@ equity_lane1_eval76_hand_eval6_compose: process (equity_lane1_eval76_hand_eval6_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane1_eval76_hand_eval6_pipe_reg355_q(j)) and (not bool(equity_lane1_eval76_hand_eval6_pipe_reg351_q(j)))) then
+        if (bool(equity_lane1_eval76_hand_eval6_t1(j)) and (not bool(equity_lane1_eval76_hand_eval6_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane1_eval76_hand_eval6_pipe_reg351_q(j)) and (not bool(equity_lane1_eval76_hand_eval6_pipe_reg355_q(j)))) then
+        elsif (bool(equity_lane1_eval76_hand_eval6_p0(j)) and (not bool(equity_lane1_eval76_hand_eval6_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane1_eval76_hand_eval6_pipe_reg353_q(j)) and (not bool(equity_lane1_eval76_hand_eval6_pipe_reg346_q(j)))) then
+        if (bool(equity_lane1_eval76_hand_eval6_p2(j)) and (not bool(equity_lane1_eval76_hand_eval6_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane1_eval76_hand_eval6_pipe_reg346_q(j)) and (not bool(equity_lane1_eval76_hand_eval6_pipe_reg353_q(j)))) then
+        elsif (bool(equity_lane1_eval76_hand_eval6_m0(j)) and (not bool(equity_lane1_eval76_hand_eval6_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane1_eval76_hand_eval6_pipe_reg358_q(8);
-    cat(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(4)));
-    cat(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(2)));
-    cat(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(1)));
+    cat(3) := equity_lane1_eval76_hand_eval6_s4_category(8);
+    cat(2) := stdl(bool(equity_lane1_eval76_hand_eval6_s4_category(7)) or bool(equity_lane1_eval76_hand_eval6_s4_category(6)) or bool(equity_lane1_eval76_hand_eval6_s4_category(5)) or bool(equity_lane1_eval76_hand_eval6_s4_category(4)));
+    cat(1) := stdl(bool(equity_lane1_eval76_hand_eval6_s4_category(7)) or bool(equity_lane1_eval76_hand_eval6_s4_category(6)) or bool(equity_lane1_eval76_hand_eval6_s4_category(3)) or bool(equity_lane1_eval76_hand_eval6_s4_category(2)));
+    cat(0) := stdl(bool(equity_lane1_eval76_hand_eval6_s4_category(7)) or bool(equity_lane1_eval76_hand_eval6_s4_category(5)) or bool(equity_lane1_eval76_hand_eval6_s4_category(3)) or bool(equity_lane1_eval76_hand_eval6_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(8)) then
-        k0 := (k0 or equity_lane1_eval76_hand_eval6_pipe_reg360_q);
+    if bool(equity_lane1_eval76_hand_eval6_s4_category(8)) then
+        k0 := (k0 or equity_lane1_eval76_hand_eval6_s4_sf_top);
     end if;
-    if bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(7)) then
-        k0 := (k0 or equity_lane1_eval76_hand_eval6_pipe_reg357_q);
-        k1 := (k1 or equity_lane1_eval76_hand_eval6_pipe_reg356_q);
+    if bool(equity_lane1_eval76_hand_eval6_s4_category(7)) then
+        k0 := (k0 or equity_lane1_eval76_hand_eval6_q0);
+        k1 := (k1 or equity_lane1_eval76_hand_eval6_x0);
     end if;
-    if bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(6)) then
-        k0 := (k0 or equity_lane1_eval76_hand_eval6_pipe_reg354_q);
+    if bool(equity_lane1_eval76_hand_eval6_s4_category(6)) then
+        k0 := (k0 or equity_lane1_eval76_hand_eval6_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane1_eval76_hand_eval6_pipe_reg355_q);
+            k1 := (k1 or equity_lane1_eval76_hand_eval6_t1);
         else
-            k1 := (k1 or equity_lane1_eval76_hand_eval6_pipe_reg351_q);
+            k1 := (k1 or equity_lane1_eval76_hand_eval6_p0);
         end if;
     end if;
-    if (bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(0))) then
-        k0 := (k0 or equity_lane1_eval76_hand_eval6_pipe_reg346_q);
-        k1 := (k1 or equity_lane1_eval76_hand_eval6_pipe_reg347_q);
-        k2 := (k2 or equity_lane1_eval76_hand_eval6_pipe_reg348_q);
-        k3 := (k3 or equity_lane1_eval76_hand_eval6_pipe_reg349_q);
-        k4 := (k4 or equity_lane1_eval76_hand_eval6_pipe_reg350_q);
+    if (bool(equity_lane1_eval76_hand_eval6_s4_category(5)) or bool(equity_lane1_eval76_hand_eval6_s4_category(0))) then
+        k0 := (k0 or equity_lane1_eval76_hand_eval6_m0);
+        k1 := (k1 or equity_lane1_eval76_hand_eval6_m1);
+        k2 := (k2 or equity_lane1_eval76_hand_eval6_m2);
+        k3 := (k3 or equity_lane1_eval76_hand_eval6_m3);
+        k4 := (k4 or equity_lane1_eval76_hand_eval6_m4);
     end if;
-    if bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(4)) then
-        k0 := (k0 or equity_lane1_eval76_hand_eval6_pipe_reg359_q);
+    if bool(equity_lane1_eval76_hand_eval6_s4_category(4)) then
+        k0 := (k0 or equity_lane1_eval76_hand_eval6_s4_straight_top);
     end if;
-    if bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(3)) then
-        k0 := (k0 or equity_lane1_eval76_hand_eval6_pipe_reg354_q);
-        k1 := (k1 or equity_lane1_eval76_hand_eval6_pipe_reg346_q);
-        k2 := (k2 or equity_lane1_eval76_hand_eval6_pipe_reg347_q);
+    if bool(equity_lane1_eval76_hand_eval6_s4_category(3)) then
+        k0 := (k0 or equity_lane1_eval76_hand_eval6_t0);
+        k1 := (k1 or equity_lane1_eval76_hand_eval6_m0);
+        k2 := (k2 or equity_lane1_eval76_hand_eval6_m1);
     end if;
-    if bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(2)) then
-        k0 := (k0 or equity_lane1_eval76_hand_eval6_pipe_reg351_q);
-        k1 := (k1 or equity_lane1_eval76_hand_eval6_pipe_reg352_q);
+    if bool(equity_lane1_eval76_hand_eval6_s4_category(2)) then
+        k0 := (k0 or equity_lane1_eval76_hand_eval6_p0);
+        k1 := (k1 or equity_lane1_eval76_hand_eval6_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane1_eval76_hand_eval6_pipe_reg353_q);
+            k2 := (k2 or equity_lane1_eval76_hand_eval6_p2);
         else
-            k2 := (k2 or equity_lane1_eval76_hand_eval6_pipe_reg346_q);
+            k2 := (k2 or equity_lane1_eval76_hand_eval6_m0);
         end if;
     end if;
-    if bool(equity_lane1_eval76_hand_eval6_pipe_reg358_q(1)) then
-        k0 := (k0 or equity_lane1_eval76_hand_eval6_pipe_reg351_q);
-        k1 := (k1 or equity_lane1_eval76_hand_eval6_pipe_reg346_q);
-        k2 := (k2 or equity_lane1_eval76_hand_eval6_pipe_reg347_q);
-        k3 := (k3 or equity_lane1_eval76_hand_eval6_pipe_reg348_q);
+    if bool(equity_lane1_eval76_hand_eval6_s4_category(1)) then
+        k0 := (k0 or equity_lane1_eval76_hand_eval6_p0);
+        k1 := (k1 or equity_lane1_eval76_hand_eval6_m0);
+        k2 := (k2 or equity_lane1_eval76_hand_eval6_m1);
+        k3 := (k3 or equity_lane1_eval76_hand_eval6_m2);
     end if;
     if bool(equity_lane1_eval76_hand_eval6_s4_invalid) then
         equity_lane1_eval76_hand_eval6_c5_word <= to_unsigned(0, 24);
@@ -26238,35 +26238,35 @@ equity_lane1_eval77_hand_eval7_same_card167_same <= stdl((equity_lane1_eval77_ha
 equity_lane1_eval77_hand_eval7_pipe_reg362_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg362_q <= equity_lane1_eval77_hand_eval7_pipe_reg362_d;
+        equity_lane1_eval77_hand_eval7_s1_dups <= equity_lane1_eval77_hand_eval7_pipe_reg362_d;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg362_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg363_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg363_q <= equity_lane1_eval77_hand_eval7_d1_hand;
+        equity_lane1_eval77_hand_eval7_s1_hand <= equity_lane1_eval77_hand_eval7_d1_hand;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg363_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg364_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg364_q <= equity_lane1_eval77_hand_eval7_d1_bad_codes;
+        equity_lane1_eval77_hand_eval7_s1_bad_codes <= equity_lane1_eval77_hand_eval7_d1_bad_codes;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg364_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg365_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg365_q <= equity_lane1_eval77_hand_eval7_d1_any;
+        equity_lane1_eval77_hand_eval7_s1_any <= equity_lane1_eval77_hand_eval7_d1_any;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg365_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg366_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg366_q <= equity_lane1_eval77_hand_eval7_d1_flush_suit;
+        equity_lane1_eval77_hand_eval7_s1_flush_suit <= equity_lane1_eval77_hand_eval7_d1_flush_suit;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg366_load;
 
@@ -26319,9 +26319,9 @@ begin
 end process equity_lane1_eval77_hand_eval7_decode;
 
 
-equity_lane1_eval77_hand_eval7_c2_bad <= stdl((equity_lane1_eval77_hand_eval7_pipe_reg362_q /= 0) or (equity_lane1_eval77_hand_eval7_pipe_reg364_q /= 0));
+equity_lane1_eval77_hand_eval7_c2_bad <= stdl((equity_lane1_eval77_hand_eval7_s1_dups /= 0) or (equity_lane1_eval77_hand_eval7_s1_bad_codes /= 0));
 
-equity_lane1_eval77_hand_eval7_rank_masks: process (equity_lane1_eval77_hand_eval7_pipe_reg363_q, equity_lane1_eval77_hand_eval7_pipe_reg366_q) is
+equity_lane1_eval77_hand_eval7_rank_masks: process (equity_lane1_eval77_hand_eval7_s1_hand, equity_lane1_eval77_hand_eval7_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -26341,10 +26341,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane1_eval77_hand_eval7_pipe_reg363_q(((4 * r) + s))) then
+            if bool(equity_lane1_eval77_hand_eval7_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane1_eval77_hand_eval7_pipe_reg363_q(((4 * r) + s))) and bool(equity_lane1_eval77_hand_eval7_pipe_reg366_q(s))) then
+            if (bool(equity_lane1_eval77_hand_eval7_s1_hand(((4 * r) + s))) and bool(equity_lane1_eval77_hand_eval7_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -26360,21 +26360,21 @@ begin
     equity_lane1_eval77_hand_eval7_c2_trips <= trips;
     equity_lane1_eval77_hand_eval7_c2_pairs <= pairs;
     equity_lane1_eval77_hand_eval7_c2_not_quads <= not_quads;
-    equity_lane1_eval77_hand_eval7_c2_flush <= stdl(equity_lane1_eval77_hand_eval7_pipe_reg366_q /= 0);
-    if (equity_lane1_eval77_hand_eval7_pipe_reg366_q /= 0) then
+    equity_lane1_eval77_hand_eval7_c2_flush <= stdl(equity_lane1_eval77_hand_eval7_s1_flush_suit /= 0);
+    if (equity_lane1_eval77_hand_eval7_s1_flush_suit /= 0) then
         equity_lane1_eval77_hand_eval7_c2_kickers <= suited;
     else
         equity_lane1_eval77_hand_eval7_c2_kickers <= singles;
     end if;
 end process equity_lane1_eval77_hand_eval7_rank_masks;
 
-equity_lane1_eval77_hand_eval7_sf_windows: process (equity_lane1_eval77_hand_eval7_pipe_reg363_q) is
+equity_lane1_eval77_hand_eval7_sf_windows: process (equity_lane1_eval77_hand_eval7_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane1_eval77_hand_eval7_pipe_reg363_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane1_eval77_hand_eval7_pipe_reg363_q(((4 * w) + s))) and bool(equity_lane1_eval77_hand_eval7_pipe_reg363_q(((4 * (w + 1)) + s))) and bool(equity_lane1_eval77_hand_eval7_pipe_reg363_q(((4 * (w + 2)) + s))) and bool(equity_lane1_eval77_hand_eval7_pipe_reg363_q(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane1_eval77_hand_eval7_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane1_eval77_hand_eval7_s1_hand(((4 * w) + s))) and bool(equity_lane1_eval77_hand_eval7_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane1_eval77_hand_eval7_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane1_eval77_hand_eval7_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -26460,7 +26460,7 @@ end process equity_lane1_eval77_hand_eval7_pipe_reg375_load;
 equity_lane1_eval77_hand_eval7_pipe_reg376_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg376_q <= equity_lane1_eval77_hand_eval7_pipe_reg365_q;
+        equity_lane1_eval77_hand_eval7_pipe_reg376_q <= equity_lane1_eval77_hand_eval7_s1_any;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg376_load;
 
@@ -26644,14 +26644,14 @@ end process equity_lane1_eval77_hand_eval7_pipe_reg381_load;
 equity_lane1_eval77_hand_eval7_pipe_reg382_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg382_q <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots(13-1 downto 0);
+        equity_lane1_eval77_hand_eval7_pair0 <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots(13-1 downto 0);
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg382_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg383_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg383_q <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots(26-1 downto 13);
+        equity_lane1_eval77_hand_eval7_pair1 <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots(26-1 downto 13);
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg383_load;
 
@@ -26665,14 +26665,14 @@ end process equity_lane1_eval77_hand_eval7_pipe_reg384_load;
 equity_lane1_eval77_hand_eval7_pipe_reg385_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg385_q <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots(13-1 downto 0);
+        equity_lane1_eval77_hand_eval7_trip0 <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots(13-1 downto 0);
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg385_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg386_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg386_q <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots(26-1 downto 13);
+        equity_lane1_eval77_hand_eval7_trip1 <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots(26-1 downto 13);
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg386_load;
 
@@ -26686,28 +26686,28 @@ end process equity_lane1_eval77_hand_eval7_pipe_reg387_load;
 equity_lane1_eval77_hand_eval7_pipe_reg388_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg388_q <= equity_lane1_eval77_hand_eval7_pipe_reg367_q;
+        equity_lane1_eval77_hand_eval7_s3_quads <= equity_lane1_eval77_hand_eval7_pipe_reg367_q;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg388_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg389_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg389_q <= equity_lane1_eval77_hand_eval7_window_top14_found;
+        equity_lane1_eval77_hand_eval7_s3_straight <= equity_lane1_eval77_hand_eval7_window_top14_found;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg389_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg390_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg390_q <= equity_lane1_eval77_hand_eval7_window_top15_found;
+        equity_lane1_eval77_hand_eval7_s3_sf <= equity_lane1_eval77_hand_eval7_window_top15_found;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg390_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg391_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg391_q <= equity_lane1_eval77_hand_eval7_pipe_reg374_q;
+        equity_lane1_eval77_hand_eval7_s3_flush <= equity_lane1_eval77_hand_eval7_pipe_reg374_q;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg391_load;
 
@@ -26728,14 +26728,14 @@ end process equity_lane1_eval77_hand_eval7_pipe_reg393_load;
 equity_lane1_eval77_hand_eval7_pipe_reg394_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg394_q <= equity_lane1_eval77_hand_eval7_pipe_reg375_q;
+        equity_lane1_eval77_hand_eval7_s3_bad <= equity_lane1_eval77_hand_eval7_pipe_reg375_q;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg394_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg395_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg395_q <= equity_lane1_eval77_hand_eval7_pipe_reg376_q;
+        equity_lane1_eval77_hand_eval7_s3_any <= equity_lane1_eval77_hand_eval7_pipe_reg376_q;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg395_load;
 
@@ -26794,25 +26794,25 @@ begin
     equity_lane1_eval77_hand_eval7_onehot_rank104_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank104_encode;
 
-equity_lane1_eval77_hand_eval7_onehot_rank105_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg382_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank105_encode: process (equity_lane1_eval77_hand_eval7_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg382_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pair0(12)) or bool(equity_lane1_eval77_hand_eval7_pair0(11)) or bool(equity_lane1_eval77_hand_eval7_pair0(10)) or bool(equity_lane1_eval77_hand_eval7_pair0(9)) or bool(equity_lane1_eval77_hand_eval7_pair0(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pair0(12)) or bool(equity_lane1_eval77_hand_eval7_pair0(7)) or bool(equity_lane1_eval77_hand_eval7_pair0(6)) or bool(equity_lane1_eval77_hand_eval7_pair0(5)) or bool(equity_lane1_eval77_hand_eval7_pair0(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pair0(11)) or bool(equity_lane1_eval77_hand_eval7_pair0(10)) or bool(equity_lane1_eval77_hand_eval7_pair0(7)) or bool(equity_lane1_eval77_hand_eval7_pair0(6)) or bool(equity_lane1_eval77_hand_eval7_pair0(3)) or bool(equity_lane1_eval77_hand_eval7_pair0(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pair0(11)) or bool(equity_lane1_eval77_hand_eval7_pair0(9)) or bool(equity_lane1_eval77_hand_eval7_pair0(7)) or bool(equity_lane1_eval77_hand_eval7_pair0(5)) or bool(equity_lane1_eval77_hand_eval7_pair0(3)) or bool(equity_lane1_eval77_hand_eval7_pair0(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank105_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank105_encode;
 
-equity_lane1_eval77_hand_eval7_onehot_rank106_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg383_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank106_encode: process (equity_lane1_eval77_hand_eval7_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg383_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pair1(12)) or bool(equity_lane1_eval77_hand_eval7_pair1(11)) or bool(equity_lane1_eval77_hand_eval7_pair1(10)) or bool(equity_lane1_eval77_hand_eval7_pair1(9)) or bool(equity_lane1_eval77_hand_eval7_pair1(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pair1(12)) or bool(equity_lane1_eval77_hand_eval7_pair1(7)) or bool(equity_lane1_eval77_hand_eval7_pair1(6)) or bool(equity_lane1_eval77_hand_eval7_pair1(5)) or bool(equity_lane1_eval77_hand_eval7_pair1(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pair1(11)) or bool(equity_lane1_eval77_hand_eval7_pair1(10)) or bool(equity_lane1_eval77_hand_eval7_pair1(7)) or bool(equity_lane1_eval77_hand_eval7_pair1(6)) or bool(equity_lane1_eval77_hand_eval7_pair1(3)) or bool(equity_lane1_eval77_hand_eval7_pair1(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pair1(11)) or bool(equity_lane1_eval77_hand_eval7_pair1(9)) or bool(equity_lane1_eval77_hand_eval7_pair1(7)) or bool(equity_lane1_eval77_hand_eval7_pair1(5)) or bool(equity_lane1_eval77_hand_eval7_pair1(3)) or bool(equity_lane1_eval77_hand_eval7_pair1(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank106_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank106_encode;
 
@@ -26827,25 +26827,25 @@ begin
     equity_lane1_eval77_hand_eval7_onehot_rank107_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank107_encode;
 
-equity_lane1_eval77_hand_eval7_onehot_rank108_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg385_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank108_encode: process (equity_lane1_eval77_hand_eval7_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg385_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_trip0(12)) or bool(equity_lane1_eval77_hand_eval7_trip0(11)) or bool(equity_lane1_eval77_hand_eval7_trip0(10)) or bool(equity_lane1_eval77_hand_eval7_trip0(9)) or bool(equity_lane1_eval77_hand_eval7_trip0(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_trip0(12)) or bool(equity_lane1_eval77_hand_eval7_trip0(7)) or bool(equity_lane1_eval77_hand_eval7_trip0(6)) or bool(equity_lane1_eval77_hand_eval7_trip0(5)) or bool(equity_lane1_eval77_hand_eval7_trip0(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_trip0(11)) or bool(equity_lane1_eval77_hand_eval7_trip0(10)) or bool(equity_lane1_eval77_hand_eval7_trip0(7)) or bool(equity_lane1_eval77_hand_eval7_trip0(6)) or bool(equity_lane1_eval77_hand_eval7_trip0(3)) or bool(equity_lane1_eval77_hand_eval7_trip0(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_trip0(11)) or bool(equity_lane1_eval77_hand_eval7_trip0(9)) or bool(equity_lane1_eval77_hand_eval7_trip0(7)) or bool(equity_lane1_eval77_hand_eval7_trip0(5)) or bool(equity_lane1_eval77_hand_eval7_trip0(3)) or bool(equity_lane1_eval77_hand_eval7_trip0(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank108_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank108_encode;
 
-equity_lane1_eval77_hand_eval7_onehot_rank109_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg386_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank109_encode: process (equity_lane1_eval77_hand_eval7_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg386_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_trip1(12)) or bool(equity_lane1_eval77_hand_eval7_trip1(11)) or bool(equity_lane1_eval77_hand_eval7_trip1(10)) or bool(equity_lane1_eval77_hand_eval7_trip1(9)) or bool(equity_lane1_eval77_hand_eval7_trip1(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_trip1(12)) or bool(equity_lane1_eval77_hand_eval7_trip1(7)) or bool(equity_lane1_eval77_hand_eval7_trip1(6)) or bool(equity_lane1_eval77_hand_eval7_trip1(5)) or bool(equity_lane1_eval77_hand_eval7_trip1(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_trip1(11)) or bool(equity_lane1_eval77_hand_eval7_trip1(10)) or bool(equity_lane1_eval77_hand_eval7_trip1(7)) or bool(equity_lane1_eval77_hand_eval7_trip1(6)) or bool(equity_lane1_eval77_hand_eval7_trip1(3)) or bool(equity_lane1_eval77_hand_eval7_trip1(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_trip1(11)) or bool(equity_lane1_eval77_hand_eval7_trip1(9)) or bool(equity_lane1_eval77_hand_eval7_trip1(7)) or bool(equity_lane1_eval77_hand_eval7_trip1(5)) or bool(equity_lane1_eval77_hand_eval7_trip1(3)) or bool(equity_lane1_eval77_hand_eval7_trip1(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank109_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank109_encode;
 
@@ -26860,36 +26860,36 @@ begin
     equity_lane1_eval77_hand_eval7_onehot_rank110_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank110_encode;
 
-equity_lane1_eval77_hand_eval7_onehot_rank111_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg388_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank111_encode: process (equity_lane1_eval77_hand_eval7_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg388_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_s3_quads(12)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(11)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(10)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(9)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_s3_quads(12)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(7)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(6)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(5)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_s3_quads(11)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(10)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(7)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(6)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(3)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_s3_quads(11)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(9)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(7)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(5)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(3)) or bool(equity_lane1_eval77_hand_eval7_s3_quads(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank111_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank111_encode;
 
-equity_lane1_eval77_hand_eval7_categorize: process (equity_lane1_eval77_hand_eval7_pipe_reg391_q, equity_lane1_eval77_hand_eval7_pipe_reg388_q, equity_lane1_eval77_hand_eval7_pipe_reg382_q, equity_lane1_eval77_hand_eval7_pipe_reg385_q, equity_lane1_eval77_hand_eval7_pipe_reg383_q, equity_lane1_eval77_hand_eval7_pipe_reg386_q, equity_lane1_eval77_hand_eval7_pipe_reg389_q, equity_lane1_eval77_hand_eval7_pipe_reg390_q) is
+equity_lane1_eval77_hand_eval7_categorize: process (equity_lane1_eval77_hand_eval7_pair0, equity_lane1_eval77_hand_eval7_trip1, equity_lane1_eval77_hand_eval7_s3_flush, equity_lane1_eval77_hand_eval7_s3_quads, equity_lane1_eval77_hand_eval7_pair1, equity_lane1_eval77_hand_eval7_trip0, equity_lane1_eval77_hand_eval7_s3_straight, equity_lane1_eval77_hand_eval7_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane1_eval77_hand_eval7_pipe_reg390_q) then
+    if bool(equity_lane1_eval77_hand_eval7_s3_sf) then
         cat(8) := '1';
-    elsif (equity_lane1_eval77_hand_eval7_pipe_reg388_q /= 0) then
+    elsif (equity_lane1_eval77_hand_eval7_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane1_eval77_hand_eval7_pipe_reg385_q /= 0) and ((equity_lane1_eval77_hand_eval7_pipe_reg386_q /= 0) or (equity_lane1_eval77_hand_eval7_pipe_reg382_q /= 0))) then
+    elsif ((equity_lane1_eval77_hand_eval7_trip0 /= 0) and ((equity_lane1_eval77_hand_eval7_trip1 /= 0) or (equity_lane1_eval77_hand_eval7_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane1_eval77_hand_eval7_pipe_reg391_q) then
+    elsif bool(equity_lane1_eval77_hand_eval7_s3_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane1_eval77_hand_eval7_pipe_reg389_q) then
+    elsif bool(equity_lane1_eval77_hand_eval7_s3_straight) then
         cat(4) := '1';
-    elsif (equity_lane1_eval77_hand_eval7_pipe_reg385_q /= 0) then
+    elsif (equity_lane1_eval77_hand_eval7_trip0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane1_eval77_hand_eval7_pipe_reg383_q /= 0) then
+    elsif (equity_lane1_eval77_hand_eval7_pair1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane1_eval77_hand_eval7_pipe_reg382_q /= 0) then
+    elsif (equity_lane1_eval77_hand_eval7_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -26898,110 +26898,110 @@ begin
 end process equity_lane1_eval77_hand_eval7_categorize;
 
 
-equity_lane1_eval77_hand_eval7_c4_invalid <= stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg394_q) or (not bool(equity_lane1_eval77_hand_eval7_pipe_reg395_q)));
+equity_lane1_eval77_hand_eval7_c4_invalid <= stdl(bool(equity_lane1_eval77_hand_eval7_s3_bad) or (not bool(equity_lane1_eval77_hand_eval7_s3_any)));
 
 equity_lane1_eval77_hand_eval7_pipe_reg396_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg396_q <= equity_lane1_eval77_hand_eval7_onehot_rank100_rank;
+        equity_lane1_eval77_hand_eval7_m0 <= equity_lane1_eval77_hand_eval7_onehot_rank100_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg396_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg397_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg397_q <= equity_lane1_eval77_hand_eval7_onehot_rank101_rank;
+        equity_lane1_eval77_hand_eval7_m1 <= equity_lane1_eval77_hand_eval7_onehot_rank101_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg397_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg398_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg398_q <= equity_lane1_eval77_hand_eval7_onehot_rank102_rank;
+        equity_lane1_eval77_hand_eval7_m2 <= equity_lane1_eval77_hand_eval7_onehot_rank102_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg398_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg399_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg399_q <= equity_lane1_eval77_hand_eval7_onehot_rank103_rank;
+        equity_lane1_eval77_hand_eval7_m3 <= equity_lane1_eval77_hand_eval7_onehot_rank103_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg399_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg400_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg400_q <= equity_lane1_eval77_hand_eval7_onehot_rank104_rank;
+        equity_lane1_eval77_hand_eval7_m4 <= equity_lane1_eval77_hand_eval7_onehot_rank104_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg400_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg401_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg401_q <= equity_lane1_eval77_hand_eval7_onehot_rank105_rank;
+        equity_lane1_eval77_hand_eval7_p0 <= equity_lane1_eval77_hand_eval7_onehot_rank105_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg401_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg402_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg402_q <= equity_lane1_eval77_hand_eval7_onehot_rank106_rank;
+        equity_lane1_eval77_hand_eval7_p1 <= equity_lane1_eval77_hand_eval7_onehot_rank106_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg402_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg403_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg403_q <= equity_lane1_eval77_hand_eval7_onehot_rank107_rank;
+        equity_lane1_eval77_hand_eval7_p2 <= equity_lane1_eval77_hand_eval7_onehot_rank107_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg403_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg404_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg404_q <= equity_lane1_eval77_hand_eval7_onehot_rank108_rank;
+        equity_lane1_eval77_hand_eval7_t0 <= equity_lane1_eval77_hand_eval7_onehot_rank108_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg404_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg405_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg405_q <= equity_lane1_eval77_hand_eval7_onehot_rank109_rank;
+        equity_lane1_eval77_hand_eval7_t1 <= equity_lane1_eval77_hand_eval7_onehot_rank109_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg405_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg406_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg406_q <= equity_lane1_eval77_hand_eval7_onehot_rank110_rank;
+        equity_lane1_eval77_hand_eval7_x0 <= equity_lane1_eval77_hand_eval7_onehot_rank110_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg406_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg407_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg407_q <= equity_lane1_eval77_hand_eval7_onehot_rank111_rank;
+        equity_lane1_eval77_hand_eval7_q0 <= equity_lane1_eval77_hand_eval7_onehot_rank111_rank;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg407_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg408_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg408_q <= equity_lane1_eval77_hand_eval7_c4_category;
+        equity_lane1_eval77_hand_eval7_s4_category <= equity_lane1_eval77_hand_eval7_c4_category;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg408_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg409_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg409_q <= equity_lane1_eval77_hand_eval7_pipe_reg392_q;
+        equity_lane1_eval77_hand_eval7_s4_straight_top <= equity_lane1_eval77_hand_eval7_pipe_reg392_q;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg409_load;
 
 equity_lane1_eval77_hand_eval7_pipe_reg410_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg410_q <= equity_lane1_eval77_hand_eval7_pipe_reg393_q;
+        equity_lane1_eval77_hand_eval7_s4_sf_top <= equity_lane1_eval77_hand_eval7_pipe_reg393_q;
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg410_load;
 
@@ -27012,7 +27012,7 @@ begin
     end if;
 end process equity_lane1_eval77_hand_eval7_pipe_reg411_load;
 
-equity_lane1_eval77_hand_eval7_compose: process (equity_lane1_eval77_hand_eval7_pipe_reg406_q, equity_lane1_eval77_hand_eval7_s4_invalid, equity_lane1_eval77_hand_eval7_pipe_reg402_q, equity_lane1_eval77_hand_eval7_pipe_reg401_q, equity_lane1_eval77_hand_eval7_pipe_reg405_q, equity_lane1_eval77_hand_eval7_pipe_reg407_q, equity_lane1_eval77_hand_eval7_pipe_reg396_q, equity_lane1_eval77_hand_eval7_pipe_reg398_q, equity_lane1_eval77_hand_eval7_pipe_reg403_q, equity_lane1_eval77_hand_eval7_pipe_reg410_q, equity_lane1_eval77_hand_eval7_pipe_reg399_q, equity_lane1_eval77_hand_eval7_pipe_reg400_q, equity_lane1_eval77_hand_eval7_pipe_reg397_q, equity_lane1_eval77_hand_eval7_pipe_reg409_q, equity_lane1_eval77_hand_eval7_pipe_reg408_q, equity_lane1_eval77_hand_eval7_pipe_reg404_q) is
+equity_lane1_eval77_hand_eval7_compose: process (equity_lane1_eval77_hand_eval7_x0, equity_lane1_eval77_hand_eval7_s4_invalid, equity_lane1_eval77_hand_eval7_p1, equity_lane1_eval77_hand_eval7_p0, equity_lane1_eval77_hand_eval7_t1, equity_lane1_eval77_hand_eval7_q0, equity_lane1_eval77_hand_eval7_m0, equity_lane1_eval77_hand_eval7_m2, equity_lane1_eval77_hand_eval7_p2, equity_lane1_eval77_hand_eval7_s4_sf_top, equity_lane1_eval77_hand_eval7_m3, equity_lane1_eval77_hand_eval7_m4, equity_lane1_eval77_hand_eval7_m1, equity_lane1_eval77_hand_eval7_s4_straight_top, equity_lane1_eval77_hand_eval7_s4_category, equity_lane1_eval77_hand_eval7_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -27024,74 +27024,74 @@ equity_lane1_eval77_hand_eval7_compose: process (equity_lane1_eval77_hand_eval7_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane1_eval77_hand_eval7_pipe_reg405_q(j)) and (not bool(equity_lane1_eval77_hand_eval7_pipe_reg401_q(j)))) then
+        if (bool(equity_lane1_eval77_hand_eval7_t1(j)) and (not bool(equity_lane1_eval77_hand_eval7_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane1_eval77_hand_eval7_pipe_reg401_q(j)) and (not bool(equity_lane1_eval77_hand_eval7_pipe_reg405_q(j)))) then
+        elsif (bool(equity_lane1_eval77_hand_eval7_p0(j)) and (not bool(equity_lane1_eval77_hand_eval7_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane1_eval77_hand_eval7_pipe_reg403_q(j)) and (not bool(equity_lane1_eval77_hand_eval7_pipe_reg396_q(j)))) then
+        if (bool(equity_lane1_eval77_hand_eval7_p2(j)) and (not bool(equity_lane1_eval77_hand_eval7_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane1_eval77_hand_eval7_pipe_reg396_q(j)) and (not bool(equity_lane1_eval77_hand_eval7_pipe_reg403_q(j)))) then
+        elsif (bool(equity_lane1_eval77_hand_eval7_m0(j)) and (not bool(equity_lane1_eval77_hand_eval7_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane1_eval77_hand_eval7_pipe_reg408_q(8);
-    cat(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(4)));
-    cat(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(2)));
-    cat(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(1)));
+    cat(3) := equity_lane1_eval77_hand_eval7_s4_category(8);
+    cat(2) := stdl(bool(equity_lane1_eval77_hand_eval7_s4_category(7)) or bool(equity_lane1_eval77_hand_eval7_s4_category(6)) or bool(equity_lane1_eval77_hand_eval7_s4_category(5)) or bool(equity_lane1_eval77_hand_eval7_s4_category(4)));
+    cat(1) := stdl(bool(equity_lane1_eval77_hand_eval7_s4_category(7)) or bool(equity_lane1_eval77_hand_eval7_s4_category(6)) or bool(equity_lane1_eval77_hand_eval7_s4_category(3)) or bool(equity_lane1_eval77_hand_eval7_s4_category(2)));
+    cat(0) := stdl(bool(equity_lane1_eval77_hand_eval7_s4_category(7)) or bool(equity_lane1_eval77_hand_eval7_s4_category(5)) or bool(equity_lane1_eval77_hand_eval7_s4_category(3)) or bool(equity_lane1_eval77_hand_eval7_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(8)) then
-        k0 := (k0 or equity_lane1_eval77_hand_eval7_pipe_reg410_q);
+    if bool(equity_lane1_eval77_hand_eval7_s4_category(8)) then
+        k0 := (k0 or equity_lane1_eval77_hand_eval7_s4_sf_top);
     end if;
-    if bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(7)) then
-        k0 := (k0 or equity_lane1_eval77_hand_eval7_pipe_reg407_q);
-        k1 := (k1 or equity_lane1_eval77_hand_eval7_pipe_reg406_q);
+    if bool(equity_lane1_eval77_hand_eval7_s4_category(7)) then
+        k0 := (k0 or equity_lane1_eval77_hand_eval7_q0);
+        k1 := (k1 or equity_lane1_eval77_hand_eval7_x0);
     end if;
-    if bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(6)) then
-        k0 := (k0 or equity_lane1_eval77_hand_eval7_pipe_reg404_q);
+    if bool(equity_lane1_eval77_hand_eval7_s4_category(6)) then
+        k0 := (k0 or equity_lane1_eval77_hand_eval7_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane1_eval77_hand_eval7_pipe_reg405_q);
+            k1 := (k1 or equity_lane1_eval77_hand_eval7_t1);
         else
-            k1 := (k1 or equity_lane1_eval77_hand_eval7_pipe_reg401_q);
+            k1 := (k1 or equity_lane1_eval77_hand_eval7_p0);
         end if;
     end if;
-    if (bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(0))) then
-        k0 := (k0 or equity_lane1_eval77_hand_eval7_pipe_reg396_q);
-        k1 := (k1 or equity_lane1_eval77_hand_eval7_pipe_reg397_q);
-        k2 := (k2 or equity_lane1_eval77_hand_eval7_pipe_reg398_q);
-        k3 := (k3 or equity_lane1_eval77_hand_eval7_pipe_reg399_q);
-        k4 := (k4 or equity_lane1_eval77_hand_eval7_pipe_reg400_q);
+    if (bool(equity_lane1_eval77_hand_eval7_s4_category(5)) or bool(equity_lane1_eval77_hand_eval7_s4_category(0))) then
+        k0 := (k0 or equity_lane1_eval77_hand_eval7_m0);
+        k1 := (k1 or equity_lane1_eval77_hand_eval7_m1);
+        k2 := (k2 or equity_lane1_eval77_hand_eval7_m2);
+        k3 := (k3 or equity_lane1_eval77_hand_eval7_m3);
+        k4 := (k4 or equity_lane1_eval77_hand_eval7_m4);
     end if;
-    if bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(4)) then
-        k0 := (k0 or equity_lane1_eval77_hand_eval7_pipe_reg409_q);
+    if bool(equity_lane1_eval77_hand_eval7_s4_category(4)) then
+        k0 := (k0 or equity_lane1_eval77_hand_eval7_s4_straight_top);
     end if;
-    if bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(3)) then
-        k0 := (k0 or equity_lane1_eval77_hand_eval7_pipe_reg404_q);
-        k1 := (k1 or equity_lane1_eval77_hand_eval7_pipe_reg396_q);
-        k2 := (k2 or equity_lane1_eval77_hand_eval7_pipe_reg397_q);
+    if bool(equity_lane1_eval77_hand_eval7_s4_category(3)) then
+        k0 := (k0 or equity_lane1_eval77_hand_eval7_t0);
+        k1 := (k1 or equity_lane1_eval77_hand_eval7_m0);
+        k2 := (k2 or equity_lane1_eval77_hand_eval7_m1);
     end if;
-    if bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(2)) then
-        k0 := (k0 or equity_lane1_eval77_hand_eval7_pipe_reg401_q);
-        k1 := (k1 or equity_lane1_eval77_hand_eval7_pipe_reg402_q);
+    if bool(equity_lane1_eval77_hand_eval7_s4_category(2)) then
+        k0 := (k0 or equity_lane1_eval77_hand_eval7_p0);
+        k1 := (k1 or equity_lane1_eval77_hand_eval7_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane1_eval77_hand_eval7_pipe_reg403_q);
+            k2 := (k2 or equity_lane1_eval77_hand_eval7_p2);
         else
-            k2 := (k2 or equity_lane1_eval77_hand_eval7_pipe_reg396_q);
+            k2 := (k2 or equity_lane1_eval77_hand_eval7_m0);
         end if;
     end if;
-    if bool(equity_lane1_eval77_hand_eval7_pipe_reg408_q(1)) then
-        k0 := (k0 or equity_lane1_eval77_hand_eval7_pipe_reg401_q);
-        k1 := (k1 or equity_lane1_eval77_hand_eval7_pipe_reg396_q);
-        k2 := (k2 or equity_lane1_eval77_hand_eval7_pipe_reg397_q);
-        k3 := (k3 or equity_lane1_eval77_hand_eval7_pipe_reg398_q);
+    if bool(equity_lane1_eval77_hand_eval7_s4_category(1)) then
+        k0 := (k0 or equity_lane1_eval77_hand_eval7_p0);
+        k1 := (k1 or equity_lane1_eval77_hand_eval7_m0);
+        k2 := (k2 or equity_lane1_eval77_hand_eval7_m1);
+        k3 := (k3 or equity_lane1_eval77_hand_eval7_m2);
     end if;
     if bool(equity_lane1_eval77_hand_eval7_s4_invalid) then
         equity_lane1_eval77_hand_eval7_c5_word <= to_unsigned(0, 24);

@@ -646,17 +646,58 @@ signal equity_lane0_card_lookup6_position: unsigned(5 downto 0);
 signal equity_lane0_eval70_word: unsigned(23 downto 0);
 signal equity_lane0_eval70_invalid: std_logic;
 signal equity_lane0_eval70_out_valid: std_logic;
-signal equity_lane0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval70_hand_eval0_s1_any: std_logic;
 signal equity_lane0_eval70_hand_eval0_codes_in: unsigned(41 downto 0);
 signal equity_lane0_eval70_hand_eval0_s0_codes: unsigned(41 downto 0);
-signal equity_lane0_eval70_hand_eval0_valids: unsigned(5 downto 0);
-signal equity_lane0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
-signal equity_lane0_eval70_hand_eval0_invalid_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_s4_invalid: std_logic;
+signal equity_lane0_eval70_hand_eval0_s1_bad_codes: unsigned(6 downto 0);
+signal equity_lane0_eval70_hand_eval0_s1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_s1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval70_hand_eval0_d1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval70_hand_eval0_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane0_eval70_hand_eval0_d1_any: std_logic;
 signal equity_lane0_eval70_hand_eval0_d1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_bad: std_logic;
+signal equity_lane0_eval70_hand_eval0_s1_dups: unsigned(20 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_flush: std_logic;
+signal equity_lane0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_eval70_hand_eval0_s3_sf: std_logic;
+signal equity_lane0_eval70_hand_eval0_s3_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_trip0: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_trip1: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pair0: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_s3_flush: std_logic;
+signal equity_lane0_eval70_hand_eval0_s3_straight: std_logic;
+signal equity_lane0_eval70_hand_eval0_pair1: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_category: unsigned(8 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_invalid: std_logic;
+signal equity_lane0_eval70_hand_eval0_s3_bad: std_logic;
+signal equity_lane0_eval70_hand_eval0_s3_any: std_logic;
+signal equity_lane0_eval70_hand_eval0_t1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_p0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_p2: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_m0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_s4_category: unsigned(8 downto 0);
+signal equity_lane0_eval70_hand_eval0_s4_sf_top: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_q0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_x0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_t0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_m1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_m2: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_m3: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_m4: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_s4_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_p1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_s4_invalid: std_logic;
+signal equity_lane0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval70_hand_eval0_valids: unsigned(5 downto 0);
+signal equity_lane0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
+signal equity_lane0_eval70_hand_eval0_invalid_q: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card0_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card1_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card2_same: std_logic;
@@ -679,20 +720,6 @@ signal equity_lane0_eval70_hand_eval0_same_card18_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card19_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card20_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_pipe_reg0_d: unsigned(20 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg0_q: unsigned(20 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg1_q: unsigned(51 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg2_q: unsigned(6 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg3_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg4_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_bad: std_logic;
-signal equity_lane0_eval70_hand_eval0_c2_flush: std_logic;
-signal equity_lane0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
 signal equity_lane0_eval70_hand_eval0_straight_windows0_windows: unsigned(9 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg5_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg6_q: unsigned(12 downto 0);
@@ -719,22 +746,10 @@ signal equity_lane0_eval70_hand_eval0_pipe_reg16_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg17_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg18_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg19_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg20_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg21_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg22_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg23_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg24_q: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg25_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg26_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg27_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg28_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg29_q: std_logic;
 signal equity_lane0_eval70_hand_eval0_pipe_reg30_q: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_pipe_reg31_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg32_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg33_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_c4_category: unsigned(8 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_invalid: std_logic;
 signal equity_lane0_eval70_hand_eval0_onehot_rank2_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank3_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank4_rank: unsigned(3 downto 0);
@@ -747,35 +762,61 @@ signal equity_lane0_eval70_hand_eval0_onehot_rank10_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank11_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank12_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank13_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg34_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg35_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg36_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg37_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg38_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg39_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg40_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg41_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg42_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg43_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg44_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg45_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg46_q: unsigned(8 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg47_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg48_q: unsigned(3 downto 0);
 signal equity_lane0_eval71_word: unsigned(23 downto 0);
 signal equity_lane0_eval71_invalid: std_logic;
 signal equity_lane0_eval71_out_valid: std_logic;
-signal equity_lane0_eval71_hand_eval1_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval71_hand_eval1_s1_any: std_logic;
 signal equity_lane0_eval71_hand_eval1_codes_in: unsigned(41 downto 0);
 signal equity_lane0_eval71_hand_eval1_s0_codes: unsigned(41 downto 0);
-signal equity_lane0_eval71_hand_eval1_valids: unsigned(5 downto 0);
-signal equity_lane0_eval71_hand_eval1_word_q: unsigned(23 downto 0);
-signal equity_lane0_eval71_hand_eval1_invalid_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_s4_invalid: std_logic;
+signal equity_lane0_eval71_hand_eval1_s1_bad_codes: unsigned(6 downto 0);
+signal equity_lane0_eval71_hand_eval1_s1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_s1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval71_hand_eval1_d1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval71_hand_eval1_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane0_eval71_hand_eval1_d1_any: std_logic;
 signal equity_lane0_eval71_hand_eval1_d1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_bad: std_logic;
+signal equity_lane0_eval71_hand_eval1_s1_dups: unsigned(20 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_present: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_trips: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_pairs: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_flush: std_logic;
+signal equity_lane0_eval71_hand_eval1_c2_kickers: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_eval71_hand_eval1_s3_sf: std_logic;
+signal equity_lane0_eval71_hand_eval1_s3_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_trip0: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_trip1: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pair0: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_s3_flush: std_logic;
+signal equity_lane0_eval71_hand_eval1_s3_straight: std_logic;
+signal equity_lane0_eval71_hand_eval1_pair1: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_category: unsigned(8 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_invalid: std_logic;
+signal equity_lane0_eval71_hand_eval1_s3_bad: std_logic;
+signal equity_lane0_eval71_hand_eval1_s3_any: std_logic;
+signal equity_lane0_eval71_hand_eval1_t1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_p0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_p2: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_m0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_s4_category: unsigned(8 downto 0);
+signal equity_lane0_eval71_hand_eval1_s4_sf_top: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_q0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_x0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_t0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_m1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_m2: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_m3: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_m4: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_s4_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_p1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_s4_invalid: std_logic;
+signal equity_lane0_eval71_hand_eval1_c5_word: unsigned(23 downto 0);
+signal equity_lane0_eval71_hand_eval1_valids: unsigned(5 downto 0);
+signal equity_lane0_eval71_hand_eval1_word_q: unsigned(23 downto 0);
+signal equity_lane0_eval71_hand_eval1_invalid_q: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card21_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card22_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card23_same: std_logic;
@@ -798,20 +839,6 @@ signal equity_lane0_eval71_hand_eval1_same_card39_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card40_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card41_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_pipe_reg50_d: unsigned(20 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg50_q: unsigned(20 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg51_q: unsigned(51 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg52_q: unsigned(6 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg53_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg54_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_bad: std_logic;
-signal equity_lane0_eval71_hand_eval1_c2_flush: std_logic;
-signal equity_lane0_eval71_hand_eval1_c2_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_present: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_trips: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_sf_windows: unsigned(9 downto 0);
 signal equity_lane0_eval71_hand_eval1_straight_windows1_windows: unsigned(9 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg55_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg56_q: unsigned(12 downto 0);
@@ -838,22 +865,10 @@ signal equity_lane0_eval71_hand_eval1_pipe_reg66_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg67_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg68_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg69_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg70_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg71_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg72_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg73_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg74_q: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg75_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg76_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg77_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg78_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg79_q: std_logic;
 signal equity_lane0_eval71_hand_eval1_pipe_reg80_q: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_pipe_reg81_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg82_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg83_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_c4_category: unsigned(8 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_invalid: std_logic;
 signal equity_lane0_eval71_hand_eval1_onehot_rank16_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank17_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank18_rank: unsigned(3 downto 0);
@@ -866,21 +881,6 @@ signal equity_lane0_eval71_hand_eval1_onehot_rank24_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank25_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank26_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank27_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg84_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg85_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg86_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg87_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg88_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg89_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg90_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg91_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg92_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg93_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg94_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg95_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg96_q: unsigned(8 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg97_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg98_q: unsigned(3 downto 0);
 signal equity_lane0_showdown0_best: unsigned(23 downto 0);
 signal equity_lane0_showdown0_s0_active: unsigned(1 downto 0);
 signal equity_lane0_showdown0_s1_active: unsigned(1 downto 0);
@@ -4253,35 +4253,35 @@ equity_lane0_eval70_hand_eval0_same_card20_same <= stdl((equity_lane0_eval70_han
 equity_lane0_eval70_hand_eval0_pipe_reg0_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg0_q <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
+        equity_lane0_eval70_hand_eval0_s1_dups <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg0_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg1_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg1_q <= equity_lane0_eval70_hand_eval0_d1_hand;
+        equity_lane0_eval70_hand_eval0_s1_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg1_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg2_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg2_q <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
+        equity_lane0_eval70_hand_eval0_s1_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg2_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg3_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg3_q <= equity_lane0_eval70_hand_eval0_d1_any;
+        equity_lane0_eval70_hand_eval0_s1_any <= equity_lane0_eval70_hand_eval0_d1_any;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg3_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg4_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg4_q <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
+        equity_lane0_eval70_hand_eval0_s1_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg4_load;
 
@@ -4334,9 +4334,9 @@ begin
 end process equity_lane0_eval70_hand_eval0_decode;
 
 
-equity_lane0_eval70_hand_eval0_c2_bad <= stdl((equity_lane0_eval70_hand_eval0_pipe_reg0_q /= 0) or (equity_lane0_eval70_hand_eval0_pipe_reg2_q /= 0));
+equity_lane0_eval70_hand_eval0_c2_bad <= stdl((equity_lane0_eval70_hand_eval0_s1_dups /= 0) or (equity_lane0_eval70_hand_eval0_s1_bad_codes /= 0));
 
-equity_lane0_eval70_hand_eval0_rank_masks: process (equity_lane0_eval70_hand_eval0_pipe_reg1_q, equity_lane0_eval70_hand_eval0_pipe_reg4_q) is
+equity_lane0_eval70_hand_eval0_rank_masks: process (equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -4356,10 +4356,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * r) + s))) then
+            if bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * r) + s))) and bool(equity_lane0_eval70_hand_eval0_pipe_reg4_q(s))) then
+            if (bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * r) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -4375,21 +4375,21 @@ begin
     equity_lane0_eval70_hand_eval0_c2_trips <= trips;
     equity_lane0_eval70_hand_eval0_c2_pairs <= pairs;
     equity_lane0_eval70_hand_eval0_c2_not_quads <= not_quads;
-    equity_lane0_eval70_hand_eval0_c2_flush <= stdl(equity_lane0_eval70_hand_eval0_pipe_reg4_q /= 0);
-    if (equity_lane0_eval70_hand_eval0_pipe_reg4_q /= 0) then
+    equity_lane0_eval70_hand_eval0_c2_flush <= stdl(equity_lane0_eval70_hand_eval0_s1_flush_suit /= 0);
+    if (equity_lane0_eval70_hand_eval0_s1_flush_suit /= 0) then
         equity_lane0_eval70_hand_eval0_c2_kickers <= suited;
     else
         equity_lane0_eval70_hand_eval0_c2_kickers <= singles;
     end if;
 end process equity_lane0_eval70_hand_eval0_rank_masks;
 
-equity_lane0_eval70_hand_eval0_sf_windows: process (equity_lane0_eval70_hand_eval0_pipe_reg1_q) is
+equity_lane0_eval70_hand_eval0_sf_windows: process (equity_lane0_eval70_hand_eval0_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * w) + s))) and bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * (w + 1)) + s))) and bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * (w + 2)) + s))) and bool(equity_lane0_eval70_hand_eval0_pipe_reg1_q(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * w) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -4475,7 +4475,7 @@ end process equity_lane0_eval70_hand_eval0_pipe_reg13_load;
 equity_lane0_eval70_hand_eval0_pipe_reg14_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_pipe_reg3_q;
+        equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_s1_any;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg14_load;
 
@@ -4659,14 +4659,14 @@ end process equity_lane0_eval70_hand_eval0_pipe_reg19_load;
 equity_lane0_eval70_hand_eval0_pipe_reg20_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg20_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
+        equity_lane0_eval70_hand_eval0_pair0 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg20_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg21_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg21_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
+        equity_lane0_eval70_hand_eval0_pair1 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg21_load;
 
@@ -4680,14 +4680,14 @@ end process equity_lane0_eval70_hand_eval0_pipe_reg22_load;
 equity_lane0_eval70_hand_eval0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg23_q <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
+        equity_lane0_eval70_hand_eval0_trip0 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg23_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg24_q <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
+        equity_lane0_eval70_hand_eval0_trip1 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg24_load;
 
@@ -4701,28 +4701,28 @@ end process equity_lane0_eval70_hand_eval0_pipe_reg25_load;
 equity_lane0_eval70_hand_eval0_pipe_reg26_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg26_q <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
+        equity_lane0_eval70_hand_eval0_s3_quads <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg26_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg27_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg27_q <= equity_lane0_eval70_hand_eval0_window_top0_found;
+        equity_lane0_eval70_hand_eval0_s3_straight <= equity_lane0_eval70_hand_eval0_window_top0_found;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg27_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg28_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg28_q <= equity_lane0_eval70_hand_eval0_window_top1_found;
+        equity_lane0_eval70_hand_eval0_s3_sf <= equity_lane0_eval70_hand_eval0_window_top1_found;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg28_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg29_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg29_q <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
+        equity_lane0_eval70_hand_eval0_s3_flush <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg29_load;
 
@@ -4743,14 +4743,14 @@ end process equity_lane0_eval70_hand_eval0_pipe_reg31_load;
 equity_lane0_eval70_hand_eval0_pipe_reg32_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg32_q <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
+        equity_lane0_eval70_hand_eval0_s3_bad <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg32_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg33_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg33_q <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
+        equity_lane0_eval70_hand_eval0_s3_any <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg33_load;
 
@@ -4809,25 +4809,25 @@ begin
     equity_lane0_eval70_hand_eval0_onehot_rank6_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank6_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank7_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg20_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank7_encode: process (equity_lane0_eval70_hand_eval0_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg20_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(12)) or bool(equity_lane0_eval70_hand_eval0_pair0(11)) or bool(equity_lane0_eval70_hand_eval0_pair0(10)) or bool(equity_lane0_eval70_hand_eval0_pair0(9)) or bool(equity_lane0_eval70_hand_eval0_pair0(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(12)) or bool(equity_lane0_eval70_hand_eval0_pair0(7)) or bool(equity_lane0_eval70_hand_eval0_pair0(6)) or bool(equity_lane0_eval70_hand_eval0_pair0(5)) or bool(equity_lane0_eval70_hand_eval0_pair0(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(11)) or bool(equity_lane0_eval70_hand_eval0_pair0(10)) or bool(equity_lane0_eval70_hand_eval0_pair0(7)) or bool(equity_lane0_eval70_hand_eval0_pair0(6)) or bool(equity_lane0_eval70_hand_eval0_pair0(3)) or bool(equity_lane0_eval70_hand_eval0_pair0(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(11)) or bool(equity_lane0_eval70_hand_eval0_pair0(9)) or bool(equity_lane0_eval70_hand_eval0_pair0(7)) or bool(equity_lane0_eval70_hand_eval0_pair0(5)) or bool(equity_lane0_eval70_hand_eval0_pair0(3)) or bool(equity_lane0_eval70_hand_eval0_pair0(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank7_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank7_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank8_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg21_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank8_encode: process (equity_lane0_eval70_hand_eval0_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg21_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(12)) or bool(equity_lane0_eval70_hand_eval0_pair1(11)) or bool(equity_lane0_eval70_hand_eval0_pair1(10)) or bool(equity_lane0_eval70_hand_eval0_pair1(9)) or bool(equity_lane0_eval70_hand_eval0_pair1(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(12)) or bool(equity_lane0_eval70_hand_eval0_pair1(7)) or bool(equity_lane0_eval70_hand_eval0_pair1(6)) or bool(equity_lane0_eval70_hand_eval0_pair1(5)) or bool(equity_lane0_eval70_hand_eval0_pair1(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(11)) or bool(equity_lane0_eval70_hand_eval0_pair1(10)) or bool(equity_lane0_eval70_hand_eval0_pair1(7)) or bool(equity_lane0_eval70_hand_eval0_pair1(6)) or bool(equity_lane0_eval70_hand_eval0_pair1(3)) or bool(equity_lane0_eval70_hand_eval0_pair1(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(11)) or bool(equity_lane0_eval70_hand_eval0_pair1(9)) or bool(equity_lane0_eval70_hand_eval0_pair1(7)) or bool(equity_lane0_eval70_hand_eval0_pair1(5)) or bool(equity_lane0_eval70_hand_eval0_pair1(3)) or bool(equity_lane0_eval70_hand_eval0_pair1(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank8_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank8_encode;
 
@@ -4842,25 +4842,25 @@ begin
     equity_lane0_eval70_hand_eval0_onehot_rank9_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank9_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank10_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg23_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank10_encode: process (equity_lane0_eval70_hand_eval0_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg23_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(12)) or bool(equity_lane0_eval70_hand_eval0_trip0(11)) or bool(equity_lane0_eval70_hand_eval0_trip0(10)) or bool(equity_lane0_eval70_hand_eval0_trip0(9)) or bool(equity_lane0_eval70_hand_eval0_trip0(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(12)) or bool(equity_lane0_eval70_hand_eval0_trip0(7)) or bool(equity_lane0_eval70_hand_eval0_trip0(6)) or bool(equity_lane0_eval70_hand_eval0_trip0(5)) or bool(equity_lane0_eval70_hand_eval0_trip0(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(11)) or bool(equity_lane0_eval70_hand_eval0_trip0(10)) or bool(equity_lane0_eval70_hand_eval0_trip0(7)) or bool(equity_lane0_eval70_hand_eval0_trip0(6)) or bool(equity_lane0_eval70_hand_eval0_trip0(3)) or bool(equity_lane0_eval70_hand_eval0_trip0(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(11)) or bool(equity_lane0_eval70_hand_eval0_trip0(9)) or bool(equity_lane0_eval70_hand_eval0_trip0(7)) or bool(equity_lane0_eval70_hand_eval0_trip0(5)) or bool(equity_lane0_eval70_hand_eval0_trip0(3)) or bool(equity_lane0_eval70_hand_eval0_trip0(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank10_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank10_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank11_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg24_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank11_encode: process (equity_lane0_eval70_hand_eval0_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg24_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(12)) or bool(equity_lane0_eval70_hand_eval0_trip1(11)) or bool(equity_lane0_eval70_hand_eval0_trip1(10)) or bool(equity_lane0_eval70_hand_eval0_trip1(9)) or bool(equity_lane0_eval70_hand_eval0_trip1(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(12)) or bool(equity_lane0_eval70_hand_eval0_trip1(7)) or bool(equity_lane0_eval70_hand_eval0_trip1(6)) or bool(equity_lane0_eval70_hand_eval0_trip1(5)) or bool(equity_lane0_eval70_hand_eval0_trip1(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(11)) or bool(equity_lane0_eval70_hand_eval0_trip1(10)) or bool(equity_lane0_eval70_hand_eval0_trip1(7)) or bool(equity_lane0_eval70_hand_eval0_trip1(6)) or bool(equity_lane0_eval70_hand_eval0_trip1(3)) or bool(equity_lane0_eval70_hand_eval0_trip1(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(11)) or bool(equity_lane0_eval70_hand_eval0_trip1(9)) or bool(equity_lane0_eval70_hand_eval0_trip1(7)) or bool(equity_lane0_eval70_hand_eval0_trip1(5)) or bool(equity_lane0_eval70_hand_eval0_trip1(3)) or bool(equity_lane0_eval70_hand_eval0_trip1(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank11_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank11_encode;
 
@@ -4875,36 +4875,36 @@ begin
     equity_lane0_eval70_hand_eval0_onehot_rank12_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank12_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank13_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg26_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank13_encode: process (equity_lane0_eval70_hand_eval0_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg26_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(12)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(11)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(10)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(9)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(12)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(7)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(6)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(5)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(11)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(10)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(7)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(6)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(3)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(11)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(9)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(7)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(5)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(3)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank13_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank13_encode;
 
-equity_lane0_eval70_hand_eval0_categorize: process (equity_lane0_eval70_hand_eval0_pipe_reg29_q, equity_lane0_eval70_hand_eval0_pipe_reg26_q, equity_lane0_eval70_hand_eval0_pipe_reg20_q, equity_lane0_eval70_hand_eval0_pipe_reg23_q, equity_lane0_eval70_hand_eval0_pipe_reg21_q, equity_lane0_eval70_hand_eval0_pipe_reg24_q, equity_lane0_eval70_hand_eval0_pipe_reg27_q, equity_lane0_eval70_hand_eval0_pipe_reg28_q) is
+equity_lane0_eval70_hand_eval0_categorize: process (equity_lane0_eval70_hand_eval0_pair0, equity_lane0_eval70_hand_eval0_trip1, equity_lane0_eval70_hand_eval0_s3_flush, equity_lane0_eval70_hand_eval0_s3_quads, equity_lane0_eval70_hand_eval0_pair1, equity_lane0_eval70_hand_eval0_trip0, equity_lane0_eval70_hand_eval0_s3_straight, equity_lane0_eval70_hand_eval0_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg28_q) then
+    if bool(equity_lane0_eval70_hand_eval0_s3_sf) then
         cat(8) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_pipe_reg26_q /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane0_eval70_hand_eval0_pipe_reg23_q /= 0) and ((equity_lane0_eval70_hand_eval0_pipe_reg24_q /= 0) or (equity_lane0_eval70_hand_eval0_pipe_reg20_q /= 0))) then
+    elsif ((equity_lane0_eval70_hand_eval0_trip0 /= 0) and ((equity_lane0_eval70_hand_eval0_trip1 /= 0) or (equity_lane0_eval70_hand_eval0_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane0_eval70_hand_eval0_pipe_reg29_q) then
+    elsif bool(equity_lane0_eval70_hand_eval0_s3_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane0_eval70_hand_eval0_pipe_reg27_q) then
+    elsif bool(equity_lane0_eval70_hand_eval0_s3_straight) then
         cat(4) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_pipe_reg23_q /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_trip0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_pipe_reg21_q /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_pair1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_pipe_reg20_q /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -4913,110 +4913,110 @@ begin
 end process equity_lane0_eval70_hand_eval0_categorize;
 
 
-equity_lane0_eval70_hand_eval0_c4_invalid <= stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg32_q) or (not bool(equity_lane0_eval70_hand_eval0_pipe_reg33_q)));
+equity_lane0_eval70_hand_eval0_c4_invalid <= stdl(bool(equity_lane0_eval70_hand_eval0_s3_bad) or (not bool(equity_lane0_eval70_hand_eval0_s3_any)));
 
 equity_lane0_eval70_hand_eval0_pipe_reg34_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg34_q <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
+        equity_lane0_eval70_hand_eval0_m0 <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg34_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg35_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg35_q <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
+        equity_lane0_eval70_hand_eval0_m1 <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg35_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg36_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg36_q <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
+        equity_lane0_eval70_hand_eval0_m2 <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg36_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg37_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg37_q <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
+        equity_lane0_eval70_hand_eval0_m3 <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg37_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg38_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg38_q <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
+        equity_lane0_eval70_hand_eval0_m4 <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg38_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg39_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg39_q <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
+        equity_lane0_eval70_hand_eval0_p0 <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg39_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg40_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg40_q <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
+        equity_lane0_eval70_hand_eval0_p1 <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg40_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg41_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg41_q <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
+        equity_lane0_eval70_hand_eval0_p2 <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg41_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg42_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg42_q <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
+        equity_lane0_eval70_hand_eval0_t0 <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg42_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg43_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg43_q <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
+        equity_lane0_eval70_hand_eval0_t1 <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg43_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg44_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg44_q <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
+        equity_lane0_eval70_hand_eval0_x0 <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg44_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg45_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg45_q <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
+        equity_lane0_eval70_hand_eval0_q0 <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg45_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg46_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg46_q <= equity_lane0_eval70_hand_eval0_c4_category;
+        equity_lane0_eval70_hand_eval0_s4_category <= equity_lane0_eval70_hand_eval0_c4_category;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg46_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg47_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg47_q <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
+        equity_lane0_eval70_hand_eval0_s4_straight_top <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg47_load;
 
 equity_lane0_eval70_hand_eval0_pipe_reg48_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg48_q <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
+        equity_lane0_eval70_hand_eval0_s4_sf_top <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg48_load;
 
@@ -5027,7 +5027,7 @@ begin
     end if;
 end process equity_lane0_eval70_hand_eval0_pipe_reg49_load;
 
-equity_lane0_eval70_hand_eval0_compose: process (equity_lane0_eval70_hand_eval0_pipe_reg44_q, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_pipe_reg40_q, equity_lane0_eval70_hand_eval0_pipe_reg39_q, equity_lane0_eval70_hand_eval0_pipe_reg43_q, equity_lane0_eval70_hand_eval0_pipe_reg45_q, equity_lane0_eval70_hand_eval0_pipe_reg34_q, equity_lane0_eval70_hand_eval0_pipe_reg36_q, equity_lane0_eval70_hand_eval0_pipe_reg41_q, equity_lane0_eval70_hand_eval0_pipe_reg48_q, equity_lane0_eval70_hand_eval0_pipe_reg37_q, equity_lane0_eval70_hand_eval0_pipe_reg38_q, equity_lane0_eval70_hand_eval0_pipe_reg35_q, equity_lane0_eval70_hand_eval0_pipe_reg47_q, equity_lane0_eval70_hand_eval0_pipe_reg46_q, equity_lane0_eval70_hand_eval0_pipe_reg42_q) is
+equity_lane0_eval70_hand_eval0_compose: process (equity_lane0_eval70_hand_eval0_x0, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_p1, equity_lane0_eval70_hand_eval0_p0, equity_lane0_eval70_hand_eval0_t1, equity_lane0_eval70_hand_eval0_q0, equity_lane0_eval70_hand_eval0_m0, equity_lane0_eval70_hand_eval0_m2, equity_lane0_eval70_hand_eval0_p2, equity_lane0_eval70_hand_eval0_s4_sf_top, equity_lane0_eval70_hand_eval0_m3, equity_lane0_eval70_hand_eval0_m4, equity_lane0_eval70_hand_eval0_m1, equity_lane0_eval70_hand_eval0_s4_straight_top, equity_lane0_eval70_hand_eval0_s4_category, equity_lane0_eval70_hand_eval0_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -5039,74 +5039,74 @@ equity_lane0_eval70_hand_eval0_compose: process (equity_lane0_eval70_hand_eval0_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval70_hand_eval0_pipe_reg43_q(j)) and (not bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(j)))) then
+        if (bool(equity_lane0_eval70_hand_eval0_t1(j)) and (not bool(equity_lane0_eval70_hand_eval0_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(j)) and (not bool(equity_lane0_eval70_hand_eval0_pipe_reg43_q(j)))) then
+        elsif (bool(equity_lane0_eval70_hand_eval0_p0(j)) and (not bool(equity_lane0_eval70_hand_eval0_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(j)) and (not bool(equity_lane0_eval70_hand_eval0_pipe_reg34_q(j)))) then
+        if (bool(equity_lane0_eval70_hand_eval0_p2(j)) and (not bool(equity_lane0_eval70_hand_eval0_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane0_eval70_hand_eval0_pipe_reg34_q(j)) and (not bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(j)))) then
+        elsif (bool(equity_lane0_eval70_hand_eval0_m0(j)) and (not bool(equity_lane0_eval70_hand_eval0_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane0_eval70_hand_eval0_pipe_reg46_q(8);
-    cat(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(4)));
-    cat(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(2)));
-    cat(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(1)));
+    cat(3) := equity_lane0_eval70_hand_eval0_s4_category(8);
+    cat(2) := stdl(bool(equity_lane0_eval70_hand_eval0_s4_category(7)) or bool(equity_lane0_eval70_hand_eval0_s4_category(6)) or bool(equity_lane0_eval70_hand_eval0_s4_category(5)) or bool(equity_lane0_eval70_hand_eval0_s4_category(4)));
+    cat(1) := stdl(bool(equity_lane0_eval70_hand_eval0_s4_category(7)) or bool(equity_lane0_eval70_hand_eval0_s4_category(6)) or bool(equity_lane0_eval70_hand_eval0_s4_category(3)) or bool(equity_lane0_eval70_hand_eval0_s4_category(2)));
+    cat(0) := stdl(bool(equity_lane0_eval70_hand_eval0_s4_category(7)) or bool(equity_lane0_eval70_hand_eval0_s4_category(5)) or bool(equity_lane0_eval70_hand_eval0_s4_category(3)) or bool(equity_lane0_eval70_hand_eval0_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(8)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg48_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(8)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_s4_sf_top);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(7)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg45_q);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg44_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(7)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_q0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_x0);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(6)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg42_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(6)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg43_q);
+            k1 := (k1 or equity_lane0_eval70_hand_eval0_t1);
         else
-            k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg39_q);
+            k1 := (k1 or equity_lane0_eval70_hand_eval0_p0);
         end if;
     end if;
-    if (bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(0))) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg35_q);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_pipe_reg36_q);
-        k3 := (k3 or equity_lane0_eval70_hand_eval0_pipe_reg37_q);
-        k4 := (k4 or equity_lane0_eval70_hand_eval0_pipe_reg38_q);
+    if (bool(equity_lane0_eval70_hand_eval0_s4_category(5)) or bool(equity_lane0_eval70_hand_eval0_s4_category(0))) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_m0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_m1);
+        k2 := (k2 or equity_lane0_eval70_hand_eval0_m2);
+        k3 := (k3 or equity_lane0_eval70_hand_eval0_m3);
+        k4 := (k4 or equity_lane0_eval70_hand_eval0_m4);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(4)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg47_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(4)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_s4_straight_top);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(3)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg42_q);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_pipe_reg35_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(3)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_t0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_m0);
+        k2 := (k2 or equity_lane0_eval70_hand_eval0_m1);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(2)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg39_q);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg40_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(2)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_p0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane0_eval70_hand_eval0_pipe_reg41_q);
+            k2 := (k2 or equity_lane0_eval70_hand_eval0_p2);
         else
-            k2 := (k2 or equity_lane0_eval70_hand_eval0_pipe_reg34_q);
+            k2 := (k2 or equity_lane0_eval70_hand_eval0_m0);
         end if;
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_pipe_reg46_q(1)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_pipe_reg39_q);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_pipe_reg34_q);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_pipe_reg35_q);
-        k3 := (k3 or equity_lane0_eval70_hand_eval0_pipe_reg36_q);
+    if bool(equity_lane0_eval70_hand_eval0_s4_category(1)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_p0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_m0);
+        k2 := (k2 or equity_lane0_eval70_hand_eval0_m1);
+        k3 := (k3 or equity_lane0_eval70_hand_eval0_m2);
     end if;
     if bool(equity_lane0_eval70_hand_eval0_s4_invalid) then
         equity_lane0_eval70_hand_eval0_c5_word <= to_unsigned(0, 24);
@@ -5219,35 +5219,35 @@ equity_lane0_eval71_hand_eval1_same_card41_same <= stdl((equity_lane0_eval71_han
 equity_lane0_eval71_hand_eval1_pipe_reg50_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg50_q <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
+        equity_lane0_eval71_hand_eval1_s1_dups <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg50_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg51_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg51_q <= equity_lane0_eval71_hand_eval1_d1_hand;
+        equity_lane0_eval71_hand_eval1_s1_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg51_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg52_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg52_q <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
+        equity_lane0_eval71_hand_eval1_s1_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg52_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg53_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg53_q <= equity_lane0_eval71_hand_eval1_d1_any;
+        equity_lane0_eval71_hand_eval1_s1_any <= equity_lane0_eval71_hand_eval1_d1_any;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg53_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg54_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg54_q <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
+        equity_lane0_eval71_hand_eval1_s1_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg54_load;
 
@@ -5300,9 +5300,9 @@ begin
 end process equity_lane0_eval71_hand_eval1_decode;
 
 
-equity_lane0_eval71_hand_eval1_c2_bad <= stdl((equity_lane0_eval71_hand_eval1_pipe_reg50_q /= 0) or (equity_lane0_eval71_hand_eval1_pipe_reg52_q /= 0));
+equity_lane0_eval71_hand_eval1_c2_bad <= stdl((equity_lane0_eval71_hand_eval1_s1_dups /= 0) or (equity_lane0_eval71_hand_eval1_s1_bad_codes /= 0));
 
-equity_lane0_eval71_hand_eval1_rank_masks: process (equity_lane0_eval71_hand_eval1_pipe_reg51_q, equity_lane0_eval71_hand_eval1_pipe_reg54_q) is
+equity_lane0_eval71_hand_eval1_rank_masks: process (equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -5322,10 +5322,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * r) + s))) then
+            if bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * r) + s))) and bool(equity_lane0_eval71_hand_eval1_pipe_reg54_q(s))) then
+            if (bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * r) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -5341,21 +5341,21 @@ begin
     equity_lane0_eval71_hand_eval1_c2_trips <= trips;
     equity_lane0_eval71_hand_eval1_c2_pairs <= pairs;
     equity_lane0_eval71_hand_eval1_c2_not_quads <= not_quads;
-    equity_lane0_eval71_hand_eval1_c2_flush <= stdl(equity_lane0_eval71_hand_eval1_pipe_reg54_q /= 0);
-    if (equity_lane0_eval71_hand_eval1_pipe_reg54_q /= 0) then
+    equity_lane0_eval71_hand_eval1_c2_flush <= stdl(equity_lane0_eval71_hand_eval1_s1_flush_suit /= 0);
+    if (equity_lane0_eval71_hand_eval1_s1_flush_suit /= 0) then
         equity_lane0_eval71_hand_eval1_c2_kickers <= suited;
     else
         equity_lane0_eval71_hand_eval1_c2_kickers <= singles;
     end if;
 end process equity_lane0_eval71_hand_eval1_rank_masks;
 
-equity_lane0_eval71_hand_eval1_sf_windows: process (equity_lane0_eval71_hand_eval1_pipe_reg51_q) is
+equity_lane0_eval71_hand_eval1_sf_windows: process (equity_lane0_eval71_hand_eval1_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * w) + s))) and bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * (w + 1)) + s))) and bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * (w + 2)) + s))) and bool(equity_lane0_eval71_hand_eval1_pipe_reg51_q(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * w) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -5441,7 +5441,7 @@ end process equity_lane0_eval71_hand_eval1_pipe_reg63_load;
 equity_lane0_eval71_hand_eval1_pipe_reg64_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_pipe_reg53_q;
+        equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_s1_any;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg64_load;
 
@@ -5625,14 +5625,14 @@ end process equity_lane0_eval71_hand_eval1_pipe_reg69_load;
 equity_lane0_eval71_hand_eval1_pipe_reg70_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg70_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(13-1 downto 0);
+        equity_lane0_eval71_hand_eval1_pair0 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg70_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg71_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg71_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(26-1 downto 13);
+        equity_lane0_eval71_hand_eval1_pair1 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg71_load;
 
@@ -5646,14 +5646,14 @@ end process equity_lane0_eval71_hand_eval1_pipe_reg72_load;
 equity_lane0_eval71_hand_eval1_pipe_reg73_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg73_q <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(13-1 downto 0);
+        equity_lane0_eval71_hand_eval1_trip0 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(13-1 downto 0);
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg73_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg74_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg74_q <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(26-1 downto 13);
+        equity_lane0_eval71_hand_eval1_trip1 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(26-1 downto 13);
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg74_load;
 
@@ -5667,28 +5667,28 @@ end process equity_lane0_eval71_hand_eval1_pipe_reg75_load;
 equity_lane0_eval71_hand_eval1_pipe_reg76_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg76_q <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
+        equity_lane0_eval71_hand_eval1_s3_quads <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg76_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg77_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg77_q <= equity_lane0_eval71_hand_eval1_window_top2_found;
+        equity_lane0_eval71_hand_eval1_s3_straight <= equity_lane0_eval71_hand_eval1_window_top2_found;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg77_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg78_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg78_q <= equity_lane0_eval71_hand_eval1_window_top3_found;
+        equity_lane0_eval71_hand_eval1_s3_sf <= equity_lane0_eval71_hand_eval1_window_top3_found;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg78_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg79_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg79_q <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
+        equity_lane0_eval71_hand_eval1_s3_flush <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg79_load;
 
@@ -5709,14 +5709,14 @@ end process equity_lane0_eval71_hand_eval1_pipe_reg81_load;
 equity_lane0_eval71_hand_eval1_pipe_reg82_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg82_q <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
+        equity_lane0_eval71_hand_eval1_s3_bad <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg82_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg83_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg83_q <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
+        equity_lane0_eval71_hand_eval1_s3_any <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg83_load;
 
@@ -5775,25 +5775,25 @@ begin
     equity_lane0_eval71_hand_eval1_onehot_rank20_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank20_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank21_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg70_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank21_encode: process (equity_lane0_eval71_hand_eval1_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg70_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(12)) or bool(equity_lane0_eval71_hand_eval1_pair0(11)) or bool(equity_lane0_eval71_hand_eval1_pair0(10)) or bool(equity_lane0_eval71_hand_eval1_pair0(9)) or bool(equity_lane0_eval71_hand_eval1_pair0(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(12)) or bool(equity_lane0_eval71_hand_eval1_pair0(7)) or bool(equity_lane0_eval71_hand_eval1_pair0(6)) or bool(equity_lane0_eval71_hand_eval1_pair0(5)) or bool(equity_lane0_eval71_hand_eval1_pair0(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(11)) or bool(equity_lane0_eval71_hand_eval1_pair0(10)) or bool(equity_lane0_eval71_hand_eval1_pair0(7)) or bool(equity_lane0_eval71_hand_eval1_pair0(6)) or bool(equity_lane0_eval71_hand_eval1_pair0(3)) or bool(equity_lane0_eval71_hand_eval1_pair0(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(11)) or bool(equity_lane0_eval71_hand_eval1_pair0(9)) or bool(equity_lane0_eval71_hand_eval1_pair0(7)) or bool(equity_lane0_eval71_hand_eval1_pair0(5)) or bool(equity_lane0_eval71_hand_eval1_pair0(3)) or bool(equity_lane0_eval71_hand_eval1_pair0(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank21_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank21_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank22_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg71_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank22_encode: process (equity_lane0_eval71_hand_eval1_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg71_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(12)) or bool(equity_lane0_eval71_hand_eval1_pair1(11)) or bool(equity_lane0_eval71_hand_eval1_pair1(10)) or bool(equity_lane0_eval71_hand_eval1_pair1(9)) or bool(equity_lane0_eval71_hand_eval1_pair1(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(12)) or bool(equity_lane0_eval71_hand_eval1_pair1(7)) or bool(equity_lane0_eval71_hand_eval1_pair1(6)) or bool(equity_lane0_eval71_hand_eval1_pair1(5)) or bool(equity_lane0_eval71_hand_eval1_pair1(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(11)) or bool(equity_lane0_eval71_hand_eval1_pair1(10)) or bool(equity_lane0_eval71_hand_eval1_pair1(7)) or bool(equity_lane0_eval71_hand_eval1_pair1(6)) or bool(equity_lane0_eval71_hand_eval1_pair1(3)) or bool(equity_lane0_eval71_hand_eval1_pair1(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(11)) or bool(equity_lane0_eval71_hand_eval1_pair1(9)) or bool(equity_lane0_eval71_hand_eval1_pair1(7)) or bool(equity_lane0_eval71_hand_eval1_pair1(5)) or bool(equity_lane0_eval71_hand_eval1_pair1(3)) or bool(equity_lane0_eval71_hand_eval1_pair1(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank22_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank22_encode;
 
@@ -5808,25 +5808,25 @@ begin
     equity_lane0_eval71_hand_eval1_onehot_rank23_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank23_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank24_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg73_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank24_encode: process (equity_lane0_eval71_hand_eval1_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg73_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(12)) or bool(equity_lane0_eval71_hand_eval1_trip0(11)) or bool(equity_lane0_eval71_hand_eval1_trip0(10)) or bool(equity_lane0_eval71_hand_eval1_trip0(9)) or bool(equity_lane0_eval71_hand_eval1_trip0(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(12)) or bool(equity_lane0_eval71_hand_eval1_trip0(7)) or bool(equity_lane0_eval71_hand_eval1_trip0(6)) or bool(equity_lane0_eval71_hand_eval1_trip0(5)) or bool(equity_lane0_eval71_hand_eval1_trip0(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(11)) or bool(equity_lane0_eval71_hand_eval1_trip0(10)) or bool(equity_lane0_eval71_hand_eval1_trip0(7)) or bool(equity_lane0_eval71_hand_eval1_trip0(6)) or bool(equity_lane0_eval71_hand_eval1_trip0(3)) or bool(equity_lane0_eval71_hand_eval1_trip0(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(11)) or bool(equity_lane0_eval71_hand_eval1_trip0(9)) or bool(equity_lane0_eval71_hand_eval1_trip0(7)) or bool(equity_lane0_eval71_hand_eval1_trip0(5)) or bool(equity_lane0_eval71_hand_eval1_trip0(3)) or bool(equity_lane0_eval71_hand_eval1_trip0(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank24_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank24_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank25_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg74_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank25_encode: process (equity_lane0_eval71_hand_eval1_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg74_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(12)) or bool(equity_lane0_eval71_hand_eval1_trip1(11)) or bool(equity_lane0_eval71_hand_eval1_trip1(10)) or bool(equity_lane0_eval71_hand_eval1_trip1(9)) or bool(equity_lane0_eval71_hand_eval1_trip1(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(12)) or bool(equity_lane0_eval71_hand_eval1_trip1(7)) or bool(equity_lane0_eval71_hand_eval1_trip1(6)) or bool(equity_lane0_eval71_hand_eval1_trip1(5)) or bool(equity_lane0_eval71_hand_eval1_trip1(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(11)) or bool(equity_lane0_eval71_hand_eval1_trip1(10)) or bool(equity_lane0_eval71_hand_eval1_trip1(7)) or bool(equity_lane0_eval71_hand_eval1_trip1(6)) or bool(equity_lane0_eval71_hand_eval1_trip1(3)) or bool(equity_lane0_eval71_hand_eval1_trip1(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(11)) or bool(equity_lane0_eval71_hand_eval1_trip1(9)) or bool(equity_lane0_eval71_hand_eval1_trip1(7)) or bool(equity_lane0_eval71_hand_eval1_trip1(5)) or bool(equity_lane0_eval71_hand_eval1_trip1(3)) or bool(equity_lane0_eval71_hand_eval1_trip1(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank25_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank25_encode;
 
@@ -5841,36 +5841,36 @@ begin
     equity_lane0_eval71_hand_eval1_onehot_rank26_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank26_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank27_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg76_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank27_encode: process (equity_lane0_eval71_hand_eval1_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg76_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(12)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(11)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(10)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(9)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(12)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(7)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(6)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(5)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(11)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(10)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(7)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(6)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(3)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(11)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(9)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(7)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(5)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(3)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank27_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank27_encode;
 
-equity_lane0_eval71_hand_eval1_categorize: process (equity_lane0_eval71_hand_eval1_pipe_reg79_q, equity_lane0_eval71_hand_eval1_pipe_reg76_q, equity_lane0_eval71_hand_eval1_pipe_reg70_q, equity_lane0_eval71_hand_eval1_pipe_reg73_q, equity_lane0_eval71_hand_eval1_pipe_reg71_q, equity_lane0_eval71_hand_eval1_pipe_reg74_q, equity_lane0_eval71_hand_eval1_pipe_reg77_q, equity_lane0_eval71_hand_eval1_pipe_reg78_q) is
+equity_lane0_eval71_hand_eval1_categorize: process (equity_lane0_eval71_hand_eval1_pair0, equity_lane0_eval71_hand_eval1_trip1, equity_lane0_eval71_hand_eval1_s3_flush, equity_lane0_eval71_hand_eval1_s3_quads, equity_lane0_eval71_hand_eval1_pair1, equity_lane0_eval71_hand_eval1_trip0, equity_lane0_eval71_hand_eval1_s3_straight, equity_lane0_eval71_hand_eval1_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg78_q) then
+    if bool(equity_lane0_eval71_hand_eval1_s3_sf) then
         cat(8) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_pipe_reg76_q /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane0_eval71_hand_eval1_pipe_reg73_q /= 0) and ((equity_lane0_eval71_hand_eval1_pipe_reg74_q /= 0) or (equity_lane0_eval71_hand_eval1_pipe_reg70_q /= 0))) then
+    elsif ((equity_lane0_eval71_hand_eval1_trip0 /= 0) and ((equity_lane0_eval71_hand_eval1_trip1 /= 0) or (equity_lane0_eval71_hand_eval1_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane0_eval71_hand_eval1_pipe_reg79_q) then
+    elsif bool(equity_lane0_eval71_hand_eval1_s3_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane0_eval71_hand_eval1_pipe_reg77_q) then
+    elsif bool(equity_lane0_eval71_hand_eval1_s3_straight) then
         cat(4) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_pipe_reg73_q /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_trip0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_pipe_reg71_q /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_pair1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_pipe_reg70_q /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -5879,110 +5879,110 @@ begin
 end process equity_lane0_eval71_hand_eval1_categorize;
 
 
-equity_lane0_eval71_hand_eval1_c4_invalid <= stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg82_q) or (not bool(equity_lane0_eval71_hand_eval1_pipe_reg83_q)));
+equity_lane0_eval71_hand_eval1_c4_invalid <= stdl(bool(equity_lane0_eval71_hand_eval1_s3_bad) or (not bool(equity_lane0_eval71_hand_eval1_s3_any)));
 
 equity_lane0_eval71_hand_eval1_pipe_reg84_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg84_q <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
+        equity_lane0_eval71_hand_eval1_m0 <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg84_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg85_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg85_q <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
+        equity_lane0_eval71_hand_eval1_m1 <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg85_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg86_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg86_q <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
+        equity_lane0_eval71_hand_eval1_m2 <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg86_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg87_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg87_q <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
+        equity_lane0_eval71_hand_eval1_m3 <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg87_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg88_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg88_q <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
+        equity_lane0_eval71_hand_eval1_m4 <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg88_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg89_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg89_q <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
+        equity_lane0_eval71_hand_eval1_p0 <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg89_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg90_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg90_q <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
+        equity_lane0_eval71_hand_eval1_p1 <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg90_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg91_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg91_q <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
+        equity_lane0_eval71_hand_eval1_p2 <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg91_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg92_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg92_q <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
+        equity_lane0_eval71_hand_eval1_t0 <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg92_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg93_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg93_q <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
+        equity_lane0_eval71_hand_eval1_t1 <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg93_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg94_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg94_q <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
+        equity_lane0_eval71_hand_eval1_x0 <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg94_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg95_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg95_q <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
+        equity_lane0_eval71_hand_eval1_q0 <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg95_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg96_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg96_q <= equity_lane0_eval71_hand_eval1_c4_category;
+        equity_lane0_eval71_hand_eval1_s4_category <= equity_lane0_eval71_hand_eval1_c4_category;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg96_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg97_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg97_q <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
+        equity_lane0_eval71_hand_eval1_s4_straight_top <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg97_load;
 
 equity_lane0_eval71_hand_eval1_pipe_reg98_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg98_q <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
+        equity_lane0_eval71_hand_eval1_s4_sf_top <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg98_load;
 
@@ -5993,7 +5993,7 @@ begin
     end if;
 end process equity_lane0_eval71_hand_eval1_pipe_reg99_load;
 
-equity_lane0_eval71_hand_eval1_compose: process (equity_lane0_eval71_hand_eval1_pipe_reg94_q, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_pipe_reg90_q, equity_lane0_eval71_hand_eval1_pipe_reg89_q, equity_lane0_eval71_hand_eval1_pipe_reg93_q, equity_lane0_eval71_hand_eval1_pipe_reg95_q, equity_lane0_eval71_hand_eval1_pipe_reg84_q, equity_lane0_eval71_hand_eval1_pipe_reg86_q, equity_lane0_eval71_hand_eval1_pipe_reg91_q, equity_lane0_eval71_hand_eval1_pipe_reg98_q, equity_lane0_eval71_hand_eval1_pipe_reg87_q, equity_lane0_eval71_hand_eval1_pipe_reg88_q, equity_lane0_eval71_hand_eval1_pipe_reg85_q, equity_lane0_eval71_hand_eval1_pipe_reg97_q, equity_lane0_eval71_hand_eval1_pipe_reg96_q, equity_lane0_eval71_hand_eval1_pipe_reg92_q) is
+equity_lane0_eval71_hand_eval1_compose: process (equity_lane0_eval71_hand_eval1_x0, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_p1, equity_lane0_eval71_hand_eval1_p0, equity_lane0_eval71_hand_eval1_t1, equity_lane0_eval71_hand_eval1_q0, equity_lane0_eval71_hand_eval1_m0, equity_lane0_eval71_hand_eval1_m2, equity_lane0_eval71_hand_eval1_p2, equity_lane0_eval71_hand_eval1_s4_sf_top, equity_lane0_eval71_hand_eval1_m3, equity_lane0_eval71_hand_eval1_m4, equity_lane0_eval71_hand_eval1_m1, equity_lane0_eval71_hand_eval1_s4_straight_top, equity_lane0_eval71_hand_eval1_s4_category, equity_lane0_eval71_hand_eval1_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -6005,74 +6005,74 @@ equity_lane0_eval71_hand_eval1_compose: process (equity_lane0_eval71_hand_eval1_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval71_hand_eval1_pipe_reg93_q(j)) and (not bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(j)))) then
+        if (bool(equity_lane0_eval71_hand_eval1_t1(j)) and (not bool(equity_lane0_eval71_hand_eval1_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(j)) and (not bool(equity_lane0_eval71_hand_eval1_pipe_reg93_q(j)))) then
+        elsif (bool(equity_lane0_eval71_hand_eval1_p0(j)) and (not bool(equity_lane0_eval71_hand_eval1_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(j)) and (not bool(equity_lane0_eval71_hand_eval1_pipe_reg84_q(j)))) then
+        if (bool(equity_lane0_eval71_hand_eval1_p2(j)) and (not bool(equity_lane0_eval71_hand_eval1_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane0_eval71_hand_eval1_pipe_reg84_q(j)) and (not bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(j)))) then
+        elsif (bool(equity_lane0_eval71_hand_eval1_m0(j)) and (not bool(equity_lane0_eval71_hand_eval1_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane0_eval71_hand_eval1_pipe_reg96_q(8);
-    cat(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(4)));
-    cat(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(2)));
-    cat(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(1)));
+    cat(3) := equity_lane0_eval71_hand_eval1_s4_category(8);
+    cat(2) := stdl(bool(equity_lane0_eval71_hand_eval1_s4_category(7)) or bool(equity_lane0_eval71_hand_eval1_s4_category(6)) or bool(equity_lane0_eval71_hand_eval1_s4_category(5)) or bool(equity_lane0_eval71_hand_eval1_s4_category(4)));
+    cat(1) := stdl(bool(equity_lane0_eval71_hand_eval1_s4_category(7)) or bool(equity_lane0_eval71_hand_eval1_s4_category(6)) or bool(equity_lane0_eval71_hand_eval1_s4_category(3)) or bool(equity_lane0_eval71_hand_eval1_s4_category(2)));
+    cat(0) := stdl(bool(equity_lane0_eval71_hand_eval1_s4_category(7)) or bool(equity_lane0_eval71_hand_eval1_s4_category(5)) or bool(equity_lane0_eval71_hand_eval1_s4_category(3)) or bool(equity_lane0_eval71_hand_eval1_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(8)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg98_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(8)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_s4_sf_top);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(7)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg95_q);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg94_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(7)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_q0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_x0);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(6)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg92_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(6)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg93_q);
+            k1 := (k1 or equity_lane0_eval71_hand_eval1_t1);
         else
-            k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg89_q);
+            k1 := (k1 or equity_lane0_eval71_hand_eval1_p0);
         end if;
     end if;
-    if (bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(0))) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg85_q);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_pipe_reg86_q);
-        k3 := (k3 or equity_lane0_eval71_hand_eval1_pipe_reg87_q);
-        k4 := (k4 or equity_lane0_eval71_hand_eval1_pipe_reg88_q);
+    if (bool(equity_lane0_eval71_hand_eval1_s4_category(5)) or bool(equity_lane0_eval71_hand_eval1_s4_category(0))) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_m0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_m1);
+        k2 := (k2 or equity_lane0_eval71_hand_eval1_m2);
+        k3 := (k3 or equity_lane0_eval71_hand_eval1_m3);
+        k4 := (k4 or equity_lane0_eval71_hand_eval1_m4);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(4)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg97_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(4)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_s4_straight_top);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(3)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg92_q);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_pipe_reg85_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(3)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_t0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_m0);
+        k2 := (k2 or equity_lane0_eval71_hand_eval1_m1);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(2)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg89_q);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg90_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(2)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_p0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane0_eval71_hand_eval1_pipe_reg91_q);
+            k2 := (k2 or equity_lane0_eval71_hand_eval1_p2);
         else
-            k2 := (k2 or equity_lane0_eval71_hand_eval1_pipe_reg84_q);
+            k2 := (k2 or equity_lane0_eval71_hand_eval1_m0);
         end if;
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_pipe_reg96_q(1)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_pipe_reg89_q);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_pipe_reg84_q);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_pipe_reg85_q);
-        k3 := (k3 or equity_lane0_eval71_hand_eval1_pipe_reg86_q);
+    if bool(equity_lane0_eval71_hand_eval1_s4_category(1)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_p0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_m0);
+        k2 := (k2 or equity_lane0_eval71_hand_eval1_m1);
+        k3 := (k3 or equity_lane0_eval71_hand_eval1_m2);
     end if;
     if bool(equity_lane0_eval71_hand_eval1_s4_invalid) then
         equity_lane0_eval71_hand_eval1_c5_word <= to_unsigned(0, 24);

@@ -47,17 +47,58 @@ signal card4_num: unsigned(5 downto 0);
 signal card5_num: unsigned(5 downto 0);
 signal card6_num: unsigned(5 downto 0);
 signal word_num: unsigned(23 downto 0);
-signal hand_eval0_c5_word: unsigned(23 downto 0);
+signal hand_eval0_s1_any: std_logic;
 signal hand_eval0_codes_in: unsigned(41 downto 0);
 signal hand_eval0_s0_codes: unsigned(41 downto 0);
-signal hand_eval0_valids: unsigned(5 downto 0);
-signal hand_eval0_word_q: unsigned(23 downto 0);
-signal hand_eval0_invalid_q: std_logic;
-signal hand_eval0_s4_invalid: std_logic;
+signal hand_eval0_s1_bad_codes: unsigned(6 downto 0);
+signal hand_eval0_s1_flush_suit: unsigned(3 downto 0);
+signal hand_eval0_s1_hand: unsigned(51 downto 0);
 signal hand_eval0_d1_hand: unsigned(51 downto 0);
 signal hand_eval0_d1_bad_codes: unsigned(6 downto 0);
 signal hand_eval0_d1_any: std_logic;
 signal hand_eval0_d1_flush_suit: unsigned(3 downto 0);
+signal hand_eval0_c2_bad: std_logic;
+signal hand_eval0_s1_dups: unsigned(20 downto 0);
+signal hand_eval0_c2_present: unsigned(12 downto 0);
+signal hand_eval0_c2_quads: unsigned(12 downto 0);
+signal hand_eval0_c2_trips: unsigned(12 downto 0);
+signal hand_eval0_c2_pairs: unsigned(12 downto 0);
+signal hand_eval0_c2_not_quads: unsigned(12 downto 0);
+signal hand_eval0_c2_flush: std_logic;
+signal hand_eval0_c2_kickers: unsigned(12 downto 0);
+signal hand_eval0_c2_sf_windows: unsigned(9 downto 0);
+signal hand_eval0_s3_sf: std_logic;
+signal hand_eval0_s3_quads: unsigned(12 downto 0);
+signal hand_eval0_trip0: unsigned(12 downto 0);
+signal hand_eval0_trip1: unsigned(12 downto 0);
+signal hand_eval0_pair0: unsigned(12 downto 0);
+signal hand_eval0_s3_flush: std_logic;
+signal hand_eval0_s3_straight: std_logic;
+signal hand_eval0_pair1: unsigned(12 downto 0);
+signal hand_eval0_c4_category: unsigned(8 downto 0);
+signal hand_eval0_c4_invalid: std_logic;
+signal hand_eval0_s3_bad: std_logic;
+signal hand_eval0_s3_any: std_logic;
+signal hand_eval0_t1: unsigned(3 downto 0);
+signal hand_eval0_p0: unsigned(3 downto 0);
+signal hand_eval0_p2: unsigned(3 downto 0);
+signal hand_eval0_m0: unsigned(3 downto 0);
+signal hand_eval0_s4_category: unsigned(8 downto 0);
+signal hand_eval0_s4_sf_top: unsigned(3 downto 0);
+signal hand_eval0_q0: unsigned(3 downto 0);
+signal hand_eval0_x0: unsigned(3 downto 0);
+signal hand_eval0_t0: unsigned(3 downto 0);
+signal hand_eval0_m1: unsigned(3 downto 0);
+signal hand_eval0_m2: unsigned(3 downto 0);
+signal hand_eval0_m3: unsigned(3 downto 0);
+signal hand_eval0_m4: unsigned(3 downto 0);
+signal hand_eval0_s4_straight_top: unsigned(3 downto 0);
+signal hand_eval0_p1: unsigned(3 downto 0);
+signal hand_eval0_s4_invalid: std_logic;
+signal hand_eval0_c5_word: unsigned(23 downto 0);
+signal hand_eval0_valids: unsigned(5 downto 0);
+signal hand_eval0_word_q: unsigned(23 downto 0);
+signal hand_eval0_invalid_q: std_logic;
 signal hand_eval0_same_card0_same: std_logic;
 signal hand_eval0_same_card1_same: std_logic;
 signal hand_eval0_same_card2_same: std_logic;
@@ -80,20 +121,6 @@ signal hand_eval0_same_card18_same: std_logic;
 signal hand_eval0_same_card19_same: std_logic;
 signal hand_eval0_same_card20_same: std_logic;
 signal hand_eval0_pipe_reg0_d: unsigned(20 downto 0);
-signal hand_eval0_pipe_reg0_q: unsigned(20 downto 0);
-signal hand_eval0_pipe_reg1_q: unsigned(51 downto 0);
-signal hand_eval0_pipe_reg2_q: unsigned(6 downto 0);
-signal hand_eval0_pipe_reg3_q: std_logic;
-signal hand_eval0_pipe_reg4_q: unsigned(3 downto 0);
-signal hand_eval0_c2_bad: std_logic;
-signal hand_eval0_c2_flush: std_logic;
-signal hand_eval0_c2_kickers: unsigned(12 downto 0);
-signal hand_eval0_c2_not_quads: unsigned(12 downto 0);
-signal hand_eval0_c2_pairs: unsigned(12 downto 0);
-signal hand_eval0_c2_present: unsigned(12 downto 0);
-signal hand_eval0_c2_quads: unsigned(12 downto 0);
-signal hand_eval0_c2_trips: unsigned(12 downto 0);
-signal hand_eval0_c2_sf_windows: unsigned(9 downto 0);
 signal hand_eval0_straight_windows0_windows: unsigned(9 downto 0);
 signal hand_eval0_pipe_reg5_q: unsigned(12 downto 0);
 signal hand_eval0_pipe_reg6_q: unsigned(12 downto 0);
@@ -120,22 +147,10 @@ signal hand_eval0_pipe_reg16_q: unsigned(12 downto 0);
 signal hand_eval0_pipe_reg17_q: unsigned(12 downto 0);
 signal hand_eval0_pipe_reg18_q: unsigned(12 downto 0);
 signal hand_eval0_pipe_reg19_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg20_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg21_q: unsigned(12 downto 0);
 signal hand_eval0_pipe_reg22_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg23_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg24_q: unsigned(12 downto 0);
 signal hand_eval0_pipe_reg25_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg26_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg27_q: std_logic;
-signal hand_eval0_pipe_reg28_q: std_logic;
-signal hand_eval0_pipe_reg29_q: std_logic;
 signal hand_eval0_pipe_reg30_q: unsigned(3 downto 0);
 signal hand_eval0_pipe_reg31_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg32_q: std_logic;
-signal hand_eval0_pipe_reg33_q: std_logic;
-signal hand_eval0_c4_category: unsigned(8 downto 0);
-signal hand_eval0_c4_invalid: std_logic;
 signal hand_eval0_onehot_rank2_rank: unsigned(3 downto 0);
 signal hand_eval0_onehot_rank3_rank: unsigned(3 downto 0);
 signal hand_eval0_onehot_rank4_rank: unsigned(3 downto 0);
@@ -148,21 +163,6 @@ signal hand_eval0_onehot_rank10_rank: unsigned(3 downto 0);
 signal hand_eval0_onehot_rank11_rank: unsigned(3 downto 0);
 signal hand_eval0_onehot_rank12_rank: unsigned(3 downto 0);
 signal hand_eval0_onehot_rank13_rank: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg34_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg35_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg36_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg37_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg38_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg39_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg40_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg41_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg42_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg43_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg44_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg45_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg46_q: unsigned(8 downto 0);
-signal hand_eval0_pipe_reg47_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg48_q: unsigned(3 downto 0);
 
 begin
 
@@ -271,35 +271,35 @@ hand_eval0_same_card20_same <= stdl((hand_eval0_s0_codes(36-1 downto 30) = hand_
 hand_eval0_pipe_reg0_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg0_q <= hand_eval0_pipe_reg0_d;
+        hand_eval0_s1_dups <= hand_eval0_pipe_reg0_d;
     end if;
 end process hand_eval0_pipe_reg0_load;
 
 hand_eval0_pipe_reg1_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg1_q <= hand_eval0_d1_hand;
+        hand_eval0_s1_hand <= hand_eval0_d1_hand;
     end if;
 end process hand_eval0_pipe_reg1_load;
 
 hand_eval0_pipe_reg2_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg2_q <= hand_eval0_d1_bad_codes;
+        hand_eval0_s1_bad_codes <= hand_eval0_d1_bad_codes;
     end if;
 end process hand_eval0_pipe_reg2_load;
 
 hand_eval0_pipe_reg3_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg3_q <= hand_eval0_d1_any;
+        hand_eval0_s1_any <= hand_eval0_d1_any;
     end if;
 end process hand_eval0_pipe_reg3_load;
 
 hand_eval0_pipe_reg4_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg4_q <= hand_eval0_d1_flush_suit;
+        hand_eval0_s1_flush_suit <= hand_eval0_d1_flush_suit;
     end if;
 end process hand_eval0_pipe_reg4_load;
 
@@ -352,9 +352,9 @@ begin
 end process hand_eval0_decode;
 
 
-hand_eval0_c2_bad <= stdl((hand_eval0_pipe_reg0_q /= 0) or (hand_eval0_pipe_reg2_q /= 0));
+hand_eval0_c2_bad <= stdl((hand_eval0_s1_dups /= 0) or (hand_eval0_s1_bad_codes /= 0));
 
-hand_eval0_rank_masks: process (hand_eval0_pipe_reg1_q, hand_eval0_pipe_reg4_q) is
+hand_eval0_rank_masks: process (hand_eval0_s1_hand, hand_eval0_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -374,10 +374,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(hand_eval0_pipe_reg1_q(((4 * r) + s))) then
+            if bool(hand_eval0_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(hand_eval0_pipe_reg1_q(((4 * r) + s))) and bool(hand_eval0_pipe_reg4_q(s))) then
+            if (bool(hand_eval0_s1_hand(((4 * r) + s))) and bool(hand_eval0_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -393,21 +393,21 @@ begin
     hand_eval0_c2_trips <= trips;
     hand_eval0_c2_pairs <= pairs;
     hand_eval0_c2_not_quads <= not_quads;
-    hand_eval0_c2_flush <= stdl(hand_eval0_pipe_reg4_q /= 0);
-    if (hand_eval0_pipe_reg4_q /= 0) then
+    hand_eval0_c2_flush <= stdl(hand_eval0_s1_flush_suit /= 0);
+    if (hand_eval0_s1_flush_suit /= 0) then
         hand_eval0_c2_kickers <= suited;
     else
         hand_eval0_c2_kickers <= singles;
     end if;
 end process hand_eval0_rank_masks;
 
-hand_eval0_sf_windows: process (hand_eval0_pipe_reg1_q) is
+hand_eval0_sf_windows: process (hand_eval0_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(hand_eval0_pipe_reg1_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(hand_eval0_pipe_reg1_q(((4 * w) + s))) and bool(hand_eval0_pipe_reg1_q(((4 * (w + 1)) + s))) and bool(hand_eval0_pipe_reg1_q(((4 * (w + 2)) + s))) and bool(hand_eval0_pipe_reg1_q(((4 * (w + 3)) + s)))) then
+            if (bool(hand_eval0_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(hand_eval0_s1_hand(((4 * w) + s))) and bool(hand_eval0_s1_hand(((4 * (w + 1)) + s))) and bool(hand_eval0_s1_hand(((4 * (w + 2)) + s))) and bool(hand_eval0_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -493,7 +493,7 @@ end process hand_eval0_pipe_reg13_load;
 hand_eval0_pipe_reg14_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg14_q <= hand_eval0_pipe_reg3_q;
+        hand_eval0_pipe_reg14_q <= hand_eval0_s1_any;
     end if;
 end process hand_eval0_pipe_reg14_load;
 
@@ -677,14 +677,14 @@ end process hand_eval0_pipe_reg19_load;
 hand_eval0_pipe_reg20_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg20_q <= hand_eval0_highest_ranks1_onehots(13-1 downto 0);
+        hand_eval0_pair0 <= hand_eval0_highest_ranks1_onehots(13-1 downto 0);
     end if;
 end process hand_eval0_pipe_reg20_load;
 
 hand_eval0_pipe_reg21_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg21_q <= hand_eval0_highest_ranks1_onehots(26-1 downto 13);
+        hand_eval0_pair1 <= hand_eval0_highest_ranks1_onehots(26-1 downto 13);
     end if;
 end process hand_eval0_pipe_reg21_load;
 
@@ -698,14 +698,14 @@ end process hand_eval0_pipe_reg22_load;
 hand_eval0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg23_q <= hand_eval0_highest_ranks2_onehots(13-1 downto 0);
+        hand_eval0_trip0 <= hand_eval0_highest_ranks2_onehots(13-1 downto 0);
     end if;
 end process hand_eval0_pipe_reg23_load;
 
 hand_eval0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg24_q <= hand_eval0_highest_ranks2_onehots(26-1 downto 13);
+        hand_eval0_trip1 <= hand_eval0_highest_ranks2_onehots(26-1 downto 13);
     end if;
 end process hand_eval0_pipe_reg24_load;
 
@@ -719,28 +719,28 @@ end process hand_eval0_pipe_reg25_load;
 hand_eval0_pipe_reg26_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg26_q <= hand_eval0_pipe_reg5_q;
+        hand_eval0_s3_quads <= hand_eval0_pipe_reg5_q;
     end if;
 end process hand_eval0_pipe_reg26_load;
 
 hand_eval0_pipe_reg27_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg27_q <= hand_eval0_window_top0_found;
+        hand_eval0_s3_straight <= hand_eval0_window_top0_found;
     end if;
 end process hand_eval0_pipe_reg27_load;
 
 hand_eval0_pipe_reg28_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg28_q <= hand_eval0_window_top1_found;
+        hand_eval0_s3_sf <= hand_eval0_window_top1_found;
     end if;
 end process hand_eval0_pipe_reg28_load;
 
 hand_eval0_pipe_reg29_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg29_q <= hand_eval0_pipe_reg12_q;
+        hand_eval0_s3_flush <= hand_eval0_pipe_reg12_q;
     end if;
 end process hand_eval0_pipe_reg29_load;
 
@@ -761,14 +761,14 @@ end process hand_eval0_pipe_reg31_load;
 hand_eval0_pipe_reg32_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg32_q <= hand_eval0_pipe_reg13_q;
+        hand_eval0_s3_bad <= hand_eval0_pipe_reg13_q;
     end if;
 end process hand_eval0_pipe_reg32_load;
 
 hand_eval0_pipe_reg33_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg33_q <= hand_eval0_pipe_reg14_q;
+        hand_eval0_s3_any <= hand_eval0_pipe_reg14_q;
     end if;
 end process hand_eval0_pipe_reg33_load;
 
@@ -827,25 +827,25 @@ begin
     hand_eval0_onehot_rank6_rank <= value;
 end process hand_eval0_onehot_rank6_encode;
 
-hand_eval0_onehot_rank7_encode: process (hand_eval0_pipe_reg20_q) is
+hand_eval0_onehot_rank7_encode: process (hand_eval0_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_pipe_reg20_q(12)) or bool(hand_eval0_pipe_reg20_q(11)) or bool(hand_eval0_pipe_reg20_q(10)) or bool(hand_eval0_pipe_reg20_q(9)) or bool(hand_eval0_pipe_reg20_q(8)));
-    value(2) := stdl(bool(hand_eval0_pipe_reg20_q(12)) or bool(hand_eval0_pipe_reg20_q(7)) or bool(hand_eval0_pipe_reg20_q(6)) or bool(hand_eval0_pipe_reg20_q(5)) or bool(hand_eval0_pipe_reg20_q(4)));
-    value(1) := stdl(bool(hand_eval0_pipe_reg20_q(11)) or bool(hand_eval0_pipe_reg20_q(10)) or bool(hand_eval0_pipe_reg20_q(7)) or bool(hand_eval0_pipe_reg20_q(6)) or bool(hand_eval0_pipe_reg20_q(3)) or bool(hand_eval0_pipe_reg20_q(2)));
-    value(0) := stdl(bool(hand_eval0_pipe_reg20_q(11)) or bool(hand_eval0_pipe_reg20_q(9)) or bool(hand_eval0_pipe_reg20_q(7)) or bool(hand_eval0_pipe_reg20_q(5)) or bool(hand_eval0_pipe_reg20_q(3)) or bool(hand_eval0_pipe_reg20_q(1)));
+    value(3) := stdl(bool(hand_eval0_pair0(12)) or bool(hand_eval0_pair0(11)) or bool(hand_eval0_pair0(10)) or bool(hand_eval0_pair0(9)) or bool(hand_eval0_pair0(8)));
+    value(2) := stdl(bool(hand_eval0_pair0(12)) or bool(hand_eval0_pair0(7)) or bool(hand_eval0_pair0(6)) or bool(hand_eval0_pair0(5)) or bool(hand_eval0_pair0(4)));
+    value(1) := stdl(bool(hand_eval0_pair0(11)) or bool(hand_eval0_pair0(10)) or bool(hand_eval0_pair0(7)) or bool(hand_eval0_pair0(6)) or bool(hand_eval0_pair0(3)) or bool(hand_eval0_pair0(2)));
+    value(0) := stdl(bool(hand_eval0_pair0(11)) or bool(hand_eval0_pair0(9)) or bool(hand_eval0_pair0(7)) or bool(hand_eval0_pair0(5)) or bool(hand_eval0_pair0(3)) or bool(hand_eval0_pair0(1)));
     hand_eval0_onehot_rank7_rank <= value;
 end process hand_eval0_onehot_rank7_encode;
 
-hand_eval0_onehot_rank8_encode: process (hand_eval0_pipe_reg21_q) is
+hand_eval0_onehot_rank8_encode: process (hand_eval0_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_pipe_reg21_q(12)) or bool(hand_eval0_pipe_reg21_q(11)) or bool(hand_eval0_pipe_reg21_q(10)) or bool(hand_eval0_pipe_reg21_q(9)) or bool(hand_eval0_pipe_reg21_q(8)));
-    value(2) := stdl(bool(hand_eval0_pipe_reg21_q(12)) or bool(hand_eval0_pipe_reg21_q(7)) or bool(hand_eval0_pipe_reg21_q(6)) or bool(hand_eval0_pipe_reg21_q(5)) or bool(hand_eval0_pipe_reg21_q(4)));
-    value(1) := stdl(bool(hand_eval0_pipe_reg21_q(11)) or bool(hand_eval0_pipe_reg21_q(10)) or bool(hand_eval0_pipe_reg21_q(7)) or bool(hand_eval0_pipe_reg21_q(6)) or bool(hand_eval0_pipe_reg21_q(3)) or bool(hand_eval0_pipe_reg21_q(2)));
-    value(0) := stdl(bool(hand_eval0_pipe_reg21_q(11)) or bool(hand_eval0_pipe_reg21_q(9)) or bool(hand_eval0_pipe_reg21_q(7)) or bool(hand_eval0_pipe_reg21_q(5)) or bool(hand_eval0_pipe_reg21_q(3)) or bool(hand_eval0_pipe_reg21_q(1)));
+    value(3) := stdl(bool(hand_eval0_pair1(12)) or bool(hand_eval0_pair1(11)) or bool(hand_eval0_pair1(10)) or bool(hand_eval0_pair1(9)) or bool(hand_eval0_pair1(8)));
+    value(2) := stdl(bool(hand_eval0_pair1(12)) or bool(hand_eval0_pair1(7)) or bool(hand_eval0_pair1(6)) or bool(hand_eval0_pair1(5)) or bool(hand_eval0_pair1(4)));
+    value(1) := stdl(bool(hand_eval0_pair1(11)) or bool(hand_eval0_pair1(10)) or bool(hand_eval0_pair1(7)) or bool(hand_eval0_pair1(6)) or bool(hand_eval0_pair1(3)) or bool(hand_eval0_pair1(2)));
+    value(0) := stdl(bool(hand_eval0_pair1(11)) or bool(hand_eval0_pair1(9)) or bool(hand_eval0_pair1(7)) or bool(hand_eval0_pair1(5)) or bool(hand_eval0_pair1(3)) or bool(hand_eval0_pair1(1)));
     hand_eval0_onehot_rank8_rank <= value;
 end process hand_eval0_onehot_rank8_encode;
 
@@ -860,25 +860,25 @@ begin
     hand_eval0_onehot_rank9_rank <= value;
 end process hand_eval0_onehot_rank9_encode;
 
-hand_eval0_onehot_rank10_encode: process (hand_eval0_pipe_reg23_q) is
+hand_eval0_onehot_rank10_encode: process (hand_eval0_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_pipe_reg23_q(12)) or bool(hand_eval0_pipe_reg23_q(11)) or bool(hand_eval0_pipe_reg23_q(10)) or bool(hand_eval0_pipe_reg23_q(9)) or bool(hand_eval0_pipe_reg23_q(8)));
-    value(2) := stdl(bool(hand_eval0_pipe_reg23_q(12)) or bool(hand_eval0_pipe_reg23_q(7)) or bool(hand_eval0_pipe_reg23_q(6)) or bool(hand_eval0_pipe_reg23_q(5)) or bool(hand_eval0_pipe_reg23_q(4)));
-    value(1) := stdl(bool(hand_eval0_pipe_reg23_q(11)) or bool(hand_eval0_pipe_reg23_q(10)) or bool(hand_eval0_pipe_reg23_q(7)) or bool(hand_eval0_pipe_reg23_q(6)) or bool(hand_eval0_pipe_reg23_q(3)) or bool(hand_eval0_pipe_reg23_q(2)));
-    value(0) := stdl(bool(hand_eval0_pipe_reg23_q(11)) or bool(hand_eval0_pipe_reg23_q(9)) or bool(hand_eval0_pipe_reg23_q(7)) or bool(hand_eval0_pipe_reg23_q(5)) or bool(hand_eval0_pipe_reg23_q(3)) or bool(hand_eval0_pipe_reg23_q(1)));
+    value(3) := stdl(bool(hand_eval0_trip0(12)) or bool(hand_eval0_trip0(11)) or bool(hand_eval0_trip0(10)) or bool(hand_eval0_trip0(9)) or bool(hand_eval0_trip0(8)));
+    value(2) := stdl(bool(hand_eval0_trip0(12)) or bool(hand_eval0_trip0(7)) or bool(hand_eval0_trip0(6)) or bool(hand_eval0_trip0(5)) or bool(hand_eval0_trip0(4)));
+    value(1) := stdl(bool(hand_eval0_trip0(11)) or bool(hand_eval0_trip0(10)) or bool(hand_eval0_trip0(7)) or bool(hand_eval0_trip0(6)) or bool(hand_eval0_trip0(3)) or bool(hand_eval0_trip0(2)));
+    value(0) := stdl(bool(hand_eval0_trip0(11)) or bool(hand_eval0_trip0(9)) or bool(hand_eval0_trip0(7)) or bool(hand_eval0_trip0(5)) or bool(hand_eval0_trip0(3)) or bool(hand_eval0_trip0(1)));
     hand_eval0_onehot_rank10_rank <= value;
 end process hand_eval0_onehot_rank10_encode;
 
-hand_eval0_onehot_rank11_encode: process (hand_eval0_pipe_reg24_q) is
+hand_eval0_onehot_rank11_encode: process (hand_eval0_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_pipe_reg24_q(12)) or bool(hand_eval0_pipe_reg24_q(11)) or bool(hand_eval0_pipe_reg24_q(10)) or bool(hand_eval0_pipe_reg24_q(9)) or bool(hand_eval0_pipe_reg24_q(8)));
-    value(2) := stdl(bool(hand_eval0_pipe_reg24_q(12)) or bool(hand_eval0_pipe_reg24_q(7)) or bool(hand_eval0_pipe_reg24_q(6)) or bool(hand_eval0_pipe_reg24_q(5)) or bool(hand_eval0_pipe_reg24_q(4)));
-    value(1) := stdl(bool(hand_eval0_pipe_reg24_q(11)) or bool(hand_eval0_pipe_reg24_q(10)) or bool(hand_eval0_pipe_reg24_q(7)) or bool(hand_eval0_pipe_reg24_q(6)) or bool(hand_eval0_pipe_reg24_q(3)) or bool(hand_eval0_pipe_reg24_q(2)));
-    value(0) := stdl(bool(hand_eval0_pipe_reg24_q(11)) or bool(hand_eval0_pipe_reg24_q(9)) or bool(hand_eval0_pipe_reg24_q(7)) or bool(hand_eval0_pipe_reg24_q(5)) or bool(hand_eval0_pipe_reg24_q(3)) or bool(hand_eval0_pipe_reg24_q(1)));
+    value(3) := stdl(bool(hand_eval0_trip1(12)) or bool(hand_eval0_trip1(11)) or bool(hand_eval0_trip1(10)) or bool(hand_eval0_trip1(9)) or bool(hand_eval0_trip1(8)));
+    value(2) := stdl(bool(hand_eval0_trip1(12)) or bool(hand_eval0_trip1(7)) or bool(hand_eval0_trip1(6)) or bool(hand_eval0_trip1(5)) or bool(hand_eval0_trip1(4)));
+    value(1) := stdl(bool(hand_eval0_trip1(11)) or bool(hand_eval0_trip1(10)) or bool(hand_eval0_trip1(7)) or bool(hand_eval0_trip1(6)) or bool(hand_eval0_trip1(3)) or bool(hand_eval0_trip1(2)));
+    value(0) := stdl(bool(hand_eval0_trip1(11)) or bool(hand_eval0_trip1(9)) or bool(hand_eval0_trip1(7)) or bool(hand_eval0_trip1(5)) or bool(hand_eval0_trip1(3)) or bool(hand_eval0_trip1(1)));
     hand_eval0_onehot_rank11_rank <= value;
 end process hand_eval0_onehot_rank11_encode;
 
@@ -893,36 +893,36 @@ begin
     hand_eval0_onehot_rank12_rank <= value;
 end process hand_eval0_onehot_rank12_encode;
 
-hand_eval0_onehot_rank13_encode: process (hand_eval0_pipe_reg26_q) is
+hand_eval0_onehot_rank13_encode: process (hand_eval0_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_pipe_reg26_q(12)) or bool(hand_eval0_pipe_reg26_q(11)) or bool(hand_eval0_pipe_reg26_q(10)) or bool(hand_eval0_pipe_reg26_q(9)) or bool(hand_eval0_pipe_reg26_q(8)));
-    value(2) := stdl(bool(hand_eval0_pipe_reg26_q(12)) or bool(hand_eval0_pipe_reg26_q(7)) or bool(hand_eval0_pipe_reg26_q(6)) or bool(hand_eval0_pipe_reg26_q(5)) or bool(hand_eval0_pipe_reg26_q(4)));
-    value(1) := stdl(bool(hand_eval0_pipe_reg26_q(11)) or bool(hand_eval0_pipe_reg26_q(10)) or bool(hand_eval0_pipe_reg26_q(7)) or bool(hand_eval0_pipe_reg26_q(6)) or bool(hand_eval0_pipe_reg26_q(3)) or bool(hand_eval0_pipe_reg26_q(2)));
-    value(0) := stdl(bool(hand_eval0_pipe_reg26_q(11)) or bool(hand_eval0_pipe_reg26_q(9)) or bool(hand_eval0_pipe_reg26_q(7)) or bool(hand_eval0_pipe_reg26_q(5)) or bool(hand_eval0_pipe_reg26_q(3)) or bool(hand_eval0_pipe_reg26_q(1)));
+    value(3) := stdl(bool(hand_eval0_s3_quads(12)) or bool(hand_eval0_s3_quads(11)) or bool(hand_eval0_s3_quads(10)) or bool(hand_eval0_s3_quads(9)) or bool(hand_eval0_s3_quads(8)));
+    value(2) := stdl(bool(hand_eval0_s3_quads(12)) or bool(hand_eval0_s3_quads(7)) or bool(hand_eval0_s3_quads(6)) or bool(hand_eval0_s3_quads(5)) or bool(hand_eval0_s3_quads(4)));
+    value(1) := stdl(bool(hand_eval0_s3_quads(11)) or bool(hand_eval0_s3_quads(10)) or bool(hand_eval0_s3_quads(7)) or bool(hand_eval0_s3_quads(6)) or bool(hand_eval0_s3_quads(3)) or bool(hand_eval0_s3_quads(2)));
+    value(0) := stdl(bool(hand_eval0_s3_quads(11)) or bool(hand_eval0_s3_quads(9)) or bool(hand_eval0_s3_quads(7)) or bool(hand_eval0_s3_quads(5)) or bool(hand_eval0_s3_quads(3)) or bool(hand_eval0_s3_quads(1)));
     hand_eval0_onehot_rank13_rank <= value;
 end process hand_eval0_onehot_rank13_encode;
 
-hand_eval0_categorize: process (hand_eval0_pipe_reg29_q, hand_eval0_pipe_reg26_q, hand_eval0_pipe_reg20_q, hand_eval0_pipe_reg23_q, hand_eval0_pipe_reg21_q, hand_eval0_pipe_reg24_q, hand_eval0_pipe_reg27_q, hand_eval0_pipe_reg28_q) is
+hand_eval0_categorize: process (hand_eval0_pair0, hand_eval0_trip1, hand_eval0_s3_flush, hand_eval0_s3_quads, hand_eval0_pair1, hand_eval0_trip0, hand_eval0_s3_straight, hand_eval0_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(hand_eval0_pipe_reg28_q) then
+    if bool(hand_eval0_s3_sf) then
         cat(8) := '1';
-    elsif (hand_eval0_pipe_reg26_q /= 0) then
+    elsif (hand_eval0_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((hand_eval0_pipe_reg23_q /= 0) and ((hand_eval0_pipe_reg24_q /= 0) or (hand_eval0_pipe_reg20_q /= 0))) then
+    elsif ((hand_eval0_trip0 /= 0) and ((hand_eval0_trip1 /= 0) or (hand_eval0_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(hand_eval0_pipe_reg29_q) then
+    elsif bool(hand_eval0_s3_flush) then
         cat(5) := '1';
-    elsif bool(hand_eval0_pipe_reg27_q) then
+    elsif bool(hand_eval0_s3_straight) then
         cat(4) := '1';
-    elsif (hand_eval0_pipe_reg23_q /= 0) then
+    elsif (hand_eval0_trip0 /= 0) then
         cat(3) := '1';
-    elsif (hand_eval0_pipe_reg21_q /= 0) then
+    elsif (hand_eval0_pair1 /= 0) then
         cat(2) := '1';
-    elsif (hand_eval0_pipe_reg20_q /= 0) then
+    elsif (hand_eval0_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -931,110 +931,110 @@ begin
 end process hand_eval0_categorize;
 
 
-hand_eval0_c4_invalid <= stdl(bool(hand_eval0_pipe_reg32_q) or (not bool(hand_eval0_pipe_reg33_q)));
+hand_eval0_c4_invalid <= stdl(bool(hand_eval0_s3_bad) or (not bool(hand_eval0_s3_any)));
 
 hand_eval0_pipe_reg34_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg34_q <= hand_eval0_onehot_rank2_rank;
+        hand_eval0_m0 <= hand_eval0_onehot_rank2_rank;
     end if;
 end process hand_eval0_pipe_reg34_load;
 
 hand_eval0_pipe_reg35_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg35_q <= hand_eval0_onehot_rank3_rank;
+        hand_eval0_m1 <= hand_eval0_onehot_rank3_rank;
     end if;
 end process hand_eval0_pipe_reg35_load;
 
 hand_eval0_pipe_reg36_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg36_q <= hand_eval0_onehot_rank4_rank;
+        hand_eval0_m2 <= hand_eval0_onehot_rank4_rank;
     end if;
 end process hand_eval0_pipe_reg36_load;
 
 hand_eval0_pipe_reg37_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg37_q <= hand_eval0_onehot_rank5_rank;
+        hand_eval0_m3 <= hand_eval0_onehot_rank5_rank;
     end if;
 end process hand_eval0_pipe_reg37_load;
 
 hand_eval0_pipe_reg38_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg38_q <= hand_eval0_onehot_rank6_rank;
+        hand_eval0_m4 <= hand_eval0_onehot_rank6_rank;
     end if;
 end process hand_eval0_pipe_reg38_load;
 
 hand_eval0_pipe_reg39_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg39_q <= hand_eval0_onehot_rank7_rank;
+        hand_eval0_p0 <= hand_eval0_onehot_rank7_rank;
     end if;
 end process hand_eval0_pipe_reg39_load;
 
 hand_eval0_pipe_reg40_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg40_q <= hand_eval0_onehot_rank8_rank;
+        hand_eval0_p1 <= hand_eval0_onehot_rank8_rank;
     end if;
 end process hand_eval0_pipe_reg40_load;
 
 hand_eval0_pipe_reg41_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg41_q <= hand_eval0_onehot_rank9_rank;
+        hand_eval0_p2 <= hand_eval0_onehot_rank9_rank;
     end if;
 end process hand_eval0_pipe_reg41_load;
 
 hand_eval0_pipe_reg42_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg42_q <= hand_eval0_onehot_rank10_rank;
+        hand_eval0_t0 <= hand_eval0_onehot_rank10_rank;
     end if;
 end process hand_eval0_pipe_reg42_load;
 
 hand_eval0_pipe_reg43_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg43_q <= hand_eval0_onehot_rank11_rank;
+        hand_eval0_t1 <= hand_eval0_onehot_rank11_rank;
     end if;
 end process hand_eval0_pipe_reg43_load;
 
 hand_eval0_pipe_reg44_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg44_q <= hand_eval0_onehot_rank12_rank;
+        hand_eval0_x0 <= hand_eval0_onehot_rank12_rank;
     end if;
 end process hand_eval0_pipe_reg44_load;
 
 hand_eval0_pipe_reg45_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg45_q <= hand_eval0_onehot_rank13_rank;
+        hand_eval0_q0 <= hand_eval0_onehot_rank13_rank;
     end if;
 end process hand_eval0_pipe_reg45_load;
 
 hand_eval0_pipe_reg46_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg46_q <= hand_eval0_c4_category;
+        hand_eval0_s4_category <= hand_eval0_c4_category;
     end if;
 end process hand_eval0_pipe_reg46_load;
 
 hand_eval0_pipe_reg47_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg47_q <= hand_eval0_pipe_reg30_q;
+        hand_eval0_s4_straight_top <= hand_eval0_pipe_reg30_q;
     end if;
 end process hand_eval0_pipe_reg47_load;
 
 hand_eval0_pipe_reg48_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg48_q <= hand_eval0_pipe_reg31_q;
+        hand_eval0_s4_sf_top <= hand_eval0_pipe_reg31_q;
     end if;
 end process hand_eval0_pipe_reg48_load;
 
@@ -1045,7 +1045,7 @@ begin
     end if;
 end process hand_eval0_pipe_reg49_load;
 
-hand_eval0_compose: process (hand_eval0_pipe_reg44_q, hand_eval0_s4_invalid, hand_eval0_pipe_reg40_q, hand_eval0_pipe_reg39_q, hand_eval0_pipe_reg43_q, hand_eval0_pipe_reg45_q, hand_eval0_pipe_reg34_q, hand_eval0_pipe_reg36_q, hand_eval0_pipe_reg41_q, hand_eval0_pipe_reg48_q, hand_eval0_pipe_reg37_q, hand_eval0_pipe_reg38_q, hand_eval0_pipe_reg35_q, hand_eval0_pipe_reg47_q, hand_eval0_pipe_reg46_q, hand_eval0_pipe_reg42_q) is
+hand_eval0_compose: process (hand_eval0_x0, hand_eval0_s4_invalid, hand_eval0_p1, hand_eval0_p0, hand_eval0_t1, hand_eval0_q0, hand_eval0_m0, hand_eval0_m2, hand_eval0_p2, hand_eval0_s4_sf_top, hand_eval0_m3, hand_eval0_m4, hand_eval0_m1, hand_eval0_s4_straight_top, hand_eval0_s4_category, hand_eval0_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -1057,74 +1057,74 @@ hand_eval0_compose: process (hand_eval0_pipe_reg44_q, hand_eval0_s4_invalid, han
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(hand_eval0_pipe_reg43_q(j)) and (not bool(hand_eval0_pipe_reg39_q(j)))) then
+        if (bool(hand_eval0_t1(j)) and (not bool(hand_eval0_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(hand_eval0_pipe_reg39_q(j)) and (not bool(hand_eval0_pipe_reg43_q(j)))) then
+        elsif (bool(hand_eval0_p0(j)) and (not bool(hand_eval0_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(hand_eval0_pipe_reg41_q(j)) and (not bool(hand_eval0_pipe_reg34_q(j)))) then
+        if (bool(hand_eval0_p2(j)) and (not bool(hand_eval0_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(hand_eval0_pipe_reg34_q(j)) and (not bool(hand_eval0_pipe_reg41_q(j)))) then
+        elsif (bool(hand_eval0_m0(j)) and (not bool(hand_eval0_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := hand_eval0_pipe_reg46_q(8);
-    cat(2) := stdl(bool(hand_eval0_pipe_reg46_q(7)) or bool(hand_eval0_pipe_reg46_q(6)) or bool(hand_eval0_pipe_reg46_q(5)) or bool(hand_eval0_pipe_reg46_q(4)));
-    cat(1) := stdl(bool(hand_eval0_pipe_reg46_q(7)) or bool(hand_eval0_pipe_reg46_q(6)) or bool(hand_eval0_pipe_reg46_q(3)) or bool(hand_eval0_pipe_reg46_q(2)));
-    cat(0) := stdl(bool(hand_eval0_pipe_reg46_q(7)) or bool(hand_eval0_pipe_reg46_q(5)) or bool(hand_eval0_pipe_reg46_q(3)) or bool(hand_eval0_pipe_reg46_q(1)));
+    cat(3) := hand_eval0_s4_category(8);
+    cat(2) := stdl(bool(hand_eval0_s4_category(7)) or bool(hand_eval0_s4_category(6)) or bool(hand_eval0_s4_category(5)) or bool(hand_eval0_s4_category(4)));
+    cat(1) := stdl(bool(hand_eval0_s4_category(7)) or bool(hand_eval0_s4_category(6)) or bool(hand_eval0_s4_category(3)) or bool(hand_eval0_s4_category(2)));
+    cat(0) := stdl(bool(hand_eval0_s4_category(7)) or bool(hand_eval0_s4_category(5)) or bool(hand_eval0_s4_category(3)) or bool(hand_eval0_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(hand_eval0_pipe_reg46_q(8)) then
-        k0 := (k0 or hand_eval0_pipe_reg48_q);
+    if bool(hand_eval0_s4_category(8)) then
+        k0 := (k0 or hand_eval0_s4_sf_top);
     end if;
-    if bool(hand_eval0_pipe_reg46_q(7)) then
-        k0 := (k0 or hand_eval0_pipe_reg45_q);
-        k1 := (k1 or hand_eval0_pipe_reg44_q);
+    if bool(hand_eval0_s4_category(7)) then
+        k0 := (k0 or hand_eval0_q0);
+        k1 := (k1 or hand_eval0_x0);
     end if;
-    if bool(hand_eval0_pipe_reg46_q(6)) then
-        k0 := (k0 or hand_eval0_pipe_reg42_q);
+    if bool(hand_eval0_s4_category(6)) then
+        k0 := (k0 or hand_eval0_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or hand_eval0_pipe_reg43_q);
+            k1 := (k1 or hand_eval0_t1);
         else
-            k1 := (k1 or hand_eval0_pipe_reg39_q);
+            k1 := (k1 or hand_eval0_p0);
         end if;
     end if;
-    if (bool(hand_eval0_pipe_reg46_q(5)) or bool(hand_eval0_pipe_reg46_q(0))) then
-        k0 := (k0 or hand_eval0_pipe_reg34_q);
-        k1 := (k1 or hand_eval0_pipe_reg35_q);
-        k2 := (k2 or hand_eval0_pipe_reg36_q);
-        k3 := (k3 or hand_eval0_pipe_reg37_q);
-        k4 := (k4 or hand_eval0_pipe_reg38_q);
+    if (bool(hand_eval0_s4_category(5)) or bool(hand_eval0_s4_category(0))) then
+        k0 := (k0 or hand_eval0_m0);
+        k1 := (k1 or hand_eval0_m1);
+        k2 := (k2 or hand_eval0_m2);
+        k3 := (k3 or hand_eval0_m3);
+        k4 := (k4 or hand_eval0_m4);
     end if;
-    if bool(hand_eval0_pipe_reg46_q(4)) then
-        k0 := (k0 or hand_eval0_pipe_reg47_q);
+    if bool(hand_eval0_s4_category(4)) then
+        k0 := (k0 or hand_eval0_s4_straight_top);
     end if;
-    if bool(hand_eval0_pipe_reg46_q(3)) then
-        k0 := (k0 or hand_eval0_pipe_reg42_q);
-        k1 := (k1 or hand_eval0_pipe_reg34_q);
-        k2 := (k2 or hand_eval0_pipe_reg35_q);
+    if bool(hand_eval0_s4_category(3)) then
+        k0 := (k0 or hand_eval0_t0);
+        k1 := (k1 or hand_eval0_m0);
+        k2 := (k2 or hand_eval0_m1);
     end if;
-    if bool(hand_eval0_pipe_reg46_q(2)) then
-        k0 := (k0 or hand_eval0_pipe_reg39_q);
-        k1 := (k1 or hand_eval0_pipe_reg40_q);
+    if bool(hand_eval0_s4_category(2)) then
+        k0 := (k0 or hand_eval0_p0);
+        k1 := (k1 or hand_eval0_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or hand_eval0_pipe_reg41_q);
+            k2 := (k2 or hand_eval0_p2);
         else
-            k2 := (k2 or hand_eval0_pipe_reg34_q);
+            k2 := (k2 or hand_eval0_m0);
         end if;
     end if;
-    if bool(hand_eval0_pipe_reg46_q(1)) then
-        k0 := (k0 or hand_eval0_pipe_reg39_q);
-        k1 := (k1 or hand_eval0_pipe_reg34_q);
-        k2 := (k2 or hand_eval0_pipe_reg35_q);
-        k3 := (k3 or hand_eval0_pipe_reg36_q);
+    if bool(hand_eval0_s4_category(1)) then
+        k0 := (k0 or hand_eval0_p0);
+        k1 := (k1 or hand_eval0_m0);
+        k2 := (k2 or hand_eval0_m1);
+        k3 := (k3 or hand_eval0_m2);
     end if;
     if bool(hand_eval0_s4_invalid) then
         hand_eval0_c5_word <= to_unsigned(0, 24);

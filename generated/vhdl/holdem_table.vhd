@@ -230,40 +230,116 @@ signal ta_acted: std_logic;
 signal ta_faced: unsigned(10 downto 0);
 signal fig_to_call: unsigned(10 downto 0);
 signal table_rom10_address: unsigned(2 downto 0);
-signal holdem_settle0_state: t_enum_t_state_2;
-signal holdem_settle0_sc_left: unsigned(2 downto 0);
-signal holdem_settle0_sc_seat: unsigned(0 downto 0);
-signal holdem_settle0_last_word: std_logic;
-signal holdem_settle0_done_q: std_logic;
-signal holdem_settle0_shares_won: unsigned(1 downto 0);
-signal holdem_settle0_left_of_dealer: unsigned(0 downto 0);
-signal holdem_settle0_p2_valid: std_logic;
-signal holdem_settle0_p2_last: std_logic;
-signal holdem_settle0_pots_any_in: std_logic;
-signal holdem_settle0_p2_live: std_logic;
-signal holdem_settle0_p2_pos: std_logic;
-signal holdem_settle0_pots_live_above: std_logic;
-signal holdem_settle0_p2_le_m: std_logic;
-signal holdem_settle0_shares_ties: unsigned(2 downto 0);
-signal holdem_settle0_shares_div_steps: unsigned(4 downto 0);
 signal holdem_settle0_ev_invalid: std_logic;
 signal holdem_settle0_ev_out_valid: std_logic;
 signal holdem_settle0_ev_valid: std_logic;
 signal holdem_settle0_ev_word: unsigned(23 downto 0);
-signal holdem_settle0_ev_take: unsigned(0 downto 0);
+signal holdem_settle0_state: t_enum_t_state_2;
+signal holdem_settle0_done_q: std_logic;
+signal holdem_settle0_won: unsigned(1 downto 0);
+signal holdem_settle0_sc_left: unsigned(2 downto 0);
+signal holdem_settle0_p1_bonus: std_logic;
+signal holdem_settle0_given: unsigned(2 downto 0);
+signal holdem_settle0_odd: unsigned(2 downto 0);
+signal holdem_settle0_tie: unsigned(1 downto 0);
+signal holdem_settle0_sc_onehot: unsigned(1 downto 0);
+signal holdem_settle0_p1_valid: std_logic;
+signal holdem_settle0_p1_last: std_logic;
+signal holdem_settle0_p1_seat: unsigned(0 downto 0);
+signal holdem_settle0_sc_seat: unsigned(0 downto 0);
+signal holdem_settle0_p1_rest: unsigned(10 downto 0);
+signal holdem_settle0_p1_word: unsigned(23 downto 0);
+signal holdem_settle0_p1_pay: unsigned(10 downto 0);
+signal holdem_settle0_p1_live: std_logic;
+signal holdem_settle0_p1_onehot: unsigned(1 downto 0);
+signal holdem_settle0_p2_valid: std_logic;
+signal holdem_settle0_p2_last: std_logic;
+signal holdem_settle0_p2_seat: unsigned(0 downto 0);
+signal holdem_settle0_p2_rest: unsigned(10 downto 0);
+signal holdem_settle0_p2_word: unsigned(23 downto 0);
+signal holdem_settle0_p2_pay: unsigned(10 downto 0);
+signal holdem_settle0_p2_live: std_logic;
+signal holdem_settle0_p2_onehot: unsigned(1 downto 0);
+signal holdem_settle0_p2_in_play: std_logic;
+signal holdem_settle0_in_play: unsigned(1 downto 0);
+signal holdem_settle0_p2_tied: std_logic;
+signal holdem_settle0_level: unsigned(10 downto 0);
+signal holdem_settle0_p2_add: unsigned(10 downto 0);
+signal holdem_settle0_p2_share: unsigned(10 downto 0);
+signal holdem_settle0_share1: unsigned(10 downto 0);
+signal holdem_settle0_share: unsigned(10 downto 0);
+signal holdem_settle0_p2_le_m: std_logic;
+signal holdem_settle0_p2_pos: std_logic;
+signal holdem_settle0_p2_is_best: std_logic;
+signal holdem_settle0_best: unsigned(23 downto 0);
+signal holdem_settle0_p2_above: unsigned(10 downto 0);
 signal holdem_settle0_ev_issue: unsigned(2 downto 0);
+signal holdem_settle0_ev_take: unsigned(0 downto 0);
+signal holdem_settle0_top: unsigned(10 downto 0);
+signal holdem_settle0_second: unsigned(10 downto 0);
+signal holdem_settle0_unique: std_logic;
 signal holdem_settle0_take_onehot: unsigned(1 downto 0);
-signal holdem_settle0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
+signal holdem_settle0_leader: unsigned(0 downto 0);
+signal holdem_settle0_any_in: std_logic;
+signal holdem_settle0_amount: unsigned(10 downto 0);
+signal holdem_settle0_live_above: std_logic;
+signal holdem_settle0_ties: unsigned(2 downto 0);
+signal holdem_settle0_dividend: unsigned(10 downto 0);
+signal holdem_settle0_rem: unsigned(2 downto 0);
+signal holdem_settle0_div_steps: unsigned(4 downto 0);
+signal holdem_settle0_left_of_dealer: unsigned(0 downto 0);
+signal holdem_settle0_eval70_hand_eval0_s1_any: std_logic;
 signal holdem_settle0_eval70_hand_eval0_codes_in: unsigned(41 downto 0);
 signal holdem_settle0_eval70_hand_eval0_s0_codes: unsigned(41 downto 0);
-signal holdem_settle0_eval70_hand_eval0_valids: unsigned(5 downto 0);
-signal holdem_settle0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
-signal holdem_settle0_eval70_hand_eval0_invalid_q: std_logic;
-signal holdem_settle0_eval70_hand_eval0_s4_invalid: std_logic;
+signal holdem_settle0_eval70_hand_eval0_s1_bad_codes: unsigned(6 downto 0);
+signal holdem_settle0_eval70_hand_eval0_s1_flush_suit: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_s1_hand: unsigned(51 downto 0);
 signal holdem_settle0_eval70_hand_eval0_d1_hand: unsigned(51 downto 0);
 signal holdem_settle0_eval70_hand_eval0_d1_bad_codes: unsigned(6 downto 0);
 signal holdem_settle0_eval70_hand_eval0_d1_any: std_logic;
 signal holdem_settle0_eval70_hand_eval0_d1_flush_suit: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_c2_bad: std_logic;
+signal holdem_settle0_eval70_hand_eval0_s1_dups: unsigned(20 downto 0);
+signal holdem_settle0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_c2_flush: std_logic;
+signal holdem_settle0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
+signal holdem_settle0_eval70_hand_eval0_s3_sf: std_logic;
+signal holdem_settle0_eval70_hand_eval0_s3_quads: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_trip0: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_trip1: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pair0: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_s3_flush: std_logic;
+signal holdem_settle0_eval70_hand_eval0_s3_straight: std_logic;
+signal holdem_settle0_eval70_hand_eval0_pair1: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_c4_category: unsigned(8 downto 0);
+signal holdem_settle0_eval70_hand_eval0_c4_invalid: std_logic;
+signal holdem_settle0_eval70_hand_eval0_s3_bad: std_logic;
+signal holdem_settle0_eval70_hand_eval0_s3_any: std_logic;
+signal holdem_settle0_eval70_hand_eval0_t1: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_p0: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_p2: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_m0: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_s4_category: unsigned(8 downto 0);
+signal holdem_settle0_eval70_hand_eval0_s4_sf_top: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_q0: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_x0: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_t0: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_m1: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_m2: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_m3: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_m4: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_s4_straight_top: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_p1: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_s4_invalid: std_logic;
+signal holdem_settle0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
+signal holdem_settle0_eval70_hand_eval0_valids: unsigned(5 downto 0);
+signal holdem_settle0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
+signal holdem_settle0_eval70_hand_eval0_invalid_q: std_logic;
 signal holdem_settle0_eval70_hand_eval0_same_card0_same: std_logic;
 signal holdem_settle0_eval70_hand_eval0_same_card1_same: std_logic;
 signal holdem_settle0_eval70_hand_eval0_same_card2_same: std_logic;
@@ -286,20 +362,6 @@ signal holdem_settle0_eval70_hand_eval0_same_card18_same: std_logic;
 signal holdem_settle0_eval70_hand_eval0_same_card19_same: std_logic;
 signal holdem_settle0_eval70_hand_eval0_same_card20_same: std_logic;
 signal holdem_settle0_eval70_hand_eval0_pipe_reg0_d: unsigned(20 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg0_q: unsigned(20 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg1_q: unsigned(51 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg2_q: unsigned(6 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg3_q: std_logic;
-signal holdem_settle0_eval70_hand_eval0_pipe_reg4_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_c2_bad: std_logic;
-signal holdem_settle0_eval70_hand_eval0_c2_flush: std_logic;
-signal holdem_settle0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
 signal holdem_settle0_eval70_hand_eval0_straight_windows0_windows: unsigned(9 downto 0);
 signal holdem_settle0_eval70_hand_eval0_pipe_reg5_q: unsigned(12 downto 0);
 signal holdem_settle0_eval70_hand_eval0_pipe_reg6_q: unsigned(12 downto 0);
@@ -326,22 +388,10 @@ signal holdem_settle0_eval70_hand_eval0_pipe_reg16_q: unsigned(12 downto 0);
 signal holdem_settle0_eval70_hand_eval0_pipe_reg17_q: unsigned(12 downto 0);
 signal holdem_settle0_eval70_hand_eval0_pipe_reg18_q: unsigned(12 downto 0);
 signal holdem_settle0_eval70_hand_eval0_pipe_reg19_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg20_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg21_q: unsigned(12 downto 0);
 signal holdem_settle0_eval70_hand_eval0_pipe_reg22_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg23_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg24_q: unsigned(12 downto 0);
 signal holdem_settle0_eval70_hand_eval0_pipe_reg25_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg26_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg27_q: std_logic;
-signal holdem_settle0_eval70_hand_eval0_pipe_reg28_q: std_logic;
-signal holdem_settle0_eval70_hand_eval0_pipe_reg29_q: std_logic;
 signal holdem_settle0_eval70_hand_eval0_pipe_reg30_q: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_pipe_reg31_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg32_q: std_logic;
-signal holdem_settle0_eval70_hand_eval0_pipe_reg33_q: std_logic;
-signal holdem_settle0_eval70_hand_eval0_c4_category: unsigned(8 downto 0);
-signal holdem_settle0_eval70_hand_eval0_c4_invalid: std_logic;
 signal holdem_settle0_eval70_hand_eval0_onehot_rank2_rank: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_onehot_rank3_rank: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_onehot_rank4_rank: unsigned(3 downto 0);
@@ -354,57 +404,6 @@ signal holdem_settle0_eval70_hand_eval0_onehot_rank10_rank: unsigned(3 downto 0)
 signal holdem_settle0_eval70_hand_eval0_onehot_rank11_rank: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_onehot_rank12_rank: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_onehot_rank13_rank: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg34_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg35_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg36_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg37_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg38_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg39_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg40_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg41_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg42_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg43_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg44_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg45_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg46_q: unsigned(8 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg47_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg48_q: unsigned(3 downto 0);
-signal holdem_settle0_sc_onehot: unsigned(1 downto 0);
-signal holdem_settle0_p1_bonus: std_logic;
-signal holdem_settle0_given: unsigned(2 downto 0);
-signal holdem_settle0_shares_odd: unsigned(2 downto 0);
-signal holdem_settle0_shares_tie: unsigned(1 downto 0);
-signal holdem_settle0_p1_valid: std_logic;
-signal holdem_settle0_p1_last: std_logic;
-signal holdem_settle0_p1_seat: unsigned(0 downto 0);
-signal holdem_settle0_p1_rest: unsigned(10 downto 0);
-signal holdem_settle0_p1_word: unsigned(23 downto 0);
-signal holdem_settle0_p1_pay: unsigned(10 downto 0);
-signal holdem_settle0_p1_live: std_logic;
-signal holdem_settle0_p1_onehot: unsigned(1 downto 0);
-signal holdem_settle0_p2_seat: unsigned(0 downto 0);
-signal holdem_settle0_p2_rest: unsigned(10 downto 0);
-signal holdem_settle0_p2_word: unsigned(23 downto 0);
-signal holdem_settle0_p2_pay: unsigned(10 downto 0);
-signal holdem_settle0_p2_onehot: unsigned(1 downto 0);
-signal holdem_settle0_p2_in_play: std_logic;
-signal holdem_settle0_pots_in_play: unsigned(1 downto 0);
-signal holdem_settle0_p2_tied: std_logic;
-signal holdem_settle0_pots_level: unsigned(10 downto 0);
-signal holdem_settle0_p2_add: unsigned(10 downto 0);
-signal holdem_settle0_p2_share: unsigned(10 downto 0);
-signal holdem_settle0_shares_share1: unsigned(10 downto 0);
-signal holdem_settle0_shares_share: unsigned(10 downto 0);
-signal holdem_settle0_p2_is_best: std_logic;
-signal holdem_settle0_shares_best: unsigned(23 downto 0);
-signal holdem_settle0_p2_above: unsigned(10 downto 0);
-signal holdem_settle0_pots_top: unsigned(10 downto 0);
-signal holdem_settle0_pots_second: unsigned(10 downto 0);
-signal holdem_settle0_pots_unique: std_logic;
-signal holdem_settle0_pots_leader: unsigned(0 downto 0);
-signal holdem_settle0_pots_amount: unsigned(10 downto 0);
-signal holdem_settle0_dividend: unsigned(10 downto 0);
-signal holdem_settle0_rem: unsigned(2 downto 0);
 signal p_group: unsigned(4 downto 0);
 signal p_hole_index: unsigned(0 downto 0);
 signal p_hole_seat: unsigned(2 downto 0);
@@ -438,8 +437,8 @@ type t_array_deal_stage1 is array(0 to 2-1) of unsigned(5 downto 0);
 signal deal_stage1: t_array_deal_stage1;
 type t_array_holdem_settle0_ev_cards is array(0 to 7-1) of unsigned(5 downto 0);
 signal holdem_settle0_ev_cards: t_array_holdem_settle0_ev_cards;
-type t_array_holdem_settle0_pots_rest is array(0 to 2-1) of unsigned(10 downto 0);
-signal holdem_settle0_pots_rest: t_array_holdem_settle0_pots_rest;
+type t_array_holdem_settle0_rest is array(0 to 2-1) of unsigned(10 downto 0);
+signal holdem_settle0_rest: t_array_holdem_settle0_rest;
 
 begin
 
@@ -1526,105 +1525,6 @@ begin
     end if;
 end process derive3;
 
-holdem_settle0_table_rom11_read: process (hand_dealer) is
-begin
-    case to_integer(hand_dealer) is
-        when 0 => holdem_settle0_left_of_dealer <= "1";
-        when others => holdem_settle0_left_of_dealer <= "0";
-    end case;
-end process holdem_settle0_table_rom11_read;
-
-holdem_settle0_steps: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            holdem_settle0_sc_left <= to_unsigned(0, 3);
-            holdem_settle0_done_q <= '0';
-            holdem_settle0_sc_seat <= to_unsigned(0, 1);
-            holdem_settle0_state <= HS_IDLE;
-        else
-            holdem_settle0_done_q <= '0';
-            if (holdem_settle0_sc_left /= 0) then
-                holdem_settle0_sc_left <= (holdem_settle0_sc_left - 1);
-                if (holdem_settle0_sc_seat = 1) then
-                    holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                else
-                    holdem_settle0_sc_seat <= (holdem_settle0_sc_seat + 1);
-                end if;
-            end if;
-            case holdem_settle0_state is
-                when HS_IDLE =>
-                    if bool(hand_st_start) then
-                        if bool(hand_st_showdown) then
-                            holdem_settle0_state <= HS_EVAL;
-                        else
-                            holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                            holdem_settle0_state <= HS_REFUND;
-                        end if;
-                    end if;
-                when HS_EVAL =>
-                    if bool(holdem_settle0_last_word) then
-                        holdem_settle0_sc_left <= to_unsigned(2, 3);
-                        holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                        holdem_settle0_state <= HS_REFUND;
-                    end if;
-                when HS_REFUND =>
-                    if (bool(holdem_settle0_p2_valid) and bool(holdem_settle0_p2_last)) then
-                        holdem_settle0_state <= HS_REFUND2;
-                    end if;
-                when HS_REFUND2 =>
-                    holdem_settle0_sc_left <= to_unsigned(2, 3);
-                    holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                    holdem_settle0_state <= HS_LEVEL;
-                when HS_LEVEL =>
-                    if (bool(holdem_settle0_p2_valid) and bool(holdem_settle0_p2_last)) then
-                        if (bool(holdem_settle0_pots_any_in) or (bool(holdem_settle0_p2_live) and bool(holdem_settle0_p2_pos))) then
-                            holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                            holdem_settle0_state <= HS_TAKE;
-                        else
-                            holdem_settle0_done_q <= '1';
-                            holdem_settle0_state <= HS_IDLE;
-                        end if;
-                    end if;
-                when HS_TAKE =>
-                    if (bool(holdem_settle0_p2_valid) and bool(holdem_settle0_p2_last)) then
-                        holdem_settle0_sc_left <= to_unsigned(2, 3);
-                        holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                        if (bool(holdem_settle0_pots_live_above) or (bool(holdem_settle0_p2_live) and (not bool(holdem_settle0_p2_le_m)))) then
-                            holdem_settle0_state <= HS_TIE;
-                        else
-                            holdem_settle0_state <= HS_REST;
-                        end if;
-                    end if;
-                when HS_REST =>
-                    if (bool(holdem_settle0_p2_valid) and bool(holdem_settle0_p2_last)) then
-                        holdem_settle0_sc_left <= to_unsigned(2, 3);
-                        holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                        holdem_settle0_state <= HS_TIE;
-                    end if;
-                when HS_TIE =>
-                    if (bool(holdem_settle0_p2_valid) and bool(holdem_settle0_p2_last)) then
-                        holdem_settle0_state <= HS_DIVIDE;
-                    end if;
-                when HS_DIVIDE =>
-                    if ((holdem_settle0_shares_ties = 1) or (holdem_settle0_shares_div_steps = 0)) then
-                        holdem_settle0_sc_left <= to_unsigned(2, 3);
-                        holdem_settle0_sc_seat <= holdem_settle0_left_of_dealer;
-                        holdem_settle0_state <= HS_SHARE;
-                    end if;
-                when others =>
-                    if (bool(holdem_settle0_p2_valid) and bool(holdem_settle0_p2_last)) then
-                        holdem_settle0_sc_left <= to_unsigned(2, 3);
-                        holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                        holdem_settle0_state <= HS_LEVEL;
-                    end if;
-            end case;
-        end if;
-    end if;
-end process holdem_settle0_steps;
-
 
 holdem_settle0_eval70_hand_eval0_same_card0_same <= stdl((holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) = holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6)) and (holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
 
@@ -1691,35 +1591,35 @@ holdem_settle0_eval70_hand_eval0_same_card20_same <= stdl((holdem_settle0_eval70
 holdem_settle0_eval70_hand_eval0_pipe_reg0_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg0_q <= holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
+        holdem_settle0_eval70_hand_eval0_s1_dups <= holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg0_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg1_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg1_q <= holdem_settle0_eval70_hand_eval0_d1_hand;
+        holdem_settle0_eval70_hand_eval0_s1_hand <= holdem_settle0_eval70_hand_eval0_d1_hand;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg1_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg2_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg2_q <= holdem_settle0_eval70_hand_eval0_d1_bad_codes;
+        holdem_settle0_eval70_hand_eval0_s1_bad_codes <= holdem_settle0_eval70_hand_eval0_d1_bad_codes;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg2_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg3_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg3_q <= holdem_settle0_eval70_hand_eval0_d1_any;
+        holdem_settle0_eval70_hand_eval0_s1_any <= holdem_settle0_eval70_hand_eval0_d1_any;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg3_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg4_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg4_q <= holdem_settle0_eval70_hand_eval0_d1_flush_suit;
+        holdem_settle0_eval70_hand_eval0_s1_flush_suit <= holdem_settle0_eval70_hand_eval0_d1_flush_suit;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg4_load;
 
@@ -1772,9 +1672,9 @@ begin
 end process holdem_settle0_eval70_hand_eval0_decode;
 
 
-holdem_settle0_eval70_hand_eval0_c2_bad <= stdl((holdem_settle0_eval70_hand_eval0_pipe_reg0_q /= 0) or (holdem_settle0_eval70_hand_eval0_pipe_reg2_q /= 0));
+holdem_settle0_eval70_hand_eval0_c2_bad <= stdl((holdem_settle0_eval70_hand_eval0_s1_dups /= 0) or (holdem_settle0_eval70_hand_eval0_s1_bad_codes /= 0));
 
-holdem_settle0_eval70_hand_eval0_rank_masks: process (holdem_settle0_eval70_hand_eval0_pipe_reg1_q, holdem_settle0_eval70_hand_eval0_pipe_reg4_q) is
+holdem_settle0_eval70_hand_eval0_rank_masks: process (holdem_settle0_eval70_hand_eval0_s1_hand, holdem_settle0_eval70_hand_eval0_s1_flush_suit) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -1794,10 +1694,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(holdem_settle0_eval70_hand_eval0_pipe_reg1_q(((4 * r) + s))) then
+            if bool(holdem_settle0_eval70_hand_eval0_s1_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(holdem_settle0_eval70_hand_eval0_pipe_reg1_q(((4 * r) + s))) and bool(holdem_settle0_eval70_hand_eval0_pipe_reg4_q(s))) then
+            if (bool(holdem_settle0_eval70_hand_eval0_s1_hand(((4 * r) + s))) and bool(holdem_settle0_eval70_hand_eval0_s1_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -1813,21 +1713,21 @@ begin
     holdem_settle0_eval70_hand_eval0_c2_trips <= trips;
     holdem_settle0_eval70_hand_eval0_c2_pairs <= pairs;
     holdem_settle0_eval70_hand_eval0_c2_not_quads <= not_quads;
-    holdem_settle0_eval70_hand_eval0_c2_flush <= stdl(holdem_settle0_eval70_hand_eval0_pipe_reg4_q /= 0);
-    if (holdem_settle0_eval70_hand_eval0_pipe_reg4_q /= 0) then
+    holdem_settle0_eval70_hand_eval0_c2_flush <= stdl(holdem_settle0_eval70_hand_eval0_s1_flush_suit /= 0);
+    if (holdem_settle0_eval70_hand_eval0_s1_flush_suit /= 0) then
         holdem_settle0_eval70_hand_eval0_c2_kickers <= suited;
     else
         holdem_settle0_eval70_hand_eval0_c2_kickers <= singles;
     end if;
 end process holdem_settle0_eval70_hand_eval0_rank_masks;
 
-holdem_settle0_eval70_hand_eval0_sf_windows: process (holdem_settle0_eval70_hand_eval0_pipe_reg1_q) is
+holdem_settle0_eval70_hand_eval0_sf_windows: process (holdem_settle0_eval70_hand_eval0_s1_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(holdem_settle0_eval70_hand_eval0_pipe_reg1_q(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(holdem_settle0_eval70_hand_eval0_pipe_reg1_q(((4 * w) + s))) and bool(holdem_settle0_eval70_hand_eval0_pipe_reg1_q(((4 * (w + 1)) + s))) and bool(holdem_settle0_eval70_hand_eval0_pipe_reg1_q(((4 * (w + 2)) + s))) and bool(holdem_settle0_eval70_hand_eval0_pipe_reg1_q(((4 * (w + 3)) + s)))) then
+            if (bool(holdem_settle0_eval70_hand_eval0_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(holdem_settle0_eval70_hand_eval0_s1_hand(((4 * w) + s))) and bool(holdem_settle0_eval70_hand_eval0_s1_hand(((4 * (w + 1)) + s))) and bool(holdem_settle0_eval70_hand_eval0_s1_hand(((4 * (w + 2)) + s))) and bool(holdem_settle0_eval70_hand_eval0_s1_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -1913,7 +1813,7 @@ end process holdem_settle0_eval70_hand_eval0_pipe_reg13_load;
 holdem_settle0_eval70_hand_eval0_pipe_reg14_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_settle0_eval70_hand_eval0_pipe_reg3_q;
+        holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_settle0_eval70_hand_eval0_s1_any;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg14_load;
 
@@ -2097,14 +1997,14 @@ end process holdem_settle0_eval70_hand_eval0_pipe_reg19_load;
 holdem_settle0_eval70_hand_eval0_pipe_reg20_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg20_q <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
+        holdem_settle0_eval70_hand_eval0_pair0 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg20_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg21_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg21_q <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
+        holdem_settle0_eval70_hand_eval0_pair1 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg21_load;
 
@@ -2118,14 +2018,14 @@ end process holdem_settle0_eval70_hand_eval0_pipe_reg22_load;
 holdem_settle0_eval70_hand_eval0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg23_q <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
+        holdem_settle0_eval70_hand_eval0_trip0 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg23_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg24_q <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
+        holdem_settle0_eval70_hand_eval0_trip1 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg24_load;
 
@@ -2139,28 +2039,28 @@ end process holdem_settle0_eval70_hand_eval0_pipe_reg25_load;
 holdem_settle0_eval70_hand_eval0_pipe_reg26_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg26_q <= holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
+        holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg26_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg27_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg27_q <= holdem_settle0_eval70_hand_eval0_window_top0_found;
+        holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_settle0_eval70_hand_eval0_window_top0_found;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg27_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg28_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg28_q <= holdem_settle0_eval70_hand_eval0_window_top1_found;
+        holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_settle0_eval70_hand_eval0_window_top1_found;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg28_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg29_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg29_q <= holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
+        holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg29_load;
 
@@ -2181,14 +2081,14 @@ end process holdem_settle0_eval70_hand_eval0_pipe_reg31_load;
 holdem_settle0_eval70_hand_eval0_pipe_reg32_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg32_q <= holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
+        holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg32_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg33_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg33_q <= holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
+        holdem_settle0_eval70_hand_eval0_s3_any <= holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg33_load;
 
@@ -2247,25 +2147,25 @@ begin
     holdem_settle0_eval70_hand_eval0_onehot_rank6_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank6_encode;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank7_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg20_q) is
+holdem_settle0_eval70_hand_eval0_onehot_rank7_encode: process (holdem_settle0_eval70_hand_eval0_pair0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(8)));
-    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(4)));
-    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(2)));
-    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg20_q(1)));
+    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pair0(12)) or bool(holdem_settle0_eval70_hand_eval0_pair0(11)) or bool(holdem_settle0_eval70_hand_eval0_pair0(10)) or bool(holdem_settle0_eval70_hand_eval0_pair0(9)) or bool(holdem_settle0_eval70_hand_eval0_pair0(8)));
+    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pair0(12)) or bool(holdem_settle0_eval70_hand_eval0_pair0(7)) or bool(holdem_settle0_eval70_hand_eval0_pair0(6)) or bool(holdem_settle0_eval70_hand_eval0_pair0(5)) or bool(holdem_settle0_eval70_hand_eval0_pair0(4)));
+    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pair0(11)) or bool(holdem_settle0_eval70_hand_eval0_pair0(10)) or bool(holdem_settle0_eval70_hand_eval0_pair0(7)) or bool(holdem_settle0_eval70_hand_eval0_pair0(6)) or bool(holdem_settle0_eval70_hand_eval0_pair0(3)) or bool(holdem_settle0_eval70_hand_eval0_pair0(2)));
+    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pair0(11)) or bool(holdem_settle0_eval70_hand_eval0_pair0(9)) or bool(holdem_settle0_eval70_hand_eval0_pair0(7)) or bool(holdem_settle0_eval70_hand_eval0_pair0(5)) or bool(holdem_settle0_eval70_hand_eval0_pair0(3)) or bool(holdem_settle0_eval70_hand_eval0_pair0(1)));
     holdem_settle0_eval70_hand_eval0_onehot_rank7_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank7_encode;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank8_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg21_q) is
+holdem_settle0_eval70_hand_eval0_onehot_rank8_encode: process (holdem_settle0_eval70_hand_eval0_pair1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(8)));
-    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(4)));
-    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(2)));
-    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(1)));
+    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pair1(12)) or bool(holdem_settle0_eval70_hand_eval0_pair1(11)) or bool(holdem_settle0_eval70_hand_eval0_pair1(10)) or bool(holdem_settle0_eval70_hand_eval0_pair1(9)) or bool(holdem_settle0_eval70_hand_eval0_pair1(8)));
+    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pair1(12)) or bool(holdem_settle0_eval70_hand_eval0_pair1(7)) or bool(holdem_settle0_eval70_hand_eval0_pair1(6)) or bool(holdem_settle0_eval70_hand_eval0_pair1(5)) or bool(holdem_settle0_eval70_hand_eval0_pair1(4)));
+    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pair1(11)) or bool(holdem_settle0_eval70_hand_eval0_pair1(10)) or bool(holdem_settle0_eval70_hand_eval0_pair1(7)) or bool(holdem_settle0_eval70_hand_eval0_pair1(6)) or bool(holdem_settle0_eval70_hand_eval0_pair1(3)) or bool(holdem_settle0_eval70_hand_eval0_pair1(2)));
+    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pair1(11)) or bool(holdem_settle0_eval70_hand_eval0_pair1(9)) or bool(holdem_settle0_eval70_hand_eval0_pair1(7)) or bool(holdem_settle0_eval70_hand_eval0_pair1(5)) or bool(holdem_settle0_eval70_hand_eval0_pair1(3)) or bool(holdem_settle0_eval70_hand_eval0_pair1(1)));
     holdem_settle0_eval70_hand_eval0_onehot_rank8_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank8_encode;
 
@@ -2280,25 +2180,25 @@ begin
     holdem_settle0_eval70_hand_eval0_onehot_rank9_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank9_encode;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank10_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg23_q) is
+holdem_settle0_eval70_hand_eval0_onehot_rank10_encode: process (holdem_settle0_eval70_hand_eval0_trip0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(8)));
-    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(4)));
-    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(2)));
-    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg23_q(1)));
+    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_trip0(12)) or bool(holdem_settle0_eval70_hand_eval0_trip0(11)) or bool(holdem_settle0_eval70_hand_eval0_trip0(10)) or bool(holdem_settle0_eval70_hand_eval0_trip0(9)) or bool(holdem_settle0_eval70_hand_eval0_trip0(8)));
+    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_trip0(12)) or bool(holdem_settle0_eval70_hand_eval0_trip0(7)) or bool(holdem_settle0_eval70_hand_eval0_trip0(6)) or bool(holdem_settle0_eval70_hand_eval0_trip0(5)) or bool(holdem_settle0_eval70_hand_eval0_trip0(4)));
+    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_trip0(11)) or bool(holdem_settle0_eval70_hand_eval0_trip0(10)) or bool(holdem_settle0_eval70_hand_eval0_trip0(7)) or bool(holdem_settle0_eval70_hand_eval0_trip0(6)) or bool(holdem_settle0_eval70_hand_eval0_trip0(3)) or bool(holdem_settle0_eval70_hand_eval0_trip0(2)));
+    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_trip0(11)) or bool(holdem_settle0_eval70_hand_eval0_trip0(9)) or bool(holdem_settle0_eval70_hand_eval0_trip0(7)) or bool(holdem_settle0_eval70_hand_eval0_trip0(5)) or bool(holdem_settle0_eval70_hand_eval0_trip0(3)) or bool(holdem_settle0_eval70_hand_eval0_trip0(1)));
     holdem_settle0_eval70_hand_eval0_onehot_rank10_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank10_encode;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank11_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg24_q) is
+holdem_settle0_eval70_hand_eval0_onehot_rank11_encode: process (holdem_settle0_eval70_hand_eval0_trip1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(8)));
-    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(4)));
-    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(2)));
-    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg24_q(1)));
+    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_trip1(12)) or bool(holdem_settle0_eval70_hand_eval0_trip1(11)) or bool(holdem_settle0_eval70_hand_eval0_trip1(10)) or bool(holdem_settle0_eval70_hand_eval0_trip1(9)) or bool(holdem_settle0_eval70_hand_eval0_trip1(8)));
+    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_trip1(12)) or bool(holdem_settle0_eval70_hand_eval0_trip1(7)) or bool(holdem_settle0_eval70_hand_eval0_trip1(6)) or bool(holdem_settle0_eval70_hand_eval0_trip1(5)) or bool(holdem_settle0_eval70_hand_eval0_trip1(4)));
+    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_trip1(11)) or bool(holdem_settle0_eval70_hand_eval0_trip1(10)) or bool(holdem_settle0_eval70_hand_eval0_trip1(7)) or bool(holdem_settle0_eval70_hand_eval0_trip1(6)) or bool(holdem_settle0_eval70_hand_eval0_trip1(3)) or bool(holdem_settle0_eval70_hand_eval0_trip1(2)));
+    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_trip1(11)) or bool(holdem_settle0_eval70_hand_eval0_trip1(9)) or bool(holdem_settle0_eval70_hand_eval0_trip1(7)) or bool(holdem_settle0_eval70_hand_eval0_trip1(5)) or bool(holdem_settle0_eval70_hand_eval0_trip1(3)) or bool(holdem_settle0_eval70_hand_eval0_trip1(1)));
     holdem_settle0_eval70_hand_eval0_onehot_rank11_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank11_encode;
 
@@ -2313,36 +2213,36 @@ begin
     holdem_settle0_eval70_hand_eval0_onehot_rank12_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank12_encode;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank13_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg26_q) is
+holdem_settle0_eval70_hand_eval0_onehot_rank13_encode: process (holdem_settle0_eval70_hand_eval0_s3_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(8)));
-    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(4)));
-    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(2)));
-    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg26_q(1)));
+    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_s3_quads(12)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(11)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(10)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(9)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(8)));
+    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_s3_quads(12)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(7)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(6)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(5)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(4)));
+    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_s3_quads(11)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(10)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(7)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(6)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(3)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(2)));
+    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_s3_quads(11)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(9)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(7)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(5)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(3)) or bool(holdem_settle0_eval70_hand_eval0_s3_quads(1)));
     holdem_settle0_eval70_hand_eval0_onehot_rank13_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank13_encode;
 
-holdem_settle0_eval70_hand_eval0_categorize: process (holdem_settle0_eval70_hand_eval0_pipe_reg29_q, holdem_settle0_eval70_hand_eval0_pipe_reg26_q, holdem_settle0_eval70_hand_eval0_pipe_reg20_q, holdem_settle0_eval70_hand_eval0_pipe_reg23_q, holdem_settle0_eval70_hand_eval0_pipe_reg21_q, holdem_settle0_eval70_hand_eval0_pipe_reg24_q, holdem_settle0_eval70_hand_eval0_pipe_reg27_q, holdem_settle0_eval70_hand_eval0_pipe_reg28_q) is
+holdem_settle0_eval70_hand_eval0_categorize: process (holdem_settle0_eval70_hand_eval0_pair0, holdem_settle0_eval70_hand_eval0_trip1, holdem_settle0_eval70_hand_eval0_s3_flush, holdem_settle0_eval70_hand_eval0_s3_quads, holdem_settle0_eval70_hand_eval0_pair1, holdem_settle0_eval70_hand_eval0_trip0, holdem_settle0_eval70_hand_eval0_s3_straight, holdem_settle0_eval70_hand_eval0_s3_sf) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(holdem_settle0_eval70_hand_eval0_pipe_reg28_q) then
+    if bool(holdem_settle0_eval70_hand_eval0_s3_sf) then
         cat(8) := '1';
-    elsif (holdem_settle0_eval70_hand_eval0_pipe_reg26_q /= 0) then
+    elsif (holdem_settle0_eval70_hand_eval0_s3_quads /= 0) then
         cat(7) := '1';
-    elsif ((holdem_settle0_eval70_hand_eval0_pipe_reg23_q /= 0) and ((holdem_settle0_eval70_hand_eval0_pipe_reg24_q /= 0) or (holdem_settle0_eval70_hand_eval0_pipe_reg20_q /= 0))) then
+    elsif ((holdem_settle0_eval70_hand_eval0_trip0 /= 0) and ((holdem_settle0_eval70_hand_eval0_trip1 /= 0) or (holdem_settle0_eval70_hand_eval0_pair0 /= 0))) then
         cat(6) := '1';
-    elsif bool(holdem_settle0_eval70_hand_eval0_pipe_reg29_q) then
+    elsif bool(holdem_settle0_eval70_hand_eval0_s3_flush) then
         cat(5) := '1';
-    elsif bool(holdem_settle0_eval70_hand_eval0_pipe_reg27_q) then
+    elsif bool(holdem_settle0_eval70_hand_eval0_s3_straight) then
         cat(4) := '1';
-    elsif (holdem_settle0_eval70_hand_eval0_pipe_reg23_q /= 0) then
+    elsif (holdem_settle0_eval70_hand_eval0_trip0 /= 0) then
         cat(3) := '1';
-    elsif (holdem_settle0_eval70_hand_eval0_pipe_reg21_q /= 0) then
+    elsif (holdem_settle0_eval70_hand_eval0_pair1 /= 0) then
         cat(2) := '1';
-    elsif (holdem_settle0_eval70_hand_eval0_pipe_reg20_q /= 0) then
+    elsif (holdem_settle0_eval70_hand_eval0_pair0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
@@ -2351,110 +2251,110 @@ begin
 end process holdem_settle0_eval70_hand_eval0_categorize;
 
 
-holdem_settle0_eval70_hand_eval0_c4_invalid <= stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg32_q) or (not bool(holdem_settle0_eval70_hand_eval0_pipe_reg33_q)));
+holdem_settle0_eval70_hand_eval0_c4_invalid <= stdl(bool(holdem_settle0_eval70_hand_eval0_s3_bad) or (not bool(holdem_settle0_eval70_hand_eval0_s3_any)));
 
 holdem_settle0_eval70_hand_eval0_pipe_reg34_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg34_q <= holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
+        holdem_settle0_eval70_hand_eval0_m0 <= holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg34_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg35_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg35_q <= holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
+        holdem_settle0_eval70_hand_eval0_m1 <= holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg35_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg36_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg36_q <= holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
+        holdem_settle0_eval70_hand_eval0_m2 <= holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg36_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg37_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg37_q <= holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
+        holdem_settle0_eval70_hand_eval0_m3 <= holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg37_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg38_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg38_q <= holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
+        holdem_settle0_eval70_hand_eval0_m4 <= holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg38_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg39_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg39_q <= holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
+        holdem_settle0_eval70_hand_eval0_p0 <= holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg39_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg40_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg40_q <= holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
+        holdem_settle0_eval70_hand_eval0_p1 <= holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg40_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg41_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg41_q <= holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
+        holdem_settle0_eval70_hand_eval0_p2 <= holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg41_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg42_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg42_q <= holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
+        holdem_settle0_eval70_hand_eval0_t0 <= holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg42_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg43_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg43_q <= holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
+        holdem_settle0_eval70_hand_eval0_t1 <= holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg43_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg44_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg44_q <= holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
+        holdem_settle0_eval70_hand_eval0_x0 <= holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg44_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg45_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg45_q <= holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
+        holdem_settle0_eval70_hand_eval0_q0 <= holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg45_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg46_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg46_q <= holdem_settle0_eval70_hand_eval0_c4_category;
+        holdem_settle0_eval70_hand_eval0_s4_category <= holdem_settle0_eval70_hand_eval0_c4_category;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg46_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg47_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg47_q <= holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
+        holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg47_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg48_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg48_q <= holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
+        holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg48_load;
 
@@ -2465,7 +2365,7 @@ begin
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg49_load;
 
-holdem_settle0_eval70_hand_eval0_compose: process (holdem_settle0_eval70_hand_eval0_pipe_reg44_q, holdem_settle0_eval70_hand_eval0_s4_invalid, holdem_settle0_eval70_hand_eval0_pipe_reg40_q, holdem_settle0_eval70_hand_eval0_pipe_reg39_q, holdem_settle0_eval70_hand_eval0_pipe_reg43_q, holdem_settle0_eval70_hand_eval0_pipe_reg45_q, holdem_settle0_eval70_hand_eval0_pipe_reg34_q, holdem_settle0_eval70_hand_eval0_pipe_reg36_q, holdem_settle0_eval70_hand_eval0_pipe_reg41_q, holdem_settle0_eval70_hand_eval0_pipe_reg48_q, holdem_settle0_eval70_hand_eval0_pipe_reg37_q, holdem_settle0_eval70_hand_eval0_pipe_reg38_q, holdem_settle0_eval70_hand_eval0_pipe_reg35_q, holdem_settle0_eval70_hand_eval0_pipe_reg47_q, holdem_settle0_eval70_hand_eval0_pipe_reg46_q, holdem_settle0_eval70_hand_eval0_pipe_reg42_q) is
+holdem_settle0_eval70_hand_eval0_compose: process (holdem_settle0_eval70_hand_eval0_x0, holdem_settle0_eval70_hand_eval0_s4_invalid, holdem_settle0_eval70_hand_eval0_p1, holdem_settle0_eval70_hand_eval0_p0, holdem_settle0_eval70_hand_eval0_t1, holdem_settle0_eval70_hand_eval0_q0, holdem_settle0_eval70_hand_eval0_m0, holdem_settle0_eval70_hand_eval0_m2, holdem_settle0_eval70_hand_eval0_p2, holdem_settle0_eval70_hand_eval0_s4_sf_top, holdem_settle0_eval70_hand_eval0_m3, holdem_settle0_eval70_hand_eval0_m4, holdem_settle0_eval70_hand_eval0_m1, holdem_settle0_eval70_hand_eval0_s4_straight_top, holdem_settle0_eval70_hand_eval0_s4_category, holdem_settle0_eval70_hand_eval0_t0) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -2477,74 +2377,74 @@ holdem_settle0_eval70_hand_eval0_compose: process (holdem_settle0_eval70_hand_ev
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(holdem_settle0_eval70_hand_eval0_pipe_reg43_q(j)) and (not bool(holdem_settle0_eval70_hand_eval0_pipe_reg39_q(j)))) then
+        if (bool(holdem_settle0_eval70_hand_eval0_t1(j)) and (not bool(holdem_settle0_eval70_hand_eval0_p0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(holdem_settle0_eval70_hand_eval0_pipe_reg39_q(j)) and (not bool(holdem_settle0_eval70_hand_eval0_pipe_reg43_q(j)))) then
+        elsif (bool(holdem_settle0_eval70_hand_eval0_p0(j)) and (not bool(holdem_settle0_eval70_hand_eval0_t1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(holdem_settle0_eval70_hand_eval0_pipe_reg41_q(j)) and (not bool(holdem_settle0_eval70_hand_eval0_pipe_reg34_q(j)))) then
+        if (bool(holdem_settle0_eval70_hand_eval0_p2(j)) and (not bool(holdem_settle0_eval70_hand_eval0_m0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(holdem_settle0_eval70_hand_eval0_pipe_reg34_q(j)) and (not bool(holdem_settle0_eval70_hand_eval0_pipe_reg41_q(j)))) then
+        elsif (bool(holdem_settle0_eval70_hand_eval0_m0(j)) and (not bool(holdem_settle0_eval70_hand_eval0_p2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := holdem_settle0_eval70_hand_eval0_pipe_reg46_q(8);
-    cat(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(4)));
-    cat(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(2)));
-    cat(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(1)));
+    cat(3) := holdem_settle0_eval70_hand_eval0_s4_category(8);
+    cat(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_s4_category(7)) or bool(holdem_settle0_eval70_hand_eval0_s4_category(6)) or bool(holdem_settle0_eval70_hand_eval0_s4_category(5)) or bool(holdem_settle0_eval70_hand_eval0_s4_category(4)));
+    cat(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_s4_category(7)) or bool(holdem_settle0_eval70_hand_eval0_s4_category(6)) or bool(holdem_settle0_eval70_hand_eval0_s4_category(3)) or bool(holdem_settle0_eval70_hand_eval0_s4_category(2)));
+    cat(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_s4_category(7)) or bool(holdem_settle0_eval70_hand_eval0_s4_category(5)) or bool(holdem_settle0_eval70_hand_eval0_s4_category(3)) or bool(holdem_settle0_eval70_hand_eval0_s4_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(8)) then
-        k0 := (k0 or holdem_settle0_eval70_hand_eval0_pipe_reg48_q);
+    if bool(holdem_settle0_eval70_hand_eval0_s4_category(8)) then
+        k0 := (k0 or holdem_settle0_eval70_hand_eval0_s4_sf_top);
     end if;
-    if bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(7)) then
-        k0 := (k0 or holdem_settle0_eval70_hand_eval0_pipe_reg45_q);
-        k1 := (k1 or holdem_settle0_eval70_hand_eval0_pipe_reg44_q);
+    if bool(holdem_settle0_eval70_hand_eval0_s4_category(7)) then
+        k0 := (k0 or holdem_settle0_eval70_hand_eval0_q0);
+        k1 := (k1 or holdem_settle0_eval70_hand_eval0_x0);
     end if;
-    if bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(6)) then
-        k0 := (k0 or holdem_settle0_eval70_hand_eval0_pipe_reg42_q);
+    if bool(holdem_settle0_eval70_hand_eval0_s4_category(6)) then
+        k0 := (k0 or holdem_settle0_eval70_hand_eval0_t0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or holdem_settle0_eval70_hand_eval0_pipe_reg43_q);
+            k1 := (k1 or holdem_settle0_eval70_hand_eval0_t1);
         else
-            k1 := (k1 or holdem_settle0_eval70_hand_eval0_pipe_reg39_q);
+            k1 := (k1 or holdem_settle0_eval70_hand_eval0_p0);
         end if;
     end if;
-    if (bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(0))) then
-        k0 := (k0 or holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
-        k1 := (k1 or holdem_settle0_eval70_hand_eval0_pipe_reg35_q);
-        k2 := (k2 or holdem_settle0_eval70_hand_eval0_pipe_reg36_q);
-        k3 := (k3 or holdem_settle0_eval70_hand_eval0_pipe_reg37_q);
-        k4 := (k4 or holdem_settle0_eval70_hand_eval0_pipe_reg38_q);
+    if (bool(holdem_settle0_eval70_hand_eval0_s4_category(5)) or bool(holdem_settle0_eval70_hand_eval0_s4_category(0))) then
+        k0 := (k0 or holdem_settle0_eval70_hand_eval0_m0);
+        k1 := (k1 or holdem_settle0_eval70_hand_eval0_m1);
+        k2 := (k2 or holdem_settle0_eval70_hand_eval0_m2);
+        k3 := (k3 or holdem_settle0_eval70_hand_eval0_m3);
+        k4 := (k4 or holdem_settle0_eval70_hand_eval0_m4);
     end if;
-    if bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(4)) then
-        k0 := (k0 or holdem_settle0_eval70_hand_eval0_pipe_reg47_q);
+    if bool(holdem_settle0_eval70_hand_eval0_s4_category(4)) then
+        k0 := (k0 or holdem_settle0_eval70_hand_eval0_s4_straight_top);
     end if;
-    if bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(3)) then
-        k0 := (k0 or holdem_settle0_eval70_hand_eval0_pipe_reg42_q);
-        k1 := (k1 or holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
-        k2 := (k2 or holdem_settle0_eval70_hand_eval0_pipe_reg35_q);
+    if bool(holdem_settle0_eval70_hand_eval0_s4_category(3)) then
+        k0 := (k0 or holdem_settle0_eval70_hand_eval0_t0);
+        k1 := (k1 or holdem_settle0_eval70_hand_eval0_m0);
+        k2 := (k2 or holdem_settle0_eval70_hand_eval0_m1);
     end if;
-    if bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(2)) then
-        k0 := (k0 or holdem_settle0_eval70_hand_eval0_pipe_reg39_q);
-        k1 := (k1 or holdem_settle0_eval70_hand_eval0_pipe_reg40_q);
+    if bool(holdem_settle0_eval70_hand_eval0_s4_category(2)) then
+        k0 := (k0 or holdem_settle0_eval70_hand_eval0_p0);
+        k1 := (k1 or holdem_settle0_eval70_hand_eval0_p1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or holdem_settle0_eval70_hand_eval0_pipe_reg41_q);
+            k2 := (k2 or holdem_settle0_eval70_hand_eval0_p2);
         else
-            k2 := (k2 or holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
+            k2 := (k2 or holdem_settle0_eval70_hand_eval0_m0);
         end if;
     end if;
-    if bool(holdem_settle0_eval70_hand_eval0_pipe_reg46_q(1)) then
-        k0 := (k0 or holdem_settle0_eval70_hand_eval0_pipe_reg39_q);
-        k1 := (k1 or holdem_settle0_eval70_hand_eval0_pipe_reg34_q);
-        k2 := (k2 or holdem_settle0_eval70_hand_eval0_pipe_reg35_q);
-        k3 := (k3 or holdem_settle0_eval70_hand_eval0_pipe_reg36_q);
+    if bool(holdem_settle0_eval70_hand_eval0_s4_category(1)) then
+        k0 := (k0 or holdem_settle0_eval70_hand_eval0_p0);
+        k1 := (k1 or holdem_settle0_eval70_hand_eval0_m0);
+        k2 := (k2 or holdem_settle0_eval70_hand_eval0_m1);
+        k3 := (k3 or holdem_settle0_eval70_hand_eval0_m2);
     end if;
     if bool(holdem_settle0_eval70_hand_eval0_s4_invalid) then
         holdem_settle0_eval70_hand_eval0_c5_word <= to_unsigned(0, 24);
@@ -2591,83 +2491,33 @@ holdem_settle0_ev_word <= holdem_settle0_eval70_hand_eval0_word_q;
 holdem_settle0_ev_invalid <= holdem_settle0_eval70_hand_eval0_invalid_q;
 holdem_settle0_ev_out_valid <= holdem_settle0_eval70_hand_eval0_valids((6 - 1));
 
-holdem_settle0_table_rom12_read: process (holdem_settle0_ev_take) is
+holdem_settle0_table_rom11_read: process (hand_dealer) is
 begin
-    case to_integer(holdem_settle0_ev_take) is
-        when 0 => holdem_settle0_take_onehot <= "01";
-        when others => holdem_settle0_take_onehot <= "10";
+    case to_integer(hand_dealer) is
+        when 0 => holdem_settle0_left_of_dealer <= "1";
+        when others => holdem_settle0_left_of_dealer <= "0";
     end case;
-end process holdem_settle0_table_rom12_read;
+end process holdem_settle0_table_rom11_read;
 
-
-holdem_settle0_last_word <= stdl(bool(holdem_settle0_ev_out_valid) and (holdem_settle0_ev_take = 1));
-
-holdem_settle0_showdown_words: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            holdem_settle0_ev_issue <= to_unsigned(0, 3);
-            holdem_settle0_ev_valid <= '0';
-            words(0) <= to_unsigned(0, 24);
-            words(1) <= to_unsigned(0, 24);
-            holdem_settle0_ev_cards(0) <= to_unsigned(63, 6);
-            holdem_settle0_ev_cards(1) <= to_unsigned(63, 6);
-            holdem_settle0_ev_cards(2) <= to_unsigned(63, 6);
-            holdem_settle0_ev_cards(3) <= to_unsigned(63, 6);
-            holdem_settle0_ev_cards(4) <= to_unsigned(63, 6);
-            holdem_settle0_ev_cards(5) <= to_unsigned(63, 6);
-            holdem_settle0_ev_cards(6) <= to_unsigned(63, 6);
-            holdem_settle0_ev_take <= to_unsigned(0, 1);
-        else
-            holdem_settle0_ev_valid <= '0';
-            case holdem_settle0_state is
-                when HS_IDLE =>
-                    if bool(hand_st_clear) then
-                        for i in 0 to 2-1 loop
-                            words(i) <= to_unsigned(0, 24);
-                        end loop;
-                    end if;
-                    if bool(hand_st_start) then
-                        for i in 0 to 2-1 loop
-                            if (not bool(hand_st_showdown)) then
-                                words(i) <= to_unsigned(0, 24);
-                            end if;
-                        end loop;
-                        holdem_settle0_ev_issue <= to_unsigned(0, 3);
-                        holdem_settle0_ev_take <= to_unsigned(0, 1);
-                    end if;
-                when HS_EVAL =>
-                    if (holdem_settle0_ev_issue <= 1) then
-                        holdem_settle0_ev_cards(0) <= hand_hole0(to_integer(holdem_settle0_ev_issue(1-1 downto 0)));
-                        holdem_settle0_ev_cards(1) <= hand_hole1(to_integer(holdem_settle0_ev_issue(1-1 downto 0)));
-                        for j in 0 to 5-1 loop
-                            holdem_settle0_ev_cards((2 + j)) <= hand_board(j);
-                        end loop;
-                        holdem_settle0_ev_valid <= '1';
-                        holdem_settle0_ev_issue <= (holdem_settle0_ev_issue + 1);
-                    end if;
-                    if bool(holdem_settle0_ev_out_valid) then
-                        if (((chips_folded and holdem_settle0_take_onehot) /= 0) or bool(holdem_settle0_ev_invalid)) then
-                            words(to_integer(holdem_settle0_ev_take)) <= to_unsigned(0, 24);
-                        else
-                            words(to_integer(holdem_settle0_ev_take)) <= holdem_settle0_ev_word;
-                        end if;
-                        holdem_settle0_ev_take <= (holdem_settle0_ev_take + 1);
-                    end if;
-                when others =>
-                    null;
-            end case;
-        end if;
-    end if;
-end process holdem_settle0_showdown_words;
-
-holdem_settle0_table_rom13_read: process (holdem_settle0_sc_seat) is
+holdem_settle0_table_rom12_read: process (holdem_settle0_sc_seat) is
 begin
     case to_integer(holdem_settle0_sc_seat) is
         when 0 => holdem_settle0_sc_onehot <= "01";
         when others => holdem_settle0_sc_onehot <= "10";
     end case;
+end process holdem_settle0_table_rom12_read;
+
+holdem_settle0_table_rom13_read: process (holdem_settle0_ev_take) is
+begin
+    case to_integer(holdem_settle0_ev_take) is
+        when 0 => holdem_settle0_take_onehot <= "01";
+        when others => holdem_settle0_take_onehot <= "10";
+    end case;
 end process holdem_settle0_table_rom13_read;
+
+
+settled <= holdem_settle0_done_q;
+winners <= holdem_settle0_won;
 
 -- Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
 -- the level and the best word.
@@ -2703,14 +2553,14 @@ begin
             holdem_settle0_p2_rest <= to_unsigned(0, 11);
         else
             if (holdem_settle0_sc_left /= 0) then
-                holdem_settle0_p1_bonus <= stdl(holdem_settle0_given < holdem_settle0_shares_odd);
-                if ((holdem_settle0_shares_tie and holdem_settle0_sc_onehot) /= 0) then
+                holdem_settle0_p1_bonus <= stdl(holdem_settle0_given < holdem_settle0_odd);
+                if ((holdem_settle0_tie and holdem_settle0_sc_onehot) /= 0) then
                     holdem_settle0_given <= (holdem_settle0_given + 1);
                 end if;
                 holdem_settle0_p1_valid <= '1';
                 holdem_settle0_p1_last <= stdl(holdem_settle0_sc_left = 1);
                 holdem_settle0_p1_seat <= holdem_settle0_sc_seat;
-                holdem_settle0_p1_rest <= holdem_settle0_pots_rest(to_integer(holdem_settle0_sc_seat));
+                holdem_settle0_p1_rest <= holdem_settle0_rest(to_integer(holdem_settle0_sc_seat));
                 holdem_settle0_p1_word <= words(to_integer(holdem_settle0_sc_seat));
                 holdem_settle0_p1_pay <= payout(to_integer(holdem_settle0_sc_seat));
                 holdem_settle0_p1_live <= stdl((chips_folded and holdem_settle0_sc_onehot) = 0);
@@ -2728,23 +2578,23 @@ begin
             holdem_settle0_p2_pay <= holdem_settle0_p1_pay;
             holdem_settle0_p2_live <= holdem_settle0_p1_live;
             holdem_settle0_p2_onehot <= holdem_settle0_p1_onehot;
-            holdem_settle0_p2_in_play <= stdl((holdem_settle0_pots_in_play and holdem_settle0_p1_onehot) /= 0);
-            holdem_settle0_p2_tied <= stdl((holdem_settle0_shares_tie and holdem_settle0_p1_onehot) /= 0);
-            if ((holdem_settle0_p1_rest <= holdem_settle0_pots_level) or (holdem_settle0_state = HS_REST)) then
+            holdem_settle0_p2_in_play <= stdl((holdem_settle0_in_play and holdem_settle0_p1_onehot) /= 0);
+            holdem_settle0_p2_tied <= stdl((holdem_settle0_tie and holdem_settle0_p1_onehot) /= 0);
+            if ((holdem_settle0_p1_rest <= holdem_settle0_level) or (holdem_settle0_state = HS_REST)) then
                 holdem_settle0_p2_add <= holdem_settle0_p1_rest;
             else
-                holdem_settle0_p2_add <= holdem_settle0_pots_level;
+                holdem_settle0_p2_add <= holdem_settle0_level;
             end if;
             if bool(holdem_settle0_p1_bonus) then
-                holdem_settle0_p2_share <= holdem_settle0_shares_share1;
+                holdem_settle0_p2_share <= holdem_settle0_share1;
             else
-                holdem_settle0_p2_share <= holdem_settle0_shares_share;
+                holdem_settle0_p2_share <= holdem_settle0_share;
             end if;
-            holdem_settle0_p2_le_m <= stdl(holdem_settle0_p1_rest <= holdem_settle0_pots_level);
+            holdem_settle0_p2_le_m <= stdl(holdem_settle0_p1_rest <= holdem_settle0_level);
             holdem_settle0_p2_pos <= stdl(holdem_settle0_p1_rest /= 0);
-            holdem_settle0_p2_is_best <= stdl(holdem_settle0_p1_word = holdem_settle0_shares_best);
-            if (holdem_settle0_p1_rest > holdem_settle0_pots_level) then
-                holdem_settle0_p2_above <= (holdem_settle0_p1_rest - holdem_settle0_pots_level);
+            holdem_settle0_p2_is_best <= stdl(holdem_settle0_p1_word = holdem_settle0_best);
+            if (holdem_settle0_p1_rest > holdem_settle0_level) then
+                holdem_settle0_p2_above <= (holdem_settle0_p1_rest - holdem_settle0_level);
             else
                 holdem_settle0_p2_above <= to_unsigned(0, 11);
             end if;
@@ -2752,240 +2602,269 @@ begin
     end if;
 end process holdem_settle0_scan_pipe;
 
-holdem_settle0_pot_steps: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            holdem_settle0_pots_in_play <= to_unsigned(0, 2);
-            holdem_settle0_pots_rest(0) <= to_unsigned(0, 11);
-            holdem_settle0_pots_rest(1) <= to_unsigned(0, 11);
-            holdem_settle0_pots_second <= to_unsigned(0, 11);
-            holdem_settle0_pots_any_in <= '0';
-            holdem_settle0_pots_leader <= to_unsigned(0, 1);
-            holdem_settle0_pots_amount <= to_unsigned(0, 11);
-            holdem_settle0_pots_unique <= '0';
-            holdem_settle0_pots_level <= to_unsigned(0, 11);
-            holdem_settle0_pots_top <= to_unsigned(0, 11);
-            holdem_settle0_pots_live_above <= '0';
-        else
-            case holdem_settle0_state is
-                when HS_IDLE =>
-                    if bool(hand_st_start) then
-                        for i in 0 to 2-1 loop
-                            holdem_settle0_pots_rest(i) <= chips_committed(i);
-                        end loop;
-                        if (not bool(hand_st_showdown)) then
-                            holdem_settle0_pots_top <= to_unsigned(0, 11);
-                            holdem_settle0_pots_second <= to_unsigned(0, 11);
-                            holdem_settle0_pots_unique <= '0';
-                        end if;
-                    end if;
-                when HS_EVAL =>
-                    if bool(holdem_settle0_last_word) then
-                        holdem_settle0_pots_top <= to_unsigned(0, 11);
-                        holdem_settle0_pots_second <= to_unsigned(0, 11);
-                        holdem_settle0_pots_unique <= '0';
-                    end if;
-                when HS_REFUND =>
-                    if bool(holdem_settle0_p2_valid) then
-                        if (holdem_settle0_p2_rest > holdem_settle0_pots_top) then
-                            holdem_settle0_pots_top <= holdem_settle0_p2_rest;
-                            holdem_settle0_pots_second <= holdem_settle0_pots_top;
-                            holdem_settle0_pots_leader <= holdem_settle0_p2_seat;
-                            holdem_settle0_pots_unique <= '1';
-                        elsif (holdem_settle0_p2_rest = holdem_settle0_pots_top) then
-                            holdem_settle0_pots_second <= holdem_settle0_p2_rest;
-                            holdem_settle0_pots_unique <= '0';
-                        elsif (holdem_settle0_p2_rest > holdem_settle0_pots_second) then
-                            holdem_settle0_pots_second <= holdem_settle0_p2_rest;
-                        end if;
-                    end if;
-                when HS_REFUND2 =>
-                    if bool(holdem_settle0_pots_unique) then
-                        holdem_settle0_pots_rest(to_integer(holdem_settle0_pots_leader)) <= holdem_settle0_pots_second;
-                    end if;
-                    holdem_settle0_pots_any_in <= '0';
-                    holdem_settle0_pots_in_play <= to_unsigned(0, 2);
-                    holdem_settle0_pots_level <= to_unsigned(0, 11);
-                when HS_LEVEL =>
-                    if bool(holdem_settle0_p2_valid) then
-                        if (bool(holdem_settle0_p2_live) and bool(holdem_settle0_p2_pos)) then
-                            holdem_settle0_pots_in_play <= (holdem_settle0_pots_in_play or holdem_settle0_p2_onehot);
-                            if ((not bool(holdem_settle0_pots_any_in)) or (holdem_settle0_p2_rest < holdem_settle0_pots_level)) then
-                                holdem_settle0_pots_level <= holdem_settle0_p2_rest;
-                            end if;
-                            holdem_settle0_pots_any_in <= '1';
-                        end if;
-                        if bool(holdem_settle0_p2_last) then
-                            if (bool(holdem_settle0_pots_any_in) or (bool(holdem_settle0_p2_live) and bool(holdem_settle0_p2_pos))) then
-                                holdem_settle0_pots_amount <= to_unsigned(0, 11);
-                                holdem_settle0_pots_live_above <= '0';
-                            end if;
-                        end if;
-                    end if;
-                when HS_TAKE =>
-                    if bool(holdem_settle0_p2_valid) then
-                        holdem_settle0_pots_amount <= (holdem_settle0_pots_amount + holdem_settle0_p2_add);
-                        if bool(holdem_settle0_p2_le_m) then
-                            holdem_settle0_pots_rest(to_integer(holdem_settle0_p2_seat)) <= to_unsigned(0, 11);
-                        else
-                            holdem_settle0_pots_rest(to_integer(holdem_settle0_p2_seat)) <= holdem_settle0_p2_above;
-                            if bool(holdem_settle0_p2_live) then
-                                holdem_settle0_pots_live_above <= '1';
-                            end if;
-                        end if;
-                    end if;
-                when HS_REST =>
-                    if bool(holdem_settle0_p2_valid) then
-                        holdem_settle0_pots_amount <= (holdem_settle0_pots_amount + holdem_settle0_p2_add);
-                        holdem_settle0_pots_rest(to_integer(holdem_settle0_p2_seat)) <= to_unsigned(0, 11);
-                    end if;
-                when HS_SHARE =>
-                    if (bool(holdem_settle0_p2_valid) and bool(holdem_settle0_p2_last)) then
-                        holdem_settle0_pots_any_in <= '0';
-                        holdem_settle0_pots_in_play <= to_unsigned(0, 2);
-                        holdem_settle0_pots_level <= to_unsigned(0, 11);
-                    end if;
-                when others =>
-                    null;
-            end case;
-        end if;
-    end if;
-end process holdem_settle0_pot_steps;
-
-holdem_settle0_judging: process (clk) is
+holdem_settle0_control: process (clk) is
     variable trial: unsigned(2 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_settle0_shares_div_steps <= to_unsigned(0, 5);
-            holdem_settle0_shares_won <= to_unsigned(0, 2);
+            holdem_settle0_done_q <= '0';
+            holdem_settle0_unique <= '0';
+            holdem_settle0_best <= to_unsigned(0, 24);
+            holdem_settle0_ev_issue <= to_unsigned(0, 3);
+            holdem_settle0_second <= to_unsigned(0, 11);
+            words(0) <= to_unsigned(0, 24);
+            words(1) <= to_unsigned(0, 24);
+            holdem_settle0_ev_take <= to_unsigned(0, 1);
+            holdem_settle0_level <= to_unsigned(0, 11);
+            payout(0) <= to_unsigned(0, 11);
+            payout(1) <= to_unsigned(0, 11);
+            holdem_settle0_leader <= to_unsigned(0, 1);
+            holdem_settle0_share <= to_unsigned(0, 11);
+            holdem_settle0_tie <= to_unsigned(0, 2);
+            holdem_settle0_top <= to_unsigned(0, 11);
+            holdem_settle0_ev_valid <= '0';
+            holdem_settle0_live_above <= '0';
+            holdem_settle0_odd <= to_unsigned(0, 3);
+            holdem_settle0_ev_cards(0) <= to_unsigned(63, 6);
+            holdem_settle0_ev_cards(1) <= to_unsigned(63, 6);
+            holdem_settle0_ev_cards(2) <= to_unsigned(63, 6);
+            holdem_settle0_ev_cards(3) <= to_unsigned(63, 6);
+            holdem_settle0_ev_cards(4) <= to_unsigned(63, 6);
+            holdem_settle0_ev_cards(5) <= to_unsigned(63, 6);
+            holdem_settle0_ev_cards(6) <= to_unsigned(63, 6);
+            holdem_settle0_state <= HS_IDLE;
+            holdem_settle0_sc_left <= to_unsigned(0, 3);
+            holdem_settle0_ties <= to_unsigned(0, 3);
+            holdem_settle0_any_in <= '0';
+            holdem_settle0_div_steps <= to_unsigned(0, 5);
+            refund(0) <= to_unsigned(0, 11);
+            refund(1) <= to_unsigned(0, 11);
+            holdem_settle0_in_play <= to_unsigned(0, 2);
             holdem_settle0_dividend <= to_unsigned(0, 11);
-            holdem_settle0_shares_ties <= to_unsigned(0, 3);
-            holdem_settle0_shares_tie <= to_unsigned(0, 2);
-            holdem_settle0_shares_best <= to_unsigned(0, 24);
-            holdem_settle0_shares_share <= to_unsigned(0, 11);
-            holdem_settle0_shares_share1 <= to_unsigned(0, 11);
-            holdem_settle0_shares_odd <= to_unsigned(0, 3);
+            holdem_settle0_share1 <= to_unsigned(0, 11);
+            holdem_settle0_amount <= to_unsigned(0, 11);
+            holdem_settle0_sc_seat <= to_unsigned(0, 1);
+            holdem_settle0_won <= to_unsigned(0, 2);
+            holdem_settle0_rest(0) <= to_unsigned(0, 11);
+            holdem_settle0_rest(1) <= to_unsigned(0, 11);
             holdem_settle0_rem <= to_unsigned(0, 3);
         else
+            holdem_settle0_done_q <= '0';
+            holdem_settle0_ev_valid <= '0';
+            if (holdem_settle0_sc_left /= 0) then
+                holdem_settle0_sc_left <= (holdem_settle0_sc_left - 1);
+                if (holdem_settle0_sc_seat = 1) then
+                    holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                else
+                    holdem_settle0_sc_seat <= (holdem_settle0_sc_seat + 1);
+                end if;
+            end if;
             case holdem_settle0_state is
                 when HS_IDLE =>
                     if bool(hand_st_clear) then
-                        holdem_settle0_shares_won <= to_unsigned(0, 2);
+                        for i in 0 to 2-1 loop
+                            words(i) <= to_unsigned(0, 24);
+                            payout(i) <= to_unsigned(0, 11);
+                            refund(i) <= to_unsigned(0, 11);
+                        end loop;
+                        holdem_settle0_won <= to_unsigned(0, 2);
                     end if;
                     if bool(hand_st_start) then
-                        holdem_settle0_shares_won <= to_unsigned(0, 2);
+                        for i in 0 to 2-1 loop
+                            holdem_settle0_rest(i) <= chips_committed(i);
+                            payout(i) <= to_unsigned(0, 11);
+                            refund(i) <= to_unsigned(0, 11);
+                            if (not bool(hand_st_showdown)) then
+                                words(i) <= to_unsigned(0, 24);
+                            end if;
+                        end loop;
+                        holdem_settle0_won <= to_unsigned(0, 2);
+                        holdem_settle0_ev_issue <= to_unsigned(0, 3);
+                        holdem_settle0_ev_take <= to_unsigned(0, 1);
+                        if bool(hand_st_showdown) then
+                            holdem_settle0_state <= HS_EVAL;
+                        else
+                            holdem_settle0_top <= to_unsigned(0, 11);
+                            holdem_settle0_second <= to_unsigned(0, 11);
+                            holdem_settle0_unique <= '0';
+                            holdem_settle0_sc_left <= to_unsigned(2, 3);
+                            holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            holdem_settle0_state <= HS_REFUND;
+                        end if;
                     end if;
+                when HS_EVAL =>
+                    if (holdem_settle0_ev_issue <= 1) then
+                        holdem_settle0_ev_cards(0) <= hand_hole0(to_integer(holdem_settle0_ev_issue(1-1 downto 0)));
+                        holdem_settle0_ev_cards(1) <= hand_hole1(to_integer(holdem_settle0_ev_issue(1-1 downto 0)));
+                        for j in 0 to 5-1 loop
+                            holdem_settle0_ev_cards((2 + j)) <= hand_board(j);
+                        end loop;
+                        holdem_settle0_ev_valid <= '1';
+                        holdem_settle0_ev_issue <= (holdem_settle0_ev_issue + 1);
+                    end if;
+                    if bool(holdem_settle0_ev_out_valid) then
+                        if (((chips_folded and holdem_settle0_take_onehot) /= 0) or bool(holdem_settle0_ev_invalid)) then
+                            words(to_integer(holdem_settle0_ev_take)) <= to_unsigned(0, 24);
+                        else
+                            words(to_integer(holdem_settle0_ev_take)) <= holdem_settle0_ev_word;
+                        end if;
+                        holdem_settle0_ev_take <= (holdem_settle0_ev_take + 1);
+                        if (holdem_settle0_ev_take = 1) then
+                            holdem_settle0_top <= to_unsigned(0, 11);
+                            holdem_settle0_second <= to_unsigned(0, 11);
+                            holdem_settle0_unique <= '0';
+                            holdem_settle0_sc_left <= to_unsigned(2, 3);
+                            holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            holdem_settle0_state <= HS_REFUND;
+                        end if;
+                    end if;
+                when HS_REFUND =>
+                    if bool(holdem_settle0_p2_valid) then
+                        if (holdem_settle0_p2_rest > holdem_settle0_top) then
+                            holdem_settle0_top <= holdem_settle0_p2_rest;
+                            holdem_settle0_second <= holdem_settle0_top;
+                            holdem_settle0_leader <= holdem_settle0_p2_seat;
+                            holdem_settle0_unique <= '1';
+                        elsif (holdem_settle0_p2_rest = holdem_settle0_top) then
+                            holdem_settle0_second <= holdem_settle0_p2_rest;
+                            holdem_settle0_unique <= '0';
+                        elsif (holdem_settle0_p2_rest > holdem_settle0_second) then
+                            holdem_settle0_second <= holdem_settle0_p2_rest;
+                        end if;
+                        if bool(holdem_settle0_p2_last) then
+                            holdem_settle0_state <= HS_REFUND2;
+                        end if;
+                    end if;
+                when HS_REFUND2 =>
+                    if bool(holdem_settle0_unique) then
+                        refund(to_integer(holdem_settle0_leader)) <= (holdem_settle0_top - holdem_settle0_second);
+                        payout(to_integer(holdem_settle0_leader)) <= (holdem_settle0_top - holdem_settle0_second);
+                        holdem_settle0_rest(to_integer(holdem_settle0_leader)) <= holdem_settle0_second;
+                    end if;
+                    holdem_settle0_any_in <= '0';
+                    holdem_settle0_in_play <= to_unsigned(0, 2);
+                    holdem_settle0_level <= to_unsigned(0, 11);
+                    holdem_settle0_sc_left <= to_unsigned(2, 3);
+                    holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                    holdem_settle0_state <= HS_LEVEL;
                 when HS_LEVEL =>
-                    if (bool(holdem_settle0_p2_valid) and bool(holdem_settle0_p2_last)) then
-                        if (bool(holdem_settle0_pots_any_in) or (bool(holdem_settle0_p2_live) and bool(holdem_settle0_p2_pos))) then
-                            holdem_settle0_shares_best <= to_unsigned(0, 24);
+                    if bool(holdem_settle0_p2_valid) then
+                        if (bool(holdem_settle0_p2_live) and bool(holdem_settle0_p2_pos)) then
+                            holdem_settle0_in_play <= (holdem_settle0_in_play or holdem_settle0_p2_onehot);
+                            if ((not bool(holdem_settle0_any_in)) or (holdem_settle0_p2_rest < holdem_settle0_level)) then
+                                holdem_settle0_level <= holdem_settle0_p2_rest;
+                            end if;
+                            holdem_settle0_any_in <= '1';
+                        end if;
+                        if bool(holdem_settle0_p2_last) then
+                            if (bool(holdem_settle0_any_in) or (bool(holdem_settle0_p2_live) and bool(holdem_settle0_p2_pos))) then
+                                holdem_settle0_amount <= to_unsigned(0, 11);
+                                holdem_settle0_live_above <= '0';
+                                holdem_settle0_best <= to_unsigned(0, 24);
+                                holdem_settle0_sc_left <= to_unsigned(2, 3);
+                                holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                                holdem_settle0_state <= HS_TAKE;
+                            else
+                                holdem_settle0_done_q <= '1';
+                                holdem_settle0_state <= HS_IDLE;
+                            end if;
                         end if;
                     end if;
                 when HS_TAKE =>
                     if bool(holdem_settle0_p2_valid) then
-                        if (bool(holdem_settle0_p2_in_play) and (holdem_settle0_p2_word > holdem_settle0_shares_best)) then
-                            holdem_settle0_shares_best <= holdem_settle0_p2_word;
+                        holdem_settle0_amount <= (holdem_settle0_amount + holdem_settle0_p2_add);
+                        if bool(holdem_settle0_p2_le_m) then
+                            holdem_settle0_rest(to_integer(holdem_settle0_p2_seat)) <= to_unsigned(0, 11);
+                        else
+                            holdem_settle0_rest(to_integer(holdem_settle0_p2_seat)) <= holdem_settle0_p2_above;
+                            if bool(holdem_settle0_p2_live) then
+                                holdem_settle0_live_above <= '1';
+                            end if;
+                        end if;
+                        if (bool(holdem_settle0_p2_in_play) and (holdem_settle0_p2_word > holdem_settle0_best)) then
+                            holdem_settle0_best <= holdem_settle0_p2_word;
                         end if;
                         if bool(holdem_settle0_p2_last) then
-                            if (bool(holdem_settle0_pots_live_above) or (bool(holdem_settle0_p2_live) and (not bool(holdem_settle0_p2_le_m)))) then
-                                holdem_settle0_shares_tie <= to_unsigned(0, 2);
-                                holdem_settle0_shares_ties <= to_unsigned(0, 3);
+                            holdem_settle0_sc_left <= to_unsigned(2, 3);
+                            holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            if (bool(holdem_settle0_live_above) or (bool(holdem_settle0_p2_live) and (not bool(holdem_settle0_p2_le_m)))) then
+                                holdem_settle0_tie <= to_unsigned(0, 2);
+                                holdem_settle0_ties <= to_unsigned(0, 3);
+                                holdem_settle0_state <= HS_TIE;
+                            else
+                                holdem_settle0_state <= HS_REST;
                             end if;
                         end if;
                     end if;
                 when HS_REST =>
-                    if (bool(holdem_settle0_p2_valid) and bool(holdem_settle0_p2_last)) then
-                        holdem_settle0_shares_tie <= to_unsigned(0, 2);
-                        holdem_settle0_shares_ties <= to_unsigned(0, 3);
+                    if bool(holdem_settle0_p2_valid) then
+                        holdem_settle0_amount <= (holdem_settle0_amount + holdem_settle0_p2_add);
+                        holdem_settle0_rest(to_integer(holdem_settle0_p2_seat)) <= to_unsigned(0, 11);
+                        if bool(holdem_settle0_p2_last) then
+                            holdem_settle0_tie <= to_unsigned(0, 2);
+                            holdem_settle0_ties <= to_unsigned(0, 3);
+                            holdem_settle0_sc_left <= to_unsigned(2, 3);
+                            holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            holdem_settle0_state <= HS_TIE;
+                        end if;
                     end if;
                 when HS_TIE =>
                     if bool(holdem_settle0_p2_valid) then
                         if (bool(holdem_settle0_p2_in_play) and bool(holdem_settle0_p2_is_best)) then
-                            holdem_settle0_shares_tie <= (holdem_settle0_shares_tie or holdem_settle0_p2_onehot);
-                            holdem_settle0_shares_ties <= (holdem_settle0_shares_ties + 1);
+                            holdem_settle0_tie <= (holdem_settle0_tie or holdem_settle0_p2_onehot);
+                            holdem_settle0_ties <= (holdem_settle0_ties + 1);
                         end if;
                         if bool(holdem_settle0_p2_last) then
-                            holdem_settle0_dividend <= holdem_settle0_pots_amount;
+                            holdem_settle0_dividend <= holdem_settle0_amount;
                             holdem_settle0_rem <= to_unsigned(0, 3);
-                            holdem_settle0_shares_div_steps <= to_unsigned(11, 5);
+                            holdem_settle0_div_steps <= to_unsigned(11, 5);
+                            holdem_settle0_state <= HS_DIVIDE;
                         end if;
                     end if;
                 when HS_DIVIDE =>
-                    if ((holdem_settle0_shares_ties = 1) or (holdem_settle0_shares_div_steps = 0)) then
-                        if (holdem_settle0_shares_ties = 1) then
-                            holdem_settle0_shares_share <= holdem_settle0_pots_amount;
-                            holdem_settle0_shares_share1 <= holdem_settle0_pots_amount;
-                            holdem_settle0_shares_odd <= to_unsigned(0, 3);
+                    if ((holdem_settle0_ties = 1) or (holdem_settle0_div_steps = 0)) then
+                        if (holdem_settle0_ties = 1) then
+                            holdem_settle0_share <= holdem_settle0_amount;
+                            holdem_settle0_share1 <= holdem_settle0_amount;
+                            holdem_settle0_odd <= to_unsigned(0, 3);
                         else
-                            holdem_settle0_shares_share <= holdem_settle0_dividend;
-                            holdem_settle0_shares_share1 <= (holdem_settle0_dividend + 1);
-                            holdem_settle0_shares_odd <= holdem_settle0_rem;
+                            holdem_settle0_share <= holdem_settle0_dividend;
+                            holdem_settle0_share1 <= (holdem_settle0_dividend + 1);
+                            holdem_settle0_odd <= holdem_settle0_rem;
                         end if;
-                        holdem_settle0_shares_won <= (holdem_settle0_shares_won or holdem_settle0_shares_tie);
+                        holdem_settle0_won <= (holdem_settle0_won or holdem_settle0_tie);
+                        holdem_settle0_sc_left <= to_unsigned(2, 3);
+                        holdem_settle0_sc_seat <= holdem_settle0_left_of_dealer;
+                        holdem_settle0_state <= HS_SHARE;
                     else
                         trial := unsigned'(holdem_settle0_rem(2-1 downto 0) & holdem_settle0_dividend((11 - 1)));
-                        if (trial >= holdem_settle0_shares_ties) then
-                            holdem_settle0_rem <= (trial - holdem_settle0_shares_ties);
+                        if (trial >= holdem_settle0_ties) then
+                            holdem_settle0_rem <= (trial - holdem_settle0_ties);
                             holdem_settle0_dividend <= unsigned'(holdem_settle0_dividend((11 - 1)-1 downto 0) & '1');
                         else
                             holdem_settle0_rem <= trial;
                             holdem_settle0_dividend <= unsigned'(holdem_settle0_dividend((11 - 1)-1 downto 0) & '0');
                         end if;
-                        holdem_settle0_shares_div_steps <= (holdem_settle0_shares_div_steps - 1);
+                        holdem_settle0_div_steps <= (holdem_settle0_div_steps - 1);
                     end if;
                 when others =>
-                    null;
-            end case;
-        end if;
-    end if;
-end process holdem_settle0_judging;
-
-holdem_settle0_paying: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            refund(0) <= to_unsigned(0, 11);
-            refund(1) <= to_unsigned(0, 11);
-            payout(0) <= to_unsigned(0, 11);
-            payout(1) <= to_unsigned(0, 11);
-        else
-            case holdem_settle0_state is
-                when HS_IDLE =>
-                    if bool(hand_st_clear) then
-                        for i in 0 to 2-1 loop
-                            payout(i) <= to_unsigned(0, 11);
-                            refund(i) <= to_unsigned(0, 11);
-                        end loop;
-                    end if;
-                    if bool(hand_st_start) then
-                        for i in 0 to 2-1 loop
-                            payout(i) <= to_unsigned(0, 11);
-                            refund(i) <= to_unsigned(0, 11);
-                        end loop;
-                    end if;
-                when HS_REFUND2 =>
-                    if bool(holdem_settle0_pots_unique) then
-                        refund(to_integer(holdem_settle0_pots_leader)) <= (holdem_settle0_pots_top - holdem_settle0_pots_second);
-                        payout(to_integer(holdem_settle0_pots_leader)) <= (holdem_settle0_pots_top - holdem_settle0_pots_second);
-                    end if;
-                when HS_SHARE =>
                     if bool(holdem_settle0_p2_valid) then
                         if bool(holdem_settle0_p2_tied) then
                             payout(to_integer(holdem_settle0_p2_seat)) <= (holdem_settle0_p2_pay + holdem_settle0_p2_share);
                         end if;
+                        if bool(holdem_settle0_p2_last) then
+                            holdem_settle0_any_in <= '0';
+                            holdem_settle0_in_play <= to_unsigned(0, 2);
+                            holdem_settle0_level <= to_unsigned(0, 11);
+                            holdem_settle0_sc_left <= to_unsigned(2, 3);
+                            holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            holdem_settle0_state <= HS_LEVEL;
+                        end if;
                     end if;
-                when others =>
-                    null;
             end case;
         end if;
     end if;
-end process holdem_settle0_paying;
-
-
-settled <= holdem_settle0_done_q;
-winners <= holdem_settle0_shares_won;
+end process holdem_settle0_control;
 
 
 p_group <= probe_addr_num(8-1 downto 3);
