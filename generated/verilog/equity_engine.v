@@ -145,6 +145,10 @@ reg [7:0] crc_tx;
 reg load;
 reg start;
 reg shift;
+reg replying;
+reg [3:0] settle;
+reg [7:0] crc_tx_next;
+reg [7:0] left;
 reg busy_pending;
 reg [3:0] active;
 reg [39:0] dividend;
@@ -158,9 +162,6 @@ reg [31:0] base_b;
 reg [31:0] base_c;
 reg [31:0] base_d;
 reg [4:0] load_slot;
-reg [3:0] settle;
-reg [7:0] crc_tx_next;
-reg [7:0] left;
 reg [7:0] frame_receiver0_count;
 reg [7:0] frame_receiver0_crc;
 reg [7:0] frame_receiver0_crc_in;
@@ -6334,19 +6335,19 @@ always @(posedge clk) begin: control
         reply_len <= 0;
         base_b <= 0;
         load_index <= 0;
-        mixing_base <= 0;
         settle <= 0;
+        mixing_base <= 0;
         crc_tx <= 0;
         scan_bits <= 0;
         base_d <= 0;
-        busy_pending <= 0;
         part <= 3'b000;
+        busy_pending <= 0;
         load_lane <= 0;
         md <= 0;
         mb <= 0;
         mc <= 0;
-        add_x <= 0;
         out_data <= 0;
+        add_x <= 0;
         step_count <= 0;
         ma <= 0;
         exact <= 0;
@@ -6358,6 +6359,7 @@ always @(posedge clk) begin: control
         add_y <= 0;
         n <= 0;
         base_a <= 0;
+        replying <= 0;
         mix_count <= 0;
         load_slot <= 0;
         mix_carry <= 0;
@@ -6385,7 +6387,54 @@ always @(posedge clk) begin: control
         if ((out_valid && m_axis_tready)) begin
             out_valid <= 1'b0;
         end
-        if ((state == 5'b00000)) begin
+        if (replying) begin
+            if (((part == 3'b011) && (settle != 0))) begin
+                settle <= (settle - 1);
+            end
+            else if (tx_go) begin
+                out_valid <= 1'b1;
+                out_data <= tx_byte;
+                case (part)
+                    3'b000: begin
+                        crc_tx <= 0;
+                        part <= 3'b001;
+                    end
+                    3'b001: begin
+                        crc_tx <= crc_tx_next;
+                        part <= 3'b010;
+                    end
+                    3'b010: begin
+                        crc_tx <= crc_tx_next;
+                        left <= count_bytes;
+                        carry <= 0;
+                        settle <= (2 + 3);
+                        if ((status == 0)) begin
+                            part <= 3'b011;
+                        end
+                        else begin
+                            part <= 3'b100;
+                        end
+                    end
+                    3'b011: begin
+                        crc_tx <= crc_tx_next;
+                        carry <= sum_last[12-1:8];
+                        shift <= 1'b1;
+                        settle <= (2 + 3);
+                        left <= (left - 1);
+                        if ((left == 1)) begin
+                            part <= 3'b100;
+                        end
+                    end
+                    default: begin
+                        part <= 3'b000;
+                        state <= 5'b00000;
+                        replying <= 1'b0;
+                        in_idle <= 1'b1;
+                    end
+                endcase
+            end
+        end
+        else if ((state == 5'b00000)) begin
             scan <= 0;
             n <= 0;
             if (busy_pending) begin
@@ -6393,6 +6442,7 @@ always @(posedge clk) begin: control
                 reply_len <= 1;
                 busy_pending <= 1'b0;
                 state <= 5'b10010;
+                replying <= 1'b1;
                 in_idle <= 1'b0;
             end
             else if ((frame_end && taking)) begin
@@ -6401,6 +6451,7 @@ always @(posedge clk) begin: control
                     status <= 7;
                     reply_len <= 1;
                     state <= 5'b10010;
+                    replying <= 1'b1;
                 end
                 else begin
                     scan_bits <= cards_seen;
@@ -6432,6 +6483,7 @@ always @(posedge clk) begin: control
             end
             reply_len <= 1;
             state <= 5'b10010;
+            replying <= (!request_good);
             exact <= mode_exact;
             status <= verdict;
             if (request_good) begin
@@ -6624,52 +6676,7 @@ always @(posedge clk) begin: control
         else if ((state == 5'b10001)) begin
             if (all_done) begin
                 state <= 5'b10010;
-            end
-        end
-        else begin
-            if (((part == 3'b011) && (settle != 0))) begin
-                settle <= (settle - 1);
-            end
-            else if (tx_go) begin
-                out_valid <= 1'b1;
-                out_data <= tx_byte;
-                case (part)
-                    3'b000: begin
-                        crc_tx <= 0;
-                        part <= 3'b001;
-                    end
-                    3'b001: begin
-                        crc_tx <= crc_tx_next;
-                        part <= 3'b010;
-                    end
-                    3'b010: begin
-                        crc_tx <= crc_tx_next;
-                        left <= count_bytes;
-                        carry <= 0;
-                        settle <= (2 + 3);
-                        if ((status == 0)) begin
-                            part <= 3'b011;
-                        end
-                        else begin
-                            part <= 3'b100;
-                        end
-                    end
-                    3'b011: begin
-                        crc_tx <= crc_tx_next;
-                        carry <= sum_last[12-1:8];
-                        shift <= 1'b1;
-                        settle <= (2 + 3);
-                        left <= (left - 1);
-                        if ((left == 1)) begin
-                            part <= 3'b100;
-                        end
-                    end
-                    default: begin
-                        part <= 3'b000;
-                        state <= 5'b00000;
-                        in_idle <= 1'b1;
-                    end
-                endcase
+                replying <= 1'b1;
             end
         end
         if ((frame_end && (!taking))) begin

@@ -199,6 +199,10 @@ signal crc_tx: unsigned(7 downto 0);
 signal load: std_logic;
 signal start: std_logic;
 signal shift: std_logic;
+signal replying: std_logic;
+signal settle: unsigned(3 downto 0);
+signal crc_tx_next: unsigned(7 downto 0);
+signal left: unsigned(7 downto 0);
 signal busy_pending: std_logic;
 signal active: unsigned(3 downto 0);
 signal dividend: unsigned(39 downto 0);
@@ -212,9 +216,6 @@ signal base_b: unsigned(31 downto 0);
 signal base_c: unsigned(31 downto 0);
 signal base_d: unsigned(31 downto 0);
 signal load_slot: unsigned(4 downto 0);
-signal settle: unsigned(3 downto 0);
-signal crc_tx_next: unsigned(7 downto 0);
-signal left: unsigned(7 downto 0);
 signal frame_receiver0_count: unsigned(7 downto 0);
 signal frame_receiver0_crc: unsigned(7 downto 0);
 signal frame_receiver0_crc_in: unsigned(7 downto 0);
@@ -6416,19 +6417,19 @@ begin
             reply_len <= to_unsigned(0, 8);
             base_b <= to_unsigned(0, 32);
             load_index <= to_unsigned(0, 2);
-            mixing_base <= '0';
             settle <= to_unsigned(0, 4);
+            mixing_base <= '0';
             crc_tx <= to_unsigned(0, 8);
             scan_bits <= to_unsigned(0, 52);
             base_d <= to_unsigned(0, 32);
-            busy_pending <= '0';
             part <= SEND_SOF;
+            busy_pending <= '0';
             load_lane <= to_unsigned(0, 2);
             md <= to_unsigned(0, 32);
             mb <= to_unsigned(0, 32);
             mc <= to_unsigned(0, 32);
-            add_x <= to_unsigned(0, 32);
             out_data <= to_unsigned(0, 8);
+            add_x <= to_unsigned(0, 32);
             step_count <= to_unsigned(0, 6);
             ma <= to_unsigned(0, 32);
             exact <= '0';
@@ -6440,6 +6441,7 @@ begin
             add_y <= to_unsigned(0, 32);
             n <= to_unsigned(0, 6);
             base_a <= to_unsigned(0, 32);
+            replying <= '0';
             mix_count <= to_unsigned(0, 5);
             load_slot <= to_unsigned(0, 5);
             mix_carry <= '0';
@@ -6466,7 +6468,46 @@ begin
             if (bool(out_valid) and bool(m_axis_tready)) then
                 out_valid <= '0';
             end if;
-            if (state = IDLE) then
+            if bool(replying) then
+                if ((part = SEND_COUNTS) and (settle /= 0)) then
+                    settle <= (settle - 1);
+                elsif bool(tx_go) then
+                    out_valid <= '1';
+                    out_data <= tx_byte;
+                    case part is
+                        when SEND_SOF =>
+                            crc_tx <= to_unsigned(0, 8);
+                            part <= SEND_LEN;
+                        when SEND_LEN =>
+                            crc_tx <= crc_tx_next;
+                            part <= SEND_STATUS;
+                        when SEND_STATUS =>
+                            crc_tx <= crc_tx_next;
+                            left <= count_bytes;
+                            carry <= to_unsigned(0, 8);
+                            settle <= to_unsigned(2 + 3, 4);
+                            if (status = 0) then
+                                part <= SEND_COUNTS;
+                            else
+                                part <= SEND_CRC;
+                            end if;
+                        when SEND_COUNTS =>
+                            crc_tx <= crc_tx_next;
+                            carry <= resize(sum_last(12-1 downto 8), 8);
+                            shift <= '1';
+                            settle <= to_unsigned(2 + 3, 4);
+                            left <= (left - 1);
+                            if (left = 1) then
+                                part <= SEND_CRC;
+                            end if;
+                        when others =>
+                            part <= SEND_SOF;
+                            state <= IDLE;
+                            replying <= '0';
+                            in_idle <= '1';
+                    end case;
+                end if;
+            elsif (state = IDLE) then
                 scan <= to_unsigned(0, 6);
                 n <= to_unsigned(0, 6);
                 if bool(busy_pending) then
@@ -6474,6 +6515,7 @@ begin
                     reply_len <= to_unsigned(1, 8);
                     busy_pending <= '0';
                     state <= REPLYING;
+                    replying <= '1';
                     in_idle <= '0';
                 elsif (bool(frame_end) and bool(taking)) then
                     in_idle <= '0';
@@ -6481,6 +6523,7 @@ begin
                         status <= to_unsigned(7, 8);
                         reply_len <= to_unsigned(1, 8);
                         state <= REPLYING;
+                        replying <= '1';
                     else
                         scan_bits <= cards_seen;
                         state <= SCANNING;
@@ -6507,6 +6550,7 @@ begin
                 end loop;
                 reply_len <= to_unsigned(1, 8);
                 state <= REPLYING;
+                replying <= stdl((not bool(request_good)));
                 exact <= mode_exact;
                 status <= verdict;
                 if bool(request_good) then
@@ -6667,44 +6711,7 @@ begin
             elsif (state = RUNNING) then
                 if bool(all_done) then
                     state <= REPLYING;
-                end if;
-            else
-                if ((part = SEND_COUNTS) and (settle /= 0)) then
-                    settle <= (settle - 1);
-                elsif bool(tx_go) then
-                    out_valid <= '1';
-                    out_data <= tx_byte;
-                    case part is
-                        when SEND_SOF =>
-                            crc_tx <= to_unsigned(0, 8);
-                            part <= SEND_LEN;
-                        when SEND_LEN =>
-                            crc_tx <= crc_tx_next;
-                            part <= SEND_STATUS;
-                        when SEND_STATUS =>
-                            crc_tx <= crc_tx_next;
-                            left <= count_bytes;
-                            carry <= to_unsigned(0, 8);
-                            settle <= to_unsigned(2 + 3, 4);
-                            if (status = 0) then
-                                part <= SEND_COUNTS;
-                            else
-                                part <= SEND_CRC;
-                            end if;
-                        when SEND_COUNTS =>
-                            crc_tx <= crc_tx_next;
-                            carry <= resize(sum_last(12-1 downto 8), 8);
-                            shift <= '1';
-                            settle <= to_unsigned(2 + 3, 4);
-                            left <= (left - 1);
-                            if (left = 1) then
-                                part <= SEND_CRC;
-                            end if;
-                        when others =>
-                            part <= SEND_SOF;
-                            state <= IDLE;
-                            in_idle <= '1';
-                    end case;
+                    replying <= '1';
                 end if;
             end if;
             if (bool(frame_end) and (not bool(taking))) then
