@@ -145,7 +145,7 @@ reg [7:0] crc_tx;
 reg load;
 reg start;
 reg shift;
-reg replying;
+reg in_reply;
 reg [3:0] settle;
 reg [7:0] crc_tx_next;
 reg [7:0] left;
@@ -6332,6 +6332,7 @@ always @(posedge clk) begin: control
     reg [5-1:0] step;
     if (rst == 1) begin
         load <= 0;
+        in_reply <= 0;
         reply_len <= 0;
         base_b <= 0;
         load_index <= 0;
@@ -6359,7 +6360,6 @@ always @(posedge clk) begin: control
         add_y <= 0;
         n <= 0;
         base_a <= 0;
-        replying <= 0;
         mix_count <= 0;
         load_slot <= 0;
         mix_carry <= 0;
@@ -6387,7 +6387,7 @@ always @(posedge clk) begin: control
         if ((out_valid && m_axis_tready)) begin
             out_valid <= 1'b0;
         end
-        if (replying) begin
+        if (in_reply) begin
             if (((part == 3'b011) && (settle != 0))) begin
                 settle <= (settle - 1);
             end
@@ -6428,7 +6428,7 @@ always @(posedge clk) begin: control
                     default: begin
                         part <= 3'b000;
                         state <= 5'b00000;
-                        replying <= 1'b0;
+                        in_reply <= 1'b0;
                         in_idle <= 1'b1;
                     end
                 endcase
@@ -6442,7 +6442,7 @@ always @(posedge clk) begin: control
                 reply_len <= 1;
                 busy_pending <= 1'b0;
                 state <= 5'b10010;
-                replying <= 1'b1;
+                in_reply <= 1'b1;
                 in_idle <= 1'b0;
             end
             else if ((frame_end && taking)) begin
@@ -6451,7 +6451,7 @@ always @(posedge clk) begin: control
                     status <= 7;
                     reply_len <= 1;
                     state <= 5'b10010;
-                    replying <= 1'b1;
+                    in_reply <= 1'b1;
                 end
                 else begin
                     scan_bits <= cards_seen;
@@ -6483,7 +6483,7 @@ always @(posedge clk) begin: control
             end
             reply_len <= 1;
             state <= 5'b10010;
-            replying <= (!request_good);
+            in_reply <= (!request_good);
             exact <= mode_exact;
             status <= verdict;
             if (request_good) begin
@@ -6676,7 +6676,7 @@ always @(posedge clk) begin: control
         else if ((state == 5'b10001)) begin
             if (all_done) begin
                 state <= 5'b10010;
-                replying <= 1'b1;
+                in_reply <= 1'b1;
             end
         end
         if ((frame_end && (!taking))) begin

@@ -199,7 +199,7 @@ signal crc_tx: unsigned(7 downto 0);
 signal load: std_logic;
 signal start: std_logic;
 signal shift: std_logic;
-signal replying: std_logic;
+signal in_reply: std_logic;
 signal settle: unsigned(3 downto 0);
 signal crc_tx_next: unsigned(7 downto 0);
 signal left: unsigned(7 downto 0);
@@ -6414,6 +6414,7 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             load <= '0';
+            in_reply <= '0';
             reply_len <= to_unsigned(0, 8);
             base_b <= to_unsigned(0, 32);
             load_index <= to_unsigned(0, 2);
@@ -6441,7 +6442,6 @@ begin
             add_y <= to_unsigned(0, 32);
             n <= to_unsigned(0, 6);
             base_a <= to_unsigned(0, 32);
-            replying <= '0';
             mix_count <= to_unsigned(0, 5);
             load_slot <= to_unsigned(0, 5);
             mix_carry <= '0';
@@ -6468,7 +6468,7 @@ begin
             if (bool(out_valid) and bool(m_axis_tready)) then
                 out_valid <= '0';
             end if;
-            if bool(replying) then
+            if bool(in_reply) then
                 if ((part = SEND_COUNTS) and (settle /= 0)) then
                     settle <= (settle - 1);
                 elsif bool(tx_go) then
@@ -6503,7 +6503,7 @@ begin
                         when others =>
                             part <= SEND_SOF;
                             state <= IDLE;
-                            replying <= '0';
+                            in_reply <= '0';
                             in_idle <= '1';
                     end case;
                 end if;
@@ -6515,7 +6515,7 @@ begin
                     reply_len <= to_unsigned(1, 8);
                     busy_pending <= '0';
                     state <= REPLYING;
-                    replying <= '1';
+                    in_reply <= '1';
                     in_idle <= '0';
                 elsif (bool(frame_end) and bool(taking)) then
                     in_idle <= '0';
@@ -6523,7 +6523,7 @@ begin
                         status <= to_unsigned(7, 8);
                         reply_len <= to_unsigned(1, 8);
                         state <= REPLYING;
-                        replying <= '1';
+                        in_reply <= '1';
                     else
                         scan_bits <= cards_seen;
                         state <= SCANNING;
@@ -6550,7 +6550,7 @@ begin
                 end loop;
                 reply_len <= to_unsigned(1, 8);
                 state <= REPLYING;
-                replying <= stdl((not bool(request_good)));
+                in_reply <= stdl((not bool(request_good)));
                 exact <= mode_exact;
                 status <= verdict;
                 if bool(request_good) then
@@ -6711,7 +6711,7 @@ begin
             elsif (state = RUNNING) then
                 if bool(all_done) then
                     state <= REPLYING;
-                    replying <= '1';
+                    in_reply <= '1';
                 end if;
             end if;
             if (bool(frame_end) and (not bool(taking))) then

@@ -212,7 +212,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     in_idle = Signal(bool(1))
     # state == REPLYING likewise: the reply's registers test one bit, where the last branch of
     # the state's chain was "none of the other eighteen" (nine xc7 levels to the reply's part)
-    replying = Signal(bool(0))
+    in_reply = Signal(bool(0))
 
     # what the payload byte is, registered with it from the stream (the receiver registers
     # pay_data from s_axis_tdata at the same edge; read only with pay_valid): the request's
@@ -563,7 +563,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         shift.next = False
         if out_valid and m_axis_tready:
             out_valid.next = False
-        if replying:
+        if in_reply:
             # the reply, a byte whenever the output register is free
             if part == Part.SEND_COUNTS and settle != 0:
                 settle.next = settle - 1
@@ -596,7 +596,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 else:
                     part.next = Part.SEND_SOF
                     state.next = State.IDLE
-                    replying.next = False
+                    in_reply.next = False
                     in_idle.next = True
         elif state == State.IDLE:
             scan.next = 0
@@ -606,7 +606,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 reply_len.next = 1
                 busy_pending.next = False
                 state.next = State.REPLYING
-                replying.next = True
+                in_reply.next = True
                 in_idle.next = False
             elif frame_end and taking:
                 in_idle.next = False
@@ -614,7 +614,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     status.next = ERR_FRAME
                     reply_len.next = 1
                     state.next = State.REPLYING
-                    replying.next = True
+                    in_reply.next = True
                 else:
                     scan_bits.next = cards_seen
                     state.next = State.SCANNING
@@ -636,7 +636,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 active.next[p] = p <= k_opp
             reply_len.next = 1
             state.next = State.REPLYING
-            replying.next = not request_good
+            in_reply.next = not request_good
             exact.next = mode_exact
             status.next = verdict
             if request_good:
@@ -786,7 +786,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         elif state == State.RUNNING:
             if all_done:
                 state.next = State.REPLYING
-                replying.next = True
+                in_reply.next = True
         if frame_end and not taking:
             busy_pending.next = True
 
