@@ -141,12 +141,15 @@ def check_privacy(t, answer, asked_on_turn, showdown):
             assert s == asked_on_turn or shown, f"P{s}'s cards leaked: {answer!r}"
 
 
-async def read_seat(tb, term, seat, rng):
-    """s<seat><Enter>: (the golden answer, the console's)."""
+async def read_seat(tb, term, seat, rng, seen):
+    """s<seat><Enter>: (the golden answer, the console's); counts the reads of a seat's cards
+    in ``seen`` (and of a seat out of the game: "-- --")."""
     want = got = ""
     for ch in f"s{seat}" + rng.choice("\r\n"):
         want += term.key(ch)
         got += await tb.send_key(ch)
+    seen["seat_reads"] += " cards " in want
+    seen["out_seat_reads"] += " cards -- --" in want
     return want, got
 
 
@@ -205,9 +208,7 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
                 want, got = term.press("left"), await tb.press("btn_reveal")
             else:                                       # a seat's cards: the server's read
                 asker = reads.randrange(table.n + 2)    # and two seats the table lacks
-                want, got = await read_seat(tb, term, asker, reads)
-                seen["seat_reads"] += " cards " in want
-                seen["out_seat_reads"] += " cards -- --" in want
+                want, got = await read_seat(tb, term, asker, reads, seen)
             assert got == want, (got, want)
             check_privacy(table, got, asker, False)
             seen["inputs"] += 1
@@ -254,11 +255,9 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
         check_privacy(table, got, None, ended)
         if table.hand_no != hand_before and not ended and reads.random() < 0.5:
             for seat in reads.sample(range(table.n + 1), table.n + 1):  # as the server does
-                want, got = await read_seat(tb, term, seat, reads)
+                want, got = await read_seat(tb, term, seat, reads, seen)
                 assert got == want, (got, want)
                 check_privacy(table, got, seat, False)
-                seen["seat_reads"] += " cards " in want
-                seen["out_seat_reads"] += " cards -- --" in want
         seen["hands"] += ended
         seen["games"] += ended and table.phase == PHASE_GAME_OVER
         await check_observables(tb, table)

@@ -660,7 +660,7 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
     # no time), then handed from player to player a clock apart: registers with inputs of
     # their own, so each reaches one player's three counters (one net to every counter of the
     # lane was the nine-seat tops' longest path); player p counts p + 1 clocks after the
-    # trials counter, and the drain waits for the last (FEED_CLOCKS)
+    # trials counter, and the drain waits for the last (depth's `+ players`)
     feed_count = [Signal(bool(0)) for _ in range(players + 1)]
     feed_alone = [Signal(bool(0)) for _ in range(players + 1)]
     feed_won = [Signal(intbv(0)[players:]) for _ in range(players + 1)]
