@@ -6387,6 +6387,9 @@ always @(posedge clk) begin: control
         if ((out_valid && m_axis_tready)) begin
             out_valid <= 1'b0;
         end
+        if (in_idle) begin
+            scan_bits <= cards_seen;
+        end
         if (in_reply) begin
             if (((part == 3'b011) && (settle != 0))) begin
                 settle <= (settle - 1);
@@ -6454,7 +6457,6 @@ always @(posedge clk) begin: control
                     in_reply <= 1'b1;
                 end
                 else begin
-                    scan_bits <= cards_seen;
                     state <= 5'b00001;
                 end
             end

@@ -6468,6 +6468,9 @@ begin
             if (bool(out_valid) and bool(m_axis_tready)) then
                 out_valid <= '0';
             end if;
+            if bool(in_idle) then
+                scan_bits <= cards_seen;
+            end if;
             if bool(in_reply) then
                 if ((part = SEND_COUNTS) and (settle /= 0)) then
                     settle <= (settle - 1);
@@ -6525,7 +6528,6 @@ begin
                         state <= REPLYING;
                         in_reply <= '1';
                     else
-                        scan_bits <= cards_seen;
                         state <= SCANNING;
                     end if;
                 end if;

@@ -563,6 +563,10 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         shift.next = False
         if out_valid and m_axis_tready:
             out_valid.next = False
+        if in_idle:
+            # the cards seen so far, every idle clock: when a good frame ends they are its
+            # cards, with no frame check in the 52 registers' enable
+            scan_bits.next = cards_seen
         if in_reply:
             # the reply, a byte whenever the output register is free
             if part == Part.SEND_COUNTS and settle != 0:
@@ -616,7 +620,6 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     state.next = State.REPLYING
                     in_reply.next = True
                 else:
-                    scan_bits.next = cards_seen
                     state.next = State.SCANNING
         elif state == State.SCANNING:
             scan_bits.next = concat(False, scan_bits[DECK_SIZE:1])
