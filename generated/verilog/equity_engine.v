@@ -183,8 +183,31 @@ reg [5:0] slot_register10_value;
 wire [7:0] sum_link0_byte;
 reg [11:0] sum_link0_after;
 wire [7:0] sum_link1_byte;
+reg [5:0] pipe_reg0_q;
+reg [5:0] pipe_reg1_q;
+reg [10:0] pipe_reg2_q;
+reg [3:0] pipe_reg3_q;
+reg pipe_reg4_q;
+reg [5:0] pipe_reg5_q;
+reg [5:0] pipe_reg6_q;
+reg pipe_reg7_q;
+reg [39:0] pipe_reg8_q;
+reg [5:0] pipe_reg9_q;
+reg [5:0] pipe_reg10_q;
+reg [5:0] pipe_reg11_q;
+reg [5:0] pipe_reg12_q;
+reg [5:0] pipe_reg13_q;
+reg [5:0] pipe_reg14_q;
+reg [5:0] pipe_reg15_q;
+reg [5:0] pipe_reg16_q;
+reg [5:0] pipe_reg17_q;
+reg [5:0] pipe_reg18_q;
+reg [5:0] pipe_reg19_q;
+reg [5:0] pipe_reg20_q;
+reg [5:0] pipe_reg21_q;
 wire lane_bonus0_bonus;
 wire [2:0] lane_bonus0_number;
+reg pipe_reg22_q;
 wire lane_load0_lane_loads;
 reg equity_lane0_done;
 wire [7:0] equity_lane0_chain_in;
@@ -1321,18 +1344,18 @@ wire equity_lane0_eval70_hand_eval0_same_card17_same;
 wire equity_lane0_eval70_hand_eval0_same_card18_same;
 wire equity_lane0_eval70_hand_eval0_same_card19_same;
 wire equity_lane0_eval70_hand_eval0_same_card20_same;
-wire [20:0] equity_lane0_eval70_hand_eval0_pipe_reg0_d;
+wire [20:0] equity_lane0_eval70_hand_eval0_pipe_reg23_d;
 reg [9:0] equity_lane0_eval70_hand_eval0_straight_windows0_windows;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg5_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg6_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg7_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg8_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg9_q;
-reg [9:0] equity_lane0_eval70_hand_eval0_pipe_reg10_q;
-reg [9:0] equity_lane0_eval70_hand_eval0_pipe_reg11_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg12_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg13_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg14_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg28_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg29_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg30_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg31_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg32_q;
+reg [9:0] equity_lane0_eval70_hand_eval0_pipe_reg33_q;
+reg [9:0] equity_lane0_eval70_hand_eval0_pipe_reg34_q;
+reg equity_lane0_eval70_hand_eval0_pipe_reg35_q;
+reg equity_lane0_eval70_hand_eval0_pipe_reg36_q;
+reg equity_lane0_eval70_hand_eval0_pipe_reg37_q;
 reg [64:0] equity_lane0_eval70_hand_eval0_highest_ranks0_onehots;
 reg [38:0] equity_lane0_eval70_hand_eval0_highest_ranks1_onehots;
 reg [25:0] equity_lane0_eval70_hand_eval0_highest_ranks2_onehots;
@@ -1343,15 +1366,15 @@ reg [12:0] equity_lane0_eval70_hand_eval0_window_top0_best;
 reg equity_lane0_eval70_hand_eval0_window_top1_found;
 reg [3:0] equity_lane0_eval70_hand_eval0_window_top1_top;
 reg [12:0] equity_lane0_eval70_hand_eval0_window_top1_best;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg15_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg16_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg17_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg18_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg19_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg22_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg25_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg30_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg31_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg38_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg39_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg40_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg41_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg42_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg45_q;
+reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg48_q;
+reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg53_q;
+reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg54_q;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
 reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
@@ -1440,18 +1463,18 @@ wire equity_lane0_eval71_hand_eval1_same_card38_same;
 wire equity_lane0_eval71_hand_eval1_same_card39_same;
 wire equity_lane0_eval71_hand_eval1_same_card40_same;
 wire equity_lane0_eval71_hand_eval1_same_card41_same;
-wire [20:0] equity_lane0_eval71_hand_eval1_pipe_reg50_d;
+wire [20:0] equity_lane0_eval71_hand_eval1_pipe_reg73_d;
 reg [9:0] equity_lane0_eval71_hand_eval1_straight_windows1_windows;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg55_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg56_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg57_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg58_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg59_q;
-reg [9:0] equity_lane0_eval71_hand_eval1_pipe_reg60_q;
-reg [9:0] equity_lane0_eval71_hand_eval1_pipe_reg61_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg62_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg63_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg64_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg78_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg79_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg80_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg81_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg82_q;
+reg [9:0] equity_lane0_eval71_hand_eval1_pipe_reg83_q;
+reg [9:0] equity_lane0_eval71_hand_eval1_pipe_reg84_q;
+reg equity_lane0_eval71_hand_eval1_pipe_reg85_q;
+reg equity_lane0_eval71_hand_eval1_pipe_reg86_q;
+reg equity_lane0_eval71_hand_eval1_pipe_reg87_q;
 reg [64:0] equity_lane0_eval71_hand_eval1_highest_ranks4_onehots;
 reg [38:0] equity_lane0_eval71_hand_eval1_highest_ranks5_onehots;
 reg [25:0] equity_lane0_eval71_hand_eval1_highest_ranks6_onehots;
@@ -1462,15 +1485,15 @@ reg [12:0] equity_lane0_eval71_hand_eval1_window_top2_best;
 reg equity_lane0_eval71_hand_eval1_window_top3_found;
 reg [3:0] equity_lane0_eval71_hand_eval1_window_top3_top;
 reg [12:0] equity_lane0_eval71_hand_eval1_window_top3_best;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg65_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg66_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg67_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg68_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg69_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg72_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg75_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg80_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg81_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg88_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg89_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg90_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg91_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg92_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg95_q;
+reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg98_q;
+reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg103_q;
+reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg104_q;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
 reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
@@ -1559,18 +1582,18 @@ wire equity_lane0_eval72_hand_eval2_same_card59_same;
 wire equity_lane0_eval72_hand_eval2_same_card60_same;
 wire equity_lane0_eval72_hand_eval2_same_card61_same;
 wire equity_lane0_eval72_hand_eval2_same_card62_same;
-wire [20:0] equity_lane0_eval72_hand_eval2_pipe_reg100_d;
+wire [20:0] equity_lane0_eval72_hand_eval2_pipe_reg123_d;
 reg [9:0] equity_lane0_eval72_hand_eval2_straight_windows2_windows;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg105_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg106_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg107_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg108_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg109_q;
-reg [9:0] equity_lane0_eval72_hand_eval2_pipe_reg110_q;
-reg [9:0] equity_lane0_eval72_hand_eval2_pipe_reg111_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg112_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg113_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg114_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg128_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg129_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg130_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg131_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg132_q;
+reg [9:0] equity_lane0_eval72_hand_eval2_pipe_reg133_q;
+reg [9:0] equity_lane0_eval72_hand_eval2_pipe_reg134_q;
+reg equity_lane0_eval72_hand_eval2_pipe_reg135_q;
+reg equity_lane0_eval72_hand_eval2_pipe_reg136_q;
+reg equity_lane0_eval72_hand_eval2_pipe_reg137_q;
 reg [64:0] equity_lane0_eval72_hand_eval2_highest_ranks8_onehots;
 reg [38:0] equity_lane0_eval72_hand_eval2_highest_ranks9_onehots;
 reg [25:0] equity_lane0_eval72_hand_eval2_highest_ranks10_onehots;
@@ -1581,15 +1604,15 @@ reg [12:0] equity_lane0_eval72_hand_eval2_window_top4_best;
 reg equity_lane0_eval72_hand_eval2_window_top5_found;
 reg [3:0] equity_lane0_eval72_hand_eval2_window_top5_top;
 reg [12:0] equity_lane0_eval72_hand_eval2_window_top5_best;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg115_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg116_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg117_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg118_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg119_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg122_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg125_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg130_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg131_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg138_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg139_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg140_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg141_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg142_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg145_q;
+reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg148_q;
+reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg153_q;
+reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg154_q;
 reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank30_rank;
 reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank31_rank;
 reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank32_rank;
@@ -1678,18 +1701,18 @@ wire equity_lane0_eval73_hand_eval3_same_card80_same;
 wire equity_lane0_eval73_hand_eval3_same_card81_same;
 wire equity_lane0_eval73_hand_eval3_same_card82_same;
 wire equity_lane0_eval73_hand_eval3_same_card83_same;
-wire [20:0] equity_lane0_eval73_hand_eval3_pipe_reg150_d;
+wire [20:0] equity_lane0_eval73_hand_eval3_pipe_reg173_d;
 reg [9:0] equity_lane0_eval73_hand_eval3_straight_windows3_windows;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg155_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg156_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg157_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg158_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg159_q;
-reg [9:0] equity_lane0_eval73_hand_eval3_pipe_reg160_q;
-reg [9:0] equity_lane0_eval73_hand_eval3_pipe_reg161_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg162_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg163_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg164_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg178_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg179_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg180_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg181_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg182_q;
+reg [9:0] equity_lane0_eval73_hand_eval3_pipe_reg183_q;
+reg [9:0] equity_lane0_eval73_hand_eval3_pipe_reg184_q;
+reg equity_lane0_eval73_hand_eval3_pipe_reg185_q;
+reg equity_lane0_eval73_hand_eval3_pipe_reg186_q;
+reg equity_lane0_eval73_hand_eval3_pipe_reg187_q;
 reg [64:0] equity_lane0_eval73_hand_eval3_highest_ranks12_onehots;
 reg [38:0] equity_lane0_eval73_hand_eval3_highest_ranks13_onehots;
 reg [25:0] equity_lane0_eval73_hand_eval3_highest_ranks14_onehots;
@@ -1700,15 +1723,15 @@ reg [12:0] equity_lane0_eval73_hand_eval3_window_top6_best;
 reg equity_lane0_eval73_hand_eval3_window_top7_found;
 reg [3:0] equity_lane0_eval73_hand_eval3_window_top7_top;
 reg [12:0] equity_lane0_eval73_hand_eval3_window_top7_best;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg165_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg166_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg167_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg168_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg169_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg172_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg175_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg180_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg181_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg188_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg189_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg190_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg191_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg192_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg195_q;
+reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg198_q;
+reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg203_q;
+reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg204_q;
 reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank44_rank;
 reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank45_rank;
 reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank46_rank;
@@ -1731,10 +1754,10 @@ reg [3:0] equity_lane0_showdown0_s2_won;
 wire [95:0] equity_lane0_showdown0_s2_packed;
 reg [3:0] equity_lane0_showdown0_winners_q;
 reg [23:0] equity_lane0_showdown0_best_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg200_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg201_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg202_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg203_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg223_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg224_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg225_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg226_q;
 reg equity_lane0_showdown0_word_at_least0_a_ge_b;
 reg equity_lane0_showdown0_word_at_least0_b_ge_a;
 reg equity_lane0_showdown0_word_at_least1_a_ge_b;
@@ -1747,14 +1770,14 @@ reg equity_lane0_showdown0_word_at_least4_a_ge_b;
 reg equity_lane0_showdown0_word_at_least4_b_ge_a;
 reg equity_lane0_showdown0_word_at_least5_a_ge_b;
 reg equity_lane0_showdown0_word_at_least5_b_ge_a;
-reg [23:0] equity_lane0_showdown0_pipe_reg204_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg205_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg206_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg207_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg208_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg209_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg210_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg211_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg227_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg228_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg229_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg230_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg231_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg232_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg233_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg234_q;
 reg equity_lane0_feed_stage0_count_out;
 reg equity_lane0_feed_stage0_alone_out;
 reg [3:0] equity_lane0_feed_stage0_won_out;
@@ -2044,8 +2067,31 @@ wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
 reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_value;
 reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out;
 wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
+reg [5:0] pipe_reg235_q;
+reg [5:0] pipe_reg236_q;
+reg [10:0] pipe_reg237_q;
+reg [3:0] pipe_reg238_q;
+reg pipe_reg239_q;
+reg [5:0] pipe_reg240_q;
+reg [5:0] pipe_reg241_q;
+reg pipe_reg242_q;
+reg [39:0] pipe_reg243_q;
+reg [5:0] pipe_reg244_q;
+reg [5:0] pipe_reg245_q;
+reg [5:0] pipe_reg246_q;
+reg [5:0] pipe_reg247_q;
+reg [5:0] pipe_reg248_q;
+reg [5:0] pipe_reg249_q;
+reg [5:0] pipe_reg250_q;
+reg [5:0] pipe_reg251_q;
+reg [5:0] pipe_reg252_q;
+reg [5:0] pipe_reg253_q;
+reg [5:0] pipe_reg254_q;
+reg [5:0] pipe_reg255_q;
+reg [5:0] pipe_reg256_q;
 wire lane_bonus1_bonus;
 wire [2:0] lane_bonus1_number;
+reg pipe_reg257_q;
 wire lane_load1_lane_loads;
 reg equity_lane1_done;
 reg equity_lane1_rst;
@@ -3180,18 +3226,18 @@ wire equity_lane1_eval74_hand_eval4_same_card101_same;
 wire equity_lane1_eval74_hand_eval4_same_card102_same;
 wire equity_lane1_eval74_hand_eval4_same_card103_same;
 wire equity_lane1_eval74_hand_eval4_same_card104_same;
-wire [20:0] equity_lane1_eval74_hand_eval4_pipe_reg212_d;
+wire [20:0] equity_lane1_eval74_hand_eval4_pipe_reg258_d;
 reg [9:0] equity_lane1_eval74_hand_eval4_straight_windows4_windows;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg217_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg218_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg219_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg220_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg221_q;
-reg [9:0] equity_lane1_eval74_hand_eval4_pipe_reg222_q;
-reg [9:0] equity_lane1_eval74_hand_eval4_pipe_reg223_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg224_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg225_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg226_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg263_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg264_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg265_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg266_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg267_q;
+reg [9:0] equity_lane1_eval74_hand_eval4_pipe_reg268_q;
+reg [9:0] equity_lane1_eval74_hand_eval4_pipe_reg269_q;
+reg equity_lane1_eval74_hand_eval4_pipe_reg270_q;
+reg equity_lane1_eval74_hand_eval4_pipe_reg271_q;
+reg equity_lane1_eval74_hand_eval4_pipe_reg272_q;
 reg [64:0] equity_lane1_eval74_hand_eval4_highest_ranks16_onehots;
 reg [38:0] equity_lane1_eval74_hand_eval4_highest_ranks17_onehots;
 reg [25:0] equity_lane1_eval74_hand_eval4_highest_ranks18_onehots;
@@ -3202,15 +3248,15 @@ reg [12:0] equity_lane1_eval74_hand_eval4_window_top8_best;
 reg equity_lane1_eval74_hand_eval4_window_top9_found;
 reg [3:0] equity_lane1_eval74_hand_eval4_window_top9_top;
 reg [12:0] equity_lane1_eval74_hand_eval4_window_top9_best;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg227_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg228_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg229_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg230_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg231_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg234_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg237_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg242_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg243_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg273_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg274_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg275_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg276_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg277_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg280_q;
+reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg283_q;
+reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg288_q;
+reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg289_q;
 reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank58_rank;
 reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank59_rank;
 reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank60_rank;
@@ -3299,18 +3345,18 @@ wire equity_lane1_eval75_hand_eval5_same_card122_same;
 wire equity_lane1_eval75_hand_eval5_same_card123_same;
 wire equity_lane1_eval75_hand_eval5_same_card124_same;
 wire equity_lane1_eval75_hand_eval5_same_card125_same;
-wire [20:0] equity_lane1_eval75_hand_eval5_pipe_reg262_d;
+wire [20:0] equity_lane1_eval75_hand_eval5_pipe_reg308_d;
 reg [9:0] equity_lane1_eval75_hand_eval5_straight_windows5_windows;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg267_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg268_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg269_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg270_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg271_q;
-reg [9:0] equity_lane1_eval75_hand_eval5_pipe_reg272_q;
-reg [9:0] equity_lane1_eval75_hand_eval5_pipe_reg273_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg274_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg275_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg276_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg313_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg314_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg315_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg316_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg317_q;
+reg [9:0] equity_lane1_eval75_hand_eval5_pipe_reg318_q;
+reg [9:0] equity_lane1_eval75_hand_eval5_pipe_reg319_q;
+reg equity_lane1_eval75_hand_eval5_pipe_reg320_q;
+reg equity_lane1_eval75_hand_eval5_pipe_reg321_q;
+reg equity_lane1_eval75_hand_eval5_pipe_reg322_q;
 reg [64:0] equity_lane1_eval75_hand_eval5_highest_ranks20_onehots;
 reg [38:0] equity_lane1_eval75_hand_eval5_highest_ranks21_onehots;
 reg [25:0] equity_lane1_eval75_hand_eval5_highest_ranks22_onehots;
@@ -3321,15 +3367,15 @@ reg [12:0] equity_lane1_eval75_hand_eval5_window_top10_best;
 reg equity_lane1_eval75_hand_eval5_window_top11_found;
 reg [3:0] equity_lane1_eval75_hand_eval5_window_top11_top;
 reg [12:0] equity_lane1_eval75_hand_eval5_window_top11_best;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg277_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg278_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg279_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg280_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg281_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg284_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg287_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg292_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg293_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg323_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg324_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg325_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg326_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg327_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg330_q;
+reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg333_q;
+reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg338_q;
+reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg339_q;
 reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank72_rank;
 reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank73_rank;
 reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank74_rank;
@@ -3418,18 +3464,18 @@ wire equity_lane1_eval76_hand_eval6_same_card143_same;
 wire equity_lane1_eval76_hand_eval6_same_card144_same;
 wire equity_lane1_eval76_hand_eval6_same_card145_same;
 wire equity_lane1_eval76_hand_eval6_same_card146_same;
-wire [20:0] equity_lane1_eval76_hand_eval6_pipe_reg312_d;
+wire [20:0] equity_lane1_eval76_hand_eval6_pipe_reg358_d;
 reg [9:0] equity_lane1_eval76_hand_eval6_straight_windows6_windows;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg317_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg318_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg319_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg320_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg321_q;
-reg [9:0] equity_lane1_eval76_hand_eval6_pipe_reg322_q;
-reg [9:0] equity_lane1_eval76_hand_eval6_pipe_reg323_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg324_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg325_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg326_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg363_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg364_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg365_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg366_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg367_q;
+reg [9:0] equity_lane1_eval76_hand_eval6_pipe_reg368_q;
+reg [9:0] equity_lane1_eval76_hand_eval6_pipe_reg369_q;
+reg equity_lane1_eval76_hand_eval6_pipe_reg370_q;
+reg equity_lane1_eval76_hand_eval6_pipe_reg371_q;
+reg equity_lane1_eval76_hand_eval6_pipe_reg372_q;
 reg [64:0] equity_lane1_eval76_hand_eval6_highest_ranks24_onehots;
 reg [38:0] equity_lane1_eval76_hand_eval6_highest_ranks25_onehots;
 reg [25:0] equity_lane1_eval76_hand_eval6_highest_ranks26_onehots;
@@ -3440,15 +3486,15 @@ reg [12:0] equity_lane1_eval76_hand_eval6_window_top12_best;
 reg equity_lane1_eval76_hand_eval6_window_top13_found;
 reg [3:0] equity_lane1_eval76_hand_eval6_window_top13_top;
 reg [12:0] equity_lane1_eval76_hand_eval6_window_top13_best;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg327_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg328_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg329_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg330_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg331_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg334_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg337_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg342_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg343_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg373_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg374_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg375_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg376_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg377_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg380_q;
+reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg383_q;
+reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg388_q;
+reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg389_q;
 reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank86_rank;
 reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank87_rank;
 reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank88_rank;
@@ -3537,18 +3583,18 @@ wire equity_lane1_eval77_hand_eval7_same_card164_same;
 wire equity_lane1_eval77_hand_eval7_same_card165_same;
 wire equity_lane1_eval77_hand_eval7_same_card166_same;
 wire equity_lane1_eval77_hand_eval7_same_card167_same;
-wire [20:0] equity_lane1_eval77_hand_eval7_pipe_reg362_d;
+wire [20:0] equity_lane1_eval77_hand_eval7_pipe_reg408_d;
 reg [9:0] equity_lane1_eval77_hand_eval7_straight_windows7_windows;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg367_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg368_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg369_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg370_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg371_q;
-reg [9:0] equity_lane1_eval77_hand_eval7_pipe_reg372_q;
-reg [9:0] equity_lane1_eval77_hand_eval7_pipe_reg373_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg374_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg375_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg376_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg413_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg414_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg415_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg416_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg417_q;
+reg [9:0] equity_lane1_eval77_hand_eval7_pipe_reg418_q;
+reg [9:0] equity_lane1_eval77_hand_eval7_pipe_reg419_q;
+reg equity_lane1_eval77_hand_eval7_pipe_reg420_q;
+reg equity_lane1_eval77_hand_eval7_pipe_reg421_q;
+reg equity_lane1_eval77_hand_eval7_pipe_reg422_q;
 reg [64:0] equity_lane1_eval77_hand_eval7_highest_ranks28_onehots;
 reg [38:0] equity_lane1_eval77_hand_eval7_highest_ranks29_onehots;
 reg [25:0] equity_lane1_eval77_hand_eval7_highest_ranks30_onehots;
@@ -3559,15 +3605,15 @@ reg [12:0] equity_lane1_eval77_hand_eval7_window_top14_best;
 reg equity_lane1_eval77_hand_eval7_window_top15_found;
 reg [3:0] equity_lane1_eval77_hand_eval7_window_top15_top;
 reg [12:0] equity_lane1_eval77_hand_eval7_window_top15_best;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg377_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg378_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg379_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg380_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg381_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg384_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg387_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg392_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg393_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg423_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg424_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg425_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg426_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg427_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg430_q;
+reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg433_q;
+reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg438_q;
+reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg439_q;
 reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank100_rank;
 reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank101_rank;
 reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank102_rank;
@@ -3590,10 +3636,10 @@ reg [3:0] equity_lane1_showdown1_s2_won;
 wire [95:0] equity_lane1_showdown1_s2_packed;
 reg [3:0] equity_lane1_showdown1_winners_q;
 reg [23:0] equity_lane1_showdown1_best_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg412_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg413_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg414_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg415_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg458_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg459_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg460_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg461_q;
 reg equity_lane1_showdown1_word_at_least6_a_ge_b;
 reg equity_lane1_showdown1_word_at_least6_b_ge_a;
 reg equity_lane1_showdown1_word_at_least7_a_ge_b;
@@ -3606,14 +3652,14 @@ reg equity_lane1_showdown1_word_at_least10_a_ge_b;
 reg equity_lane1_showdown1_word_at_least10_b_ge_a;
 reg equity_lane1_showdown1_word_at_least11_a_ge_b;
 reg equity_lane1_showdown1_word_at_least11_b_ge_a;
-reg [23:0] equity_lane1_showdown1_pipe_reg416_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg417_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg418_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg419_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg420_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg421_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg422_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg423_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg462_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg463_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg464_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg465_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg466_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg467_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg468_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg469_q;
 reg equity_lane1_feed_stage4_count_out;
 reg equity_lane1_feed_stage4_alone_out;
 reg [3:0] equity_lane1_feed_stage4_won_out;
@@ -4468,34 +4514,34 @@ assign equity_lane0_deal_stage10_repeated_position49_any_set88_bits[1] = equity_
 assign equity_lane0_deal_stage10_repeated_position49_any_set88_bits[0] = equity_lane0_deal_stage10_repeated_position49_same_position272_equal;
 assign equity_lane0_deal_stage10_repeated_position49_any_set89_bits[1] = equity_lane0_deal_stage10_repeated_position49_same_position273_equal;
 assign equity_lane0_deal_stage10_repeated_position49_any_set89_bits[0] = equity_lane0_deal_stage10_repeated_position49_same_position274_equal;
-assign equity_lane0_eval70_hand_eval0_codes_in[42-1:36] = hero_b;
-assign equity_lane0_eval70_hand_eval0_codes_in[36-1:30] = hero_a;
+assign equity_lane0_eval70_hand_eval0_codes_in[42-1:36] = pipe_reg10_q;
+assign equity_lane0_eval70_hand_eval0_codes_in[36-1:30] = pipe_reg9_q;
 assign equity_lane0_eval70_hand_eval0_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
 assign equity_lane0_eval70_hand_eval0_codes_in[24-1:18] = equity_lane0_card_lookup3_card;
 assign equity_lane0_eval70_hand_eval0_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
 assign equity_lane0_eval70_hand_eval0_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
 assign equity_lane0_eval70_hand_eval0_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[20] = equity_lane0_eval70_hand_eval0_same_card0_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[19] = equity_lane0_eval70_hand_eval0_same_card1_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[18] = equity_lane0_eval70_hand_eval0_same_card2_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[17] = equity_lane0_eval70_hand_eval0_same_card3_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[16] = equity_lane0_eval70_hand_eval0_same_card4_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[15] = equity_lane0_eval70_hand_eval0_same_card5_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[14] = equity_lane0_eval70_hand_eval0_same_card6_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[13] = equity_lane0_eval70_hand_eval0_same_card7_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[12] = equity_lane0_eval70_hand_eval0_same_card8_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[11] = equity_lane0_eval70_hand_eval0_same_card9_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[10] = equity_lane0_eval70_hand_eval0_same_card10_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[9] = equity_lane0_eval70_hand_eval0_same_card11_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[8] = equity_lane0_eval70_hand_eval0_same_card12_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[7] = equity_lane0_eval70_hand_eval0_same_card13_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[6] = equity_lane0_eval70_hand_eval0_same_card14_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[5] = equity_lane0_eval70_hand_eval0_same_card15_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[4] = equity_lane0_eval70_hand_eval0_same_card16_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[3] = equity_lane0_eval70_hand_eval0_same_card17_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[2] = equity_lane0_eval70_hand_eval0_same_card18_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[1] = equity_lane0_eval70_hand_eval0_same_card19_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[0] = equity_lane0_eval70_hand_eval0_same_card20_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[20] = equity_lane0_eval70_hand_eval0_same_card0_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[19] = equity_lane0_eval70_hand_eval0_same_card1_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[18] = equity_lane0_eval70_hand_eval0_same_card2_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[17] = equity_lane0_eval70_hand_eval0_same_card3_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[16] = equity_lane0_eval70_hand_eval0_same_card4_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[15] = equity_lane0_eval70_hand_eval0_same_card5_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[14] = equity_lane0_eval70_hand_eval0_same_card6_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[13] = equity_lane0_eval70_hand_eval0_same_card7_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[12] = equity_lane0_eval70_hand_eval0_same_card8_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[11] = equity_lane0_eval70_hand_eval0_same_card9_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[10] = equity_lane0_eval70_hand_eval0_same_card10_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[9] = equity_lane0_eval70_hand_eval0_same_card11_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[8] = equity_lane0_eval70_hand_eval0_same_card12_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[7] = equity_lane0_eval70_hand_eval0_same_card13_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[6] = equity_lane0_eval70_hand_eval0_same_card14_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[5] = equity_lane0_eval70_hand_eval0_same_card15_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[4] = equity_lane0_eval70_hand_eval0_same_card16_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[3] = equity_lane0_eval70_hand_eval0_same_card17_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[2] = equity_lane0_eval70_hand_eval0_same_card18_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[1] = equity_lane0_eval70_hand_eval0_same_card19_same;
+assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[0] = equity_lane0_eval70_hand_eval0_same_card20_same;
 assign equity_lane0_eval71_hand_eval1_codes_in[42-1:36] = equity_lane0_card_lookup6_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[36-1:30] = equity_lane0_card_lookup5_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -4503,27 +4549,27 @@ assign equity_lane0_eval71_hand_eval1_codes_in[24-1:18] = equity_lane0_card_look
 assign equity_lane0_eval71_hand_eval1_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[20] = equity_lane0_eval71_hand_eval1_same_card21_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[19] = equity_lane0_eval71_hand_eval1_same_card22_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[18] = equity_lane0_eval71_hand_eval1_same_card23_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[17] = equity_lane0_eval71_hand_eval1_same_card24_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[16] = equity_lane0_eval71_hand_eval1_same_card25_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[15] = equity_lane0_eval71_hand_eval1_same_card26_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[14] = equity_lane0_eval71_hand_eval1_same_card27_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[13] = equity_lane0_eval71_hand_eval1_same_card28_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[12] = equity_lane0_eval71_hand_eval1_same_card29_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[11] = equity_lane0_eval71_hand_eval1_same_card30_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[10] = equity_lane0_eval71_hand_eval1_same_card31_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[9] = equity_lane0_eval71_hand_eval1_same_card32_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[8] = equity_lane0_eval71_hand_eval1_same_card33_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[7] = equity_lane0_eval71_hand_eval1_same_card34_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[6] = equity_lane0_eval71_hand_eval1_same_card35_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[5] = equity_lane0_eval71_hand_eval1_same_card36_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[4] = equity_lane0_eval71_hand_eval1_same_card37_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[3] = equity_lane0_eval71_hand_eval1_same_card38_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[2] = equity_lane0_eval71_hand_eval1_same_card39_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[1] = equity_lane0_eval71_hand_eval1_same_card40_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[0] = equity_lane0_eval71_hand_eval1_same_card41_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[20] = equity_lane0_eval71_hand_eval1_same_card21_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[19] = equity_lane0_eval71_hand_eval1_same_card22_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[18] = equity_lane0_eval71_hand_eval1_same_card23_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[17] = equity_lane0_eval71_hand_eval1_same_card24_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[16] = equity_lane0_eval71_hand_eval1_same_card25_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[15] = equity_lane0_eval71_hand_eval1_same_card26_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[14] = equity_lane0_eval71_hand_eval1_same_card27_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[13] = equity_lane0_eval71_hand_eval1_same_card28_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[12] = equity_lane0_eval71_hand_eval1_same_card29_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[11] = equity_lane0_eval71_hand_eval1_same_card30_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[10] = equity_lane0_eval71_hand_eval1_same_card31_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[9] = equity_lane0_eval71_hand_eval1_same_card32_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[8] = equity_lane0_eval71_hand_eval1_same_card33_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[7] = equity_lane0_eval71_hand_eval1_same_card34_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[6] = equity_lane0_eval71_hand_eval1_same_card35_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[5] = equity_lane0_eval71_hand_eval1_same_card36_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[4] = equity_lane0_eval71_hand_eval1_same_card37_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[3] = equity_lane0_eval71_hand_eval1_same_card38_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[2] = equity_lane0_eval71_hand_eval1_same_card39_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[1] = equity_lane0_eval71_hand_eval1_same_card40_same;
+assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[0] = equity_lane0_eval71_hand_eval1_same_card41_same;
 assign equity_lane0_eval72_hand_eval2_codes_in[42-1:36] = equity_lane0_card_lookup8_card;
 assign equity_lane0_eval72_hand_eval2_codes_in[36-1:30] = equity_lane0_card_lookup7_card;
 assign equity_lane0_eval72_hand_eval2_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -4531,27 +4577,27 @@ assign equity_lane0_eval72_hand_eval2_codes_in[24-1:18] = equity_lane0_card_look
 assign equity_lane0_eval72_hand_eval2_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
 assign equity_lane0_eval72_hand_eval2_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
 assign equity_lane0_eval72_hand_eval2_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[20] = equity_lane0_eval72_hand_eval2_same_card42_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[19] = equity_lane0_eval72_hand_eval2_same_card43_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[18] = equity_lane0_eval72_hand_eval2_same_card44_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[17] = equity_lane0_eval72_hand_eval2_same_card45_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[16] = equity_lane0_eval72_hand_eval2_same_card46_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[15] = equity_lane0_eval72_hand_eval2_same_card47_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[14] = equity_lane0_eval72_hand_eval2_same_card48_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[13] = equity_lane0_eval72_hand_eval2_same_card49_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[12] = equity_lane0_eval72_hand_eval2_same_card50_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[11] = equity_lane0_eval72_hand_eval2_same_card51_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[10] = equity_lane0_eval72_hand_eval2_same_card52_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[9] = equity_lane0_eval72_hand_eval2_same_card53_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[8] = equity_lane0_eval72_hand_eval2_same_card54_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[7] = equity_lane0_eval72_hand_eval2_same_card55_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[6] = equity_lane0_eval72_hand_eval2_same_card56_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[5] = equity_lane0_eval72_hand_eval2_same_card57_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[4] = equity_lane0_eval72_hand_eval2_same_card58_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[3] = equity_lane0_eval72_hand_eval2_same_card59_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[2] = equity_lane0_eval72_hand_eval2_same_card60_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[1] = equity_lane0_eval72_hand_eval2_same_card61_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg100_d[0] = equity_lane0_eval72_hand_eval2_same_card62_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[20] = equity_lane0_eval72_hand_eval2_same_card42_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[19] = equity_lane0_eval72_hand_eval2_same_card43_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[18] = equity_lane0_eval72_hand_eval2_same_card44_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[17] = equity_lane0_eval72_hand_eval2_same_card45_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[16] = equity_lane0_eval72_hand_eval2_same_card46_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[15] = equity_lane0_eval72_hand_eval2_same_card47_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[14] = equity_lane0_eval72_hand_eval2_same_card48_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[13] = equity_lane0_eval72_hand_eval2_same_card49_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[12] = equity_lane0_eval72_hand_eval2_same_card50_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[11] = equity_lane0_eval72_hand_eval2_same_card51_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[10] = equity_lane0_eval72_hand_eval2_same_card52_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[9] = equity_lane0_eval72_hand_eval2_same_card53_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[8] = equity_lane0_eval72_hand_eval2_same_card54_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[7] = equity_lane0_eval72_hand_eval2_same_card55_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[6] = equity_lane0_eval72_hand_eval2_same_card56_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[5] = equity_lane0_eval72_hand_eval2_same_card57_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[4] = equity_lane0_eval72_hand_eval2_same_card58_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[3] = equity_lane0_eval72_hand_eval2_same_card59_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[2] = equity_lane0_eval72_hand_eval2_same_card60_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[1] = equity_lane0_eval72_hand_eval2_same_card61_same;
+assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[0] = equity_lane0_eval72_hand_eval2_same_card62_same;
 assign equity_lane0_eval73_hand_eval3_codes_in[42-1:36] = equity_lane0_card_lookup10_card;
 assign equity_lane0_eval73_hand_eval3_codes_in[36-1:30] = equity_lane0_card_lookup9_card;
 assign equity_lane0_eval73_hand_eval3_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -4559,27 +4605,27 @@ assign equity_lane0_eval73_hand_eval3_codes_in[24-1:18] = equity_lane0_card_look
 assign equity_lane0_eval73_hand_eval3_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
 assign equity_lane0_eval73_hand_eval3_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
 assign equity_lane0_eval73_hand_eval3_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[20] = equity_lane0_eval73_hand_eval3_same_card63_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[19] = equity_lane0_eval73_hand_eval3_same_card64_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[18] = equity_lane0_eval73_hand_eval3_same_card65_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[17] = equity_lane0_eval73_hand_eval3_same_card66_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[16] = equity_lane0_eval73_hand_eval3_same_card67_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[15] = equity_lane0_eval73_hand_eval3_same_card68_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[14] = equity_lane0_eval73_hand_eval3_same_card69_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[13] = equity_lane0_eval73_hand_eval3_same_card70_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[12] = equity_lane0_eval73_hand_eval3_same_card71_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[11] = equity_lane0_eval73_hand_eval3_same_card72_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[10] = equity_lane0_eval73_hand_eval3_same_card73_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[9] = equity_lane0_eval73_hand_eval3_same_card74_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[8] = equity_lane0_eval73_hand_eval3_same_card75_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[7] = equity_lane0_eval73_hand_eval3_same_card76_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[6] = equity_lane0_eval73_hand_eval3_same_card77_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[5] = equity_lane0_eval73_hand_eval3_same_card78_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[4] = equity_lane0_eval73_hand_eval3_same_card79_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[3] = equity_lane0_eval73_hand_eval3_same_card80_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[2] = equity_lane0_eval73_hand_eval3_same_card81_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[1] = equity_lane0_eval73_hand_eval3_same_card82_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg150_d[0] = equity_lane0_eval73_hand_eval3_same_card83_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[20] = equity_lane0_eval73_hand_eval3_same_card63_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[19] = equity_lane0_eval73_hand_eval3_same_card64_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[18] = equity_lane0_eval73_hand_eval3_same_card65_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[17] = equity_lane0_eval73_hand_eval3_same_card66_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[16] = equity_lane0_eval73_hand_eval3_same_card67_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[15] = equity_lane0_eval73_hand_eval3_same_card68_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[14] = equity_lane0_eval73_hand_eval3_same_card69_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[13] = equity_lane0_eval73_hand_eval3_same_card70_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[12] = equity_lane0_eval73_hand_eval3_same_card71_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[11] = equity_lane0_eval73_hand_eval3_same_card72_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[10] = equity_lane0_eval73_hand_eval3_same_card73_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[9] = equity_lane0_eval73_hand_eval3_same_card74_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[8] = equity_lane0_eval73_hand_eval3_same_card75_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[7] = equity_lane0_eval73_hand_eval3_same_card76_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[6] = equity_lane0_eval73_hand_eval3_same_card77_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[5] = equity_lane0_eval73_hand_eval3_same_card78_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[4] = equity_lane0_eval73_hand_eval3_same_card79_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[3] = equity_lane0_eval73_hand_eval3_same_card80_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[2] = equity_lane0_eval73_hand_eval3_same_card81_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[1] = equity_lane0_eval73_hand_eval3_same_card82_same;
+assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[0] = equity_lane0_eval73_hand_eval3_same_card83_same;
 assign equity_lane0_showdown0_c1_ge[11] = equity_lane0_showdown0_word_at_least5_b_ge_a;
 assign equity_lane0_showdown0_c1_ge[10] = equity_lane0_showdown0_word_at_least4_b_ge_a;
 assign equity_lane0_showdown0_c1_ge[9] = equity_lane0_showdown0_word_at_least2_b_ge_a;
@@ -4592,10 +4638,10 @@ assign equity_lane0_showdown0_c1_ge[3] = equity_lane0_showdown0_word_at_least0_b
 assign equity_lane0_showdown0_c1_ge[2] = equity_lane0_showdown0_word_at_least2_a_ge_b;
 assign equity_lane0_showdown0_c1_ge[1] = equity_lane0_showdown0_word_at_least1_a_ge_b;
 assign equity_lane0_showdown0_c1_ge[0] = equity_lane0_showdown0_word_at_least0_a_ge_b;
-assign equity_lane0_showdown0_s2_packed[96-1:72] = equity_lane0_showdown0_pipe_reg211_q;
-assign equity_lane0_showdown0_s2_packed[72-1:48] = equity_lane0_showdown0_pipe_reg210_q;
-assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg209_q;
-assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg208_q;
+assign equity_lane0_showdown0_s2_packed[96-1:72] = equity_lane0_showdown0_pipe_reg234_q;
+assign equity_lane0_showdown0_s2_packed[72-1:48] = equity_lane0_showdown0_pipe_reg233_q;
+assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg232_q;
+assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg231_q;
 assign equity_lane1_chunked_counter14_high[32-1:24] = equity_lane1_chunked_counter14_counter_chunk78_value;
 assign equity_lane1_chunked_counter14_high[24-1:16] = equity_lane1_chunked_counter14_counter_chunk77_value;
 assign equity_lane1_chunked_counter14_high[16-1:8] = equity_lane1_chunked_counter14_counter_chunk76_value;
@@ -5000,34 +5046,34 @@ assign equity_lane1_deal_stage21_repeated_position99_any_set178_bits[1] = equity
 assign equity_lane1_deal_stage21_repeated_position99_any_set178_bits[0] = equity_lane1_deal_stage21_repeated_position99_same_position547_equal;
 assign equity_lane1_deal_stage21_repeated_position99_any_set179_bits[1] = equity_lane1_deal_stage21_repeated_position99_same_position548_equal;
 assign equity_lane1_deal_stage21_repeated_position99_any_set179_bits[0] = equity_lane1_deal_stage21_repeated_position99_same_position549_equal;
-assign equity_lane1_eval74_hand_eval4_codes_in[42-1:36] = hero_b;
-assign equity_lane1_eval74_hand_eval4_codes_in[36-1:30] = hero_a;
+assign equity_lane1_eval74_hand_eval4_codes_in[42-1:36] = pipe_reg245_q;
+assign equity_lane1_eval74_hand_eval4_codes_in[36-1:30] = pipe_reg244_q;
 assign equity_lane1_eval74_hand_eval4_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
 assign equity_lane1_eval74_hand_eval4_codes_in[24-1:18] = equity_lane1_card_lookup14_card;
 assign equity_lane1_eval74_hand_eval4_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
 assign equity_lane1_eval74_hand_eval4_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
 assign equity_lane1_eval74_hand_eval4_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[20] = equity_lane1_eval74_hand_eval4_same_card84_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[19] = equity_lane1_eval74_hand_eval4_same_card85_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[18] = equity_lane1_eval74_hand_eval4_same_card86_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[17] = equity_lane1_eval74_hand_eval4_same_card87_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[16] = equity_lane1_eval74_hand_eval4_same_card88_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[15] = equity_lane1_eval74_hand_eval4_same_card89_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[14] = equity_lane1_eval74_hand_eval4_same_card90_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[13] = equity_lane1_eval74_hand_eval4_same_card91_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[12] = equity_lane1_eval74_hand_eval4_same_card92_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[11] = equity_lane1_eval74_hand_eval4_same_card93_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[10] = equity_lane1_eval74_hand_eval4_same_card94_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[9] = equity_lane1_eval74_hand_eval4_same_card95_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[8] = equity_lane1_eval74_hand_eval4_same_card96_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[7] = equity_lane1_eval74_hand_eval4_same_card97_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[6] = equity_lane1_eval74_hand_eval4_same_card98_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[5] = equity_lane1_eval74_hand_eval4_same_card99_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[4] = equity_lane1_eval74_hand_eval4_same_card100_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[3] = equity_lane1_eval74_hand_eval4_same_card101_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[2] = equity_lane1_eval74_hand_eval4_same_card102_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[1] = equity_lane1_eval74_hand_eval4_same_card103_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg212_d[0] = equity_lane1_eval74_hand_eval4_same_card104_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[20] = equity_lane1_eval74_hand_eval4_same_card84_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[19] = equity_lane1_eval74_hand_eval4_same_card85_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[18] = equity_lane1_eval74_hand_eval4_same_card86_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[17] = equity_lane1_eval74_hand_eval4_same_card87_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[16] = equity_lane1_eval74_hand_eval4_same_card88_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[15] = equity_lane1_eval74_hand_eval4_same_card89_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[14] = equity_lane1_eval74_hand_eval4_same_card90_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[13] = equity_lane1_eval74_hand_eval4_same_card91_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[12] = equity_lane1_eval74_hand_eval4_same_card92_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[11] = equity_lane1_eval74_hand_eval4_same_card93_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[10] = equity_lane1_eval74_hand_eval4_same_card94_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[9] = equity_lane1_eval74_hand_eval4_same_card95_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[8] = equity_lane1_eval74_hand_eval4_same_card96_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[7] = equity_lane1_eval74_hand_eval4_same_card97_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[6] = equity_lane1_eval74_hand_eval4_same_card98_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[5] = equity_lane1_eval74_hand_eval4_same_card99_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[4] = equity_lane1_eval74_hand_eval4_same_card100_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[3] = equity_lane1_eval74_hand_eval4_same_card101_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[2] = equity_lane1_eval74_hand_eval4_same_card102_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[1] = equity_lane1_eval74_hand_eval4_same_card103_same;
+assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[0] = equity_lane1_eval74_hand_eval4_same_card104_same;
 assign equity_lane1_eval75_hand_eval5_codes_in[42-1:36] = equity_lane1_card_lookup17_card;
 assign equity_lane1_eval75_hand_eval5_codes_in[36-1:30] = equity_lane1_card_lookup16_card;
 assign equity_lane1_eval75_hand_eval5_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
@@ -5035,27 +5081,27 @@ assign equity_lane1_eval75_hand_eval5_codes_in[24-1:18] = equity_lane1_card_look
 assign equity_lane1_eval75_hand_eval5_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
 assign equity_lane1_eval75_hand_eval5_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
 assign equity_lane1_eval75_hand_eval5_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[20] = equity_lane1_eval75_hand_eval5_same_card105_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[19] = equity_lane1_eval75_hand_eval5_same_card106_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[18] = equity_lane1_eval75_hand_eval5_same_card107_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[17] = equity_lane1_eval75_hand_eval5_same_card108_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[16] = equity_lane1_eval75_hand_eval5_same_card109_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[15] = equity_lane1_eval75_hand_eval5_same_card110_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[14] = equity_lane1_eval75_hand_eval5_same_card111_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[13] = equity_lane1_eval75_hand_eval5_same_card112_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[12] = equity_lane1_eval75_hand_eval5_same_card113_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[11] = equity_lane1_eval75_hand_eval5_same_card114_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[10] = equity_lane1_eval75_hand_eval5_same_card115_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[9] = equity_lane1_eval75_hand_eval5_same_card116_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[8] = equity_lane1_eval75_hand_eval5_same_card117_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[7] = equity_lane1_eval75_hand_eval5_same_card118_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[6] = equity_lane1_eval75_hand_eval5_same_card119_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[5] = equity_lane1_eval75_hand_eval5_same_card120_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[4] = equity_lane1_eval75_hand_eval5_same_card121_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[3] = equity_lane1_eval75_hand_eval5_same_card122_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[2] = equity_lane1_eval75_hand_eval5_same_card123_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[1] = equity_lane1_eval75_hand_eval5_same_card124_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg262_d[0] = equity_lane1_eval75_hand_eval5_same_card125_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[20] = equity_lane1_eval75_hand_eval5_same_card105_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[19] = equity_lane1_eval75_hand_eval5_same_card106_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[18] = equity_lane1_eval75_hand_eval5_same_card107_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[17] = equity_lane1_eval75_hand_eval5_same_card108_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[16] = equity_lane1_eval75_hand_eval5_same_card109_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[15] = equity_lane1_eval75_hand_eval5_same_card110_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[14] = equity_lane1_eval75_hand_eval5_same_card111_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[13] = equity_lane1_eval75_hand_eval5_same_card112_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[12] = equity_lane1_eval75_hand_eval5_same_card113_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[11] = equity_lane1_eval75_hand_eval5_same_card114_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[10] = equity_lane1_eval75_hand_eval5_same_card115_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[9] = equity_lane1_eval75_hand_eval5_same_card116_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[8] = equity_lane1_eval75_hand_eval5_same_card117_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[7] = equity_lane1_eval75_hand_eval5_same_card118_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[6] = equity_lane1_eval75_hand_eval5_same_card119_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[5] = equity_lane1_eval75_hand_eval5_same_card120_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[4] = equity_lane1_eval75_hand_eval5_same_card121_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[3] = equity_lane1_eval75_hand_eval5_same_card122_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[2] = equity_lane1_eval75_hand_eval5_same_card123_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[1] = equity_lane1_eval75_hand_eval5_same_card124_same;
+assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[0] = equity_lane1_eval75_hand_eval5_same_card125_same;
 assign equity_lane1_eval76_hand_eval6_codes_in[42-1:36] = equity_lane1_card_lookup19_card;
 assign equity_lane1_eval76_hand_eval6_codes_in[36-1:30] = equity_lane1_card_lookup18_card;
 assign equity_lane1_eval76_hand_eval6_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
@@ -5063,27 +5109,27 @@ assign equity_lane1_eval76_hand_eval6_codes_in[24-1:18] = equity_lane1_card_look
 assign equity_lane1_eval76_hand_eval6_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
 assign equity_lane1_eval76_hand_eval6_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
 assign equity_lane1_eval76_hand_eval6_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[20] = equity_lane1_eval76_hand_eval6_same_card126_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[19] = equity_lane1_eval76_hand_eval6_same_card127_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[18] = equity_lane1_eval76_hand_eval6_same_card128_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[17] = equity_lane1_eval76_hand_eval6_same_card129_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[16] = equity_lane1_eval76_hand_eval6_same_card130_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[15] = equity_lane1_eval76_hand_eval6_same_card131_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[14] = equity_lane1_eval76_hand_eval6_same_card132_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[13] = equity_lane1_eval76_hand_eval6_same_card133_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[12] = equity_lane1_eval76_hand_eval6_same_card134_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[11] = equity_lane1_eval76_hand_eval6_same_card135_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[10] = equity_lane1_eval76_hand_eval6_same_card136_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[9] = equity_lane1_eval76_hand_eval6_same_card137_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[8] = equity_lane1_eval76_hand_eval6_same_card138_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[7] = equity_lane1_eval76_hand_eval6_same_card139_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[6] = equity_lane1_eval76_hand_eval6_same_card140_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[5] = equity_lane1_eval76_hand_eval6_same_card141_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[4] = equity_lane1_eval76_hand_eval6_same_card142_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[3] = equity_lane1_eval76_hand_eval6_same_card143_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[2] = equity_lane1_eval76_hand_eval6_same_card144_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[1] = equity_lane1_eval76_hand_eval6_same_card145_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg312_d[0] = equity_lane1_eval76_hand_eval6_same_card146_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[20] = equity_lane1_eval76_hand_eval6_same_card126_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[19] = equity_lane1_eval76_hand_eval6_same_card127_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[18] = equity_lane1_eval76_hand_eval6_same_card128_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[17] = equity_lane1_eval76_hand_eval6_same_card129_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[16] = equity_lane1_eval76_hand_eval6_same_card130_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[15] = equity_lane1_eval76_hand_eval6_same_card131_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[14] = equity_lane1_eval76_hand_eval6_same_card132_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[13] = equity_lane1_eval76_hand_eval6_same_card133_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[12] = equity_lane1_eval76_hand_eval6_same_card134_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[11] = equity_lane1_eval76_hand_eval6_same_card135_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[10] = equity_lane1_eval76_hand_eval6_same_card136_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[9] = equity_lane1_eval76_hand_eval6_same_card137_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[8] = equity_lane1_eval76_hand_eval6_same_card138_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[7] = equity_lane1_eval76_hand_eval6_same_card139_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[6] = equity_lane1_eval76_hand_eval6_same_card140_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[5] = equity_lane1_eval76_hand_eval6_same_card141_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[4] = equity_lane1_eval76_hand_eval6_same_card142_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[3] = equity_lane1_eval76_hand_eval6_same_card143_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[2] = equity_lane1_eval76_hand_eval6_same_card144_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[1] = equity_lane1_eval76_hand_eval6_same_card145_same;
+assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[0] = equity_lane1_eval76_hand_eval6_same_card146_same;
 assign equity_lane1_eval77_hand_eval7_codes_in[42-1:36] = equity_lane1_card_lookup21_card;
 assign equity_lane1_eval77_hand_eval7_codes_in[36-1:30] = equity_lane1_card_lookup20_card;
 assign equity_lane1_eval77_hand_eval7_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
@@ -5091,27 +5137,27 @@ assign equity_lane1_eval77_hand_eval7_codes_in[24-1:18] = equity_lane1_card_look
 assign equity_lane1_eval77_hand_eval7_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
 assign equity_lane1_eval77_hand_eval7_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
 assign equity_lane1_eval77_hand_eval7_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[20] = equity_lane1_eval77_hand_eval7_same_card147_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[19] = equity_lane1_eval77_hand_eval7_same_card148_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[18] = equity_lane1_eval77_hand_eval7_same_card149_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[17] = equity_lane1_eval77_hand_eval7_same_card150_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[16] = equity_lane1_eval77_hand_eval7_same_card151_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[15] = equity_lane1_eval77_hand_eval7_same_card152_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[14] = equity_lane1_eval77_hand_eval7_same_card153_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[13] = equity_lane1_eval77_hand_eval7_same_card154_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[12] = equity_lane1_eval77_hand_eval7_same_card155_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[11] = equity_lane1_eval77_hand_eval7_same_card156_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[10] = equity_lane1_eval77_hand_eval7_same_card157_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[9] = equity_lane1_eval77_hand_eval7_same_card158_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[8] = equity_lane1_eval77_hand_eval7_same_card159_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[7] = equity_lane1_eval77_hand_eval7_same_card160_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[6] = equity_lane1_eval77_hand_eval7_same_card161_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[5] = equity_lane1_eval77_hand_eval7_same_card162_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[4] = equity_lane1_eval77_hand_eval7_same_card163_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[3] = equity_lane1_eval77_hand_eval7_same_card164_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[2] = equity_lane1_eval77_hand_eval7_same_card165_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[1] = equity_lane1_eval77_hand_eval7_same_card166_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg362_d[0] = equity_lane1_eval77_hand_eval7_same_card167_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[20] = equity_lane1_eval77_hand_eval7_same_card147_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[19] = equity_lane1_eval77_hand_eval7_same_card148_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[18] = equity_lane1_eval77_hand_eval7_same_card149_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[17] = equity_lane1_eval77_hand_eval7_same_card150_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[16] = equity_lane1_eval77_hand_eval7_same_card151_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[15] = equity_lane1_eval77_hand_eval7_same_card152_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[14] = equity_lane1_eval77_hand_eval7_same_card153_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[13] = equity_lane1_eval77_hand_eval7_same_card154_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[12] = equity_lane1_eval77_hand_eval7_same_card155_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[11] = equity_lane1_eval77_hand_eval7_same_card156_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[10] = equity_lane1_eval77_hand_eval7_same_card157_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[9] = equity_lane1_eval77_hand_eval7_same_card158_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[8] = equity_lane1_eval77_hand_eval7_same_card159_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[7] = equity_lane1_eval77_hand_eval7_same_card160_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[6] = equity_lane1_eval77_hand_eval7_same_card161_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[5] = equity_lane1_eval77_hand_eval7_same_card162_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[4] = equity_lane1_eval77_hand_eval7_same_card163_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[3] = equity_lane1_eval77_hand_eval7_same_card164_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[2] = equity_lane1_eval77_hand_eval7_same_card165_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[1] = equity_lane1_eval77_hand_eval7_same_card166_same;
+assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[0] = equity_lane1_eval77_hand_eval7_same_card167_same;
 assign equity_lane1_showdown1_c1_ge[11] = equity_lane1_showdown1_word_at_least11_b_ge_a;
 assign equity_lane1_showdown1_c1_ge[10] = equity_lane1_showdown1_word_at_least10_b_ge_a;
 assign equity_lane1_showdown1_c1_ge[9] = equity_lane1_showdown1_word_at_least8_b_ge_a;
@@ -5124,10 +5170,10 @@ assign equity_lane1_showdown1_c1_ge[3] = equity_lane1_showdown1_word_at_least6_b
 assign equity_lane1_showdown1_c1_ge[2] = equity_lane1_showdown1_word_at_least8_a_ge_b;
 assign equity_lane1_showdown1_c1_ge[1] = equity_lane1_showdown1_word_at_least7_a_ge_b;
 assign equity_lane1_showdown1_c1_ge[0] = equity_lane1_showdown1_word_at_least6_a_ge_b;
-assign equity_lane1_showdown1_s2_packed[96-1:72] = equity_lane1_showdown1_pipe_reg423_q;
-assign equity_lane1_showdown1_s2_packed[72-1:48] = equity_lane1_showdown1_pipe_reg422_q;
-assign equity_lane1_showdown1_s2_packed[48-1:24] = equity_lane1_showdown1_pipe_reg421_q;
-assign equity_lane1_showdown1_s2_packed[24-1:0] = equity_lane1_showdown1_pipe_reg420_q;
+assign equity_lane1_showdown1_s2_packed[96-1:72] = equity_lane1_showdown1_pipe_reg469_q;
+assign equity_lane1_showdown1_s2_packed[72-1:48] = equity_lane1_showdown1_pipe_reg468_q;
+assign equity_lane1_showdown1_s2_packed[48-1:24] = equity_lane1_showdown1_pipe_reg467_q;
+assign equity_lane1_showdown1_s2_packed[24-1:0] = equity_lane1_showdown1_pipe_reg466_q;
 
 
 always @(frame_receiver0_crc_in, s_axis_tdata) begin: frame_receiver0_crc8_step0_step
@@ -6688,8 +6734,123 @@ always @(posedge clk) begin: control
 end
 
 
+always @(posedge clk) begin: pipe_reg0_load
+    pipe_reg0_q <= n;
+end
+
+
+always @(posedge clk) begin: pipe_reg1_load
+    pipe_reg1_q <= mask;
+end
+
+
+always @(posedge clk) begin: pipe_reg2_load
+    pipe_reg2_q <= dealt;
+end
+
+
+always @(posedge clk) begin: pipe_reg3_load
+    pipe_reg3_q <= active;
+end
+
+
+always @(posedge clk) begin: pipe_reg4_load
+    pipe_reg4_q <= rem_we;
+end
+
+
+always @(posedge clk) begin: pipe_reg5_load
+    pipe_reg5_q <= rem_addr;
+end
+
+
+always @(posedge clk) begin: pipe_reg6_load
+    pipe_reg6_q <= rem_data;
+end
+
+
+always @(posedge clk) begin: pipe_reg7_load
+    pipe_reg7_q <= exact;
+end
+
+
+always @(posedge clk) begin: pipe_reg8_load
+    pipe_reg8_q <= quotient;
+end
+
+
+always @(posedge clk) begin: pipe_reg9_load
+    pipe_reg9_q <= hero_a;
+end
+
+
+always @(posedge clk) begin: pipe_reg10_load
+    pipe_reg10_q <= hero_b;
+end
+
+
+always @(posedge clk) begin: pipe_reg11_load
+    pipe_reg11_q <= slot_register0_value;
+end
+
+
+always @(posedge clk) begin: pipe_reg12_load
+    pipe_reg12_q <= slot_register1_value;
+end
+
+
+always @(posedge clk) begin: pipe_reg13_load
+    pipe_reg13_q <= slot_register2_value;
+end
+
+
+always @(posedge clk) begin: pipe_reg14_load
+    pipe_reg14_q <= slot_register3_value;
+end
+
+
+always @(posedge clk) begin: pipe_reg15_load
+    pipe_reg15_q <= slot_register4_value;
+end
+
+
+always @(posedge clk) begin: pipe_reg16_load
+    pipe_reg16_q <= slot_register5_value;
+end
+
+
+always @(posedge clk) begin: pipe_reg17_load
+    pipe_reg17_q <= slot_register6_value;
+end
+
+
+always @(posedge clk) begin: pipe_reg18_load
+    pipe_reg18_q <= slot_register7_value;
+end
+
+
+always @(posedge clk) begin: pipe_reg19_load
+    pipe_reg19_q <= slot_register8_value;
+end
+
+
+always @(posedge clk) begin: pipe_reg20_load
+    pipe_reg20_q <= slot_register9_value;
+end
+
+
+always @(posedge clk) begin: pipe_reg21_load
+    pipe_reg21_q <= slot_register10_value;
+end
+
+
 
 assign lane_bonus0_bonus = (remainder > lane_bonus0_number);
+
+
+always @(posedge clk) begin: pipe_reg22_load
+    pipe_reg22_q <= lane_bonus0_bonus;
+end
 
 
 
@@ -6722,7 +6883,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
         else if (equity_lane0_start_q) begin
-            equity_lane0_chunked_counter0_lowest <= quotient[8-1:0];
+            equity_lane0_chunked_counter0_lowest <= pipe_reg8_q[8-1:0];
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
         else if (equity_lane0_chunked_counter0_clear) begin
@@ -6760,7 +6921,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
         else if (equity_lane0_start_q) begin
-            equity_lane0_chunked_counter0_counter_chunk1_value <= quotient[16-1:8];
+            equity_lane0_chunked_counter0_counter_chunk1_value <= pipe_reg8_q[16-1:8];
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
         else if (equity_lane0_chunked_counter0_clear) begin
@@ -6798,7 +6959,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
         else if (equity_lane0_start_q) begin
-            equity_lane0_chunked_counter0_counter_chunk2_value <= quotient[24-1:16];
+            equity_lane0_chunked_counter0_counter_chunk2_value <= pipe_reg8_q[24-1:16];
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
         else if (equity_lane0_chunked_counter0_clear) begin
@@ -6836,7 +6997,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
         else if (equity_lane0_start_q) begin
-            equity_lane0_chunked_counter0_counter_chunk3_value <= quotient[32-1:24];
+            equity_lane0_chunked_counter0_counter_chunk3_value <= pipe_reg8_q[32-1:24];
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
         else if (equity_lane0_chunked_counter0_clear) begin
@@ -6874,7 +7035,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
         else if (equity_lane0_start_q) begin
-            equity_lane0_chunked_counter0_counter_chunk4_value <= quotient[40-1:32];
+            equity_lane0_chunked_counter0_counter_chunk4_value <= pipe_reg8_q[40-1:32];
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
         else if (equity_lane0_chunked_counter0_clear) begin
@@ -6905,17 +7066,17 @@ assign equity_lane0_low_two = (equity_lane0_chunked_counter0_lowest == 2);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 
-always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, quotient, equity_lane0_state) begin: equity_lane0_control_out
+always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, pipe_reg7_q, pipe_reg8_q, equity_lane0_state) begin: equity_lane0_control_out
     equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
     equity_lane0_prime = (equity_lane0_state == 2'b01);
     equity_lane0_done = equity_lane0_done_q;
-    if (exact) begin
+    if (pipe_reg7_q) begin
         equity_lane0_step_one = equity_lane0_board_step;
     end
     else begin
         equity_lane0_step_one = equity_lane0_counting;
     end
-    equity_lane0_quota_zero = (quotient == 0);
+    equity_lane0_quota_zero = (pipe_reg8_q == 0);
     if (equity_lane0_count_one) begin
         equity_lane0_last_one = (equity_lane0_low_two && equity_lane0_high_zero);
     end
@@ -6958,8 +7119,8 @@ always @(posedge clk) begin: equity_lane0_zero_left
     end
     else begin
         if (start) begin
-            equity_lane0_left_zero <= (equity_lane0_quota_zero && (!lane_bonus0_bonus));
-            equity_lane0_extra <= lane_bonus0_bonus;
+            equity_lane0_left_zero <= (equity_lane0_quota_zero && (!pipe_reg22_q));
+            equity_lane0_extra <= pipe_reg22_q;
             equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
         end
         else if ((equity_lane0_step_one && equity_lane0_extra)) begin
@@ -7021,15 +7182,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select0_select
 end
 
 
-always @(n, dealt[0], dealt[1], equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
-    if ((1'b0 || (!dealt[1]))) begin
-        equity_lane0_colex_odometer0_odometer_digit0_bound = n;
+always @(pipe_reg0_q, pipe_reg2_q[0], pipe_reg2_q[1], equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
+    if ((1'b0 || (!pipe_reg2_q[1]))) begin
+        equity_lane0_colex_odometer0_odometer_digit0_bound = pipe_reg0_q;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit0_bound = equity_lane0_colex_odometer0_odometer_digit0_upper;
     end
     equity_lane0_colex_odometer0_odometer_digit0_loaded = equity_lane0_bus_word[6-1:0];
-    equity_lane0_colex_odometer0_odometer_digit0_can_rise = (dealt[0] && (equity_lane0_colex_odometer0_odometer_digit0_risen != equity_lane0_colex_odometer0_odometer_digit0_bound));
+    equity_lane0_colex_odometer0_odometer_digit0_can_rise = (pipe_reg2_q[0] && (equity_lane0_colex_odometer0_odometer_digit0_risen != equity_lane0_colex_odometer0_odometer_digit0_bound));
 end
 
 
@@ -7070,15 +7231,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select1_select
 end
 
 
-always @(n, dealt[1], dealt[2], equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
-    if ((1'b0 || (!dealt[2]))) begin
-        equity_lane0_colex_odometer0_odometer_digit1_bound = n;
+always @(pipe_reg0_q, pipe_reg2_q[1], pipe_reg2_q[2], equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
+    if ((1'b0 || (!pipe_reg2_q[2]))) begin
+        equity_lane0_colex_odometer0_odometer_digit1_bound = pipe_reg0_q;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit1_bound = equity_lane0_colex_odometer0_odometer_digit1_upper;
     end
     equity_lane0_colex_odometer0_odometer_digit1_loaded = equity_lane0_bus_word[6-1:0];
-    equity_lane0_colex_odometer0_odometer_digit1_can_rise = (dealt[1] && (equity_lane0_colex_odometer0_odometer_digit1_risen != equity_lane0_colex_odometer0_odometer_digit1_bound));
+    equity_lane0_colex_odometer0_odometer_digit1_can_rise = (pipe_reg2_q[1] && (equity_lane0_colex_odometer0_odometer_digit1_risen != equity_lane0_colex_odometer0_odometer_digit1_bound));
 end
 
 
@@ -7119,15 +7280,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select2_select
 end
 
 
-always @(n, dealt[2], dealt[3], equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
-    if ((1'b0 || (!dealt[3]))) begin
-        equity_lane0_colex_odometer0_odometer_digit2_bound = n;
+always @(pipe_reg0_q, pipe_reg2_q[2], pipe_reg2_q[3], equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
+    if ((1'b0 || (!pipe_reg2_q[3]))) begin
+        equity_lane0_colex_odometer0_odometer_digit2_bound = pipe_reg0_q;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit2_bound = equity_lane0_colex_odometer0_odometer_digit2_upper;
     end
     equity_lane0_colex_odometer0_odometer_digit2_loaded = equity_lane0_bus_word[6-1:0];
-    equity_lane0_colex_odometer0_odometer_digit2_can_rise = (dealt[2] && (equity_lane0_colex_odometer0_odometer_digit2_risen != equity_lane0_colex_odometer0_odometer_digit2_bound));
+    equity_lane0_colex_odometer0_odometer_digit2_can_rise = (pipe_reg2_q[2] && (equity_lane0_colex_odometer0_odometer_digit2_risen != equity_lane0_colex_odometer0_odometer_digit2_bound));
 end
 
 
@@ -7168,15 +7329,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select3_select
 end
 
 
-always @(n, dealt[3], dealt[4], equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
-    if ((1'b0 || (!dealt[4]))) begin
-        equity_lane0_colex_odometer0_odometer_digit3_bound = n;
+always @(pipe_reg0_q, pipe_reg2_q[3], pipe_reg2_q[4], equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
+    if ((1'b0 || (!pipe_reg2_q[4]))) begin
+        equity_lane0_colex_odometer0_odometer_digit3_bound = pipe_reg0_q;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit3_bound = equity_lane0_colex_odometer0_odometer_digit3_upper;
     end
     equity_lane0_colex_odometer0_odometer_digit3_loaded = equity_lane0_bus_word[6-1:0];
-    equity_lane0_colex_odometer0_odometer_digit3_can_rise = (dealt[3] && (equity_lane0_colex_odometer0_odometer_digit3_risen != equity_lane0_colex_odometer0_odometer_digit3_bound));
+    equity_lane0_colex_odometer0_odometer_digit3_can_rise = (pipe_reg2_q[3] && (equity_lane0_colex_odometer0_odometer_digit3_risen != equity_lane0_colex_odometer0_odometer_digit3_bound));
 end
 
 
@@ -7217,15 +7378,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select4_select
 end
 
 
-always @(n, dealt[4], dealt[4], equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
-    if ((1'b1 || (!dealt[4]))) begin
-        equity_lane0_colex_odometer0_odometer_digit4_bound = n;
+always @(pipe_reg0_q, pipe_reg2_q[4], pipe_reg2_q[4], equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound, pipe_reg0_q) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
+    if ((1'b1 || (!pipe_reg2_q[4]))) begin
+        equity_lane0_colex_odometer0_odometer_digit4_bound = pipe_reg0_q;
     end
     else begin
-        equity_lane0_colex_odometer0_odometer_digit4_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit4_bound = pipe_reg0_q;
     end
     equity_lane0_colex_odometer0_odometer_digit4_loaded = equity_lane0_bus_word[6-1:0];
-    equity_lane0_colex_odometer0_odometer_digit4_can_rise = (dealt[4] && (equity_lane0_colex_odometer0_odometer_digit4_risen != equity_lane0_colex_odometer0_odometer_digit4_bound));
+    equity_lane0_colex_odometer0_odometer_digit4_can_rise = (pipe_reg2_q[4] && (equity_lane0_colex_odometer0_odometer_digit4_risen != equity_lane0_colex_odometer0_odometer_digit4_bound));
 end
 
 
@@ -7266,15 +7427,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select5_select
 end
 
 
-always @(n, dealt[5], dealt[6], equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
-    if ((1'b0 || (!dealt[6]))) begin
-        equity_lane0_colex_odometer0_odometer_digit5_bound = n;
+always @(pipe_reg0_q, pipe_reg2_q[5], pipe_reg2_q[6], equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
+    if ((1'b0 || (!pipe_reg2_q[6]))) begin
+        equity_lane0_colex_odometer0_odometer_digit5_bound = pipe_reg0_q;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit5_bound = equity_lane0_colex_odometer0_odometer_digit5_upper;
     end
     equity_lane0_colex_odometer0_odometer_digit5_loaded = equity_lane0_bus_word[6-1:0];
-    equity_lane0_colex_odometer0_odometer_digit5_can_rise = (dealt[5] && (equity_lane0_colex_odometer0_odometer_digit5_risen != equity_lane0_colex_odometer0_odometer_digit5_bound));
+    equity_lane0_colex_odometer0_odometer_digit5_can_rise = (pipe_reg2_q[5] && (equity_lane0_colex_odometer0_odometer_digit5_risen != equity_lane0_colex_odometer0_odometer_digit5_bound));
 end
 
 
@@ -7315,15 +7476,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select6_select
 end
 
 
-always @(n, dealt[6], dealt[6], equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
-    if ((1'b1 || (!dealt[6]))) begin
-        equity_lane0_colex_odometer0_odometer_digit6_bound = n;
+always @(pipe_reg0_q, pipe_reg2_q[6], pipe_reg2_q[6], equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound, pipe_reg0_q) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
+    if ((1'b1 || (!pipe_reg2_q[6]))) begin
+        equity_lane0_colex_odometer0_odometer_digit6_bound = pipe_reg0_q;
     end
     else begin
-        equity_lane0_colex_odometer0_odometer_digit6_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit6_bound = pipe_reg0_q;
     end
     equity_lane0_colex_odometer0_odometer_digit6_loaded = equity_lane0_bus_word[6-1:0];
-    equity_lane0_colex_odometer0_odometer_digit6_can_rise = (dealt[6] && (equity_lane0_colex_odometer0_odometer_digit6_risen != equity_lane0_colex_odometer0_odometer_digit6_bound));
+    equity_lane0_colex_odometer0_odometer_digit6_can_rise = (pipe_reg2_q[6] && (equity_lane0_colex_odometer0_odometer_digit6_risen != equity_lane0_colex_odometer0_odometer_digit6_bound));
 end
 
 
@@ -7364,15 +7525,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select7_select
 end
 
 
-always @(n, dealt[7], dealt[8], equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) begin: equity_lane0_colex_odometer0_odometer_digit7_rise
-    if ((1'b0 || (!dealt[8]))) begin
-        equity_lane0_colex_odometer0_odometer_digit7_bound = n;
+always @(pipe_reg0_q, pipe_reg2_q[7], pipe_reg2_q[8], equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) begin: equity_lane0_colex_odometer0_odometer_digit7_rise
+    if ((1'b0 || (!pipe_reg2_q[8]))) begin
+        equity_lane0_colex_odometer0_odometer_digit7_bound = pipe_reg0_q;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit7_bound = equity_lane0_colex_odometer0_odometer_digit7_upper;
     end
     equity_lane0_colex_odometer0_odometer_digit7_loaded = equity_lane0_bus_word[6-1:0];
-    equity_lane0_colex_odometer0_odometer_digit7_can_rise = (dealt[7] && (equity_lane0_colex_odometer0_odometer_digit7_risen != equity_lane0_colex_odometer0_odometer_digit7_bound));
+    equity_lane0_colex_odometer0_odometer_digit7_can_rise = (pipe_reg2_q[7] && (equity_lane0_colex_odometer0_odometer_digit7_risen != equity_lane0_colex_odometer0_odometer_digit7_bound));
 end
 
 
@@ -7413,15 +7574,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select8_select
 end
 
 
-always @(n, dealt[8], dealt[8], equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit8_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit8_rise
-    if ((1'b1 || (!dealt[8]))) begin
-        equity_lane0_colex_odometer0_odometer_digit8_bound = n;
+always @(pipe_reg0_q, pipe_reg2_q[8], pipe_reg2_q[8], equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit8_bound, pipe_reg0_q) begin: equity_lane0_colex_odometer0_odometer_digit8_rise
+    if ((1'b1 || (!pipe_reg2_q[8]))) begin
+        equity_lane0_colex_odometer0_odometer_digit8_bound = pipe_reg0_q;
     end
     else begin
-        equity_lane0_colex_odometer0_odometer_digit8_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit8_bound = pipe_reg0_q;
     end
     equity_lane0_colex_odometer0_odometer_digit8_loaded = equity_lane0_bus_word[6-1:0];
-    equity_lane0_colex_odometer0_odometer_digit8_can_rise = (dealt[8] && (equity_lane0_colex_odometer0_odometer_digit8_risen != equity_lane0_colex_odometer0_odometer_digit8_bound));
+    equity_lane0_colex_odometer0_odometer_digit8_can_rise = (pipe_reg2_q[8] && (equity_lane0_colex_odometer0_odometer_digit8_risen != equity_lane0_colex_odometer0_odometer_digit8_bound));
 end
 
 
@@ -7462,15 +7623,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select9_select
 end
 
 
-always @(n, dealt[9], dealt[10], equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) begin: equity_lane0_colex_odometer0_odometer_digit9_rise
-    if ((1'b0 || (!dealt[10]))) begin
-        equity_lane0_colex_odometer0_odometer_digit9_bound = n;
+always @(pipe_reg0_q, pipe_reg2_q[9], pipe_reg2_q[10], equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) begin: equity_lane0_colex_odometer0_odometer_digit9_rise
+    if ((1'b0 || (!pipe_reg2_q[10]))) begin
+        equity_lane0_colex_odometer0_odometer_digit9_bound = pipe_reg0_q;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit9_bound = equity_lane0_colex_odometer0_odometer_digit9_upper;
     end
     equity_lane0_colex_odometer0_odometer_digit9_loaded = equity_lane0_bus_word[6-1:0];
-    equity_lane0_colex_odometer0_odometer_digit9_can_rise = (dealt[9] && (equity_lane0_colex_odometer0_odometer_digit9_risen != equity_lane0_colex_odometer0_odometer_digit9_bound));
+    equity_lane0_colex_odometer0_odometer_digit9_can_rise = (pipe_reg2_q[9] && (equity_lane0_colex_odometer0_odometer_digit9_risen != equity_lane0_colex_odometer0_odometer_digit9_bound));
 end
 
 
@@ -7511,15 +7672,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select10_select
 end
 
 
-always @(n, dealt[10], dealt[10], equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit10_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit10_rise
-    if ((1'b1 || (!dealt[10]))) begin
-        equity_lane0_colex_odometer0_odometer_digit10_bound = n;
+always @(pipe_reg0_q, pipe_reg2_q[10], pipe_reg2_q[10], equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit10_bound, pipe_reg0_q) begin: equity_lane0_colex_odometer0_odometer_digit10_rise
+    if ((1'b1 || (!pipe_reg2_q[10]))) begin
+        equity_lane0_colex_odometer0_odometer_digit10_bound = pipe_reg0_q;
     end
     else begin
-        equity_lane0_colex_odometer0_odometer_digit10_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit10_bound = pipe_reg0_q;
     end
     equity_lane0_colex_odometer0_odometer_digit10_loaded = equity_lane0_bus_word[6-1:0];
-    equity_lane0_colex_odometer0_odometer_digit10_can_rise = (dealt[10] && (equity_lane0_colex_odometer0_odometer_digit10_risen != equity_lane0_colex_odometer0_odometer_digit10_bound));
+    equity_lane0_colex_odometer0_odometer_digit10_can_rise = (pipe_reg2_q[10] && (equity_lane0_colex_odometer0_odometer_digit10_risen != equity_lane0_colex_odometer0_odometer_digit10_bound));
 end
 
 
@@ -7556,9 +7717,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last0_bounds
-    equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((n + 127) % 128);
-    equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((n + 126) % 128);
-    equity_lane0_colex_odometer0_hand_last0_n_is_2 <= (n == 2);
+    equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((pipe_reg0_q + 127) % 128);
+    equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((pipe_reg0_q + 126) % 128);
+    equity_lane0_colex_odometer0_hand_last0_n_is_2 <= (pipe_reg0_q == 2);
 end
 
 
@@ -7591,9 +7752,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last1_bounds
-    equity_lane0_colex_odometer0_hand_last1_n_less_1 <= ((n + 127) % 128);
-    equity_lane0_colex_odometer0_hand_last1_n_less_2 <= ((n + 126) % 128);
-    equity_lane0_colex_odometer0_hand_last1_n_is_2 <= (n == 2);
+    equity_lane0_colex_odometer0_hand_last1_n_less_1 <= ((pipe_reg0_q + 127) % 128);
+    equity_lane0_colex_odometer0_hand_last1_n_less_2 <= ((pipe_reg0_q + 126) % 128);
+    equity_lane0_colex_odometer0_hand_last1_n_is_2 <= (pipe_reg0_q == 2);
 end
 
 
@@ -7626,9 +7787,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last2_bounds
-    equity_lane0_colex_odometer0_hand_last2_n_less_1 <= ((n + 127) % 128);
-    equity_lane0_colex_odometer0_hand_last2_n_less_2 <= ((n + 126) % 128);
-    equity_lane0_colex_odometer0_hand_last2_n_is_2 <= (n == 2);
+    equity_lane0_colex_odometer0_hand_last2_n_less_1 <= ((pipe_reg0_q + 127) % 128);
+    equity_lane0_colex_odometer0_hand_last2_n_less_2 <= ((pipe_reg0_q + 126) % 128);
+    equity_lane0_colex_odometer0_hand_last2_n_is_2 <= (pipe_reg0_q == 2);
 end
 
 
@@ -7721,15 +7882,15 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_prepare
         for (j=0; j<3; j=j+1) begin
             a = (5 + (2 * j));
             takes[j] = wrapped;
-            first_dealt = (dealt[a] && (!seen_dealt));
+            first_dealt = (pipe_reg2_q[a] && (!seen_dealt));
             innermost[j] = first_dealt;
             if ((first_dealt && equity_lane0_colex_odometer0_last_bits[j])) begin
                 at_last = 1'b1;
             end
-            if ((dealt[a] && (!first_dealt) && (!equity_lane0_colex_odometer0_last_bits[j]))) begin
+            if ((pipe_reg2_q[a] && (!first_dealt) && (!equity_lane0_colex_odometer0_last_bits[j]))) begin
                 wrapped = 1'b0;
             end
-            if (dealt[a]) begin
+            if (pipe_reg2_q[a]) begin
                 seen_dealt = 1'b1;
             end
         end
@@ -7754,9 +7915,9 @@ end
 
 always @(posedge clk) begin: equity_lane0_take_setting
     if ((lane_load0_lane_loads || start)) begin
-        equity_lane0_lane_n <= n;
-        equity_lane0_lane_mask <= mask;
-        equity_lane0_lane_exact <= exact;
+        equity_lane0_lane_n <= pipe_reg0_q;
+        equity_lane0_lane_mask <= pipe_reg1_q;
+        equity_lane0_lane_exact <= pipe_reg7_q;
     end
 end
 
@@ -8454,7 +8615,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge_flags
 end
 
 
-always @(dealt[0], equity_lane0_deal_stage0_free, equity_lane0_deal_stage0_fields) begin: equity_lane0_deal_stage0_pick
+always @(pipe_reg2_q[0], equity_lane0_deal_stage0_free, equity_lane0_deal_stage0_fields) begin: equity_lane0_deal_stage0_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -8471,7 +8632,7 @@ always @(dealt[0], equity_lane0_deal_stage0_free, equity_lane0_deal_stage0_field
             hit = 1'b1;
         end
     end
-    if (dealt[0]) begin
+    if (pipe_reg2_q[0]) begin
         equity_lane0_deal_stage0_chosen = take;
         equity_lane0_deal_stage0_found = hit;
     end
@@ -8659,7 +8820,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge_flags
 end
 
 
-always @(dealt[1], equity_lane0_deal_stage1_free, equity_lane0_deal_stage1_fields) begin: equity_lane0_deal_stage1_pick
+always @(pipe_reg2_q[1], equity_lane0_deal_stage1_free, equity_lane0_deal_stage1_fields) begin: equity_lane0_deal_stage1_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -8676,7 +8837,7 @@ always @(dealt[1], equity_lane0_deal_stage1_free, equity_lane0_deal_stage1_field
             hit = 1'b1;
         end
     end
-    if (dealt[1]) begin
+    if (pipe_reg2_q[1]) begin
         equity_lane0_deal_stage1_chosen = take;
         equity_lane0_deal_stage1_found = hit;
     end
@@ -8884,7 +9045,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge_flags
 end
 
 
-always @(dealt[2], equity_lane0_deal_stage2_free, equity_lane0_deal_stage2_fields) begin: equity_lane0_deal_stage2_pick
+always @(pipe_reg2_q[2], equity_lane0_deal_stage2_free, equity_lane0_deal_stage2_fields) begin: equity_lane0_deal_stage2_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -8901,7 +9062,7 @@ always @(dealt[2], equity_lane0_deal_stage2_free, equity_lane0_deal_stage2_field
             hit = 1'b1;
         end
     end
-    if (dealt[2]) begin
+    if (pipe_reg2_q[2]) begin
         equity_lane0_deal_stage2_chosen = take;
         equity_lane0_deal_stage2_found = hit;
     end
@@ -9129,7 +9290,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge_flags
 end
 
 
-always @(dealt[3], equity_lane0_deal_stage3_free, equity_lane0_deal_stage3_fields) begin: equity_lane0_deal_stage3_pick
+always @(pipe_reg2_q[3], equity_lane0_deal_stage3_free, equity_lane0_deal_stage3_fields) begin: equity_lane0_deal_stage3_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -9146,7 +9307,7 @@ always @(dealt[3], equity_lane0_deal_stage3_free, equity_lane0_deal_stage3_field
             hit = 1'b1;
         end
     end
-    if (dealt[3]) begin
+    if (pipe_reg2_q[3]) begin
         equity_lane0_deal_stage3_chosen = take;
         equity_lane0_deal_stage3_found = hit;
     end
@@ -9394,7 +9555,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge_flags
 end
 
 
-always @(dealt[4], equity_lane0_deal_stage4_free, equity_lane0_deal_stage4_fields) begin: equity_lane0_deal_stage4_pick
+always @(pipe_reg2_q[4], equity_lane0_deal_stage4_free, equity_lane0_deal_stage4_fields) begin: equity_lane0_deal_stage4_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -9411,7 +9572,7 @@ always @(dealt[4], equity_lane0_deal_stage4_free, equity_lane0_deal_stage4_field
             hit = 1'b1;
         end
     end
-    if (dealt[4]) begin
+    if (pipe_reg2_q[4]) begin
         equity_lane0_deal_stage4_chosen = take;
         equity_lane0_deal_stage4_found = hit;
     end
@@ -9699,7 +9860,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge_flags
 end
 
 
-always @(dealt[5], equity_lane0_deal_stage5_free, equity_lane0_deal_stage5_fields) begin: equity_lane0_deal_stage5_pick
+always @(pipe_reg2_q[5], equity_lane0_deal_stage5_free, equity_lane0_deal_stage5_fields) begin: equity_lane0_deal_stage5_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -9716,7 +9877,7 @@ always @(dealt[5], equity_lane0_deal_stage5_free, equity_lane0_deal_stage5_field
             hit = 1'b1;
         end
     end
-    if (dealt[5]) begin
+    if (pipe_reg2_q[5]) begin
         equity_lane0_deal_stage5_chosen = take;
         equity_lane0_deal_stage5_found = hit;
     end
@@ -10024,7 +10185,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge_flags
 end
 
 
-always @(dealt[6], equity_lane0_deal_stage6_free, equity_lane0_deal_stage6_fields) begin: equity_lane0_deal_stage6_pick
+always @(pipe_reg2_q[6], equity_lane0_deal_stage6_free, equity_lane0_deal_stage6_fields) begin: equity_lane0_deal_stage6_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -10041,7 +10202,7 @@ always @(dealt[6], equity_lane0_deal_stage6_free, equity_lane0_deal_stage6_field
             hit = 1'b1;
         end
     end
-    if (dealt[6]) begin
+    if (pipe_reg2_q[6]) begin
         equity_lane0_deal_stage6_chosen = take;
         equity_lane0_deal_stage6_found = hit;
     end
@@ -10369,7 +10530,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage7_judge_flags
 end
 
 
-always @(dealt[7], equity_lane0_deal_stage7_free, equity_lane0_deal_stage7_fields) begin: equity_lane0_deal_stage7_pick
+always @(pipe_reg2_q[7], equity_lane0_deal_stage7_free, equity_lane0_deal_stage7_fields) begin: equity_lane0_deal_stage7_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -10386,7 +10547,7 @@ always @(dealt[7], equity_lane0_deal_stage7_free, equity_lane0_deal_stage7_field
             hit = 1'b1;
         end
     end
-    if (dealt[7]) begin
+    if (pipe_reg2_q[7]) begin
         equity_lane0_deal_stage7_chosen = take;
         equity_lane0_deal_stage7_found = hit;
     end
@@ -10734,7 +10895,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage8_judge_flags
 end
 
 
-always @(dealt[8], equity_lane0_deal_stage8_free, equity_lane0_deal_stage8_fields) begin: equity_lane0_deal_stage8_pick
+always @(pipe_reg2_q[8], equity_lane0_deal_stage8_free, equity_lane0_deal_stage8_fields) begin: equity_lane0_deal_stage8_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -10751,7 +10912,7 @@ always @(dealt[8], equity_lane0_deal_stage8_free, equity_lane0_deal_stage8_field
             hit = 1'b1;
         end
     end
-    if (dealt[8]) begin
+    if (pipe_reg2_q[8]) begin
         equity_lane0_deal_stage8_chosen = take;
         equity_lane0_deal_stage8_found = hit;
     end
@@ -11139,7 +11300,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage9_judge_flags
 end
 
 
-always @(dealt[9], equity_lane0_deal_stage9_free, equity_lane0_deal_stage9_fields) begin: equity_lane0_deal_stage9_pick
+always @(pipe_reg2_q[9], equity_lane0_deal_stage9_free, equity_lane0_deal_stage9_fields) begin: equity_lane0_deal_stage9_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -11156,7 +11317,7 @@ always @(dealt[9], equity_lane0_deal_stage9_free, equity_lane0_deal_stage9_field
             hit = 1'b1;
         end
     end
-    if (dealt[9]) begin
+    if (pipe_reg2_q[9]) begin
         equity_lane0_deal_stage9_chosen = take;
         equity_lane0_deal_stage9_found = hit;
     end
@@ -11564,7 +11725,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage10_judge_flags
 end
 
 
-always @(dealt[10], equity_lane0_deal_stage10_free, equity_lane0_deal_stage10_fields) begin: equity_lane0_deal_stage10_pick
+always @(pipe_reg2_q[10], equity_lane0_deal_stage10_free, equity_lane0_deal_stage10_fields) begin: equity_lane0_deal_stage10_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -11581,7 +11742,7 @@ always @(dealt[10], equity_lane0_deal_stage10_free, equity_lane0_deal_stage10_fi
             hit = 1'b1;
         end
     end
-    if (dealt[10]) begin
+    if (pipe_reg2_q[10]) begin
         equity_lane0_deal_stage10_chosen = take;
         equity_lane0_deal_stage10_found = hit;
     end
@@ -11610,8 +11771,8 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup0_write
-    if (rem_we) begin
-        equity_lane0_card_lookup0_remaining[rem_addr] <= rem_data;
+    if (pipe_reg4_q) begin
+        equity_lane0_card_lookup0_remaining[pipe_reg5_q] <= pipe_reg6_q;
     end
 end
 
@@ -11621,18 +11782,18 @@ assign equity_lane0_card_lookup0_position = equity_lane0_deal_stage10_pos_out[0+
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup0_read
-    if (dealt[0]) begin
+    if (pipe_reg2_q[0]) begin
         equity_lane0_card_lookup0_card <= equity_lane0_card_lookup0_remaining[equity_lane0_card_lookup0_position];
     end
     else begin
-        equity_lane0_card_lookup0_card <= slot_register0_value;
+        equity_lane0_card_lookup0_card <= pipe_reg11_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup1_write
-    if (rem_we) begin
-        equity_lane0_card_lookup1_remaining[rem_addr] <= rem_data;
+    if (pipe_reg4_q) begin
+        equity_lane0_card_lookup1_remaining[pipe_reg5_q] <= pipe_reg6_q;
     end
 end
 
@@ -11642,18 +11803,18 @@ assign equity_lane0_card_lookup1_position = equity_lane0_deal_stage10_pos_out[6+
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup1_read
-    if (dealt[1]) begin
+    if (pipe_reg2_q[1]) begin
         equity_lane0_card_lookup1_card <= equity_lane0_card_lookup1_remaining[equity_lane0_card_lookup1_position];
     end
     else begin
-        equity_lane0_card_lookup1_card <= slot_register1_value;
+        equity_lane0_card_lookup1_card <= pipe_reg12_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup2_write
-    if (rem_we) begin
-        equity_lane0_card_lookup2_remaining[rem_addr] <= rem_data;
+    if (pipe_reg4_q) begin
+        equity_lane0_card_lookup2_remaining[pipe_reg5_q] <= pipe_reg6_q;
     end
 end
 
@@ -11663,18 +11824,18 @@ assign equity_lane0_card_lookup2_position = equity_lane0_deal_stage10_pos_out[12
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup2_read
-    if (dealt[2]) begin
+    if (pipe_reg2_q[2]) begin
         equity_lane0_card_lookup2_card <= equity_lane0_card_lookup2_remaining[equity_lane0_card_lookup2_position];
     end
     else begin
-        equity_lane0_card_lookup2_card <= slot_register2_value;
+        equity_lane0_card_lookup2_card <= pipe_reg13_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup3_write
-    if (rem_we) begin
-        equity_lane0_card_lookup3_remaining[rem_addr] <= rem_data;
+    if (pipe_reg4_q) begin
+        equity_lane0_card_lookup3_remaining[pipe_reg5_q] <= pipe_reg6_q;
     end
 end
 
@@ -11684,18 +11845,18 @@ assign equity_lane0_card_lookup3_position = equity_lane0_deal_stage10_pos_out[18
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup3_read
-    if (dealt[3]) begin
+    if (pipe_reg2_q[3]) begin
         equity_lane0_card_lookup3_card <= equity_lane0_card_lookup3_remaining[equity_lane0_card_lookup3_position];
     end
     else begin
-        equity_lane0_card_lookup3_card <= slot_register3_value;
+        equity_lane0_card_lookup3_card <= pipe_reg14_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup4_write
-    if (rem_we) begin
-        equity_lane0_card_lookup4_remaining[rem_addr] <= rem_data;
+    if (pipe_reg4_q) begin
+        equity_lane0_card_lookup4_remaining[pipe_reg5_q] <= pipe_reg6_q;
     end
 end
 
@@ -11705,18 +11866,18 @@ assign equity_lane0_card_lookup4_position = equity_lane0_deal_stage10_pos_out[24
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup4_read
-    if (dealt[4]) begin
+    if (pipe_reg2_q[4]) begin
         equity_lane0_card_lookup4_card <= equity_lane0_card_lookup4_remaining[equity_lane0_card_lookup4_position];
     end
     else begin
-        equity_lane0_card_lookup4_card <= slot_register4_value;
+        equity_lane0_card_lookup4_card <= pipe_reg15_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup5_write
-    if (rem_we) begin
-        equity_lane0_card_lookup5_remaining[rem_addr] <= rem_data;
+    if (pipe_reg4_q) begin
+        equity_lane0_card_lookup5_remaining[pipe_reg5_q] <= pipe_reg6_q;
     end
 end
 
@@ -11726,18 +11887,18 @@ assign equity_lane0_card_lookup5_position = equity_lane0_deal_stage10_pos_out[30
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup5_read
-    if (dealt[5]) begin
+    if (pipe_reg2_q[5]) begin
         equity_lane0_card_lookup5_card <= equity_lane0_card_lookup5_remaining[equity_lane0_card_lookup5_position];
     end
     else begin
-        equity_lane0_card_lookup5_card <= slot_register5_value;
+        equity_lane0_card_lookup5_card <= pipe_reg16_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup6_write
-    if (rem_we) begin
-        equity_lane0_card_lookup6_remaining[rem_addr] <= rem_data;
+    if (pipe_reg4_q) begin
+        equity_lane0_card_lookup6_remaining[pipe_reg5_q] <= pipe_reg6_q;
     end
 end
 
@@ -11747,18 +11908,18 @@ assign equity_lane0_card_lookup6_position = equity_lane0_deal_stage10_pos_out[36
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup6_read
-    if (dealt[6]) begin
+    if (pipe_reg2_q[6]) begin
         equity_lane0_card_lookup6_card <= equity_lane0_card_lookup6_remaining[equity_lane0_card_lookup6_position];
     end
     else begin
-        equity_lane0_card_lookup6_card <= slot_register6_value;
+        equity_lane0_card_lookup6_card <= pipe_reg17_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup7_write
-    if (rem_we) begin
-        equity_lane0_card_lookup7_remaining[rem_addr] <= rem_data;
+    if (pipe_reg4_q) begin
+        equity_lane0_card_lookup7_remaining[pipe_reg5_q] <= pipe_reg6_q;
     end
 end
 
@@ -11768,18 +11929,18 @@ assign equity_lane0_card_lookup7_position = equity_lane0_deal_stage10_pos_out[42
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup7_read
-    if (dealt[7]) begin
+    if (pipe_reg2_q[7]) begin
         equity_lane0_card_lookup7_card <= equity_lane0_card_lookup7_remaining[equity_lane0_card_lookup7_position];
     end
     else begin
-        equity_lane0_card_lookup7_card <= slot_register7_value;
+        equity_lane0_card_lookup7_card <= pipe_reg18_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup8_write
-    if (rem_we) begin
-        equity_lane0_card_lookup8_remaining[rem_addr] <= rem_data;
+    if (pipe_reg4_q) begin
+        equity_lane0_card_lookup8_remaining[pipe_reg5_q] <= pipe_reg6_q;
     end
 end
 
@@ -11789,18 +11950,18 @@ assign equity_lane0_card_lookup8_position = equity_lane0_deal_stage10_pos_out[48
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup8_read
-    if (dealt[8]) begin
+    if (pipe_reg2_q[8]) begin
         equity_lane0_card_lookup8_card <= equity_lane0_card_lookup8_remaining[equity_lane0_card_lookup8_position];
     end
     else begin
-        equity_lane0_card_lookup8_card <= slot_register8_value;
+        equity_lane0_card_lookup8_card <= pipe_reg19_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup9_write
-    if (rem_we) begin
-        equity_lane0_card_lookup9_remaining[rem_addr] <= rem_data;
+    if (pipe_reg4_q) begin
+        equity_lane0_card_lookup9_remaining[pipe_reg5_q] <= pipe_reg6_q;
     end
 end
 
@@ -11810,18 +11971,18 @@ assign equity_lane0_card_lookup9_position = equity_lane0_deal_stage10_pos_out[54
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup9_read
-    if (dealt[9]) begin
+    if (pipe_reg2_q[9]) begin
         equity_lane0_card_lookup9_card <= equity_lane0_card_lookup9_remaining[equity_lane0_card_lookup9_position];
     end
     else begin
-        equity_lane0_card_lookup9_card <= slot_register9_value;
+        equity_lane0_card_lookup9_card <= pipe_reg20_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup10_write
-    if (rem_we) begin
-        equity_lane0_card_lookup10_remaining[rem_addr] <= rem_data;
+    if (pipe_reg4_q) begin
+        equity_lane0_card_lookup10_remaining[pipe_reg5_q] <= pipe_reg6_q;
     end
 end
 
@@ -11831,11 +11992,11 @@ assign equity_lane0_card_lookup10_position = equity_lane0_deal_stage10_pos_out[6
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup10_read
-    if (dealt[10]) begin
+    if (pipe_reg2_q[10]) begin
         equity_lane0_card_lookup10_card <= equity_lane0_card_lookup10_remaining[equity_lane0_card_lookup10_position];
     end
     else begin
-        equity_lane0_card_lookup10_card <= slot_register10_value;
+        equity_lane0_card_lookup10_card <= pipe_reg21_q;
     end
 end
 
@@ -11934,27 +12095,27 @@ assign equity_lane0_eval70_hand_eval0_same_card19_same = ((equity_lane0_eval70_h
 assign equity_lane0_eval70_hand_eval0_same_card20_same = ((equity_lane0_eval70_hand_eval0_s0_codes[36-1:30] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg0_load
-    equity_lane0_eval70_hand_eval0_s1_dups <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg23_load
+    equity_lane0_eval70_hand_eval0_s1_dups <= equity_lane0_eval70_hand_eval0_pipe_reg23_d;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg1_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg24_load
     equity_lane0_eval70_hand_eval0_s1_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg2_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg25_load
     equity_lane0_eval70_hand_eval0_s1_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg3_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg26_load
     equity_lane0_eval70_hand_eval0_s1_any <= equity_lane0_eval70_hand_eval0_d1_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg4_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg27_load
     equity_lane0_eval70_hand_eval0_s1_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
 end
 
@@ -12095,57 +12256,57 @@ always @(equity_lane0_eval70_hand_eval0_c2_present) begin: equity_lane0_eval70_h
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg5_load
-    equity_lane0_eval70_hand_eval0_pipe_reg5_q <= equity_lane0_eval70_hand_eval0_c2_quads;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg28_load
+    equity_lane0_eval70_hand_eval0_pipe_reg28_q <= equity_lane0_eval70_hand_eval0_c2_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg6_load
-    equity_lane0_eval70_hand_eval0_pipe_reg6_q <= equity_lane0_eval70_hand_eval0_c2_trips;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg29_load
+    equity_lane0_eval70_hand_eval0_pipe_reg29_q <= equity_lane0_eval70_hand_eval0_c2_trips;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg7_load
-    equity_lane0_eval70_hand_eval0_pipe_reg7_q <= equity_lane0_eval70_hand_eval0_c2_pairs;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg30_load
+    equity_lane0_eval70_hand_eval0_pipe_reg30_q <= equity_lane0_eval70_hand_eval0_c2_pairs;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg8_load
-    equity_lane0_eval70_hand_eval0_pipe_reg8_q <= equity_lane0_eval70_hand_eval0_c2_not_quads;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg31_load
+    equity_lane0_eval70_hand_eval0_pipe_reg31_q <= equity_lane0_eval70_hand_eval0_c2_not_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg9_load
-    equity_lane0_eval70_hand_eval0_pipe_reg9_q <= equity_lane0_eval70_hand_eval0_c2_kickers;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg32_load
+    equity_lane0_eval70_hand_eval0_pipe_reg32_q <= equity_lane0_eval70_hand_eval0_c2_kickers;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg10_load
-    equity_lane0_eval70_hand_eval0_pipe_reg10_q <= equity_lane0_eval70_hand_eval0_straight_windows0_windows;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg33_load
+    equity_lane0_eval70_hand_eval0_pipe_reg33_q <= equity_lane0_eval70_hand_eval0_straight_windows0_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg11_load
-    equity_lane0_eval70_hand_eval0_pipe_reg11_q <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg34_load
+    equity_lane0_eval70_hand_eval0_pipe_reg34_q <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg12_load
-    equity_lane0_eval70_hand_eval0_pipe_reg12_q <= equity_lane0_eval70_hand_eval0_c2_flush;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg35_load
+    equity_lane0_eval70_hand_eval0_pipe_reg35_q <= equity_lane0_eval70_hand_eval0_c2_flush;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg13_load
-    equity_lane0_eval70_hand_eval0_pipe_reg13_q <= equity_lane0_eval70_hand_eval0_c2_bad;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg36_load
+    equity_lane0_eval70_hand_eval0_pipe_reg36_q <= equity_lane0_eval70_hand_eval0_c2_bad;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg14_load
-    equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_s1_any;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg37_load
+    equity_lane0_eval70_hand_eval0_pipe_reg37_q <= equity_lane0_eval70_hand_eval0_s1_any;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg9_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks0_select
+always @(equity_lane0_eval70_hand_eval0_pipe_reg32_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -12156,9 +12317,9 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg9_q) begin: equity_lane0_eval70_
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg9_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg32_q[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg9_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_pipe_reg32_q[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
@@ -12168,7 +12329,7 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg9_q) begin: equity_lane0_eval70_
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg7_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks1_select
+always @(equity_lane0_eval70_hand_eval0_pipe_reg30_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks1_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -12179,9 +12340,9 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg7_q) begin: equity_lane0_eval70_
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg7_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg30_q[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg7_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_pipe_reg30_q[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
@@ -12191,7 +12352,7 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg7_q) begin: equity_lane0_eval70_
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg6_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks2_select
+always @(equity_lane0_eval70_hand_eval0_pipe_reg29_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks2_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -12202,9 +12363,9 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg6_q) begin: equity_lane0_eval70_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg6_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg29_q[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg6_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_pipe_reg29_q[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
@@ -12214,7 +12375,7 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg6_q) begin: equity_lane0_eval70_
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg8_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks3_select
+always @(equity_lane0_eval70_hand_eval0_pipe_reg31_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks3_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -12225,9 +12386,9 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg8_q) begin: equity_lane0_eval70_
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg8_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg31_q[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg8_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_pipe_reg31_q[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
@@ -12237,22 +12398,22 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg8_q) begin: equity_lane0_eval70_
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg10_q) begin: equity_lane0_eval70_hand_eval0_window_top0_pick
+always @(equity_lane0_eval70_hand_eval0_pipe_reg33_q) begin: equity_lane0_eval70_hand_eval0_window_top0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval70_hand_eval0_pipe_reg10_q[w] && (!higher))) begin
+        if ((equity_lane0_eval70_hand_eval0_pipe_reg33_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg10_q[w]) begin
+        if (equity_lane0_eval70_hand_eval0_pipe_reg33_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval70_hand_eval0_window_top0_best = {onehot, 3'h0};
-    equity_lane0_eval70_hand_eval0_window_top0_found = (equity_lane0_eval70_hand_eval0_pipe_reg10_q != 0);
+    equity_lane0_eval70_hand_eval0_window_top0_found = (equity_lane0_eval70_hand_eval0_pipe_reg33_q != 0);
 end
 
 
@@ -12267,22 +12428,22 @@ always @(equity_lane0_eval70_hand_eval0_window_top0_best) begin: equity_lane0_ev
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg11_q) begin: equity_lane0_eval70_hand_eval0_window_top1_pick
+always @(equity_lane0_eval70_hand_eval0_pipe_reg34_q) begin: equity_lane0_eval70_hand_eval0_window_top1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval70_hand_eval0_pipe_reg11_q[w] && (!higher))) begin
+        if ((equity_lane0_eval70_hand_eval0_pipe_reg34_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg11_q[w]) begin
+        if (equity_lane0_eval70_hand_eval0_pipe_reg34_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval70_hand_eval0_window_top1_best = {onehot, 3'h0};
-    equity_lane0_eval70_hand_eval0_window_top1_found = (equity_lane0_eval70_hand_eval0_pipe_reg11_q != 0);
+    equity_lane0_eval70_hand_eval0_window_top1_found = (equity_lane0_eval70_hand_eval0_pipe_reg34_q != 0);
 end
 
 
@@ -12297,152 +12458,152 @@ always @(equity_lane0_eval70_hand_eval0_window_top1_best) begin: equity_lane0_ev
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg15_load
-    equity_lane0_eval70_hand_eval0_pipe_reg15_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg38_load
+    equity_lane0_eval70_hand_eval0_pipe_reg38_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg16_load
-    equity_lane0_eval70_hand_eval0_pipe_reg16_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[26-1:13];
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg39_load
+    equity_lane0_eval70_hand_eval0_pipe_reg39_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg17_load
-    equity_lane0_eval70_hand_eval0_pipe_reg17_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg40_load
+    equity_lane0_eval70_hand_eval0_pipe_reg40_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg18_load
-    equity_lane0_eval70_hand_eval0_pipe_reg18_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[52-1:39];
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg41_load
+    equity_lane0_eval70_hand_eval0_pipe_reg41_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[52-1:39];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg19_load
-    equity_lane0_eval70_hand_eval0_pipe_reg19_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[65-1:52];
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg42_load
+    equity_lane0_eval70_hand_eval0_pipe_reg42_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[65-1:52];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg20_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg43_load
     equity_lane0_eval70_hand_eval0_pair0 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg21_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg44_load
     equity_lane0_eval70_hand_eval0_pair1 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg22_load
-    equity_lane0_eval70_hand_eval0_pipe_reg22_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg45_load
+    equity_lane0_eval70_hand_eval0_pipe_reg45_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg23_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg46_load
     equity_lane0_eval70_hand_eval0_trip0 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg24_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg47_load
     equity_lane0_eval70_hand_eval0_trip1 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg25_load
-    equity_lane0_eval70_hand_eval0_pipe_reg25_q <= equity_lane0_eval70_hand_eval0_highest_ranks3_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg48_load
+    equity_lane0_eval70_hand_eval0_pipe_reg48_q <= equity_lane0_eval70_hand_eval0_highest_ranks3_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg26_load
-    equity_lane0_eval70_hand_eval0_s3_quads <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg49_load
+    equity_lane0_eval70_hand_eval0_s3_quads <= equity_lane0_eval70_hand_eval0_pipe_reg28_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg27_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg50_load
     equity_lane0_eval70_hand_eval0_s3_straight <= equity_lane0_eval70_hand_eval0_window_top0_found;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg28_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg51_load
     equity_lane0_eval70_hand_eval0_s3_sf <= equity_lane0_eval70_hand_eval0_window_top1_found;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg29_load
-    equity_lane0_eval70_hand_eval0_s3_flush <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg52_load
+    equity_lane0_eval70_hand_eval0_s3_flush <= equity_lane0_eval70_hand_eval0_pipe_reg35_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg30_load
-    equity_lane0_eval70_hand_eval0_pipe_reg30_q <= equity_lane0_eval70_hand_eval0_window_top0_top;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg53_load
+    equity_lane0_eval70_hand_eval0_pipe_reg53_q <= equity_lane0_eval70_hand_eval0_window_top0_top;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg31_load
-    equity_lane0_eval70_hand_eval0_pipe_reg31_q <= equity_lane0_eval70_hand_eval0_window_top1_top;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg54_load
+    equity_lane0_eval70_hand_eval0_pipe_reg54_q <= equity_lane0_eval70_hand_eval0_window_top1_top;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg32_load
-    equity_lane0_eval70_hand_eval0_s3_bad <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg55_load
+    equity_lane0_eval70_hand_eval0_s3_bad <= equity_lane0_eval70_hand_eval0_pipe_reg36_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg33_load
-    equity_lane0_eval70_hand_eval0_s3_any <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg56_load
+    equity_lane0_eval70_hand_eval0_s3_any <= equity_lane0_eval70_hand_eval0_pipe_reg37_q;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg15_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank2_encode
+always @(equity_lane0_eval70_hand_eval0_pipe_reg38_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank2_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg15_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg15_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg15_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg15_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg38_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg38_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg38_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg38_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank2_rank = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg16_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank3_encode
+always @(equity_lane0_eval70_hand_eval0_pipe_reg39_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank3_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg16_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg16_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg16_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg16_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg39_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg39_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg39_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg39_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank3_rank = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg17_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank4_encode
+always @(equity_lane0_eval70_hand_eval0_pipe_reg40_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank4_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg17_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg17_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg17_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg17_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg40_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg40_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg40_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg40_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank4_rank = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg18_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank5_encode
+always @(equity_lane0_eval70_hand_eval0_pipe_reg41_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank5_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg18_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg18_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg18_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg18_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg41_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg41_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg41_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg41_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank5_rank = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg19_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank6_encode
+always @(equity_lane0_eval70_hand_eval0_pipe_reg42_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank6_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg19_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg19_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg19_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg19_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg42_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg42_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg42_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg42_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank6_rank = value;
 end
 
@@ -12469,13 +12630,13 @@ always @(equity_lane0_eval70_hand_eval0_pair1) begin: equity_lane0_eval70_hand_e
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg22_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank9_encode
+always @(equity_lane0_eval70_hand_eval0_pipe_reg45_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank9_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg22_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg22_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg22_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg22_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg45_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg45_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg45_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg45_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank9_rank = value;
 end
 
@@ -12502,13 +12663,13 @@ always @(equity_lane0_eval70_hand_eval0_trip1) begin: equity_lane0_eval70_hand_e
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg25_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank12_encode
+always @(equity_lane0_eval70_hand_eval0_pipe_reg48_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank12_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg25_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg25_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg25_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg25_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[1]);
+    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg48_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg48_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg48_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg48_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[1]);
     equity_lane0_eval70_hand_eval0_onehot_rank12_rank = value;
 end
 
@@ -12562,82 +12723,82 @@ end
 assign equity_lane0_eval70_hand_eval0_c4_invalid = (equity_lane0_eval70_hand_eval0_s3_bad || (!equity_lane0_eval70_hand_eval0_s3_any));
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg34_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg57_load
     equity_lane0_eval70_hand_eval0_m0 <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg35_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg58_load
     equity_lane0_eval70_hand_eval0_m1 <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg36_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg59_load
     equity_lane0_eval70_hand_eval0_m2 <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg37_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg60_load
     equity_lane0_eval70_hand_eval0_m3 <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg38_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg61_load
     equity_lane0_eval70_hand_eval0_m4 <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg39_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg62_load
     equity_lane0_eval70_hand_eval0_p0 <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg40_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg63_load
     equity_lane0_eval70_hand_eval0_p1 <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg41_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg64_load
     equity_lane0_eval70_hand_eval0_p2 <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg42_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg65_load
     equity_lane0_eval70_hand_eval0_t0 <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg43_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg66_load
     equity_lane0_eval70_hand_eval0_t1 <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg44_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg67_load
     equity_lane0_eval70_hand_eval0_x0 <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg45_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg68_load
     equity_lane0_eval70_hand_eval0_q0 <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg46_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg69_load
     equity_lane0_eval70_hand_eval0_s4_category <= equity_lane0_eval70_hand_eval0_c4_category;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg47_load
-    equity_lane0_eval70_hand_eval0_s4_straight_top <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg70_load
+    equity_lane0_eval70_hand_eval0_s4_straight_top <= equity_lane0_eval70_hand_eval0_pipe_reg53_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg48_load
-    equity_lane0_eval70_hand_eval0_s4_sf_top <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg71_load
+    equity_lane0_eval70_hand_eval0_s4_sf_top <= equity_lane0_eval70_hand_eval0_pipe_reg54_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg49_load
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg72_load
     equity_lane0_eval70_hand_eval0_s4_invalid <= equity_lane0_eval70_hand_eval0_c4_invalid;
 end
 
@@ -12855,27 +13016,27 @@ assign equity_lane0_eval71_hand_eval1_same_card40_same = ((equity_lane0_eval71_h
 assign equity_lane0_eval71_hand_eval1_same_card41_same = ((equity_lane0_eval71_hand_eval1_s0_codes[36-1:30] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg50_load
-    equity_lane0_eval71_hand_eval1_s1_dups <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg73_load
+    equity_lane0_eval71_hand_eval1_s1_dups <= equity_lane0_eval71_hand_eval1_pipe_reg73_d;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg51_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg74_load
     equity_lane0_eval71_hand_eval1_s1_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg52_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg75_load
     equity_lane0_eval71_hand_eval1_s1_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg53_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg76_load
     equity_lane0_eval71_hand_eval1_s1_any <= equity_lane0_eval71_hand_eval1_d1_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg54_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg77_load
     equity_lane0_eval71_hand_eval1_s1_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
 end
 
@@ -13016,57 +13177,57 @@ always @(equity_lane0_eval71_hand_eval1_c2_present) begin: equity_lane0_eval71_h
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg55_load
-    equity_lane0_eval71_hand_eval1_pipe_reg55_q <= equity_lane0_eval71_hand_eval1_c2_quads;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg78_load
+    equity_lane0_eval71_hand_eval1_pipe_reg78_q <= equity_lane0_eval71_hand_eval1_c2_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg56_load
-    equity_lane0_eval71_hand_eval1_pipe_reg56_q <= equity_lane0_eval71_hand_eval1_c2_trips;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg79_load
+    equity_lane0_eval71_hand_eval1_pipe_reg79_q <= equity_lane0_eval71_hand_eval1_c2_trips;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg57_load
-    equity_lane0_eval71_hand_eval1_pipe_reg57_q <= equity_lane0_eval71_hand_eval1_c2_pairs;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg80_load
+    equity_lane0_eval71_hand_eval1_pipe_reg80_q <= equity_lane0_eval71_hand_eval1_c2_pairs;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg58_load
-    equity_lane0_eval71_hand_eval1_pipe_reg58_q <= equity_lane0_eval71_hand_eval1_c2_not_quads;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg81_load
+    equity_lane0_eval71_hand_eval1_pipe_reg81_q <= equity_lane0_eval71_hand_eval1_c2_not_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg59_load
-    equity_lane0_eval71_hand_eval1_pipe_reg59_q <= equity_lane0_eval71_hand_eval1_c2_kickers;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg82_load
+    equity_lane0_eval71_hand_eval1_pipe_reg82_q <= equity_lane0_eval71_hand_eval1_c2_kickers;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg60_load
-    equity_lane0_eval71_hand_eval1_pipe_reg60_q <= equity_lane0_eval71_hand_eval1_straight_windows1_windows;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg83_load
+    equity_lane0_eval71_hand_eval1_pipe_reg83_q <= equity_lane0_eval71_hand_eval1_straight_windows1_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg61_load
-    equity_lane0_eval71_hand_eval1_pipe_reg61_q <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg84_load
+    equity_lane0_eval71_hand_eval1_pipe_reg84_q <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg62_load
-    equity_lane0_eval71_hand_eval1_pipe_reg62_q <= equity_lane0_eval71_hand_eval1_c2_flush;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg85_load
+    equity_lane0_eval71_hand_eval1_pipe_reg85_q <= equity_lane0_eval71_hand_eval1_c2_flush;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg63_load
-    equity_lane0_eval71_hand_eval1_pipe_reg63_q <= equity_lane0_eval71_hand_eval1_c2_bad;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg86_load
+    equity_lane0_eval71_hand_eval1_pipe_reg86_q <= equity_lane0_eval71_hand_eval1_c2_bad;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg64_load
-    equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_s1_any;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg87_load
+    equity_lane0_eval71_hand_eval1_pipe_reg87_q <= equity_lane0_eval71_hand_eval1_s1_any;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg59_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks4_select
+always @(equity_lane0_eval71_hand_eval1_pipe_reg82_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks4_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -13077,9 +13238,9 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg59_q) begin: equity_lane0_eval71
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg59_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg82_q[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg59_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_pipe_reg82_q[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
@@ -13089,7 +13250,7 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg59_q) begin: equity_lane0_eval71
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg57_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks5_select
+always @(equity_lane0_eval71_hand_eval1_pipe_reg80_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks5_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -13100,9 +13261,9 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg57_q) begin: equity_lane0_eval71
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg57_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg80_q[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg57_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_pipe_reg80_q[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
@@ -13112,7 +13273,7 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg57_q) begin: equity_lane0_eval71
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg56_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks6_select
+always @(equity_lane0_eval71_hand_eval1_pipe_reg79_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks6_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -13123,9 +13284,9 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg56_q) begin: equity_lane0_eval71
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg56_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg79_q[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg56_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_pipe_reg79_q[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
@@ -13135,7 +13296,7 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg56_q) begin: equity_lane0_eval71
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg58_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks7_select
+always @(equity_lane0_eval71_hand_eval1_pipe_reg81_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks7_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -13146,9 +13307,9 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg58_q) begin: equity_lane0_eval71
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg58_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg81_q[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg58_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_pipe_reg81_q[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
@@ -13158,22 +13319,22 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg58_q) begin: equity_lane0_eval71
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg60_q) begin: equity_lane0_eval71_hand_eval1_window_top2_pick
+always @(equity_lane0_eval71_hand_eval1_pipe_reg83_q) begin: equity_lane0_eval71_hand_eval1_window_top2_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval71_hand_eval1_pipe_reg60_q[w] && (!higher))) begin
+        if ((equity_lane0_eval71_hand_eval1_pipe_reg83_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg60_q[w]) begin
+        if (equity_lane0_eval71_hand_eval1_pipe_reg83_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval71_hand_eval1_window_top2_best = {onehot, 3'h0};
-    equity_lane0_eval71_hand_eval1_window_top2_found = (equity_lane0_eval71_hand_eval1_pipe_reg60_q != 0);
+    equity_lane0_eval71_hand_eval1_window_top2_found = (equity_lane0_eval71_hand_eval1_pipe_reg83_q != 0);
 end
 
 
@@ -13188,22 +13349,22 @@ always @(equity_lane0_eval71_hand_eval1_window_top2_best) begin: equity_lane0_ev
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg61_q) begin: equity_lane0_eval71_hand_eval1_window_top3_pick
+always @(equity_lane0_eval71_hand_eval1_pipe_reg84_q) begin: equity_lane0_eval71_hand_eval1_window_top3_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval71_hand_eval1_pipe_reg61_q[w] && (!higher))) begin
+        if ((equity_lane0_eval71_hand_eval1_pipe_reg84_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg61_q[w]) begin
+        if (equity_lane0_eval71_hand_eval1_pipe_reg84_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval71_hand_eval1_window_top3_best = {onehot, 3'h0};
-    equity_lane0_eval71_hand_eval1_window_top3_found = (equity_lane0_eval71_hand_eval1_pipe_reg61_q != 0);
+    equity_lane0_eval71_hand_eval1_window_top3_found = (equity_lane0_eval71_hand_eval1_pipe_reg84_q != 0);
 end
 
 
@@ -13218,152 +13379,152 @@ always @(equity_lane0_eval71_hand_eval1_window_top3_best) begin: equity_lane0_ev
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg65_load
-    equity_lane0_eval71_hand_eval1_pipe_reg65_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg88_load
+    equity_lane0_eval71_hand_eval1_pipe_reg88_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg66_load
-    equity_lane0_eval71_hand_eval1_pipe_reg66_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[26-1:13];
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg89_load
+    equity_lane0_eval71_hand_eval1_pipe_reg89_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg67_load
-    equity_lane0_eval71_hand_eval1_pipe_reg67_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg90_load
+    equity_lane0_eval71_hand_eval1_pipe_reg90_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg68_load
-    equity_lane0_eval71_hand_eval1_pipe_reg68_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[52-1:39];
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg91_load
+    equity_lane0_eval71_hand_eval1_pipe_reg91_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[52-1:39];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg69_load
-    equity_lane0_eval71_hand_eval1_pipe_reg69_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[65-1:52];
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg92_load
+    equity_lane0_eval71_hand_eval1_pipe_reg92_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[65-1:52];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg70_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg93_load
     equity_lane0_eval71_hand_eval1_pair0 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg71_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg94_load
     equity_lane0_eval71_hand_eval1_pair1 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg72_load
-    equity_lane0_eval71_hand_eval1_pipe_reg72_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg95_load
+    equity_lane0_eval71_hand_eval1_pipe_reg95_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg73_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg96_load
     equity_lane0_eval71_hand_eval1_trip0 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg74_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg97_load
     equity_lane0_eval71_hand_eval1_trip1 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg75_load
-    equity_lane0_eval71_hand_eval1_pipe_reg75_q <= equity_lane0_eval71_hand_eval1_highest_ranks7_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg98_load
+    equity_lane0_eval71_hand_eval1_pipe_reg98_q <= equity_lane0_eval71_hand_eval1_highest_ranks7_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg76_load
-    equity_lane0_eval71_hand_eval1_s3_quads <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg99_load
+    equity_lane0_eval71_hand_eval1_s3_quads <= equity_lane0_eval71_hand_eval1_pipe_reg78_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg77_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg100_load
     equity_lane0_eval71_hand_eval1_s3_straight <= equity_lane0_eval71_hand_eval1_window_top2_found;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg78_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg101_load
     equity_lane0_eval71_hand_eval1_s3_sf <= equity_lane0_eval71_hand_eval1_window_top3_found;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg79_load
-    equity_lane0_eval71_hand_eval1_s3_flush <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg102_load
+    equity_lane0_eval71_hand_eval1_s3_flush <= equity_lane0_eval71_hand_eval1_pipe_reg85_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg80_load
-    equity_lane0_eval71_hand_eval1_pipe_reg80_q <= equity_lane0_eval71_hand_eval1_window_top2_top;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg103_load
+    equity_lane0_eval71_hand_eval1_pipe_reg103_q <= equity_lane0_eval71_hand_eval1_window_top2_top;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg81_load
-    equity_lane0_eval71_hand_eval1_pipe_reg81_q <= equity_lane0_eval71_hand_eval1_window_top3_top;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg104_load
+    equity_lane0_eval71_hand_eval1_pipe_reg104_q <= equity_lane0_eval71_hand_eval1_window_top3_top;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg82_load
-    equity_lane0_eval71_hand_eval1_s3_bad <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg105_load
+    equity_lane0_eval71_hand_eval1_s3_bad <= equity_lane0_eval71_hand_eval1_pipe_reg86_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg83_load
-    equity_lane0_eval71_hand_eval1_s3_any <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg106_load
+    equity_lane0_eval71_hand_eval1_s3_any <= equity_lane0_eval71_hand_eval1_pipe_reg87_q;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg65_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank16_encode
+always @(equity_lane0_eval71_hand_eval1_pipe_reg88_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank16_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg65_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg65_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg65_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg65_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg88_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg88_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg88_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg88_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank16_rank = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg66_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank17_encode
+always @(equity_lane0_eval71_hand_eval1_pipe_reg89_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank17_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg66_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg66_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg66_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg66_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg89_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg89_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg89_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg89_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank17_rank = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg67_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank18_encode
+always @(equity_lane0_eval71_hand_eval1_pipe_reg90_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank18_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg67_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg67_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg67_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg67_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg90_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg90_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg90_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg90_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank18_rank = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg68_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank19_encode
+always @(equity_lane0_eval71_hand_eval1_pipe_reg91_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank19_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg68_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg68_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg68_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg68_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg91_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg91_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg91_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg91_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank19_rank = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg69_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank20_encode
+always @(equity_lane0_eval71_hand_eval1_pipe_reg92_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank20_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg69_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg69_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg69_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg69_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg92_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg92_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg92_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg92_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank20_rank = value;
 end
 
@@ -13390,13 +13551,13 @@ always @(equity_lane0_eval71_hand_eval1_pair1) begin: equity_lane0_eval71_hand_e
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg72_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank23_encode
+always @(equity_lane0_eval71_hand_eval1_pipe_reg95_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank23_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg72_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg72_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg72_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg72_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg95_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg95_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg95_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg95_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank23_rank = value;
 end
 
@@ -13423,13 +13584,13 @@ always @(equity_lane0_eval71_hand_eval1_trip1) begin: equity_lane0_eval71_hand_e
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg75_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank26_encode
+always @(equity_lane0_eval71_hand_eval1_pipe_reg98_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank26_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg75_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg75_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg75_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg75_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[1]);
+    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg98_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg98_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg98_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg98_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[1]);
     equity_lane0_eval71_hand_eval1_onehot_rank26_rank = value;
 end
 
@@ -13483,82 +13644,82 @@ end
 assign equity_lane0_eval71_hand_eval1_c4_invalid = (equity_lane0_eval71_hand_eval1_s3_bad || (!equity_lane0_eval71_hand_eval1_s3_any));
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg84_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg107_load
     equity_lane0_eval71_hand_eval1_m0 <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg85_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg108_load
     equity_lane0_eval71_hand_eval1_m1 <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg86_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg109_load
     equity_lane0_eval71_hand_eval1_m2 <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg87_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg110_load
     equity_lane0_eval71_hand_eval1_m3 <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg88_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg111_load
     equity_lane0_eval71_hand_eval1_m4 <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg89_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg112_load
     equity_lane0_eval71_hand_eval1_p0 <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg90_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg113_load
     equity_lane0_eval71_hand_eval1_p1 <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg91_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg114_load
     equity_lane0_eval71_hand_eval1_p2 <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg92_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg115_load
     equity_lane0_eval71_hand_eval1_t0 <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg93_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg116_load
     equity_lane0_eval71_hand_eval1_t1 <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg94_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg117_load
     equity_lane0_eval71_hand_eval1_x0 <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg95_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg118_load
     equity_lane0_eval71_hand_eval1_q0 <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg96_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg119_load
     equity_lane0_eval71_hand_eval1_s4_category <= equity_lane0_eval71_hand_eval1_c4_category;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg97_load
-    equity_lane0_eval71_hand_eval1_s4_straight_top <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg120_load
+    equity_lane0_eval71_hand_eval1_s4_straight_top <= equity_lane0_eval71_hand_eval1_pipe_reg103_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg98_load
-    equity_lane0_eval71_hand_eval1_s4_sf_top <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg121_load
+    equity_lane0_eval71_hand_eval1_s4_sf_top <= equity_lane0_eval71_hand_eval1_pipe_reg104_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg99_load
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg122_load
     equity_lane0_eval71_hand_eval1_s4_invalid <= equity_lane0_eval71_hand_eval1_c4_invalid;
 end
 
@@ -13776,27 +13937,27 @@ assign equity_lane0_eval72_hand_eval2_same_card61_same = ((equity_lane0_eval72_h
 assign equity_lane0_eval72_hand_eval2_same_card62_same = ((equity_lane0_eval72_hand_eval2_s0_codes[36-1:30] == equity_lane0_eval72_hand_eval2_s0_codes[42-1:36]) && (equity_lane0_eval72_hand_eval2_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg100_load
-    equity_lane0_eval72_hand_eval2_s1_dups <= equity_lane0_eval72_hand_eval2_pipe_reg100_d;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg123_load
+    equity_lane0_eval72_hand_eval2_s1_dups <= equity_lane0_eval72_hand_eval2_pipe_reg123_d;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg101_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg124_load
     equity_lane0_eval72_hand_eval2_s1_hand <= equity_lane0_eval72_hand_eval2_d1_hand;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg102_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg125_load
     equity_lane0_eval72_hand_eval2_s1_bad_codes <= equity_lane0_eval72_hand_eval2_d1_bad_codes;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg103_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg126_load
     equity_lane0_eval72_hand_eval2_s1_any <= equity_lane0_eval72_hand_eval2_d1_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg104_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg127_load
     equity_lane0_eval72_hand_eval2_s1_flush_suit <= equity_lane0_eval72_hand_eval2_d1_flush_suit;
 end
 
@@ -13937,57 +14098,57 @@ always @(equity_lane0_eval72_hand_eval2_c2_present) begin: equity_lane0_eval72_h
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg105_load
-    equity_lane0_eval72_hand_eval2_pipe_reg105_q <= equity_lane0_eval72_hand_eval2_c2_quads;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg128_load
+    equity_lane0_eval72_hand_eval2_pipe_reg128_q <= equity_lane0_eval72_hand_eval2_c2_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg106_load
-    equity_lane0_eval72_hand_eval2_pipe_reg106_q <= equity_lane0_eval72_hand_eval2_c2_trips;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg129_load
+    equity_lane0_eval72_hand_eval2_pipe_reg129_q <= equity_lane0_eval72_hand_eval2_c2_trips;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg107_load
-    equity_lane0_eval72_hand_eval2_pipe_reg107_q <= equity_lane0_eval72_hand_eval2_c2_pairs;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg130_load
+    equity_lane0_eval72_hand_eval2_pipe_reg130_q <= equity_lane0_eval72_hand_eval2_c2_pairs;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg108_load
-    equity_lane0_eval72_hand_eval2_pipe_reg108_q <= equity_lane0_eval72_hand_eval2_c2_not_quads;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg131_load
+    equity_lane0_eval72_hand_eval2_pipe_reg131_q <= equity_lane0_eval72_hand_eval2_c2_not_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg109_load
-    equity_lane0_eval72_hand_eval2_pipe_reg109_q <= equity_lane0_eval72_hand_eval2_c2_kickers;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg132_load
+    equity_lane0_eval72_hand_eval2_pipe_reg132_q <= equity_lane0_eval72_hand_eval2_c2_kickers;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg110_load
-    equity_lane0_eval72_hand_eval2_pipe_reg110_q <= equity_lane0_eval72_hand_eval2_straight_windows2_windows;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg133_load
+    equity_lane0_eval72_hand_eval2_pipe_reg133_q <= equity_lane0_eval72_hand_eval2_straight_windows2_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg111_load
-    equity_lane0_eval72_hand_eval2_pipe_reg111_q <= equity_lane0_eval72_hand_eval2_c2_sf_windows;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg134_load
+    equity_lane0_eval72_hand_eval2_pipe_reg134_q <= equity_lane0_eval72_hand_eval2_c2_sf_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg112_load
-    equity_lane0_eval72_hand_eval2_pipe_reg112_q <= equity_lane0_eval72_hand_eval2_c2_flush;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg135_load
+    equity_lane0_eval72_hand_eval2_pipe_reg135_q <= equity_lane0_eval72_hand_eval2_c2_flush;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg113_load
-    equity_lane0_eval72_hand_eval2_pipe_reg113_q <= equity_lane0_eval72_hand_eval2_c2_bad;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg136_load
+    equity_lane0_eval72_hand_eval2_pipe_reg136_q <= equity_lane0_eval72_hand_eval2_c2_bad;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg114_load
-    equity_lane0_eval72_hand_eval2_pipe_reg114_q <= equity_lane0_eval72_hand_eval2_s1_any;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg137_load
+    equity_lane0_eval72_hand_eval2_pipe_reg137_q <= equity_lane0_eval72_hand_eval2_s1_any;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg109_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks8_select
+always @(equity_lane0_eval72_hand_eval2_pipe_reg132_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks8_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -13998,9 +14159,9 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg109_q) begin: equity_lane0_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg109_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg132_q[p] && seen[k]);
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg109_q[p]) begin
+        if (equity_lane0_eval72_hand_eval2_pipe_reg132_q[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
@@ -14010,7 +14171,7 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg109_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg107_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks9_select
+always @(equity_lane0_eval72_hand_eval2_pipe_reg130_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks9_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -14021,9 +14182,9 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg107_q) begin: equity_lane0_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg107_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg130_q[p] && seen[k]);
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg107_q[p]) begin
+        if (equity_lane0_eval72_hand_eval2_pipe_reg130_q[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
@@ -14033,7 +14194,7 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg107_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg106_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks10_select
+always @(equity_lane0_eval72_hand_eval2_pipe_reg129_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks10_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -14044,9 +14205,9 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg106_q) begin: equity_lane0_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg106_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg129_q[p] && seen[k]);
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg106_q[p]) begin
+        if (equity_lane0_eval72_hand_eval2_pipe_reg129_q[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
@@ -14056,7 +14217,7 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg106_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg108_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks11_select
+always @(equity_lane0_eval72_hand_eval2_pipe_reg131_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks11_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -14067,9 +14228,9 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg108_q) begin: equity_lane0_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg108_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg131_q[p] && seen[k]);
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg108_q[p]) begin
+        if (equity_lane0_eval72_hand_eval2_pipe_reg131_q[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
@@ -14079,22 +14240,22 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg108_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg110_q) begin: equity_lane0_eval72_hand_eval2_window_top4_pick
+always @(equity_lane0_eval72_hand_eval2_pipe_reg133_q) begin: equity_lane0_eval72_hand_eval2_window_top4_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval72_hand_eval2_pipe_reg110_q[w] && (!higher))) begin
+        if ((equity_lane0_eval72_hand_eval2_pipe_reg133_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg110_q[w]) begin
+        if (equity_lane0_eval72_hand_eval2_pipe_reg133_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval72_hand_eval2_window_top4_best = {onehot, 3'h0};
-    equity_lane0_eval72_hand_eval2_window_top4_found = (equity_lane0_eval72_hand_eval2_pipe_reg110_q != 0);
+    equity_lane0_eval72_hand_eval2_window_top4_found = (equity_lane0_eval72_hand_eval2_pipe_reg133_q != 0);
 end
 
 
@@ -14109,22 +14270,22 @@ always @(equity_lane0_eval72_hand_eval2_window_top4_best) begin: equity_lane0_ev
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg111_q) begin: equity_lane0_eval72_hand_eval2_window_top5_pick
+always @(equity_lane0_eval72_hand_eval2_pipe_reg134_q) begin: equity_lane0_eval72_hand_eval2_window_top5_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval72_hand_eval2_pipe_reg111_q[w] && (!higher))) begin
+        if ((equity_lane0_eval72_hand_eval2_pipe_reg134_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg111_q[w]) begin
+        if (equity_lane0_eval72_hand_eval2_pipe_reg134_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval72_hand_eval2_window_top5_best = {onehot, 3'h0};
-    equity_lane0_eval72_hand_eval2_window_top5_found = (equity_lane0_eval72_hand_eval2_pipe_reg111_q != 0);
+    equity_lane0_eval72_hand_eval2_window_top5_found = (equity_lane0_eval72_hand_eval2_pipe_reg134_q != 0);
 end
 
 
@@ -14139,152 +14300,152 @@ always @(equity_lane0_eval72_hand_eval2_window_top5_best) begin: equity_lane0_ev
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg115_load
-    equity_lane0_eval72_hand_eval2_pipe_reg115_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg138_load
+    equity_lane0_eval72_hand_eval2_pipe_reg138_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg116_load
-    equity_lane0_eval72_hand_eval2_pipe_reg116_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[26-1:13];
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg139_load
+    equity_lane0_eval72_hand_eval2_pipe_reg139_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg117_load
-    equity_lane0_eval72_hand_eval2_pipe_reg117_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg140_load
+    equity_lane0_eval72_hand_eval2_pipe_reg140_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg118_load
-    equity_lane0_eval72_hand_eval2_pipe_reg118_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[52-1:39];
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg141_load
+    equity_lane0_eval72_hand_eval2_pipe_reg141_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[52-1:39];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg119_load
-    equity_lane0_eval72_hand_eval2_pipe_reg119_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[65-1:52];
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg142_load
+    equity_lane0_eval72_hand_eval2_pipe_reg142_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[65-1:52];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg120_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg143_load
     equity_lane0_eval72_hand_eval2_pair0 <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg121_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg144_load
     equity_lane0_eval72_hand_eval2_pair1 <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg122_load
-    equity_lane0_eval72_hand_eval2_pipe_reg122_q <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg145_load
+    equity_lane0_eval72_hand_eval2_pipe_reg145_q <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg123_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg146_load
     equity_lane0_eval72_hand_eval2_trip0 <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg124_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg147_load
     equity_lane0_eval72_hand_eval2_trip1 <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg125_load
-    equity_lane0_eval72_hand_eval2_pipe_reg125_q <= equity_lane0_eval72_hand_eval2_highest_ranks11_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg148_load
+    equity_lane0_eval72_hand_eval2_pipe_reg148_q <= equity_lane0_eval72_hand_eval2_highest_ranks11_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg126_load
-    equity_lane0_eval72_hand_eval2_s3_quads <= equity_lane0_eval72_hand_eval2_pipe_reg105_q;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg149_load
+    equity_lane0_eval72_hand_eval2_s3_quads <= equity_lane0_eval72_hand_eval2_pipe_reg128_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg127_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg150_load
     equity_lane0_eval72_hand_eval2_s3_straight <= equity_lane0_eval72_hand_eval2_window_top4_found;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg128_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg151_load
     equity_lane0_eval72_hand_eval2_s3_sf <= equity_lane0_eval72_hand_eval2_window_top5_found;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg129_load
-    equity_lane0_eval72_hand_eval2_s3_flush <= equity_lane0_eval72_hand_eval2_pipe_reg112_q;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg152_load
+    equity_lane0_eval72_hand_eval2_s3_flush <= equity_lane0_eval72_hand_eval2_pipe_reg135_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg130_load
-    equity_lane0_eval72_hand_eval2_pipe_reg130_q <= equity_lane0_eval72_hand_eval2_window_top4_top;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg153_load
+    equity_lane0_eval72_hand_eval2_pipe_reg153_q <= equity_lane0_eval72_hand_eval2_window_top4_top;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg131_load
-    equity_lane0_eval72_hand_eval2_pipe_reg131_q <= equity_lane0_eval72_hand_eval2_window_top5_top;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg154_load
+    equity_lane0_eval72_hand_eval2_pipe_reg154_q <= equity_lane0_eval72_hand_eval2_window_top5_top;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg132_load
-    equity_lane0_eval72_hand_eval2_s3_bad <= equity_lane0_eval72_hand_eval2_pipe_reg113_q;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg155_load
+    equity_lane0_eval72_hand_eval2_s3_bad <= equity_lane0_eval72_hand_eval2_pipe_reg136_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg133_load
-    equity_lane0_eval72_hand_eval2_s3_any <= equity_lane0_eval72_hand_eval2_pipe_reg114_q;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg156_load
+    equity_lane0_eval72_hand_eval2_s3_any <= equity_lane0_eval72_hand_eval2_pipe_reg137_q;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg115_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank30_encode
+always @(equity_lane0_eval72_hand_eval2_pipe_reg138_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank30_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg115_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg115_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg115_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg115_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg115_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg138_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg138_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg138_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg138_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank30_rank = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg116_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank31_encode
+always @(equity_lane0_eval72_hand_eval2_pipe_reg139_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank31_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg116_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg116_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg116_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg116_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg116_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg139_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg139_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg139_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg139_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank31_rank = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg117_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank32_encode
+always @(equity_lane0_eval72_hand_eval2_pipe_reg140_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank32_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg117_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg117_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg117_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg117_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg117_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg140_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg140_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg140_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg140_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank32_rank = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg118_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank33_encode
+always @(equity_lane0_eval72_hand_eval2_pipe_reg141_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank33_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg118_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg118_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg118_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg118_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg118_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg141_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg141_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg141_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg141_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank33_rank = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg119_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank34_encode
+always @(equity_lane0_eval72_hand_eval2_pipe_reg142_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank34_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg119_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg119_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg119_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg119_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg119_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg142_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg142_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg142_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg142_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank34_rank = value;
 end
 
@@ -14311,13 +14472,13 @@ always @(equity_lane0_eval72_hand_eval2_pair1) begin: equity_lane0_eval72_hand_e
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg122_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank37_encode
+always @(equity_lane0_eval72_hand_eval2_pipe_reg145_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank37_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg122_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg122_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg122_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg122_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg122_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg145_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg145_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg145_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg145_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank37_rank = value;
 end
 
@@ -14344,13 +14505,13 @@ always @(equity_lane0_eval72_hand_eval2_trip1) begin: equity_lane0_eval72_hand_e
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg125_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank40_encode
+always @(equity_lane0_eval72_hand_eval2_pipe_reg148_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank40_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg125_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg125_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg125_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg125_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg125_q[1]);
+    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg148_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg148_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg148_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg148_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[1]);
     equity_lane0_eval72_hand_eval2_onehot_rank40_rank = value;
 end
 
@@ -14404,82 +14565,82 @@ end
 assign equity_lane0_eval72_hand_eval2_c4_invalid = (equity_lane0_eval72_hand_eval2_s3_bad || (!equity_lane0_eval72_hand_eval2_s3_any));
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg134_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg157_load
     equity_lane0_eval72_hand_eval2_m0 <= equity_lane0_eval72_hand_eval2_onehot_rank30_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg135_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg158_load
     equity_lane0_eval72_hand_eval2_m1 <= equity_lane0_eval72_hand_eval2_onehot_rank31_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg136_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg159_load
     equity_lane0_eval72_hand_eval2_m2 <= equity_lane0_eval72_hand_eval2_onehot_rank32_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg137_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg160_load
     equity_lane0_eval72_hand_eval2_m3 <= equity_lane0_eval72_hand_eval2_onehot_rank33_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg138_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg161_load
     equity_lane0_eval72_hand_eval2_m4 <= equity_lane0_eval72_hand_eval2_onehot_rank34_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg139_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg162_load
     equity_lane0_eval72_hand_eval2_p0 <= equity_lane0_eval72_hand_eval2_onehot_rank35_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg140_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg163_load
     equity_lane0_eval72_hand_eval2_p1 <= equity_lane0_eval72_hand_eval2_onehot_rank36_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg141_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg164_load
     equity_lane0_eval72_hand_eval2_p2 <= equity_lane0_eval72_hand_eval2_onehot_rank37_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg142_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg165_load
     equity_lane0_eval72_hand_eval2_t0 <= equity_lane0_eval72_hand_eval2_onehot_rank38_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg143_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg166_load
     equity_lane0_eval72_hand_eval2_t1 <= equity_lane0_eval72_hand_eval2_onehot_rank39_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg144_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg167_load
     equity_lane0_eval72_hand_eval2_x0 <= equity_lane0_eval72_hand_eval2_onehot_rank40_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg145_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg168_load
     equity_lane0_eval72_hand_eval2_q0 <= equity_lane0_eval72_hand_eval2_onehot_rank41_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg146_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg169_load
     equity_lane0_eval72_hand_eval2_s4_category <= equity_lane0_eval72_hand_eval2_c4_category;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg147_load
-    equity_lane0_eval72_hand_eval2_s4_straight_top <= equity_lane0_eval72_hand_eval2_pipe_reg130_q;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg170_load
+    equity_lane0_eval72_hand_eval2_s4_straight_top <= equity_lane0_eval72_hand_eval2_pipe_reg153_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg148_load
-    equity_lane0_eval72_hand_eval2_s4_sf_top <= equity_lane0_eval72_hand_eval2_pipe_reg131_q;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg171_load
+    equity_lane0_eval72_hand_eval2_s4_sf_top <= equity_lane0_eval72_hand_eval2_pipe_reg154_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg149_load
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg172_load
     equity_lane0_eval72_hand_eval2_s4_invalid <= equity_lane0_eval72_hand_eval2_c4_invalid;
 end
 
@@ -14697,27 +14858,27 @@ assign equity_lane0_eval73_hand_eval3_same_card82_same = ((equity_lane0_eval73_h
 assign equity_lane0_eval73_hand_eval3_same_card83_same = ((equity_lane0_eval73_hand_eval3_s0_codes[36-1:30] == equity_lane0_eval73_hand_eval3_s0_codes[42-1:36]) && (equity_lane0_eval73_hand_eval3_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg150_load
-    equity_lane0_eval73_hand_eval3_s1_dups <= equity_lane0_eval73_hand_eval3_pipe_reg150_d;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg173_load
+    equity_lane0_eval73_hand_eval3_s1_dups <= equity_lane0_eval73_hand_eval3_pipe_reg173_d;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg151_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg174_load
     equity_lane0_eval73_hand_eval3_s1_hand <= equity_lane0_eval73_hand_eval3_d1_hand;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg152_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg175_load
     equity_lane0_eval73_hand_eval3_s1_bad_codes <= equity_lane0_eval73_hand_eval3_d1_bad_codes;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg153_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg176_load
     equity_lane0_eval73_hand_eval3_s1_any <= equity_lane0_eval73_hand_eval3_d1_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg154_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg177_load
     equity_lane0_eval73_hand_eval3_s1_flush_suit <= equity_lane0_eval73_hand_eval3_d1_flush_suit;
 end
 
@@ -14858,57 +15019,57 @@ always @(equity_lane0_eval73_hand_eval3_c2_present) begin: equity_lane0_eval73_h
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg155_load
-    equity_lane0_eval73_hand_eval3_pipe_reg155_q <= equity_lane0_eval73_hand_eval3_c2_quads;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg178_load
+    equity_lane0_eval73_hand_eval3_pipe_reg178_q <= equity_lane0_eval73_hand_eval3_c2_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg156_load
-    equity_lane0_eval73_hand_eval3_pipe_reg156_q <= equity_lane0_eval73_hand_eval3_c2_trips;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg179_load
+    equity_lane0_eval73_hand_eval3_pipe_reg179_q <= equity_lane0_eval73_hand_eval3_c2_trips;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg157_load
-    equity_lane0_eval73_hand_eval3_pipe_reg157_q <= equity_lane0_eval73_hand_eval3_c2_pairs;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg180_load
+    equity_lane0_eval73_hand_eval3_pipe_reg180_q <= equity_lane0_eval73_hand_eval3_c2_pairs;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg158_load
-    equity_lane0_eval73_hand_eval3_pipe_reg158_q <= equity_lane0_eval73_hand_eval3_c2_not_quads;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg181_load
+    equity_lane0_eval73_hand_eval3_pipe_reg181_q <= equity_lane0_eval73_hand_eval3_c2_not_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg159_load
-    equity_lane0_eval73_hand_eval3_pipe_reg159_q <= equity_lane0_eval73_hand_eval3_c2_kickers;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg182_load
+    equity_lane0_eval73_hand_eval3_pipe_reg182_q <= equity_lane0_eval73_hand_eval3_c2_kickers;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg160_load
-    equity_lane0_eval73_hand_eval3_pipe_reg160_q <= equity_lane0_eval73_hand_eval3_straight_windows3_windows;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg183_load
+    equity_lane0_eval73_hand_eval3_pipe_reg183_q <= equity_lane0_eval73_hand_eval3_straight_windows3_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg161_load
-    equity_lane0_eval73_hand_eval3_pipe_reg161_q <= equity_lane0_eval73_hand_eval3_c2_sf_windows;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg184_load
+    equity_lane0_eval73_hand_eval3_pipe_reg184_q <= equity_lane0_eval73_hand_eval3_c2_sf_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg162_load
-    equity_lane0_eval73_hand_eval3_pipe_reg162_q <= equity_lane0_eval73_hand_eval3_c2_flush;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg185_load
+    equity_lane0_eval73_hand_eval3_pipe_reg185_q <= equity_lane0_eval73_hand_eval3_c2_flush;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg163_load
-    equity_lane0_eval73_hand_eval3_pipe_reg163_q <= equity_lane0_eval73_hand_eval3_c2_bad;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg186_load
+    equity_lane0_eval73_hand_eval3_pipe_reg186_q <= equity_lane0_eval73_hand_eval3_c2_bad;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg164_load
-    equity_lane0_eval73_hand_eval3_pipe_reg164_q <= equity_lane0_eval73_hand_eval3_s1_any;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg187_load
+    equity_lane0_eval73_hand_eval3_pipe_reg187_q <= equity_lane0_eval73_hand_eval3_s1_any;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg159_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks12_select
+always @(equity_lane0_eval73_hand_eval3_pipe_reg182_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks12_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -14919,9 +15080,9 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg159_q) begin: equity_lane0_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg159_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg182_q[p] && seen[k]);
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg159_q[p]) begin
+        if (equity_lane0_eval73_hand_eval3_pipe_reg182_q[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
@@ -14931,7 +15092,7 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg159_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg157_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks13_select
+always @(equity_lane0_eval73_hand_eval3_pipe_reg180_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks13_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -14942,9 +15103,9 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg157_q) begin: equity_lane0_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg157_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg180_q[p] && seen[k]);
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg157_q[p]) begin
+        if (equity_lane0_eval73_hand_eval3_pipe_reg180_q[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
@@ -14954,7 +15115,7 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg157_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg156_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks14_select
+always @(equity_lane0_eval73_hand_eval3_pipe_reg179_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks14_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -14965,9 +15126,9 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg156_q) begin: equity_lane0_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg156_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg179_q[p] && seen[k]);
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg156_q[p]) begin
+        if (equity_lane0_eval73_hand_eval3_pipe_reg179_q[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
@@ -14977,7 +15138,7 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg156_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg158_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks15_select
+always @(equity_lane0_eval73_hand_eval3_pipe_reg181_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks15_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -14988,9 +15149,9 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg158_q) begin: equity_lane0_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg158_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg181_q[p] && seen[k]);
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg158_q[p]) begin
+        if (equity_lane0_eval73_hand_eval3_pipe_reg181_q[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
@@ -15000,22 +15161,22 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg158_q) begin: equity_lane0_eval7
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg160_q) begin: equity_lane0_eval73_hand_eval3_window_top6_pick
+always @(equity_lane0_eval73_hand_eval3_pipe_reg183_q) begin: equity_lane0_eval73_hand_eval3_window_top6_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval73_hand_eval3_pipe_reg160_q[w] && (!higher))) begin
+        if ((equity_lane0_eval73_hand_eval3_pipe_reg183_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg160_q[w]) begin
+        if (equity_lane0_eval73_hand_eval3_pipe_reg183_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval73_hand_eval3_window_top6_best = {onehot, 3'h0};
-    equity_lane0_eval73_hand_eval3_window_top6_found = (equity_lane0_eval73_hand_eval3_pipe_reg160_q != 0);
+    equity_lane0_eval73_hand_eval3_window_top6_found = (equity_lane0_eval73_hand_eval3_pipe_reg183_q != 0);
 end
 
 
@@ -15030,22 +15191,22 @@ always @(equity_lane0_eval73_hand_eval3_window_top6_best) begin: equity_lane0_ev
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg161_q) begin: equity_lane0_eval73_hand_eval3_window_top7_pick
+always @(equity_lane0_eval73_hand_eval3_pipe_reg184_q) begin: equity_lane0_eval73_hand_eval3_window_top7_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval73_hand_eval3_pipe_reg161_q[w] && (!higher))) begin
+        if ((equity_lane0_eval73_hand_eval3_pipe_reg184_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg161_q[w]) begin
+        if (equity_lane0_eval73_hand_eval3_pipe_reg184_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval73_hand_eval3_window_top7_best = {onehot, 3'h0};
-    equity_lane0_eval73_hand_eval3_window_top7_found = (equity_lane0_eval73_hand_eval3_pipe_reg161_q != 0);
+    equity_lane0_eval73_hand_eval3_window_top7_found = (equity_lane0_eval73_hand_eval3_pipe_reg184_q != 0);
 end
 
 
@@ -15060,152 +15221,152 @@ always @(equity_lane0_eval73_hand_eval3_window_top7_best) begin: equity_lane0_ev
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg165_load
-    equity_lane0_eval73_hand_eval3_pipe_reg165_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg188_load
+    equity_lane0_eval73_hand_eval3_pipe_reg188_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg166_load
-    equity_lane0_eval73_hand_eval3_pipe_reg166_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[26-1:13];
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg189_load
+    equity_lane0_eval73_hand_eval3_pipe_reg189_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg167_load
-    equity_lane0_eval73_hand_eval3_pipe_reg167_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg190_load
+    equity_lane0_eval73_hand_eval3_pipe_reg190_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg168_load
-    equity_lane0_eval73_hand_eval3_pipe_reg168_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[52-1:39];
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg191_load
+    equity_lane0_eval73_hand_eval3_pipe_reg191_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[52-1:39];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg169_load
-    equity_lane0_eval73_hand_eval3_pipe_reg169_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[65-1:52];
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg192_load
+    equity_lane0_eval73_hand_eval3_pipe_reg192_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[65-1:52];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg170_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg193_load
     equity_lane0_eval73_hand_eval3_pair0 <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg171_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg194_load
     equity_lane0_eval73_hand_eval3_pair1 <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg172_load
-    equity_lane0_eval73_hand_eval3_pipe_reg172_q <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg195_load
+    equity_lane0_eval73_hand_eval3_pipe_reg195_q <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg173_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg196_load
     equity_lane0_eval73_hand_eval3_trip0 <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg174_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg197_load
     equity_lane0_eval73_hand_eval3_trip1 <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg175_load
-    equity_lane0_eval73_hand_eval3_pipe_reg175_q <= equity_lane0_eval73_hand_eval3_highest_ranks15_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg198_load
+    equity_lane0_eval73_hand_eval3_pipe_reg198_q <= equity_lane0_eval73_hand_eval3_highest_ranks15_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg176_load
-    equity_lane0_eval73_hand_eval3_s3_quads <= equity_lane0_eval73_hand_eval3_pipe_reg155_q;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg199_load
+    equity_lane0_eval73_hand_eval3_s3_quads <= equity_lane0_eval73_hand_eval3_pipe_reg178_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg177_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg200_load
     equity_lane0_eval73_hand_eval3_s3_straight <= equity_lane0_eval73_hand_eval3_window_top6_found;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg178_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg201_load
     equity_lane0_eval73_hand_eval3_s3_sf <= equity_lane0_eval73_hand_eval3_window_top7_found;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg179_load
-    equity_lane0_eval73_hand_eval3_s3_flush <= equity_lane0_eval73_hand_eval3_pipe_reg162_q;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg202_load
+    equity_lane0_eval73_hand_eval3_s3_flush <= equity_lane0_eval73_hand_eval3_pipe_reg185_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg180_load
-    equity_lane0_eval73_hand_eval3_pipe_reg180_q <= equity_lane0_eval73_hand_eval3_window_top6_top;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg203_load
+    equity_lane0_eval73_hand_eval3_pipe_reg203_q <= equity_lane0_eval73_hand_eval3_window_top6_top;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg181_load
-    equity_lane0_eval73_hand_eval3_pipe_reg181_q <= equity_lane0_eval73_hand_eval3_window_top7_top;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg204_load
+    equity_lane0_eval73_hand_eval3_pipe_reg204_q <= equity_lane0_eval73_hand_eval3_window_top7_top;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg182_load
-    equity_lane0_eval73_hand_eval3_s3_bad <= equity_lane0_eval73_hand_eval3_pipe_reg163_q;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg205_load
+    equity_lane0_eval73_hand_eval3_s3_bad <= equity_lane0_eval73_hand_eval3_pipe_reg186_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg183_load
-    equity_lane0_eval73_hand_eval3_s3_any <= equity_lane0_eval73_hand_eval3_pipe_reg164_q;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg206_load
+    equity_lane0_eval73_hand_eval3_s3_any <= equity_lane0_eval73_hand_eval3_pipe_reg187_q;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg165_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank44_encode
+always @(equity_lane0_eval73_hand_eval3_pipe_reg188_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank44_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg165_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg165_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg165_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg165_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg165_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg188_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg188_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg188_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg188_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank44_rank = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg166_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank45_encode
+always @(equity_lane0_eval73_hand_eval3_pipe_reg189_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank45_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg166_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg166_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg166_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg166_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg166_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg189_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg189_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg189_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg189_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank45_rank = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg167_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank46_encode
+always @(equity_lane0_eval73_hand_eval3_pipe_reg190_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank46_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg167_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg167_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg167_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg167_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg167_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg190_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg190_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg190_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg190_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank46_rank = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg168_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank47_encode
+always @(equity_lane0_eval73_hand_eval3_pipe_reg191_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank47_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg168_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg168_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg168_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg168_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg168_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg191_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg191_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg191_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg191_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank47_rank = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg169_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank48_encode
+always @(equity_lane0_eval73_hand_eval3_pipe_reg192_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank48_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg169_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg169_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg169_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg169_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg169_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg192_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg192_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg192_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg192_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank48_rank = value;
 end
 
@@ -15232,13 +15393,13 @@ always @(equity_lane0_eval73_hand_eval3_pair1) begin: equity_lane0_eval73_hand_e
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg172_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank51_encode
+always @(equity_lane0_eval73_hand_eval3_pipe_reg195_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank51_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg172_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg172_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg172_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg172_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg172_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg195_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg195_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg195_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg195_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank51_rank = value;
 end
 
@@ -15265,13 +15426,13 @@ always @(equity_lane0_eval73_hand_eval3_trip1) begin: equity_lane0_eval73_hand_e
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg175_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank54_encode
+always @(equity_lane0_eval73_hand_eval3_pipe_reg198_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank54_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg175_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg175_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg175_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg175_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg175_q[1]);
+    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg198_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg198_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg198_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg198_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[1]);
     equity_lane0_eval73_hand_eval3_onehot_rank54_rank = value;
 end
 
@@ -15325,82 +15486,82 @@ end
 assign equity_lane0_eval73_hand_eval3_c4_invalid = (equity_lane0_eval73_hand_eval3_s3_bad || (!equity_lane0_eval73_hand_eval3_s3_any));
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg184_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg207_load
     equity_lane0_eval73_hand_eval3_m0 <= equity_lane0_eval73_hand_eval3_onehot_rank44_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg185_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg208_load
     equity_lane0_eval73_hand_eval3_m1 <= equity_lane0_eval73_hand_eval3_onehot_rank45_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg186_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg209_load
     equity_lane0_eval73_hand_eval3_m2 <= equity_lane0_eval73_hand_eval3_onehot_rank46_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg187_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg210_load
     equity_lane0_eval73_hand_eval3_m3 <= equity_lane0_eval73_hand_eval3_onehot_rank47_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg188_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg211_load
     equity_lane0_eval73_hand_eval3_m4 <= equity_lane0_eval73_hand_eval3_onehot_rank48_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg189_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg212_load
     equity_lane0_eval73_hand_eval3_p0 <= equity_lane0_eval73_hand_eval3_onehot_rank49_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg190_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg213_load
     equity_lane0_eval73_hand_eval3_p1 <= equity_lane0_eval73_hand_eval3_onehot_rank50_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg191_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg214_load
     equity_lane0_eval73_hand_eval3_p2 <= equity_lane0_eval73_hand_eval3_onehot_rank51_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg192_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg215_load
     equity_lane0_eval73_hand_eval3_t0 <= equity_lane0_eval73_hand_eval3_onehot_rank52_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg193_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg216_load
     equity_lane0_eval73_hand_eval3_t1 <= equity_lane0_eval73_hand_eval3_onehot_rank53_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg194_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg217_load
     equity_lane0_eval73_hand_eval3_x0 <= equity_lane0_eval73_hand_eval3_onehot_rank54_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg195_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg218_load
     equity_lane0_eval73_hand_eval3_q0 <= equity_lane0_eval73_hand_eval3_onehot_rank55_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg196_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg219_load
     equity_lane0_eval73_hand_eval3_s4_category <= equity_lane0_eval73_hand_eval3_c4_category;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg197_load
-    equity_lane0_eval73_hand_eval3_s4_straight_top <= equity_lane0_eval73_hand_eval3_pipe_reg180_q;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg220_load
+    equity_lane0_eval73_hand_eval3_s4_straight_top <= equity_lane0_eval73_hand_eval3_pipe_reg203_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg198_load
-    equity_lane0_eval73_hand_eval3_s4_sf_top <= equity_lane0_eval73_hand_eval3_pipe_reg181_q;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg221_load
+    equity_lane0_eval73_hand_eval3_s4_sf_top <= equity_lane0_eval73_hand_eval3_pipe_reg204_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg199_load
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg222_load
     equity_lane0_eval73_hand_eval3_s4_invalid <= equity_lane0_eval73_hand_eval3_c4_invalid;
 end
 
@@ -15534,27 +15695,27 @@ assign equity_lane0_eval73_invalid = equity_lane0_eval73_hand_eval3_invalid_q;
 assign equity_lane0_eval73_out_valid = equity_lane0_eval73_hand_eval3_valids[(6 - 1)];
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg200_load
-    equity_lane0_showdown0_pipe_reg200_q <= equity_lane0_eval70_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg223_load
+    equity_lane0_showdown0_pipe_reg223_q <= equity_lane0_eval70_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg201_load
-    equity_lane0_showdown0_pipe_reg201_q <= equity_lane0_eval71_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg224_load
+    equity_lane0_showdown0_pipe_reg224_q <= equity_lane0_eval71_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg202_load
-    equity_lane0_showdown0_pipe_reg202_q <= equity_lane0_eval72_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg225_load
+    equity_lane0_showdown0_pipe_reg225_q <= equity_lane0_eval72_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg203_load
-    equity_lane0_showdown0_pipe_reg203_q <= equity_lane0_eval73_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg226_load
+    equity_lane0_showdown0_pipe_reg226_q <= equity_lane0_eval73_word;
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg201_q) begin: equity_lane0_showdown0_word_at_least0_compare
+always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg224_q) begin: equity_lane0_showdown0_word_at_least0_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15574,9 +15735,9 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg200_q & (~equity_lane0_showdown0_pipe_reg201_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg201_q & (~equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg200_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg201_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg223_q & (~equity_lane0_showdown0_pipe_reg224_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg224_q & (~equity_lane0_showdown0_pipe_reg223_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg223_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg224_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15602,7 +15763,7 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg202_q) begin: equity_lane0_showdown0_word_at_least1_compare
+always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg225_q) begin: equity_lane0_showdown0_word_at_least1_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15622,9 +15783,9 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg200_q & (~equity_lane0_showdown0_pipe_reg202_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg202_q & (~equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg200_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg202_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg223_q & (~equity_lane0_showdown0_pipe_reg225_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg225_q & (~equity_lane0_showdown0_pipe_reg223_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg223_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg225_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15650,7 +15811,7 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg203_q) begin: equity_lane0_showdown0_word_at_least2_compare
+always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg226_q) begin: equity_lane0_showdown0_word_at_least2_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15670,9 +15831,9 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg200_q & (~equity_lane0_showdown0_pipe_reg203_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg203_q & (~equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg200_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg203_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg223_q & (~equity_lane0_showdown0_pipe_reg226_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg226_q & (~equity_lane0_showdown0_pipe_reg223_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg223_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg226_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15698,7 +15859,7 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg202_q) begin: equity_lane0_showdown0_word_at_least3_compare
+always @(equity_lane0_showdown0_pipe_reg224_q, equity_lane0_showdown0_pipe_reg225_q) begin: equity_lane0_showdown0_word_at_least3_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15718,9 +15879,9 @@ always @(equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg20
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg201_q & (~equity_lane0_showdown0_pipe_reg202_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg202_q & (~equity_lane0_showdown0_pipe_reg201_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg201_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg202_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg224_q & (~equity_lane0_showdown0_pipe_reg225_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg225_q & (~equity_lane0_showdown0_pipe_reg224_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg224_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg225_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15746,7 +15907,7 @@ always @(equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg20
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg203_q) begin: equity_lane0_showdown0_word_at_least4_compare
+always @(equity_lane0_showdown0_pipe_reg224_q, equity_lane0_showdown0_pipe_reg226_q) begin: equity_lane0_showdown0_word_at_least4_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15766,9 +15927,9 @@ always @(equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg20
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg201_q & (~equity_lane0_showdown0_pipe_reg203_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg203_q & (~equity_lane0_showdown0_pipe_reg201_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg201_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg203_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg224_q & (~equity_lane0_showdown0_pipe_reg226_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg226_q & (~equity_lane0_showdown0_pipe_reg224_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg224_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg226_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15794,7 +15955,7 @@ always @(equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg20
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg202_q, equity_lane0_showdown0_pipe_reg203_q) begin: equity_lane0_showdown0_word_at_least5_compare
+always @(equity_lane0_showdown0_pipe_reg225_q, equity_lane0_showdown0_pipe_reg226_q) begin: equity_lane0_showdown0_word_at_least5_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15814,9 +15975,9 @@ always @(equity_lane0_showdown0_pipe_reg202_q, equity_lane0_showdown0_pipe_reg20
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg202_q & (~equity_lane0_showdown0_pipe_reg203_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg203_q & (~equity_lane0_showdown0_pipe_reg202_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg202_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg203_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg225_q & (~equity_lane0_showdown0_pipe_reg226_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg226_q & (~equity_lane0_showdown0_pipe_reg225_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg225_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg226_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15842,28 +16003,28 @@ always @(equity_lane0_showdown0_pipe_reg202_q, equity_lane0_showdown0_pipe_reg20
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg204_load
-    equity_lane0_showdown0_pipe_reg204_q <= equity_lane0_showdown0_pipe_reg200_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg227_load
+    equity_lane0_showdown0_pipe_reg227_q <= equity_lane0_showdown0_pipe_reg223_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg205_load
-    equity_lane0_showdown0_pipe_reg205_q <= equity_lane0_showdown0_pipe_reg201_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg228_load
+    equity_lane0_showdown0_pipe_reg228_q <= equity_lane0_showdown0_pipe_reg224_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg206_load
-    equity_lane0_showdown0_pipe_reg206_q <= equity_lane0_showdown0_pipe_reg202_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg229_load
+    equity_lane0_showdown0_pipe_reg229_q <= equity_lane0_showdown0_pipe_reg225_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg207_load
-    equity_lane0_showdown0_pipe_reg207_q <= equity_lane0_showdown0_pipe_reg203_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg230_load
+    equity_lane0_showdown0_pipe_reg230_q <= equity_lane0_showdown0_pipe_reg226_q;
 end
 
 
 always @(posedge clk) begin: equity_lane0_showdown0_stages
-    equity_lane0_showdown0_s0_active <= active;
+    equity_lane0_showdown0_s0_active <= pipe_reg3_q;
     equity_lane0_showdown0_s1_active <= equity_lane0_showdown0_s0_active;
     equity_lane0_showdown0_s1_ge <= equity_lane0_showdown0_c1_ge;
 end
@@ -15879,23 +16040,23 @@ always @(posedge clk) begin: equity_lane0_showdown0_advance
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg208_load
-    equity_lane0_showdown0_pipe_reg208_q <= equity_lane0_showdown0_pipe_reg204_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg231_load
+    equity_lane0_showdown0_pipe_reg231_q <= equity_lane0_showdown0_pipe_reg227_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg209_load
-    equity_lane0_showdown0_pipe_reg209_q <= equity_lane0_showdown0_pipe_reg205_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg232_load
+    equity_lane0_showdown0_pipe_reg232_q <= equity_lane0_showdown0_pipe_reg228_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg210_load
-    equity_lane0_showdown0_pipe_reg210_q <= equity_lane0_showdown0_pipe_reg206_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg233_load
+    equity_lane0_showdown0_pipe_reg233_q <= equity_lane0_showdown0_pipe_reg229_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg211_load
-    equity_lane0_showdown0_pipe_reg211_q <= equity_lane0_showdown0_pipe_reg207_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg234_load
+    equity_lane0_showdown0_pipe_reg234_q <= equity_lane0_showdown0_pipe_reg230_q;
 end
 
 
@@ -16087,8 +16248,8 @@ always @(posedge clk) begin: equity_lane0_shares
 end
 
 
-always @(exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) begin: equity_lane0_count_gate
-    if (exact) begin
+always @(pipe_reg7_q, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) begin: equity_lane0_count_gate
+    if (pipe_reg7_q) begin
         equity_lane0_counting = (equity_lane0_won_valid && ((equity_lane0_state == 2'b10) || (equity_lane0_state == 2'b11)));
     end
     else begin
@@ -19109,8 +19270,123 @@ assign equity_lane0_links[12] = equity_lane0_tally12_chunked_counter13_lowest[8-
 assign sum_link0_byte = equity_lane0_links[0];
 
 
+always @(posedge clk) begin: pipe_reg235_load
+    pipe_reg235_q <= pipe_reg0_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg236_load
+    pipe_reg236_q <= pipe_reg1_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg237_load
+    pipe_reg237_q <= pipe_reg2_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg238_load
+    pipe_reg238_q <= pipe_reg3_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg239_load
+    pipe_reg239_q <= pipe_reg4_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg240_load
+    pipe_reg240_q <= pipe_reg5_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg241_load
+    pipe_reg241_q <= pipe_reg6_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg242_load
+    pipe_reg242_q <= pipe_reg7_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg243_load
+    pipe_reg243_q <= pipe_reg8_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg244_load
+    pipe_reg244_q <= pipe_reg9_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg245_load
+    pipe_reg245_q <= pipe_reg10_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg246_load
+    pipe_reg246_q <= pipe_reg11_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg247_load
+    pipe_reg247_q <= pipe_reg12_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg248_load
+    pipe_reg248_q <= pipe_reg13_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg249_load
+    pipe_reg249_q <= pipe_reg14_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg250_load
+    pipe_reg250_q <= pipe_reg15_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg251_load
+    pipe_reg251_q <= pipe_reg16_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg252_load
+    pipe_reg252_q <= pipe_reg17_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg253_load
+    pipe_reg253_q <= pipe_reg18_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg254_load
+    pipe_reg254_q <= pipe_reg19_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg255_load
+    pipe_reg255_q <= pipe_reg20_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg256_load
+    pipe_reg256_q <= pipe_reg21_q;
+end
+
+
 
 assign lane_bonus1_bonus = (remainder > lane_bonus1_number);
+
+
+always @(posedge clk) begin: pipe_reg257_load
+    pipe_reg257_q <= lane_bonus1_bonus;
+end
 
 
 
@@ -19139,7 +19415,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk74_step
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_lowest <= quotient[8-1:0];
+            equity_lane1_chunked_counter14_lowest <= pipe_reg243_q[8-1:0];
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
         else if (equity_lane1_chunked_counter14_clear) begin
@@ -19177,7 +19453,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk75_step
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk75_value <= quotient[16-1:8];
+            equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg243_q[16-1:8];
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
         else if (equity_lane1_chunked_counter14_clear) begin
@@ -19215,7 +19491,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk76_step
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk76_value <= quotient[24-1:16];
+            equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg243_q[24-1:16];
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
         else if (equity_lane1_chunked_counter14_clear) begin
@@ -19253,7 +19529,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk77_step
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk77_value <= quotient[32-1:24];
+            equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg243_q[32-1:24];
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
         else if (equity_lane1_chunked_counter14_clear) begin
@@ -19291,7 +19567,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk78_step
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk78_value <= quotient[40-1:32];
+            equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg243_q[40-1:32];
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
         else if (equity_lane1_chunked_counter14_clear) begin
@@ -19322,17 +19598,17 @@ assign equity_lane1_low_two = (equity_lane1_chunked_counter14_lowest == 2);
 assign equity_lane1_high_zero = (equity_lane1_chunked_counter14_high == 0);
 
 
-always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, exact, quotient, equity_lane1_state) begin: equity_lane1_control_out
+always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg242_q, pipe_reg243_q, equity_lane1_state) begin: equity_lane1_control_out
     equity_lane1_issue = ((equity_lane1_state == 2'b10) && (!equity_lane1_left_zero));
     equity_lane1_prime = (equity_lane1_state == 2'b01);
     equity_lane1_done = equity_lane1_done_q;
-    if (exact) begin
+    if (pipe_reg242_q) begin
         equity_lane1_step_one = equity_lane1_board_step;
     end
     else begin
         equity_lane1_step_one = equity_lane1_counting;
     end
-    equity_lane1_quota_zero = (quotient == 0);
+    equity_lane1_quota_zero = (pipe_reg243_q == 0);
     if (equity_lane1_count_one) begin
         equity_lane1_last_one = (equity_lane1_low_two && equity_lane1_high_zero);
     end
@@ -19375,8 +19651,8 @@ always @(posedge clk) begin: equity_lane1_zero_left
     end
     else begin
         if (start) begin
-            equity_lane1_left_zero <= (equity_lane1_quota_zero && (!lane_bonus1_bonus));
-            equity_lane1_extra <= lane_bonus1_bonus;
+            equity_lane1_left_zero <= (equity_lane1_quota_zero && (!pipe_reg257_q));
+            equity_lane1_extra <= pipe_reg257_q;
             equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
         end
         else if ((equity_lane1_step_one && equity_lane1_extra)) begin
@@ -19438,15 +19714,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select11_select
 end
 
 
-always @(n, dealt[0], dealt[1], equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
-    if ((1'b0 || (!dealt[1]))) begin
-        equity_lane1_colex_odometer1_odometer_digit11_bound = n;
+always @(pipe_reg235_q, pipe_reg237_q[0], pipe_reg237_q[1], equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
+    if ((1'b0 || (!pipe_reg237_q[1]))) begin
+        equity_lane1_colex_odometer1_odometer_digit11_bound = pipe_reg235_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit11_bound = equity_lane1_colex_odometer1_odometer_digit11_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit11_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit11_can_rise = (dealt[0] && (equity_lane1_colex_odometer1_odometer_digit11_risen != equity_lane1_colex_odometer1_odometer_digit11_bound));
+    equity_lane1_colex_odometer1_odometer_digit11_can_rise = (pipe_reg237_q[0] && (equity_lane1_colex_odometer1_odometer_digit11_risen != equity_lane1_colex_odometer1_odometer_digit11_bound));
 end
 
 
@@ -19487,15 +19763,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select12_select
 end
 
 
-always @(n, dealt[1], dealt[2], equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
-    if ((1'b0 || (!dealt[2]))) begin
-        equity_lane1_colex_odometer1_odometer_digit12_bound = n;
+always @(pipe_reg235_q, pipe_reg237_q[1], pipe_reg237_q[2], equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
+    if ((1'b0 || (!pipe_reg237_q[2]))) begin
+        equity_lane1_colex_odometer1_odometer_digit12_bound = pipe_reg235_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit12_bound = equity_lane1_colex_odometer1_odometer_digit12_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit12_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit12_can_rise = (dealt[1] && (equity_lane1_colex_odometer1_odometer_digit12_risen != equity_lane1_colex_odometer1_odometer_digit12_bound));
+    equity_lane1_colex_odometer1_odometer_digit12_can_rise = (pipe_reg237_q[1] && (equity_lane1_colex_odometer1_odometer_digit12_risen != equity_lane1_colex_odometer1_odometer_digit12_bound));
 end
 
 
@@ -19536,15 +19812,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select13_select
 end
 
 
-always @(n, dealt[2], dealt[3], equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
-    if ((1'b0 || (!dealt[3]))) begin
-        equity_lane1_colex_odometer1_odometer_digit13_bound = n;
+always @(pipe_reg235_q, pipe_reg237_q[2], pipe_reg237_q[3], equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
+    if ((1'b0 || (!pipe_reg237_q[3]))) begin
+        equity_lane1_colex_odometer1_odometer_digit13_bound = pipe_reg235_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit13_bound = equity_lane1_colex_odometer1_odometer_digit13_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit13_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit13_can_rise = (dealt[2] && (equity_lane1_colex_odometer1_odometer_digit13_risen != equity_lane1_colex_odometer1_odometer_digit13_bound));
+    equity_lane1_colex_odometer1_odometer_digit13_can_rise = (pipe_reg237_q[2] && (equity_lane1_colex_odometer1_odometer_digit13_risen != equity_lane1_colex_odometer1_odometer_digit13_bound));
 end
 
 
@@ -19585,15 +19861,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select14_select
 end
 
 
-always @(n, dealt[3], dealt[4], equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
-    if ((1'b0 || (!dealt[4]))) begin
-        equity_lane1_colex_odometer1_odometer_digit14_bound = n;
+always @(pipe_reg235_q, pipe_reg237_q[3], pipe_reg237_q[4], equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
+    if ((1'b0 || (!pipe_reg237_q[4]))) begin
+        equity_lane1_colex_odometer1_odometer_digit14_bound = pipe_reg235_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit14_bound = equity_lane1_colex_odometer1_odometer_digit14_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit14_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit14_can_rise = (dealt[3] && (equity_lane1_colex_odometer1_odometer_digit14_risen != equity_lane1_colex_odometer1_odometer_digit14_bound));
+    equity_lane1_colex_odometer1_odometer_digit14_can_rise = (pipe_reg237_q[3] && (equity_lane1_colex_odometer1_odometer_digit14_risen != equity_lane1_colex_odometer1_odometer_digit14_bound));
 end
 
 
@@ -19634,15 +19910,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select15_select
 end
 
 
-always @(n, dealt[4], dealt[4], equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
-    if ((1'b1 || (!dealt[4]))) begin
-        equity_lane1_colex_odometer1_odometer_digit15_bound = n;
+always @(pipe_reg235_q, pipe_reg237_q[4], pipe_reg237_q[4], equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound, pipe_reg235_q) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
+    if ((1'b1 || (!pipe_reg237_q[4]))) begin
+        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg235_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit15_bound = n;
+        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg235_q;
     end
     equity_lane1_colex_odometer1_odometer_digit15_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit15_can_rise = (dealt[4] && (equity_lane1_colex_odometer1_odometer_digit15_risen != equity_lane1_colex_odometer1_odometer_digit15_bound));
+    equity_lane1_colex_odometer1_odometer_digit15_can_rise = (pipe_reg237_q[4] && (equity_lane1_colex_odometer1_odometer_digit15_risen != equity_lane1_colex_odometer1_odometer_digit15_bound));
 end
 
 
@@ -19683,15 +19959,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select16_select
 end
 
 
-always @(n, dealt[5], dealt[6], equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
-    if ((1'b0 || (!dealt[6]))) begin
-        equity_lane1_colex_odometer1_odometer_digit16_bound = n;
+always @(pipe_reg235_q, pipe_reg237_q[5], pipe_reg237_q[6], equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
+    if ((1'b0 || (!pipe_reg237_q[6]))) begin
+        equity_lane1_colex_odometer1_odometer_digit16_bound = pipe_reg235_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit16_bound = equity_lane1_colex_odometer1_odometer_digit16_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit16_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit16_can_rise = (dealt[5] && (equity_lane1_colex_odometer1_odometer_digit16_risen != equity_lane1_colex_odometer1_odometer_digit16_bound));
+    equity_lane1_colex_odometer1_odometer_digit16_can_rise = (pipe_reg237_q[5] && (equity_lane1_colex_odometer1_odometer_digit16_risen != equity_lane1_colex_odometer1_odometer_digit16_bound));
 end
 
 
@@ -19732,15 +20008,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select17_select
 end
 
 
-always @(n, dealt[6], dealt[6], equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
-    if ((1'b1 || (!dealt[6]))) begin
-        equity_lane1_colex_odometer1_odometer_digit17_bound = n;
+always @(pipe_reg235_q, pipe_reg237_q[6], pipe_reg237_q[6], equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound, pipe_reg235_q) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
+    if ((1'b1 || (!pipe_reg237_q[6]))) begin
+        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg235_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit17_bound = n;
+        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg235_q;
     end
     equity_lane1_colex_odometer1_odometer_digit17_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit17_can_rise = (dealt[6] && (equity_lane1_colex_odometer1_odometer_digit17_risen != equity_lane1_colex_odometer1_odometer_digit17_bound));
+    equity_lane1_colex_odometer1_odometer_digit17_can_rise = (pipe_reg237_q[6] && (equity_lane1_colex_odometer1_odometer_digit17_risen != equity_lane1_colex_odometer1_odometer_digit17_bound));
 end
 
 
@@ -19781,15 +20057,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select18_select
 end
 
 
-always @(n, dealt[7], dealt[8], equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
-    if ((1'b0 || (!dealt[8]))) begin
-        equity_lane1_colex_odometer1_odometer_digit18_bound = n;
+always @(pipe_reg235_q, pipe_reg237_q[7], pipe_reg237_q[8], equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
+    if ((1'b0 || (!pipe_reg237_q[8]))) begin
+        equity_lane1_colex_odometer1_odometer_digit18_bound = pipe_reg235_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit18_bound = equity_lane1_colex_odometer1_odometer_digit18_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit18_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit18_can_rise = (dealt[7] && (equity_lane1_colex_odometer1_odometer_digit18_risen != equity_lane1_colex_odometer1_odometer_digit18_bound));
+    equity_lane1_colex_odometer1_odometer_digit18_can_rise = (pipe_reg237_q[7] && (equity_lane1_colex_odometer1_odometer_digit18_risen != equity_lane1_colex_odometer1_odometer_digit18_bound));
 end
 
 
@@ -19830,15 +20106,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select19_select
 end
 
 
-always @(n, dealt[8], dealt[8], equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
-    if ((1'b1 || (!dealt[8]))) begin
-        equity_lane1_colex_odometer1_odometer_digit19_bound = n;
+always @(pipe_reg235_q, pipe_reg237_q[8], pipe_reg237_q[8], equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound, pipe_reg235_q) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
+    if ((1'b1 || (!pipe_reg237_q[8]))) begin
+        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg235_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit19_bound = n;
+        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg235_q;
     end
     equity_lane1_colex_odometer1_odometer_digit19_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit19_can_rise = (dealt[8] && (equity_lane1_colex_odometer1_odometer_digit19_risen != equity_lane1_colex_odometer1_odometer_digit19_bound));
+    equity_lane1_colex_odometer1_odometer_digit19_can_rise = (pipe_reg237_q[8] && (equity_lane1_colex_odometer1_odometer_digit19_risen != equity_lane1_colex_odometer1_odometer_digit19_bound));
 end
 
 
@@ -19879,15 +20155,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select20_select
 end
 
 
-always @(n, dealt[9], dealt[10], equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
-    if ((1'b0 || (!dealt[10]))) begin
-        equity_lane1_colex_odometer1_odometer_digit20_bound = n;
+always @(pipe_reg235_q, pipe_reg237_q[9], pipe_reg237_q[10], equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
+    if ((1'b0 || (!pipe_reg237_q[10]))) begin
+        equity_lane1_colex_odometer1_odometer_digit20_bound = pipe_reg235_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit20_bound = equity_lane1_colex_odometer1_odometer_digit20_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit20_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit20_can_rise = (dealt[9] && (equity_lane1_colex_odometer1_odometer_digit20_risen != equity_lane1_colex_odometer1_odometer_digit20_bound));
+    equity_lane1_colex_odometer1_odometer_digit20_can_rise = (pipe_reg237_q[9] && (equity_lane1_colex_odometer1_odometer_digit20_risen != equity_lane1_colex_odometer1_odometer_digit20_bound));
 end
 
 
@@ -19928,15 +20204,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select21_select
 end
 
 
-always @(n, dealt[10], dealt[10], equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
-    if ((1'b1 || (!dealt[10]))) begin
-        equity_lane1_colex_odometer1_odometer_digit21_bound = n;
+always @(pipe_reg235_q, pipe_reg237_q[10], pipe_reg237_q[10], equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound, pipe_reg235_q) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
+    if ((1'b1 || (!pipe_reg237_q[10]))) begin
+        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg235_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit21_bound = n;
+        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg235_q;
     end
     equity_lane1_colex_odometer1_odometer_digit21_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit21_can_rise = (dealt[10] && (equity_lane1_colex_odometer1_odometer_digit21_risen != equity_lane1_colex_odometer1_odometer_digit21_bound));
+    equity_lane1_colex_odometer1_odometer_digit21_can_rise = (pipe_reg237_q[10] && (equity_lane1_colex_odometer1_odometer_digit21_risen != equity_lane1_colex_odometer1_odometer_digit21_bound));
 end
 
 
@@ -19973,9 +20249,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last3_bounds
-    equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((n + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((n + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last3_n_is_2 <= (n == 2);
+    equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((pipe_reg235_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((pipe_reg235_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_is_2 <= (pipe_reg235_q == 2);
 end
 
 
@@ -20008,9 +20284,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last4_bounds
-    equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((n + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((n + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last4_n_is_2 <= (n == 2);
+    equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((pipe_reg235_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((pipe_reg235_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_is_2 <= (pipe_reg235_q == 2);
 end
 
 
@@ -20043,9 +20319,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last5_bounds
-    equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((n + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((n + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last5_n_is_2 <= (n == 2);
+    equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((pipe_reg235_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((pipe_reg235_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_is_2 <= (pipe_reg235_q == 2);
 end
 
 
@@ -20138,15 +20414,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_prepare
         for (j=0; j<3; j=j+1) begin
             a = (5 + (2 * j));
             takes[j] = wrapped;
-            first_dealt = (dealt[a] && (!seen_dealt));
+            first_dealt = (pipe_reg237_q[a] && (!seen_dealt));
             innermost[j] = first_dealt;
             if ((first_dealt && equity_lane1_colex_odometer1_last_bits[j])) begin
                 at_last = 1'b1;
             end
-            if ((dealt[a] && (!first_dealt) && (!equity_lane1_colex_odometer1_last_bits[j]))) begin
+            if ((pipe_reg237_q[a] && (!first_dealt) && (!equity_lane1_colex_odometer1_last_bits[j]))) begin
                 wrapped = 1'b0;
             end
-            if (dealt[a]) begin
+            if (pipe_reg237_q[a]) begin
                 seen_dealt = 1'b1;
             end
         end
@@ -20171,9 +20447,9 @@ end
 
 always @(posedge clk) begin: equity_lane1_take_setting
     if ((lane_load1_lane_loads || start)) begin
-        equity_lane1_lane_n <= n;
-        equity_lane1_lane_mask <= mask;
-        equity_lane1_lane_exact <= exact;
+        equity_lane1_lane_n <= pipe_reg235_q;
+        equity_lane1_lane_mask <= pipe_reg236_q;
+        equity_lane1_lane_exact <= pipe_reg242_q;
     end
 end
 
@@ -20871,7 +21147,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_judge_flags
 end
 
 
-always @(dealt[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) begin: equity_lane1_deal_stage11_pick
+always @(pipe_reg237_q[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) begin: equity_lane1_deal_stage11_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -20888,7 +21164,7 @@ always @(dealt[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fie
             hit = 1'b1;
         end
     end
-    if (dealt[0]) begin
+    if (pipe_reg237_q[0]) begin
         equity_lane1_deal_stage11_chosen = take;
         equity_lane1_deal_stage11_found = hit;
     end
@@ -21076,7 +21352,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_judge_flags
 end
 
 
-always @(dealt[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) begin: equity_lane1_deal_stage12_pick
+always @(pipe_reg237_q[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) begin: equity_lane1_deal_stage12_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21093,7 +21369,7 @@ always @(dealt[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fie
             hit = 1'b1;
         end
     end
-    if (dealt[1]) begin
+    if (pipe_reg237_q[1]) begin
         equity_lane1_deal_stage12_chosen = take;
         equity_lane1_deal_stage12_found = hit;
     end
@@ -21301,7 +21577,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_judge_flags
 end
 
 
-always @(dealt[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) begin: equity_lane1_deal_stage13_pick
+always @(pipe_reg237_q[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) begin: equity_lane1_deal_stage13_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21318,7 +21594,7 @@ always @(dealt[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fie
             hit = 1'b1;
         end
     end
-    if (dealt[2]) begin
+    if (pipe_reg237_q[2]) begin
         equity_lane1_deal_stage13_chosen = take;
         equity_lane1_deal_stage13_found = hit;
     end
@@ -21546,7 +21822,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_judge_flags
 end
 
 
-always @(dealt[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) begin: equity_lane1_deal_stage14_pick
+always @(pipe_reg237_q[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) begin: equity_lane1_deal_stage14_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21563,7 +21839,7 @@ always @(dealt[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fie
             hit = 1'b1;
         end
     end
-    if (dealt[3]) begin
+    if (pipe_reg237_q[3]) begin
         equity_lane1_deal_stage14_chosen = take;
         equity_lane1_deal_stage14_found = hit;
     end
@@ -21811,7 +22087,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_judge_flags
 end
 
 
-always @(dealt[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) begin: equity_lane1_deal_stage15_pick
+always @(pipe_reg237_q[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) begin: equity_lane1_deal_stage15_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21828,7 +22104,7 @@ always @(dealt[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fie
             hit = 1'b1;
         end
     end
-    if (dealt[4]) begin
+    if (pipe_reg237_q[4]) begin
         equity_lane1_deal_stage15_chosen = take;
         equity_lane1_deal_stage15_found = hit;
     end
@@ -22116,7 +22392,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_judge_flags
 end
 
 
-always @(dealt[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) begin: equity_lane1_deal_stage16_pick
+always @(pipe_reg237_q[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) begin: equity_lane1_deal_stage16_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22133,7 +22409,7 @@ always @(dealt[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fie
             hit = 1'b1;
         end
     end
-    if (dealt[5]) begin
+    if (pipe_reg237_q[5]) begin
         equity_lane1_deal_stage16_chosen = take;
         equity_lane1_deal_stage16_found = hit;
     end
@@ -22441,7 +22717,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_judge_flags
 end
 
 
-always @(dealt[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) begin: equity_lane1_deal_stage17_pick
+always @(pipe_reg237_q[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) begin: equity_lane1_deal_stage17_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22458,7 +22734,7 @@ always @(dealt[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fie
             hit = 1'b1;
         end
     end
-    if (dealt[6]) begin
+    if (pipe_reg237_q[6]) begin
         equity_lane1_deal_stage17_chosen = take;
         equity_lane1_deal_stage17_found = hit;
     end
@@ -22786,7 +23062,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_judge_flags
 end
 
 
-always @(dealt[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) begin: equity_lane1_deal_stage18_pick
+always @(pipe_reg237_q[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) begin: equity_lane1_deal_stage18_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22803,7 +23079,7 @@ always @(dealt[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fie
             hit = 1'b1;
         end
     end
-    if (dealt[7]) begin
+    if (pipe_reg237_q[7]) begin
         equity_lane1_deal_stage18_chosen = take;
         equity_lane1_deal_stage18_found = hit;
     end
@@ -23151,7 +23427,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_judge_flags
 end
 
 
-always @(dealt[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) begin: equity_lane1_deal_stage19_pick
+always @(pipe_reg237_q[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) begin: equity_lane1_deal_stage19_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -23168,7 +23444,7 @@ always @(dealt[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fie
             hit = 1'b1;
         end
     end
-    if (dealt[8]) begin
+    if (pipe_reg237_q[8]) begin
         equity_lane1_deal_stage19_chosen = take;
         equity_lane1_deal_stage19_found = hit;
     end
@@ -23556,7 +23832,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_judge_flags
 end
 
 
-always @(dealt[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) begin: equity_lane1_deal_stage20_pick
+always @(pipe_reg237_q[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) begin: equity_lane1_deal_stage20_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -23573,7 +23849,7 @@ always @(dealt[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fie
             hit = 1'b1;
         end
     end
-    if (dealt[9]) begin
+    if (pipe_reg237_q[9]) begin
         equity_lane1_deal_stage20_chosen = take;
         equity_lane1_deal_stage20_found = hit;
     end
@@ -23981,7 +24257,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_judge_flags
 end
 
 
-always @(dealt[10], equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) begin: equity_lane1_deal_stage21_pick
+always @(pipe_reg237_q[10], equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) begin: equity_lane1_deal_stage21_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -23998,7 +24274,7 @@ always @(dealt[10], equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fi
             hit = 1'b1;
         end
     end
-    if (dealt[10]) begin
+    if (pipe_reg237_q[10]) begin
         equity_lane1_deal_stage21_chosen = take;
         equity_lane1_deal_stage21_found = hit;
     end
@@ -24027,8 +24303,8 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup11_write
-    if (rem_we) begin
-        equity_lane1_card_lookup11_remaining[rem_addr] <= rem_data;
+    if (pipe_reg239_q) begin
+        equity_lane1_card_lookup11_remaining[pipe_reg240_q] <= pipe_reg241_q;
     end
 end
 
@@ -24038,18 +24314,18 @@ assign equity_lane1_card_lookup11_position = equity_lane1_deal_stage21_pos_out[0
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup11_read
-    if (dealt[0]) begin
+    if (pipe_reg237_q[0]) begin
         equity_lane1_card_lookup11_card <= equity_lane1_card_lookup11_remaining[equity_lane1_card_lookup11_position];
     end
     else begin
-        equity_lane1_card_lookup11_card <= slot_register0_value;
+        equity_lane1_card_lookup11_card <= pipe_reg246_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup12_write
-    if (rem_we) begin
-        equity_lane1_card_lookup12_remaining[rem_addr] <= rem_data;
+    if (pipe_reg239_q) begin
+        equity_lane1_card_lookup12_remaining[pipe_reg240_q] <= pipe_reg241_q;
     end
 end
 
@@ -24059,18 +24335,18 @@ assign equity_lane1_card_lookup12_position = equity_lane1_deal_stage21_pos_out[6
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup12_read
-    if (dealt[1]) begin
+    if (pipe_reg237_q[1]) begin
         equity_lane1_card_lookup12_card <= equity_lane1_card_lookup12_remaining[equity_lane1_card_lookup12_position];
     end
     else begin
-        equity_lane1_card_lookup12_card <= slot_register1_value;
+        equity_lane1_card_lookup12_card <= pipe_reg247_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup13_write
-    if (rem_we) begin
-        equity_lane1_card_lookup13_remaining[rem_addr] <= rem_data;
+    if (pipe_reg239_q) begin
+        equity_lane1_card_lookup13_remaining[pipe_reg240_q] <= pipe_reg241_q;
     end
 end
 
@@ -24080,18 +24356,18 @@ assign equity_lane1_card_lookup13_position = equity_lane1_deal_stage21_pos_out[1
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup13_read
-    if (dealt[2]) begin
+    if (pipe_reg237_q[2]) begin
         equity_lane1_card_lookup13_card <= equity_lane1_card_lookup13_remaining[equity_lane1_card_lookup13_position];
     end
     else begin
-        equity_lane1_card_lookup13_card <= slot_register2_value;
+        equity_lane1_card_lookup13_card <= pipe_reg248_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup14_write
-    if (rem_we) begin
-        equity_lane1_card_lookup14_remaining[rem_addr] <= rem_data;
+    if (pipe_reg239_q) begin
+        equity_lane1_card_lookup14_remaining[pipe_reg240_q] <= pipe_reg241_q;
     end
 end
 
@@ -24101,18 +24377,18 @@ assign equity_lane1_card_lookup14_position = equity_lane1_deal_stage21_pos_out[1
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup14_read
-    if (dealt[3]) begin
+    if (pipe_reg237_q[3]) begin
         equity_lane1_card_lookup14_card <= equity_lane1_card_lookup14_remaining[equity_lane1_card_lookup14_position];
     end
     else begin
-        equity_lane1_card_lookup14_card <= slot_register3_value;
+        equity_lane1_card_lookup14_card <= pipe_reg249_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup15_write
-    if (rem_we) begin
-        equity_lane1_card_lookup15_remaining[rem_addr] <= rem_data;
+    if (pipe_reg239_q) begin
+        equity_lane1_card_lookup15_remaining[pipe_reg240_q] <= pipe_reg241_q;
     end
 end
 
@@ -24122,18 +24398,18 @@ assign equity_lane1_card_lookup15_position = equity_lane1_deal_stage21_pos_out[2
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup15_read
-    if (dealt[4]) begin
+    if (pipe_reg237_q[4]) begin
         equity_lane1_card_lookup15_card <= equity_lane1_card_lookup15_remaining[equity_lane1_card_lookup15_position];
     end
     else begin
-        equity_lane1_card_lookup15_card <= slot_register4_value;
+        equity_lane1_card_lookup15_card <= pipe_reg250_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup16_write
-    if (rem_we) begin
-        equity_lane1_card_lookup16_remaining[rem_addr] <= rem_data;
+    if (pipe_reg239_q) begin
+        equity_lane1_card_lookup16_remaining[pipe_reg240_q] <= pipe_reg241_q;
     end
 end
 
@@ -24143,18 +24419,18 @@ assign equity_lane1_card_lookup16_position = equity_lane1_deal_stage21_pos_out[3
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup16_read
-    if (dealt[5]) begin
+    if (pipe_reg237_q[5]) begin
         equity_lane1_card_lookup16_card <= equity_lane1_card_lookup16_remaining[equity_lane1_card_lookup16_position];
     end
     else begin
-        equity_lane1_card_lookup16_card <= slot_register5_value;
+        equity_lane1_card_lookup16_card <= pipe_reg251_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup17_write
-    if (rem_we) begin
-        equity_lane1_card_lookup17_remaining[rem_addr] <= rem_data;
+    if (pipe_reg239_q) begin
+        equity_lane1_card_lookup17_remaining[pipe_reg240_q] <= pipe_reg241_q;
     end
 end
 
@@ -24164,18 +24440,18 @@ assign equity_lane1_card_lookup17_position = equity_lane1_deal_stage21_pos_out[3
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup17_read
-    if (dealt[6]) begin
+    if (pipe_reg237_q[6]) begin
         equity_lane1_card_lookup17_card <= equity_lane1_card_lookup17_remaining[equity_lane1_card_lookup17_position];
     end
     else begin
-        equity_lane1_card_lookup17_card <= slot_register6_value;
+        equity_lane1_card_lookup17_card <= pipe_reg252_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup18_write
-    if (rem_we) begin
-        equity_lane1_card_lookup18_remaining[rem_addr] <= rem_data;
+    if (pipe_reg239_q) begin
+        equity_lane1_card_lookup18_remaining[pipe_reg240_q] <= pipe_reg241_q;
     end
 end
 
@@ -24185,18 +24461,18 @@ assign equity_lane1_card_lookup18_position = equity_lane1_deal_stage21_pos_out[4
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup18_read
-    if (dealt[7]) begin
+    if (pipe_reg237_q[7]) begin
         equity_lane1_card_lookup18_card <= equity_lane1_card_lookup18_remaining[equity_lane1_card_lookup18_position];
     end
     else begin
-        equity_lane1_card_lookup18_card <= slot_register7_value;
+        equity_lane1_card_lookup18_card <= pipe_reg253_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup19_write
-    if (rem_we) begin
-        equity_lane1_card_lookup19_remaining[rem_addr] <= rem_data;
+    if (pipe_reg239_q) begin
+        equity_lane1_card_lookup19_remaining[pipe_reg240_q] <= pipe_reg241_q;
     end
 end
 
@@ -24206,18 +24482,18 @@ assign equity_lane1_card_lookup19_position = equity_lane1_deal_stage21_pos_out[4
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup19_read
-    if (dealt[8]) begin
+    if (pipe_reg237_q[8]) begin
         equity_lane1_card_lookup19_card <= equity_lane1_card_lookup19_remaining[equity_lane1_card_lookup19_position];
     end
     else begin
-        equity_lane1_card_lookup19_card <= slot_register8_value;
+        equity_lane1_card_lookup19_card <= pipe_reg254_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup20_write
-    if (rem_we) begin
-        equity_lane1_card_lookup20_remaining[rem_addr] <= rem_data;
+    if (pipe_reg239_q) begin
+        equity_lane1_card_lookup20_remaining[pipe_reg240_q] <= pipe_reg241_q;
     end
 end
 
@@ -24227,18 +24503,18 @@ assign equity_lane1_card_lookup20_position = equity_lane1_deal_stage21_pos_out[5
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup20_read
-    if (dealt[9]) begin
+    if (pipe_reg237_q[9]) begin
         equity_lane1_card_lookup20_card <= equity_lane1_card_lookup20_remaining[equity_lane1_card_lookup20_position];
     end
     else begin
-        equity_lane1_card_lookup20_card <= slot_register9_value;
+        equity_lane1_card_lookup20_card <= pipe_reg255_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup21_write
-    if (rem_we) begin
-        equity_lane1_card_lookup21_remaining[rem_addr] <= rem_data;
+    if (pipe_reg239_q) begin
+        equity_lane1_card_lookup21_remaining[pipe_reg240_q] <= pipe_reg241_q;
     end
 end
 
@@ -24248,11 +24524,11 @@ assign equity_lane1_card_lookup21_position = equity_lane1_deal_stage21_pos_out[6
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup21_read
-    if (dealt[10]) begin
+    if (pipe_reg237_q[10]) begin
         equity_lane1_card_lookup21_card <= equity_lane1_card_lookup21_remaining[equity_lane1_card_lookup21_position];
     end
     else begin
-        equity_lane1_card_lookup21_card <= slot_register10_value;
+        equity_lane1_card_lookup21_card <= pipe_reg256_q;
     end
 end
 
@@ -24351,27 +24627,27 @@ assign equity_lane1_eval74_hand_eval4_same_card103_same = ((equity_lane1_eval74_
 assign equity_lane1_eval74_hand_eval4_same_card104_same = ((equity_lane1_eval74_hand_eval4_s0_codes[36-1:30] == equity_lane1_eval74_hand_eval4_s0_codes[42-1:36]) && (equity_lane1_eval74_hand_eval4_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg212_load
-    equity_lane1_eval74_hand_eval4_s1_dups <= equity_lane1_eval74_hand_eval4_pipe_reg212_d;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg258_load
+    equity_lane1_eval74_hand_eval4_s1_dups <= equity_lane1_eval74_hand_eval4_pipe_reg258_d;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg213_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg259_load
     equity_lane1_eval74_hand_eval4_s1_hand <= equity_lane1_eval74_hand_eval4_d1_hand;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg214_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg260_load
     equity_lane1_eval74_hand_eval4_s1_bad_codes <= equity_lane1_eval74_hand_eval4_d1_bad_codes;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg215_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg261_load
     equity_lane1_eval74_hand_eval4_s1_any <= equity_lane1_eval74_hand_eval4_d1_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg216_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg262_load
     equity_lane1_eval74_hand_eval4_s1_flush_suit <= equity_lane1_eval74_hand_eval4_d1_flush_suit;
 end
 
@@ -24512,57 +24788,57 @@ always @(equity_lane1_eval74_hand_eval4_c2_present) begin: equity_lane1_eval74_h
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg217_load
-    equity_lane1_eval74_hand_eval4_pipe_reg217_q <= equity_lane1_eval74_hand_eval4_c2_quads;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg263_load
+    equity_lane1_eval74_hand_eval4_pipe_reg263_q <= equity_lane1_eval74_hand_eval4_c2_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg218_load
-    equity_lane1_eval74_hand_eval4_pipe_reg218_q <= equity_lane1_eval74_hand_eval4_c2_trips;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg264_load
+    equity_lane1_eval74_hand_eval4_pipe_reg264_q <= equity_lane1_eval74_hand_eval4_c2_trips;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg219_load
-    equity_lane1_eval74_hand_eval4_pipe_reg219_q <= equity_lane1_eval74_hand_eval4_c2_pairs;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg265_load
+    equity_lane1_eval74_hand_eval4_pipe_reg265_q <= equity_lane1_eval74_hand_eval4_c2_pairs;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg220_load
-    equity_lane1_eval74_hand_eval4_pipe_reg220_q <= equity_lane1_eval74_hand_eval4_c2_not_quads;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg266_load
+    equity_lane1_eval74_hand_eval4_pipe_reg266_q <= equity_lane1_eval74_hand_eval4_c2_not_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg221_load
-    equity_lane1_eval74_hand_eval4_pipe_reg221_q <= equity_lane1_eval74_hand_eval4_c2_kickers;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg267_load
+    equity_lane1_eval74_hand_eval4_pipe_reg267_q <= equity_lane1_eval74_hand_eval4_c2_kickers;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg222_load
-    equity_lane1_eval74_hand_eval4_pipe_reg222_q <= equity_lane1_eval74_hand_eval4_straight_windows4_windows;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg268_load
+    equity_lane1_eval74_hand_eval4_pipe_reg268_q <= equity_lane1_eval74_hand_eval4_straight_windows4_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg223_load
-    equity_lane1_eval74_hand_eval4_pipe_reg223_q <= equity_lane1_eval74_hand_eval4_c2_sf_windows;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg269_load
+    equity_lane1_eval74_hand_eval4_pipe_reg269_q <= equity_lane1_eval74_hand_eval4_c2_sf_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg224_load
-    equity_lane1_eval74_hand_eval4_pipe_reg224_q <= equity_lane1_eval74_hand_eval4_c2_flush;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg270_load
+    equity_lane1_eval74_hand_eval4_pipe_reg270_q <= equity_lane1_eval74_hand_eval4_c2_flush;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg225_load
-    equity_lane1_eval74_hand_eval4_pipe_reg225_q <= equity_lane1_eval74_hand_eval4_c2_bad;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg271_load
+    equity_lane1_eval74_hand_eval4_pipe_reg271_q <= equity_lane1_eval74_hand_eval4_c2_bad;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg226_load
-    equity_lane1_eval74_hand_eval4_pipe_reg226_q <= equity_lane1_eval74_hand_eval4_s1_any;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg272_load
+    equity_lane1_eval74_hand_eval4_pipe_reg272_q <= equity_lane1_eval74_hand_eval4_s1_any;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg221_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks16_select
+always @(equity_lane1_eval74_hand_eval4_pipe_reg267_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks16_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -24573,9 +24849,9 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg221_q) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg221_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg267_q[p] && seen[k]);
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg221_q[p]) begin
+        if (equity_lane1_eval74_hand_eval4_pipe_reg267_q[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
@@ -24585,7 +24861,7 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg221_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg219_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks17_select
+always @(equity_lane1_eval74_hand_eval4_pipe_reg265_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks17_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -24596,9 +24872,9 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg219_q) begin: equity_lane1_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg219_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg265_q[p] && seen[k]);
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg219_q[p]) begin
+        if (equity_lane1_eval74_hand_eval4_pipe_reg265_q[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
@@ -24608,7 +24884,7 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg219_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg218_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks18_select
+always @(equity_lane1_eval74_hand_eval4_pipe_reg264_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks18_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -24619,9 +24895,9 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg218_q) begin: equity_lane1_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg218_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg264_q[p] && seen[k]);
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg218_q[p]) begin
+        if (equity_lane1_eval74_hand_eval4_pipe_reg264_q[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
@@ -24631,7 +24907,7 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg218_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg220_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks19_select
+always @(equity_lane1_eval74_hand_eval4_pipe_reg266_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks19_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -24642,9 +24918,9 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg220_q) begin: equity_lane1_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg220_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg266_q[p] && seen[k]);
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg220_q[p]) begin
+        if (equity_lane1_eval74_hand_eval4_pipe_reg266_q[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
@@ -24654,22 +24930,22 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg220_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg222_q) begin: equity_lane1_eval74_hand_eval4_window_top8_pick
+always @(equity_lane1_eval74_hand_eval4_pipe_reg268_q) begin: equity_lane1_eval74_hand_eval4_window_top8_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval74_hand_eval4_pipe_reg222_q[w] && (!higher))) begin
+        if ((equity_lane1_eval74_hand_eval4_pipe_reg268_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg222_q[w]) begin
+        if (equity_lane1_eval74_hand_eval4_pipe_reg268_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval74_hand_eval4_window_top8_best = {onehot, 3'h0};
-    equity_lane1_eval74_hand_eval4_window_top8_found = (equity_lane1_eval74_hand_eval4_pipe_reg222_q != 0);
+    equity_lane1_eval74_hand_eval4_window_top8_found = (equity_lane1_eval74_hand_eval4_pipe_reg268_q != 0);
 end
 
 
@@ -24684,22 +24960,22 @@ always @(equity_lane1_eval74_hand_eval4_window_top8_best) begin: equity_lane1_ev
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg223_q) begin: equity_lane1_eval74_hand_eval4_window_top9_pick
+always @(equity_lane1_eval74_hand_eval4_pipe_reg269_q) begin: equity_lane1_eval74_hand_eval4_window_top9_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval74_hand_eval4_pipe_reg223_q[w] && (!higher))) begin
+        if ((equity_lane1_eval74_hand_eval4_pipe_reg269_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg223_q[w]) begin
+        if (equity_lane1_eval74_hand_eval4_pipe_reg269_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval74_hand_eval4_window_top9_best = {onehot, 3'h0};
-    equity_lane1_eval74_hand_eval4_window_top9_found = (equity_lane1_eval74_hand_eval4_pipe_reg223_q != 0);
+    equity_lane1_eval74_hand_eval4_window_top9_found = (equity_lane1_eval74_hand_eval4_pipe_reg269_q != 0);
 end
 
 
@@ -24714,152 +24990,152 @@ always @(equity_lane1_eval74_hand_eval4_window_top9_best) begin: equity_lane1_ev
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg227_load
-    equity_lane1_eval74_hand_eval4_pipe_reg227_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg273_load
+    equity_lane1_eval74_hand_eval4_pipe_reg273_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg228_load
-    equity_lane1_eval74_hand_eval4_pipe_reg228_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[26-1:13];
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg274_load
+    equity_lane1_eval74_hand_eval4_pipe_reg274_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg229_load
-    equity_lane1_eval74_hand_eval4_pipe_reg229_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg275_load
+    equity_lane1_eval74_hand_eval4_pipe_reg275_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg230_load
-    equity_lane1_eval74_hand_eval4_pipe_reg230_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[52-1:39];
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg276_load
+    equity_lane1_eval74_hand_eval4_pipe_reg276_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[52-1:39];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg231_load
-    equity_lane1_eval74_hand_eval4_pipe_reg231_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[65-1:52];
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg277_load
+    equity_lane1_eval74_hand_eval4_pipe_reg277_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[65-1:52];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg232_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg278_load
     equity_lane1_eval74_hand_eval4_pair0 <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg233_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg279_load
     equity_lane1_eval74_hand_eval4_pair1 <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg234_load
-    equity_lane1_eval74_hand_eval4_pipe_reg234_q <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg280_load
+    equity_lane1_eval74_hand_eval4_pipe_reg280_q <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg235_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg281_load
     equity_lane1_eval74_hand_eval4_trip0 <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg236_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg282_load
     equity_lane1_eval74_hand_eval4_trip1 <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg237_load
-    equity_lane1_eval74_hand_eval4_pipe_reg237_q <= equity_lane1_eval74_hand_eval4_highest_ranks19_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg283_load
+    equity_lane1_eval74_hand_eval4_pipe_reg283_q <= equity_lane1_eval74_hand_eval4_highest_ranks19_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg238_load
-    equity_lane1_eval74_hand_eval4_s3_quads <= equity_lane1_eval74_hand_eval4_pipe_reg217_q;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg284_load
+    equity_lane1_eval74_hand_eval4_s3_quads <= equity_lane1_eval74_hand_eval4_pipe_reg263_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg239_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg285_load
     equity_lane1_eval74_hand_eval4_s3_straight <= equity_lane1_eval74_hand_eval4_window_top8_found;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg240_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg286_load
     equity_lane1_eval74_hand_eval4_s3_sf <= equity_lane1_eval74_hand_eval4_window_top9_found;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg241_load
-    equity_lane1_eval74_hand_eval4_s3_flush <= equity_lane1_eval74_hand_eval4_pipe_reg224_q;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg287_load
+    equity_lane1_eval74_hand_eval4_s3_flush <= equity_lane1_eval74_hand_eval4_pipe_reg270_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg242_load
-    equity_lane1_eval74_hand_eval4_pipe_reg242_q <= equity_lane1_eval74_hand_eval4_window_top8_top;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg288_load
+    equity_lane1_eval74_hand_eval4_pipe_reg288_q <= equity_lane1_eval74_hand_eval4_window_top8_top;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg243_load
-    equity_lane1_eval74_hand_eval4_pipe_reg243_q <= equity_lane1_eval74_hand_eval4_window_top9_top;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg289_load
+    equity_lane1_eval74_hand_eval4_pipe_reg289_q <= equity_lane1_eval74_hand_eval4_window_top9_top;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg244_load
-    equity_lane1_eval74_hand_eval4_s3_bad <= equity_lane1_eval74_hand_eval4_pipe_reg225_q;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg290_load
+    equity_lane1_eval74_hand_eval4_s3_bad <= equity_lane1_eval74_hand_eval4_pipe_reg271_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg245_load
-    equity_lane1_eval74_hand_eval4_s3_any <= equity_lane1_eval74_hand_eval4_pipe_reg226_q;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg291_load
+    equity_lane1_eval74_hand_eval4_s3_any <= equity_lane1_eval74_hand_eval4_pipe_reg272_q;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg227_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank58_encode
+always @(equity_lane1_eval74_hand_eval4_pipe_reg273_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank58_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg227_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg227_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg227_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg227_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg227_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg273_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg273_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg273_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg273_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank58_rank = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg228_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank59_encode
+always @(equity_lane1_eval74_hand_eval4_pipe_reg274_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank59_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg228_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg228_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg228_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg228_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg228_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg274_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg274_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg274_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg274_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank59_rank = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg229_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank60_encode
+always @(equity_lane1_eval74_hand_eval4_pipe_reg275_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank60_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg229_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg229_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg229_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg229_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg229_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg275_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg275_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg275_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg275_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank60_rank = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg230_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank61_encode
+always @(equity_lane1_eval74_hand_eval4_pipe_reg276_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank61_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg230_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg230_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg230_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg230_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg230_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg276_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg276_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg276_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg276_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank61_rank = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg231_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank62_encode
+always @(equity_lane1_eval74_hand_eval4_pipe_reg277_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank62_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg231_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg231_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg231_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg231_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg231_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg277_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg277_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg277_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg277_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank62_rank = value;
 end
 
@@ -24886,13 +25162,13 @@ always @(equity_lane1_eval74_hand_eval4_pair1) begin: equity_lane1_eval74_hand_e
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg234_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank65_encode
+always @(equity_lane1_eval74_hand_eval4_pipe_reg280_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank65_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg234_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg234_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg234_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg234_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg234_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg280_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg280_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg280_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg280_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank65_rank = value;
 end
 
@@ -24919,13 +25195,13 @@ always @(equity_lane1_eval74_hand_eval4_trip1) begin: equity_lane1_eval74_hand_e
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg237_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank68_encode
+always @(equity_lane1_eval74_hand_eval4_pipe_reg283_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank68_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg237_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg237_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg237_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg237_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg237_q[1]);
+    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg283_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg283_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg283_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg283_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[1]);
     equity_lane1_eval74_hand_eval4_onehot_rank68_rank = value;
 end
 
@@ -24979,82 +25255,82 @@ end
 assign equity_lane1_eval74_hand_eval4_c4_invalid = (equity_lane1_eval74_hand_eval4_s3_bad || (!equity_lane1_eval74_hand_eval4_s3_any));
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg246_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg292_load
     equity_lane1_eval74_hand_eval4_m0 <= equity_lane1_eval74_hand_eval4_onehot_rank58_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg247_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg293_load
     equity_lane1_eval74_hand_eval4_m1 <= equity_lane1_eval74_hand_eval4_onehot_rank59_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg248_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg294_load
     equity_lane1_eval74_hand_eval4_m2 <= equity_lane1_eval74_hand_eval4_onehot_rank60_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg249_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg295_load
     equity_lane1_eval74_hand_eval4_m3 <= equity_lane1_eval74_hand_eval4_onehot_rank61_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg250_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg296_load
     equity_lane1_eval74_hand_eval4_m4 <= equity_lane1_eval74_hand_eval4_onehot_rank62_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg251_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg297_load
     equity_lane1_eval74_hand_eval4_p0 <= equity_lane1_eval74_hand_eval4_onehot_rank63_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg252_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg298_load
     equity_lane1_eval74_hand_eval4_p1 <= equity_lane1_eval74_hand_eval4_onehot_rank64_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg253_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg299_load
     equity_lane1_eval74_hand_eval4_p2 <= equity_lane1_eval74_hand_eval4_onehot_rank65_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg254_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg300_load
     equity_lane1_eval74_hand_eval4_t0 <= equity_lane1_eval74_hand_eval4_onehot_rank66_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg255_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg301_load
     equity_lane1_eval74_hand_eval4_t1 <= equity_lane1_eval74_hand_eval4_onehot_rank67_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg256_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg302_load
     equity_lane1_eval74_hand_eval4_x0 <= equity_lane1_eval74_hand_eval4_onehot_rank68_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg257_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg303_load
     equity_lane1_eval74_hand_eval4_q0 <= equity_lane1_eval74_hand_eval4_onehot_rank69_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg258_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg304_load
     equity_lane1_eval74_hand_eval4_s4_category <= equity_lane1_eval74_hand_eval4_c4_category;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg259_load
-    equity_lane1_eval74_hand_eval4_s4_straight_top <= equity_lane1_eval74_hand_eval4_pipe_reg242_q;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg305_load
+    equity_lane1_eval74_hand_eval4_s4_straight_top <= equity_lane1_eval74_hand_eval4_pipe_reg288_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg260_load
-    equity_lane1_eval74_hand_eval4_s4_sf_top <= equity_lane1_eval74_hand_eval4_pipe_reg243_q;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg306_load
+    equity_lane1_eval74_hand_eval4_s4_sf_top <= equity_lane1_eval74_hand_eval4_pipe_reg289_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg261_load
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg307_load
     equity_lane1_eval74_hand_eval4_s4_invalid <= equity_lane1_eval74_hand_eval4_c4_invalid;
 end
 
@@ -25272,27 +25548,27 @@ assign equity_lane1_eval75_hand_eval5_same_card124_same = ((equity_lane1_eval75_
 assign equity_lane1_eval75_hand_eval5_same_card125_same = ((equity_lane1_eval75_hand_eval5_s0_codes[36-1:30] == equity_lane1_eval75_hand_eval5_s0_codes[42-1:36]) && (equity_lane1_eval75_hand_eval5_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg262_load
-    equity_lane1_eval75_hand_eval5_s1_dups <= equity_lane1_eval75_hand_eval5_pipe_reg262_d;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg308_load
+    equity_lane1_eval75_hand_eval5_s1_dups <= equity_lane1_eval75_hand_eval5_pipe_reg308_d;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg263_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg309_load
     equity_lane1_eval75_hand_eval5_s1_hand <= equity_lane1_eval75_hand_eval5_d1_hand;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg264_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg310_load
     equity_lane1_eval75_hand_eval5_s1_bad_codes <= equity_lane1_eval75_hand_eval5_d1_bad_codes;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg265_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg311_load
     equity_lane1_eval75_hand_eval5_s1_any <= equity_lane1_eval75_hand_eval5_d1_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg266_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg312_load
     equity_lane1_eval75_hand_eval5_s1_flush_suit <= equity_lane1_eval75_hand_eval5_d1_flush_suit;
 end
 
@@ -25433,57 +25709,57 @@ always @(equity_lane1_eval75_hand_eval5_c2_present) begin: equity_lane1_eval75_h
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg267_load
-    equity_lane1_eval75_hand_eval5_pipe_reg267_q <= equity_lane1_eval75_hand_eval5_c2_quads;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg313_load
+    equity_lane1_eval75_hand_eval5_pipe_reg313_q <= equity_lane1_eval75_hand_eval5_c2_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg268_load
-    equity_lane1_eval75_hand_eval5_pipe_reg268_q <= equity_lane1_eval75_hand_eval5_c2_trips;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg314_load
+    equity_lane1_eval75_hand_eval5_pipe_reg314_q <= equity_lane1_eval75_hand_eval5_c2_trips;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg269_load
-    equity_lane1_eval75_hand_eval5_pipe_reg269_q <= equity_lane1_eval75_hand_eval5_c2_pairs;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg315_load
+    equity_lane1_eval75_hand_eval5_pipe_reg315_q <= equity_lane1_eval75_hand_eval5_c2_pairs;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg270_load
-    equity_lane1_eval75_hand_eval5_pipe_reg270_q <= equity_lane1_eval75_hand_eval5_c2_not_quads;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg316_load
+    equity_lane1_eval75_hand_eval5_pipe_reg316_q <= equity_lane1_eval75_hand_eval5_c2_not_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg271_load
-    equity_lane1_eval75_hand_eval5_pipe_reg271_q <= equity_lane1_eval75_hand_eval5_c2_kickers;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg317_load
+    equity_lane1_eval75_hand_eval5_pipe_reg317_q <= equity_lane1_eval75_hand_eval5_c2_kickers;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg272_load
-    equity_lane1_eval75_hand_eval5_pipe_reg272_q <= equity_lane1_eval75_hand_eval5_straight_windows5_windows;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg318_load
+    equity_lane1_eval75_hand_eval5_pipe_reg318_q <= equity_lane1_eval75_hand_eval5_straight_windows5_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg273_load
-    equity_lane1_eval75_hand_eval5_pipe_reg273_q <= equity_lane1_eval75_hand_eval5_c2_sf_windows;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg319_load
+    equity_lane1_eval75_hand_eval5_pipe_reg319_q <= equity_lane1_eval75_hand_eval5_c2_sf_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg274_load
-    equity_lane1_eval75_hand_eval5_pipe_reg274_q <= equity_lane1_eval75_hand_eval5_c2_flush;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg320_load
+    equity_lane1_eval75_hand_eval5_pipe_reg320_q <= equity_lane1_eval75_hand_eval5_c2_flush;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg275_load
-    equity_lane1_eval75_hand_eval5_pipe_reg275_q <= equity_lane1_eval75_hand_eval5_c2_bad;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg321_load
+    equity_lane1_eval75_hand_eval5_pipe_reg321_q <= equity_lane1_eval75_hand_eval5_c2_bad;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg276_load
-    equity_lane1_eval75_hand_eval5_pipe_reg276_q <= equity_lane1_eval75_hand_eval5_s1_any;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg322_load
+    equity_lane1_eval75_hand_eval5_pipe_reg322_q <= equity_lane1_eval75_hand_eval5_s1_any;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg271_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks20_select
+always @(equity_lane1_eval75_hand_eval5_pipe_reg317_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks20_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -25494,9 +25770,9 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg271_q) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg271_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg317_q[p] && seen[k]);
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg271_q[p]) begin
+        if (equity_lane1_eval75_hand_eval5_pipe_reg317_q[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
@@ -25506,7 +25782,7 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg271_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg269_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks21_select
+always @(equity_lane1_eval75_hand_eval5_pipe_reg315_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks21_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -25517,9 +25793,9 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg269_q) begin: equity_lane1_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg269_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg315_q[p] && seen[k]);
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg269_q[p]) begin
+        if (equity_lane1_eval75_hand_eval5_pipe_reg315_q[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
@@ -25529,7 +25805,7 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg269_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg268_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks22_select
+always @(equity_lane1_eval75_hand_eval5_pipe_reg314_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks22_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -25540,9 +25816,9 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg268_q) begin: equity_lane1_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg268_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg314_q[p] && seen[k]);
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg268_q[p]) begin
+        if (equity_lane1_eval75_hand_eval5_pipe_reg314_q[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
@@ -25552,7 +25828,7 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg268_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg270_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks23_select
+always @(equity_lane1_eval75_hand_eval5_pipe_reg316_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks23_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -25563,9 +25839,9 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg270_q) begin: equity_lane1_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg270_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg316_q[p] && seen[k]);
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg270_q[p]) begin
+        if (equity_lane1_eval75_hand_eval5_pipe_reg316_q[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
@@ -25575,22 +25851,22 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg270_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg272_q) begin: equity_lane1_eval75_hand_eval5_window_top10_pick
+always @(equity_lane1_eval75_hand_eval5_pipe_reg318_q) begin: equity_lane1_eval75_hand_eval5_window_top10_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval75_hand_eval5_pipe_reg272_q[w] && (!higher))) begin
+        if ((equity_lane1_eval75_hand_eval5_pipe_reg318_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg272_q[w]) begin
+        if (equity_lane1_eval75_hand_eval5_pipe_reg318_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval75_hand_eval5_window_top10_best = {onehot, 3'h0};
-    equity_lane1_eval75_hand_eval5_window_top10_found = (equity_lane1_eval75_hand_eval5_pipe_reg272_q != 0);
+    equity_lane1_eval75_hand_eval5_window_top10_found = (equity_lane1_eval75_hand_eval5_pipe_reg318_q != 0);
 end
 
 
@@ -25605,22 +25881,22 @@ always @(equity_lane1_eval75_hand_eval5_window_top10_best) begin: equity_lane1_e
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg273_q) begin: equity_lane1_eval75_hand_eval5_window_top11_pick
+always @(equity_lane1_eval75_hand_eval5_pipe_reg319_q) begin: equity_lane1_eval75_hand_eval5_window_top11_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval75_hand_eval5_pipe_reg273_q[w] && (!higher))) begin
+        if ((equity_lane1_eval75_hand_eval5_pipe_reg319_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg273_q[w]) begin
+        if (equity_lane1_eval75_hand_eval5_pipe_reg319_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval75_hand_eval5_window_top11_best = {onehot, 3'h0};
-    equity_lane1_eval75_hand_eval5_window_top11_found = (equity_lane1_eval75_hand_eval5_pipe_reg273_q != 0);
+    equity_lane1_eval75_hand_eval5_window_top11_found = (equity_lane1_eval75_hand_eval5_pipe_reg319_q != 0);
 end
 
 
@@ -25635,152 +25911,152 @@ always @(equity_lane1_eval75_hand_eval5_window_top11_best) begin: equity_lane1_e
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg277_load
-    equity_lane1_eval75_hand_eval5_pipe_reg277_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg323_load
+    equity_lane1_eval75_hand_eval5_pipe_reg323_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg278_load
-    equity_lane1_eval75_hand_eval5_pipe_reg278_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[26-1:13];
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg324_load
+    equity_lane1_eval75_hand_eval5_pipe_reg324_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg279_load
-    equity_lane1_eval75_hand_eval5_pipe_reg279_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg325_load
+    equity_lane1_eval75_hand_eval5_pipe_reg325_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg280_load
-    equity_lane1_eval75_hand_eval5_pipe_reg280_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[52-1:39];
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg326_load
+    equity_lane1_eval75_hand_eval5_pipe_reg326_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[52-1:39];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg281_load
-    equity_lane1_eval75_hand_eval5_pipe_reg281_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[65-1:52];
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg327_load
+    equity_lane1_eval75_hand_eval5_pipe_reg327_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[65-1:52];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg282_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg328_load
     equity_lane1_eval75_hand_eval5_pair0 <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg283_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg329_load
     equity_lane1_eval75_hand_eval5_pair1 <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg284_load
-    equity_lane1_eval75_hand_eval5_pipe_reg284_q <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg330_load
+    equity_lane1_eval75_hand_eval5_pipe_reg330_q <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg285_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg331_load
     equity_lane1_eval75_hand_eval5_trip0 <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg286_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg332_load
     equity_lane1_eval75_hand_eval5_trip1 <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg287_load
-    equity_lane1_eval75_hand_eval5_pipe_reg287_q <= equity_lane1_eval75_hand_eval5_highest_ranks23_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg333_load
+    equity_lane1_eval75_hand_eval5_pipe_reg333_q <= equity_lane1_eval75_hand_eval5_highest_ranks23_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg288_load
-    equity_lane1_eval75_hand_eval5_s3_quads <= equity_lane1_eval75_hand_eval5_pipe_reg267_q;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg334_load
+    equity_lane1_eval75_hand_eval5_s3_quads <= equity_lane1_eval75_hand_eval5_pipe_reg313_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg289_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg335_load
     equity_lane1_eval75_hand_eval5_s3_straight <= equity_lane1_eval75_hand_eval5_window_top10_found;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg290_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg336_load
     equity_lane1_eval75_hand_eval5_s3_sf <= equity_lane1_eval75_hand_eval5_window_top11_found;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg291_load
-    equity_lane1_eval75_hand_eval5_s3_flush <= equity_lane1_eval75_hand_eval5_pipe_reg274_q;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg337_load
+    equity_lane1_eval75_hand_eval5_s3_flush <= equity_lane1_eval75_hand_eval5_pipe_reg320_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg292_load
-    equity_lane1_eval75_hand_eval5_pipe_reg292_q <= equity_lane1_eval75_hand_eval5_window_top10_top;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg338_load
+    equity_lane1_eval75_hand_eval5_pipe_reg338_q <= equity_lane1_eval75_hand_eval5_window_top10_top;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg293_load
-    equity_lane1_eval75_hand_eval5_pipe_reg293_q <= equity_lane1_eval75_hand_eval5_window_top11_top;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg339_load
+    equity_lane1_eval75_hand_eval5_pipe_reg339_q <= equity_lane1_eval75_hand_eval5_window_top11_top;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg294_load
-    equity_lane1_eval75_hand_eval5_s3_bad <= equity_lane1_eval75_hand_eval5_pipe_reg275_q;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg340_load
+    equity_lane1_eval75_hand_eval5_s3_bad <= equity_lane1_eval75_hand_eval5_pipe_reg321_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg295_load
-    equity_lane1_eval75_hand_eval5_s3_any <= equity_lane1_eval75_hand_eval5_pipe_reg276_q;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg341_load
+    equity_lane1_eval75_hand_eval5_s3_any <= equity_lane1_eval75_hand_eval5_pipe_reg322_q;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg277_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank72_encode
+always @(equity_lane1_eval75_hand_eval5_pipe_reg323_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank72_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg277_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg277_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg277_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg277_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg277_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg323_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg323_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg323_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg323_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank72_rank = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg278_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank73_encode
+always @(equity_lane1_eval75_hand_eval5_pipe_reg324_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank73_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg278_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg278_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg278_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg278_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg278_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg324_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg324_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg324_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg324_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank73_rank = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg279_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank74_encode
+always @(equity_lane1_eval75_hand_eval5_pipe_reg325_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank74_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg279_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg279_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg279_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg279_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg279_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg325_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg325_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg325_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg325_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank74_rank = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg280_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank75_encode
+always @(equity_lane1_eval75_hand_eval5_pipe_reg326_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank75_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg280_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg280_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg280_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg280_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg280_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg326_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg326_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg326_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg326_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank75_rank = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg281_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank76_encode
+always @(equity_lane1_eval75_hand_eval5_pipe_reg327_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank76_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg281_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg281_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg281_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg281_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg281_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg327_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg327_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg327_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg327_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank76_rank = value;
 end
 
@@ -25807,13 +26083,13 @@ always @(equity_lane1_eval75_hand_eval5_pair1) begin: equity_lane1_eval75_hand_e
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg284_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank79_encode
+always @(equity_lane1_eval75_hand_eval5_pipe_reg330_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank79_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg284_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg284_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg284_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg284_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg284_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg330_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg330_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg330_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg330_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank79_rank = value;
 end
 
@@ -25840,13 +26116,13 @@ always @(equity_lane1_eval75_hand_eval5_trip1) begin: equity_lane1_eval75_hand_e
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg287_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank82_encode
+always @(equity_lane1_eval75_hand_eval5_pipe_reg333_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank82_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg287_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg287_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg287_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg287_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg287_q[1]);
+    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg333_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg333_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg333_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg333_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[1]);
     equity_lane1_eval75_hand_eval5_onehot_rank82_rank = value;
 end
 
@@ -25900,82 +26176,82 @@ end
 assign equity_lane1_eval75_hand_eval5_c4_invalid = (equity_lane1_eval75_hand_eval5_s3_bad || (!equity_lane1_eval75_hand_eval5_s3_any));
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg296_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg342_load
     equity_lane1_eval75_hand_eval5_m0 <= equity_lane1_eval75_hand_eval5_onehot_rank72_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg297_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg343_load
     equity_lane1_eval75_hand_eval5_m1 <= equity_lane1_eval75_hand_eval5_onehot_rank73_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg298_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg344_load
     equity_lane1_eval75_hand_eval5_m2 <= equity_lane1_eval75_hand_eval5_onehot_rank74_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg299_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg345_load
     equity_lane1_eval75_hand_eval5_m3 <= equity_lane1_eval75_hand_eval5_onehot_rank75_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg300_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg346_load
     equity_lane1_eval75_hand_eval5_m4 <= equity_lane1_eval75_hand_eval5_onehot_rank76_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg301_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg347_load
     equity_lane1_eval75_hand_eval5_p0 <= equity_lane1_eval75_hand_eval5_onehot_rank77_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg302_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg348_load
     equity_lane1_eval75_hand_eval5_p1 <= equity_lane1_eval75_hand_eval5_onehot_rank78_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg303_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg349_load
     equity_lane1_eval75_hand_eval5_p2 <= equity_lane1_eval75_hand_eval5_onehot_rank79_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg304_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg350_load
     equity_lane1_eval75_hand_eval5_t0 <= equity_lane1_eval75_hand_eval5_onehot_rank80_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg305_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg351_load
     equity_lane1_eval75_hand_eval5_t1 <= equity_lane1_eval75_hand_eval5_onehot_rank81_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg306_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg352_load
     equity_lane1_eval75_hand_eval5_x0 <= equity_lane1_eval75_hand_eval5_onehot_rank82_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg307_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg353_load
     equity_lane1_eval75_hand_eval5_q0 <= equity_lane1_eval75_hand_eval5_onehot_rank83_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg308_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg354_load
     equity_lane1_eval75_hand_eval5_s4_category <= equity_lane1_eval75_hand_eval5_c4_category;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg309_load
-    equity_lane1_eval75_hand_eval5_s4_straight_top <= equity_lane1_eval75_hand_eval5_pipe_reg292_q;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg355_load
+    equity_lane1_eval75_hand_eval5_s4_straight_top <= equity_lane1_eval75_hand_eval5_pipe_reg338_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg310_load
-    equity_lane1_eval75_hand_eval5_s4_sf_top <= equity_lane1_eval75_hand_eval5_pipe_reg293_q;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg356_load
+    equity_lane1_eval75_hand_eval5_s4_sf_top <= equity_lane1_eval75_hand_eval5_pipe_reg339_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg311_load
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg357_load
     equity_lane1_eval75_hand_eval5_s4_invalid <= equity_lane1_eval75_hand_eval5_c4_invalid;
 end
 
@@ -26193,27 +26469,27 @@ assign equity_lane1_eval76_hand_eval6_same_card145_same = ((equity_lane1_eval76_
 assign equity_lane1_eval76_hand_eval6_same_card146_same = ((equity_lane1_eval76_hand_eval6_s0_codes[36-1:30] == equity_lane1_eval76_hand_eval6_s0_codes[42-1:36]) && (equity_lane1_eval76_hand_eval6_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg312_load
-    equity_lane1_eval76_hand_eval6_s1_dups <= equity_lane1_eval76_hand_eval6_pipe_reg312_d;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg358_load
+    equity_lane1_eval76_hand_eval6_s1_dups <= equity_lane1_eval76_hand_eval6_pipe_reg358_d;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg313_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg359_load
     equity_lane1_eval76_hand_eval6_s1_hand <= equity_lane1_eval76_hand_eval6_d1_hand;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg314_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg360_load
     equity_lane1_eval76_hand_eval6_s1_bad_codes <= equity_lane1_eval76_hand_eval6_d1_bad_codes;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg315_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg361_load
     equity_lane1_eval76_hand_eval6_s1_any <= equity_lane1_eval76_hand_eval6_d1_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg316_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg362_load
     equity_lane1_eval76_hand_eval6_s1_flush_suit <= equity_lane1_eval76_hand_eval6_d1_flush_suit;
 end
 
@@ -26354,57 +26630,57 @@ always @(equity_lane1_eval76_hand_eval6_c2_present) begin: equity_lane1_eval76_h
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg317_load
-    equity_lane1_eval76_hand_eval6_pipe_reg317_q <= equity_lane1_eval76_hand_eval6_c2_quads;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg363_load
+    equity_lane1_eval76_hand_eval6_pipe_reg363_q <= equity_lane1_eval76_hand_eval6_c2_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg318_load
-    equity_lane1_eval76_hand_eval6_pipe_reg318_q <= equity_lane1_eval76_hand_eval6_c2_trips;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg364_load
+    equity_lane1_eval76_hand_eval6_pipe_reg364_q <= equity_lane1_eval76_hand_eval6_c2_trips;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg319_load
-    equity_lane1_eval76_hand_eval6_pipe_reg319_q <= equity_lane1_eval76_hand_eval6_c2_pairs;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg365_load
+    equity_lane1_eval76_hand_eval6_pipe_reg365_q <= equity_lane1_eval76_hand_eval6_c2_pairs;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg320_load
-    equity_lane1_eval76_hand_eval6_pipe_reg320_q <= equity_lane1_eval76_hand_eval6_c2_not_quads;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg366_load
+    equity_lane1_eval76_hand_eval6_pipe_reg366_q <= equity_lane1_eval76_hand_eval6_c2_not_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg321_load
-    equity_lane1_eval76_hand_eval6_pipe_reg321_q <= equity_lane1_eval76_hand_eval6_c2_kickers;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg367_load
+    equity_lane1_eval76_hand_eval6_pipe_reg367_q <= equity_lane1_eval76_hand_eval6_c2_kickers;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg322_load
-    equity_lane1_eval76_hand_eval6_pipe_reg322_q <= equity_lane1_eval76_hand_eval6_straight_windows6_windows;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg368_load
+    equity_lane1_eval76_hand_eval6_pipe_reg368_q <= equity_lane1_eval76_hand_eval6_straight_windows6_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg323_load
-    equity_lane1_eval76_hand_eval6_pipe_reg323_q <= equity_lane1_eval76_hand_eval6_c2_sf_windows;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg369_load
+    equity_lane1_eval76_hand_eval6_pipe_reg369_q <= equity_lane1_eval76_hand_eval6_c2_sf_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg324_load
-    equity_lane1_eval76_hand_eval6_pipe_reg324_q <= equity_lane1_eval76_hand_eval6_c2_flush;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg370_load
+    equity_lane1_eval76_hand_eval6_pipe_reg370_q <= equity_lane1_eval76_hand_eval6_c2_flush;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg325_load
-    equity_lane1_eval76_hand_eval6_pipe_reg325_q <= equity_lane1_eval76_hand_eval6_c2_bad;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg371_load
+    equity_lane1_eval76_hand_eval6_pipe_reg371_q <= equity_lane1_eval76_hand_eval6_c2_bad;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg326_load
-    equity_lane1_eval76_hand_eval6_pipe_reg326_q <= equity_lane1_eval76_hand_eval6_s1_any;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg372_load
+    equity_lane1_eval76_hand_eval6_pipe_reg372_q <= equity_lane1_eval76_hand_eval6_s1_any;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg321_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks24_select
+always @(equity_lane1_eval76_hand_eval6_pipe_reg367_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks24_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -26415,9 +26691,9 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg321_q) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg321_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg367_q[p] && seen[k]);
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg321_q[p]) begin
+        if (equity_lane1_eval76_hand_eval6_pipe_reg367_q[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
@@ -26427,7 +26703,7 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg321_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg319_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks25_select
+always @(equity_lane1_eval76_hand_eval6_pipe_reg365_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks25_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -26438,9 +26714,9 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg319_q) begin: equity_lane1_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg319_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg365_q[p] && seen[k]);
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg319_q[p]) begin
+        if (equity_lane1_eval76_hand_eval6_pipe_reg365_q[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
@@ -26450,7 +26726,7 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg319_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg318_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks26_select
+always @(equity_lane1_eval76_hand_eval6_pipe_reg364_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks26_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -26461,9 +26737,9 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg318_q) begin: equity_lane1_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg318_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg364_q[p] && seen[k]);
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg318_q[p]) begin
+        if (equity_lane1_eval76_hand_eval6_pipe_reg364_q[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
@@ -26473,7 +26749,7 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg318_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg320_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks27_select
+always @(equity_lane1_eval76_hand_eval6_pipe_reg366_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks27_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -26484,9 +26760,9 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg320_q) begin: equity_lane1_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg320_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg366_q[p] && seen[k]);
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg320_q[p]) begin
+        if (equity_lane1_eval76_hand_eval6_pipe_reg366_q[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
@@ -26496,22 +26772,22 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg320_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg322_q) begin: equity_lane1_eval76_hand_eval6_window_top12_pick
+always @(equity_lane1_eval76_hand_eval6_pipe_reg368_q) begin: equity_lane1_eval76_hand_eval6_window_top12_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval76_hand_eval6_pipe_reg322_q[w] && (!higher))) begin
+        if ((equity_lane1_eval76_hand_eval6_pipe_reg368_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg322_q[w]) begin
+        if (equity_lane1_eval76_hand_eval6_pipe_reg368_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval76_hand_eval6_window_top12_best = {onehot, 3'h0};
-    equity_lane1_eval76_hand_eval6_window_top12_found = (equity_lane1_eval76_hand_eval6_pipe_reg322_q != 0);
+    equity_lane1_eval76_hand_eval6_window_top12_found = (equity_lane1_eval76_hand_eval6_pipe_reg368_q != 0);
 end
 
 
@@ -26526,22 +26802,22 @@ always @(equity_lane1_eval76_hand_eval6_window_top12_best) begin: equity_lane1_e
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg323_q) begin: equity_lane1_eval76_hand_eval6_window_top13_pick
+always @(equity_lane1_eval76_hand_eval6_pipe_reg369_q) begin: equity_lane1_eval76_hand_eval6_window_top13_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval76_hand_eval6_pipe_reg323_q[w] && (!higher))) begin
+        if ((equity_lane1_eval76_hand_eval6_pipe_reg369_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg323_q[w]) begin
+        if (equity_lane1_eval76_hand_eval6_pipe_reg369_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval76_hand_eval6_window_top13_best = {onehot, 3'h0};
-    equity_lane1_eval76_hand_eval6_window_top13_found = (equity_lane1_eval76_hand_eval6_pipe_reg323_q != 0);
+    equity_lane1_eval76_hand_eval6_window_top13_found = (equity_lane1_eval76_hand_eval6_pipe_reg369_q != 0);
 end
 
 
@@ -26556,152 +26832,152 @@ always @(equity_lane1_eval76_hand_eval6_window_top13_best) begin: equity_lane1_e
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg327_load
-    equity_lane1_eval76_hand_eval6_pipe_reg327_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg373_load
+    equity_lane1_eval76_hand_eval6_pipe_reg373_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg328_load
-    equity_lane1_eval76_hand_eval6_pipe_reg328_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[26-1:13];
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg374_load
+    equity_lane1_eval76_hand_eval6_pipe_reg374_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg329_load
-    equity_lane1_eval76_hand_eval6_pipe_reg329_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg375_load
+    equity_lane1_eval76_hand_eval6_pipe_reg375_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg330_load
-    equity_lane1_eval76_hand_eval6_pipe_reg330_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[52-1:39];
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg376_load
+    equity_lane1_eval76_hand_eval6_pipe_reg376_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[52-1:39];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg331_load
-    equity_lane1_eval76_hand_eval6_pipe_reg331_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[65-1:52];
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg377_load
+    equity_lane1_eval76_hand_eval6_pipe_reg377_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[65-1:52];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg332_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg378_load
     equity_lane1_eval76_hand_eval6_pair0 <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg333_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg379_load
     equity_lane1_eval76_hand_eval6_pair1 <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg334_load
-    equity_lane1_eval76_hand_eval6_pipe_reg334_q <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg380_load
+    equity_lane1_eval76_hand_eval6_pipe_reg380_q <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg335_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg381_load
     equity_lane1_eval76_hand_eval6_trip0 <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg336_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg382_load
     equity_lane1_eval76_hand_eval6_trip1 <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg337_load
-    equity_lane1_eval76_hand_eval6_pipe_reg337_q <= equity_lane1_eval76_hand_eval6_highest_ranks27_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg383_load
+    equity_lane1_eval76_hand_eval6_pipe_reg383_q <= equity_lane1_eval76_hand_eval6_highest_ranks27_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg338_load
-    equity_lane1_eval76_hand_eval6_s3_quads <= equity_lane1_eval76_hand_eval6_pipe_reg317_q;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg384_load
+    equity_lane1_eval76_hand_eval6_s3_quads <= equity_lane1_eval76_hand_eval6_pipe_reg363_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg339_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg385_load
     equity_lane1_eval76_hand_eval6_s3_straight <= equity_lane1_eval76_hand_eval6_window_top12_found;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg340_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg386_load
     equity_lane1_eval76_hand_eval6_s3_sf <= equity_lane1_eval76_hand_eval6_window_top13_found;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg341_load
-    equity_lane1_eval76_hand_eval6_s3_flush <= equity_lane1_eval76_hand_eval6_pipe_reg324_q;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg387_load
+    equity_lane1_eval76_hand_eval6_s3_flush <= equity_lane1_eval76_hand_eval6_pipe_reg370_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg342_load
-    equity_lane1_eval76_hand_eval6_pipe_reg342_q <= equity_lane1_eval76_hand_eval6_window_top12_top;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg388_load
+    equity_lane1_eval76_hand_eval6_pipe_reg388_q <= equity_lane1_eval76_hand_eval6_window_top12_top;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg343_load
-    equity_lane1_eval76_hand_eval6_pipe_reg343_q <= equity_lane1_eval76_hand_eval6_window_top13_top;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg389_load
+    equity_lane1_eval76_hand_eval6_pipe_reg389_q <= equity_lane1_eval76_hand_eval6_window_top13_top;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg344_load
-    equity_lane1_eval76_hand_eval6_s3_bad <= equity_lane1_eval76_hand_eval6_pipe_reg325_q;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg390_load
+    equity_lane1_eval76_hand_eval6_s3_bad <= equity_lane1_eval76_hand_eval6_pipe_reg371_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg345_load
-    equity_lane1_eval76_hand_eval6_s3_any <= equity_lane1_eval76_hand_eval6_pipe_reg326_q;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg391_load
+    equity_lane1_eval76_hand_eval6_s3_any <= equity_lane1_eval76_hand_eval6_pipe_reg372_q;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg327_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank86_encode
+always @(equity_lane1_eval76_hand_eval6_pipe_reg373_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank86_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg327_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg327_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg327_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg327_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg327_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg373_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg373_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg373_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg373_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank86_rank = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg328_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank87_encode
+always @(equity_lane1_eval76_hand_eval6_pipe_reg374_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank87_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg328_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg328_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg328_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg328_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg328_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg374_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg374_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg374_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg374_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank87_rank = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg329_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank88_encode
+always @(equity_lane1_eval76_hand_eval6_pipe_reg375_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank88_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg329_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg329_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg329_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg329_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg329_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg375_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg375_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg375_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg375_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank88_rank = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg330_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank89_encode
+always @(equity_lane1_eval76_hand_eval6_pipe_reg376_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank89_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg330_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg330_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg330_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg330_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg330_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg376_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg376_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg376_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg376_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank89_rank = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg331_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank90_encode
+always @(equity_lane1_eval76_hand_eval6_pipe_reg377_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank90_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg331_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg331_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg331_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg331_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg331_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg377_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg377_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg377_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg377_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank90_rank = value;
 end
 
@@ -26728,13 +27004,13 @@ always @(equity_lane1_eval76_hand_eval6_pair1) begin: equity_lane1_eval76_hand_e
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg334_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank93_encode
+always @(equity_lane1_eval76_hand_eval6_pipe_reg380_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank93_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg334_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg334_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg334_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg334_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg334_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg380_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg380_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg380_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg380_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank93_rank = value;
 end
 
@@ -26761,13 +27037,13 @@ always @(equity_lane1_eval76_hand_eval6_trip1) begin: equity_lane1_eval76_hand_e
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg337_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank96_encode
+always @(equity_lane1_eval76_hand_eval6_pipe_reg383_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank96_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg337_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg337_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg337_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg337_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg337_q[1]);
+    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg383_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg383_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg383_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg383_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[1]);
     equity_lane1_eval76_hand_eval6_onehot_rank96_rank = value;
 end
 
@@ -26821,82 +27097,82 @@ end
 assign equity_lane1_eval76_hand_eval6_c4_invalid = (equity_lane1_eval76_hand_eval6_s3_bad || (!equity_lane1_eval76_hand_eval6_s3_any));
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg346_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg392_load
     equity_lane1_eval76_hand_eval6_m0 <= equity_lane1_eval76_hand_eval6_onehot_rank86_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg347_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg393_load
     equity_lane1_eval76_hand_eval6_m1 <= equity_lane1_eval76_hand_eval6_onehot_rank87_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg348_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg394_load
     equity_lane1_eval76_hand_eval6_m2 <= equity_lane1_eval76_hand_eval6_onehot_rank88_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg349_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg395_load
     equity_lane1_eval76_hand_eval6_m3 <= equity_lane1_eval76_hand_eval6_onehot_rank89_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg350_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg396_load
     equity_lane1_eval76_hand_eval6_m4 <= equity_lane1_eval76_hand_eval6_onehot_rank90_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg351_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg397_load
     equity_lane1_eval76_hand_eval6_p0 <= equity_lane1_eval76_hand_eval6_onehot_rank91_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg352_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg398_load
     equity_lane1_eval76_hand_eval6_p1 <= equity_lane1_eval76_hand_eval6_onehot_rank92_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg353_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg399_load
     equity_lane1_eval76_hand_eval6_p2 <= equity_lane1_eval76_hand_eval6_onehot_rank93_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg354_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg400_load
     equity_lane1_eval76_hand_eval6_t0 <= equity_lane1_eval76_hand_eval6_onehot_rank94_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg355_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg401_load
     equity_lane1_eval76_hand_eval6_t1 <= equity_lane1_eval76_hand_eval6_onehot_rank95_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg356_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg402_load
     equity_lane1_eval76_hand_eval6_x0 <= equity_lane1_eval76_hand_eval6_onehot_rank96_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg357_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg403_load
     equity_lane1_eval76_hand_eval6_q0 <= equity_lane1_eval76_hand_eval6_onehot_rank97_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg358_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg404_load
     equity_lane1_eval76_hand_eval6_s4_category <= equity_lane1_eval76_hand_eval6_c4_category;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg359_load
-    equity_lane1_eval76_hand_eval6_s4_straight_top <= equity_lane1_eval76_hand_eval6_pipe_reg342_q;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg405_load
+    equity_lane1_eval76_hand_eval6_s4_straight_top <= equity_lane1_eval76_hand_eval6_pipe_reg388_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg360_load
-    equity_lane1_eval76_hand_eval6_s4_sf_top <= equity_lane1_eval76_hand_eval6_pipe_reg343_q;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg406_load
+    equity_lane1_eval76_hand_eval6_s4_sf_top <= equity_lane1_eval76_hand_eval6_pipe_reg389_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg361_load
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg407_load
     equity_lane1_eval76_hand_eval6_s4_invalid <= equity_lane1_eval76_hand_eval6_c4_invalid;
 end
 
@@ -27114,27 +27390,27 @@ assign equity_lane1_eval77_hand_eval7_same_card166_same = ((equity_lane1_eval77_
 assign equity_lane1_eval77_hand_eval7_same_card167_same = ((equity_lane1_eval77_hand_eval7_s0_codes[36-1:30] == equity_lane1_eval77_hand_eval7_s0_codes[42-1:36]) && (equity_lane1_eval77_hand_eval7_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg362_load
-    equity_lane1_eval77_hand_eval7_s1_dups <= equity_lane1_eval77_hand_eval7_pipe_reg362_d;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg408_load
+    equity_lane1_eval77_hand_eval7_s1_dups <= equity_lane1_eval77_hand_eval7_pipe_reg408_d;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg363_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg409_load
     equity_lane1_eval77_hand_eval7_s1_hand <= equity_lane1_eval77_hand_eval7_d1_hand;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg364_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg410_load
     equity_lane1_eval77_hand_eval7_s1_bad_codes <= equity_lane1_eval77_hand_eval7_d1_bad_codes;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg365_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg411_load
     equity_lane1_eval77_hand_eval7_s1_any <= equity_lane1_eval77_hand_eval7_d1_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg366_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg412_load
     equity_lane1_eval77_hand_eval7_s1_flush_suit <= equity_lane1_eval77_hand_eval7_d1_flush_suit;
 end
 
@@ -27275,57 +27551,57 @@ always @(equity_lane1_eval77_hand_eval7_c2_present) begin: equity_lane1_eval77_h
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg367_load
-    equity_lane1_eval77_hand_eval7_pipe_reg367_q <= equity_lane1_eval77_hand_eval7_c2_quads;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg413_load
+    equity_lane1_eval77_hand_eval7_pipe_reg413_q <= equity_lane1_eval77_hand_eval7_c2_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg368_load
-    equity_lane1_eval77_hand_eval7_pipe_reg368_q <= equity_lane1_eval77_hand_eval7_c2_trips;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg414_load
+    equity_lane1_eval77_hand_eval7_pipe_reg414_q <= equity_lane1_eval77_hand_eval7_c2_trips;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg369_load
-    equity_lane1_eval77_hand_eval7_pipe_reg369_q <= equity_lane1_eval77_hand_eval7_c2_pairs;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg415_load
+    equity_lane1_eval77_hand_eval7_pipe_reg415_q <= equity_lane1_eval77_hand_eval7_c2_pairs;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg370_load
-    equity_lane1_eval77_hand_eval7_pipe_reg370_q <= equity_lane1_eval77_hand_eval7_c2_not_quads;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg416_load
+    equity_lane1_eval77_hand_eval7_pipe_reg416_q <= equity_lane1_eval77_hand_eval7_c2_not_quads;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg371_load
-    equity_lane1_eval77_hand_eval7_pipe_reg371_q <= equity_lane1_eval77_hand_eval7_c2_kickers;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg417_load
+    equity_lane1_eval77_hand_eval7_pipe_reg417_q <= equity_lane1_eval77_hand_eval7_c2_kickers;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg372_load
-    equity_lane1_eval77_hand_eval7_pipe_reg372_q <= equity_lane1_eval77_hand_eval7_straight_windows7_windows;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg418_load
+    equity_lane1_eval77_hand_eval7_pipe_reg418_q <= equity_lane1_eval77_hand_eval7_straight_windows7_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg373_load
-    equity_lane1_eval77_hand_eval7_pipe_reg373_q <= equity_lane1_eval77_hand_eval7_c2_sf_windows;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg419_load
+    equity_lane1_eval77_hand_eval7_pipe_reg419_q <= equity_lane1_eval77_hand_eval7_c2_sf_windows;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg374_load
-    equity_lane1_eval77_hand_eval7_pipe_reg374_q <= equity_lane1_eval77_hand_eval7_c2_flush;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg420_load
+    equity_lane1_eval77_hand_eval7_pipe_reg420_q <= equity_lane1_eval77_hand_eval7_c2_flush;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg375_load
-    equity_lane1_eval77_hand_eval7_pipe_reg375_q <= equity_lane1_eval77_hand_eval7_c2_bad;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg421_load
+    equity_lane1_eval77_hand_eval7_pipe_reg421_q <= equity_lane1_eval77_hand_eval7_c2_bad;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg376_load
-    equity_lane1_eval77_hand_eval7_pipe_reg376_q <= equity_lane1_eval77_hand_eval7_s1_any;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg422_load
+    equity_lane1_eval77_hand_eval7_pipe_reg422_q <= equity_lane1_eval77_hand_eval7_s1_any;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg371_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks28_select
+always @(equity_lane1_eval77_hand_eval7_pipe_reg417_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks28_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -27336,9 +27612,9 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg371_q) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg371_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg417_q[p] && seen[k]);
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg371_q[p]) begin
+        if (equity_lane1_eval77_hand_eval7_pipe_reg417_q[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
@@ -27348,7 +27624,7 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg371_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg369_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks29_select
+always @(equity_lane1_eval77_hand_eval7_pipe_reg415_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks29_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -27359,9 +27635,9 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg369_q) begin: equity_lane1_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg369_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg415_q[p] && seen[k]);
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg369_q[p]) begin
+        if (equity_lane1_eval77_hand_eval7_pipe_reg415_q[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
@@ -27371,7 +27647,7 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg369_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg368_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks30_select
+always @(equity_lane1_eval77_hand_eval7_pipe_reg414_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks30_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -27382,9 +27658,9 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg368_q) begin: equity_lane1_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg368_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg414_q[p] && seen[k]);
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg368_q[p]) begin
+        if (equity_lane1_eval77_hand_eval7_pipe_reg414_q[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
@@ -27394,7 +27670,7 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg368_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg370_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks31_select
+always @(equity_lane1_eval77_hand_eval7_pipe_reg416_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks31_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -27405,9 +27681,9 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg370_q) begin: equity_lane1_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg370_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg416_q[p] && seen[k]);
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg370_q[p]) begin
+        if (equity_lane1_eval77_hand_eval7_pipe_reg416_q[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
@@ -27417,22 +27693,22 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg370_q) begin: equity_lane1_eval7
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg372_q) begin: equity_lane1_eval77_hand_eval7_window_top14_pick
+always @(equity_lane1_eval77_hand_eval7_pipe_reg418_q) begin: equity_lane1_eval77_hand_eval7_window_top14_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval77_hand_eval7_pipe_reg372_q[w] && (!higher))) begin
+        if ((equity_lane1_eval77_hand_eval7_pipe_reg418_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg372_q[w]) begin
+        if (equity_lane1_eval77_hand_eval7_pipe_reg418_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval77_hand_eval7_window_top14_best = {onehot, 3'h0};
-    equity_lane1_eval77_hand_eval7_window_top14_found = (equity_lane1_eval77_hand_eval7_pipe_reg372_q != 0);
+    equity_lane1_eval77_hand_eval7_window_top14_found = (equity_lane1_eval77_hand_eval7_pipe_reg418_q != 0);
 end
 
 
@@ -27447,22 +27723,22 @@ always @(equity_lane1_eval77_hand_eval7_window_top14_best) begin: equity_lane1_e
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg373_q) begin: equity_lane1_eval77_hand_eval7_window_top15_pick
+always @(equity_lane1_eval77_hand_eval7_pipe_reg419_q) begin: equity_lane1_eval77_hand_eval7_window_top15_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval77_hand_eval7_pipe_reg373_q[w] && (!higher))) begin
+        if ((equity_lane1_eval77_hand_eval7_pipe_reg419_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg373_q[w]) begin
+        if (equity_lane1_eval77_hand_eval7_pipe_reg419_q[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval77_hand_eval7_window_top15_best = {onehot, 3'h0};
-    equity_lane1_eval77_hand_eval7_window_top15_found = (equity_lane1_eval77_hand_eval7_pipe_reg373_q != 0);
+    equity_lane1_eval77_hand_eval7_window_top15_found = (equity_lane1_eval77_hand_eval7_pipe_reg419_q != 0);
 end
 
 
@@ -27477,152 +27753,152 @@ always @(equity_lane1_eval77_hand_eval7_window_top15_best) begin: equity_lane1_e
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg377_load
-    equity_lane1_eval77_hand_eval7_pipe_reg377_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg423_load
+    equity_lane1_eval77_hand_eval7_pipe_reg423_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg378_load
-    equity_lane1_eval77_hand_eval7_pipe_reg378_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[26-1:13];
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg424_load
+    equity_lane1_eval77_hand_eval7_pipe_reg424_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg379_load
-    equity_lane1_eval77_hand_eval7_pipe_reg379_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg425_load
+    equity_lane1_eval77_hand_eval7_pipe_reg425_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg380_load
-    equity_lane1_eval77_hand_eval7_pipe_reg380_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[52-1:39];
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg426_load
+    equity_lane1_eval77_hand_eval7_pipe_reg426_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[52-1:39];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg381_load
-    equity_lane1_eval77_hand_eval7_pipe_reg381_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[65-1:52];
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg427_load
+    equity_lane1_eval77_hand_eval7_pipe_reg427_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[65-1:52];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg382_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg428_load
     equity_lane1_eval77_hand_eval7_pair0 <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg383_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg429_load
     equity_lane1_eval77_hand_eval7_pair1 <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg384_load
-    equity_lane1_eval77_hand_eval7_pipe_reg384_q <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots[39-1:26];
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg430_load
+    equity_lane1_eval77_hand_eval7_pipe_reg430_q <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots[39-1:26];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg385_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg431_load
     equity_lane1_eval77_hand_eval7_trip0 <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg386_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg432_load
     equity_lane1_eval77_hand_eval7_trip1 <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots[26-1:13];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg387_load
-    equity_lane1_eval77_hand_eval7_pipe_reg387_q <= equity_lane1_eval77_hand_eval7_highest_ranks31_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg433_load
+    equity_lane1_eval77_hand_eval7_pipe_reg433_q <= equity_lane1_eval77_hand_eval7_highest_ranks31_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg388_load
-    equity_lane1_eval77_hand_eval7_s3_quads <= equity_lane1_eval77_hand_eval7_pipe_reg367_q;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg434_load
+    equity_lane1_eval77_hand_eval7_s3_quads <= equity_lane1_eval77_hand_eval7_pipe_reg413_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg389_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg435_load
     equity_lane1_eval77_hand_eval7_s3_straight <= equity_lane1_eval77_hand_eval7_window_top14_found;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg390_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg436_load
     equity_lane1_eval77_hand_eval7_s3_sf <= equity_lane1_eval77_hand_eval7_window_top15_found;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg391_load
-    equity_lane1_eval77_hand_eval7_s3_flush <= equity_lane1_eval77_hand_eval7_pipe_reg374_q;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg437_load
+    equity_lane1_eval77_hand_eval7_s3_flush <= equity_lane1_eval77_hand_eval7_pipe_reg420_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg392_load
-    equity_lane1_eval77_hand_eval7_pipe_reg392_q <= equity_lane1_eval77_hand_eval7_window_top14_top;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg438_load
+    equity_lane1_eval77_hand_eval7_pipe_reg438_q <= equity_lane1_eval77_hand_eval7_window_top14_top;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg393_load
-    equity_lane1_eval77_hand_eval7_pipe_reg393_q <= equity_lane1_eval77_hand_eval7_window_top15_top;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg439_load
+    equity_lane1_eval77_hand_eval7_pipe_reg439_q <= equity_lane1_eval77_hand_eval7_window_top15_top;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg394_load
-    equity_lane1_eval77_hand_eval7_s3_bad <= equity_lane1_eval77_hand_eval7_pipe_reg375_q;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg440_load
+    equity_lane1_eval77_hand_eval7_s3_bad <= equity_lane1_eval77_hand_eval7_pipe_reg421_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg395_load
-    equity_lane1_eval77_hand_eval7_s3_any <= equity_lane1_eval77_hand_eval7_pipe_reg376_q;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg441_load
+    equity_lane1_eval77_hand_eval7_s3_any <= equity_lane1_eval77_hand_eval7_pipe_reg422_q;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg377_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank100_encode
+always @(equity_lane1_eval77_hand_eval7_pipe_reg423_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank100_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg377_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg377_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg377_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg377_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg377_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg423_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg423_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg423_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg423_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank100_rank = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg378_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank101_encode
+always @(equity_lane1_eval77_hand_eval7_pipe_reg424_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank101_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg378_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg378_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg378_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg378_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg378_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg424_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg424_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg424_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg424_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank101_rank = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg379_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank102_encode
+always @(equity_lane1_eval77_hand_eval7_pipe_reg425_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank102_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg379_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg379_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg379_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg379_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg379_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg425_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg425_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg425_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg425_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank102_rank = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg380_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank103_encode
+always @(equity_lane1_eval77_hand_eval7_pipe_reg426_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank103_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg380_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg380_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg380_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg380_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg380_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg426_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg426_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg426_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg426_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank103_rank = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg381_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank104_encode
+always @(equity_lane1_eval77_hand_eval7_pipe_reg427_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank104_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg381_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg381_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg381_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg381_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg381_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg427_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg427_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg427_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg427_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank104_rank = value;
 end
 
@@ -27649,13 +27925,13 @@ always @(equity_lane1_eval77_hand_eval7_pair1) begin: equity_lane1_eval77_hand_e
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg384_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank107_encode
+always @(equity_lane1_eval77_hand_eval7_pipe_reg430_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank107_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg384_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg384_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg384_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg384_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg384_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg430_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg430_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg430_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg430_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank107_rank = value;
 end
 
@@ -27682,13 +27958,13 @@ always @(equity_lane1_eval77_hand_eval7_trip1) begin: equity_lane1_eval77_hand_e
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg387_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank110_encode
+always @(equity_lane1_eval77_hand_eval7_pipe_reg433_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank110_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg387_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg387_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg387_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg387_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg387_q[1]);
+    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg433_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg433_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg433_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg433_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[1]);
     equity_lane1_eval77_hand_eval7_onehot_rank110_rank = value;
 end
 
@@ -27742,82 +28018,82 @@ end
 assign equity_lane1_eval77_hand_eval7_c4_invalid = (equity_lane1_eval77_hand_eval7_s3_bad || (!equity_lane1_eval77_hand_eval7_s3_any));
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg396_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg442_load
     equity_lane1_eval77_hand_eval7_m0 <= equity_lane1_eval77_hand_eval7_onehot_rank100_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg397_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg443_load
     equity_lane1_eval77_hand_eval7_m1 <= equity_lane1_eval77_hand_eval7_onehot_rank101_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg398_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg444_load
     equity_lane1_eval77_hand_eval7_m2 <= equity_lane1_eval77_hand_eval7_onehot_rank102_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg399_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg445_load
     equity_lane1_eval77_hand_eval7_m3 <= equity_lane1_eval77_hand_eval7_onehot_rank103_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg400_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg446_load
     equity_lane1_eval77_hand_eval7_m4 <= equity_lane1_eval77_hand_eval7_onehot_rank104_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg401_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg447_load
     equity_lane1_eval77_hand_eval7_p0 <= equity_lane1_eval77_hand_eval7_onehot_rank105_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg402_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg448_load
     equity_lane1_eval77_hand_eval7_p1 <= equity_lane1_eval77_hand_eval7_onehot_rank106_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg403_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg449_load
     equity_lane1_eval77_hand_eval7_p2 <= equity_lane1_eval77_hand_eval7_onehot_rank107_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg404_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg450_load
     equity_lane1_eval77_hand_eval7_t0 <= equity_lane1_eval77_hand_eval7_onehot_rank108_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg405_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg451_load
     equity_lane1_eval77_hand_eval7_t1 <= equity_lane1_eval77_hand_eval7_onehot_rank109_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg406_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg452_load
     equity_lane1_eval77_hand_eval7_x0 <= equity_lane1_eval77_hand_eval7_onehot_rank110_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg407_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg453_load
     equity_lane1_eval77_hand_eval7_q0 <= equity_lane1_eval77_hand_eval7_onehot_rank111_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg408_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg454_load
     equity_lane1_eval77_hand_eval7_s4_category <= equity_lane1_eval77_hand_eval7_c4_category;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg409_load
-    equity_lane1_eval77_hand_eval7_s4_straight_top <= equity_lane1_eval77_hand_eval7_pipe_reg392_q;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg455_load
+    equity_lane1_eval77_hand_eval7_s4_straight_top <= equity_lane1_eval77_hand_eval7_pipe_reg438_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg410_load
-    equity_lane1_eval77_hand_eval7_s4_sf_top <= equity_lane1_eval77_hand_eval7_pipe_reg393_q;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg456_load
+    equity_lane1_eval77_hand_eval7_s4_sf_top <= equity_lane1_eval77_hand_eval7_pipe_reg439_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg411_load
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg457_load
     equity_lane1_eval77_hand_eval7_s4_invalid <= equity_lane1_eval77_hand_eval7_c4_invalid;
 end
 
@@ -27951,27 +28227,27 @@ assign equity_lane1_eval77_invalid = equity_lane1_eval77_hand_eval7_invalid_q;
 assign equity_lane1_eval77_out_valid = equity_lane1_eval77_hand_eval7_valids[(6 - 1)];
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg412_load
-    equity_lane1_showdown1_pipe_reg412_q <= equity_lane1_eval74_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg458_load
+    equity_lane1_showdown1_pipe_reg458_q <= equity_lane1_eval74_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg413_load
-    equity_lane1_showdown1_pipe_reg413_q <= equity_lane1_eval75_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg459_load
+    equity_lane1_showdown1_pipe_reg459_q <= equity_lane1_eval75_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg414_load
-    equity_lane1_showdown1_pipe_reg414_q <= equity_lane1_eval76_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg460_load
+    equity_lane1_showdown1_pipe_reg460_q <= equity_lane1_eval76_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg415_load
-    equity_lane1_showdown1_pipe_reg415_q <= equity_lane1_eval77_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg461_load
+    equity_lane1_showdown1_pipe_reg461_q <= equity_lane1_eval77_word;
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg413_q) begin: equity_lane1_showdown1_word_at_least6_compare
+always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg459_q) begin: equity_lane1_showdown1_word_at_least6_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -27991,9 +28267,9 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg412_q & (~equity_lane1_showdown1_pipe_reg413_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg413_q & (~equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg412_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg413_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg458_q & (~equity_lane1_showdown1_pipe_reg459_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg459_q & (~equity_lane1_showdown1_pipe_reg458_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg458_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg459_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28019,7 +28295,7 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg414_q) begin: equity_lane1_showdown1_word_at_least7_compare
+always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg460_q) begin: equity_lane1_showdown1_word_at_least7_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -28039,9 +28315,9 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg412_q & (~equity_lane1_showdown1_pipe_reg414_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg414_q & (~equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg412_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg414_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg458_q & (~equity_lane1_showdown1_pipe_reg460_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg460_q & (~equity_lane1_showdown1_pipe_reg458_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg458_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg460_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28067,7 +28343,7 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg415_q) begin: equity_lane1_showdown1_word_at_least8_compare
+always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg461_q) begin: equity_lane1_showdown1_word_at_least8_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -28087,9 +28363,9 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg412_q & (~equity_lane1_showdown1_pipe_reg415_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg415_q & (~equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg412_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg415_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg458_q & (~equity_lane1_showdown1_pipe_reg461_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg461_q & (~equity_lane1_showdown1_pipe_reg458_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg458_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg461_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28115,7 +28391,7 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg414_q) begin: equity_lane1_showdown1_word_at_least9_compare
+always @(equity_lane1_showdown1_pipe_reg459_q, equity_lane1_showdown1_pipe_reg460_q) begin: equity_lane1_showdown1_word_at_least9_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -28135,9 +28411,9 @@ always @(equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg41
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg413_q & (~equity_lane1_showdown1_pipe_reg414_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg414_q & (~equity_lane1_showdown1_pipe_reg413_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg413_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg414_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg459_q & (~equity_lane1_showdown1_pipe_reg460_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg460_q & (~equity_lane1_showdown1_pipe_reg459_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg459_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg460_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28163,7 +28439,7 @@ always @(equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg41
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg415_q) begin: equity_lane1_showdown1_word_at_least10_compare
+always @(equity_lane1_showdown1_pipe_reg459_q, equity_lane1_showdown1_pipe_reg461_q) begin: equity_lane1_showdown1_word_at_least10_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -28183,9 +28459,9 @@ always @(equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg41
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg413_q & (~equity_lane1_showdown1_pipe_reg415_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg415_q & (~equity_lane1_showdown1_pipe_reg413_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg413_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg415_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg459_q & (~equity_lane1_showdown1_pipe_reg461_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg461_q & (~equity_lane1_showdown1_pipe_reg459_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg459_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg461_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28211,7 +28487,7 @@ always @(equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg41
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg414_q, equity_lane1_showdown1_pipe_reg415_q) begin: equity_lane1_showdown1_word_at_least11_compare
+always @(equity_lane1_showdown1_pipe_reg460_q, equity_lane1_showdown1_pipe_reg461_q) begin: equity_lane1_showdown1_word_at_least11_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -28231,9 +28507,9 @@ always @(equity_lane1_showdown1_pipe_reg414_q, equity_lane1_showdown1_pipe_reg41
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg414_q & (~equity_lane1_showdown1_pipe_reg415_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg415_q & (~equity_lane1_showdown1_pipe_reg414_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg414_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg415_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg460_q & (~equity_lane1_showdown1_pipe_reg461_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg461_q & (~equity_lane1_showdown1_pipe_reg460_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg460_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg461_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28259,28 +28535,28 @@ always @(equity_lane1_showdown1_pipe_reg414_q, equity_lane1_showdown1_pipe_reg41
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg416_load
-    equity_lane1_showdown1_pipe_reg416_q <= equity_lane1_showdown1_pipe_reg412_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg462_load
+    equity_lane1_showdown1_pipe_reg462_q <= equity_lane1_showdown1_pipe_reg458_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg417_load
-    equity_lane1_showdown1_pipe_reg417_q <= equity_lane1_showdown1_pipe_reg413_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg463_load
+    equity_lane1_showdown1_pipe_reg463_q <= equity_lane1_showdown1_pipe_reg459_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg418_load
-    equity_lane1_showdown1_pipe_reg418_q <= equity_lane1_showdown1_pipe_reg414_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg464_load
+    equity_lane1_showdown1_pipe_reg464_q <= equity_lane1_showdown1_pipe_reg460_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg419_load
-    equity_lane1_showdown1_pipe_reg419_q <= equity_lane1_showdown1_pipe_reg415_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg465_load
+    equity_lane1_showdown1_pipe_reg465_q <= equity_lane1_showdown1_pipe_reg461_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_showdown1_stages
-    equity_lane1_showdown1_s0_active <= active;
+    equity_lane1_showdown1_s0_active <= pipe_reg238_q;
     equity_lane1_showdown1_s1_active <= equity_lane1_showdown1_s0_active;
     equity_lane1_showdown1_s1_ge <= equity_lane1_showdown1_c1_ge;
 end
@@ -28296,23 +28572,23 @@ always @(posedge clk) begin: equity_lane1_showdown1_advance
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg420_load
-    equity_lane1_showdown1_pipe_reg420_q <= equity_lane1_showdown1_pipe_reg416_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg466_load
+    equity_lane1_showdown1_pipe_reg466_q <= equity_lane1_showdown1_pipe_reg462_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg421_load
-    equity_lane1_showdown1_pipe_reg421_q <= equity_lane1_showdown1_pipe_reg417_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg467_load
+    equity_lane1_showdown1_pipe_reg467_q <= equity_lane1_showdown1_pipe_reg463_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg422_load
-    equity_lane1_showdown1_pipe_reg422_q <= equity_lane1_showdown1_pipe_reg418_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg468_load
+    equity_lane1_showdown1_pipe_reg468_q <= equity_lane1_showdown1_pipe_reg464_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg423_load
-    equity_lane1_showdown1_pipe_reg423_q <= equity_lane1_showdown1_pipe_reg419_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg469_load
+    equity_lane1_showdown1_pipe_reg469_q <= equity_lane1_showdown1_pipe_reg465_q;
 end
 
 
@@ -28504,8 +28780,8 @@ always @(posedge clk) begin: equity_lane1_shares
 end
 
 
-always @(exact, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) begin: equity_lane1_count_gate
-    if (exact) begin
+always @(pipe_reg242_q, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) begin: equity_lane1_count_gate
+    if (pipe_reg242_q) begin
         equity_lane1_counting = (equity_lane1_won_valid && ((equity_lane1_state == 2'b10) || (equity_lane1_state == 2'b11)));
     end
     else begin

@@ -237,8 +237,31 @@ signal slot_register10_value: unsigned(5 downto 0);
 signal sum_link0_byte: unsigned(7 downto 0);
 signal sum_link0_after: unsigned(11 downto 0);
 signal sum_link1_byte: unsigned(7 downto 0);
+signal pipe_reg0_q: unsigned(5 downto 0);
+signal pipe_reg1_q: unsigned(5 downto 0);
+signal pipe_reg2_q: unsigned(10 downto 0);
+signal pipe_reg3_q: unsigned(3 downto 0);
+signal pipe_reg4_q: std_logic;
+signal pipe_reg5_q: unsigned(5 downto 0);
+signal pipe_reg6_q: unsigned(5 downto 0);
+signal pipe_reg7_q: std_logic;
+signal pipe_reg8_q: unsigned(39 downto 0);
+signal pipe_reg9_q: unsigned(5 downto 0);
+signal pipe_reg10_q: unsigned(5 downto 0);
+signal pipe_reg11_q: unsigned(5 downto 0);
+signal pipe_reg12_q: unsigned(5 downto 0);
+signal pipe_reg13_q: unsigned(5 downto 0);
+signal pipe_reg14_q: unsigned(5 downto 0);
+signal pipe_reg15_q: unsigned(5 downto 0);
+signal pipe_reg16_q: unsigned(5 downto 0);
+signal pipe_reg17_q: unsigned(5 downto 0);
+signal pipe_reg18_q: unsigned(5 downto 0);
+signal pipe_reg19_q: unsigned(5 downto 0);
+signal pipe_reg20_q: unsigned(5 downto 0);
+signal pipe_reg21_q: unsigned(5 downto 0);
 signal lane_bonus0_bonus: std_logic;
 signal lane_bonus0_number: unsigned(2 downto 0);
+signal pipe_reg22_q: std_logic;
 signal lane_load0_lane_loads: std_logic;
 signal equity_lane0_done: std_logic;
 signal equity_lane0_chain_in: unsigned(7 downto 0);
@@ -1375,18 +1398,18 @@ signal equity_lane0_eval70_hand_eval0_same_card17_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card18_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card19_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card20_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg0_d: unsigned(20 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg23_d: unsigned(20 downto 0);
 signal equity_lane0_eval70_hand_eval0_straight_windows0_windows: unsigned(9 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg5_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg6_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg7_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg8_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg9_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg10_q: unsigned(9 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg11_q: unsigned(9 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg12_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg13_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg14_q: std_logic;
+signal equity_lane0_eval70_hand_eval0_pipe_reg28_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg29_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg30_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg31_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg32_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg33_q: unsigned(9 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg34_q: unsigned(9 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg35_q: std_logic;
+signal equity_lane0_eval70_hand_eval0_pipe_reg36_q: std_logic;
+signal equity_lane0_eval70_hand_eval0_pipe_reg37_q: std_logic;
 signal equity_lane0_eval70_hand_eval0_highest_ranks0_onehots: unsigned(64 downto 0);
 signal equity_lane0_eval70_hand_eval0_highest_ranks1_onehots: unsigned(38 downto 0);
 signal equity_lane0_eval70_hand_eval0_highest_ranks2_onehots: unsigned(25 downto 0);
@@ -1397,15 +1420,15 @@ signal equity_lane0_eval70_hand_eval0_window_top0_best: unsigned(12 downto 0);
 signal equity_lane0_eval70_hand_eval0_window_top1_found: std_logic;
 signal equity_lane0_eval70_hand_eval0_window_top1_top: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_window_top1_best: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg15_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg16_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg17_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg18_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg19_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg22_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg25_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg30_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg31_q: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg38_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg39_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg40_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg41_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg42_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg45_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg48_q: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg53_q: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_pipe_reg54_q: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank2_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank3_rank: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_onehot_rank4_rank: unsigned(3 downto 0);
@@ -1494,18 +1517,18 @@ signal equity_lane0_eval71_hand_eval1_same_card38_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card39_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card40_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card41_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg50_d: unsigned(20 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg73_d: unsigned(20 downto 0);
 signal equity_lane0_eval71_hand_eval1_straight_windows1_windows: unsigned(9 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg55_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg56_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg57_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg58_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg59_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg60_q: unsigned(9 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg61_q: unsigned(9 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg62_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg63_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg64_q: std_logic;
+signal equity_lane0_eval71_hand_eval1_pipe_reg78_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg79_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg80_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg81_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg82_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg83_q: unsigned(9 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg84_q: unsigned(9 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg85_q: std_logic;
+signal equity_lane0_eval71_hand_eval1_pipe_reg86_q: std_logic;
+signal equity_lane0_eval71_hand_eval1_pipe_reg87_q: std_logic;
 signal equity_lane0_eval71_hand_eval1_highest_ranks4_onehots: unsigned(64 downto 0);
 signal equity_lane0_eval71_hand_eval1_highest_ranks5_onehots: unsigned(38 downto 0);
 signal equity_lane0_eval71_hand_eval1_highest_ranks6_onehots: unsigned(25 downto 0);
@@ -1516,15 +1539,15 @@ signal equity_lane0_eval71_hand_eval1_window_top2_best: unsigned(12 downto 0);
 signal equity_lane0_eval71_hand_eval1_window_top3_found: std_logic;
 signal equity_lane0_eval71_hand_eval1_window_top3_top: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_window_top3_best: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg65_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg66_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg67_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg68_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg69_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg72_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg75_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg80_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg81_q: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg88_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg89_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg90_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg91_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg92_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg95_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg98_q: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg103_q: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_pipe_reg104_q: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank16_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank17_rank: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_onehot_rank18_rank: unsigned(3 downto 0);
@@ -1613,18 +1636,18 @@ signal equity_lane0_eval72_hand_eval2_same_card59_same: std_logic;
 signal equity_lane0_eval72_hand_eval2_same_card60_same: std_logic;
 signal equity_lane0_eval72_hand_eval2_same_card61_same: std_logic;
 signal equity_lane0_eval72_hand_eval2_same_card62_same: std_logic;
-signal equity_lane0_eval72_hand_eval2_pipe_reg100_d: unsigned(20 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg123_d: unsigned(20 downto 0);
 signal equity_lane0_eval72_hand_eval2_straight_windows2_windows: unsigned(9 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg105_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg106_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg107_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg108_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg109_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg110_q: unsigned(9 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg111_q: unsigned(9 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg112_q: std_logic;
-signal equity_lane0_eval72_hand_eval2_pipe_reg113_q: std_logic;
-signal equity_lane0_eval72_hand_eval2_pipe_reg114_q: std_logic;
+signal equity_lane0_eval72_hand_eval2_pipe_reg128_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg129_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg130_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg131_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg132_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg133_q: unsigned(9 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg134_q: unsigned(9 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg135_q: std_logic;
+signal equity_lane0_eval72_hand_eval2_pipe_reg136_q: std_logic;
+signal equity_lane0_eval72_hand_eval2_pipe_reg137_q: std_logic;
 signal equity_lane0_eval72_hand_eval2_highest_ranks8_onehots: unsigned(64 downto 0);
 signal equity_lane0_eval72_hand_eval2_highest_ranks9_onehots: unsigned(38 downto 0);
 signal equity_lane0_eval72_hand_eval2_highest_ranks10_onehots: unsigned(25 downto 0);
@@ -1635,15 +1658,15 @@ signal equity_lane0_eval72_hand_eval2_window_top4_best: unsigned(12 downto 0);
 signal equity_lane0_eval72_hand_eval2_window_top5_found: std_logic;
 signal equity_lane0_eval72_hand_eval2_window_top5_top: unsigned(3 downto 0);
 signal equity_lane0_eval72_hand_eval2_window_top5_best: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg115_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg116_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg117_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg118_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg119_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg122_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg125_q: unsigned(12 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg130_q: unsigned(3 downto 0);
-signal equity_lane0_eval72_hand_eval2_pipe_reg131_q: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg138_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg139_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg140_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg141_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg142_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg145_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg148_q: unsigned(12 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg153_q: unsigned(3 downto 0);
+signal equity_lane0_eval72_hand_eval2_pipe_reg154_q: unsigned(3 downto 0);
 signal equity_lane0_eval72_hand_eval2_onehot_rank30_rank: unsigned(3 downto 0);
 signal equity_lane0_eval72_hand_eval2_onehot_rank31_rank: unsigned(3 downto 0);
 signal equity_lane0_eval72_hand_eval2_onehot_rank32_rank: unsigned(3 downto 0);
@@ -1732,18 +1755,18 @@ signal equity_lane0_eval73_hand_eval3_same_card80_same: std_logic;
 signal equity_lane0_eval73_hand_eval3_same_card81_same: std_logic;
 signal equity_lane0_eval73_hand_eval3_same_card82_same: std_logic;
 signal equity_lane0_eval73_hand_eval3_same_card83_same: std_logic;
-signal equity_lane0_eval73_hand_eval3_pipe_reg150_d: unsigned(20 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg173_d: unsigned(20 downto 0);
 signal equity_lane0_eval73_hand_eval3_straight_windows3_windows: unsigned(9 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg155_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg156_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg157_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg158_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg159_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg160_q: unsigned(9 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg161_q: unsigned(9 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg162_q: std_logic;
-signal equity_lane0_eval73_hand_eval3_pipe_reg163_q: std_logic;
-signal equity_lane0_eval73_hand_eval3_pipe_reg164_q: std_logic;
+signal equity_lane0_eval73_hand_eval3_pipe_reg178_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg179_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg180_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg181_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg182_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg183_q: unsigned(9 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg184_q: unsigned(9 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg185_q: std_logic;
+signal equity_lane0_eval73_hand_eval3_pipe_reg186_q: std_logic;
+signal equity_lane0_eval73_hand_eval3_pipe_reg187_q: std_logic;
 signal equity_lane0_eval73_hand_eval3_highest_ranks12_onehots: unsigned(64 downto 0);
 signal equity_lane0_eval73_hand_eval3_highest_ranks13_onehots: unsigned(38 downto 0);
 signal equity_lane0_eval73_hand_eval3_highest_ranks14_onehots: unsigned(25 downto 0);
@@ -1754,15 +1777,15 @@ signal equity_lane0_eval73_hand_eval3_window_top6_best: unsigned(12 downto 0);
 signal equity_lane0_eval73_hand_eval3_window_top7_found: std_logic;
 signal equity_lane0_eval73_hand_eval3_window_top7_top: unsigned(3 downto 0);
 signal equity_lane0_eval73_hand_eval3_window_top7_best: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg165_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg166_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg167_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg168_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg169_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg172_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg175_q: unsigned(12 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg180_q: unsigned(3 downto 0);
-signal equity_lane0_eval73_hand_eval3_pipe_reg181_q: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg188_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg189_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg190_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg191_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg192_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg195_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg198_q: unsigned(12 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg203_q: unsigned(3 downto 0);
+signal equity_lane0_eval73_hand_eval3_pipe_reg204_q: unsigned(3 downto 0);
 signal equity_lane0_eval73_hand_eval3_onehot_rank44_rank: unsigned(3 downto 0);
 signal equity_lane0_eval73_hand_eval3_onehot_rank45_rank: unsigned(3 downto 0);
 signal equity_lane0_eval73_hand_eval3_onehot_rank46_rank: unsigned(3 downto 0);
@@ -1785,10 +1808,10 @@ signal equity_lane0_showdown0_s2_won: unsigned(3 downto 0);
 signal equity_lane0_showdown0_s2_packed: unsigned(95 downto 0);
 signal equity_lane0_showdown0_winners_q: unsigned(3 downto 0);
 signal equity_lane0_showdown0_best_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg200_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg201_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg202_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg203_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg223_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg224_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg225_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg226_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_word_at_least0_a_ge_b: std_logic;
 signal equity_lane0_showdown0_word_at_least0_b_ge_a: std_logic;
 signal equity_lane0_showdown0_word_at_least1_a_ge_b: std_logic;
@@ -1801,14 +1824,14 @@ signal equity_lane0_showdown0_word_at_least4_a_ge_b: std_logic;
 signal equity_lane0_showdown0_word_at_least4_b_ge_a: std_logic;
 signal equity_lane0_showdown0_word_at_least5_a_ge_b: std_logic;
 signal equity_lane0_showdown0_word_at_least5_b_ge_a: std_logic;
-signal equity_lane0_showdown0_pipe_reg204_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg205_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg206_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg207_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg208_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg209_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg210_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg211_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg227_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg228_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg229_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg230_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg231_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg232_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg233_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg234_q: unsigned(23 downto 0);
 signal equity_lane0_feed_stage0_count_out: std_logic;
 signal equity_lane0_feed_stage0_alone_out: std_logic;
 signal equity_lane0_feed_stage0_won_out: unsigned(3 downto 0);
@@ -2098,8 +2121,31 @@ signal equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted: unsigned(
 signal equity_lane0_tally12_chunked_counter13_counter_chunk73_value: unsigned(7 downto 0);
 signal equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted: unsigned(7 downto 0);
+signal pipe_reg235_q: unsigned(5 downto 0);
+signal pipe_reg236_q: unsigned(5 downto 0);
+signal pipe_reg237_q: unsigned(10 downto 0);
+signal pipe_reg238_q: unsigned(3 downto 0);
+signal pipe_reg239_q: std_logic;
+signal pipe_reg240_q: unsigned(5 downto 0);
+signal pipe_reg241_q: unsigned(5 downto 0);
+signal pipe_reg242_q: std_logic;
+signal pipe_reg243_q: unsigned(39 downto 0);
+signal pipe_reg244_q: unsigned(5 downto 0);
+signal pipe_reg245_q: unsigned(5 downto 0);
+signal pipe_reg246_q: unsigned(5 downto 0);
+signal pipe_reg247_q: unsigned(5 downto 0);
+signal pipe_reg248_q: unsigned(5 downto 0);
+signal pipe_reg249_q: unsigned(5 downto 0);
+signal pipe_reg250_q: unsigned(5 downto 0);
+signal pipe_reg251_q: unsigned(5 downto 0);
+signal pipe_reg252_q: unsigned(5 downto 0);
+signal pipe_reg253_q: unsigned(5 downto 0);
+signal pipe_reg254_q: unsigned(5 downto 0);
+signal pipe_reg255_q: unsigned(5 downto 0);
+signal pipe_reg256_q: unsigned(5 downto 0);
 signal lane_bonus1_bonus: std_logic;
 signal lane_bonus1_number: unsigned(2 downto 0);
+signal pipe_reg257_q: std_logic;
 signal lane_load1_lane_loads: std_logic;
 signal equity_lane1_done: std_logic;
 signal equity_lane1_rst: std_logic;
@@ -3234,18 +3280,18 @@ signal equity_lane1_eval74_hand_eval4_same_card101_same: std_logic;
 signal equity_lane1_eval74_hand_eval4_same_card102_same: std_logic;
 signal equity_lane1_eval74_hand_eval4_same_card103_same: std_logic;
 signal equity_lane1_eval74_hand_eval4_same_card104_same: std_logic;
-signal equity_lane1_eval74_hand_eval4_pipe_reg212_d: unsigned(20 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg258_d: unsigned(20 downto 0);
 signal equity_lane1_eval74_hand_eval4_straight_windows4_windows: unsigned(9 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg217_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg218_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg219_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg220_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg221_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg222_q: unsigned(9 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg223_q: unsigned(9 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg224_q: std_logic;
-signal equity_lane1_eval74_hand_eval4_pipe_reg225_q: std_logic;
-signal equity_lane1_eval74_hand_eval4_pipe_reg226_q: std_logic;
+signal equity_lane1_eval74_hand_eval4_pipe_reg263_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg264_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg265_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg266_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg267_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg268_q: unsigned(9 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg269_q: unsigned(9 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg270_q: std_logic;
+signal equity_lane1_eval74_hand_eval4_pipe_reg271_q: std_logic;
+signal equity_lane1_eval74_hand_eval4_pipe_reg272_q: std_logic;
 signal equity_lane1_eval74_hand_eval4_highest_ranks16_onehots: unsigned(64 downto 0);
 signal equity_lane1_eval74_hand_eval4_highest_ranks17_onehots: unsigned(38 downto 0);
 signal equity_lane1_eval74_hand_eval4_highest_ranks18_onehots: unsigned(25 downto 0);
@@ -3256,15 +3302,15 @@ signal equity_lane1_eval74_hand_eval4_window_top8_best: unsigned(12 downto 0);
 signal equity_lane1_eval74_hand_eval4_window_top9_found: std_logic;
 signal equity_lane1_eval74_hand_eval4_window_top9_top: unsigned(3 downto 0);
 signal equity_lane1_eval74_hand_eval4_window_top9_best: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg227_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg228_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg229_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg230_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg231_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg234_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg237_q: unsigned(12 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg242_q: unsigned(3 downto 0);
-signal equity_lane1_eval74_hand_eval4_pipe_reg243_q: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg273_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg274_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg275_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg276_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg277_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg280_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg283_q: unsigned(12 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg288_q: unsigned(3 downto 0);
+signal equity_lane1_eval74_hand_eval4_pipe_reg289_q: unsigned(3 downto 0);
 signal equity_lane1_eval74_hand_eval4_onehot_rank58_rank: unsigned(3 downto 0);
 signal equity_lane1_eval74_hand_eval4_onehot_rank59_rank: unsigned(3 downto 0);
 signal equity_lane1_eval74_hand_eval4_onehot_rank60_rank: unsigned(3 downto 0);
@@ -3353,18 +3399,18 @@ signal equity_lane1_eval75_hand_eval5_same_card122_same: std_logic;
 signal equity_lane1_eval75_hand_eval5_same_card123_same: std_logic;
 signal equity_lane1_eval75_hand_eval5_same_card124_same: std_logic;
 signal equity_lane1_eval75_hand_eval5_same_card125_same: std_logic;
-signal equity_lane1_eval75_hand_eval5_pipe_reg262_d: unsigned(20 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg308_d: unsigned(20 downto 0);
 signal equity_lane1_eval75_hand_eval5_straight_windows5_windows: unsigned(9 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg267_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg268_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg269_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg270_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg271_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg272_q: unsigned(9 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg273_q: unsigned(9 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg274_q: std_logic;
-signal equity_lane1_eval75_hand_eval5_pipe_reg275_q: std_logic;
-signal equity_lane1_eval75_hand_eval5_pipe_reg276_q: std_logic;
+signal equity_lane1_eval75_hand_eval5_pipe_reg313_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg314_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg315_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg316_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg317_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg318_q: unsigned(9 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg319_q: unsigned(9 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg320_q: std_logic;
+signal equity_lane1_eval75_hand_eval5_pipe_reg321_q: std_logic;
+signal equity_lane1_eval75_hand_eval5_pipe_reg322_q: std_logic;
 signal equity_lane1_eval75_hand_eval5_highest_ranks20_onehots: unsigned(64 downto 0);
 signal equity_lane1_eval75_hand_eval5_highest_ranks21_onehots: unsigned(38 downto 0);
 signal equity_lane1_eval75_hand_eval5_highest_ranks22_onehots: unsigned(25 downto 0);
@@ -3375,15 +3421,15 @@ signal equity_lane1_eval75_hand_eval5_window_top10_best: unsigned(12 downto 0);
 signal equity_lane1_eval75_hand_eval5_window_top11_found: std_logic;
 signal equity_lane1_eval75_hand_eval5_window_top11_top: unsigned(3 downto 0);
 signal equity_lane1_eval75_hand_eval5_window_top11_best: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg277_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg278_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg279_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg280_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg281_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg284_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg287_q: unsigned(12 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg292_q: unsigned(3 downto 0);
-signal equity_lane1_eval75_hand_eval5_pipe_reg293_q: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg323_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg324_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg325_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg326_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg327_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg330_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg333_q: unsigned(12 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg338_q: unsigned(3 downto 0);
+signal equity_lane1_eval75_hand_eval5_pipe_reg339_q: unsigned(3 downto 0);
 signal equity_lane1_eval75_hand_eval5_onehot_rank72_rank: unsigned(3 downto 0);
 signal equity_lane1_eval75_hand_eval5_onehot_rank73_rank: unsigned(3 downto 0);
 signal equity_lane1_eval75_hand_eval5_onehot_rank74_rank: unsigned(3 downto 0);
@@ -3472,18 +3518,18 @@ signal equity_lane1_eval76_hand_eval6_same_card143_same: std_logic;
 signal equity_lane1_eval76_hand_eval6_same_card144_same: std_logic;
 signal equity_lane1_eval76_hand_eval6_same_card145_same: std_logic;
 signal equity_lane1_eval76_hand_eval6_same_card146_same: std_logic;
-signal equity_lane1_eval76_hand_eval6_pipe_reg312_d: unsigned(20 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg358_d: unsigned(20 downto 0);
 signal equity_lane1_eval76_hand_eval6_straight_windows6_windows: unsigned(9 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg317_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg318_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg319_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg320_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg321_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg322_q: unsigned(9 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg323_q: unsigned(9 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg324_q: std_logic;
-signal equity_lane1_eval76_hand_eval6_pipe_reg325_q: std_logic;
-signal equity_lane1_eval76_hand_eval6_pipe_reg326_q: std_logic;
+signal equity_lane1_eval76_hand_eval6_pipe_reg363_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg364_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg365_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg366_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg367_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg368_q: unsigned(9 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg369_q: unsigned(9 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg370_q: std_logic;
+signal equity_lane1_eval76_hand_eval6_pipe_reg371_q: std_logic;
+signal equity_lane1_eval76_hand_eval6_pipe_reg372_q: std_logic;
 signal equity_lane1_eval76_hand_eval6_highest_ranks24_onehots: unsigned(64 downto 0);
 signal equity_lane1_eval76_hand_eval6_highest_ranks25_onehots: unsigned(38 downto 0);
 signal equity_lane1_eval76_hand_eval6_highest_ranks26_onehots: unsigned(25 downto 0);
@@ -3494,15 +3540,15 @@ signal equity_lane1_eval76_hand_eval6_window_top12_best: unsigned(12 downto 0);
 signal equity_lane1_eval76_hand_eval6_window_top13_found: std_logic;
 signal equity_lane1_eval76_hand_eval6_window_top13_top: unsigned(3 downto 0);
 signal equity_lane1_eval76_hand_eval6_window_top13_best: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg327_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg328_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg329_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg330_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg331_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg334_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg337_q: unsigned(12 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg342_q: unsigned(3 downto 0);
-signal equity_lane1_eval76_hand_eval6_pipe_reg343_q: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg373_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg374_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg375_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg376_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg377_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg380_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg383_q: unsigned(12 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg388_q: unsigned(3 downto 0);
+signal equity_lane1_eval76_hand_eval6_pipe_reg389_q: unsigned(3 downto 0);
 signal equity_lane1_eval76_hand_eval6_onehot_rank86_rank: unsigned(3 downto 0);
 signal equity_lane1_eval76_hand_eval6_onehot_rank87_rank: unsigned(3 downto 0);
 signal equity_lane1_eval76_hand_eval6_onehot_rank88_rank: unsigned(3 downto 0);
@@ -3591,18 +3637,18 @@ signal equity_lane1_eval77_hand_eval7_same_card164_same: std_logic;
 signal equity_lane1_eval77_hand_eval7_same_card165_same: std_logic;
 signal equity_lane1_eval77_hand_eval7_same_card166_same: std_logic;
 signal equity_lane1_eval77_hand_eval7_same_card167_same: std_logic;
-signal equity_lane1_eval77_hand_eval7_pipe_reg362_d: unsigned(20 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg408_d: unsigned(20 downto 0);
 signal equity_lane1_eval77_hand_eval7_straight_windows7_windows: unsigned(9 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg367_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg368_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg369_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg370_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg371_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg372_q: unsigned(9 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg373_q: unsigned(9 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg374_q: std_logic;
-signal equity_lane1_eval77_hand_eval7_pipe_reg375_q: std_logic;
-signal equity_lane1_eval77_hand_eval7_pipe_reg376_q: std_logic;
+signal equity_lane1_eval77_hand_eval7_pipe_reg413_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg414_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg415_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg416_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg417_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg418_q: unsigned(9 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg419_q: unsigned(9 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg420_q: std_logic;
+signal equity_lane1_eval77_hand_eval7_pipe_reg421_q: std_logic;
+signal equity_lane1_eval77_hand_eval7_pipe_reg422_q: std_logic;
 signal equity_lane1_eval77_hand_eval7_highest_ranks28_onehots: unsigned(64 downto 0);
 signal equity_lane1_eval77_hand_eval7_highest_ranks29_onehots: unsigned(38 downto 0);
 signal equity_lane1_eval77_hand_eval7_highest_ranks30_onehots: unsigned(25 downto 0);
@@ -3613,15 +3659,15 @@ signal equity_lane1_eval77_hand_eval7_window_top14_best: unsigned(12 downto 0);
 signal equity_lane1_eval77_hand_eval7_window_top15_found: std_logic;
 signal equity_lane1_eval77_hand_eval7_window_top15_top: unsigned(3 downto 0);
 signal equity_lane1_eval77_hand_eval7_window_top15_best: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg377_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg378_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg379_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg380_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg381_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg384_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg387_q: unsigned(12 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg392_q: unsigned(3 downto 0);
-signal equity_lane1_eval77_hand_eval7_pipe_reg393_q: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg423_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg424_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg425_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg426_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg427_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg430_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg433_q: unsigned(12 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg438_q: unsigned(3 downto 0);
+signal equity_lane1_eval77_hand_eval7_pipe_reg439_q: unsigned(3 downto 0);
 signal equity_lane1_eval77_hand_eval7_onehot_rank100_rank: unsigned(3 downto 0);
 signal equity_lane1_eval77_hand_eval7_onehot_rank101_rank: unsigned(3 downto 0);
 signal equity_lane1_eval77_hand_eval7_onehot_rank102_rank: unsigned(3 downto 0);
@@ -3644,10 +3690,10 @@ signal equity_lane1_showdown1_s2_won: unsigned(3 downto 0);
 signal equity_lane1_showdown1_s2_packed: unsigned(95 downto 0);
 signal equity_lane1_showdown1_winners_q: unsigned(3 downto 0);
 signal equity_lane1_showdown1_best_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg412_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg413_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg414_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg415_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg458_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg459_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg460_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg461_q: unsigned(23 downto 0);
 signal equity_lane1_showdown1_word_at_least6_a_ge_b: std_logic;
 signal equity_lane1_showdown1_word_at_least6_b_ge_a: std_logic;
 signal equity_lane1_showdown1_word_at_least7_a_ge_b: std_logic;
@@ -3660,14 +3706,14 @@ signal equity_lane1_showdown1_word_at_least10_a_ge_b: std_logic;
 signal equity_lane1_showdown1_word_at_least10_b_ge_a: std_logic;
 signal equity_lane1_showdown1_word_at_least11_a_ge_b: std_logic;
 signal equity_lane1_showdown1_word_at_least11_b_ge_a: std_logic;
-signal equity_lane1_showdown1_pipe_reg416_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg417_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg418_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg419_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg420_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg421_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg422_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg423_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg462_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg463_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg464_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg465_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg466_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg467_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg468_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg469_q: unsigned(23 downto 0);
 signal equity_lane1_feed_stage4_count_out: std_logic;
 signal equity_lane1_feed_stage4_alone_out: std_logic;
 signal equity_lane1_feed_stage4_won_out: unsigned(3 downto 0);
@@ -4556,34 +4602,34 @@ equity_lane0_deal_stage10_repeated_position49_any_set88_bits(1) <= equity_lane0_
 equity_lane0_deal_stage10_repeated_position49_any_set88_bits(0) <= equity_lane0_deal_stage10_repeated_position49_same_position272_equal;
 equity_lane0_deal_stage10_repeated_position49_any_set89_bits(1) <= equity_lane0_deal_stage10_repeated_position49_same_position273_equal;
 equity_lane0_deal_stage10_repeated_position49_any_set89_bits(0) <= equity_lane0_deal_stage10_repeated_position49_same_position274_equal;
-equity_lane0_eval70_hand_eval0_codes_in(42-1 downto 36) <= hero_b;
-equity_lane0_eval70_hand_eval0_codes_in(36-1 downto 30) <= hero_a;
+equity_lane0_eval70_hand_eval0_codes_in(42-1 downto 36) <= pipe_reg10_q;
+equity_lane0_eval70_hand_eval0_codes_in(36-1 downto 30) <= pipe_reg9_q;
 equity_lane0_eval70_hand_eval0_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
 equity_lane0_eval70_hand_eval0_codes_in(24-1 downto 18) <= equity_lane0_card_lookup3_card;
 equity_lane0_eval70_hand_eval0_codes_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
 equity_lane0_eval70_hand_eval0_codes_in(12-1 downto 6) <= equity_lane0_card_lookup1_card;
 equity_lane0_eval70_hand_eval0_codes_in(6-1 downto 0) <= equity_lane0_card_lookup0_card;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(20) <= equity_lane0_eval70_hand_eval0_same_card0_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(19) <= equity_lane0_eval70_hand_eval0_same_card1_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(18) <= equity_lane0_eval70_hand_eval0_same_card2_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(17) <= equity_lane0_eval70_hand_eval0_same_card3_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(16) <= equity_lane0_eval70_hand_eval0_same_card4_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(15) <= equity_lane0_eval70_hand_eval0_same_card5_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(14) <= equity_lane0_eval70_hand_eval0_same_card6_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(13) <= equity_lane0_eval70_hand_eval0_same_card7_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(12) <= equity_lane0_eval70_hand_eval0_same_card8_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(11) <= equity_lane0_eval70_hand_eval0_same_card9_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(10) <= equity_lane0_eval70_hand_eval0_same_card10_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(9) <= equity_lane0_eval70_hand_eval0_same_card11_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(8) <= equity_lane0_eval70_hand_eval0_same_card12_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(7) <= equity_lane0_eval70_hand_eval0_same_card13_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(6) <= equity_lane0_eval70_hand_eval0_same_card14_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(5) <= equity_lane0_eval70_hand_eval0_same_card15_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(4) <= equity_lane0_eval70_hand_eval0_same_card16_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(3) <= equity_lane0_eval70_hand_eval0_same_card17_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(2) <= equity_lane0_eval70_hand_eval0_same_card18_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(1) <= equity_lane0_eval70_hand_eval0_same_card19_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(0) <= equity_lane0_eval70_hand_eval0_same_card20_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(20) <= equity_lane0_eval70_hand_eval0_same_card0_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(19) <= equity_lane0_eval70_hand_eval0_same_card1_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(18) <= equity_lane0_eval70_hand_eval0_same_card2_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(17) <= equity_lane0_eval70_hand_eval0_same_card3_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(16) <= equity_lane0_eval70_hand_eval0_same_card4_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(15) <= equity_lane0_eval70_hand_eval0_same_card5_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(14) <= equity_lane0_eval70_hand_eval0_same_card6_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(13) <= equity_lane0_eval70_hand_eval0_same_card7_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(12) <= equity_lane0_eval70_hand_eval0_same_card8_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(11) <= equity_lane0_eval70_hand_eval0_same_card9_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(10) <= equity_lane0_eval70_hand_eval0_same_card10_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(9) <= equity_lane0_eval70_hand_eval0_same_card11_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(8) <= equity_lane0_eval70_hand_eval0_same_card12_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(7) <= equity_lane0_eval70_hand_eval0_same_card13_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(6) <= equity_lane0_eval70_hand_eval0_same_card14_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(5) <= equity_lane0_eval70_hand_eval0_same_card15_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(4) <= equity_lane0_eval70_hand_eval0_same_card16_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(3) <= equity_lane0_eval70_hand_eval0_same_card17_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(2) <= equity_lane0_eval70_hand_eval0_same_card18_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(1) <= equity_lane0_eval70_hand_eval0_same_card19_same;
+equity_lane0_eval70_hand_eval0_pipe_reg23_d(0) <= equity_lane0_eval70_hand_eval0_same_card20_same;
 equity_lane0_eval71_hand_eval1_codes_in(42-1 downto 36) <= equity_lane0_card_lookup6_card;
 equity_lane0_eval71_hand_eval1_codes_in(36-1 downto 30) <= equity_lane0_card_lookup5_card;
 equity_lane0_eval71_hand_eval1_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
@@ -4591,27 +4637,27 @@ equity_lane0_eval71_hand_eval1_codes_in(24-1 downto 18) <= equity_lane0_card_loo
 equity_lane0_eval71_hand_eval1_codes_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
 equity_lane0_eval71_hand_eval1_codes_in(12-1 downto 6) <= equity_lane0_card_lookup1_card;
 equity_lane0_eval71_hand_eval1_codes_in(6-1 downto 0) <= equity_lane0_card_lookup0_card;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(20) <= equity_lane0_eval71_hand_eval1_same_card21_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(19) <= equity_lane0_eval71_hand_eval1_same_card22_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(18) <= equity_lane0_eval71_hand_eval1_same_card23_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(17) <= equity_lane0_eval71_hand_eval1_same_card24_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(16) <= equity_lane0_eval71_hand_eval1_same_card25_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(15) <= equity_lane0_eval71_hand_eval1_same_card26_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(14) <= equity_lane0_eval71_hand_eval1_same_card27_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(13) <= equity_lane0_eval71_hand_eval1_same_card28_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(12) <= equity_lane0_eval71_hand_eval1_same_card29_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(11) <= equity_lane0_eval71_hand_eval1_same_card30_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(10) <= equity_lane0_eval71_hand_eval1_same_card31_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(9) <= equity_lane0_eval71_hand_eval1_same_card32_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(8) <= equity_lane0_eval71_hand_eval1_same_card33_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(7) <= equity_lane0_eval71_hand_eval1_same_card34_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(6) <= equity_lane0_eval71_hand_eval1_same_card35_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(5) <= equity_lane0_eval71_hand_eval1_same_card36_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(4) <= equity_lane0_eval71_hand_eval1_same_card37_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(3) <= equity_lane0_eval71_hand_eval1_same_card38_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(2) <= equity_lane0_eval71_hand_eval1_same_card39_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(1) <= equity_lane0_eval71_hand_eval1_same_card40_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(0) <= equity_lane0_eval71_hand_eval1_same_card41_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(20) <= equity_lane0_eval71_hand_eval1_same_card21_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(19) <= equity_lane0_eval71_hand_eval1_same_card22_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(18) <= equity_lane0_eval71_hand_eval1_same_card23_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(17) <= equity_lane0_eval71_hand_eval1_same_card24_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(16) <= equity_lane0_eval71_hand_eval1_same_card25_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(15) <= equity_lane0_eval71_hand_eval1_same_card26_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(14) <= equity_lane0_eval71_hand_eval1_same_card27_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(13) <= equity_lane0_eval71_hand_eval1_same_card28_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(12) <= equity_lane0_eval71_hand_eval1_same_card29_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(11) <= equity_lane0_eval71_hand_eval1_same_card30_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(10) <= equity_lane0_eval71_hand_eval1_same_card31_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(9) <= equity_lane0_eval71_hand_eval1_same_card32_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(8) <= equity_lane0_eval71_hand_eval1_same_card33_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(7) <= equity_lane0_eval71_hand_eval1_same_card34_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(6) <= equity_lane0_eval71_hand_eval1_same_card35_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(5) <= equity_lane0_eval71_hand_eval1_same_card36_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(4) <= equity_lane0_eval71_hand_eval1_same_card37_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(3) <= equity_lane0_eval71_hand_eval1_same_card38_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(2) <= equity_lane0_eval71_hand_eval1_same_card39_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(1) <= equity_lane0_eval71_hand_eval1_same_card40_same;
+equity_lane0_eval71_hand_eval1_pipe_reg73_d(0) <= equity_lane0_eval71_hand_eval1_same_card41_same;
 equity_lane0_eval72_hand_eval2_codes_in(42-1 downto 36) <= equity_lane0_card_lookup8_card;
 equity_lane0_eval72_hand_eval2_codes_in(36-1 downto 30) <= equity_lane0_card_lookup7_card;
 equity_lane0_eval72_hand_eval2_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
@@ -4619,27 +4665,27 @@ equity_lane0_eval72_hand_eval2_codes_in(24-1 downto 18) <= equity_lane0_card_loo
 equity_lane0_eval72_hand_eval2_codes_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
 equity_lane0_eval72_hand_eval2_codes_in(12-1 downto 6) <= equity_lane0_card_lookup1_card;
 equity_lane0_eval72_hand_eval2_codes_in(6-1 downto 0) <= equity_lane0_card_lookup0_card;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(20) <= equity_lane0_eval72_hand_eval2_same_card42_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(19) <= equity_lane0_eval72_hand_eval2_same_card43_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(18) <= equity_lane0_eval72_hand_eval2_same_card44_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(17) <= equity_lane0_eval72_hand_eval2_same_card45_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(16) <= equity_lane0_eval72_hand_eval2_same_card46_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(15) <= equity_lane0_eval72_hand_eval2_same_card47_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(14) <= equity_lane0_eval72_hand_eval2_same_card48_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(13) <= equity_lane0_eval72_hand_eval2_same_card49_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(12) <= equity_lane0_eval72_hand_eval2_same_card50_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(11) <= equity_lane0_eval72_hand_eval2_same_card51_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(10) <= equity_lane0_eval72_hand_eval2_same_card52_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(9) <= equity_lane0_eval72_hand_eval2_same_card53_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(8) <= equity_lane0_eval72_hand_eval2_same_card54_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(7) <= equity_lane0_eval72_hand_eval2_same_card55_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(6) <= equity_lane0_eval72_hand_eval2_same_card56_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(5) <= equity_lane0_eval72_hand_eval2_same_card57_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(4) <= equity_lane0_eval72_hand_eval2_same_card58_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(3) <= equity_lane0_eval72_hand_eval2_same_card59_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(2) <= equity_lane0_eval72_hand_eval2_same_card60_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(1) <= equity_lane0_eval72_hand_eval2_same_card61_same;
-equity_lane0_eval72_hand_eval2_pipe_reg100_d(0) <= equity_lane0_eval72_hand_eval2_same_card62_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(20) <= equity_lane0_eval72_hand_eval2_same_card42_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(19) <= equity_lane0_eval72_hand_eval2_same_card43_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(18) <= equity_lane0_eval72_hand_eval2_same_card44_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(17) <= equity_lane0_eval72_hand_eval2_same_card45_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(16) <= equity_lane0_eval72_hand_eval2_same_card46_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(15) <= equity_lane0_eval72_hand_eval2_same_card47_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(14) <= equity_lane0_eval72_hand_eval2_same_card48_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(13) <= equity_lane0_eval72_hand_eval2_same_card49_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(12) <= equity_lane0_eval72_hand_eval2_same_card50_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(11) <= equity_lane0_eval72_hand_eval2_same_card51_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(10) <= equity_lane0_eval72_hand_eval2_same_card52_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(9) <= equity_lane0_eval72_hand_eval2_same_card53_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(8) <= equity_lane0_eval72_hand_eval2_same_card54_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(7) <= equity_lane0_eval72_hand_eval2_same_card55_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(6) <= equity_lane0_eval72_hand_eval2_same_card56_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(5) <= equity_lane0_eval72_hand_eval2_same_card57_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(4) <= equity_lane0_eval72_hand_eval2_same_card58_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(3) <= equity_lane0_eval72_hand_eval2_same_card59_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(2) <= equity_lane0_eval72_hand_eval2_same_card60_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(1) <= equity_lane0_eval72_hand_eval2_same_card61_same;
+equity_lane0_eval72_hand_eval2_pipe_reg123_d(0) <= equity_lane0_eval72_hand_eval2_same_card62_same;
 equity_lane0_eval73_hand_eval3_codes_in(42-1 downto 36) <= equity_lane0_card_lookup10_card;
 equity_lane0_eval73_hand_eval3_codes_in(36-1 downto 30) <= equity_lane0_card_lookup9_card;
 equity_lane0_eval73_hand_eval3_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
@@ -4647,27 +4693,27 @@ equity_lane0_eval73_hand_eval3_codes_in(24-1 downto 18) <= equity_lane0_card_loo
 equity_lane0_eval73_hand_eval3_codes_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
 equity_lane0_eval73_hand_eval3_codes_in(12-1 downto 6) <= equity_lane0_card_lookup1_card;
 equity_lane0_eval73_hand_eval3_codes_in(6-1 downto 0) <= equity_lane0_card_lookup0_card;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(20) <= equity_lane0_eval73_hand_eval3_same_card63_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(19) <= equity_lane0_eval73_hand_eval3_same_card64_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(18) <= equity_lane0_eval73_hand_eval3_same_card65_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(17) <= equity_lane0_eval73_hand_eval3_same_card66_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(16) <= equity_lane0_eval73_hand_eval3_same_card67_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(15) <= equity_lane0_eval73_hand_eval3_same_card68_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(14) <= equity_lane0_eval73_hand_eval3_same_card69_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(13) <= equity_lane0_eval73_hand_eval3_same_card70_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(12) <= equity_lane0_eval73_hand_eval3_same_card71_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(11) <= equity_lane0_eval73_hand_eval3_same_card72_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(10) <= equity_lane0_eval73_hand_eval3_same_card73_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(9) <= equity_lane0_eval73_hand_eval3_same_card74_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(8) <= equity_lane0_eval73_hand_eval3_same_card75_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(7) <= equity_lane0_eval73_hand_eval3_same_card76_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(6) <= equity_lane0_eval73_hand_eval3_same_card77_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(5) <= equity_lane0_eval73_hand_eval3_same_card78_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(4) <= equity_lane0_eval73_hand_eval3_same_card79_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(3) <= equity_lane0_eval73_hand_eval3_same_card80_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(2) <= equity_lane0_eval73_hand_eval3_same_card81_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(1) <= equity_lane0_eval73_hand_eval3_same_card82_same;
-equity_lane0_eval73_hand_eval3_pipe_reg150_d(0) <= equity_lane0_eval73_hand_eval3_same_card83_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(20) <= equity_lane0_eval73_hand_eval3_same_card63_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(19) <= equity_lane0_eval73_hand_eval3_same_card64_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(18) <= equity_lane0_eval73_hand_eval3_same_card65_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(17) <= equity_lane0_eval73_hand_eval3_same_card66_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(16) <= equity_lane0_eval73_hand_eval3_same_card67_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(15) <= equity_lane0_eval73_hand_eval3_same_card68_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(14) <= equity_lane0_eval73_hand_eval3_same_card69_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(13) <= equity_lane0_eval73_hand_eval3_same_card70_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(12) <= equity_lane0_eval73_hand_eval3_same_card71_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(11) <= equity_lane0_eval73_hand_eval3_same_card72_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(10) <= equity_lane0_eval73_hand_eval3_same_card73_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(9) <= equity_lane0_eval73_hand_eval3_same_card74_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(8) <= equity_lane0_eval73_hand_eval3_same_card75_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(7) <= equity_lane0_eval73_hand_eval3_same_card76_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(6) <= equity_lane0_eval73_hand_eval3_same_card77_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(5) <= equity_lane0_eval73_hand_eval3_same_card78_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(4) <= equity_lane0_eval73_hand_eval3_same_card79_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(3) <= equity_lane0_eval73_hand_eval3_same_card80_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(2) <= equity_lane0_eval73_hand_eval3_same_card81_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(1) <= equity_lane0_eval73_hand_eval3_same_card82_same;
+equity_lane0_eval73_hand_eval3_pipe_reg173_d(0) <= equity_lane0_eval73_hand_eval3_same_card83_same;
 equity_lane0_showdown0_c1_ge(11) <= equity_lane0_showdown0_word_at_least5_b_ge_a;
 equity_lane0_showdown0_c1_ge(10) <= equity_lane0_showdown0_word_at_least4_b_ge_a;
 equity_lane0_showdown0_c1_ge(9) <= equity_lane0_showdown0_word_at_least2_b_ge_a;
@@ -4680,10 +4726,10 @@ equity_lane0_showdown0_c1_ge(3) <= equity_lane0_showdown0_word_at_least0_b_ge_a;
 equity_lane0_showdown0_c1_ge(2) <= equity_lane0_showdown0_word_at_least2_a_ge_b;
 equity_lane0_showdown0_c1_ge(1) <= equity_lane0_showdown0_word_at_least1_a_ge_b;
 equity_lane0_showdown0_c1_ge(0) <= equity_lane0_showdown0_word_at_least0_a_ge_b;
-equity_lane0_showdown0_s2_packed(96-1 downto 72) <= equity_lane0_showdown0_pipe_reg211_q;
-equity_lane0_showdown0_s2_packed(72-1 downto 48) <= equity_lane0_showdown0_pipe_reg210_q;
-equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg209_q;
-equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg208_q;
+equity_lane0_showdown0_s2_packed(96-1 downto 72) <= equity_lane0_showdown0_pipe_reg234_q;
+equity_lane0_showdown0_s2_packed(72-1 downto 48) <= equity_lane0_showdown0_pipe_reg233_q;
+equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg232_q;
+equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg231_q;
 equity_lane1_chunked_counter14_high(32-1 downto 24) <= equity_lane1_chunked_counter14_counter_chunk78_value;
 equity_lane1_chunked_counter14_high(24-1 downto 16) <= equity_lane1_chunked_counter14_counter_chunk77_value;
 equity_lane1_chunked_counter14_high(16-1 downto 8) <= equity_lane1_chunked_counter14_counter_chunk76_value;
@@ -5088,34 +5134,34 @@ equity_lane1_deal_stage21_repeated_position99_any_set178_bits(1) <= equity_lane1
 equity_lane1_deal_stage21_repeated_position99_any_set178_bits(0) <= equity_lane1_deal_stage21_repeated_position99_same_position547_equal;
 equity_lane1_deal_stage21_repeated_position99_any_set179_bits(1) <= equity_lane1_deal_stage21_repeated_position99_same_position548_equal;
 equity_lane1_deal_stage21_repeated_position99_any_set179_bits(0) <= equity_lane1_deal_stage21_repeated_position99_same_position549_equal;
-equity_lane1_eval74_hand_eval4_codes_in(42-1 downto 36) <= hero_b;
-equity_lane1_eval74_hand_eval4_codes_in(36-1 downto 30) <= hero_a;
+equity_lane1_eval74_hand_eval4_codes_in(42-1 downto 36) <= pipe_reg245_q;
+equity_lane1_eval74_hand_eval4_codes_in(36-1 downto 30) <= pipe_reg244_q;
 equity_lane1_eval74_hand_eval4_codes_in(30-1 downto 24) <= equity_lane1_card_lookup15_card;
 equity_lane1_eval74_hand_eval4_codes_in(24-1 downto 18) <= equity_lane1_card_lookup14_card;
 equity_lane1_eval74_hand_eval4_codes_in(18-1 downto 12) <= equity_lane1_card_lookup13_card;
 equity_lane1_eval74_hand_eval4_codes_in(12-1 downto 6) <= equity_lane1_card_lookup12_card;
 equity_lane1_eval74_hand_eval4_codes_in(6-1 downto 0) <= equity_lane1_card_lookup11_card;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(20) <= equity_lane1_eval74_hand_eval4_same_card84_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(19) <= equity_lane1_eval74_hand_eval4_same_card85_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(18) <= equity_lane1_eval74_hand_eval4_same_card86_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(17) <= equity_lane1_eval74_hand_eval4_same_card87_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(16) <= equity_lane1_eval74_hand_eval4_same_card88_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(15) <= equity_lane1_eval74_hand_eval4_same_card89_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(14) <= equity_lane1_eval74_hand_eval4_same_card90_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(13) <= equity_lane1_eval74_hand_eval4_same_card91_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(12) <= equity_lane1_eval74_hand_eval4_same_card92_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(11) <= equity_lane1_eval74_hand_eval4_same_card93_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(10) <= equity_lane1_eval74_hand_eval4_same_card94_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(9) <= equity_lane1_eval74_hand_eval4_same_card95_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(8) <= equity_lane1_eval74_hand_eval4_same_card96_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(7) <= equity_lane1_eval74_hand_eval4_same_card97_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(6) <= equity_lane1_eval74_hand_eval4_same_card98_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(5) <= equity_lane1_eval74_hand_eval4_same_card99_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(4) <= equity_lane1_eval74_hand_eval4_same_card100_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(3) <= equity_lane1_eval74_hand_eval4_same_card101_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(2) <= equity_lane1_eval74_hand_eval4_same_card102_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(1) <= equity_lane1_eval74_hand_eval4_same_card103_same;
-equity_lane1_eval74_hand_eval4_pipe_reg212_d(0) <= equity_lane1_eval74_hand_eval4_same_card104_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(20) <= equity_lane1_eval74_hand_eval4_same_card84_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(19) <= equity_lane1_eval74_hand_eval4_same_card85_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(18) <= equity_lane1_eval74_hand_eval4_same_card86_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(17) <= equity_lane1_eval74_hand_eval4_same_card87_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(16) <= equity_lane1_eval74_hand_eval4_same_card88_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(15) <= equity_lane1_eval74_hand_eval4_same_card89_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(14) <= equity_lane1_eval74_hand_eval4_same_card90_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(13) <= equity_lane1_eval74_hand_eval4_same_card91_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(12) <= equity_lane1_eval74_hand_eval4_same_card92_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(11) <= equity_lane1_eval74_hand_eval4_same_card93_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(10) <= equity_lane1_eval74_hand_eval4_same_card94_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(9) <= equity_lane1_eval74_hand_eval4_same_card95_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(8) <= equity_lane1_eval74_hand_eval4_same_card96_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(7) <= equity_lane1_eval74_hand_eval4_same_card97_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(6) <= equity_lane1_eval74_hand_eval4_same_card98_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(5) <= equity_lane1_eval74_hand_eval4_same_card99_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(4) <= equity_lane1_eval74_hand_eval4_same_card100_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(3) <= equity_lane1_eval74_hand_eval4_same_card101_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(2) <= equity_lane1_eval74_hand_eval4_same_card102_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(1) <= equity_lane1_eval74_hand_eval4_same_card103_same;
+equity_lane1_eval74_hand_eval4_pipe_reg258_d(0) <= equity_lane1_eval74_hand_eval4_same_card104_same;
 equity_lane1_eval75_hand_eval5_codes_in(42-1 downto 36) <= equity_lane1_card_lookup17_card;
 equity_lane1_eval75_hand_eval5_codes_in(36-1 downto 30) <= equity_lane1_card_lookup16_card;
 equity_lane1_eval75_hand_eval5_codes_in(30-1 downto 24) <= equity_lane1_card_lookup15_card;
@@ -5123,27 +5169,27 @@ equity_lane1_eval75_hand_eval5_codes_in(24-1 downto 18) <= equity_lane1_card_loo
 equity_lane1_eval75_hand_eval5_codes_in(18-1 downto 12) <= equity_lane1_card_lookup13_card;
 equity_lane1_eval75_hand_eval5_codes_in(12-1 downto 6) <= equity_lane1_card_lookup12_card;
 equity_lane1_eval75_hand_eval5_codes_in(6-1 downto 0) <= equity_lane1_card_lookup11_card;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(20) <= equity_lane1_eval75_hand_eval5_same_card105_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(19) <= equity_lane1_eval75_hand_eval5_same_card106_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(18) <= equity_lane1_eval75_hand_eval5_same_card107_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(17) <= equity_lane1_eval75_hand_eval5_same_card108_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(16) <= equity_lane1_eval75_hand_eval5_same_card109_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(15) <= equity_lane1_eval75_hand_eval5_same_card110_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(14) <= equity_lane1_eval75_hand_eval5_same_card111_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(13) <= equity_lane1_eval75_hand_eval5_same_card112_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(12) <= equity_lane1_eval75_hand_eval5_same_card113_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(11) <= equity_lane1_eval75_hand_eval5_same_card114_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(10) <= equity_lane1_eval75_hand_eval5_same_card115_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(9) <= equity_lane1_eval75_hand_eval5_same_card116_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(8) <= equity_lane1_eval75_hand_eval5_same_card117_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(7) <= equity_lane1_eval75_hand_eval5_same_card118_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(6) <= equity_lane1_eval75_hand_eval5_same_card119_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(5) <= equity_lane1_eval75_hand_eval5_same_card120_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(4) <= equity_lane1_eval75_hand_eval5_same_card121_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(3) <= equity_lane1_eval75_hand_eval5_same_card122_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(2) <= equity_lane1_eval75_hand_eval5_same_card123_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(1) <= equity_lane1_eval75_hand_eval5_same_card124_same;
-equity_lane1_eval75_hand_eval5_pipe_reg262_d(0) <= equity_lane1_eval75_hand_eval5_same_card125_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(20) <= equity_lane1_eval75_hand_eval5_same_card105_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(19) <= equity_lane1_eval75_hand_eval5_same_card106_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(18) <= equity_lane1_eval75_hand_eval5_same_card107_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(17) <= equity_lane1_eval75_hand_eval5_same_card108_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(16) <= equity_lane1_eval75_hand_eval5_same_card109_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(15) <= equity_lane1_eval75_hand_eval5_same_card110_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(14) <= equity_lane1_eval75_hand_eval5_same_card111_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(13) <= equity_lane1_eval75_hand_eval5_same_card112_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(12) <= equity_lane1_eval75_hand_eval5_same_card113_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(11) <= equity_lane1_eval75_hand_eval5_same_card114_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(10) <= equity_lane1_eval75_hand_eval5_same_card115_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(9) <= equity_lane1_eval75_hand_eval5_same_card116_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(8) <= equity_lane1_eval75_hand_eval5_same_card117_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(7) <= equity_lane1_eval75_hand_eval5_same_card118_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(6) <= equity_lane1_eval75_hand_eval5_same_card119_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(5) <= equity_lane1_eval75_hand_eval5_same_card120_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(4) <= equity_lane1_eval75_hand_eval5_same_card121_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(3) <= equity_lane1_eval75_hand_eval5_same_card122_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(2) <= equity_lane1_eval75_hand_eval5_same_card123_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(1) <= equity_lane1_eval75_hand_eval5_same_card124_same;
+equity_lane1_eval75_hand_eval5_pipe_reg308_d(0) <= equity_lane1_eval75_hand_eval5_same_card125_same;
 equity_lane1_eval76_hand_eval6_codes_in(42-1 downto 36) <= equity_lane1_card_lookup19_card;
 equity_lane1_eval76_hand_eval6_codes_in(36-1 downto 30) <= equity_lane1_card_lookup18_card;
 equity_lane1_eval76_hand_eval6_codes_in(30-1 downto 24) <= equity_lane1_card_lookup15_card;
@@ -5151,27 +5197,27 @@ equity_lane1_eval76_hand_eval6_codes_in(24-1 downto 18) <= equity_lane1_card_loo
 equity_lane1_eval76_hand_eval6_codes_in(18-1 downto 12) <= equity_lane1_card_lookup13_card;
 equity_lane1_eval76_hand_eval6_codes_in(12-1 downto 6) <= equity_lane1_card_lookup12_card;
 equity_lane1_eval76_hand_eval6_codes_in(6-1 downto 0) <= equity_lane1_card_lookup11_card;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(20) <= equity_lane1_eval76_hand_eval6_same_card126_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(19) <= equity_lane1_eval76_hand_eval6_same_card127_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(18) <= equity_lane1_eval76_hand_eval6_same_card128_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(17) <= equity_lane1_eval76_hand_eval6_same_card129_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(16) <= equity_lane1_eval76_hand_eval6_same_card130_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(15) <= equity_lane1_eval76_hand_eval6_same_card131_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(14) <= equity_lane1_eval76_hand_eval6_same_card132_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(13) <= equity_lane1_eval76_hand_eval6_same_card133_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(12) <= equity_lane1_eval76_hand_eval6_same_card134_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(11) <= equity_lane1_eval76_hand_eval6_same_card135_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(10) <= equity_lane1_eval76_hand_eval6_same_card136_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(9) <= equity_lane1_eval76_hand_eval6_same_card137_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(8) <= equity_lane1_eval76_hand_eval6_same_card138_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(7) <= equity_lane1_eval76_hand_eval6_same_card139_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(6) <= equity_lane1_eval76_hand_eval6_same_card140_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(5) <= equity_lane1_eval76_hand_eval6_same_card141_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(4) <= equity_lane1_eval76_hand_eval6_same_card142_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(3) <= equity_lane1_eval76_hand_eval6_same_card143_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(2) <= equity_lane1_eval76_hand_eval6_same_card144_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(1) <= equity_lane1_eval76_hand_eval6_same_card145_same;
-equity_lane1_eval76_hand_eval6_pipe_reg312_d(0) <= equity_lane1_eval76_hand_eval6_same_card146_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(20) <= equity_lane1_eval76_hand_eval6_same_card126_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(19) <= equity_lane1_eval76_hand_eval6_same_card127_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(18) <= equity_lane1_eval76_hand_eval6_same_card128_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(17) <= equity_lane1_eval76_hand_eval6_same_card129_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(16) <= equity_lane1_eval76_hand_eval6_same_card130_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(15) <= equity_lane1_eval76_hand_eval6_same_card131_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(14) <= equity_lane1_eval76_hand_eval6_same_card132_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(13) <= equity_lane1_eval76_hand_eval6_same_card133_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(12) <= equity_lane1_eval76_hand_eval6_same_card134_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(11) <= equity_lane1_eval76_hand_eval6_same_card135_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(10) <= equity_lane1_eval76_hand_eval6_same_card136_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(9) <= equity_lane1_eval76_hand_eval6_same_card137_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(8) <= equity_lane1_eval76_hand_eval6_same_card138_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(7) <= equity_lane1_eval76_hand_eval6_same_card139_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(6) <= equity_lane1_eval76_hand_eval6_same_card140_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(5) <= equity_lane1_eval76_hand_eval6_same_card141_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(4) <= equity_lane1_eval76_hand_eval6_same_card142_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(3) <= equity_lane1_eval76_hand_eval6_same_card143_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(2) <= equity_lane1_eval76_hand_eval6_same_card144_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(1) <= equity_lane1_eval76_hand_eval6_same_card145_same;
+equity_lane1_eval76_hand_eval6_pipe_reg358_d(0) <= equity_lane1_eval76_hand_eval6_same_card146_same;
 equity_lane1_eval77_hand_eval7_codes_in(42-1 downto 36) <= equity_lane1_card_lookup21_card;
 equity_lane1_eval77_hand_eval7_codes_in(36-1 downto 30) <= equity_lane1_card_lookup20_card;
 equity_lane1_eval77_hand_eval7_codes_in(30-1 downto 24) <= equity_lane1_card_lookup15_card;
@@ -5179,27 +5225,27 @@ equity_lane1_eval77_hand_eval7_codes_in(24-1 downto 18) <= equity_lane1_card_loo
 equity_lane1_eval77_hand_eval7_codes_in(18-1 downto 12) <= equity_lane1_card_lookup13_card;
 equity_lane1_eval77_hand_eval7_codes_in(12-1 downto 6) <= equity_lane1_card_lookup12_card;
 equity_lane1_eval77_hand_eval7_codes_in(6-1 downto 0) <= equity_lane1_card_lookup11_card;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(20) <= equity_lane1_eval77_hand_eval7_same_card147_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(19) <= equity_lane1_eval77_hand_eval7_same_card148_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(18) <= equity_lane1_eval77_hand_eval7_same_card149_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(17) <= equity_lane1_eval77_hand_eval7_same_card150_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(16) <= equity_lane1_eval77_hand_eval7_same_card151_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(15) <= equity_lane1_eval77_hand_eval7_same_card152_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(14) <= equity_lane1_eval77_hand_eval7_same_card153_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(13) <= equity_lane1_eval77_hand_eval7_same_card154_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(12) <= equity_lane1_eval77_hand_eval7_same_card155_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(11) <= equity_lane1_eval77_hand_eval7_same_card156_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(10) <= equity_lane1_eval77_hand_eval7_same_card157_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(9) <= equity_lane1_eval77_hand_eval7_same_card158_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(8) <= equity_lane1_eval77_hand_eval7_same_card159_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(7) <= equity_lane1_eval77_hand_eval7_same_card160_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(6) <= equity_lane1_eval77_hand_eval7_same_card161_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(5) <= equity_lane1_eval77_hand_eval7_same_card162_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(4) <= equity_lane1_eval77_hand_eval7_same_card163_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(3) <= equity_lane1_eval77_hand_eval7_same_card164_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(2) <= equity_lane1_eval77_hand_eval7_same_card165_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(1) <= equity_lane1_eval77_hand_eval7_same_card166_same;
-equity_lane1_eval77_hand_eval7_pipe_reg362_d(0) <= equity_lane1_eval77_hand_eval7_same_card167_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(20) <= equity_lane1_eval77_hand_eval7_same_card147_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(19) <= equity_lane1_eval77_hand_eval7_same_card148_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(18) <= equity_lane1_eval77_hand_eval7_same_card149_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(17) <= equity_lane1_eval77_hand_eval7_same_card150_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(16) <= equity_lane1_eval77_hand_eval7_same_card151_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(15) <= equity_lane1_eval77_hand_eval7_same_card152_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(14) <= equity_lane1_eval77_hand_eval7_same_card153_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(13) <= equity_lane1_eval77_hand_eval7_same_card154_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(12) <= equity_lane1_eval77_hand_eval7_same_card155_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(11) <= equity_lane1_eval77_hand_eval7_same_card156_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(10) <= equity_lane1_eval77_hand_eval7_same_card157_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(9) <= equity_lane1_eval77_hand_eval7_same_card158_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(8) <= equity_lane1_eval77_hand_eval7_same_card159_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(7) <= equity_lane1_eval77_hand_eval7_same_card160_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(6) <= equity_lane1_eval77_hand_eval7_same_card161_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(5) <= equity_lane1_eval77_hand_eval7_same_card162_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(4) <= equity_lane1_eval77_hand_eval7_same_card163_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(3) <= equity_lane1_eval77_hand_eval7_same_card164_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(2) <= equity_lane1_eval77_hand_eval7_same_card165_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(1) <= equity_lane1_eval77_hand_eval7_same_card166_same;
+equity_lane1_eval77_hand_eval7_pipe_reg408_d(0) <= equity_lane1_eval77_hand_eval7_same_card167_same;
 equity_lane1_showdown1_c1_ge(11) <= equity_lane1_showdown1_word_at_least11_b_ge_a;
 equity_lane1_showdown1_c1_ge(10) <= equity_lane1_showdown1_word_at_least10_b_ge_a;
 equity_lane1_showdown1_c1_ge(9) <= equity_lane1_showdown1_word_at_least8_b_ge_a;
@@ -5212,10 +5258,10 @@ equity_lane1_showdown1_c1_ge(3) <= equity_lane1_showdown1_word_at_least6_b_ge_a;
 equity_lane1_showdown1_c1_ge(2) <= equity_lane1_showdown1_word_at_least8_a_ge_b;
 equity_lane1_showdown1_c1_ge(1) <= equity_lane1_showdown1_word_at_least7_a_ge_b;
 equity_lane1_showdown1_c1_ge(0) <= equity_lane1_showdown1_word_at_least6_a_ge_b;
-equity_lane1_showdown1_s2_packed(96-1 downto 72) <= equity_lane1_showdown1_pipe_reg423_q;
-equity_lane1_showdown1_s2_packed(72-1 downto 48) <= equity_lane1_showdown1_pipe_reg422_q;
-equity_lane1_showdown1_s2_packed(48-1 downto 24) <= equity_lane1_showdown1_pipe_reg421_q;
-equity_lane1_showdown1_s2_packed(24-1 downto 0) <= equity_lane1_showdown1_pipe_reg420_q;
+equity_lane1_showdown1_s2_packed(96-1 downto 72) <= equity_lane1_showdown1_pipe_reg469_q;
+equity_lane1_showdown1_s2_packed(72-1 downto 48) <= equity_lane1_showdown1_pipe_reg468_q;
+equity_lane1_showdown1_s2_packed(48-1 downto 24) <= equity_lane1_showdown1_pipe_reg467_q;
+equity_lane1_showdown1_s2_packed(24-1 downto 0) <= equity_lane1_showdown1_pipe_reg466_q;
 
 frame_receiver0_crc8_step0_step: process (frame_receiver0_crc_in, s_axis_tdata_num) is
     variable c: unsigned(7 downto 0);
@@ -6723,8 +6769,169 @@ begin
     end if;
 end process control;
 
+pipe_reg0_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg0_q <= n;
+    end if;
+end process pipe_reg0_load;
+
+pipe_reg1_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg1_q <= mask;
+    end if;
+end process pipe_reg1_load;
+
+pipe_reg2_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg2_q <= dealt;
+    end if;
+end process pipe_reg2_load;
+
+pipe_reg3_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg3_q <= active;
+    end if;
+end process pipe_reg3_load;
+
+pipe_reg4_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg4_q <= rem_we;
+    end if;
+end process pipe_reg4_load;
+
+pipe_reg5_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg5_q <= rem_addr;
+    end if;
+end process pipe_reg5_load;
+
+pipe_reg6_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg6_q <= rem_data;
+    end if;
+end process pipe_reg6_load;
+
+pipe_reg7_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg7_q <= exact;
+    end if;
+end process pipe_reg7_load;
+
+pipe_reg8_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg8_q <= quotient;
+    end if;
+end process pipe_reg8_load;
+
+pipe_reg9_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg9_q <= hero_a;
+    end if;
+end process pipe_reg9_load;
+
+pipe_reg10_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg10_q <= hero_b;
+    end if;
+end process pipe_reg10_load;
+
+pipe_reg11_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg11_q <= slot_register0_value;
+    end if;
+end process pipe_reg11_load;
+
+pipe_reg12_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg12_q <= slot_register1_value;
+    end if;
+end process pipe_reg12_load;
+
+pipe_reg13_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg13_q <= slot_register2_value;
+    end if;
+end process pipe_reg13_load;
+
+pipe_reg14_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg14_q <= slot_register3_value;
+    end if;
+end process pipe_reg14_load;
+
+pipe_reg15_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg15_q <= slot_register4_value;
+    end if;
+end process pipe_reg15_load;
+
+pipe_reg16_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg16_q <= slot_register5_value;
+    end if;
+end process pipe_reg16_load;
+
+pipe_reg17_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg17_q <= slot_register6_value;
+    end if;
+end process pipe_reg17_load;
+
+pipe_reg18_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg18_q <= slot_register7_value;
+    end if;
+end process pipe_reg18_load;
+
+pipe_reg19_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg19_q <= slot_register8_value;
+    end if;
+end process pipe_reg19_load;
+
+pipe_reg20_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg20_q <= slot_register9_value;
+    end if;
+end process pipe_reg20_load;
+
+pipe_reg21_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg21_q <= slot_register10_value;
+    end if;
+end process pipe_reg21_load;
+
 
 lane_bonus0_bonus <= stdl(remainder > lane_bonus0_number);
+
+pipe_reg22_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg22_q <= lane_bonus0_bonus;
+    end if;
+end process pipe_reg22_load;
 
 
 lane_load0_lane_loads <= stdl(bool(load) and (load_lane = 0));
@@ -6755,7 +6962,7 @@ begin
                 equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
-                equity_lane0_chunked_counter0_lowest <= quotient(8-1 downto 0);
+                equity_lane0_chunked_counter0_lowest <= pipe_reg8_q(8-1 downto 0);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
@@ -6789,7 +6996,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
-                equity_lane0_chunked_counter0_counter_chunk1_value <= quotient(16-1 downto 8);
+                equity_lane0_chunked_counter0_counter_chunk1_value <= pipe_reg8_q(16-1 downto 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
@@ -6823,7 +7030,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
-                equity_lane0_chunked_counter0_counter_chunk2_value <= quotient(24-1 downto 16);
+                equity_lane0_chunked_counter0_counter_chunk2_value <= pipe_reg8_q(24-1 downto 16);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
@@ -6857,7 +7064,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
-                equity_lane0_chunked_counter0_counter_chunk3_value <= quotient(32-1 downto 24);
+                equity_lane0_chunked_counter0_counter_chunk3_value <= pipe_reg8_q(32-1 downto 24);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
@@ -6891,7 +7098,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
-                equity_lane0_chunked_counter0_counter_chunk4_value <= quotient(40-1 downto 32);
+                equity_lane0_chunked_counter0_counter_chunk4_value <= pipe_reg8_q(40-1 downto 32);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_chunked_counter0_clear) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
@@ -6917,17 +7124,17 @@ equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
 equity_lane0_low_two <= stdl(equity_lane0_chunked_counter0_lowest = 2);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
-equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, quotient, equity_lane0_state) is
+equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, pipe_reg7_q, pipe_reg8_q, equity_lane0_state) is
 begin
     equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
     equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
     equity_lane0_done <= equity_lane0_done_q;
-    if bool(exact) then
+    if bool(pipe_reg7_q) then
         equity_lane0_step_one <= equity_lane0_board_step;
     else
         equity_lane0_step_one <= equity_lane0_counting;
     end if;
-    equity_lane0_quota_zero <= stdl(quotient = 0);
+    equity_lane0_quota_zero <= stdl(pipe_reg8_q = 0);
     if bool(equity_lane0_count_one) then
         equity_lane0_last_one <= stdl(bool(equity_lane0_low_two) and bool(equity_lane0_high_zero));
     else
@@ -6970,8 +7177,8 @@ begin
             equity_lane0_quota_was_zero <= '0';
         else
             if bool(start) then
-                equity_lane0_left_zero <= stdl(bool(equity_lane0_quota_zero) and (not bool(lane_bonus0_bonus)));
-                equity_lane0_extra <= lane_bonus0_bonus;
+                equity_lane0_left_zero <= stdl(bool(equity_lane0_quota_zero) and (not bool(pipe_reg22_q)));
+                equity_lane0_extra <= pipe_reg22_q;
                 equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
             elsif (bool(equity_lane0_step_one) and bool(equity_lane0_extra)) then
                 equity_lane0_extra <= '0';
@@ -7032,15 +7239,15 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select0_select;
 
-equity_lane0_colex_odometer0_odometer_digit0_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
+equity_lane0_colex_odometer0_odometer_digit0_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
 begin
-    if (False or (not bool(dealt(1)))) then
-        equity_lane0_colex_odometer0_odometer_digit0_bound <= n;
+    if (False or (not bool(pipe_reg2_q(1)))) then
+        equity_lane0_colex_odometer0_odometer_digit0_bound <= pipe_reg0_q;
     else
         equity_lane0_colex_odometer0_odometer_digit0_bound <= equity_lane0_colex_odometer0_odometer_digit0_upper;
     end if;
     equity_lane0_colex_odometer0_odometer_digit0_loaded <= equity_lane0_bus_word(6-1 downto 0);
-    equity_lane0_colex_odometer0_odometer_digit0_can_rise <= stdl(bool(dealt(0)) and (equity_lane0_colex_odometer0_odometer_digit0_risen /= equity_lane0_colex_odometer0_odometer_digit0_bound));
+    equity_lane0_colex_odometer0_odometer_digit0_can_rise <= stdl(bool(pipe_reg2_q(0)) and (equity_lane0_colex_odometer0_odometer_digit0_risen /= equity_lane0_colex_odometer0_odometer_digit0_bound));
 end process equity_lane0_colex_odometer0_odometer_digit0_rise;
 
 equity_lane0_colex_odometer0_odometer_digit0_advance: process (clk) is
@@ -7079,15 +7286,15 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select1_select;
 
-equity_lane0_colex_odometer0_odometer_digit1_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
+equity_lane0_colex_odometer0_odometer_digit1_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
 begin
-    if (False or (not bool(dealt(2)))) then
-        equity_lane0_colex_odometer0_odometer_digit1_bound <= n;
+    if (False or (not bool(pipe_reg2_q(2)))) then
+        equity_lane0_colex_odometer0_odometer_digit1_bound <= pipe_reg0_q;
     else
         equity_lane0_colex_odometer0_odometer_digit1_bound <= equity_lane0_colex_odometer0_odometer_digit1_upper;
     end if;
     equity_lane0_colex_odometer0_odometer_digit1_loaded <= equity_lane0_bus_word(6-1 downto 0);
-    equity_lane0_colex_odometer0_odometer_digit1_can_rise <= stdl(bool(dealt(1)) and (equity_lane0_colex_odometer0_odometer_digit1_risen /= equity_lane0_colex_odometer0_odometer_digit1_bound));
+    equity_lane0_colex_odometer0_odometer_digit1_can_rise <= stdl(bool(pipe_reg2_q(1)) and (equity_lane0_colex_odometer0_odometer_digit1_risen /= equity_lane0_colex_odometer0_odometer_digit1_bound));
 end process equity_lane0_colex_odometer0_odometer_digit1_rise;
 
 equity_lane0_colex_odometer0_odometer_digit1_advance: process (clk) is
@@ -7126,15 +7333,15 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select2_select;
 
-equity_lane0_colex_odometer0_odometer_digit2_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
+equity_lane0_colex_odometer0_odometer_digit2_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
 begin
-    if (False or (not bool(dealt(3)))) then
-        equity_lane0_colex_odometer0_odometer_digit2_bound <= n;
+    if (False or (not bool(pipe_reg2_q(3)))) then
+        equity_lane0_colex_odometer0_odometer_digit2_bound <= pipe_reg0_q;
     else
         equity_lane0_colex_odometer0_odometer_digit2_bound <= equity_lane0_colex_odometer0_odometer_digit2_upper;
     end if;
     equity_lane0_colex_odometer0_odometer_digit2_loaded <= equity_lane0_bus_word(6-1 downto 0);
-    equity_lane0_colex_odometer0_odometer_digit2_can_rise <= stdl(bool(dealt(2)) and (equity_lane0_colex_odometer0_odometer_digit2_risen /= equity_lane0_colex_odometer0_odometer_digit2_bound));
+    equity_lane0_colex_odometer0_odometer_digit2_can_rise <= stdl(bool(pipe_reg2_q(2)) and (equity_lane0_colex_odometer0_odometer_digit2_risen /= equity_lane0_colex_odometer0_odometer_digit2_bound));
 end process equity_lane0_colex_odometer0_odometer_digit2_rise;
 
 equity_lane0_colex_odometer0_odometer_digit2_advance: process (clk) is
@@ -7173,15 +7380,15 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select3_select;
 
-equity_lane0_colex_odometer0_odometer_digit3_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
+equity_lane0_colex_odometer0_odometer_digit3_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
 begin
-    if (False or (not bool(dealt(4)))) then
-        equity_lane0_colex_odometer0_odometer_digit3_bound <= n;
+    if (False or (not bool(pipe_reg2_q(4)))) then
+        equity_lane0_colex_odometer0_odometer_digit3_bound <= pipe_reg0_q;
     else
         equity_lane0_colex_odometer0_odometer_digit3_bound <= equity_lane0_colex_odometer0_odometer_digit3_upper;
     end if;
     equity_lane0_colex_odometer0_odometer_digit3_loaded <= equity_lane0_bus_word(6-1 downto 0);
-    equity_lane0_colex_odometer0_odometer_digit3_can_rise <= stdl(bool(dealt(3)) and (equity_lane0_colex_odometer0_odometer_digit3_risen /= equity_lane0_colex_odometer0_odometer_digit3_bound));
+    equity_lane0_colex_odometer0_odometer_digit3_can_rise <= stdl(bool(pipe_reg2_q(3)) and (equity_lane0_colex_odometer0_odometer_digit3_risen /= equity_lane0_colex_odometer0_odometer_digit3_bound));
 end process equity_lane0_colex_odometer0_odometer_digit3_rise;
 
 equity_lane0_colex_odometer0_odometer_digit3_advance: process (clk) is
@@ -7220,15 +7427,15 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select4_select;
 
-equity_lane0_colex_odometer0_odometer_digit4_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound) is
+equity_lane0_colex_odometer0_odometer_digit4_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound) is
 begin
-    if (True or (not bool(dealt(4)))) then
-        equity_lane0_colex_odometer0_odometer_digit4_bound <= n;
+    if (True or (not bool(pipe_reg2_q(4)))) then
+        equity_lane0_colex_odometer0_odometer_digit4_bound <= pipe_reg0_q;
     else
-        equity_lane0_colex_odometer0_odometer_digit4_bound <= n;
+        equity_lane0_colex_odometer0_odometer_digit4_bound <= pipe_reg0_q;
     end if;
     equity_lane0_colex_odometer0_odometer_digit4_loaded <= equity_lane0_bus_word(6-1 downto 0);
-    equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(dealt(4)) and (equity_lane0_colex_odometer0_odometer_digit4_risen /= equity_lane0_colex_odometer0_odometer_digit4_bound));
+    equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(pipe_reg2_q(4)) and (equity_lane0_colex_odometer0_odometer_digit4_risen /= equity_lane0_colex_odometer0_odometer_digit4_bound));
 end process equity_lane0_colex_odometer0_odometer_digit4_rise;
 
 equity_lane0_colex_odometer0_odometer_digit4_advance: process (clk) is
@@ -7267,15 +7474,15 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select5_select;
 
-equity_lane0_colex_odometer0_odometer_digit5_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
+equity_lane0_colex_odometer0_odometer_digit5_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
 begin
-    if (False or (not bool(dealt(6)))) then
-        equity_lane0_colex_odometer0_odometer_digit5_bound <= n;
+    if (False or (not bool(pipe_reg2_q(6)))) then
+        equity_lane0_colex_odometer0_odometer_digit5_bound <= pipe_reg0_q;
     else
         equity_lane0_colex_odometer0_odometer_digit5_bound <= equity_lane0_colex_odometer0_odometer_digit5_upper;
     end if;
     equity_lane0_colex_odometer0_odometer_digit5_loaded <= equity_lane0_bus_word(6-1 downto 0);
-    equity_lane0_colex_odometer0_odometer_digit5_can_rise <= stdl(bool(dealt(5)) and (equity_lane0_colex_odometer0_odometer_digit5_risen /= equity_lane0_colex_odometer0_odometer_digit5_bound));
+    equity_lane0_colex_odometer0_odometer_digit5_can_rise <= stdl(bool(pipe_reg2_q(5)) and (equity_lane0_colex_odometer0_odometer_digit5_risen /= equity_lane0_colex_odometer0_odometer_digit5_bound));
 end process equity_lane0_colex_odometer0_odometer_digit5_rise;
 
 equity_lane0_colex_odometer0_odometer_digit5_advance: process (clk) is
@@ -7314,15 +7521,15 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select6_select;
 
-equity_lane0_colex_odometer0_odometer_digit6_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound) is
+equity_lane0_colex_odometer0_odometer_digit6_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound) is
 begin
-    if (True or (not bool(dealt(6)))) then
-        equity_lane0_colex_odometer0_odometer_digit6_bound <= n;
+    if (True or (not bool(pipe_reg2_q(6)))) then
+        equity_lane0_colex_odometer0_odometer_digit6_bound <= pipe_reg0_q;
     else
-        equity_lane0_colex_odometer0_odometer_digit6_bound <= n;
+        equity_lane0_colex_odometer0_odometer_digit6_bound <= pipe_reg0_q;
     end if;
     equity_lane0_colex_odometer0_odometer_digit6_loaded <= equity_lane0_bus_word(6-1 downto 0);
-    equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(dealt(6)) and (equity_lane0_colex_odometer0_odometer_digit6_risen /= equity_lane0_colex_odometer0_odometer_digit6_bound));
+    equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(pipe_reg2_q(6)) and (equity_lane0_colex_odometer0_odometer_digit6_risen /= equity_lane0_colex_odometer0_odometer_digit6_bound));
 end process equity_lane0_colex_odometer0_odometer_digit6_rise;
 
 equity_lane0_colex_odometer0_odometer_digit6_advance: process (clk) is
@@ -7361,15 +7568,15 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select7_select;
 
-equity_lane0_colex_odometer0_odometer_digit7_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) is
+equity_lane0_colex_odometer0_odometer_digit7_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) is
 begin
-    if (False or (not bool(dealt(8)))) then
-        equity_lane0_colex_odometer0_odometer_digit7_bound <= n;
+    if (False or (not bool(pipe_reg2_q(8)))) then
+        equity_lane0_colex_odometer0_odometer_digit7_bound <= pipe_reg0_q;
     else
         equity_lane0_colex_odometer0_odometer_digit7_bound <= equity_lane0_colex_odometer0_odometer_digit7_upper;
     end if;
     equity_lane0_colex_odometer0_odometer_digit7_loaded <= equity_lane0_bus_word(6-1 downto 0);
-    equity_lane0_colex_odometer0_odometer_digit7_can_rise <= stdl(bool(dealt(7)) and (equity_lane0_colex_odometer0_odometer_digit7_risen /= equity_lane0_colex_odometer0_odometer_digit7_bound));
+    equity_lane0_colex_odometer0_odometer_digit7_can_rise <= stdl(bool(pipe_reg2_q(7)) and (equity_lane0_colex_odometer0_odometer_digit7_risen /= equity_lane0_colex_odometer0_odometer_digit7_bound));
 end process equity_lane0_colex_odometer0_odometer_digit7_rise;
 
 equity_lane0_colex_odometer0_odometer_digit7_advance: process (clk) is
@@ -7408,15 +7615,15 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select8_select;
 
-equity_lane0_colex_odometer0_odometer_digit8_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit8_bound) is
+equity_lane0_colex_odometer0_odometer_digit8_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit8_bound) is
 begin
-    if (True or (not bool(dealt(8)))) then
-        equity_lane0_colex_odometer0_odometer_digit8_bound <= n;
+    if (True or (not bool(pipe_reg2_q(8)))) then
+        equity_lane0_colex_odometer0_odometer_digit8_bound <= pipe_reg0_q;
     else
-        equity_lane0_colex_odometer0_odometer_digit8_bound <= n;
+        equity_lane0_colex_odometer0_odometer_digit8_bound <= pipe_reg0_q;
     end if;
     equity_lane0_colex_odometer0_odometer_digit8_loaded <= equity_lane0_bus_word(6-1 downto 0);
-    equity_lane0_colex_odometer0_odometer_digit8_can_rise <= stdl(bool(dealt(8)) and (equity_lane0_colex_odometer0_odometer_digit8_risen /= equity_lane0_colex_odometer0_odometer_digit8_bound));
+    equity_lane0_colex_odometer0_odometer_digit8_can_rise <= stdl(bool(pipe_reg2_q(8)) and (equity_lane0_colex_odometer0_odometer_digit8_risen /= equity_lane0_colex_odometer0_odometer_digit8_bound));
 end process equity_lane0_colex_odometer0_odometer_digit8_rise;
 
 equity_lane0_colex_odometer0_odometer_digit8_advance: process (clk) is
@@ -7455,15 +7662,15 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select9_select;
 
-equity_lane0_colex_odometer0_odometer_digit9_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) is
+equity_lane0_colex_odometer0_odometer_digit9_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) is
 begin
-    if (False or (not bool(dealt(10)))) then
-        equity_lane0_colex_odometer0_odometer_digit9_bound <= n;
+    if (False or (not bool(pipe_reg2_q(10)))) then
+        equity_lane0_colex_odometer0_odometer_digit9_bound <= pipe_reg0_q;
     else
         equity_lane0_colex_odometer0_odometer_digit9_bound <= equity_lane0_colex_odometer0_odometer_digit9_upper;
     end if;
     equity_lane0_colex_odometer0_odometer_digit9_loaded <= equity_lane0_bus_word(6-1 downto 0);
-    equity_lane0_colex_odometer0_odometer_digit9_can_rise <= stdl(bool(dealt(9)) and (equity_lane0_colex_odometer0_odometer_digit9_risen /= equity_lane0_colex_odometer0_odometer_digit9_bound));
+    equity_lane0_colex_odometer0_odometer_digit9_can_rise <= stdl(bool(pipe_reg2_q(9)) and (equity_lane0_colex_odometer0_odometer_digit9_risen /= equity_lane0_colex_odometer0_odometer_digit9_bound));
 end process equity_lane0_colex_odometer0_odometer_digit9_rise;
 
 equity_lane0_colex_odometer0_odometer_digit9_advance: process (clk) is
@@ -7502,15 +7709,15 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select10_select;
 
-equity_lane0_colex_odometer0_odometer_digit10_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit10_bound) is
+equity_lane0_colex_odometer0_odometer_digit10_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit10_bound) is
 begin
-    if (True or (not bool(dealt(10)))) then
-        equity_lane0_colex_odometer0_odometer_digit10_bound <= n;
+    if (True or (not bool(pipe_reg2_q(10)))) then
+        equity_lane0_colex_odometer0_odometer_digit10_bound <= pipe_reg0_q;
     else
-        equity_lane0_colex_odometer0_odometer_digit10_bound <= n;
+        equity_lane0_colex_odometer0_odometer_digit10_bound <= pipe_reg0_q;
     end if;
     equity_lane0_colex_odometer0_odometer_digit10_loaded <= equity_lane0_bus_word(6-1 downto 0);
-    equity_lane0_colex_odometer0_odometer_digit10_can_rise <= stdl(bool(dealt(10)) and (equity_lane0_colex_odometer0_odometer_digit10_risen /= equity_lane0_colex_odometer0_odometer_digit10_bound));
+    equity_lane0_colex_odometer0_odometer_digit10_can_rise <= stdl(bool(pipe_reg2_q(10)) and (equity_lane0_colex_odometer0_odometer_digit10_risen /= equity_lane0_colex_odometer0_odometer_digit10_bound));
 end process equity_lane0_colex_odometer0_odometer_digit10_rise;
 
 equity_lane0_colex_odometer0_odometer_digit10_advance: process (clk) is
@@ -7545,9 +7752,9 @@ end process equity_lane0_colex_odometer0_odometer_digit10_advance;
 equity_lane0_colex_odometer0_hand_last0_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((resize(n, 7) + 127) mod 128);
-        equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((resize(n, 7) + 126) mod 128);
-        equity_lane0_colex_odometer0_hand_last0_n_is_2 <= stdl(n = 2);
+        equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((resize(pipe_reg0_q, 7) + 127) mod 128);
+        equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((resize(pipe_reg0_q, 7) + 126) mod 128);
+        equity_lane0_colex_odometer0_hand_last0_n_is_2 <= stdl(pipe_reg0_q = 2);
     end if;
 end process equity_lane0_colex_odometer0_hand_last0_bounds;
 
@@ -7579,9 +7786,9 @@ end process equity_lane0_colex_odometer0_hand_last0_keep;
 equity_lane0_colex_odometer0_hand_last1_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_colex_odometer0_hand_last1_n_less_1 <= ((resize(n, 7) + 127) mod 128);
-        equity_lane0_colex_odometer0_hand_last1_n_less_2 <= ((resize(n, 7) + 126) mod 128);
-        equity_lane0_colex_odometer0_hand_last1_n_is_2 <= stdl(n = 2);
+        equity_lane0_colex_odometer0_hand_last1_n_less_1 <= ((resize(pipe_reg0_q, 7) + 127) mod 128);
+        equity_lane0_colex_odometer0_hand_last1_n_less_2 <= ((resize(pipe_reg0_q, 7) + 126) mod 128);
+        equity_lane0_colex_odometer0_hand_last1_n_is_2 <= stdl(pipe_reg0_q = 2);
     end if;
 end process equity_lane0_colex_odometer0_hand_last1_bounds;
 
@@ -7613,9 +7820,9 @@ end process equity_lane0_colex_odometer0_hand_last1_keep;
 equity_lane0_colex_odometer0_hand_last2_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_colex_odometer0_hand_last2_n_less_1 <= ((resize(n, 7) + 127) mod 128);
-        equity_lane0_colex_odometer0_hand_last2_n_less_2 <= ((resize(n, 7) + 126) mod 128);
-        equity_lane0_colex_odometer0_hand_last2_n_is_2 <= stdl(n = 2);
+        equity_lane0_colex_odometer0_hand_last2_n_less_1 <= ((resize(pipe_reg0_q, 7) + 127) mod 128);
+        equity_lane0_colex_odometer0_hand_last2_n_less_2 <= ((resize(pipe_reg0_q, 7) + 126) mod 128);
+        equity_lane0_colex_odometer0_hand_last2_n_is_2 <= stdl(pipe_reg0_q = 2);
     end if;
 end process equity_lane0_colex_odometer0_hand_last2_bounds;
 
@@ -7703,15 +7910,15 @@ begin
             for j in 0 to 3-1 loop
                 a := (5 + (2 * j));
                 takes(j) := wrapped;
-                first_dealt := stdl(bool(dealt(a)) and (not bool(seen_dealt)));
+                first_dealt := stdl(bool(pipe_reg2_q(a)) and (not bool(seen_dealt)));
                 innermost(j) := first_dealt;
                 if (bool(first_dealt) and bool(equity_lane0_colex_odometer0_last_bits(j))) then
                     at_last := '1';
                 end if;
-                if (bool(dealt(a)) and (not bool(first_dealt)) and (not bool(equity_lane0_colex_odometer0_last_bits(j)))) then
+                if (bool(pipe_reg2_q(a)) and (not bool(first_dealt)) and (not bool(equity_lane0_colex_odometer0_last_bits(j)))) then
                     wrapped := '0';
                 end if;
-                if bool(dealt(a)) then
+                if bool(pipe_reg2_q(a)) then
                     seen_dealt := '1';
                 end if;
             end loop;
@@ -7736,9 +7943,9 @@ equity_lane0_take_setting: process (clk) is
 begin
     if rising_edge(clk) then
         if (bool(lane_load0_lane_loads) or bool(start)) then
-            equity_lane0_lane_n <= n;
-            equity_lane0_lane_mask <= mask;
-            equity_lane0_lane_exact <= exact;
+            equity_lane0_lane_n <= pipe_reg0_q;
+            equity_lane0_lane_mask <= pipe_reg1_q;
+            equity_lane0_lane_exact <= pipe_reg7_q;
         end if;
     end if;
 end process equity_lane0_take_setting;
@@ -8412,7 +8619,7 @@ begin
     end if;
 end process equity_lane0_deal_stage0_judge_flags;
 
-equity_lane0_deal_stage0_pick: process (dealt, equity_lane0_deal_stage0_free, equity_lane0_deal_stage0_fields) is
+equity_lane0_deal_stage0_pick: process (pipe_reg2_q, equity_lane0_deal_stage0_free, equity_lane0_deal_stage0_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -8428,7 +8635,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(0)) then
+    if bool(pipe_reg2_q(0)) then
         equity_lane0_deal_stage0_chosen <= take;
         equity_lane0_deal_stage0_found <= hit;
     else
@@ -8603,7 +8810,7 @@ begin
     end if;
 end process equity_lane0_deal_stage1_judge_flags;
 
-equity_lane0_deal_stage1_pick: process (dealt, equity_lane0_deal_stage1_free, equity_lane0_deal_stage1_fields) is
+equity_lane0_deal_stage1_pick: process (pipe_reg2_q, equity_lane0_deal_stage1_free, equity_lane0_deal_stage1_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -8619,7 +8826,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(1)) then
+    if bool(pipe_reg2_q(1)) then
         equity_lane0_deal_stage1_chosen <= take;
         equity_lane0_deal_stage1_found <= hit;
     else
@@ -8809,7 +9016,7 @@ begin
     end if;
 end process equity_lane0_deal_stage2_judge_flags;
 
-equity_lane0_deal_stage2_pick: process (dealt, equity_lane0_deal_stage2_free, equity_lane0_deal_stage2_fields) is
+equity_lane0_deal_stage2_pick: process (pipe_reg2_q, equity_lane0_deal_stage2_free, equity_lane0_deal_stage2_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -8825,7 +9032,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(2)) then
+    if bool(pipe_reg2_q(2)) then
         equity_lane0_deal_stage2_chosen <= take;
         equity_lane0_deal_stage2_found <= hit;
     else
@@ -9030,7 +9237,7 @@ begin
     end if;
 end process equity_lane0_deal_stage3_judge_flags;
 
-equity_lane0_deal_stage3_pick: process (dealt, equity_lane0_deal_stage3_free, equity_lane0_deal_stage3_fields) is
+equity_lane0_deal_stage3_pick: process (pipe_reg2_q, equity_lane0_deal_stage3_free, equity_lane0_deal_stage3_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -9046,7 +9253,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(3)) then
+    if bool(pipe_reg2_q(3)) then
         equity_lane0_deal_stage3_chosen <= take;
         equity_lane0_deal_stage3_found <= hit;
     else
@@ -9266,7 +9473,7 @@ begin
     end if;
 end process equity_lane0_deal_stage4_judge_flags;
 
-equity_lane0_deal_stage4_pick: process (dealt, equity_lane0_deal_stage4_free, equity_lane0_deal_stage4_fields) is
+equity_lane0_deal_stage4_pick: process (pipe_reg2_q, equity_lane0_deal_stage4_free, equity_lane0_deal_stage4_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -9282,7 +9489,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(4)) then
+    if bool(pipe_reg2_q(4)) then
         equity_lane0_deal_stage4_chosen <= take;
         equity_lane0_deal_stage4_found <= hit;
     else
@@ -9532,7 +9739,7 @@ begin
     end if;
 end process equity_lane0_deal_stage5_judge_flags;
 
-equity_lane0_deal_stage5_pick: process (dealt, equity_lane0_deal_stage5_free, equity_lane0_deal_stage5_fields) is
+equity_lane0_deal_stage5_pick: process (pipe_reg2_q, equity_lane0_deal_stage5_free, equity_lane0_deal_stage5_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -9548,7 +9755,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(5)) then
+    if bool(pipe_reg2_q(5)) then
         equity_lane0_deal_stage5_chosen <= take;
         equity_lane0_deal_stage5_found <= hit;
     else
@@ -9813,7 +10020,7 @@ begin
     end if;
 end process equity_lane0_deal_stage6_judge_flags;
 
-equity_lane0_deal_stage6_pick: process (dealt, equity_lane0_deal_stage6_free, equity_lane0_deal_stage6_fields) is
+equity_lane0_deal_stage6_pick: process (pipe_reg2_q, equity_lane0_deal_stage6_free, equity_lane0_deal_stage6_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -9829,7 +10036,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(6)) then
+    if bool(pipe_reg2_q(6)) then
         equity_lane0_deal_stage6_chosen <= take;
         equity_lane0_deal_stage6_found <= hit;
     else
@@ -10109,7 +10316,7 @@ begin
     end if;
 end process equity_lane0_deal_stage7_judge_flags;
 
-equity_lane0_deal_stage7_pick: process (dealt, equity_lane0_deal_stage7_free, equity_lane0_deal_stage7_fields) is
+equity_lane0_deal_stage7_pick: process (pipe_reg2_q, equity_lane0_deal_stage7_free, equity_lane0_deal_stage7_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -10125,7 +10332,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(7)) then
+    if bool(pipe_reg2_q(7)) then
         equity_lane0_deal_stage7_chosen <= take;
         equity_lane0_deal_stage7_found <= hit;
     else
@@ -10420,7 +10627,7 @@ begin
     end if;
 end process equity_lane0_deal_stage8_judge_flags;
 
-equity_lane0_deal_stage8_pick: process (dealt, equity_lane0_deal_stage8_free, equity_lane0_deal_stage8_fields) is
+equity_lane0_deal_stage8_pick: process (pipe_reg2_q, equity_lane0_deal_stage8_free, equity_lane0_deal_stage8_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -10436,7 +10643,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(8)) then
+    if bool(pipe_reg2_q(8)) then
         equity_lane0_deal_stage8_chosen <= take;
         equity_lane0_deal_stage8_found <= hit;
     else
@@ -10761,7 +10968,7 @@ begin
     end if;
 end process equity_lane0_deal_stage9_judge_flags;
 
-equity_lane0_deal_stage9_pick: process (dealt, equity_lane0_deal_stage9_free, equity_lane0_deal_stage9_fields) is
+equity_lane0_deal_stage9_pick: process (pipe_reg2_q, equity_lane0_deal_stage9_free, equity_lane0_deal_stage9_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -10777,7 +10984,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(9)) then
+    if bool(pipe_reg2_q(9)) then
         equity_lane0_deal_stage9_chosen <= take;
         equity_lane0_deal_stage9_found <= hit;
     else
@@ -11117,7 +11324,7 @@ begin
     end if;
 end process equity_lane0_deal_stage10_judge_flags;
 
-equity_lane0_deal_stage10_pick: process (dealt, equity_lane0_deal_stage10_free, equity_lane0_deal_stage10_fields) is
+equity_lane0_deal_stage10_pick: process (pipe_reg2_q, equity_lane0_deal_stage10_free, equity_lane0_deal_stage10_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -11133,7 +11340,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(10)) then
+    if bool(pipe_reg2_q(10)) then
         equity_lane0_deal_stage10_chosen <= take;
         equity_lane0_deal_stage10_found <= hit;
     else
@@ -11165,8 +11372,8 @@ end process equity_lane0_deal_stage10_flags;
 equity_lane0_card_lookup0_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane0_card_lookup0_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg4_q) then
+            equity_lane0_card_lookup0_remaining(to_integer(pipe_reg5_q)) <= pipe_reg6_q;
         end if;
     end if;
 end process equity_lane0_card_lookup0_write;
@@ -11177,10 +11384,10 @@ equity_lane0_card_lookup0_position <= equity_lane0_deal_stage10_pos_out((0 + 6)-
 equity_lane0_card_lookup0_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(0)) then
+        if bool(pipe_reg2_q(0)) then
             equity_lane0_card_lookup0_card <= equity_lane0_card_lookup0_remaining(to_integer(equity_lane0_card_lookup0_position));
         else
-            equity_lane0_card_lookup0_card <= slot_register0_value;
+            equity_lane0_card_lookup0_card <= pipe_reg11_q;
         end if;
     end if;
 end process equity_lane0_card_lookup0_read;
@@ -11188,8 +11395,8 @@ end process equity_lane0_card_lookup0_read;
 equity_lane0_card_lookup1_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane0_card_lookup1_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg4_q) then
+            equity_lane0_card_lookup1_remaining(to_integer(pipe_reg5_q)) <= pipe_reg6_q;
         end if;
     end if;
 end process equity_lane0_card_lookup1_write;
@@ -11200,10 +11407,10 @@ equity_lane0_card_lookup1_position <= equity_lane0_deal_stage10_pos_out((6 + 6)-
 equity_lane0_card_lookup1_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(1)) then
+        if bool(pipe_reg2_q(1)) then
             equity_lane0_card_lookup1_card <= equity_lane0_card_lookup1_remaining(to_integer(equity_lane0_card_lookup1_position));
         else
-            equity_lane0_card_lookup1_card <= slot_register1_value;
+            equity_lane0_card_lookup1_card <= pipe_reg12_q;
         end if;
     end if;
 end process equity_lane0_card_lookup1_read;
@@ -11211,8 +11418,8 @@ end process equity_lane0_card_lookup1_read;
 equity_lane0_card_lookup2_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane0_card_lookup2_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg4_q) then
+            equity_lane0_card_lookup2_remaining(to_integer(pipe_reg5_q)) <= pipe_reg6_q;
         end if;
     end if;
 end process equity_lane0_card_lookup2_write;
@@ -11223,10 +11430,10 @@ equity_lane0_card_lookup2_position <= equity_lane0_deal_stage10_pos_out((12 + 6)
 equity_lane0_card_lookup2_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(2)) then
+        if bool(pipe_reg2_q(2)) then
             equity_lane0_card_lookup2_card <= equity_lane0_card_lookup2_remaining(to_integer(equity_lane0_card_lookup2_position));
         else
-            equity_lane0_card_lookup2_card <= slot_register2_value;
+            equity_lane0_card_lookup2_card <= pipe_reg13_q;
         end if;
     end if;
 end process equity_lane0_card_lookup2_read;
@@ -11234,8 +11441,8 @@ end process equity_lane0_card_lookup2_read;
 equity_lane0_card_lookup3_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane0_card_lookup3_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg4_q) then
+            equity_lane0_card_lookup3_remaining(to_integer(pipe_reg5_q)) <= pipe_reg6_q;
         end if;
     end if;
 end process equity_lane0_card_lookup3_write;
@@ -11246,10 +11453,10 @@ equity_lane0_card_lookup3_position <= equity_lane0_deal_stage10_pos_out((18 + 6)
 equity_lane0_card_lookup3_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(3)) then
+        if bool(pipe_reg2_q(3)) then
             equity_lane0_card_lookup3_card <= equity_lane0_card_lookup3_remaining(to_integer(equity_lane0_card_lookup3_position));
         else
-            equity_lane0_card_lookup3_card <= slot_register3_value;
+            equity_lane0_card_lookup3_card <= pipe_reg14_q;
         end if;
     end if;
 end process equity_lane0_card_lookup3_read;
@@ -11257,8 +11464,8 @@ end process equity_lane0_card_lookup3_read;
 equity_lane0_card_lookup4_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane0_card_lookup4_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg4_q) then
+            equity_lane0_card_lookup4_remaining(to_integer(pipe_reg5_q)) <= pipe_reg6_q;
         end if;
     end if;
 end process equity_lane0_card_lookup4_write;
@@ -11269,10 +11476,10 @@ equity_lane0_card_lookup4_position <= equity_lane0_deal_stage10_pos_out((24 + 6)
 equity_lane0_card_lookup4_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(4)) then
+        if bool(pipe_reg2_q(4)) then
             equity_lane0_card_lookup4_card <= equity_lane0_card_lookup4_remaining(to_integer(equity_lane0_card_lookup4_position));
         else
-            equity_lane0_card_lookup4_card <= slot_register4_value;
+            equity_lane0_card_lookup4_card <= pipe_reg15_q;
         end if;
     end if;
 end process equity_lane0_card_lookup4_read;
@@ -11280,8 +11487,8 @@ end process equity_lane0_card_lookup4_read;
 equity_lane0_card_lookup5_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane0_card_lookup5_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg4_q) then
+            equity_lane0_card_lookup5_remaining(to_integer(pipe_reg5_q)) <= pipe_reg6_q;
         end if;
     end if;
 end process equity_lane0_card_lookup5_write;
@@ -11292,10 +11499,10 @@ equity_lane0_card_lookup5_position <= equity_lane0_deal_stage10_pos_out((30 + 6)
 equity_lane0_card_lookup5_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(5)) then
+        if bool(pipe_reg2_q(5)) then
             equity_lane0_card_lookup5_card <= equity_lane0_card_lookup5_remaining(to_integer(equity_lane0_card_lookup5_position));
         else
-            equity_lane0_card_lookup5_card <= slot_register5_value;
+            equity_lane0_card_lookup5_card <= pipe_reg16_q;
         end if;
     end if;
 end process equity_lane0_card_lookup5_read;
@@ -11303,8 +11510,8 @@ end process equity_lane0_card_lookup5_read;
 equity_lane0_card_lookup6_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane0_card_lookup6_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg4_q) then
+            equity_lane0_card_lookup6_remaining(to_integer(pipe_reg5_q)) <= pipe_reg6_q;
         end if;
     end if;
 end process equity_lane0_card_lookup6_write;
@@ -11315,10 +11522,10 @@ equity_lane0_card_lookup6_position <= equity_lane0_deal_stage10_pos_out((36 + 6)
 equity_lane0_card_lookup6_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(6)) then
+        if bool(pipe_reg2_q(6)) then
             equity_lane0_card_lookup6_card <= equity_lane0_card_lookup6_remaining(to_integer(equity_lane0_card_lookup6_position));
         else
-            equity_lane0_card_lookup6_card <= slot_register6_value;
+            equity_lane0_card_lookup6_card <= pipe_reg17_q;
         end if;
     end if;
 end process equity_lane0_card_lookup6_read;
@@ -11326,8 +11533,8 @@ end process equity_lane0_card_lookup6_read;
 equity_lane0_card_lookup7_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane0_card_lookup7_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg4_q) then
+            equity_lane0_card_lookup7_remaining(to_integer(pipe_reg5_q)) <= pipe_reg6_q;
         end if;
     end if;
 end process equity_lane0_card_lookup7_write;
@@ -11338,10 +11545,10 @@ equity_lane0_card_lookup7_position <= equity_lane0_deal_stage10_pos_out((42 + 6)
 equity_lane0_card_lookup7_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(7)) then
+        if bool(pipe_reg2_q(7)) then
             equity_lane0_card_lookup7_card <= equity_lane0_card_lookup7_remaining(to_integer(equity_lane0_card_lookup7_position));
         else
-            equity_lane0_card_lookup7_card <= slot_register7_value;
+            equity_lane0_card_lookup7_card <= pipe_reg18_q;
         end if;
     end if;
 end process equity_lane0_card_lookup7_read;
@@ -11349,8 +11556,8 @@ end process equity_lane0_card_lookup7_read;
 equity_lane0_card_lookup8_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane0_card_lookup8_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg4_q) then
+            equity_lane0_card_lookup8_remaining(to_integer(pipe_reg5_q)) <= pipe_reg6_q;
         end if;
     end if;
 end process equity_lane0_card_lookup8_write;
@@ -11361,10 +11568,10 @@ equity_lane0_card_lookup8_position <= equity_lane0_deal_stage10_pos_out((48 + 6)
 equity_lane0_card_lookup8_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(8)) then
+        if bool(pipe_reg2_q(8)) then
             equity_lane0_card_lookup8_card <= equity_lane0_card_lookup8_remaining(to_integer(equity_lane0_card_lookup8_position));
         else
-            equity_lane0_card_lookup8_card <= slot_register8_value;
+            equity_lane0_card_lookup8_card <= pipe_reg19_q;
         end if;
     end if;
 end process equity_lane0_card_lookup8_read;
@@ -11372,8 +11579,8 @@ end process equity_lane0_card_lookup8_read;
 equity_lane0_card_lookup9_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane0_card_lookup9_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg4_q) then
+            equity_lane0_card_lookup9_remaining(to_integer(pipe_reg5_q)) <= pipe_reg6_q;
         end if;
     end if;
 end process equity_lane0_card_lookup9_write;
@@ -11384,10 +11591,10 @@ equity_lane0_card_lookup9_position <= equity_lane0_deal_stage10_pos_out((54 + 6)
 equity_lane0_card_lookup9_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(9)) then
+        if bool(pipe_reg2_q(9)) then
             equity_lane0_card_lookup9_card <= equity_lane0_card_lookup9_remaining(to_integer(equity_lane0_card_lookup9_position));
         else
-            equity_lane0_card_lookup9_card <= slot_register9_value;
+            equity_lane0_card_lookup9_card <= pipe_reg20_q;
         end if;
     end if;
 end process equity_lane0_card_lookup9_read;
@@ -11395,8 +11602,8 @@ end process equity_lane0_card_lookup9_read;
 equity_lane0_card_lookup10_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane0_card_lookup10_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg4_q) then
+            equity_lane0_card_lookup10_remaining(to_integer(pipe_reg5_q)) <= pipe_reg6_q;
         end if;
     end if;
 end process equity_lane0_card_lookup10_write;
@@ -11407,10 +11614,10 @@ equity_lane0_card_lookup10_position <= equity_lane0_deal_stage10_pos_out((60 + 6
 equity_lane0_card_lookup10_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(10)) then
+        if bool(pipe_reg2_q(10)) then
             equity_lane0_card_lookup10_card <= equity_lane0_card_lookup10_remaining(to_integer(equity_lane0_card_lookup10_position));
         else
-            equity_lane0_card_lookup10_card <= slot_register10_value;
+            equity_lane0_card_lookup10_card <= pipe_reg21_q;
         end if;
     end if;
 end process equity_lane0_card_lookup10_read;
@@ -11489,40 +11696,40 @@ equity_lane0_eval70_hand_eval0_same_card19_same <= stdl((equity_lane0_eval70_han
 
 equity_lane0_eval70_hand_eval0_same_card20_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(36-1 downto 30) = equity_lane0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (equity_lane0_eval70_hand_eval0_s0_codes(36-1 downto 30) /= 63));
 
-equity_lane0_eval70_hand_eval0_pipe_reg0_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s1_dups <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
+        equity_lane0_eval70_hand_eval0_s1_dups <= equity_lane0_eval70_hand_eval0_pipe_reg23_d;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg0_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg23_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg1_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_s1_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg1_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg24_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg2_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg25_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_s1_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg2_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg25_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg3_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg26_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_s1_any <= equity_lane0_eval70_hand_eval0_d1_any;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg3_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg26_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg4_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg27_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_s1_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg4_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg27_load;
 
 equity_lane0_eval70_hand_eval0_decode: process (equity_lane0_eval70_hand_eval0_s0_codes) is
     variable hand: unsigned(51 downto 0);
@@ -11648,77 +11855,77 @@ begin
     equity_lane0_eval70_hand_eval0_straight_windows0_windows <= complete;
 end process equity_lane0_eval70_hand_eval0_straight_windows0_find;
 
-equity_lane0_eval70_hand_eval0_pipe_reg5_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg28_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg5_q <= equity_lane0_eval70_hand_eval0_c2_quads;
+        equity_lane0_eval70_hand_eval0_pipe_reg28_q <= equity_lane0_eval70_hand_eval0_c2_quads;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg5_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg28_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg6_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg29_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg6_q <= equity_lane0_eval70_hand_eval0_c2_trips;
+        equity_lane0_eval70_hand_eval0_pipe_reg29_q <= equity_lane0_eval70_hand_eval0_c2_trips;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg6_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg29_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg7_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg30_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg7_q <= equity_lane0_eval70_hand_eval0_c2_pairs;
+        equity_lane0_eval70_hand_eval0_pipe_reg30_q <= equity_lane0_eval70_hand_eval0_c2_pairs;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg7_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg30_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg8_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg31_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg8_q <= equity_lane0_eval70_hand_eval0_c2_not_quads;
+        equity_lane0_eval70_hand_eval0_pipe_reg31_q <= equity_lane0_eval70_hand_eval0_c2_not_quads;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg8_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg31_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg9_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg32_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg9_q <= equity_lane0_eval70_hand_eval0_c2_kickers;
+        equity_lane0_eval70_hand_eval0_pipe_reg32_q <= equity_lane0_eval70_hand_eval0_c2_kickers;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg9_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg32_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg10_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg33_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg10_q <= equity_lane0_eval70_hand_eval0_straight_windows0_windows;
+        equity_lane0_eval70_hand_eval0_pipe_reg33_q <= equity_lane0_eval70_hand_eval0_straight_windows0_windows;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg10_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg33_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg11_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg34_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg11_q <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
+        equity_lane0_eval70_hand_eval0_pipe_reg34_q <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg11_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg34_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg12_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg35_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg12_q <= equity_lane0_eval70_hand_eval0_c2_flush;
+        equity_lane0_eval70_hand_eval0_pipe_reg35_q <= equity_lane0_eval70_hand_eval0_c2_flush;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg12_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg35_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg13_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg36_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg13_q <= equity_lane0_eval70_hand_eval0_c2_bad;
+        equity_lane0_eval70_hand_eval0_pipe_reg36_q <= equity_lane0_eval70_hand_eval0_c2_bad;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg13_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg36_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg14_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg37_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_s1_any;
+        equity_lane0_eval70_hand_eval0_pipe_reg37_q <= equity_lane0_eval70_hand_eval0_s1_any;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg14_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg37_load;
 
-equity_lane0_eval70_hand_eval0_highest_ranks0_select: process (equity_lane0_eval70_hand_eval0_pipe_reg9_q) is
+equity_lane0_eval70_hand_eval0_highest_ranks0_select: process (equity_lane0_eval70_hand_eval0_pipe_reg32_q) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -11728,9 +11935,9 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg9_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg32_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg9_q(p)) then
+        if bool(equity_lane0_eval70_hand_eval0_pipe_reg32_q(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
@@ -11739,7 +11946,7 @@ begin
     equity_lane0_eval70_hand_eval0_highest_ranks0_onehots <= sel;
 end process equity_lane0_eval70_hand_eval0_highest_ranks0_select;
 
-equity_lane0_eval70_hand_eval0_highest_ranks1_select: process (equity_lane0_eval70_hand_eval0_pipe_reg7_q) is
+equity_lane0_eval70_hand_eval0_highest_ranks1_select: process (equity_lane0_eval70_hand_eval0_pipe_reg30_q) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -11749,9 +11956,9 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg7_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg30_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg7_q(p)) then
+        if bool(equity_lane0_eval70_hand_eval0_pipe_reg30_q(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
@@ -11760,7 +11967,7 @@ begin
     equity_lane0_eval70_hand_eval0_highest_ranks1_onehots <= sel;
 end process equity_lane0_eval70_hand_eval0_highest_ranks1_select;
 
-equity_lane0_eval70_hand_eval0_highest_ranks2_select: process (equity_lane0_eval70_hand_eval0_pipe_reg6_q) is
+equity_lane0_eval70_hand_eval0_highest_ranks2_select: process (equity_lane0_eval70_hand_eval0_pipe_reg29_q) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -11770,9 +11977,9 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg6_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg29_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg6_q(p)) then
+        if bool(equity_lane0_eval70_hand_eval0_pipe_reg29_q(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
@@ -11781,7 +11988,7 @@ begin
     equity_lane0_eval70_hand_eval0_highest_ranks2_onehots <= sel;
 end process equity_lane0_eval70_hand_eval0_highest_ranks2_select;
 
-equity_lane0_eval70_hand_eval0_highest_ranks3_select: process (equity_lane0_eval70_hand_eval0_pipe_reg8_q) is
+equity_lane0_eval70_hand_eval0_highest_ranks3_select: process (equity_lane0_eval70_hand_eval0_pipe_reg31_q) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -11791,9 +11998,9 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg8_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg31_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg8_q(p)) then
+        if bool(equity_lane0_eval70_hand_eval0_pipe_reg31_q(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
@@ -11802,22 +12009,22 @@ begin
     equity_lane0_eval70_hand_eval0_highest_ranks3_onehots <= sel;
 end process equity_lane0_eval70_hand_eval0_highest_ranks3_select;
 
-equity_lane0_eval70_hand_eval0_window_top0_pick: process (equity_lane0_eval70_hand_eval0_pipe_reg10_q) is
+equity_lane0_eval70_hand_eval0_window_top0_pick: process (equity_lane0_eval70_hand_eval0_pipe_reg33_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval70_hand_eval0_pipe_reg10_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval70_hand_eval0_pipe_reg33_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg10_q(w)) then
+        if bool(equity_lane0_eval70_hand_eval0_pipe_reg33_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval70_hand_eval0_window_top0_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval70_hand_eval0_window_top0_found <= stdl(equity_lane0_eval70_hand_eval0_pipe_reg10_q /= 0);
+    equity_lane0_eval70_hand_eval0_window_top0_found <= stdl(equity_lane0_eval70_hand_eval0_pipe_reg33_q /= 0);
 end process equity_lane0_eval70_hand_eval0_window_top0_pick;
 
 equity_lane0_eval70_hand_eval0_window_top0_onehot_rank0_encode: process (equity_lane0_eval70_hand_eval0_window_top0_best) is
@@ -11831,22 +12038,22 @@ begin
     equity_lane0_eval70_hand_eval0_window_top0_top <= value;
 end process equity_lane0_eval70_hand_eval0_window_top0_onehot_rank0_encode;
 
-equity_lane0_eval70_hand_eval0_window_top1_pick: process (equity_lane0_eval70_hand_eval0_pipe_reg11_q) is
+equity_lane0_eval70_hand_eval0_window_top1_pick: process (equity_lane0_eval70_hand_eval0_pipe_reg34_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval70_hand_eval0_pipe_reg11_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval70_hand_eval0_pipe_reg34_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg11_q(w)) then
+        if bool(equity_lane0_eval70_hand_eval0_pipe_reg34_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval70_hand_eval0_window_top1_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval70_hand_eval0_window_top1_found <= stdl(equity_lane0_eval70_hand_eval0_pipe_reg11_q /= 0);
+    equity_lane0_eval70_hand_eval0_window_top1_found <= stdl(equity_lane0_eval70_hand_eval0_pipe_reg34_q /= 0);
 end process equity_lane0_eval70_hand_eval0_window_top1_pick;
 
 equity_lane0_eval70_hand_eval0_window_top1_onehot_rank1_encode: process (equity_lane0_eval70_hand_eval0_window_top1_best) is
@@ -11860,191 +12067,191 @@ begin
     equity_lane0_eval70_hand_eval0_window_top1_top <= value;
 end process equity_lane0_eval70_hand_eval0_window_top1_onehot_rank1_encode;
 
-equity_lane0_eval70_hand_eval0_pipe_reg15_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg38_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg15_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(13-1 downto 0);
+        equity_lane0_eval70_hand_eval0_pipe_reg38_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg15_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg38_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg16_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg39_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg16_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(26-1 downto 13);
+        equity_lane0_eval70_hand_eval0_pipe_reg39_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg16_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg39_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg17_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg40_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg17_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(39-1 downto 26);
+        equity_lane0_eval70_hand_eval0_pipe_reg40_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(39-1 downto 26);
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg17_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg40_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg18_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg41_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg18_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(52-1 downto 39);
+        equity_lane0_eval70_hand_eval0_pipe_reg41_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(52-1 downto 39);
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg18_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg41_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg19_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg42_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg19_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(65-1 downto 52);
+        equity_lane0_eval70_hand_eval0_pipe_reg42_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(65-1 downto 52);
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg19_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg42_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg20_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg43_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_pair0 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg20_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg43_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg21_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg44_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_pair1 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg21_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg44_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg22_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg45_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg22_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(39-1 downto 26);
+        equity_lane0_eval70_hand_eval0_pipe_reg45_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(39-1 downto 26);
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg22_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg45_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg23_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg46_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_trip0 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg23_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg46_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg24_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg47_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_trip1 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg24_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg47_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg25_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg48_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg25_q <= equity_lane0_eval70_hand_eval0_highest_ranks3_onehots(13-1 downto 0);
+        equity_lane0_eval70_hand_eval0_pipe_reg48_q <= equity_lane0_eval70_hand_eval0_highest_ranks3_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg25_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg48_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg26_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg49_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s3_quads <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
+        equity_lane0_eval70_hand_eval0_s3_quads <= equity_lane0_eval70_hand_eval0_pipe_reg28_q;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg26_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg49_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg27_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg50_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_s3_straight <= equity_lane0_eval70_hand_eval0_window_top0_found;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg27_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg50_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg28_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg51_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_s3_sf <= equity_lane0_eval70_hand_eval0_window_top1_found;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg28_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg51_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg29_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg52_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s3_flush <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
+        equity_lane0_eval70_hand_eval0_s3_flush <= equity_lane0_eval70_hand_eval0_pipe_reg35_q;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg29_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg52_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg30_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg53_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg30_q <= equity_lane0_eval70_hand_eval0_window_top0_top;
+        equity_lane0_eval70_hand_eval0_pipe_reg53_q <= equity_lane0_eval70_hand_eval0_window_top0_top;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg30_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg53_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg31_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg54_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg31_q <= equity_lane0_eval70_hand_eval0_window_top1_top;
+        equity_lane0_eval70_hand_eval0_pipe_reg54_q <= equity_lane0_eval70_hand_eval0_window_top1_top;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg31_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg54_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg32_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg55_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s3_bad <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
+        equity_lane0_eval70_hand_eval0_s3_bad <= equity_lane0_eval70_hand_eval0_pipe_reg36_q;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg32_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg55_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg33_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg56_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s3_any <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
+        equity_lane0_eval70_hand_eval0_s3_any <= equity_lane0_eval70_hand_eval0_pipe_reg37_q;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg33_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg56_load;
 
-equity_lane0_eval70_hand_eval0_onehot_rank2_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg15_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank2_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg38_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg38_q(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank2_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank2_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank3_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg16_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank3_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg39_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg39_q(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank3_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank3_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank4_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg17_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank4_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg40_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg40_q(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank4_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank4_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank5_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg18_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank5_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg41_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg41_q(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank5_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank5_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank6_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg19_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank6_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg42_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg42_q(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank6_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank6_encode;
 
@@ -12070,14 +12277,14 @@ begin
     equity_lane0_eval70_hand_eval0_onehot_rank8_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank8_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank9_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg22_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank9_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg45_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg45_q(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank9_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank9_encode;
 
@@ -12103,14 +12310,14 @@ begin
     equity_lane0_eval70_hand_eval0_onehot_rank11_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank11_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank12_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg25_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank12_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg48_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg48_q(1)));
     equity_lane0_eval70_hand_eval0_onehot_rank12_rank <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank12_encode;
 
@@ -12154,117 +12361,117 @@ end process equity_lane0_eval70_hand_eval0_categorize;
 
 equity_lane0_eval70_hand_eval0_c4_invalid <= stdl(bool(equity_lane0_eval70_hand_eval0_s3_bad) or (not bool(equity_lane0_eval70_hand_eval0_s3_any)));
 
-equity_lane0_eval70_hand_eval0_pipe_reg34_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg57_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_m0 <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg34_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg57_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg35_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg58_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_m1 <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg35_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg58_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg36_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg59_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_m2 <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg36_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg59_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg37_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg60_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_m3 <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg37_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg60_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg38_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg61_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_m4 <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg38_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg61_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg39_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg62_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_p0 <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg39_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg62_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg40_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg63_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_p1 <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg40_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg63_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg41_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg64_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_p2 <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg41_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg64_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg42_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg65_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_t0 <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg42_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg65_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg43_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg66_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_t1 <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg43_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg66_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg44_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg67_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_x0 <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg44_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg67_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg45_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg68_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_q0 <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg45_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg68_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg46_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg69_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_s4_category <= equity_lane0_eval70_hand_eval0_c4_category;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg46_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg69_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg47_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg70_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s4_straight_top <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
+        equity_lane0_eval70_hand_eval0_s4_straight_top <= equity_lane0_eval70_hand_eval0_pipe_reg53_q;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg47_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg70_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg48_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg71_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s4_sf_top <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
+        equity_lane0_eval70_hand_eval0_s4_sf_top <= equity_lane0_eval70_hand_eval0_pipe_reg54_q;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg48_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg71_load;
 
-equity_lane0_eval70_hand_eval0_pipe_reg49_load: process (clk) is
+equity_lane0_eval70_hand_eval0_pipe_reg72_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval70_hand_eval0_s4_invalid <= equity_lane0_eval70_hand_eval0_c4_invalid;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg49_load;
+end process equity_lane0_eval70_hand_eval0_pipe_reg72_load;
 
 equity_lane0_eval70_hand_eval0_compose: process (equity_lane0_eval70_hand_eval0_x0, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_p1, equity_lane0_eval70_hand_eval0_p0, equity_lane0_eval70_hand_eval0_t1, equity_lane0_eval70_hand_eval0_q0, equity_lane0_eval70_hand_eval0_m0, equity_lane0_eval70_hand_eval0_m2, equity_lane0_eval70_hand_eval0_p2, equity_lane0_eval70_hand_eval0_s4_sf_top, equity_lane0_eval70_hand_eval0_m3, equity_lane0_eval70_hand_eval0_m4, equity_lane0_eval70_hand_eval0_m1, equity_lane0_eval70_hand_eval0_s4_straight_top, equity_lane0_eval70_hand_eval0_s4_category, equity_lane0_eval70_hand_eval0_t0) is
     variable t1_ge_p0: std_logic;
@@ -12455,40 +12662,40 @@ equity_lane0_eval71_hand_eval1_same_card40_same <= stdl((equity_lane0_eval71_han
 
 equity_lane0_eval71_hand_eval1_same_card41_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(36-1 downto 30) = equity_lane0_eval71_hand_eval1_s0_codes(42-1 downto 36)) and (equity_lane0_eval71_hand_eval1_s0_codes(36-1 downto 30) /= 63));
 
-equity_lane0_eval71_hand_eval1_pipe_reg50_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg73_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s1_dups <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
+        equity_lane0_eval71_hand_eval1_s1_dups <= equity_lane0_eval71_hand_eval1_pipe_reg73_d;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg50_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg73_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg51_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg74_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_s1_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg51_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg74_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg52_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg75_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_s1_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg52_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg75_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg53_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg76_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_s1_any <= equity_lane0_eval71_hand_eval1_d1_any;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg53_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg76_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg54_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg77_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_s1_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg54_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg77_load;
 
 equity_lane0_eval71_hand_eval1_decode: process (equity_lane0_eval71_hand_eval1_s0_codes) is
     variable hand: unsigned(51 downto 0);
@@ -12614,77 +12821,77 @@ begin
     equity_lane0_eval71_hand_eval1_straight_windows1_windows <= complete;
 end process equity_lane0_eval71_hand_eval1_straight_windows1_find;
 
-equity_lane0_eval71_hand_eval1_pipe_reg55_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg78_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg55_q <= equity_lane0_eval71_hand_eval1_c2_quads;
+        equity_lane0_eval71_hand_eval1_pipe_reg78_q <= equity_lane0_eval71_hand_eval1_c2_quads;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg55_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg78_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg56_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg79_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg56_q <= equity_lane0_eval71_hand_eval1_c2_trips;
+        equity_lane0_eval71_hand_eval1_pipe_reg79_q <= equity_lane0_eval71_hand_eval1_c2_trips;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg56_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg79_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg57_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg80_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg57_q <= equity_lane0_eval71_hand_eval1_c2_pairs;
+        equity_lane0_eval71_hand_eval1_pipe_reg80_q <= equity_lane0_eval71_hand_eval1_c2_pairs;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg57_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg80_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg58_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg81_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg58_q <= equity_lane0_eval71_hand_eval1_c2_not_quads;
+        equity_lane0_eval71_hand_eval1_pipe_reg81_q <= equity_lane0_eval71_hand_eval1_c2_not_quads;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg58_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg81_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg59_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg82_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg59_q <= equity_lane0_eval71_hand_eval1_c2_kickers;
+        equity_lane0_eval71_hand_eval1_pipe_reg82_q <= equity_lane0_eval71_hand_eval1_c2_kickers;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg59_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg82_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg60_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg83_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg60_q <= equity_lane0_eval71_hand_eval1_straight_windows1_windows;
+        equity_lane0_eval71_hand_eval1_pipe_reg83_q <= equity_lane0_eval71_hand_eval1_straight_windows1_windows;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg60_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg83_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg61_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg84_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg61_q <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
+        equity_lane0_eval71_hand_eval1_pipe_reg84_q <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg61_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg84_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg62_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg85_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg62_q <= equity_lane0_eval71_hand_eval1_c2_flush;
+        equity_lane0_eval71_hand_eval1_pipe_reg85_q <= equity_lane0_eval71_hand_eval1_c2_flush;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg62_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg85_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg63_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg86_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg63_q <= equity_lane0_eval71_hand_eval1_c2_bad;
+        equity_lane0_eval71_hand_eval1_pipe_reg86_q <= equity_lane0_eval71_hand_eval1_c2_bad;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg63_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg86_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg64_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg87_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_s1_any;
+        equity_lane0_eval71_hand_eval1_pipe_reg87_q <= equity_lane0_eval71_hand_eval1_s1_any;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg64_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg87_load;
 
-equity_lane0_eval71_hand_eval1_highest_ranks4_select: process (equity_lane0_eval71_hand_eval1_pipe_reg59_q) is
+equity_lane0_eval71_hand_eval1_highest_ranks4_select: process (equity_lane0_eval71_hand_eval1_pipe_reg82_q) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -12694,9 +12901,9 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg59_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg82_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg59_q(p)) then
+        if bool(equity_lane0_eval71_hand_eval1_pipe_reg82_q(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
@@ -12705,7 +12912,7 @@ begin
     equity_lane0_eval71_hand_eval1_highest_ranks4_onehots <= sel;
 end process equity_lane0_eval71_hand_eval1_highest_ranks4_select;
 
-equity_lane0_eval71_hand_eval1_highest_ranks5_select: process (equity_lane0_eval71_hand_eval1_pipe_reg57_q) is
+equity_lane0_eval71_hand_eval1_highest_ranks5_select: process (equity_lane0_eval71_hand_eval1_pipe_reg80_q) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -12715,9 +12922,9 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg57_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg80_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg57_q(p)) then
+        if bool(equity_lane0_eval71_hand_eval1_pipe_reg80_q(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
@@ -12726,7 +12933,7 @@ begin
     equity_lane0_eval71_hand_eval1_highest_ranks5_onehots <= sel;
 end process equity_lane0_eval71_hand_eval1_highest_ranks5_select;
 
-equity_lane0_eval71_hand_eval1_highest_ranks6_select: process (equity_lane0_eval71_hand_eval1_pipe_reg56_q) is
+equity_lane0_eval71_hand_eval1_highest_ranks6_select: process (equity_lane0_eval71_hand_eval1_pipe_reg79_q) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -12736,9 +12943,9 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg56_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg79_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg56_q(p)) then
+        if bool(equity_lane0_eval71_hand_eval1_pipe_reg79_q(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
@@ -12747,7 +12954,7 @@ begin
     equity_lane0_eval71_hand_eval1_highest_ranks6_onehots <= sel;
 end process equity_lane0_eval71_hand_eval1_highest_ranks6_select;
 
-equity_lane0_eval71_hand_eval1_highest_ranks7_select: process (equity_lane0_eval71_hand_eval1_pipe_reg58_q) is
+equity_lane0_eval71_hand_eval1_highest_ranks7_select: process (equity_lane0_eval71_hand_eval1_pipe_reg81_q) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -12757,9 +12964,9 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg58_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg81_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg58_q(p)) then
+        if bool(equity_lane0_eval71_hand_eval1_pipe_reg81_q(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
@@ -12768,22 +12975,22 @@ begin
     equity_lane0_eval71_hand_eval1_highest_ranks7_onehots <= sel;
 end process equity_lane0_eval71_hand_eval1_highest_ranks7_select;
 
-equity_lane0_eval71_hand_eval1_window_top2_pick: process (equity_lane0_eval71_hand_eval1_pipe_reg60_q) is
+equity_lane0_eval71_hand_eval1_window_top2_pick: process (equity_lane0_eval71_hand_eval1_pipe_reg83_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval71_hand_eval1_pipe_reg60_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval71_hand_eval1_pipe_reg83_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg60_q(w)) then
+        if bool(equity_lane0_eval71_hand_eval1_pipe_reg83_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval71_hand_eval1_window_top2_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval71_hand_eval1_window_top2_found <= stdl(equity_lane0_eval71_hand_eval1_pipe_reg60_q /= 0);
+    equity_lane0_eval71_hand_eval1_window_top2_found <= stdl(equity_lane0_eval71_hand_eval1_pipe_reg83_q /= 0);
 end process equity_lane0_eval71_hand_eval1_window_top2_pick;
 
 equity_lane0_eval71_hand_eval1_window_top2_onehot_rank14_encode: process (equity_lane0_eval71_hand_eval1_window_top2_best) is
@@ -12797,22 +13004,22 @@ begin
     equity_lane0_eval71_hand_eval1_window_top2_top <= value;
 end process equity_lane0_eval71_hand_eval1_window_top2_onehot_rank14_encode;
 
-equity_lane0_eval71_hand_eval1_window_top3_pick: process (equity_lane0_eval71_hand_eval1_pipe_reg61_q) is
+equity_lane0_eval71_hand_eval1_window_top3_pick: process (equity_lane0_eval71_hand_eval1_pipe_reg84_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval71_hand_eval1_pipe_reg61_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval71_hand_eval1_pipe_reg84_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg61_q(w)) then
+        if bool(equity_lane0_eval71_hand_eval1_pipe_reg84_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval71_hand_eval1_window_top3_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval71_hand_eval1_window_top3_found <= stdl(equity_lane0_eval71_hand_eval1_pipe_reg61_q /= 0);
+    equity_lane0_eval71_hand_eval1_window_top3_found <= stdl(equity_lane0_eval71_hand_eval1_pipe_reg84_q /= 0);
 end process equity_lane0_eval71_hand_eval1_window_top3_pick;
 
 equity_lane0_eval71_hand_eval1_window_top3_onehot_rank15_encode: process (equity_lane0_eval71_hand_eval1_window_top3_best) is
@@ -12826,191 +13033,191 @@ begin
     equity_lane0_eval71_hand_eval1_window_top3_top <= value;
 end process equity_lane0_eval71_hand_eval1_window_top3_onehot_rank15_encode;
 
-equity_lane0_eval71_hand_eval1_pipe_reg65_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg88_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg65_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(13-1 downto 0);
+        equity_lane0_eval71_hand_eval1_pipe_reg88_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg65_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg88_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg66_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg89_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg66_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(26-1 downto 13);
+        equity_lane0_eval71_hand_eval1_pipe_reg89_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg66_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg89_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg67_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg90_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg67_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(39-1 downto 26);
+        equity_lane0_eval71_hand_eval1_pipe_reg90_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(39-1 downto 26);
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg67_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg90_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg68_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg91_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg68_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(52-1 downto 39);
+        equity_lane0_eval71_hand_eval1_pipe_reg91_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(52-1 downto 39);
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg68_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg91_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg69_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg92_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg69_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(65-1 downto 52);
+        equity_lane0_eval71_hand_eval1_pipe_reg92_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(65-1 downto 52);
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg69_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg92_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg70_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg93_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_pair0 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg70_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg93_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg71_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg94_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_pair1 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg71_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg94_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg72_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg95_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg72_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(39-1 downto 26);
+        equity_lane0_eval71_hand_eval1_pipe_reg95_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(39-1 downto 26);
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg72_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg95_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg73_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg96_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_trip0 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg73_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg96_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg74_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg97_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_trip1 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg74_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg97_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg75_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg98_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg75_q <= equity_lane0_eval71_hand_eval1_highest_ranks7_onehots(13-1 downto 0);
+        equity_lane0_eval71_hand_eval1_pipe_reg98_q <= equity_lane0_eval71_hand_eval1_highest_ranks7_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg75_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg98_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg76_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg99_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s3_quads <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
+        equity_lane0_eval71_hand_eval1_s3_quads <= equity_lane0_eval71_hand_eval1_pipe_reg78_q;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg76_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg99_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg77_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg100_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_s3_straight <= equity_lane0_eval71_hand_eval1_window_top2_found;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg77_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg100_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg78_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg101_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_s3_sf <= equity_lane0_eval71_hand_eval1_window_top3_found;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg78_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg101_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg79_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg102_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s3_flush <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
+        equity_lane0_eval71_hand_eval1_s3_flush <= equity_lane0_eval71_hand_eval1_pipe_reg85_q;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg79_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg102_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg80_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg103_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg80_q <= equity_lane0_eval71_hand_eval1_window_top2_top;
+        equity_lane0_eval71_hand_eval1_pipe_reg103_q <= equity_lane0_eval71_hand_eval1_window_top2_top;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg80_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg103_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg81_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg104_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg81_q <= equity_lane0_eval71_hand_eval1_window_top3_top;
+        equity_lane0_eval71_hand_eval1_pipe_reg104_q <= equity_lane0_eval71_hand_eval1_window_top3_top;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg81_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg104_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg82_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg105_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s3_bad <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
+        equity_lane0_eval71_hand_eval1_s3_bad <= equity_lane0_eval71_hand_eval1_pipe_reg86_q;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg82_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg105_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg83_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg106_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s3_any <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
+        equity_lane0_eval71_hand_eval1_s3_any <= equity_lane0_eval71_hand_eval1_pipe_reg87_q;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg83_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg106_load;
 
-equity_lane0_eval71_hand_eval1_onehot_rank16_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg65_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank16_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg88_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg88_q(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank16_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank16_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank17_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg66_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank17_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg89_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg89_q(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank17_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank17_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank18_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg67_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank18_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg90_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg90_q(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank18_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank18_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank19_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg68_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank19_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg91_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg91_q(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank19_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank19_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank20_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg69_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank20_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg92_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg92_q(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank20_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank20_encode;
 
@@ -13036,14 +13243,14 @@ begin
     equity_lane0_eval71_hand_eval1_onehot_rank22_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank22_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank23_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg72_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank23_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg95_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg95_q(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank23_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank23_encode;
 
@@ -13069,14 +13276,14 @@ begin
     equity_lane0_eval71_hand_eval1_onehot_rank25_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank25_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank26_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg75_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank26_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg98_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg98_q(1)));
     equity_lane0_eval71_hand_eval1_onehot_rank26_rank <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank26_encode;
 
@@ -13120,117 +13327,117 @@ end process equity_lane0_eval71_hand_eval1_categorize;
 
 equity_lane0_eval71_hand_eval1_c4_invalid <= stdl(bool(equity_lane0_eval71_hand_eval1_s3_bad) or (not bool(equity_lane0_eval71_hand_eval1_s3_any)));
 
-equity_lane0_eval71_hand_eval1_pipe_reg84_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg107_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_m0 <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg84_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg107_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg85_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg108_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_m1 <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg85_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg108_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg86_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg109_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_m2 <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg86_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg109_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg87_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg110_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_m3 <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg87_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg110_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg88_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg111_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_m4 <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg88_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg111_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg89_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg112_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_p0 <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg89_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg112_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg90_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg113_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_p1 <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg90_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg113_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg91_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg114_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_p2 <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg91_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg114_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg92_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg115_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_t0 <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg92_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg115_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg93_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg116_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_t1 <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg93_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg116_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg94_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg117_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_x0 <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg94_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg117_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg95_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg118_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_q0 <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg95_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg118_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg96_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg119_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_s4_category <= equity_lane0_eval71_hand_eval1_c4_category;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg96_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg119_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg97_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg120_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s4_straight_top <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
+        equity_lane0_eval71_hand_eval1_s4_straight_top <= equity_lane0_eval71_hand_eval1_pipe_reg103_q;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg97_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg120_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg98_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg121_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s4_sf_top <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
+        equity_lane0_eval71_hand_eval1_s4_sf_top <= equity_lane0_eval71_hand_eval1_pipe_reg104_q;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg98_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg121_load;
 
-equity_lane0_eval71_hand_eval1_pipe_reg99_load: process (clk) is
+equity_lane0_eval71_hand_eval1_pipe_reg122_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval71_hand_eval1_s4_invalid <= equity_lane0_eval71_hand_eval1_c4_invalid;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg99_load;
+end process equity_lane0_eval71_hand_eval1_pipe_reg122_load;
 
 equity_lane0_eval71_hand_eval1_compose: process (equity_lane0_eval71_hand_eval1_x0, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_p1, equity_lane0_eval71_hand_eval1_p0, equity_lane0_eval71_hand_eval1_t1, equity_lane0_eval71_hand_eval1_q0, equity_lane0_eval71_hand_eval1_m0, equity_lane0_eval71_hand_eval1_m2, equity_lane0_eval71_hand_eval1_p2, equity_lane0_eval71_hand_eval1_s4_sf_top, equity_lane0_eval71_hand_eval1_m3, equity_lane0_eval71_hand_eval1_m4, equity_lane0_eval71_hand_eval1_m1, equity_lane0_eval71_hand_eval1_s4_straight_top, equity_lane0_eval71_hand_eval1_s4_category, equity_lane0_eval71_hand_eval1_t0) is
     variable t1_ge_p0: std_logic;
@@ -13421,40 +13628,40 @@ equity_lane0_eval72_hand_eval2_same_card61_same <= stdl((equity_lane0_eval72_han
 
 equity_lane0_eval72_hand_eval2_same_card62_same <= stdl((equity_lane0_eval72_hand_eval2_s0_codes(36-1 downto 30) = equity_lane0_eval72_hand_eval2_s0_codes(42-1 downto 36)) and (equity_lane0_eval72_hand_eval2_s0_codes(36-1 downto 30) /= 63));
 
-equity_lane0_eval72_hand_eval2_pipe_reg100_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg123_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_s1_dups <= equity_lane0_eval72_hand_eval2_pipe_reg100_d;
+        equity_lane0_eval72_hand_eval2_s1_dups <= equity_lane0_eval72_hand_eval2_pipe_reg123_d;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg100_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg123_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg101_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg124_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_s1_hand <= equity_lane0_eval72_hand_eval2_d1_hand;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg101_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg124_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg102_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg125_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_s1_bad_codes <= equity_lane0_eval72_hand_eval2_d1_bad_codes;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg102_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg125_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg103_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg126_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_s1_any <= equity_lane0_eval72_hand_eval2_d1_any;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg103_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg126_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg104_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg127_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_s1_flush_suit <= equity_lane0_eval72_hand_eval2_d1_flush_suit;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg104_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg127_load;
 
 equity_lane0_eval72_hand_eval2_decode: process (equity_lane0_eval72_hand_eval2_s0_codes) is
     variable hand: unsigned(51 downto 0);
@@ -13580,77 +13787,77 @@ begin
     equity_lane0_eval72_hand_eval2_straight_windows2_windows <= complete;
 end process equity_lane0_eval72_hand_eval2_straight_windows2_find;
 
-equity_lane0_eval72_hand_eval2_pipe_reg105_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg128_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg105_q <= equity_lane0_eval72_hand_eval2_c2_quads;
+        equity_lane0_eval72_hand_eval2_pipe_reg128_q <= equity_lane0_eval72_hand_eval2_c2_quads;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg105_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg128_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg106_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg129_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg106_q <= equity_lane0_eval72_hand_eval2_c2_trips;
+        equity_lane0_eval72_hand_eval2_pipe_reg129_q <= equity_lane0_eval72_hand_eval2_c2_trips;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg106_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg129_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg107_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg130_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg107_q <= equity_lane0_eval72_hand_eval2_c2_pairs;
+        equity_lane0_eval72_hand_eval2_pipe_reg130_q <= equity_lane0_eval72_hand_eval2_c2_pairs;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg107_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg130_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg108_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg131_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg108_q <= equity_lane0_eval72_hand_eval2_c2_not_quads;
+        equity_lane0_eval72_hand_eval2_pipe_reg131_q <= equity_lane0_eval72_hand_eval2_c2_not_quads;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg108_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg131_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg109_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg132_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg109_q <= equity_lane0_eval72_hand_eval2_c2_kickers;
+        equity_lane0_eval72_hand_eval2_pipe_reg132_q <= equity_lane0_eval72_hand_eval2_c2_kickers;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg109_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg132_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg110_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg133_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg110_q <= equity_lane0_eval72_hand_eval2_straight_windows2_windows;
+        equity_lane0_eval72_hand_eval2_pipe_reg133_q <= equity_lane0_eval72_hand_eval2_straight_windows2_windows;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg110_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg133_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg111_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg134_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg111_q <= equity_lane0_eval72_hand_eval2_c2_sf_windows;
+        equity_lane0_eval72_hand_eval2_pipe_reg134_q <= equity_lane0_eval72_hand_eval2_c2_sf_windows;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg111_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg134_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg112_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg135_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg112_q <= equity_lane0_eval72_hand_eval2_c2_flush;
+        equity_lane0_eval72_hand_eval2_pipe_reg135_q <= equity_lane0_eval72_hand_eval2_c2_flush;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg112_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg135_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg113_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg136_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg113_q <= equity_lane0_eval72_hand_eval2_c2_bad;
+        equity_lane0_eval72_hand_eval2_pipe_reg136_q <= equity_lane0_eval72_hand_eval2_c2_bad;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg113_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg136_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg114_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg137_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg114_q <= equity_lane0_eval72_hand_eval2_s1_any;
+        equity_lane0_eval72_hand_eval2_pipe_reg137_q <= equity_lane0_eval72_hand_eval2_s1_any;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg114_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg137_load;
 
-equity_lane0_eval72_hand_eval2_highest_ranks8_select: process (equity_lane0_eval72_hand_eval2_pipe_reg109_q) is
+equity_lane0_eval72_hand_eval2_highest_ranks8_select: process (equity_lane0_eval72_hand_eval2_pipe_reg132_q) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -13660,9 +13867,9 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg109_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg132_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval72_hand_eval2_pipe_reg109_q(p)) then
+        if bool(equity_lane0_eval72_hand_eval2_pipe_reg132_q(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
@@ -13671,7 +13878,7 @@ begin
     equity_lane0_eval72_hand_eval2_highest_ranks8_onehots <= sel;
 end process equity_lane0_eval72_hand_eval2_highest_ranks8_select;
 
-equity_lane0_eval72_hand_eval2_highest_ranks9_select: process (equity_lane0_eval72_hand_eval2_pipe_reg107_q) is
+equity_lane0_eval72_hand_eval2_highest_ranks9_select: process (equity_lane0_eval72_hand_eval2_pipe_reg130_q) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -13681,9 +13888,9 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg107_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg130_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval72_hand_eval2_pipe_reg107_q(p)) then
+        if bool(equity_lane0_eval72_hand_eval2_pipe_reg130_q(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
@@ -13692,7 +13899,7 @@ begin
     equity_lane0_eval72_hand_eval2_highest_ranks9_onehots <= sel;
 end process equity_lane0_eval72_hand_eval2_highest_ranks9_select;
 
-equity_lane0_eval72_hand_eval2_highest_ranks10_select: process (equity_lane0_eval72_hand_eval2_pipe_reg106_q) is
+equity_lane0_eval72_hand_eval2_highest_ranks10_select: process (equity_lane0_eval72_hand_eval2_pipe_reg129_q) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -13702,9 +13909,9 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg106_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg129_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval72_hand_eval2_pipe_reg106_q(p)) then
+        if bool(equity_lane0_eval72_hand_eval2_pipe_reg129_q(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
@@ -13713,7 +13920,7 @@ begin
     equity_lane0_eval72_hand_eval2_highest_ranks10_onehots <= sel;
 end process equity_lane0_eval72_hand_eval2_highest_ranks10_select;
 
-equity_lane0_eval72_hand_eval2_highest_ranks11_select: process (equity_lane0_eval72_hand_eval2_pipe_reg108_q) is
+equity_lane0_eval72_hand_eval2_highest_ranks11_select: process (equity_lane0_eval72_hand_eval2_pipe_reg131_q) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -13723,9 +13930,9 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg108_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg131_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval72_hand_eval2_pipe_reg108_q(p)) then
+        if bool(equity_lane0_eval72_hand_eval2_pipe_reg131_q(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
@@ -13734,22 +13941,22 @@ begin
     equity_lane0_eval72_hand_eval2_highest_ranks11_onehots <= sel;
 end process equity_lane0_eval72_hand_eval2_highest_ranks11_select;
 
-equity_lane0_eval72_hand_eval2_window_top4_pick: process (equity_lane0_eval72_hand_eval2_pipe_reg110_q) is
+equity_lane0_eval72_hand_eval2_window_top4_pick: process (equity_lane0_eval72_hand_eval2_pipe_reg133_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval72_hand_eval2_pipe_reg110_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval72_hand_eval2_pipe_reg133_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval72_hand_eval2_pipe_reg110_q(w)) then
+        if bool(equity_lane0_eval72_hand_eval2_pipe_reg133_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval72_hand_eval2_window_top4_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval72_hand_eval2_window_top4_found <= stdl(equity_lane0_eval72_hand_eval2_pipe_reg110_q /= 0);
+    equity_lane0_eval72_hand_eval2_window_top4_found <= stdl(equity_lane0_eval72_hand_eval2_pipe_reg133_q /= 0);
 end process equity_lane0_eval72_hand_eval2_window_top4_pick;
 
 equity_lane0_eval72_hand_eval2_window_top4_onehot_rank28_encode: process (equity_lane0_eval72_hand_eval2_window_top4_best) is
@@ -13763,22 +13970,22 @@ begin
     equity_lane0_eval72_hand_eval2_window_top4_top <= value;
 end process equity_lane0_eval72_hand_eval2_window_top4_onehot_rank28_encode;
 
-equity_lane0_eval72_hand_eval2_window_top5_pick: process (equity_lane0_eval72_hand_eval2_pipe_reg111_q) is
+equity_lane0_eval72_hand_eval2_window_top5_pick: process (equity_lane0_eval72_hand_eval2_pipe_reg134_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval72_hand_eval2_pipe_reg111_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval72_hand_eval2_pipe_reg134_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval72_hand_eval2_pipe_reg111_q(w)) then
+        if bool(equity_lane0_eval72_hand_eval2_pipe_reg134_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval72_hand_eval2_window_top5_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval72_hand_eval2_window_top5_found <= stdl(equity_lane0_eval72_hand_eval2_pipe_reg111_q /= 0);
+    equity_lane0_eval72_hand_eval2_window_top5_found <= stdl(equity_lane0_eval72_hand_eval2_pipe_reg134_q /= 0);
 end process equity_lane0_eval72_hand_eval2_window_top5_pick;
 
 equity_lane0_eval72_hand_eval2_window_top5_onehot_rank29_encode: process (equity_lane0_eval72_hand_eval2_window_top5_best) is
@@ -13792,191 +13999,191 @@ begin
     equity_lane0_eval72_hand_eval2_window_top5_top <= value;
 end process equity_lane0_eval72_hand_eval2_window_top5_onehot_rank29_encode;
 
-equity_lane0_eval72_hand_eval2_pipe_reg115_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg138_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg115_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots(13-1 downto 0);
+        equity_lane0_eval72_hand_eval2_pipe_reg138_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg115_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg138_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg116_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg139_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg116_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots(26-1 downto 13);
+        equity_lane0_eval72_hand_eval2_pipe_reg139_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg116_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg139_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg117_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg140_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg117_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots(39-1 downto 26);
+        equity_lane0_eval72_hand_eval2_pipe_reg140_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots(39-1 downto 26);
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg117_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg140_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg118_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg141_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg118_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots(52-1 downto 39);
+        equity_lane0_eval72_hand_eval2_pipe_reg141_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots(52-1 downto 39);
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg118_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg141_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg119_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg142_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg119_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots(65-1 downto 52);
+        equity_lane0_eval72_hand_eval2_pipe_reg142_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots(65-1 downto 52);
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg119_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg142_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg120_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg143_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_pair0 <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg120_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg143_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg121_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg144_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_pair1 <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg121_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg144_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg122_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg145_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg122_q <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots(39-1 downto 26);
+        equity_lane0_eval72_hand_eval2_pipe_reg145_q <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots(39-1 downto 26);
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg122_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg145_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg123_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg146_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_trip0 <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg123_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg146_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg124_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg147_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_trip1 <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg124_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg147_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg125_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg148_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg125_q <= equity_lane0_eval72_hand_eval2_highest_ranks11_onehots(13-1 downto 0);
+        equity_lane0_eval72_hand_eval2_pipe_reg148_q <= equity_lane0_eval72_hand_eval2_highest_ranks11_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg125_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg148_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg126_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg149_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_s3_quads <= equity_lane0_eval72_hand_eval2_pipe_reg105_q;
+        equity_lane0_eval72_hand_eval2_s3_quads <= equity_lane0_eval72_hand_eval2_pipe_reg128_q;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg126_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg149_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg127_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg150_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_s3_straight <= equity_lane0_eval72_hand_eval2_window_top4_found;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg127_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg150_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg128_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg151_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_s3_sf <= equity_lane0_eval72_hand_eval2_window_top5_found;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg128_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg151_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg129_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg152_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_s3_flush <= equity_lane0_eval72_hand_eval2_pipe_reg112_q;
+        equity_lane0_eval72_hand_eval2_s3_flush <= equity_lane0_eval72_hand_eval2_pipe_reg135_q;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg129_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg152_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg130_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg153_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg130_q <= equity_lane0_eval72_hand_eval2_window_top4_top;
+        equity_lane0_eval72_hand_eval2_pipe_reg153_q <= equity_lane0_eval72_hand_eval2_window_top4_top;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg130_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg153_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg131_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg154_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_pipe_reg131_q <= equity_lane0_eval72_hand_eval2_window_top5_top;
+        equity_lane0_eval72_hand_eval2_pipe_reg154_q <= equity_lane0_eval72_hand_eval2_window_top5_top;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg131_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg154_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg132_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg155_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_s3_bad <= equity_lane0_eval72_hand_eval2_pipe_reg113_q;
+        equity_lane0_eval72_hand_eval2_s3_bad <= equity_lane0_eval72_hand_eval2_pipe_reg136_q;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg132_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg155_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg133_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg156_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_s3_any <= equity_lane0_eval72_hand_eval2_pipe_reg114_q;
+        equity_lane0_eval72_hand_eval2_s3_any <= equity_lane0_eval72_hand_eval2_pipe_reg137_q;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg133_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg156_load;
 
-equity_lane0_eval72_hand_eval2_onehot_rank30_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg115_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank30_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg138_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg115_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg138_q(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank30_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank30_encode;
 
-equity_lane0_eval72_hand_eval2_onehot_rank31_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg116_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank31_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg139_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg116_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg139_q(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank31_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank31_encode;
 
-equity_lane0_eval72_hand_eval2_onehot_rank32_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg117_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank32_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg140_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg117_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg140_q(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank32_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank32_encode;
 
-equity_lane0_eval72_hand_eval2_onehot_rank33_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg118_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank33_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg141_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg118_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg141_q(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank33_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank33_encode;
 
-equity_lane0_eval72_hand_eval2_onehot_rank34_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg119_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank34_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg142_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg119_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg142_q(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank34_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank34_encode;
 
@@ -14002,14 +14209,14 @@ begin
     equity_lane0_eval72_hand_eval2_onehot_rank36_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank36_encode;
 
-equity_lane0_eval72_hand_eval2_onehot_rank37_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg122_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank37_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg145_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg122_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg145_q(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank37_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank37_encode;
 
@@ -14035,14 +14242,14 @@ begin
     equity_lane0_eval72_hand_eval2_onehot_rank39_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank39_encode;
 
-equity_lane0_eval72_hand_eval2_onehot_rank40_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg125_q) is
+equity_lane0_eval72_hand_eval2_onehot_rank40_encode: process (equity_lane0_eval72_hand_eval2_pipe_reg148_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg125_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(12)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(10)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(6)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(11)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(9)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(7)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(5)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(3)) or bool(equity_lane0_eval72_hand_eval2_pipe_reg148_q(1)));
     equity_lane0_eval72_hand_eval2_onehot_rank40_rank <= value;
 end process equity_lane0_eval72_hand_eval2_onehot_rank40_encode;
 
@@ -14086,117 +14293,117 @@ end process equity_lane0_eval72_hand_eval2_categorize;
 
 equity_lane0_eval72_hand_eval2_c4_invalid <= stdl(bool(equity_lane0_eval72_hand_eval2_s3_bad) or (not bool(equity_lane0_eval72_hand_eval2_s3_any)));
 
-equity_lane0_eval72_hand_eval2_pipe_reg134_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg157_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_m0 <= equity_lane0_eval72_hand_eval2_onehot_rank30_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg134_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg157_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg135_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg158_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_m1 <= equity_lane0_eval72_hand_eval2_onehot_rank31_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg135_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg158_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg136_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg159_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_m2 <= equity_lane0_eval72_hand_eval2_onehot_rank32_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg136_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg159_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg137_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg160_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_m3 <= equity_lane0_eval72_hand_eval2_onehot_rank33_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg137_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg160_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg138_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg161_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_m4 <= equity_lane0_eval72_hand_eval2_onehot_rank34_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg138_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg161_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg139_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg162_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_p0 <= equity_lane0_eval72_hand_eval2_onehot_rank35_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg139_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg162_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg140_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg163_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_p1 <= equity_lane0_eval72_hand_eval2_onehot_rank36_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg140_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg163_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg141_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg164_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_p2 <= equity_lane0_eval72_hand_eval2_onehot_rank37_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg141_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg164_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg142_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg165_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_t0 <= equity_lane0_eval72_hand_eval2_onehot_rank38_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg142_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg165_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg143_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg166_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_t1 <= equity_lane0_eval72_hand_eval2_onehot_rank39_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg143_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg166_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg144_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg167_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_x0 <= equity_lane0_eval72_hand_eval2_onehot_rank40_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg144_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg167_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg145_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg168_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_q0 <= equity_lane0_eval72_hand_eval2_onehot_rank41_rank;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg145_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg168_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg146_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg169_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_s4_category <= equity_lane0_eval72_hand_eval2_c4_category;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg146_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg169_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg147_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg170_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_s4_straight_top <= equity_lane0_eval72_hand_eval2_pipe_reg130_q;
+        equity_lane0_eval72_hand_eval2_s4_straight_top <= equity_lane0_eval72_hand_eval2_pipe_reg153_q;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg147_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg170_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg148_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg171_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval72_hand_eval2_s4_sf_top <= equity_lane0_eval72_hand_eval2_pipe_reg131_q;
+        equity_lane0_eval72_hand_eval2_s4_sf_top <= equity_lane0_eval72_hand_eval2_pipe_reg154_q;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg148_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg171_load;
 
-equity_lane0_eval72_hand_eval2_pipe_reg149_load: process (clk) is
+equity_lane0_eval72_hand_eval2_pipe_reg172_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval72_hand_eval2_s4_invalid <= equity_lane0_eval72_hand_eval2_c4_invalid;
     end if;
-end process equity_lane0_eval72_hand_eval2_pipe_reg149_load;
+end process equity_lane0_eval72_hand_eval2_pipe_reg172_load;
 
 equity_lane0_eval72_hand_eval2_compose: process (equity_lane0_eval72_hand_eval2_x0, equity_lane0_eval72_hand_eval2_s4_invalid, equity_lane0_eval72_hand_eval2_p1, equity_lane0_eval72_hand_eval2_p0, equity_lane0_eval72_hand_eval2_t1, equity_lane0_eval72_hand_eval2_q0, equity_lane0_eval72_hand_eval2_m0, equity_lane0_eval72_hand_eval2_m2, equity_lane0_eval72_hand_eval2_p2, equity_lane0_eval72_hand_eval2_s4_sf_top, equity_lane0_eval72_hand_eval2_m3, equity_lane0_eval72_hand_eval2_m4, equity_lane0_eval72_hand_eval2_m1, equity_lane0_eval72_hand_eval2_s4_straight_top, equity_lane0_eval72_hand_eval2_s4_category, equity_lane0_eval72_hand_eval2_t0) is
     variable t1_ge_p0: std_logic;
@@ -14387,40 +14594,40 @@ equity_lane0_eval73_hand_eval3_same_card82_same <= stdl((equity_lane0_eval73_han
 
 equity_lane0_eval73_hand_eval3_same_card83_same <= stdl((equity_lane0_eval73_hand_eval3_s0_codes(36-1 downto 30) = equity_lane0_eval73_hand_eval3_s0_codes(42-1 downto 36)) and (equity_lane0_eval73_hand_eval3_s0_codes(36-1 downto 30) /= 63));
 
-equity_lane0_eval73_hand_eval3_pipe_reg150_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg173_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_s1_dups <= equity_lane0_eval73_hand_eval3_pipe_reg150_d;
+        equity_lane0_eval73_hand_eval3_s1_dups <= equity_lane0_eval73_hand_eval3_pipe_reg173_d;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg150_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg173_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg151_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg174_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_s1_hand <= equity_lane0_eval73_hand_eval3_d1_hand;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg151_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg174_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg152_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg175_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_s1_bad_codes <= equity_lane0_eval73_hand_eval3_d1_bad_codes;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg152_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg175_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg153_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg176_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_s1_any <= equity_lane0_eval73_hand_eval3_d1_any;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg153_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg176_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg154_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg177_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_s1_flush_suit <= equity_lane0_eval73_hand_eval3_d1_flush_suit;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg154_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg177_load;
 
 equity_lane0_eval73_hand_eval3_decode: process (equity_lane0_eval73_hand_eval3_s0_codes) is
     variable hand: unsigned(51 downto 0);
@@ -14546,77 +14753,77 @@ begin
     equity_lane0_eval73_hand_eval3_straight_windows3_windows <= complete;
 end process equity_lane0_eval73_hand_eval3_straight_windows3_find;
 
-equity_lane0_eval73_hand_eval3_pipe_reg155_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg178_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg155_q <= equity_lane0_eval73_hand_eval3_c2_quads;
+        equity_lane0_eval73_hand_eval3_pipe_reg178_q <= equity_lane0_eval73_hand_eval3_c2_quads;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg155_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg178_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg156_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg179_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg156_q <= equity_lane0_eval73_hand_eval3_c2_trips;
+        equity_lane0_eval73_hand_eval3_pipe_reg179_q <= equity_lane0_eval73_hand_eval3_c2_trips;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg156_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg179_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg157_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg180_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg157_q <= equity_lane0_eval73_hand_eval3_c2_pairs;
+        equity_lane0_eval73_hand_eval3_pipe_reg180_q <= equity_lane0_eval73_hand_eval3_c2_pairs;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg157_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg180_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg158_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg181_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg158_q <= equity_lane0_eval73_hand_eval3_c2_not_quads;
+        equity_lane0_eval73_hand_eval3_pipe_reg181_q <= equity_lane0_eval73_hand_eval3_c2_not_quads;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg158_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg181_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg159_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg182_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg159_q <= equity_lane0_eval73_hand_eval3_c2_kickers;
+        equity_lane0_eval73_hand_eval3_pipe_reg182_q <= equity_lane0_eval73_hand_eval3_c2_kickers;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg159_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg182_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg160_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg183_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg160_q <= equity_lane0_eval73_hand_eval3_straight_windows3_windows;
+        equity_lane0_eval73_hand_eval3_pipe_reg183_q <= equity_lane0_eval73_hand_eval3_straight_windows3_windows;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg160_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg183_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg161_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg184_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg161_q <= equity_lane0_eval73_hand_eval3_c2_sf_windows;
+        equity_lane0_eval73_hand_eval3_pipe_reg184_q <= equity_lane0_eval73_hand_eval3_c2_sf_windows;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg161_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg184_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg162_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg185_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg162_q <= equity_lane0_eval73_hand_eval3_c2_flush;
+        equity_lane0_eval73_hand_eval3_pipe_reg185_q <= equity_lane0_eval73_hand_eval3_c2_flush;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg162_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg185_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg163_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg186_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg163_q <= equity_lane0_eval73_hand_eval3_c2_bad;
+        equity_lane0_eval73_hand_eval3_pipe_reg186_q <= equity_lane0_eval73_hand_eval3_c2_bad;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg163_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg186_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg164_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg187_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg164_q <= equity_lane0_eval73_hand_eval3_s1_any;
+        equity_lane0_eval73_hand_eval3_pipe_reg187_q <= equity_lane0_eval73_hand_eval3_s1_any;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg164_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg187_load;
 
-equity_lane0_eval73_hand_eval3_highest_ranks12_select: process (equity_lane0_eval73_hand_eval3_pipe_reg159_q) is
+equity_lane0_eval73_hand_eval3_highest_ranks12_select: process (equity_lane0_eval73_hand_eval3_pipe_reg182_q) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -14626,9 +14833,9 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg159_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg182_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval73_hand_eval3_pipe_reg159_q(p)) then
+        if bool(equity_lane0_eval73_hand_eval3_pipe_reg182_q(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
@@ -14637,7 +14844,7 @@ begin
     equity_lane0_eval73_hand_eval3_highest_ranks12_onehots <= sel;
 end process equity_lane0_eval73_hand_eval3_highest_ranks12_select;
 
-equity_lane0_eval73_hand_eval3_highest_ranks13_select: process (equity_lane0_eval73_hand_eval3_pipe_reg157_q) is
+equity_lane0_eval73_hand_eval3_highest_ranks13_select: process (equity_lane0_eval73_hand_eval3_pipe_reg180_q) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -14647,9 +14854,9 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg157_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg180_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval73_hand_eval3_pipe_reg157_q(p)) then
+        if bool(equity_lane0_eval73_hand_eval3_pipe_reg180_q(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
@@ -14658,7 +14865,7 @@ begin
     equity_lane0_eval73_hand_eval3_highest_ranks13_onehots <= sel;
 end process equity_lane0_eval73_hand_eval3_highest_ranks13_select;
 
-equity_lane0_eval73_hand_eval3_highest_ranks14_select: process (equity_lane0_eval73_hand_eval3_pipe_reg156_q) is
+equity_lane0_eval73_hand_eval3_highest_ranks14_select: process (equity_lane0_eval73_hand_eval3_pipe_reg179_q) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -14668,9 +14875,9 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg156_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg179_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval73_hand_eval3_pipe_reg156_q(p)) then
+        if bool(equity_lane0_eval73_hand_eval3_pipe_reg179_q(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
@@ -14679,7 +14886,7 @@ begin
     equity_lane0_eval73_hand_eval3_highest_ranks14_onehots <= sel;
 end process equity_lane0_eval73_hand_eval3_highest_ranks14_select;
 
-equity_lane0_eval73_hand_eval3_highest_ranks15_select: process (equity_lane0_eval73_hand_eval3_pipe_reg158_q) is
+equity_lane0_eval73_hand_eval3_highest_ranks15_select: process (equity_lane0_eval73_hand_eval3_pipe_reg181_q) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -14689,9 +14896,9 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg158_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg181_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval73_hand_eval3_pipe_reg158_q(p)) then
+        if bool(equity_lane0_eval73_hand_eval3_pipe_reg181_q(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
@@ -14700,22 +14907,22 @@ begin
     equity_lane0_eval73_hand_eval3_highest_ranks15_onehots <= sel;
 end process equity_lane0_eval73_hand_eval3_highest_ranks15_select;
 
-equity_lane0_eval73_hand_eval3_window_top6_pick: process (equity_lane0_eval73_hand_eval3_pipe_reg160_q) is
+equity_lane0_eval73_hand_eval3_window_top6_pick: process (equity_lane0_eval73_hand_eval3_pipe_reg183_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval73_hand_eval3_pipe_reg160_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval73_hand_eval3_pipe_reg183_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval73_hand_eval3_pipe_reg160_q(w)) then
+        if bool(equity_lane0_eval73_hand_eval3_pipe_reg183_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval73_hand_eval3_window_top6_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval73_hand_eval3_window_top6_found <= stdl(equity_lane0_eval73_hand_eval3_pipe_reg160_q /= 0);
+    equity_lane0_eval73_hand_eval3_window_top6_found <= stdl(equity_lane0_eval73_hand_eval3_pipe_reg183_q /= 0);
 end process equity_lane0_eval73_hand_eval3_window_top6_pick;
 
 equity_lane0_eval73_hand_eval3_window_top6_onehot_rank42_encode: process (equity_lane0_eval73_hand_eval3_window_top6_best) is
@@ -14729,22 +14936,22 @@ begin
     equity_lane0_eval73_hand_eval3_window_top6_top <= value;
 end process equity_lane0_eval73_hand_eval3_window_top6_onehot_rank42_encode;
 
-equity_lane0_eval73_hand_eval3_window_top7_pick: process (equity_lane0_eval73_hand_eval3_pipe_reg161_q) is
+equity_lane0_eval73_hand_eval3_window_top7_pick: process (equity_lane0_eval73_hand_eval3_pipe_reg184_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval73_hand_eval3_pipe_reg161_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval73_hand_eval3_pipe_reg184_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval73_hand_eval3_pipe_reg161_q(w)) then
+        if bool(equity_lane0_eval73_hand_eval3_pipe_reg184_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval73_hand_eval3_window_top7_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval73_hand_eval3_window_top7_found <= stdl(equity_lane0_eval73_hand_eval3_pipe_reg161_q /= 0);
+    equity_lane0_eval73_hand_eval3_window_top7_found <= stdl(equity_lane0_eval73_hand_eval3_pipe_reg184_q /= 0);
 end process equity_lane0_eval73_hand_eval3_window_top7_pick;
 
 equity_lane0_eval73_hand_eval3_window_top7_onehot_rank43_encode: process (equity_lane0_eval73_hand_eval3_window_top7_best) is
@@ -14758,191 +14965,191 @@ begin
     equity_lane0_eval73_hand_eval3_window_top7_top <= value;
 end process equity_lane0_eval73_hand_eval3_window_top7_onehot_rank43_encode;
 
-equity_lane0_eval73_hand_eval3_pipe_reg165_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg188_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg165_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots(13-1 downto 0);
+        equity_lane0_eval73_hand_eval3_pipe_reg188_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg165_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg188_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg166_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg189_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg166_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots(26-1 downto 13);
+        equity_lane0_eval73_hand_eval3_pipe_reg189_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg166_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg189_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg167_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg190_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg167_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots(39-1 downto 26);
+        equity_lane0_eval73_hand_eval3_pipe_reg190_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots(39-1 downto 26);
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg167_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg190_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg168_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg191_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg168_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots(52-1 downto 39);
+        equity_lane0_eval73_hand_eval3_pipe_reg191_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots(52-1 downto 39);
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg168_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg191_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg169_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg192_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg169_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots(65-1 downto 52);
+        equity_lane0_eval73_hand_eval3_pipe_reg192_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots(65-1 downto 52);
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg169_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg192_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg170_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg193_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_pair0 <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg170_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg193_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg171_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg194_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_pair1 <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg171_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg194_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg172_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg195_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg172_q <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots(39-1 downto 26);
+        equity_lane0_eval73_hand_eval3_pipe_reg195_q <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots(39-1 downto 26);
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg172_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg195_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg173_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg196_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_trip0 <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg173_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg196_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg174_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg197_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_trip1 <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots(26-1 downto 13);
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg174_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg197_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg175_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg198_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg175_q <= equity_lane0_eval73_hand_eval3_highest_ranks15_onehots(13-1 downto 0);
+        equity_lane0_eval73_hand_eval3_pipe_reg198_q <= equity_lane0_eval73_hand_eval3_highest_ranks15_onehots(13-1 downto 0);
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg175_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg198_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg176_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg199_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_s3_quads <= equity_lane0_eval73_hand_eval3_pipe_reg155_q;
+        equity_lane0_eval73_hand_eval3_s3_quads <= equity_lane0_eval73_hand_eval3_pipe_reg178_q;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg176_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg199_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg177_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg200_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_s3_straight <= equity_lane0_eval73_hand_eval3_window_top6_found;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg177_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg200_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg178_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg201_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_s3_sf <= equity_lane0_eval73_hand_eval3_window_top7_found;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg178_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg201_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg179_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg202_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_s3_flush <= equity_lane0_eval73_hand_eval3_pipe_reg162_q;
+        equity_lane0_eval73_hand_eval3_s3_flush <= equity_lane0_eval73_hand_eval3_pipe_reg185_q;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg179_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg202_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg180_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg203_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg180_q <= equity_lane0_eval73_hand_eval3_window_top6_top;
+        equity_lane0_eval73_hand_eval3_pipe_reg203_q <= equity_lane0_eval73_hand_eval3_window_top6_top;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg180_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg203_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg181_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg204_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_pipe_reg181_q <= equity_lane0_eval73_hand_eval3_window_top7_top;
+        equity_lane0_eval73_hand_eval3_pipe_reg204_q <= equity_lane0_eval73_hand_eval3_window_top7_top;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg181_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg204_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg182_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg205_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_s3_bad <= equity_lane0_eval73_hand_eval3_pipe_reg163_q;
+        equity_lane0_eval73_hand_eval3_s3_bad <= equity_lane0_eval73_hand_eval3_pipe_reg186_q;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg182_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg205_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg183_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg206_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_s3_any <= equity_lane0_eval73_hand_eval3_pipe_reg164_q;
+        equity_lane0_eval73_hand_eval3_s3_any <= equity_lane0_eval73_hand_eval3_pipe_reg187_q;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg183_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg206_load;
 
-equity_lane0_eval73_hand_eval3_onehot_rank44_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg165_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank44_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg188_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg165_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg188_q(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank44_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank44_encode;
 
-equity_lane0_eval73_hand_eval3_onehot_rank45_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg166_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank45_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg189_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg166_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg189_q(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank45_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank45_encode;
 
-equity_lane0_eval73_hand_eval3_onehot_rank46_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg167_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank46_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg190_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg167_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg190_q(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank46_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank46_encode;
 
-equity_lane0_eval73_hand_eval3_onehot_rank47_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg168_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank47_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg191_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg168_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg191_q(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank47_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank47_encode;
 
-equity_lane0_eval73_hand_eval3_onehot_rank48_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg169_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank48_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg192_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg169_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg192_q(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank48_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank48_encode;
 
@@ -14968,14 +15175,14 @@ begin
     equity_lane0_eval73_hand_eval3_onehot_rank50_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank50_encode;
 
-equity_lane0_eval73_hand_eval3_onehot_rank51_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg172_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank51_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg195_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg172_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg195_q(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank51_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank51_encode;
 
@@ -15001,14 +15208,14 @@ begin
     equity_lane0_eval73_hand_eval3_onehot_rank53_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank53_encode;
 
-equity_lane0_eval73_hand_eval3_onehot_rank54_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg175_q) is
+equity_lane0_eval73_hand_eval3_onehot_rank54_encode: process (equity_lane0_eval73_hand_eval3_pipe_reg198_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg175_q(1)));
+    value(3) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(8)));
+    value(2) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(12)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(4)));
+    value(1) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(10)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(6)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(2)));
+    value(0) := stdl(bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(11)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(9)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(7)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(5)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(3)) or bool(equity_lane0_eval73_hand_eval3_pipe_reg198_q(1)));
     equity_lane0_eval73_hand_eval3_onehot_rank54_rank <= value;
 end process equity_lane0_eval73_hand_eval3_onehot_rank54_encode;
 
@@ -15052,117 +15259,117 @@ end process equity_lane0_eval73_hand_eval3_categorize;
 
 equity_lane0_eval73_hand_eval3_c4_invalid <= stdl(bool(equity_lane0_eval73_hand_eval3_s3_bad) or (not bool(equity_lane0_eval73_hand_eval3_s3_any)));
 
-equity_lane0_eval73_hand_eval3_pipe_reg184_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg207_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_m0 <= equity_lane0_eval73_hand_eval3_onehot_rank44_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg184_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg207_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg185_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg208_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_m1 <= equity_lane0_eval73_hand_eval3_onehot_rank45_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg185_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg208_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg186_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg209_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_m2 <= equity_lane0_eval73_hand_eval3_onehot_rank46_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg186_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg209_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg187_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg210_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_m3 <= equity_lane0_eval73_hand_eval3_onehot_rank47_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg187_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg210_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg188_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg211_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_m4 <= equity_lane0_eval73_hand_eval3_onehot_rank48_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg188_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg211_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg189_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg212_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_p0 <= equity_lane0_eval73_hand_eval3_onehot_rank49_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg189_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg212_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg190_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg213_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_p1 <= equity_lane0_eval73_hand_eval3_onehot_rank50_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg190_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg213_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg191_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg214_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_p2 <= equity_lane0_eval73_hand_eval3_onehot_rank51_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg191_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg214_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg192_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg215_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_t0 <= equity_lane0_eval73_hand_eval3_onehot_rank52_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg192_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg215_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg193_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg216_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_t1 <= equity_lane0_eval73_hand_eval3_onehot_rank53_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg193_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg216_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg194_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg217_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_x0 <= equity_lane0_eval73_hand_eval3_onehot_rank54_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg194_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg217_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg195_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg218_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_q0 <= equity_lane0_eval73_hand_eval3_onehot_rank55_rank;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg195_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg218_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg196_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg219_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_s4_category <= equity_lane0_eval73_hand_eval3_c4_category;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg196_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg219_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg197_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg220_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_s4_straight_top <= equity_lane0_eval73_hand_eval3_pipe_reg180_q;
+        equity_lane0_eval73_hand_eval3_s4_straight_top <= equity_lane0_eval73_hand_eval3_pipe_reg203_q;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg197_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg220_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg198_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg221_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval73_hand_eval3_s4_sf_top <= equity_lane0_eval73_hand_eval3_pipe_reg181_q;
+        equity_lane0_eval73_hand_eval3_s4_sf_top <= equity_lane0_eval73_hand_eval3_pipe_reg204_q;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg198_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg221_load;
 
-equity_lane0_eval73_hand_eval3_pipe_reg199_load: process (clk) is
+equity_lane0_eval73_hand_eval3_pipe_reg222_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_eval73_hand_eval3_s4_invalid <= equity_lane0_eval73_hand_eval3_c4_invalid;
     end if;
-end process equity_lane0_eval73_hand_eval3_pipe_reg199_load;
+end process equity_lane0_eval73_hand_eval3_pipe_reg222_load;
 
 equity_lane0_eval73_hand_eval3_compose: process (equity_lane0_eval73_hand_eval3_x0, equity_lane0_eval73_hand_eval3_s4_invalid, equity_lane0_eval73_hand_eval3_p1, equity_lane0_eval73_hand_eval3_p0, equity_lane0_eval73_hand_eval3_t1, equity_lane0_eval73_hand_eval3_q0, equity_lane0_eval73_hand_eval3_m0, equity_lane0_eval73_hand_eval3_m2, equity_lane0_eval73_hand_eval3_p2, equity_lane0_eval73_hand_eval3_s4_sf_top, equity_lane0_eval73_hand_eval3_m3, equity_lane0_eval73_hand_eval3_m4, equity_lane0_eval73_hand_eval3_m1, equity_lane0_eval73_hand_eval3_s4_straight_top, equity_lane0_eval73_hand_eval3_s4_category, equity_lane0_eval73_hand_eval3_t0) is
     variable t1_ge_p0: std_logic;
@@ -15290,35 +15497,35 @@ equity_lane0_eval73_word <= equity_lane0_eval73_hand_eval3_word_q;
 equity_lane0_eval73_invalid <= equity_lane0_eval73_hand_eval3_invalid_q;
 equity_lane0_eval73_out_valid <= equity_lane0_eval73_hand_eval3_valids((6 - 1));
 
-equity_lane0_showdown0_pipe_reg200_load: process (clk) is
+equity_lane0_showdown0_pipe_reg223_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg200_q <= equity_lane0_eval70_word;
+        equity_lane0_showdown0_pipe_reg223_q <= equity_lane0_eval70_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg200_load;
+end process equity_lane0_showdown0_pipe_reg223_load;
 
-equity_lane0_showdown0_pipe_reg201_load: process (clk) is
+equity_lane0_showdown0_pipe_reg224_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg201_q <= equity_lane0_eval71_word;
+        equity_lane0_showdown0_pipe_reg224_q <= equity_lane0_eval71_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg201_load;
+end process equity_lane0_showdown0_pipe_reg224_load;
 
-equity_lane0_showdown0_pipe_reg202_load: process (clk) is
+equity_lane0_showdown0_pipe_reg225_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg202_q <= equity_lane0_eval72_word;
+        equity_lane0_showdown0_pipe_reg225_q <= equity_lane0_eval72_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg202_load;
+end process equity_lane0_showdown0_pipe_reg225_load;
 
-equity_lane0_showdown0_pipe_reg203_load: process (clk) is
+equity_lane0_showdown0_pipe_reg226_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg203_q <= equity_lane0_eval73_word;
+        equity_lane0_showdown0_pipe_reg226_q <= equity_lane0_eval73_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg203_load;
+end process equity_lane0_showdown0_pipe_reg226_load;
 
-equity_lane0_showdown0_word_at_least0_compare: process (equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg201_q) is
+equity_lane0_showdown0_word_at_least0_compare: process (equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg224_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -15337,9 +15544,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg200_q and (not equity_lane0_showdown0_pipe_reg201_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg201_q and (not equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg200_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg201_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg223_q and (not equity_lane0_showdown0_pipe_reg224_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg224_q and (not equity_lane0_showdown0_pipe_reg223_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg223_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg224_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -15364,7 +15571,7 @@ begin
     equity_lane0_showdown0_word_at_least0_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least0_compare;
 
-equity_lane0_showdown0_word_at_least1_compare: process (equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg202_q) is
+equity_lane0_showdown0_word_at_least1_compare: process (equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg225_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -15383,9 +15590,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg200_q and (not equity_lane0_showdown0_pipe_reg202_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg202_q and (not equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg200_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg202_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg223_q and (not equity_lane0_showdown0_pipe_reg225_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg225_q and (not equity_lane0_showdown0_pipe_reg223_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg223_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg225_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -15410,7 +15617,7 @@ begin
     equity_lane0_showdown0_word_at_least1_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least1_compare;
 
-equity_lane0_showdown0_word_at_least2_compare: process (equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg203_q) is
+equity_lane0_showdown0_word_at_least2_compare: process (equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg226_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -15429,9 +15636,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg200_q and (not equity_lane0_showdown0_pipe_reg203_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg203_q and (not equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg200_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg203_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg223_q and (not equity_lane0_showdown0_pipe_reg226_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg226_q and (not equity_lane0_showdown0_pipe_reg223_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg223_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg226_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -15456,7 +15663,7 @@ begin
     equity_lane0_showdown0_word_at_least2_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least2_compare;
 
-equity_lane0_showdown0_word_at_least3_compare: process (equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg202_q) is
+equity_lane0_showdown0_word_at_least3_compare: process (equity_lane0_showdown0_pipe_reg224_q, equity_lane0_showdown0_pipe_reg225_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -15475,9 +15682,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg201_q and (not equity_lane0_showdown0_pipe_reg202_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg202_q and (not equity_lane0_showdown0_pipe_reg201_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg201_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg202_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg224_q and (not equity_lane0_showdown0_pipe_reg225_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg225_q and (not equity_lane0_showdown0_pipe_reg224_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg224_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg225_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -15502,7 +15709,7 @@ begin
     equity_lane0_showdown0_word_at_least3_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least3_compare;
 
-equity_lane0_showdown0_word_at_least4_compare: process (equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg203_q) is
+equity_lane0_showdown0_word_at_least4_compare: process (equity_lane0_showdown0_pipe_reg224_q, equity_lane0_showdown0_pipe_reg226_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -15521,9 +15728,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg201_q and (not equity_lane0_showdown0_pipe_reg203_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg203_q and (not equity_lane0_showdown0_pipe_reg201_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg201_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg203_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg224_q and (not equity_lane0_showdown0_pipe_reg226_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg226_q and (not equity_lane0_showdown0_pipe_reg224_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg224_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg226_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -15548,7 +15755,7 @@ begin
     equity_lane0_showdown0_word_at_least4_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least4_compare;
 
-equity_lane0_showdown0_word_at_least5_compare: process (equity_lane0_showdown0_pipe_reg202_q, equity_lane0_showdown0_pipe_reg203_q) is
+equity_lane0_showdown0_word_at_least5_compare: process (equity_lane0_showdown0_pipe_reg225_q, equity_lane0_showdown0_pipe_reg226_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -15567,9 +15774,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg202_q and (not equity_lane0_showdown0_pipe_reg203_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg203_q and (not equity_lane0_showdown0_pipe_reg202_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg202_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg203_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg225_q and (not equity_lane0_showdown0_pipe_reg226_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg226_q and (not equity_lane0_showdown0_pipe_reg225_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg225_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg226_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -15594,38 +15801,38 @@ begin
     equity_lane0_showdown0_word_at_least5_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least5_compare;
 
-equity_lane0_showdown0_pipe_reg204_load: process (clk) is
+equity_lane0_showdown0_pipe_reg227_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg204_q <= equity_lane0_showdown0_pipe_reg200_q;
+        equity_lane0_showdown0_pipe_reg227_q <= equity_lane0_showdown0_pipe_reg223_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg204_load;
+end process equity_lane0_showdown0_pipe_reg227_load;
 
-equity_lane0_showdown0_pipe_reg205_load: process (clk) is
+equity_lane0_showdown0_pipe_reg228_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg205_q <= equity_lane0_showdown0_pipe_reg201_q;
+        equity_lane0_showdown0_pipe_reg228_q <= equity_lane0_showdown0_pipe_reg224_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg205_load;
+end process equity_lane0_showdown0_pipe_reg228_load;
 
-equity_lane0_showdown0_pipe_reg206_load: process (clk) is
+equity_lane0_showdown0_pipe_reg229_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg206_q <= equity_lane0_showdown0_pipe_reg202_q;
+        equity_lane0_showdown0_pipe_reg229_q <= equity_lane0_showdown0_pipe_reg225_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg206_load;
+end process equity_lane0_showdown0_pipe_reg229_load;
 
-equity_lane0_showdown0_pipe_reg207_load: process (clk) is
+equity_lane0_showdown0_pipe_reg230_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg207_q <= equity_lane0_showdown0_pipe_reg203_q;
+        equity_lane0_showdown0_pipe_reg230_q <= equity_lane0_showdown0_pipe_reg226_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg207_load;
+end process equity_lane0_showdown0_pipe_reg230_load;
 
 equity_lane0_showdown0_stages: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_s0_active <= active;
+        equity_lane0_showdown0_s0_active <= pipe_reg3_q;
         equity_lane0_showdown0_s1_active <= equity_lane0_showdown0_s0_active;
         equity_lane0_showdown0_s1_ge <= equity_lane0_showdown0_c1_ge;
     end if;
@@ -15642,33 +15849,33 @@ begin
     end if;
 end process equity_lane0_showdown0_advance;
 
-equity_lane0_showdown0_pipe_reg208_load: process (clk) is
+equity_lane0_showdown0_pipe_reg231_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg208_q <= equity_lane0_showdown0_pipe_reg204_q;
+        equity_lane0_showdown0_pipe_reg231_q <= equity_lane0_showdown0_pipe_reg227_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg208_load;
+end process equity_lane0_showdown0_pipe_reg231_load;
 
-equity_lane0_showdown0_pipe_reg209_load: process (clk) is
+equity_lane0_showdown0_pipe_reg232_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg209_q <= equity_lane0_showdown0_pipe_reg205_q;
+        equity_lane0_showdown0_pipe_reg232_q <= equity_lane0_showdown0_pipe_reg228_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg209_load;
+end process equity_lane0_showdown0_pipe_reg232_load;
 
-equity_lane0_showdown0_pipe_reg210_load: process (clk) is
+equity_lane0_showdown0_pipe_reg233_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg210_q <= equity_lane0_showdown0_pipe_reg206_q;
+        equity_lane0_showdown0_pipe_reg233_q <= equity_lane0_showdown0_pipe_reg229_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg210_load;
+end process equity_lane0_showdown0_pipe_reg233_load;
 
-equity_lane0_showdown0_pipe_reg211_load: process (clk) is
+equity_lane0_showdown0_pipe_reg234_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg211_q <= equity_lane0_showdown0_pipe_reg207_q;
+        equity_lane0_showdown0_pipe_reg234_q <= equity_lane0_showdown0_pipe_reg230_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg211_load;
+end process equity_lane0_showdown0_pipe_reg234_load;
 
 equity_lane0_showdown0_decide: process (clk) is
     variable won: unsigned(3 downto 0);
@@ -15858,9 +16065,9 @@ begin
     end if;
 end process equity_lane0_shares;
 
-equity_lane0_count_gate: process (exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) is
+equity_lane0_count_gate: process (pipe_reg7_q, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) is
 begin
-    if bool(exact) then
+    if bool(pipe_reg7_q) then
         equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and ((equity_lane0_state = RUN) or (equity_lane0_state = DRAIN)));
     else
         equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and (not bool(equity_lane0_left_zero)) and (equity_lane0_state = RUN));
@@ -18583,8 +18790,169 @@ equity_lane0_links(12) <= equity_lane0_tally12_chunked_counter13_lowest(8-1 down
 
 sum_link0_byte <= equity_lane0_links(0);
 
+pipe_reg235_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg235_q <= pipe_reg0_q;
+    end if;
+end process pipe_reg235_load;
+
+pipe_reg236_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg236_q <= pipe_reg1_q;
+    end if;
+end process pipe_reg236_load;
+
+pipe_reg237_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg237_q <= pipe_reg2_q;
+    end if;
+end process pipe_reg237_load;
+
+pipe_reg238_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg238_q <= pipe_reg3_q;
+    end if;
+end process pipe_reg238_load;
+
+pipe_reg239_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg239_q <= pipe_reg4_q;
+    end if;
+end process pipe_reg239_load;
+
+pipe_reg240_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg240_q <= pipe_reg5_q;
+    end if;
+end process pipe_reg240_load;
+
+pipe_reg241_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg241_q <= pipe_reg6_q;
+    end if;
+end process pipe_reg241_load;
+
+pipe_reg242_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg242_q <= pipe_reg7_q;
+    end if;
+end process pipe_reg242_load;
+
+pipe_reg243_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg243_q <= pipe_reg8_q;
+    end if;
+end process pipe_reg243_load;
+
+pipe_reg244_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg244_q <= pipe_reg9_q;
+    end if;
+end process pipe_reg244_load;
+
+pipe_reg245_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg245_q <= pipe_reg10_q;
+    end if;
+end process pipe_reg245_load;
+
+pipe_reg246_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg246_q <= pipe_reg11_q;
+    end if;
+end process pipe_reg246_load;
+
+pipe_reg247_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg247_q <= pipe_reg12_q;
+    end if;
+end process pipe_reg247_load;
+
+pipe_reg248_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg248_q <= pipe_reg13_q;
+    end if;
+end process pipe_reg248_load;
+
+pipe_reg249_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg249_q <= pipe_reg14_q;
+    end if;
+end process pipe_reg249_load;
+
+pipe_reg250_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg250_q <= pipe_reg15_q;
+    end if;
+end process pipe_reg250_load;
+
+pipe_reg251_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg251_q <= pipe_reg16_q;
+    end if;
+end process pipe_reg251_load;
+
+pipe_reg252_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg252_q <= pipe_reg17_q;
+    end if;
+end process pipe_reg252_load;
+
+pipe_reg253_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg253_q <= pipe_reg18_q;
+    end if;
+end process pipe_reg253_load;
+
+pipe_reg254_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg254_q <= pipe_reg19_q;
+    end if;
+end process pipe_reg254_load;
+
+pipe_reg255_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg255_q <= pipe_reg20_q;
+    end if;
+end process pipe_reg255_load;
+
+pipe_reg256_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg256_q <= pipe_reg21_q;
+    end if;
+end process pipe_reg256_load;
+
 
 lane_bonus1_bonus <= stdl(remainder > lane_bonus1_number);
+
+pipe_reg257_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg257_q <= lane_bonus1_bonus;
+    end if;
+end process pipe_reg257_load;
 
 
 lane_load1_lane_loads <= stdl(bool(load) and (load_lane = 1));
@@ -18612,7 +18980,7 @@ begin
                 equity_lane1_chunked_counter14_lowest <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_lowest <= quotient(8-1 downto 0);
+                equity_lane1_chunked_counter14_lowest <= pipe_reg243_q(8-1 downto 0);
                 equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_lowest <= equity_lane1_chunked_counter14_counter_chunk74_shifted;
@@ -18646,7 +19014,7 @@ begin
                 equity_lane1_chunked_counter14_counter_chunk75_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk75_value <= quotient(16-1 downto 8);
+                equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg243_q(16-1 downto 8);
                 equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk75_value <= equity_lane1_chunked_counter14_counter_chunk75_shifted;
@@ -18680,7 +19048,7 @@ begin
                 equity_lane1_chunked_counter14_counter_chunk76_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk76_value <= quotient(24-1 downto 16);
+                equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg243_q(24-1 downto 16);
                 equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk76_value <= equity_lane1_chunked_counter14_counter_chunk76_shifted;
@@ -18714,7 +19082,7 @@ begin
                 equity_lane1_chunked_counter14_counter_chunk77_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk77_value <= quotient(32-1 downto 24);
+                equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg243_q(32-1 downto 24);
                 equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk77_value <= equity_lane1_chunked_counter14_counter_chunk77_shifted;
@@ -18748,7 +19116,7 @@ begin
                 equity_lane1_chunked_counter14_counter_chunk78_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk78_value <= quotient(40-1 downto 32);
+                equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg243_q(40-1 downto 32);
                 equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_chunked_counter14_clear) then
                 equity_lane1_chunked_counter14_counter_chunk78_value <= equity_lane1_chunked_counter14_counter_chunk78_shifted;
@@ -18774,17 +19142,17 @@ equity_lane1_low_one <= stdl(equity_lane1_chunked_counter14_lowest = 1);
 equity_lane1_low_two <= stdl(equity_lane1_chunked_counter14_lowest = 2);
 equity_lane1_high_zero <= stdl(equity_lane1_chunked_counter14_high = 0);
 
-equity_lane1_control_out: process (equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, exact, quotient, equity_lane1_state) is
+equity_lane1_control_out: process (equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg242_q, pipe_reg243_q, equity_lane1_state) is
 begin
     equity_lane1_issue <= stdl((equity_lane1_state = RUN) and (not bool(equity_lane1_left_zero)));
     equity_lane1_prime <= stdl(equity_lane1_state = PRIME);
     equity_lane1_done <= equity_lane1_done_q;
-    if bool(exact) then
+    if bool(pipe_reg242_q) then
         equity_lane1_step_one <= equity_lane1_board_step;
     else
         equity_lane1_step_one <= equity_lane1_counting;
     end if;
-    equity_lane1_quota_zero <= stdl(quotient = 0);
+    equity_lane1_quota_zero <= stdl(pipe_reg243_q = 0);
     if bool(equity_lane1_count_one) then
         equity_lane1_last_one <= stdl(bool(equity_lane1_low_two) and bool(equity_lane1_high_zero));
     else
@@ -18827,8 +19195,8 @@ begin
             equity_lane1_quota_was_zero <= '0';
         else
             if bool(start) then
-                equity_lane1_left_zero <= stdl(bool(equity_lane1_quota_zero) and (not bool(lane_bonus1_bonus)));
-                equity_lane1_extra <= lane_bonus1_bonus;
+                equity_lane1_left_zero <= stdl(bool(equity_lane1_quota_zero) and (not bool(pipe_reg257_q)));
+                equity_lane1_extra <= pipe_reg257_q;
                 equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
             elsif (bool(equity_lane1_step_one) and bool(equity_lane1_extra)) then
                 equity_lane1_extra <= '0';
@@ -18889,15 +19257,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select11_select;
 
-equity_lane1_colex_odometer1_odometer_digit11_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) is
+equity_lane1_colex_odometer1_odometer_digit11_rise: process (pipe_reg235_q, pipe_reg237_q, equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) is
 begin
-    if (False or (not bool(dealt(1)))) then
-        equity_lane1_colex_odometer1_odometer_digit11_bound <= n;
+    if (False or (not bool(pipe_reg237_q(1)))) then
+        equity_lane1_colex_odometer1_odometer_digit11_bound <= pipe_reg235_q;
     else
         equity_lane1_colex_odometer1_odometer_digit11_bound <= equity_lane1_colex_odometer1_odometer_digit11_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit11_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit11_can_rise <= stdl(bool(dealt(0)) and (equity_lane1_colex_odometer1_odometer_digit11_risen /= equity_lane1_colex_odometer1_odometer_digit11_bound));
+    equity_lane1_colex_odometer1_odometer_digit11_can_rise <= stdl(bool(pipe_reg237_q(0)) and (equity_lane1_colex_odometer1_odometer_digit11_risen /= equity_lane1_colex_odometer1_odometer_digit11_bound));
 end process equity_lane1_colex_odometer1_odometer_digit11_rise;
 
 equity_lane1_colex_odometer1_odometer_digit11_advance: process (clk) is
@@ -18936,15 +19304,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select12_select;
 
-equity_lane1_colex_odometer1_odometer_digit12_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) is
+equity_lane1_colex_odometer1_odometer_digit12_rise: process (pipe_reg235_q, pipe_reg237_q, equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) is
 begin
-    if (False or (not bool(dealt(2)))) then
-        equity_lane1_colex_odometer1_odometer_digit12_bound <= n;
+    if (False or (not bool(pipe_reg237_q(2)))) then
+        equity_lane1_colex_odometer1_odometer_digit12_bound <= pipe_reg235_q;
     else
         equity_lane1_colex_odometer1_odometer_digit12_bound <= equity_lane1_colex_odometer1_odometer_digit12_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit12_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit12_can_rise <= stdl(bool(dealt(1)) and (equity_lane1_colex_odometer1_odometer_digit12_risen /= equity_lane1_colex_odometer1_odometer_digit12_bound));
+    equity_lane1_colex_odometer1_odometer_digit12_can_rise <= stdl(bool(pipe_reg237_q(1)) and (equity_lane1_colex_odometer1_odometer_digit12_risen /= equity_lane1_colex_odometer1_odometer_digit12_bound));
 end process equity_lane1_colex_odometer1_odometer_digit12_rise;
 
 equity_lane1_colex_odometer1_odometer_digit12_advance: process (clk) is
@@ -18983,15 +19351,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select13_select;
 
-equity_lane1_colex_odometer1_odometer_digit13_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) is
+equity_lane1_colex_odometer1_odometer_digit13_rise: process (pipe_reg235_q, pipe_reg237_q, equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) is
 begin
-    if (False or (not bool(dealt(3)))) then
-        equity_lane1_colex_odometer1_odometer_digit13_bound <= n;
+    if (False or (not bool(pipe_reg237_q(3)))) then
+        equity_lane1_colex_odometer1_odometer_digit13_bound <= pipe_reg235_q;
     else
         equity_lane1_colex_odometer1_odometer_digit13_bound <= equity_lane1_colex_odometer1_odometer_digit13_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit13_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit13_can_rise <= stdl(bool(dealt(2)) and (equity_lane1_colex_odometer1_odometer_digit13_risen /= equity_lane1_colex_odometer1_odometer_digit13_bound));
+    equity_lane1_colex_odometer1_odometer_digit13_can_rise <= stdl(bool(pipe_reg237_q(2)) and (equity_lane1_colex_odometer1_odometer_digit13_risen /= equity_lane1_colex_odometer1_odometer_digit13_bound));
 end process equity_lane1_colex_odometer1_odometer_digit13_rise;
 
 equity_lane1_colex_odometer1_odometer_digit13_advance: process (clk) is
@@ -19030,15 +19398,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select14_select;
 
-equity_lane1_colex_odometer1_odometer_digit14_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) is
+equity_lane1_colex_odometer1_odometer_digit14_rise: process (pipe_reg235_q, pipe_reg237_q, equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) is
 begin
-    if (False or (not bool(dealt(4)))) then
-        equity_lane1_colex_odometer1_odometer_digit14_bound <= n;
+    if (False or (not bool(pipe_reg237_q(4)))) then
+        equity_lane1_colex_odometer1_odometer_digit14_bound <= pipe_reg235_q;
     else
         equity_lane1_colex_odometer1_odometer_digit14_bound <= equity_lane1_colex_odometer1_odometer_digit14_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit14_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit14_can_rise <= stdl(bool(dealt(3)) and (equity_lane1_colex_odometer1_odometer_digit14_risen /= equity_lane1_colex_odometer1_odometer_digit14_bound));
+    equity_lane1_colex_odometer1_odometer_digit14_can_rise <= stdl(bool(pipe_reg237_q(3)) and (equity_lane1_colex_odometer1_odometer_digit14_risen /= equity_lane1_colex_odometer1_odometer_digit14_bound));
 end process equity_lane1_colex_odometer1_odometer_digit14_rise;
 
 equity_lane1_colex_odometer1_odometer_digit14_advance: process (clk) is
@@ -19077,15 +19445,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select15_select;
 
-equity_lane1_colex_odometer1_odometer_digit15_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound) is
+equity_lane1_colex_odometer1_odometer_digit15_rise: process (pipe_reg235_q, pipe_reg237_q, equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound) is
 begin
-    if (True or (not bool(dealt(4)))) then
-        equity_lane1_colex_odometer1_odometer_digit15_bound <= n;
+    if (True or (not bool(pipe_reg237_q(4)))) then
+        equity_lane1_colex_odometer1_odometer_digit15_bound <= pipe_reg235_q;
     else
-        equity_lane1_colex_odometer1_odometer_digit15_bound <= n;
+        equity_lane1_colex_odometer1_odometer_digit15_bound <= pipe_reg235_q;
     end if;
     equity_lane1_colex_odometer1_odometer_digit15_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit15_can_rise <= stdl(bool(dealt(4)) and (equity_lane1_colex_odometer1_odometer_digit15_risen /= equity_lane1_colex_odometer1_odometer_digit15_bound));
+    equity_lane1_colex_odometer1_odometer_digit15_can_rise <= stdl(bool(pipe_reg237_q(4)) and (equity_lane1_colex_odometer1_odometer_digit15_risen /= equity_lane1_colex_odometer1_odometer_digit15_bound));
 end process equity_lane1_colex_odometer1_odometer_digit15_rise;
 
 equity_lane1_colex_odometer1_odometer_digit15_advance: process (clk) is
@@ -19124,15 +19492,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select16_select;
 
-equity_lane1_colex_odometer1_odometer_digit16_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) is
+equity_lane1_colex_odometer1_odometer_digit16_rise: process (pipe_reg235_q, pipe_reg237_q, equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) is
 begin
-    if (False or (not bool(dealt(6)))) then
-        equity_lane1_colex_odometer1_odometer_digit16_bound <= n;
+    if (False or (not bool(pipe_reg237_q(6)))) then
+        equity_lane1_colex_odometer1_odometer_digit16_bound <= pipe_reg235_q;
     else
         equity_lane1_colex_odometer1_odometer_digit16_bound <= equity_lane1_colex_odometer1_odometer_digit16_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit16_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit16_can_rise <= stdl(bool(dealt(5)) and (equity_lane1_colex_odometer1_odometer_digit16_risen /= equity_lane1_colex_odometer1_odometer_digit16_bound));
+    equity_lane1_colex_odometer1_odometer_digit16_can_rise <= stdl(bool(pipe_reg237_q(5)) and (equity_lane1_colex_odometer1_odometer_digit16_risen /= equity_lane1_colex_odometer1_odometer_digit16_bound));
 end process equity_lane1_colex_odometer1_odometer_digit16_rise;
 
 equity_lane1_colex_odometer1_odometer_digit16_advance: process (clk) is
@@ -19171,15 +19539,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select17_select;
 
-equity_lane1_colex_odometer1_odometer_digit17_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound) is
+equity_lane1_colex_odometer1_odometer_digit17_rise: process (pipe_reg235_q, pipe_reg237_q, equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound) is
 begin
-    if (True or (not bool(dealt(6)))) then
-        equity_lane1_colex_odometer1_odometer_digit17_bound <= n;
+    if (True or (not bool(pipe_reg237_q(6)))) then
+        equity_lane1_colex_odometer1_odometer_digit17_bound <= pipe_reg235_q;
     else
-        equity_lane1_colex_odometer1_odometer_digit17_bound <= n;
+        equity_lane1_colex_odometer1_odometer_digit17_bound <= pipe_reg235_q;
     end if;
     equity_lane1_colex_odometer1_odometer_digit17_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit17_can_rise <= stdl(bool(dealt(6)) and (equity_lane1_colex_odometer1_odometer_digit17_risen /= equity_lane1_colex_odometer1_odometer_digit17_bound));
+    equity_lane1_colex_odometer1_odometer_digit17_can_rise <= stdl(bool(pipe_reg237_q(6)) and (equity_lane1_colex_odometer1_odometer_digit17_risen /= equity_lane1_colex_odometer1_odometer_digit17_bound));
 end process equity_lane1_colex_odometer1_odometer_digit17_rise;
 
 equity_lane1_colex_odometer1_odometer_digit17_advance: process (clk) is
@@ -19218,15 +19586,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select18_select;
 
-equity_lane1_colex_odometer1_odometer_digit18_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) is
+equity_lane1_colex_odometer1_odometer_digit18_rise: process (pipe_reg235_q, pipe_reg237_q, equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) is
 begin
-    if (False or (not bool(dealt(8)))) then
-        equity_lane1_colex_odometer1_odometer_digit18_bound <= n;
+    if (False or (not bool(pipe_reg237_q(8)))) then
+        equity_lane1_colex_odometer1_odometer_digit18_bound <= pipe_reg235_q;
     else
         equity_lane1_colex_odometer1_odometer_digit18_bound <= equity_lane1_colex_odometer1_odometer_digit18_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit18_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit18_can_rise <= stdl(bool(dealt(7)) and (equity_lane1_colex_odometer1_odometer_digit18_risen /= equity_lane1_colex_odometer1_odometer_digit18_bound));
+    equity_lane1_colex_odometer1_odometer_digit18_can_rise <= stdl(bool(pipe_reg237_q(7)) and (equity_lane1_colex_odometer1_odometer_digit18_risen /= equity_lane1_colex_odometer1_odometer_digit18_bound));
 end process equity_lane1_colex_odometer1_odometer_digit18_rise;
 
 equity_lane1_colex_odometer1_odometer_digit18_advance: process (clk) is
@@ -19265,15 +19633,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select19_select;
 
-equity_lane1_colex_odometer1_odometer_digit19_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound) is
+equity_lane1_colex_odometer1_odometer_digit19_rise: process (pipe_reg235_q, pipe_reg237_q, equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound) is
 begin
-    if (True or (not bool(dealt(8)))) then
-        equity_lane1_colex_odometer1_odometer_digit19_bound <= n;
+    if (True or (not bool(pipe_reg237_q(8)))) then
+        equity_lane1_colex_odometer1_odometer_digit19_bound <= pipe_reg235_q;
     else
-        equity_lane1_colex_odometer1_odometer_digit19_bound <= n;
+        equity_lane1_colex_odometer1_odometer_digit19_bound <= pipe_reg235_q;
     end if;
     equity_lane1_colex_odometer1_odometer_digit19_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit19_can_rise <= stdl(bool(dealt(8)) and (equity_lane1_colex_odometer1_odometer_digit19_risen /= equity_lane1_colex_odometer1_odometer_digit19_bound));
+    equity_lane1_colex_odometer1_odometer_digit19_can_rise <= stdl(bool(pipe_reg237_q(8)) and (equity_lane1_colex_odometer1_odometer_digit19_risen /= equity_lane1_colex_odometer1_odometer_digit19_bound));
 end process equity_lane1_colex_odometer1_odometer_digit19_rise;
 
 equity_lane1_colex_odometer1_odometer_digit19_advance: process (clk) is
@@ -19312,15 +19680,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select20_select;
 
-equity_lane1_colex_odometer1_odometer_digit20_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) is
+equity_lane1_colex_odometer1_odometer_digit20_rise: process (pipe_reg235_q, pipe_reg237_q, equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) is
 begin
-    if (False or (not bool(dealt(10)))) then
-        equity_lane1_colex_odometer1_odometer_digit20_bound <= n;
+    if (False or (not bool(pipe_reg237_q(10)))) then
+        equity_lane1_colex_odometer1_odometer_digit20_bound <= pipe_reg235_q;
     else
         equity_lane1_colex_odometer1_odometer_digit20_bound <= equity_lane1_colex_odometer1_odometer_digit20_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit20_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit20_can_rise <= stdl(bool(dealt(9)) and (equity_lane1_colex_odometer1_odometer_digit20_risen /= equity_lane1_colex_odometer1_odometer_digit20_bound));
+    equity_lane1_colex_odometer1_odometer_digit20_can_rise <= stdl(bool(pipe_reg237_q(9)) and (equity_lane1_colex_odometer1_odometer_digit20_risen /= equity_lane1_colex_odometer1_odometer_digit20_bound));
 end process equity_lane1_colex_odometer1_odometer_digit20_rise;
 
 equity_lane1_colex_odometer1_odometer_digit20_advance: process (clk) is
@@ -19359,15 +19727,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select21_select;
 
-equity_lane1_colex_odometer1_odometer_digit21_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound) is
+equity_lane1_colex_odometer1_odometer_digit21_rise: process (pipe_reg235_q, pipe_reg237_q, equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound) is
 begin
-    if (True or (not bool(dealt(10)))) then
-        equity_lane1_colex_odometer1_odometer_digit21_bound <= n;
+    if (True or (not bool(pipe_reg237_q(10)))) then
+        equity_lane1_colex_odometer1_odometer_digit21_bound <= pipe_reg235_q;
     else
-        equity_lane1_colex_odometer1_odometer_digit21_bound <= n;
+        equity_lane1_colex_odometer1_odometer_digit21_bound <= pipe_reg235_q;
     end if;
     equity_lane1_colex_odometer1_odometer_digit21_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit21_can_rise <= stdl(bool(dealt(10)) and (equity_lane1_colex_odometer1_odometer_digit21_risen /= equity_lane1_colex_odometer1_odometer_digit21_bound));
+    equity_lane1_colex_odometer1_odometer_digit21_can_rise <= stdl(bool(pipe_reg237_q(10)) and (equity_lane1_colex_odometer1_odometer_digit21_risen /= equity_lane1_colex_odometer1_odometer_digit21_bound));
 end process equity_lane1_colex_odometer1_odometer_digit21_rise;
 
 equity_lane1_colex_odometer1_odometer_digit21_advance: process (clk) is
@@ -19402,9 +19770,9 @@ end process equity_lane1_colex_odometer1_odometer_digit21_advance;
 equity_lane1_colex_odometer1_hand_last3_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((resize(n, 7) + 127) mod 128);
-        equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((resize(n, 7) + 126) mod 128);
-        equity_lane1_colex_odometer1_hand_last3_n_is_2 <= stdl(n = 2);
+        equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((resize(pipe_reg235_q, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((resize(pipe_reg235_q, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last3_n_is_2 <= stdl(pipe_reg235_q = 2);
     end if;
 end process equity_lane1_colex_odometer1_hand_last3_bounds;
 
@@ -19436,9 +19804,9 @@ end process equity_lane1_colex_odometer1_hand_last3_keep;
 equity_lane1_colex_odometer1_hand_last4_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((resize(n, 7) + 127) mod 128);
-        equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((resize(n, 7) + 126) mod 128);
-        equity_lane1_colex_odometer1_hand_last4_n_is_2 <= stdl(n = 2);
+        equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((resize(pipe_reg235_q, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((resize(pipe_reg235_q, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last4_n_is_2 <= stdl(pipe_reg235_q = 2);
     end if;
 end process equity_lane1_colex_odometer1_hand_last4_bounds;
 
@@ -19470,9 +19838,9 @@ end process equity_lane1_colex_odometer1_hand_last4_keep;
 equity_lane1_colex_odometer1_hand_last5_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((resize(n, 7) + 127) mod 128);
-        equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((resize(n, 7) + 126) mod 128);
-        equity_lane1_colex_odometer1_hand_last5_n_is_2 <= stdl(n = 2);
+        equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((resize(pipe_reg235_q, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((resize(pipe_reg235_q, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last5_n_is_2 <= stdl(pipe_reg235_q = 2);
     end if;
 end process equity_lane1_colex_odometer1_hand_last5_bounds;
 
@@ -19560,15 +19928,15 @@ begin
             for j in 0 to 3-1 loop
                 a := (5 + (2 * j));
                 takes(j) := wrapped;
-                first_dealt := stdl(bool(dealt(a)) and (not bool(seen_dealt)));
+                first_dealt := stdl(bool(pipe_reg237_q(a)) and (not bool(seen_dealt)));
                 innermost(j) := first_dealt;
                 if (bool(first_dealt) and bool(equity_lane1_colex_odometer1_last_bits(j))) then
                     at_last := '1';
                 end if;
-                if (bool(dealt(a)) and (not bool(first_dealt)) and (not bool(equity_lane1_colex_odometer1_last_bits(j)))) then
+                if (bool(pipe_reg237_q(a)) and (not bool(first_dealt)) and (not bool(equity_lane1_colex_odometer1_last_bits(j)))) then
                     wrapped := '0';
                 end if;
-                if bool(dealt(a)) then
+                if bool(pipe_reg237_q(a)) then
                     seen_dealt := '1';
                 end if;
             end loop;
@@ -19593,9 +19961,9 @@ equity_lane1_take_setting: process (clk) is
 begin
     if rising_edge(clk) then
         if (bool(lane_load1_lane_loads) or bool(start)) then
-            equity_lane1_lane_n <= n;
-            equity_lane1_lane_mask <= mask;
-            equity_lane1_lane_exact <= exact;
+            equity_lane1_lane_n <= pipe_reg235_q;
+            equity_lane1_lane_mask <= pipe_reg236_q;
+            equity_lane1_lane_exact <= pipe_reg242_q;
         end if;
     end if;
 end process equity_lane1_take_setting;
@@ -20269,7 +20637,7 @@ begin
     end if;
 end process equity_lane1_deal_stage11_judge_flags;
 
-equity_lane1_deal_stage11_pick: process (dealt, equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) is
+equity_lane1_deal_stage11_pick: process (pipe_reg237_q, equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -20285,7 +20653,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(0)) then
+    if bool(pipe_reg237_q(0)) then
         equity_lane1_deal_stage11_chosen <= take;
         equity_lane1_deal_stage11_found <= hit;
     else
@@ -20460,7 +20828,7 @@ begin
     end if;
 end process equity_lane1_deal_stage12_judge_flags;
 
-equity_lane1_deal_stage12_pick: process (dealt, equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) is
+equity_lane1_deal_stage12_pick: process (pipe_reg237_q, equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -20476,7 +20844,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(1)) then
+    if bool(pipe_reg237_q(1)) then
         equity_lane1_deal_stage12_chosen <= take;
         equity_lane1_deal_stage12_found <= hit;
     else
@@ -20666,7 +21034,7 @@ begin
     end if;
 end process equity_lane1_deal_stage13_judge_flags;
 
-equity_lane1_deal_stage13_pick: process (dealt, equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) is
+equity_lane1_deal_stage13_pick: process (pipe_reg237_q, equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -20682,7 +21050,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(2)) then
+    if bool(pipe_reg237_q(2)) then
         equity_lane1_deal_stage13_chosen <= take;
         equity_lane1_deal_stage13_found <= hit;
     else
@@ -20887,7 +21255,7 @@ begin
     end if;
 end process equity_lane1_deal_stage14_judge_flags;
 
-equity_lane1_deal_stage14_pick: process (dealt, equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) is
+equity_lane1_deal_stage14_pick: process (pipe_reg237_q, equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -20903,7 +21271,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(3)) then
+    if bool(pipe_reg237_q(3)) then
         equity_lane1_deal_stage14_chosen <= take;
         equity_lane1_deal_stage14_found <= hit;
     else
@@ -21123,7 +21491,7 @@ begin
     end if;
 end process equity_lane1_deal_stage15_judge_flags;
 
-equity_lane1_deal_stage15_pick: process (dealt, equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) is
+equity_lane1_deal_stage15_pick: process (pipe_reg237_q, equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -21139,7 +21507,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(4)) then
+    if bool(pipe_reg237_q(4)) then
         equity_lane1_deal_stage15_chosen <= take;
         equity_lane1_deal_stage15_found <= hit;
     else
@@ -21389,7 +21757,7 @@ begin
     end if;
 end process equity_lane1_deal_stage16_judge_flags;
 
-equity_lane1_deal_stage16_pick: process (dealt, equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) is
+equity_lane1_deal_stage16_pick: process (pipe_reg237_q, equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -21405,7 +21773,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(5)) then
+    if bool(pipe_reg237_q(5)) then
         equity_lane1_deal_stage16_chosen <= take;
         equity_lane1_deal_stage16_found <= hit;
     else
@@ -21670,7 +22038,7 @@ begin
     end if;
 end process equity_lane1_deal_stage17_judge_flags;
 
-equity_lane1_deal_stage17_pick: process (dealt, equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) is
+equity_lane1_deal_stage17_pick: process (pipe_reg237_q, equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -21686,7 +22054,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(6)) then
+    if bool(pipe_reg237_q(6)) then
         equity_lane1_deal_stage17_chosen <= take;
         equity_lane1_deal_stage17_found <= hit;
     else
@@ -21966,7 +22334,7 @@ begin
     end if;
 end process equity_lane1_deal_stage18_judge_flags;
 
-equity_lane1_deal_stage18_pick: process (dealt, equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) is
+equity_lane1_deal_stage18_pick: process (pipe_reg237_q, equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -21982,7 +22350,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(7)) then
+    if bool(pipe_reg237_q(7)) then
         equity_lane1_deal_stage18_chosen <= take;
         equity_lane1_deal_stage18_found <= hit;
     else
@@ -22277,7 +22645,7 @@ begin
     end if;
 end process equity_lane1_deal_stage19_judge_flags;
 
-equity_lane1_deal_stage19_pick: process (dealt, equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) is
+equity_lane1_deal_stage19_pick: process (pipe_reg237_q, equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -22293,7 +22661,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(8)) then
+    if bool(pipe_reg237_q(8)) then
         equity_lane1_deal_stage19_chosen <= take;
         equity_lane1_deal_stage19_found <= hit;
     else
@@ -22618,7 +22986,7 @@ begin
     end if;
 end process equity_lane1_deal_stage20_judge_flags;
 
-equity_lane1_deal_stage20_pick: process (dealt, equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) is
+equity_lane1_deal_stage20_pick: process (pipe_reg237_q, equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -22634,7 +23002,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(9)) then
+    if bool(pipe_reg237_q(9)) then
         equity_lane1_deal_stage20_chosen <= take;
         equity_lane1_deal_stage20_found <= hit;
     else
@@ -22974,7 +23342,7 @@ begin
     end if;
 end process equity_lane1_deal_stage21_judge_flags;
 
-equity_lane1_deal_stage21_pick: process (dealt, equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) is
+equity_lane1_deal_stage21_pick: process (pipe_reg237_q, equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -22990,7 +23358,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(dealt(10)) then
+    if bool(pipe_reg237_q(10)) then
         equity_lane1_deal_stage21_chosen <= take;
         equity_lane1_deal_stage21_found <= hit;
     else
@@ -23022,8 +23390,8 @@ end process equity_lane1_deal_stage21_flags;
 equity_lane1_card_lookup11_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane1_card_lookup11_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg239_q) then
+            equity_lane1_card_lookup11_remaining(to_integer(pipe_reg240_q)) <= pipe_reg241_q;
         end if;
     end if;
 end process equity_lane1_card_lookup11_write;
@@ -23034,10 +23402,10 @@ equity_lane1_card_lookup11_position <= equity_lane1_deal_stage21_pos_out((0 + 6)
 equity_lane1_card_lookup11_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(0)) then
+        if bool(pipe_reg237_q(0)) then
             equity_lane1_card_lookup11_card <= equity_lane1_card_lookup11_remaining(to_integer(equity_lane1_card_lookup11_position));
         else
-            equity_lane1_card_lookup11_card <= slot_register0_value;
+            equity_lane1_card_lookup11_card <= pipe_reg246_q;
         end if;
     end if;
 end process equity_lane1_card_lookup11_read;
@@ -23045,8 +23413,8 @@ end process equity_lane1_card_lookup11_read;
 equity_lane1_card_lookup12_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane1_card_lookup12_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg239_q) then
+            equity_lane1_card_lookup12_remaining(to_integer(pipe_reg240_q)) <= pipe_reg241_q;
         end if;
     end if;
 end process equity_lane1_card_lookup12_write;
@@ -23057,10 +23425,10 @@ equity_lane1_card_lookup12_position <= equity_lane1_deal_stage21_pos_out((6 + 6)
 equity_lane1_card_lookup12_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(1)) then
+        if bool(pipe_reg237_q(1)) then
             equity_lane1_card_lookup12_card <= equity_lane1_card_lookup12_remaining(to_integer(equity_lane1_card_lookup12_position));
         else
-            equity_lane1_card_lookup12_card <= slot_register1_value;
+            equity_lane1_card_lookup12_card <= pipe_reg247_q;
         end if;
     end if;
 end process equity_lane1_card_lookup12_read;
@@ -23068,8 +23436,8 @@ end process equity_lane1_card_lookup12_read;
 equity_lane1_card_lookup13_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane1_card_lookup13_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg239_q) then
+            equity_lane1_card_lookup13_remaining(to_integer(pipe_reg240_q)) <= pipe_reg241_q;
         end if;
     end if;
 end process equity_lane1_card_lookup13_write;
@@ -23080,10 +23448,10 @@ equity_lane1_card_lookup13_position <= equity_lane1_deal_stage21_pos_out((12 + 6
 equity_lane1_card_lookup13_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(2)) then
+        if bool(pipe_reg237_q(2)) then
             equity_lane1_card_lookup13_card <= equity_lane1_card_lookup13_remaining(to_integer(equity_lane1_card_lookup13_position));
         else
-            equity_lane1_card_lookup13_card <= slot_register2_value;
+            equity_lane1_card_lookup13_card <= pipe_reg248_q;
         end if;
     end if;
 end process equity_lane1_card_lookup13_read;
@@ -23091,8 +23459,8 @@ end process equity_lane1_card_lookup13_read;
 equity_lane1_card_lookup14_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane1_card_lookup14_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg239_q) then
+            equity_lane1_card_lookup14_remaining(to_integer(pipe_reg240_q)) <= pipe_reg241_q;
         end if;
     end if;
 end process equity_lane1_card_lookup14_write;
@@ -23103,10 +23471,10 @@ equity_lane1_card_lookup14_position <= equity_lane1_deal_stage21_pos_out((18 + 6
 equity_lane1_card_lookup14_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(3)) then
+        if bool(pipe_reg237_q(3)) then
             equity_lane1_card_lookup14_card <= equity_lane1_card_lookup14_remaining(to_integer(equity_lane1_card_lookup14_position));
         else
-            equity_lane1_card_lookup14_card <= slot_register3_value;
+            equity_lane1_card_lookup14_card <= pipe_reg249_q;
         end if;
     end if;
 end process equity_lane1_card_lookup14_read;
@@ -23114,8 +23482,8 @@ end process equity_lane1_card_lookup14_read;
 equity_lane1_card_lookup15_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane1_card_lookup15_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg239_q) then
+            equity_lane1_card_lookup15_remaining(to_integer(pipe_reg240_q)) <= pipe_reg241_q;
         end if;
     end if;
 end process equity_lane1_card_lookup15_write;
@@ -23126,10 +23494,10 @@ equity_lane1_card_lookup15_position <= equity_lane1_deal_stage21_pos_out((24 + 6
 equity_lane1_card_lookup15_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(4)) then
+        if bool(pipe_reg237_q(4)) then
             equity_lane1_card_lookup15_card <= equity_lane1_card_lookup15_remaining(to_integer(equity_lane1_card_lookup15_position));
         else
-            equity_lane1_card_lookup15_card <= slot_register4_value;
+            equity_lane1_card_lookup15_card <= pipe_reg250_q;
         end if;
     end if;
 end process equity_lane1_card_lookup15_read;
@@ -23137,8 +23505,8 @@ end process equity_lane1_card_lookup15_read;
 equity_lane1_card_lookup16_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane1_card_lookup16_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg239_q) then
+            equity_lane1_card_lookup16_remaining(to_integer(pipe_reg240_q)) <= pipe_reg241_q;
         end if;
     end if;
 end process equity_lane1_card_lookup16_write;
@@ -23149,10 +23517,10 @@ equity_lane1_card_lookup16_position <= equity_lane1_deal_stage21_pos_out((30 + 6
 equity_lane1_card_lookup16_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(5)) then
+        if bool(pipe_reg237_q(5)) then
             equity_lane1_card_lookup16_card <= equity_lane1_card_lookup16_remaining(to_integer(equity_lane1_card_lookup16_position));
         else
-            equity_lane1_card_lookup16_card <= slot_register5_value;
+            equity_lane1_card_lookup16_card <= pipe_reg251_q;
         end if;
     end if;
 end process equity_lane1_card_lookup16_read;
@@ -23160,8 +23528,8 @@ end process equity_lane1_card_lookup16_read;
 equity_lane1_card_lookup17_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane1_card_lookup17_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg239_q) then
+            equity_lane1_card_lookup17_remaining(to_integer(pipe_reg240_q)) <= pipe_reg241_q;
         end if;
     end if;
 end process equity_lane1_card_lookup17_write;
@@ -23172,10 +23540,10 @@ equity_lane1_card_lookup17_position <= equity_lane1_deal_stage21_pos_out((36 + 6
 equity_lane1_card_lookup17_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(6)) then
+        if bool(pipe_reg237_q(6)) then
             equity_lane1_card_lookup17_card <= equity_lane1_card_lookup17_remaining(to_integer(equity_lane1_card_lookup17_position));
         else
-            equity_lane1_card_lookup17_card <= slot_register6_value;
+            equity_lane1_card_lookup17_card <= pipe_reg252_q;
         end if;
     end if;
 end process equity_lane1_card_lookup17_read;
@@ -23183,8 +23551,8 @@ end process equity_lane1_card_lookup17_read;
 equity_lane1_card_lookup18_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane1_card_lookup18_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg239_q) then
+            equity_lane1_card_lookup18_remaining(to_integer(pipe_reg240_q)) <= pipe_reg241_q;
         end if;
     end if;
 end process equity_lane1_card_lookup18_write;
@@ -23195,10 +23563,10 @@ equity_lane1_card_lookup18_position <= equity_lane1_deal_stage21_pos_out((42 + 6
 equity_lane1_card_lookup18_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(7)) then
+        if bool(pipe_reg237_q(7)) then
             equity_lane1_card_lookup18_card <= equity_lane1_card_lookup18_remaining(to_integer(equity_lane1_card_lookup18_position));
         else
-            equity_lane1_card_lookup18_card <= slot_register7_value;
+            equity_lane1_card_lookup18_card <= pipe_reg253_q;
         end if;
     end if;
 end process equity_lane1_card_lookup18_read;
@@ -23206,8 +23574,8 @@ end process equity_lane1_card_lookup18_read;
 equity_lane1_card_lookup19_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane1_card_lookup19_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg239_q) then
+            equity_lane1_card_lookup19_remaining(to_integer(pipe_reg240_q)) <= pipe_reg241_q;
         end if;
     end if;
 end process equity_lane1_card_lookup19_write;
@@ -23218,10 +23586,10 @@ equity_lane1_card_lookup19_position <= equity_lane1_deal_stage21_pos_out((48 + 6
 equity_lane1_card_lookup19_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(8)) then
+        if bool(pipe_reg237_q(8)) then
             equity_lane1_card_lookup19_card <= equity_lane1_card_lookup19_remaining(to_integer(equity_lane1_card_lookup19_position));
         else
-            equity_lane1_card_lookup19_card <= slot_register8_value;
+            equity_lane1_card_lookup19_card <= pipe_reg254_q;
         end if;
     end if;
 end process equity_lane1_card_lookup19_read;
@@ -23229,8 +23597,8 @@ end process equity_lane1_card_lookup19_read;
 equity_lane1_card_lookup20_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane1_card_lookup20_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg239_q) then
+            equity_lane1_card_lookup20_remaining(to_integer(pipe_reg240_q)) <= pipe_reg241_q;
         end if;
     end if;
 end process equity_lane1_card_lookup20_write;
@@ -23241,10 +23609,10 @@ equity_lane1_card_lookup20_position <= equity_lane1_deal_stage21_pos_out((54 + 6
 equity_lane1_card_lookup20_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(9)) then
+        if bool(pipe_reg237_q(9)) then
             equity_lane1_card_lookup20_card <= equity_lane1_card_lookup20_remaining(to_integer(equity_lane1_card_lookup20_position));
         else
-            equity_lane1_card_lookup20_card <= slot_register9_value;
+            equity_lane1_card_lookup20_card <= pipe_reg255_q;
         end if;
     end if;
 end process equity_lane1_card_lookup20_read;
@@ -23252,8 +23620,8 @@ end process equity_lane1_card_lookup20_read;
 equity_lane1_card_lookup21_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(rem_we) then
-            equity_lane1_card_lookup21_remaining(to_integer(rem_addr)) <= rem_data;
+        if bool(pipe_reg239_q) then
+            equity_lane1_card_lookup21_remaining(to_integer(pipe_reg240_q)) <= pipe_reg241_q;
         end if;
     end if;
 end process equity_lane1_card_lookup21_write;
@@ -23264,10 +23632,10 @@ equity_lane1_card_lookup21_position <= equity_lane1_deal_stage21_pos_out((60 + 6
 equity_lane1_card_lookup21_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(dealt(10)) then
+        if bool(pipe_reg237_q(10)) then
             equity_lane1_card_lookup21_card <= equity_lane1_card_lookup21_remaining(to_integer(equity_lane1_card_lookup21_position));
         else
-            equity_lane1_card_lookup21_card <= slot_register10_value;
+            equity_lane1_card_lookup21_card <= pipe_reg256_q;
         end if;
     end if;
 end process equity_lane1_card_lookup21_read;
@@ -23346,40 +23714,40 @@ equity_lane1_eval74_hand_eval4_same_card103_same <= stdl((equity_lane1_eval74_ha
 
 equity_lane1_eval74_hand_eval4_same_card104_same <= stdl((equity_lane1_eval74_hand_eval4_s0_codes(36-1 downto 30) = equity_lane1_eval74_hand_eval4_s0_codes(42-1 downto 36)) and (equity_lane1_eval74_hand_eval4_s0_codes(36-1 downto 30) /= 63));
 
-equity_lane1_eval74_hand_eval4_pipe_reg212_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg258_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_s1_dups <= equity_lane1_eval74_hand_eval4_pipe_reg212_d;
+        equity_lane1_eval74_hand_eval4_s1_dups <= equity_lane1_eval74_hand_eval4_pipe_reg258_d;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg212_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg258_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg213_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg259_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_s1_hand <= equity_lane1_eval74_hand_eval4_d1_hand;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg213_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg259_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg214_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg260_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_s1_bad_codes <= equity_lane1_eval74_hand_eval4_d1_bad_codes;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg214_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg260_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg215_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg261_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_s1_any <= equity_lane1_eval74_hand_eval4_d1_any;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg215_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg261_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg216_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg262_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_s1_flush_suit <= equity_lane1_eval74_hand_eval4_d1_flush_suit;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg216_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg262_load;
 
 equity_lane1_eval74_hand_eval4_decode: process (equity_lane1_eval74_hand_eval4_s0_codes) is
     variable hand: unsigned(51 downto 0);
@@ -23505,77 +23873,77 @@ begin
     equity_lane1_eval74_hand_eval4_straight_windows4_windows <= complete;
 end process equity_lane1_eval74_hand_eval4_straight_windows4_find;
 
-equity_lane1_eval74_hand_eval4_pipe_reg217_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg263_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg217_q <= equity_lane1_eval74_hand_eval4_c2_quads;
+        equity_lane1_eval74_hand_eval4_pipe_reg263_q <= equity_lane1_eval74_hand_eval4_c2_quads;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg217_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg263_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg218_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg264_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg218_q <= equity_lane1_eval74_hand_eval4_c2_trips;
+        equity_lane1_eval74_hand_eval4_pipe_reg264_q <= equity_lane1_eval74_hand_eval4_c2_trips;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg218_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg264_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg219_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg265_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg219_q <= equity_lane1_eval74_hand_eval4_c2_pairs;
+        equity_lane1_eval74_hand_eval4_pipe_reg265_q <= equity_lane1_eval74_hand_eval4_c2_pairs;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg219_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg265_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg220_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg266_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg220_q <= equity_lane1_eval74_hand_eval4_c2_not_quads;
+        equity_lane1_eval74_hand_eval4_pipe_reg266_q <= equity_lane1_eval74_hand_eval4_c2_not_quads;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg220_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg266_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg221_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg267_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg221_q <= equity_lane1_eval74_hand_eval4_c2_kickers;
+        equity_lane1_eval74_hand_eval4_pipe_reg267_q <= equity_lane1_eval74_hand_eval4_c2_kickers;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg221_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg267_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg222_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg268_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg222_q <= equity_lane1_eval74_hand_eval4_straight_windows4_windows;
+        equity_lane1_eval74_hand_eval4_pipe_reg268_q <= equity_lane1_eval74_hand_eval4_straight_windows4_windows;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg222_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg268_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg223_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg269_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg223_q <= equity_lane1_eval74_hand_eval4_c2_sf_windows;
+        equity_lane1_eval74_hand_eval4_pipe_reg269_q <= equity_lane1_eval74_hand_eval4_c2_sf_windows;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg223_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg269_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg224_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg270_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg224_q <= equity_lane1_eval74_hand_eval4_c2_flush;
+        equity_lane1_eval74_hand_eval4_pipe_reg270_q <= equity_lane1_eval74_hand_eval4_c2_flush;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg224_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg270_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg225_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg271_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg225_q <= equity_lane1_eval74_hand_eval4_c2_bad;
+        equity_lane1_eval74_hand_eval4_pipe_reg271_q <= equity_lane1_eval74_hand_eval4_c2_bad;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg225_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg271_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg226_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg272_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg226_q <= equity_lane1_eval74_hand_eval4_s1_any;
+        equity_lane1_eval74_hand_eval4_pipe_reg272_q <= equity_lane1_eval74_hand_eval4_s1_any;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg226_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg272_load;
 
-equity_lane1_eval74_hand_eval4_highest_ranks16_select: process (equity_lane1_eval74_hand_eval4_pipe_reg221_q) is
+equity_lane1_eval74_hand_eval4_highest_ranks16_select: process (equity_lane1_eval74_hand_eval4_pipe_reg267_q) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -23585,9 +23953,9 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg221_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg267_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval74_hand_eval4_pipe_reg221_q(p)) then
+        if bool(equity_lane1_eval74_hand_eval4_pipe_reg267_q(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
@@ -23596,7 +23964,7 @@ begin
     equity_lane1_eval74_hand_eval4_highest_ranks16_onehots <= sel;
 end process equity_lane1_eval74_hand_eval4_highest_ranks16_select;
 
-equity_lane1_eval74_hand_eval4_highest_ranks17_select: process (equity_lane1_eval74_hand_eval4_pipe_reg219_q) is
+equity_lane1_eval74_hand_eval4_highest_ranks17_select: process (equity_lane1_eval74_hand_eval4_pipe_reg265_q) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -23606,9 +23974,9 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg219_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg265_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval74_hand_eval4_pipe_reg219_q(p)) then
+        if bool(equity_lane1_eval74_hand_eval4_pipe_reg265_q(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
@@ -23617,7 +23985,7 @@ begin
     equity_lane1_eval74_hand_eval4_highest_ranks17_onehots <= sel;
 end process equity_lane1_eval74_hand_eval4_highest_ranks17_select;
 
-equity_lane1_eval74_hand_eval4_highest_ranks18_select: process (equity_lane1_eval74_hand_eval4_pipe_reg218_q) is
+equity_lane1_eval74_hand_eval4_highest_ranks18_select: process (equity_lane1_eval74_hand_eval4_pipe_reg264_q) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -23627,9 +23995,9 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg218_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg264_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval74_hand_eval4_pipe_reg218_q(p)) then
+        if bool(equity_lane1_eval74_hand_eval4_pipe_reg264_q(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
@@ -23638,7 +24006,7 @@ begin
     equity_lane1_eval74_hand_eval4_highest_ranks18_onehots <= sel;
 end process equity_lane1_eval74_hand_eval4_highest_ranks18_select;
 
-equity_lane1_eval74_hand_eval4_highest_ranks19_select: process (equity_lane1_eval74_hand_eval4_pipe_reg220_q) is
+equity_lane1_eval74_hand_eval4_highest_ranks19_select: process (equity_lane1_eval74_hand_eval4_pipe_reg266_q) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -23648,9 +24016,9 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg220_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg266_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval74_hand_eval4_pipe_reg220_q(p)) then
+        if bool(equity_lane1_eval74_hand_eval4_pipe_reg266_q(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
@@ -23659,22 +24027,22 @@ begin
     equity_lane1_eval74_hand_eval4_highest_ranks19_onehots <= sel;
 end process equity_lane1_eval74_hand_eval4_highest_ranks19_select;
 
-equity_lane1_eval74_hand_eval4_window_top8_pick: process (equity_lane1_eval74_hand_eval4_pipe_reg222_q) is
+equity_lane1_eval74_hand_eval4_window_top8_pick: process (equity_lane1_eval74_hand_eval4_pipe_reg268_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane1_eval74_hand_eval4_pipe_reg222_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane1_eval74_hand_eval4_pipe_reg268_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane1_eval74_hand_eval4_pipe_reg222_q(w)) then
+        if bool(equity_lane1_eval74_hand_eval4_pipe_reg268_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane1_eval74_hand_eval4_window_top8_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane1_eval74_hand_eval4_window_top8_found <= stdl(equity_lane1_eval74_hand_eval4_pipe_reg222_q /= 0);
+    equity_lane1_eval74_hand_eval4_window_top8_found <= stdl(equity_lane1_eval74_hand_eval4_pipe_reg268_q /= 0);
 end process equity_lane1_eval74_hand_eval4_window_top8_pick;
 
 equity_lane1_eval74_hand_eval4_window_top8_onehot_rank56_encode: process (equity_lane1_eval74_hand_eval4_window_top8_best) is
@@ -23688,22 +24056,22 @@ begin
     equity_lane1_eval74_hand_eval4_window_top8_top <= value;
 end process equity_lane1_eval74_hand_eval4_window_top8_onehot_rank56_encode;
 
-equity_lane1_eval74_hand_eval4_window_top9_pick: process (equity_lane1_eval74_hand_eval4_pipe_reg223_q) is
+equity_lane1_eval74_hand_eval4_window_top9_pick: process (equity_lane1_eval74_hand_eval4_pipe_reg269_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane1_eval74_hand_eval4_pipe_reg223_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane1_eval74_hand_eval4_pipe_reg269_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane1_eval74_hand_eval4_pipe_reg223_q(w)) then
+        if bool(equity_lane1_eval74_hand_eval4_pipe_reg269_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane1_eval74_hand_eval4_window_top9_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane1_eval74_hand_eval4_window_top9_found <= stdl(equity_lane1_eval74_hand_eval4_pipe_reg223_q /= 0);
+    equity_lane1_eval74_hand_eval4_window_top9_found <= stdl(equity_lane1_eval74_hand_eval4_pipe_reg269_q /= 0);
 end process equity_lane1_eval74_hand_eval4_window_top9_pick;
 
 equity_lane1_eval74_hand_eval4_window_top9_onehot_rank57_encode: process (equity_lane1_eval74_hand_eval4_window_top9_best) is
@@ -23717,191 +24085,191 @@ begin
     equity_lane1_eval74_hand_eval4_window_top9_top <= value;
 end process equity_lane1_eval74_hand_eval4_window_top9_onehot_rank57_encode;
 
-equity_lane1_eval74_hand_eval4_pipe_reg227_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg273_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg227_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots(13-1 downto 0);
+        equity_lane1_eval74_hand_eval4_pipe_reg273_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg227_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg273_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg228_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg274_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg228_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots(26-1 downto 13);
+        equity_lane1_eval74_hand_eval4_pipe_reg274_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg228_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg274_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg229_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg275_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg229_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots(39-1 downto 26);
+        equity_lane1_eval74_hand_eval4_pipe_reg275_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots(39-1 downto 26);
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg229_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg275_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg230_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg276_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg230_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots(52-1 downto 39);
+        equity_lane1_eval74_hand_eval4_pipe_reg276_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots(52-1 downto 39);
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg230_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg276_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg231_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg277_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg231_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots(65-1 downto 52);
+        equity_lane1_eval74_hand_eval4_pipe_reg277_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots(65-1 downto 52);
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg231_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg277_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg232_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg278_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_pair0 <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg232_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg278_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg233_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg279_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_pair1 <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg233_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg279_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg234_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg280_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg234_q <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots(39-1 downto 26);
+        equity_lane1_eval74_hand_eval4_pipe_reg280_q <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots(39-1 downto 26);
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg234_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg280_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg235_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg281_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_trip0 <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg235_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg281_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg236_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg282_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_trip1 <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg236_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg282_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg237_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg283_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg237_q <= equity_lane1_eval74_hand_eval4_highest_ranks19_onehots(13-1 downto 0);
+        equity_lane1_eval74_hand_eval4_pipe_reg283_q <= equity_lane1_eval74_hand_eval4_highest_ranks19_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg237_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg283_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg238_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg284_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_s3_quads <= equity_lane1_eval74_hand_eval4_pipe_reg217_q;
+        equity_lane1_eval74_hand_eval4_s3_quads <= equity_lane1_eval74_hand_eval4_pipe_reg263_q;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg238_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg284_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg239_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg285_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_s3_straight <= equity_lane1_eval74_hand_eval4_window_top8_found;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg239_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg285_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg240_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg286_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_s3_sf <= equity_lane1_eval74_hand_eval4_window_top9_found;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg240_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg286_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg241_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg287_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_s3_flush <= equity_lane1_eval74_hand_eval4_pipe_reg224_q;
+        equity_lane1_eval74_hand_eval4_s3_flush <= equity_lane1_eval74_hand_eval4_pipe_reg270_q;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg241_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg287_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg242_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg288_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg242_q <= equity_lane1_eval74_hand_eval4_window_top8_top;
+        equity_lane1_eval74_hand_eval4_pipe_reg288_q <= equity_lane1_eval74_hand_eval4_window_top8_top;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg242_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg288_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg243_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg289_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_pipe_reg243_q <= equity_lane1_eval74_hand_eval4_window_top9_top;
+        equity_lane1_eval74_hand_eval4_pipe_reg289_q <= equity_lane1_eval74_hand_eval4_window_top9_top;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg243_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg289_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg244_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg290_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_s3_bad <= equity_lane1_eval74_hand_eval4_pipe_reg225_q;
+        equity_lane1_eval74_hand_eval4_s3_bad <= equity_lane1_eval74_hand_eval4_pipe_reg271_q;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg244_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg290_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg245_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg291_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_s3_any <= equity_lane1_eval74_hand_eval4_pipe_reg226_q;
+        equity_lane1_eval74_hand_eval4_s3_any <= equity_lane1_eval74_hand_eval4_pipe_reg272_q;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg245_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg291_load;
 
-equity_lane1_eval74_hand_eval4_onehot_rank58_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg227_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank58_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg273_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg227_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg273_q(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank58_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank58_encode;
 
-equity_lane1_eval74_hand_eval4_onehot_rank59_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg228_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank59_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg274_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg228_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg274_q(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank59_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank59_encode;
 
-equity_lane1_eval74_hand_eval4_onehot_rank60_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg229_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank60_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg275_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg229_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg275_q(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank60_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank60_encode;
 
-equity_lane1_eval74_hand_eval4_onehot_rank61_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg230_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank61_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg276_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg230_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg276_q(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank61_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank61_encode;
 
-equity_lane1_eval74_hand_eval4_onehot_rank62_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg231_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank62_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg277_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg231_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg277_q(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank62_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank62_encode;
 
@@ -23927,14 +24295,14 @@ begin
     equity_lane1_eval74_hand_eval4_onehot_rank64_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank64_encode;
 
-equity_lane1_eval74_hand_eval4_onehot_rank65_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg234_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank65_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg280_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg234_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg280_q(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank65_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank65_encode;
 
@@ -23960,14 +24328,14 @@ begin
     equity_lane1_eval74_hand_eval4_onehot_rank67_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank67_encode;
 
-equity_lane1_eval74_hand_eval4_onehot_rank68_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg237_q) is
+equity_lane1_eval74_hand_eval4_onehot_rank68_encode: process (equity_lane1_eval74_hand_eval4_pipe_reg283_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg237_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(12)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(10)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(6)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(11)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(9)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(7)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(5)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(3)) or bool(equity_lane1_eval74_hand_eval4_pipe_reg283_q(1)));
     equity_lane1_eval74_hand_eval4_onehot_rank68_rank <= value;
 end process equity_lane1_eval74_hand_eval4_onehot_rank68_encode;
 
@@ -24011,117 +24379,117 @@ end process equity_lane1_eval74_hand_eval4_categorize;
 
 equity_lane1_eval74_hand_eval4_c4_invalid <= stdl(bool(equity_lane1_eval74_hand_eval4_s3_bad) or (not bool(equity_lane1_eval74_hand_eval4_s3_any)));
 
-equity_lane1_eval74_hand_eval4_pipe_reg246_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg292_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_m0 <= equity_lane1_eval74_hand_eval4_onehot_rank58_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg246_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg292_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg247_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg293_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_m1 <= equity_lane1_eval74_hand_eval4_onehot_rank59_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg247_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg293_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg248_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg294_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_m2 <= equity_lane1_eval74_hand_eval4_onehot_rank60_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg248_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg294_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg249_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg295_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_m3 <= equity_lane1_eval74_hand_eval4_onehot_rank61_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg249_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg295_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg250_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg296_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_m4 <= equity_lane1_eval74_hand_eval4_onehot_rank62_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg250_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg296_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg251_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg297_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_p0 <= equity_lane1_eval74_hand_eval4_onehot_rank63_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg251_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg297_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg252_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg298_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_p1 <= equity_lane1_eval74_hand_eval4_onehot_rank64_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg252_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg298_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg253_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg299_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_p2 <= equity_lane1_eval74_hand_eval4_onehot_rank65_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg253_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg299_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg254_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg300_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_t0 <= equity_lane1_eval74_hand_eval4_onehot_rank66_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg254_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg300_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg255_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg301_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_t1 <= equity_lane1_eval74_hand_eval4_onehot_rank67_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg255_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg301_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg256_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg302_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_x0 <= equity_lane1_eval74_hand_eval4_onehot_rank68_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg256_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg302_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg257_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg303_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_q0 <= equity_lane1_eval74_hand_eval4_onehot_rank69_rank;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg257_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg303_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg258_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg304_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_s4_category <= equity_lane1_eval74_hand_eval4_c4_category;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg258_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg304_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg259_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg305_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_s4_straight_top <= equity_lane1_eval74_hand_eval4_pipe_reg242_q;
+        equity_lane1_eval74_hand_eval4_s4_straight_top <= equity_lane1_eval74_hand_eval4_pipe_reg288_q;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg259_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg305_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg260_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg306_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval74_hand_eval4_s4_sf_top <= equity_lane1_eval74_hand_eval4_pipe_reg243_q;
+        equity_lane1_eval74_hand_eval4_s4_sf_top <= equity_lane1_eval74_hand_eval4_pipe_reg289_q;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg260_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg306_load;
 
-equity_lane1_eval74_hand_eval4_pipe_reg261_load: process (clk) is
+equity_lane1_eval74_hand_eval4_pipe_reg307_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval74_hand_eval4_s4_invalid <= equity_lane1_eval74_hand_eval4_c4_invalid;
     end if;
-end process equity_lane1_eval74_hand_eval4_pipe_reg261_load;
+end process equity_lane1_eval74_hand_eval4_pipe_reg307_load;
 
 equity_lane1_eval74_hand_eval4_compose: process (equity_lane1_eval74_hand_eval4_x0, equity_lane1_eval74_hand_eval4_s4_invalid, equity_lane1_eval74_hand_eval4_p1, equity_lane1_eval74_hand_eval4_p0, equity_lane1_eval74_hand_eval4_t1, equity_lane1_eval74_hand_eval4_q0, equity_lane1_eval74_hand_eval4_m0, equity_lane1_eval74_hand_eval4_m2, equity_lane1_eval74_hand_eval4_p2, equity_lane1_eval74_hand_eval4_s4_sf_top, equity_lane1_eval74_hand_eval4_m3, equity_lane1_eval74_hand_eval4_m4, equity_lane1_eval74_hand_eval4_m1, equity_lane1_eval74_hand_eval4_s4_straight_top, equity_lane1_eval74_hand_eval4_s4_category, equity_lane1_eval74_hand_eval4_t0) is
     variable t1_ge_p0: std_logic;
@@ -24312,40 +24680,40 @@ equity_lane1_eval75_hand_eval5_same_card124_same <= stdl((equity_lane1_eval75_ha
 
 equity_lane1_eval75_hand_eval5_same_card125_same <= stdl((equity_lane1_eval75_hand_eval5_s0_codes(36-1 downto 30) = equity_lane1_eval75_hand_eval5_s0_codes(42-1 downto 36)) and (equity_lane1_eval75_hand_eval5_s0_codes(36-1 downto 30) /= 63));
 
-equity_lane1_eval75_hand_eval5_pipe_reg262_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg308_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_s1_dups <= equity_lane1_eval75_hand_eval5_pipe_reg262_d;
+        equity_lane1_eval75_hand_eval5_s1_dups <= equity_lane1_eval75_hand_eval5_pipe_reg308_d;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg262_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg308_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg263_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg309_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_s1_hand <= equity_lane1_eval75_hand_eval5_d1_hand;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg263_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg309_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg264_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg310_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_s1_bad_codes <= equity_lane1_eval75_hand_eval5_d1_bad_codes;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg264_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg310_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg265_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg311_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_s1_any <= equity_lane1_eval75_hand_eval5_d1_any;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg265_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg311_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg266_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg312_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_s1_flush_suit <= equity_lane1_eval75_hand_eval5_d1_flush_suit;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg266_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg312_load;
 
 equity_lane1_eval75_hand_eval5_decode: process (equity_lane1_eval75_hand_eval5_s0_codes) is
     variable hand: unsigned(51 downto 0);
@@ -24471,77 +24839,77 @@ begin
     equity_lane1_eval75_hand_eval5_straight_windows5_windows <= complete;
 end process equity_lane1_eval75_hand_eval5_straight_windows5_find;
 
-equity_lane1_eval75_hand_eval5_pipe_reg267_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg313_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg267_q <= equity_lane1_eval75_hand_eval5_c2_quads;
+        equity_lane1_eval75_hand_eval5_pipe_reg313_q <= equity_lane1_eval75_hand_eval5_c2_quads;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg267_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg313_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg268_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg314_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg268_q <= equity_lane1_eval75_hand_eval5_c2_trips;
+        equity_lane1_eval75_hand_eval5_pipe_reg314_q <= equity_lane1_eval75_hand_eval5_c2_trips;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg268_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg314_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg269_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg315_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg269_q <= equity_lane1_eval75_hand_eval5_c2_pairs;
+        equity_lane1_eval75_hand_eval5_pipe_reg315_q <= equity_lane1_eval75_hand_eval5_c2_pairs;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg269_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg315_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg270_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg316_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg270_q <= equity_lane1_eval75_hand_eval5_c2_not_quads;
+        equity_lane1_eval75_hand_eval5_pipe_reg316_q <= equity_lane1_eval75_hand_eval5_c2_not_quads;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg270_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg316_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg271_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg317_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg271_q <= equity_lane1_eval75_hand_eval5_c2_kickers;
+        equity_lane1_eval75_hand_eval5_pipe_reg317_q <= equity_lane1_eval75_hand_eval5_c2_kickers;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg271_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg317_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg272_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg318_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg272_q <= equity_lane1_eval75_hand_eval5_straight_windows5_windows;
+        equity_lane1_eval75_hand_eval5_pipe_reg318_q <= equity_lane1_eval75_hand_eval5_straight_windows5_windows;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg272_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg318_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg273_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg319_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg273_q <= equity_lane1_eval75_hand_eval5_c2_sf_windows;
+        equity_lane1_eval75_hand_eval5_pipe_reg319_q <= equity_lane1_eval75_hand_eval5_c2_sf_windows;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg273_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg319_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg274_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg320_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg274_q <= equity_lane1_eval75_hand_eval5_c2_flush;
+        equity_lane1_eval75_hand_eval5_pipe_reg320_q <= equity_lane1_eval75_hand_eval5_c2_flush;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg274_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg320_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg275_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg321_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg275_q <= equity_lane1_eval75_hand_eval5_c2_bad;
+        equity_lane1_eval75_hand_eval5_pipe_reg321_q <= equity_lane1_eval75_hand_eval5_c2_bad;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg275_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg321_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg276_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg322_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg276_q <= equity_lane1_eval75_hand_eval5_s1_any;
+        equity_lane1_eval75_hand_eval5_pipe_reg322_q <= equity_lane1_eval75_hand_eval5_s1_any;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg276_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg322_load;
 
-equity_lane1_eval75_hand_eval5_highest_ranks20_select: process (equity_lane1_eval75_hand_eval5_pipe_reg271_q) is
+equity_lane1_eval75_hand_eval5_highest_ranks20_select: process (equity_lane1_eval75_hand_eval5_pipe_reg317_q) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -24551,9 +24919,9 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg271_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg317_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval75_hand_eval5_pipe_reg271_q(p)) then
+        if bool(equity_lane1_eval75_hand_eval5_pipe_reg317_q(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
@@ -24562,7 +24930,7 @@ begin
     equity_lane1_eval75_hand_eval5_highest_ranks20_onehots <= sel;
 end process equity_lane1_eval75_hand_eval5_highest_ranks20_select;
 
-equity_lane1_eval75_hand_eval5_highest_ranks21_select: process (equity_lane1_eval75_hand_eval5_pipe_reg269_q) is
+equity_lane1_eval75_hand_eval5_highest_ranks21_select: process (equity_lane1_eval75_hand_eval5_pipe_reg315_q) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -24572,9 +24940,9 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg269_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg315_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval75_hand_eval5_pipe_reg269_q(p)) then
+        if bool(equity_lane1_eval75_hand_eval5_pipe_reg315_q(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
@@ -24583,7 +24951,7 @@ begin
     equity_lane1_eval75_hand_eval5_highest_ranks21_onehots <= sel;
 end process equity_lane1_eval75_hand_eval5_highest_ranks21_select;
 
-equity_lane1_eval75_hand_eval5_highest_ranks22_select: process (equity_lane1_eval75_hand_eval5_pipe_reg268_q) is
+equity_lane1_eval75_hand_eval5_highest_ranks22_select: process (equity_lane1_eval75_hand_eval5_pipe_reg314_q) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -24593,9 +24961,9 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg268_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg314_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval75_hand_eval5_pipe_reg268_q(p)) then
+        if bool(equity_lane1_eval75_hand_eval5_pipe_reg314_q(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
@@ -24604,7 +24972,7 @@ begin
     equity_lane1_eval75_hand_eval5_highest_ranks22_onehots <= sel;
 end process equity_lane1_eval75_hand_eval5_highest_ranks22_select;
 
-equity_lane1_eval75_hand_eval5_highest_ranks23_select: process (equity_lane1_eval75_hand_eval5_pipe_reg270_q) is
+equity_lane1_eval75_hand_eval5_highest_ranks23_select: process (equity_lane1_eval75_hand_eval5_pipe_reg316_q) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -24614,9 +24982,9 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg270_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg316_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval75_hand_eval5_pipe_reg270_q(p)) then
+        if bool(equity_lane1_eval75_hand_eval5_pipe_reg316_q(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
@@ -24625,22 +24993,22 @@ begin
     equity_lane1_eval75_hand_eval5_highest_ranks23_onehots <= sel;
 end process equity_lane1_eval75_hand_eval5_highest_ranks23_select;
 
-equity_lane1_eval75_hand_eval5_window_top10_pick: process (equity_lane1_eval75_hand_eval5_pipe_reg272_q) is
+equity_lane1_eval75_hand_eval5_window_top10_pick: process (equity_lane1_eval75_hand_eval5_pipe_reg318_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane1_eval75_hand_eval5_pipe_reg272_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane1_eval75_hand_eval5_pipe_reg318_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane1_eval75_hand_eval5_pipe_reg272_q(w)) then
+        if bool(equity_lane1_eval75_hand_eval5_pipe_reg318_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane1_eval75_hand_eval5_window_top10_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane1_eval75_hand_eval5_window_top10_found <= stdl(equity_lane1_eval75_hand_eval5_pipe_reg272_q /= 0);
+    equity_lane1_eval75_hand_eval5_window_top10_found <= stdl(equity_lane1_eval75_hand_eval5_pipe_reg318_q /= 0);
 end process equity_lane1_eval75_hand_eval5_window_top10_pick;
 
 equity_lane1_eval75_hand_eval5_window_top10_onehot_rank70_encode: process (equity_lane1_eval75_hand_eval5_window_top10_best) is
@@ -24654,22 +25022,22 @@ begin
     equity_lane1_eval75_hand_eval5_window_top10_top <= value;
 end process equity_lane1_eval75_hand_eval5_window_top10_onehot_rank70_encode;
 
-equity_lane1_eval75_hand_eval5_window_top11_pick: process (equity_lane1_eval75_hand_eval5_pipe_reg273_q) is
+equity_lane1_eval75_hand_eval5_window_top11_pick: process (equity_lane1_eval75_hand_eval5_pipe_reg319_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane1_eval75_hand_eval5_pipe_reg273_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane1_eval75_hand_eval5_pipe_reg319_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane1_eval75_hand_eval5_pipe_reg273_q(w)) then
+        if bool(equity_lane1_eval75_hand_eval5_pipe_reg319_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane1_eval75_hand_eval5_window_top11_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane1_eval75_hand_eval5_window_top11_found <= stdl(equity_lane1_eval75_hand_eval5_pipe_reg273_q /= 0);
+    equity_lane1_eval75_hand_eval5_window_top11_found <= stdl(equity_lane1_eval75_hand_eval5_pipe_reg319_q /= 0);
 end process equity_lane1_eval75_hand_eval5_window_top11_pick;
 
 equity_lane1_eval75_hand_eval5_window_top11_onehot_rank71_encode: process (equity_lane1_eval75_hand_eval5_window_top11_best) is
@@ -24683,191 +25051,191 @@ begin
     equity_lane1_eval75_hand_eval5_window_top11_top <= value;
 end process equity_lane1_eval75_hand_eval5_window_top11_onehot_rank71_encode;
 
-equity_lane1_eval75_hand_eval5_pipe_reg277_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg323_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg277_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots(13-1 downto 0);
+        equity_lane1_eval75_hand_eval5_pipe_reg323_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg277_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg323_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg278_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg324_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg278_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots(26-1 downto 13);
+        equity_lane1_eval75_hand_eval5_pipe_reg324_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg278_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg324_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg279_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg325_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg279_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots(39-1 downto 26);
+        equity_lane1_eval75_hand_eval5_pipe_reg325_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots(39-1 downto 26);
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg279_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg325_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg280_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg326_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg280_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots(52-1 downto 39);
+        equity_lane1_eval75_hand_eval5_pipe_reg326_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots(52-1 downto 39);
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg280_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg326_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg281_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg327_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg281_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots(65-1 downto 52);
+        equity_lane1_eval75_hand_eval5_pipe_reg327_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots(65-1 downto 52);
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg281_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg327_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg282_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg328_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_pair0 <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg282_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg328_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg283_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg329_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_pair1 <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg283_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg329_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg284_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg330_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg284_q <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots(39-1 downto 26);
+        equity_lane1_eval75_hand_eval5_pipe_reg330_q <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots(39-1 downto 26);
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg284_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg330_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg285_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg331_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_trip0 <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg285_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg331_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg286_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg332_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_trip1 <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg286_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg332_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg287_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg333_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg287_q <= equity_lane1_eval75_hand_eval5_highest_ranks23_onehots(13-1 downto 0);
+        equity_lane1_eval75_hand_eval5_pipe_reg333_q <= equity_lane1_eval75_hand_eval5_highest_ranks23_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg287_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg333_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg288_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg334_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_s3_quads <= equity_lane1_eval75_hand_eval5_pipe_reg267_q;
+        equity_lane1_eval75_hand_eval5_s3_quads <= equity_lane1_eval75_hand_eval5_pipe_reg313_q;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg288_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg334_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg289_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg335_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_s3_straight <= equity_lane1_eval75_hand_eval5_window_top10_found;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg289_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg335_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg290_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg336_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_s3_sf <= equity_lane1_eval75_hand_eval5_window_top11_found;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg290_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg336_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg291_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg337_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_s3_flush <= equity_lane1_eval75_hand_eval5_pipe_reg274_q;
+        equity_lane1_eval75_hand_eval5_s3_flush <= equity_lane1_eval75_hand_eval5_pipe_reg320_q;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg291_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg337_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg292_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg338_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg292_q <= equity_lane1_eval75_hand_eval5_window_top10_top;
+        equity_lane1_eval75_hand_eval5_pipe_reg338_q <= equity_lane1_eval75_hand_eval5_window_top10_top;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg292_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg338_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg293_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg339_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_pipe_reg293_q <= equity_lane1_eval75_hand_eval5_window_top11_top;
+        equity_lane1_eval75_hand_eval5_pipe_reg339_q <= equity_lane1_eval75_hand_eval5_window_top11_top;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg293_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg339_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg294_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg340_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_s3_bad <= equity_lane1_eval75_hand_eval5_pipe_reg275_q;
+        equity_lane1_eval75_hand_eval5_s3_bad <= equity_lane1_eval75_hand_eval5_pipe_reg321_q;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg294_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg340_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg295_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg341_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_s3_any <= equity_lane1_eval75_hand_eval5_pipe_reg276_q;
+        equity_lane1_eval75_hand_eval5_s3_any <= equity_lane1_eval75_hand_eval5_pipe_reg322_q;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg295_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg341_load;
 
-equity_lane1_eval75_hand_eval5_onehot_rank72_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg277_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank72_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg323_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg277_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg323_q(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank72_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank72_encode;
 
-equity_lane1_eval75_hand_eval5_onehot_rank73_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg278_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank73_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg324_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg278_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg324_q(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank73_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank73_encode;
 
-equity_lane1_eval75_hand_eval5_onehot_rank74_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg279_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank74_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg325_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg279_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg325_q(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank74_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank74_encode;
 
-equity_lane1_eval75_hand_eval5_onehot_rank75_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg280_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank75_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg326_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg280_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg326_q(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank75_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank75_encode;
 
-equity_lane1_eval75_hand_eval5_onehot_rank76_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg281_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank76_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg327_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg281_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg327_q(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank76_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank76_encode;
 
@@ -24893,14 +25261,14 @@ begin
     equity_lane1_eval75_hand_eval5_onehot_rank78_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank78_encode;
 
-equity_lane1_eval75_hand_eval5_onehot_rank79_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg284_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank79_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg330_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg284_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg330_q(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank79_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank79_encode;
 
@@ -24926,14 +25294,14 @@ begin
     equity_lane1_eval75_hand_eval5_onehot_rank81_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank81_encode;
 
-equity_lane1_eval75_hand_eval5_onehot_rank82_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg287_q) is
+equity_lane1_eval75_hand_eval5_onehot_rank82_encode: process (equity_lane1_eval75_hand_eval5_pipe_reg333_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg287_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(12)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(10)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(6)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(11)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(9)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(7)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(5)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(3)) or bool(equity_lane1_eval75_hand_eval5_pipe_reg333_q(1)));
     equity_lane1_eval75_hand_eval5_onehot_rank82_rank <= value;
 end process equity_lane1_eval75_hand_eval5_onehot_rank82_encode;
 
@@ -24977,117 +25345,117 @@ end process equity_lane1_eval75_hand_eval5_categorize;
 
 equity_lane1_eval75_hand_eval5_c4_invalid <= stdl(bool(equity_lane1_eval75_hand_eval5_s3_bad) or (not bool(equity_lane1_eval75_hand_eval5_s3_any)));
 
-equity_lane1_eval75_hand_eval5_pipe_reg296_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg342_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_m0 <= equity_lane1_eval75_hand_eval5_onehot_rank72_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg296_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg342_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg297_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg343_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_m1 <= equity_lane1_eval75_hand_eval5_onehot_rank73_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg297_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg343_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg298_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg344_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_m2 <= equity_lane1_eval75_hand_eval5_onehot_rank74_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg298_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg344_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg299_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg345_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_m3 <= equity_lane1_eval75_hand_eval5_onehot_rank75_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg299_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg345_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg300_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg346_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_m4 <= equity_lane1_eval75_hand_eval5_onehot_rank76_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg300_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg346_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg301_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg347_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_p0 <= equity_lane1_eval75_hand_eval5_onehot_rank77_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg301_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg347_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg302_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg348_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_p1 <= equity_lane1_eval75_hand_eval5_onehot_rank78_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg302_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg348_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg303_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg349_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_p2 <= equity_lane1_eval75_hand_eval5_onehot_rank79_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg303_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg349_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg304_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg350_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_t0 <= equity_lane1_eval75_hand_eval5_onehot_rank80_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg304_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg350_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg305_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg351_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_t1 <= equity_lane1_eval75_hand_eval5_onehot_rank81_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg305_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg351_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg306_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg352_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_x0 <= equity_lane1_eval75_hand_eval5_onehot_rank82_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg306_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg352_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg307_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg353_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_q0 <= equity_lane1_eval75_hand_eval5_onehot_rank83_rank;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg307_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg353_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg308_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg354_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_s4_category <= equity_lane1_eval75_hand_eval5_c4_category;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg308_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg354_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg309_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg355_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_s4_straight_top <= equity_lane1_eval75_hand_eval5_pipe_reg292_q;
+        equity_lane1_eval75_hand_eval5_s4_straight_top <= equity_lane1_eval75_hand_eval5_pipe_reg338_q;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg309_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg355_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg310_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg356_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval75_hand_eval5_s4_sf_top <= equity_lane1_eval75_hand_eval5_pipe_reg293_q;
+        equity_lane1_eval75_hand_eval5_s4_sf_top <= equity_lane1_eval75_hand_eval5_pipe_reg339_q;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg310_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg356_load;
 
-equity_lane1_eval75_hand_eval5_pipe_reg311_load: process (clk) is
+equity_lane1_eval75_hand_eval5_pipe_reg357_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval75_hand_eval5_s4_invalid <= equity_lane1_eval75_hand_eval5_c4_invalid;
     end if;
-end process equity_lane1_eval75_hand_eval5_pipe_reg311_load;
+end process equity_lane1_eval75_hand_eval5_pipe_reg357_load;
 
 equity_lane1_eval75_hand_eval5_compose: process (equity_lane1_eval75_hand_eval5_x0, equity_lane1_eval75_hand_eval5_s4_invalid, equity_lane1_eval75_hand_eval5_p1, equity_lane1_eval75_hand_eval5_p0, equity_lane1_eval75_hand_eval5_t1, equity_lane1_eval75_hand_eval5_q0, equity_lane1_eval75_hand_eval5_m0, equity_lane1_eval75_hand_eval5_m2, equity_lane1_eval75_hand_eval5_p2, equity_lane1_eval75_hand_eval5_s4_sf_top, equity_lane1_eval75_hand_eval5_m3, equity_lane1_eval75_hand_eval5_m4, equity_lane1_eval75_hand_eval5_m1, equity_lane1_eval75_hand_eval5_s4_straight_top, equity_lane1_eval75_hand_eval5_s4_category, equity_lane1_eval75_hand_eval5_t0) is
     variable t1_ge_p0: std_logic;
@@ -25278,40 +25646,40 @@ equity_lane1_eval76_hand_eval6_same_card145_same <= stdl((equity_lane1_eval76_ha
 
 equity_lane1_eval76_hand_eval6_same_card146_same <= stdl((equity_lane1_eval76_hand_eval6_s0_codes(36-1 downto 30) = equity_lane1_eval76_hand_eval6_s0_codes(42-1 downto 36)) and (equity_lane1_eval76_hand_eval6_s0_codes(36-1 downto 30) /= 63));
 
-equity_lane1_eval76_hand_eval6_pipe_reg312_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg358_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_s1_dups <= equity_lane1_eval76_hand_eval6_pipe_reg312_d;
+        equity_lane1_eval76_hand_eval6_s1_dups <= equity_lane1_eval76_hand_eval6_pipe_reg358_d;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg312_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg358_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg313_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg359_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_s1_hand <= equity_lane1_eval76_hand_eval6_d1_hand;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg313_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg359_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg314_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg360_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_s1_bad_codes <= equity_lane1_eval76_hand_eval6_d1_bad_codes;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg314_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg360_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg315_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg361_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_s1_any <= equity_lane1_eval76_hand_eval6_d1_any;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg315_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg361_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg316_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg362_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_s1_flush_suit <= equity_lane1_eval76_hand_eval6_d1_flush_suit;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg316_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg362_load;
 
 equity_lane1_eval76_hand_eval6_decode: process (equity_lane1_eval76_hand_eval6_s0_codes) is
     variable hand: unsigned(51 downto 0);
@@ -25437,77 +25805,77 @@ begin
     equity_lane1_eval76_hand_eval6_straight_windows6_windows <= complete;
 end process equity_lane1_eval76_hand_eval6_straight_windows6_find;
 
-equity_lane1_eval76_hand_eval6_pipe_reg317_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg363_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg317_q <= equity_lane1_eval76_hand_eval6_c2_quads;
+        equity_lane1_eval76_hand_eval6_pipe_reg363_q <= equity_lane1_eval76_hand_eval6_c2_quads;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg317_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg363_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg318_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg364_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg318_q <= equity_lane1_eval76_hand_eval6_c2_trips;
+        equity_lane1_eval76_hand_eval6_pipe_reg364_q <= equity_lane1_eval76_hand_eval6_c2_trips;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg318_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg364_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg319_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg365_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg319_q <= equity_lane1_eval76_hand_eval6_c2_pairs;
+        equity_lane1_eval76_hand_eval6_pipe_reg365_q <= equity_lane1_eval76_hand_eval6_c2_pairs;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg319_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg365_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg320_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg366_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg320_q <= equity_lane1_eval76_hand_eval6_c2_not_quads;
+        equity_lane1_eval76_hand_eval6_pipe_reg366_q <= equity_lane1_eval76_hand_eval6_c2_not_quads;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg320_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg366_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg321_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg367_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg321_q <= equity_lane1_eval76_hand_eval6_c2_kickers;
+        equity_lane1_eval76_hand_eval6_pipe_reg367_q <= equity_lane1_eval76_hand_eval6_c2_kickers;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg321_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg367_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg322_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg368_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg322_q <= equity_lane1_eval76_hand_eval6_straight_windows6_windows;
+        equity_lane1_eval76_hand_eval6_pipe_reg368_q <= equity_lane1_eval76_hand_eval6_straight_windows6_windows;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg322_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg368_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg323_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg369_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg323_q <= equity_lane1_eval76_hand_eval6_c2_sf_windows;
+        equity_lane1_eval76_hand_eval6_pipe_reg369_q <= equity_lane1_eval76_hand_eval6_c2_sf_windows;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg323_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg369_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg324_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg370_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg324_q <= equity_lane1_eval76_hand_eval6_c2_flush;
+        equity_lane1_eval76_hand_eval6_pipe_reg370_q <= equity_lane1_eval76_hand_eval6_c2_flush;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg324_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg370_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg325_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg371_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg325_q <= equity_lane1_eval76_hand_eval6_c2_bad;
+        equity_lane1_eval76_hand_eval6_pipe_reg371_q <= equity_lane1_eval76_hand_eval6_c2_bad;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg325_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg371_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg326_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg372_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg326_q <= equity_lane1_eval76_hand_eval6_s1_any;
+        equity_lane1_eval76_hand_eval6_pipe_reg372_q <= equity_lane1_eval76_hand_eval6_s1_any;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg326_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg372_load;
 
-equity_lane1_eval76_hand_eval6_highest_ranks24_select: process (equity_lane1_eval76_hand_eval6_pipe_reg321_q) is
+equity_lane1_eval76_hand_eval6_highest_ranks24_select: process (equity_lane1_eval76_hand_eval6_pipe_reg367_q) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -25517,9 +25885,9 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg321_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg367_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval76_hand_eval6_pipe_reg321_q(p)) then
+        if bool(equity_lane1_eval76_hand_eval6_pipe_reg367_q(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
@@ -25528,7 +25896,7 @@ begin
     equity_lane1_eval76_hand_eval6_highest_ranks24_onehots <= sel;
 end process equity_lane1_eval76_hand_eval6_highest_ranks24_select;
 
-equity_lane1_eval76_hand_eval6_highest_ranks25_select: process (equity_lane1_eval76_hand_eval6_pipe_reg319_q) is
+equity_lane1_eval76_hand_eval6_highest_ranks25_select: process (equity_lane1_eval76_hand_eval6_pipe_reg365_q) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -25538,9 +25906,9 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg319_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg365_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval76_hand_eval6_pipe_reg319_q(p)) then
+        if bool(equity_lane1_eval76_hand_eval6_pipe_reg365_q(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
@@ -25549,7 +25917,7 @@ begin
     equity_lane1_eval76_hand_eval6_highest_ranks25_onehots <= sel;
 end process equity_lane1_eval76_hand_eval6_highest_ranks25_select;
 
-equity_lane1_eval76_hand_eval6_highest_ranks26_select: process (equity_lane1_eval76_hand_eval6_pipe_reg318_q) is
+equity_lane1_eval76_hand_eval6_highest_ranks26_select: process (equity_lane1_eval76_hand_eval6_pipe_reg364_q) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -25559,9 +25927,9 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg318_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg364_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval76_hand_eval6_pipe_reg318_q(p)) then
+        if bool(equity_lane1_eval76_hand_eval6_pipe_reg364_q(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
@@ -25570,7 +25938,7 @@ begin
     equity_lane1_eval76_hand_eval6_highest_ranks26_onehots <= sel;
 end process equity_lane1_eval76_hand_eval6_highest_ranks26_select;
 
-equity_lane1_eval76_hand_eval6_highest_ranks27_select: process (equity_lane1_eval76_hand_eval6_pipe_reg320_q) is
+equity_lane1_eval76_hand_eval6_highest_ranks27_select: process (equity_lane1_eval76_hand_eval6_pipe_reg366_q) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -25580,9 +25948,9 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg320_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg366_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval76_hand_eval6_pipe_reg320_q(p)) then
+        if bool(equity_lane1_eval76_hand_eval6_pipe_reg366_q(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
@@ -25591,22 +25959,22 @@ begin
     equity_lane1_eval76_hand_eval6_highest_ranks27_onehots <= sel;
 end process equity_lane1_eval76_hand_eval6_highest_ranks27_select;
 
-equity_lane1_eval76_hand_eval6_window_top12_pick: process (equity_lane1_eval76_hand_eval6_pipe_reg322_q) is
+equity_lane1_eval76_hand_eval6_window_top12_pick: process (equity_lane1_eval76_hand_eval6_pipe_reg368_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane1_eval76_hand_eval6_pipe_reg322_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane1_eval76_hand_eval6_pipe_reg368_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane1_eval76_hand_eval6_pipe_reg322_q(w)) then
+        if bool(equity_lane1_eval76_hand_eval6_pipe_reg368_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane1_eval76_hand_eval6_window_top12_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane1_eval76_hand_eval6_window_top12_found <= stdl(equity_lane1_eval76_hand_eval6_pipe_reg322_q /= 0);
+    equity_lane1_eval76_hand_eval6_window_top12_found <= stdl(equity_lane1_eval76_hand_eval6_pipe_reg368_q /= 0);
 end process equity_lane1_eval76_hand_eval6_window_top12_pick;
 
 equity_lane1_eval76_hand_eval6_window_top12_onehot_rank84_encode: process (equity_lane1_eval76_hand_eval6_window_top12_best) is
@@ -25620,22 +25988,22 @@ begin
     equity_lane1_eval76_hand_eval6_window_top12_top <= value;
 end process equity_lane1_eval76_hand_eval6_window_top12_onehot_rank84_encode;
 
-equity_lane1_eval76_hand_eval6_window_top13_pick: process (equity_lane1_eval76_hand_eval6_pipe_reg323_q) is
+equity_lane1_eval76_hand_eval6_window_top13_pick: process (equity_lane1_eval76_hand_eval6_pipe_reg369_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane1_eval76_hand_eval6_pipe_reg323_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane1_eval76_hand_eval6_pipe_reg369_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane1_eval76_hand_eval6_pipe_reg323_q(w)) then
+        if bool(equity_lane1_eval76_hand_eval6_pipe_reg369_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane1_eval76_hand_eval6_window_top13_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane1_eval76_hand_eval6_window_top13_found <= stdl(equity_lane1_eval76_hand_eval6_pipe_reg323_q /= 0);
+    equity_lane1_eval76_hand_eval6_window_top13_found <= stdl(equity_lane1_eval76_hand_eval6_pipe_reg369_q /= 0);
 end process equity_lane1_eval76_hand_eval6_window_top13_pick;
 
 equity_lane1_eval76_hand_eval6_window_top13_onehot_rank85_encode: process (equity_lane1_eval76_hand_eval6_window_top13_best) is
@@ -25649,191 +26017,191 @@ begin
     equity_lane1_eval76_hand_eval6_window_top13_top <= value;
 end process equity_lane1_eval76_hand_eval6_window_top13_onehot_rank85_encode;
 
-equity_lane1_eval76_hand_eval6_pipe_reg327_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg373_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg327_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots(13-1 downto 0);
+        equity_lane1_eval76_hand_eval6_pipe_reg373_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg327_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg373_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg328_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg374_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg328_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots(26-1 downto 13);
+        equity_lane1_eval76_hand_eval6_pipe_reg374_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg328_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg374_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg329_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg375_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg329_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots(39-1 downto 26);
+        equity_lane1_eval76_hand_eval6_pipe_reg375_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots(39-1 downto 26);
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg329_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg375_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg330_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg376_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg330_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots(52-1 downto 39);
+        equity_lane1_eval76_hand_eval6_pipe_reg376_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots(52-1 downto 39);
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg330_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg376_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg331_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg377_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg331_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots(65-1 downto 52);
+        equity_lane1_eval76_hand_eval6_pipe_reg377_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots(65-1 downto 52);
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg331_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg377_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg332_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg378_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_pair0 <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg332_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg378_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg333_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg379_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_pair1 <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg333_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg379_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg334_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg380_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg334_q <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots(39-1 downto 26);
+        equity_lane1_eval76_hand_eval6_pipe_reg380_q <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots(39-1 downto 26);
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg334_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg380_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg335_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg381_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_trip0 <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg335_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg381_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg336_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg382_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_trip1 <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg336_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg382_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg337_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg383_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg337_q <= equity_lane1_eval76_hand_eval6_highest_ranks27_onehots(13-1 downto 0);
+        equity_lane1_eval76_hand_eval6_pipe_reg383_q <= equity_lane1_eval76_hand_eval6_highest_ranks27_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg337_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg383_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg338_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg384_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_s3_quads <= equity_lane1_eval76_hand_eval6_pipe_reg317_q;
+        equity_lane1_eval76_hand_eval6_s3_quads <= equity_lane1_eval76_hand_eval6_pipe_reg363_q;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg338_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg384_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg339_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg385_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_s3_straight <= equity_lane1_eval76_hand_eval6_window_top12_found;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg339_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg385_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg340_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg386_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_s3_sf <= equity_lane1_eval76_hand_eval6_window_top13_found;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg340_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg386_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg341_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg387_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_s3_flush <= equity_lane1_eval76_hand_eval6_pipe_reg324_q;
+        equity_lane1_eval76_hand_eval6_s3_flush <= equity_lane1_eval76_hand_eval6_pipe_reg370_q;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg341_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg387_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg342_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg388_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg342_q <= equity_lane1_eval76_hand_eval6_window_top12_top;
+        equity_lane1_eval76_hand_eval6_pipe_reg388_q <= equity_lane1_eval76_hand_eval6_window_top12_top;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg342_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg388_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg343_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg389_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_pipe_reg343_q <= equity_lane1_eval76_hand_eval6_window_top13_top;
+        equity_lane1_eval76_hand_eval6_pipe_reg389_q <= equity_lane1_eval76_hand_eval6_window_top13_top;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg343_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg389_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg344_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg390_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_s3_bad <= equity_lane1_eval76_hand_eval6_pipe_reg325_q;
+        equity_lane1_eval76_hand_eval6_s3_bad <= equity_lane1_eval76_hand_eval6_pipe_reg371_q;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg344_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg390_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg345_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg391_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_s3_any <= equity_lane1_eval76_hand_eval6_pipe_reg326_q;
+        equity_lane1_eval76_hand_eval6_s3_any <= equity_lane1_eval76_hand_eval6_pipe_reg372_q;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg345_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg391_load;
 
-equity_lane1_eval76_hand_eval6_onehot_rank86_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg327_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank86_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg373_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg327_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg373_q(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank86_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank86_encode;
 
-equity_lane1_eval76_hand_eval6_onehot_rank87_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg328_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank87_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg374_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg328_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg374_q(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank87_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank87_encode;
 
-equity_lane1_eval76_hand_eval6_onehot_rank88_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg329_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank88_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg375_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg329_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg375_q(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank88_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank88_encode;
 
-equity_lane1_eval76_hand_eval6_onehot_rank89_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg330_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank89_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg376_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg330_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg376_q(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank89_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank89_encode;
 
-equity_lane1_eval76_hand_eval6_onehot_rank90_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg331_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank90_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg377_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg331_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg377_q(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank90_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank90_encode;
 
@@ -25859,14 +26227,14 @@ begin
     equity_lane1_eval76_hand_eval6_onehot_rank92_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank92_encode;
 
-equity_lane1_eval76_hand_eval6_onehot_rank93_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg334_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank93_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg380_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg334_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg380_q(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank93_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank93_encode;
 
@@ -25892,14 +26260,14 @@ begin
     equity_lane1_eval76_hand_eval6_onehot_rank95_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank95_encode;
 
-equity_lane1_eval76_hand_eval6_onehot_rank96_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg337_q) is
+equity_lane1_eval76_hand_eval6_onehot_rank96_encode: process (equity_lane1_eval76_hand_eval6_pipe_reg383_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg337_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(12)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(10)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(6)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(11)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(9)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(7)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(5)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(3)) or bool(equity_lane1_eval76_hand_eval6_pipe_reg383_q(1)));
     equity_lane1_eval76_hand_eval6_onehot_rank96_rank <= value;
 end process equity_lane1_eval76_hand_eval6_onehot_rank96_encode;
 
@@ -25943,117 +26311,117 @@ end process equity_lane1_eval76_hand_eval6_categorize;
 
 equity_lane1_eval76_hand_eval6_c4_invalid <= stdl(bool(equity_lane1_eval76_hand_eval6_s3_bad) or (not bool(equity_lane1_eval76_hand_eval6_s3_any)));
 
-equity_lane1_eval76_hand_eval6_pipe_reg346_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg392_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_m0 <= equity_lane1_eval76_hand_eval6_onehot_rank86_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg346_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg392_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg347_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg393_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_m1 <= equity_lane1_eval76_hand_eval6_onehot_rank87_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg347_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg393_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg348_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg394_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_m2 <= equity_lane1_eval76_hand_eval6_onehot_rank88_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg348_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg394_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg349_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg395_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_m3 <= equity_lane1_eval76_hand_eval6_onehot_rank89_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg349_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg395_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg350_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg396_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_m4 <= equity_lane1_eval76_hand_eval6_onehot_rank90_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg350_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg396_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg351_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg397_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_p0 <= equity_lane1_eval76_hand_eval6_onehot_rank91_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg351_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg397_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg352_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg398_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_p1 <= equity_lane1_eval76_hand_eval6_onehot_rank92_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg352_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg398_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg353_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg399_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_p2 <= equity_lane1_eval76_hand_eval6_onehot_rank93_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg353_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg399_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg354_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg400_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_t0 <= equity_lane1_eval76_hand_eval6_onehot_rank94_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg354_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg400_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg355_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg401_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_t1 <= equity_lane1_eval76_hand_eval6_onehot_rank95_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg355_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg401_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg356_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg402_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_x0 <= equity_lane1_eval76_hand_eval6_onehot_rank96_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg356_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg402_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg357_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg403_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_q0 <= equity_lane1_eval76_hand_eval6_onehot_rank97_rank;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg357_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg403_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg358_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg404_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_s4_category <= equity_lane1_eval76_hand_eval6_c4_category;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg358_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg404_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg359_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg405_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_s4_straight_top <= equity_lane1_eval76_hand_eval6_pipe_reg342_q;
+        equity_lane1_eval76_hand_eval6_s4_straight_top <= equity_lane1_eval76_hand_eval6_pipe_reg388_q;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg359_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg405_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg360_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg406_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval76_hand_eval6_s4_sf_top <= equity_lane1_eval76_hand_eval6_pipe_reg343_q;
+        equity_lane1_eval76_hand_eval6_s4_sf_top <= equity_lane1_eval76_hand_eval6_pipe_reg389_q;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg360_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg406_load;
 
-equity_lane1_eval76_hand_eval6_pipe_reg361_load: process (clk) is
+equity_lane1_eval76_hand_eval6_pipe_reg407_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval76_hand_eval6_s4_invalid <= equity_lane1_eval76_hand_eval6_c4_invalid;
     end if;
-end process equity_lane1_eval76_hand_eval6_pipe_reg361_load;
+end process equity_lane1_eval76_hand_eval6_pipe_reg407_load;
 
 equity_lane1_eval76_hand_eval6_compose: process (equity_lane1_eval76_hand_eval6_x0, equity_lane1_eval76_hand_eval6_s4_invalid, equity_lane1_eval76_hand_eval6_p1, equity_lane1_eval76_hand_eval6_p0, equity_lane1_eval76_hand_eval6_t1, equity_lane1_eval76_hand_eval6_q0, equity_lane1_eval76_hand_eval6_m0, equity_lane1_eval76_hand_eval6_m2, equity_lane1_eval76_hand_eval6_p2, equity_lane1_eval76_hand_eval6_s4_sf_top, equity_lane1_eval76_hand_eval6_m3, equity_lane1_eval76_hand_eval6_m4, equity_lane1_eval76_hand_eval6_m1, equity_lane1_eval76_hand_eval6_s4_straight_top, equity_lane1_eval76_hand_eval6_s4_category, equity_lane1_eval76_hand_eval6_t0) is
     variable t1_ge_p0: std_logic;
@@ -26244,40 +26612,40 @@ equity_lane1_eval77_hand_eval7_same_card166_same <= stdl((equity_lane1_eval77_ha
 
 equity_lane1_eval77_hand_eval7_same_card167_same <= stdl((equity_lane1_eval77_hand_eval7_s0_codes(36-1 downto 30) = equity_lane1_eval77_hand_eval7_s0_codes(42-1 downto 36)) and (equity_lane1_eval77_hand_eval7_s0_codes(36-1 downto 30) /= 63));
 
-equity_lane1_eval77_hand_eval7_pipe_reg362_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg408_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_s1_dups <= equity_lane1_eval77_hand_eval7_pipe_reg362_d;
+        equity_lane1_eval77_hand_eval7_s1_dups <= equity_lane1_eval77_hand_eval7_pipe_reg408_d;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg362_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg408_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg363_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg409_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_s1_hand <= equity_lane1_eval77_hand_eval7_d1_hand;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg363_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg409_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg364_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg410_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_s1_bad_codes <= equity_lane1_eval77_hand_eval7_d1_bad_codes;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg364_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg410_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg365_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg411_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_s1_any <= equity_lane1_eval77_hand_eval7_d1_any;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg365_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg411_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg366_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg412_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_s1_flush_suit <= equity_lane1_eval77_hand_eval7_d1_flush_suit;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg366_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg412_load;
 
 equity_lane1_eval77_hand_eval7_decode: process (equity_lane1_eval77_hand_eval7_s0_codes) is
     variable hand: unsigned(51 downto 0);
@@ -26403,77 +26771,77 @@ begin
     equity_lane1_eval77_hand_eval7_straight_windows7_windows <= complete;
 end process equity_lane1_eval77_hand_eval7_straight_windows7_find;
 
-equity_lane1_eval77_hand_eval7_pipe_reg367_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg413_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg367_q <= equity_lane1_eval77_hand_eval7_c2_quads;
+        equity_lane1_eval77_hand_eval7_pipe_reg413_q <= equity_lane1_eval77_hand_eval7_c2_quads;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg367_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg413_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg368_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg414_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg368_q <= equity_lane1_eval77_hand_eval7_c2_trips;
+        equity_lane1_eval77_hand_eval7_pipe_reg414_q <= equity_lane1_eval77_hand_eval7_c2_trips;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg368_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg414_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg369_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg415_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg369_q <= equity_lane1_eval77_hand_eval7_c2_pairs;
+        equity_lane1_eval77_hand_eval7_pipe_reg415_q <= equity_lane1_eval77_hand_eval7_c2_pairs;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg369_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg415_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg370_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg416_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg370_q <= equity_lane1_eval77_hand_eval7_c2_not_quads;
+        equity_lane1_eval77_hand_eval7_pipe_reg416_q <= equity_lane1_eval77_hand_eval7_c2_not_quads;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg370_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg416_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg371_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg417_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg371_q <= equity_lane1_eval77_hand_eval7_c2_kickers;
+        equity_lane1_eval77_hand_eval7_pipe_reg417_q <= equity_lane1_eval77_hand_eval7_c2_kickers;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg371_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg417_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg372_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg418_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg372_q <= equity_lane1_eval77_hand_eval7_straight_windows7_windows;
+        equity_lane1_eval77_hand_eval7_pipe_reg418_q <= equity_lane1_eval77_hand_eval7_straight_windows7_windows;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg372_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg418_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg373_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg419_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg373_q <= equity_lane1_eval77_hand_eval7_c2_sf_windows;
+        equity_lane1_eval77_hand_eval7_pipe_reg419_q <= equity_lane1_eval77_hand_eval7_c2_sf_windows;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg373_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg419_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg374_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg420_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg374_q <= equity_lane1_eval77_hand_eval7_c2_flush;
+        equity_lane1_eval77_hand_eval7_pipe_reg420_q <= equity_lane1_eval77_hand_eval7_c2_flush;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg374_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg420_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg375_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg421_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg375_q <= equity_lane1_eval77_hand_eval7_c2_bad;
+        equity_lane1_eval77_hand_eval7_pipe_reg421_q <= equity_lane1_eval77_hand_eval7_c2_bad;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg375_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg421_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg376_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg422_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg376_q <= equity_lane1_eval77_hand_eval7_s1_any;
+        equity_lane1_eval77_hand_eval7_pipe_reg422_q <= equity_lane1_eval77_hand_eval7_s1_any;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg376_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg422_load;
 
-equity_lane1_eval77_hand_eval7_highest_ranks28_select: process (equity_lane1_eval77_hand_eval7_pipe_reg371_q) is
+equity_lane1_eval77_hand_eval7_highest_ranks28_select: process (equity_lane1_eval77_hand_eval7_pipe_reg417_q) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -26483,9 +26851,9 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg371_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg417_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval77_hand_eval7_pipe_reg371_q(p)) then
+        if bool(equity_lane1_eval77_hand_eval7_pipe_reg417_q(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
@@ -26494,7 +26862,7 @@ begin
     equity_lane1_eval77_hand_eval7_highest_ranks28_onehots <= sel;
 end process equity_lane1_eval77_hand_eval7_highest_ranks28_select;
 
-equity_lane1_eval77_hand_eval7_highest_ranks29_select: process (equity_lane1_eval77_hand_eval7_pipe_reg369_q) is
+equity_lane1_eval77_hand_eval7_highest_ranks29_select: process (equity_lane1_eval77_hand_eval7_pipe_reg415_q) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -26504,9 +26872,9 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg369_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg415_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval77_hand_eval7_pipe_reg369_q(p)) then
+        if bool(equity_lane1_eval77_hand_eval7_pipe_reg415_q(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
@@ -26515,7 +26883,7 @@ begin
     equity_lane1_eval77_hand_eval7_highest_ranks29_onehots <= sel;
 end process equity_lane1_eval77_hand_eval7_highest_ranks29_select;
 
-equity_lane1_eval77_hand_eval7_highest_ranks30_select: process (equity_lane1_eval77_hand_eval7_pipe_reg368_q) is
+equity_lane1_eval77_hand_eval7_highest_ranks30_select: process (equity_lane1_eval77_hand_eval7_pipe_reg414_q) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -26525,9 +26893,9 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg368_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg414_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval77_hand_eval7_pipe_reg368_q(p)) then
+        if bool(equity_lane1_eval77_hand_eval7_pipe_reg414_q(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
@@ -26536,7 +26904,7 @@ begin
     equity_lane1_eval77_hand_eval7_highest_ranks30_onehots <= sel;
 end process equity_lane1_eval77_hand_eval7_highest_ranks30_select;
 
-equity_lane1_eval77_hand_eval7_highest_ranks31_select: process (equity_lane1_eval77_hand_eval7_pipe_reg370_q) is
+equity_lane1_eval77_hand_eval7_highest_ranks31_select: process (equity_lane1_eval77_hand_eval7_pipe_reg416_q) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -26546,9 +26914,9 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg370_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg416_q(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane1_eval77_hand_eval7_pipe_reg370_q(p)) then
+        if bool(equity_lane1_eval77_hand_eval7_pipe_reg416_q(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
@@ -26557,22 +26925,22 @@ begin
     equity_lane1_eval77_hand_eval7_highest_ranks31_onehots <= sel;
 end process equity_lane1_eval77_hand_eval7_highest_ranks31_select;
 
-equity_lane1_eval77_hand_eval7_window_top14_pick: process (equity_lane1_eval77_hand_eval7_pipe_reg372_q) is
+equity_lane1_eval77_hand_eval7_window_top14_pick: process (equity_lane1_eval77_hand_eval7_pipe_reg418_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane1_eval77_hand_eval7_pipe_reg372_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane1_eval77_hand_eval7_pipe_reg418_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane1_eval77_hand_eval7_pipe_reg372_q(w)) then
+        if bool(equity_lane1_eval77_hand_eval7_pipe_reg418_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane1_eval77_hand_eval7_window_top14_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane1_eval77_hand_eval7_window_top14_found <= stdl(equity_lane1_eval77_hand_eval7_pipe_reg372_q /= 0);
+    equity_lane1_eval77_hand_eval7_window_top14_found <= stdl(equity_lane1_eval77_hand_eval7_pipe_reg418_q /= 0);
 end process equity_lane1_eval77_hand_eval7_window_top14_pick;
 
 equity_lane1_eval77_hand_eval7_window_top14_onehot_rank98_encode: process (equity_lane1_eval77_hand_eval7_window_top14_best) is
@@ -26586,22 +26954,22 @@ begin
     equity_lane1_eval77_hand_eval7_window_top14_top <= value;
 end process equity_lane1_eval77_hand_eval7_window_top14_onehot_rank98_encode;
 
-equity_lane1_eval77_hand_eval7_window_top15_pick: process (equity_lane1_eval77_hand_eval7_pipe_reg373_q) is
+equity_lane1_eval77_hand_eval7_window_top15_pick: process (equity_lane1_eval77_hand_eval7_pipe_reg419_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane1_eval77_hand_eval7_pipe_reg373_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane1_eval77_hand_eval7_pipe_reg419_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane1_eval77_hand_eval7_pipe_reg373_q(w)) then
+        if bool(equity_lane1_eval77_hand_eval7_pipe_reg419_q(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane1_eval77_hand_eval7_window_top15_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane1_eval77_hand_eval7_window_top15_found <= stdl(equity_lane1_eval77_hand_eval7_pipe_reg373_q /= 0);
+    equity_lane1_eval77_hand_eval7_window_top15_found <= stdl(equity_lane1_eval77_hand_eval7_pipe_reg419_q /= 0);
 end process equity_lane1_eval77_hand_eval7_window_top15_pick;
 
 equity_lane1_eval77_hand_eval7_window_top15_onehot_rank99_encode: process (equity_lane1_eval77_hand_eval7_window_top15_best) is
@@ -26615,191 +26983,191 @@ begin
     equity_lane1_eval77_hand_eval7_window_top15_top <= value;
 end process equity_lane1_eval77_hand_eval7_window_top15_onehot_rank99_encode;
 
-equity_lane1_eval77_hand_eval7_pipe_reg377_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg423_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg377_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots(13-1 downto 0);
+        equity_lane1_eval77_hand_eval7_pipe_reg423_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg377_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg423_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg378_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg424_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg378_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots(26-1 downto 13);
+        equity_lane1_eval77_hand_eval7_pipe_reg424_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg378_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg424_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg379_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg425_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg379_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots(39-1 downto 26);
+        equity_lane1_eval77_hand_eval7_pipe_reg425_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots(39-1 downto 26);
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg379_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg425_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg380_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg426_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg380_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots(52-1 downto 39);
+        equity_lane1_eval77_hand_eval7_pipe_reg426_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots(52-1 downto 39);
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg380_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg426_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg381_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg427_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg381_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots(65-1 downto 52);
+        equity_lane1_eval77_hand_eval7_pipe_reg427_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots(65-1 downto 52);
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg381_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg427_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg382_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg428_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_pair0 <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg382_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg428_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg383_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg429_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_pair1 <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg383_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg429_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg384_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg430_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg384_q <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots(39-1 downto 26);
+        equity_lane1_eval77_hand_eval7_pipe_reg430_q <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots(39-1 downto 26);
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg384_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg430_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg385_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg431_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_trip0 <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg385_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg431_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg386_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg432_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_trip1 <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots(26-1 downto 13);
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg386_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg432_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg387_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg433_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg387_q <= equity_lane1_eval77_hand_eval7_highest_ranks31_onehots(13-1 downto 0);
+        equity_lane1_eval77_hand_eval7_pipe_reg433_q <= equity_lane1_eval77_hand_eval7_highest_ranks31_onehots(13-1 downto 0);
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg387_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg433_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg388_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg434_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_s3_quads <= equity_lane1_eval77_hand_eval7_pipe_reg367_q;
+        equity_lane1_eval77_hand_eval7_s3_quads <= equity_lane1_eval77_hand_eval7_pipe_reg413_q;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg388_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg434_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg389_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg435_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_s3_straight <= equity_lane1_eval77_hand_eval7_window_top14_found;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg389_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg435_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg390_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg436_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_s3_sf <= equity_lane1_eval77_hand_eval7_window_top15_found;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg390_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg436_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg391_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg437_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_s3_flush <= equity_lane1_eval77_hand_eval7_pipe_reg374_q;
+        equity_lane1_eval77_hand_eval7_s3_flush <= equity_lane1_eval77_hand_eval7_pipe_reg420_q;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg391_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg437_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg392_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg438_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg392_q <= equity_lane1_eval77_hand_eval7_window_top14_top;
+        equity_lane1_eval77_hand_eval7_pipe_reg438_q <= equity_lane1_eval77_hand_eval7_window_top14_top;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg392_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg438_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg393_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg439_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_pipe_reg393_q <= equity_lane1_eval77_hand_eval7_window_top15_top;
+        equity_lane1_eval77_hand_eval7_pipe_reg439_q <= equity_lane1_eval77_hand_eval7_window_top15_top;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg393_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg439_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg394_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg440_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_s3_bad <= equity_lane1_eval77_hand_eval7_pipe_reg375_q;
+        equity_lane1_eval77_hand_eval7_s3_bad <= equity_lane1_eval77_hand_eval7_pipe_reg421_q;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg394_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg440_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg395_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg441_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_s3_any <= equity_lane1_eval77_hand_eval7_pipe_reg376_q;
+        equity_lane1_eval77_hand_eval7_s3_any <= equity_lane1_eval77_hand_eval7_pipe_reg422_q;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg395_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg441_load;
 
-equity_lane1_eval77_hand_eval7_onehot_rank100_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg377_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank100_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg423_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg377_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg423_q(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank100_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank100_encode;
 
-equity_lane1_eval77_hand_eval7_onehot_rank101_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg378_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank101_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg424_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg378_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg424_q(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank101_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank101_encode;
 
-equity_lane1_eval77_hand_eval7_onehot_rank102_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg379_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank102_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg425_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg379_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg425_q(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank102_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank102_encode;
 
-equity_lane1_eval77_hand_eval7_onehot_rank103_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg380_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank103_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg426_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg380_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg426_q(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank103_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank103_encode;
 
-equity_lane1_eval77_hand_eval7_onehot_rank104_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg381_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank104_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg427_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg381_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg427_q(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank104_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank104_encode;
 
@@ -26825,14 +27193,14 @@ begin
     equity_lane1_eval77_hand_eval7_onehot_rank106_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank106_encode;
 
-equity_lane1_eval77_hand_eval7_onehot_rank107_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg384_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank107_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg430_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg384_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg430_q(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank107_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank107_encode;
 
@@ -26858,14 +27226,14 @@ begin
     equity_lane1_eval77_hand_eval7_onehot_rank109_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank109_encode;
 
-equity_lane1_eval77_hand_eval7_onehot_rank110_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg387_q) is
+equity_lane1_eval77_hand_eval7_onehot_rank110_encode: process (equity_lane1_eval77_hand_eval7_pipe_reg433_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(8)));
-    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(4)));
-    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(2)));
-    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg387_q(1)));
+    value(3) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(8)));
+    value(2) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(12)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(4)));
+    value(1) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(10)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(6)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(2)));
+    value(0) := stdl(bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(11)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(9)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(7)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(5)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(3)) or bool(equity_lane1_eval77_hand_eval7_pipe_reg433_q(1)));
     equity_lane1_eval77_hand_eval7_onehot_rank110_rank <= value;
 end process equity_lane1_eval77_hand_eval7_onehot_rank110_encode;
 
@@ -26909,117 +27277,117 @@ end process equity_lane1_eval77_hand_eval7_categorize;
 
 equity_lane1_eval77_hand_eval7_c4_invalid <= stdl(bool(equity_lane1_eval77_hand_eval7_s3_bad) or (not bool(equity_lane1_eval77_hand_eval7_s3_any)));
 
-equity_lane1_eval77_hand_eval7_pipe_reg396_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg442_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_m0 <= equity_lane1_eval77_hand_eval7_onehot_rank100_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg396_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg442_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg397_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg443_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_m1 <= equity_lane1_eval77_hand_eval7_onehot_rank101_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg397_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg443_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg398_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg444_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_m2 <= equity_lane1_eval77_hand_eval7_onehot_rank102_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg398_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg444_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg399_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg445_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_m3 <= equity_lane1_eval77_hand_eval7_onehot_rank103_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg399_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg445_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg400_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg446_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_m4 <= equity_lane1_eval77_hand_eval7_onehot_rank104_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg400_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg446_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg401_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg447_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_p0 <= equity_lane1_eval77_hand_eval7_onehot_rank105_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg401_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg447_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg402_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg448_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_p1 <= equity_lane1_eval77_hand_eval7_onehot_rank106_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg402_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg448_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg403_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg449_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_p2 <= equity_lane1_eval77_hand_eval7_onehot_rank107_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg403_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg449_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg404_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg450_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_t0 <= equity_lane1_eval77_hand_eval7_onehot_rank108_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg404_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg450_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg405_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg451_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_t1 <= equity_lane1_eval77_hand_eval7_onehot_rank109_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg405_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg451_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg406_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg452_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_x0 <= equity_lane1_eval77_hand_eval7_onehot_rank110_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg406_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg452_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg407_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg453_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_q0 <= equity_lane1_eval77_hand_eval7_onehot_rank111_rank;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg407_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg453_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg408_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg454_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_s4_category <= equity_lane1_eval77_hand_eval7_c4_category;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg408_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg454_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg409_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg455_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_s4_straight_top <= equity_lane1_eval77_hand_eval7_pipe_reg392_q;
+        equity_lane1_eval77_hand_eval7_s4_straight_top <= equity_lane1_eval77_hand_eval7_pipe_reg438_q;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg409_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg455_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg410_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg456_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_eval77_hand_eval7_s4_sf_top <= equity_lane1_eval77_hand_eval7_pipe_reg393_q;
+        equity_lane1_eval77_hand_eval7_s4_sf_top <= equity_lane1_eval77_hand_eval7_pipe_reg439_q;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg410_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg456_load;
 
-equity_lane1_eval77_hand_eval7_pipe_reg411_load: process (clk) is
+equity_lane1_eval77_hand_eval7_pipe_reg457_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_eval77_hand_eval7_s4_invalid <= equity_lane1_eval77_hand_eval7_c4_invalid;
     end if;
-end process equity_lane1_eval77_hand_eval7_pipe_reg411_load;
+end process equity_lane1_eval77_hand_eval7_pipe_reg457_load;
 
 equity_lane1_eval77_hand_eval7_compose: process (equity_lane1_eval77_hand_eval7_x0, equity_lane1_eval77_hand_eval7_s4_invalid, equity_lane1_eval77_hand_eval7_p1, equity_lane1_eval77_hand_eval7_p0, equity_lane1_eval77_hand_eval7_t1, equity_lane1_eval77_hand_eval7_q0, equity_lane1_eval77_hand_eval7_m0, equity_lane1_eval77_hand_eval7_m2, equity_lane1_eval77_hand_eval7_p2, equity_lane1_eval77_hand_eval7_s4_sf_top, equity_lane1_eval77_hand_eval7_m3, equity_lane1_eval77_hand_eval7_m4, equity_lane1_eval77_hand_eval7_m1, equity_lane1_eval77_hand_eval7_s4_straight_top, equity_lane1_eval77_hand_eval7_s4_category, equity_lane1_eval77_hand_eval7_t0) is
     variable t1_ge_p0: std_logic;
@@ -27147,35 +27515,35 @@ equity_lane1_eval77_word <= equity_lane1_eval77_hand_eval7_word_q;
 equity_lane1_eval77_invalid <= equity_lane1_eval77_hand_eval7_invalid_q;
 equity_lane1_eval77_out_valid <= equity_lane1_eval77_hand_eval7_valids((6 - 1));
 
-equity_lane1_showdown1_pipe_reg412_load: process (clk) is
+equity_lane1_showdown1_pipe_reg458_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg412_q <= equity_lane1_eval74_word;
+        equity_lane1_showdown1_pipe_reg458_q <= equity_lane1_eval74_word;
     end if;
-end process equity_lane1_showdown1_pipe_reg412_load;
+end process equity_lane1_showdown1_pipe_reg458_load;
 
-equity_lane1_showdown1_pipe_reg413_load: process (clk) is
+equity_lane1_showdown1_pipe_reg459_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg413_q <= equity_lane1_eval75_word;
+        equity_lane1_showdown1_pipe_reg459_q <= equity_lane1_eval75_word;
     end if;
-end process equity_lane1_showdown1_pipe_reg413_load;
+end process equity_lane1_showdown1_pipe_reg459_load;
 
-equity_lane1_showdown1_pipe_reg414_load: process (clk) is
+equity_lane1_showdown1_pipe_reg460_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg414_q <= equity_lane1_eval76_word;
+        equity_lane1_showdown1_pipe_reg460_q <= equity_lane1_eval76_word;
     end if;
-end process equity_lane1_showdown1_pipe_reg414_load;
+end process equity_lane1_showdown1_pipe_reg460_load;
 
-equity_lane1_showdown1_pipe_reg415_load: process (clk) is
+equity_lane1_showdown1_pipe_reg461_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg415_q <= equity_lane1_eval77_word;
+        equity_lane1_showdown1_pipe_reg461_q <= equity_lane1_eval77_word;
     end if;
-end process equity_lane1_showdown1_pipe_reg415_load;
+end process equity_lane1_showdown1_pipe_reg461_load;
 
-equity_lane1_showdown1_word_at_least6_compare: process (equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg413_q) is
+equity_lane1_showdown1_word_at_least6_compare: process (equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg459_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -27194,9 +27562,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg412_q and (not equity_lane1_showdown1_pipe_reg413_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg413_q and (not equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg412_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg413_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg458_q and (not equity_lane1_showdown1_pipe_reg459_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg459_q and (not equity_lane1_showdown1_pipe_reg458_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg458_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg459_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -27221,7 +27589,7 @@ begin
     equity_lane1_showdown1_word_at_least6_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least6_compare;
 
-equity_lane1_showdown1_word_at_least7_compare: process (equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg414_q) is
+equity_lane1_showdown1_word_at_least7_compare: process (equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg460_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -27240,9 +27608,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg412_q and (not equity_lane1_showdown1_pipe_reg414_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg414_q and (not equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg412_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg414_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg458_q and (not equity_lane1_showdown1_pipe_reg460_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg460_q and (not equity_lane1_showdown1_pipe_reg458_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg458_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg460_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -27267,7 +27635,7 @@ begin
     equity_lane1_showdown1_word_at_least7_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least7_compare;
 
-equity_lane1_showdown1_word_at_least8_compare: process (equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg415_q) is
+equity_lane1_showdown1_word_at_least8_compare: process (equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg461_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -27286,9 +27654,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg412_q and (not equity_lane1_showdown1_pipe_reg415_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg415_q and (not equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg412_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg415_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg458_q and (not equity_lane1_showdown1_pipe_reg461_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg461_q and (not equity_lane1_showdown1_pipe_reg458_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg458_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg461_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -27313,7 +27681,7 @@ begin
     equity_lane1_showdown1_word_at_least8_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least8_compare;
 
-equity_lane1_showdown1_word_at_least9_compare: process (equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg414_q) is
+equity_lane1_showdown1_word_at_least9_compare: process (equity_lane1_showdown1_pipe_reg459_q, equity_lane1_showdown1_pipe_reg460_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -27332,9 +27700,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg413_q and (not equity_lane1_showdown1_pipe_reg414_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg414_q and (not equity_lane1_showdown1_pipe_reg413_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg413_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg414_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg459_q and (not equity_lane1_showdown1_pipe_reg460_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg460_q and (not equity_lane1_showdown1_pipe_reg459_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg459_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg460_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -27359,7 +27727,7 @@ begin
     equity_lane1_showdown1_word_at_least9_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least9_compare;
 
-equity_lane1_showdown1_word_at_least10_compare: process (equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg415_q) is
+equity_lane1_showdown1_word_at_least10_compare: process (equity_lane1_showdown1_pipe_reg459_q, equity_lane1_showdown1_pipe_reg461_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -27378,9 +27746,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg413_q and (not equity_lane1_showdown1_pipe_reg415_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg415_q and (not equity_lane1_showdown1_pipe_reg413_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg413_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg415_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg459_q and (not equity_lane1_showdown1_pipe_reg461_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg461_q and (not equity_lane1_showdown1_pipe_reg459_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg459_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg461_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -27405,7 +27773,7 @@ begin
     equity_lane1_showdown1_word_at_least10_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least10_compare;
 
-equity_lane1_showdown1_word_at_least11_compare: process (equity_lane1_showdown1_pipe_reg414_q, equity_lane1_showdown1_pipe_reg415_q) is
+equity_lane1_showdown1_word_at_least11_compare: process (equity_lane1_showdown1_pipe_reg460_q, equity_lane1_showdown1_pipe_reg461_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -27424,9 +27792,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg414_q and (not equity_lane1_showdown1_pipe_reg415_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg415_q and (not equity_lane1_showdown1_pipe_reg414_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg414_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg415_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg460_q and (not equity_lane1_showdown1_pipe_reg461_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg461_q and (not equity_lane1_showdown1_pipe_reg460_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg460_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg461_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -27451,38 +27819,38 @@ begin
     equity_lane1_showdown1_word_at_least11_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least11_compare;
 
-equity_lane1_showdown1_pipe_reg416_load: process (clk) is
+equity_lane1_showdown1_pipe_reg462_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg416_q <= equity_lane1_showdown1_pipe_reg412_q;
+        equity_lane1_showdown1_pipe_reg462_q <= equity_lane1_showdown1_pipe_reg458_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg416_load;
+end process equity_lane1_showdown1_pipe_reg462_load;
 
-equity_lane1_showdown1_pipe_reg417_load: process (clk) is
+equity_lane1_showdown1_pipe_reg463_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg417_q <= equity_lane1_showdown1_pipe_reg413_q;
+        equity_lane1_showdown1_pipe_reg463_q <= equity_lane1_showdown1_pipe_reg459_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg417_load;
+end process equity_lane1_showdown1_pipe_reg463_load;
 
-equity_lane1_showdown1_pipe_reg418_load: process (clk) is
+equity_lane1_showdown1_pipe_reg464_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg418_q <= equity_lane1_showdown1_pipe_reg414_q;
+        equity_lane1_showdown1_pipe_reg464_q <= equity_lane1_showdown1_pipe_reg460_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg418_load;
+end process equity_lane1_showdown1_pipe_reg464_load;
 
-equity_lane1_showdown1_pipe_reg419_load: process (clk) is
+equity_lane1_showdown1_pipe_reg465_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg419_q <= equity_lane1_showdown1_pipe_reg415_q;
+        equity_lane1_showdown1_pipe_reg465_q <= equity_lane1_showdown1_pipe_reg461_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg419_load;
+end process equity_lane1_showdown1_pipe_reg465_load;
 
 equity_lane1_showdown1_stages: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_s0_active <= active;
+        equity_lane1_showdown1_s0_active <= pipe_reg238_q;
         equity_lane1_showdown1_s1_active <= equity_lane1_showdown1_s0_active;
         equity_lane1_showdown1_s1_ge <= equity_lane1_showdown1_c1_ge;
     end if;
@@ -27499,33 +27867,33 @@ begin
     end if;
 end process equity_lane1_showdown1_advance;
 
-equity_lane1_showdown1_pipe_reg420_load: process (clk) is
+equity_lane1_showdown1_pipe_reg466_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg420_q <= equity_lane1_showdown1_pipe_reg416_q;
+        equity_lane1_showdown1_pipe_reg466_q <= equity_lane1_showdown1_pipe_reg462_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg420_load;
+end process equity_lane1_showdown1_pipe_reg466_load;
 
-equity_lane1_showdown1_pipe_reg421_load: process (clk) is
+equity_lane1_showdown1_pipe_reg467_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg421_q <= equity_lane1_showdown1_pipe_reg417_q;
+        equity_lane1_showdown1_pipe_reg467_q <= equity_lane1_showdown1_pipe_reg463_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg421_load;
+end process equity_lane1_showdown1_pipe_reg467_load;
 
-equity_lane1_showdown1_pipe_reg422_load: process (clk) is
+equity_lane1_showdown1_pipe_reg468_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg422_q <= equity_lane1_showdown1_pipe_reg418_q;
+        equity_lane1_showdown1_pipe_reg468_q <= equity_lane1_showdown1_pipe_reg464_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg422_load;
+end process equity_lane1_showdown1_pipe_reg468_load;
 
-equity_lane1_showdown1_pipe_reg423_load: process (clk) is
+equity_lane1_showdown1_pipe_reg469_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg423_q <= equity_lane1_showdown1_pipe_reg419_q;
+        equity_lane1_showdown1_pipe_reg469_q <= equity_lane1_showdown1_pipe_reg465_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg423_load;
+end process equity_lane1_showdown1_pipe_reg469_load;
 
 equity_lane1_showdown1_decide: process (clk) is
     variable won: unsigned(3 downto 0);
@@ -27715,9 +28083,9 @@ begin
     end if;
 end process equity_lane1_shares;
 
-equity_lane1_count_gate: process (exact, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) is
+equity_lane1_count_gate: process (pipe_reg242_q, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) is
 begin
-    if bool(exact) then
+    if bool(pipe_reg242_q) then
         equity_lane1_counting <= stdl(bool(equity_lane1_won_valid) and ((equity_lane1_state = RUN) or (equity_lane1_state = DRAIN)));
     else
         equity_lane1_counting <= stdl(bool(equity_lane1_won_valid) and (not bool(equity_lane1_left_zero)) and (equity_lane1_state = RUN));

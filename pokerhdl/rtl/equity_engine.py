@@ -36,6 +36,7 @@ from ..golden.equity_protocol import (COUNT_BYTES, CRC_POLY, HEADER, MODE_EXACT,
                                       MODE_MONTE_CARLO, SEED_BYTES, SOF, TRIAL_BYTES)
 from ..golden.shuffle import MASK_ROM
 from .equity_lane import CARD, SHIFT_DELAY, TRIAL_BITS, equity_lane
+from .pipe import pipe_reg
 
 PLAYER_BYTES = sum(COUNT_BYTES)
 # a request with b known board cards (b <= 5) deals board slots 0..4 - b: how many, and which
@@ -800,17 +801,34 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     # frame, then a scan of 52 clocks)
     lane_resets = [rst] + [ResetSignal(1, active=rst.active, isasync=False)
                            for _ in range(lanes - 1)] + [None]
+    # what the request tells the lanes (set two clocks or more before their start: the table
+    # writes of the scan, the cards, the players, the quota) goes from lane to lane too, a
+    # register in each, so each engine register drives one copy, not thousands of loads
+    # spread over every lane, and the engine's own logic stays together (the nine-seat tops'
+    # longest paths were engine paths stretched across the chip)
+    sent = [n, mask, dealt, active, rem_we, rem_addr, rem_data, exact, quotient] + hero + fixed
     engines = []
     for l in range(lanes):
-        engines.append(lane_bonus(remainder, l, bonuses[l]))
+        taken = [lane_copy(s) for s in sent]
+        engines += [pipe_reg(clk, d, q) for d, q in zip(sent, taken)]
+        bonus = Signal(bool(0))
+        engines.append(lane_bonus(remainder, l, bonus))
+        engines.append(pipe_reg(clk, bonus, bonuses[l]))
         engines.append(lane_load(load, load_lane, l, loads[l]))
-        engines.append(equity_lane(clk, lane_resets[l], opponents, n, mask, dealt, fixed,
-                                   hero, active, rem_we, rem_addr, rem_data, loads[l], load_slot,
-                                   load_index, seed_word, exact, start, quotient, bonuses[l],
-                                   dones[l], shift, chain_in, chains[l],
+        l_n, l_mask, l_dealt, l_active, l_we, l_addr, l_data, l_exact, l_quota = taken[:9]
+        engines.append(equity_lane(clk, lane_resets[l], opponents, l_n, l_mask, l_dealt,
+                                   taken[11:], taken[9:11], l_active, l_we, l_addr, l_data,
+                                   loads[l], load_slot, load_index, seed_word, l_exact, start,
+                                   l_quota, bonuses[l], dones[l], shift, chain_in, chains[l],
                                    rst_out=lane_resets[l + 1]))
+        sent = taken
 
     return instances()
+
+
+def lane_copy(signal):
+    """A lane's register for a signal the engine sends it: same width."""
+    return Signal(bool(0)) if isinstance(signal.val, bool) else Signal(intbv(0)[len(signal):])
 
 
 @block
