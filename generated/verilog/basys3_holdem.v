@@ -225,64 +225,29 @@ reg holdem_board0_holdem_console0_holdem_table0_ta_acted = 0;
 reg [11:0] holdem_board0_holdem_console0_holdem_table0_ta_faced = 0;
 reg [11:0] holdem_board0_holdem_console0_holdem_table0_fig_to_call = 0;
 wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom10_address;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state = 4'b0000;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat = 0;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_last_word;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties = 0;
+reg [4:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps = 0;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid = 0;
 wire [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state = 4'b0000;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue = 0;
 reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 1;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount = 0;
-reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem = 0;
-reg [4:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any = 0;
 wire [41:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in;
 reg [41:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes = 0;
@@ -399,6 +364,42 @@ reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_odd = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share1 = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem = 0;
 wire [4:0] holdem_board0_holdem_console0_holdem_table0_p_group;
 wire [1:0] holdem_board0_holdem_console0_holdem_table0_p_hole_index;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_hole_seat;
@@ -892,12 +893,12 @@ initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SET
     end
 end
 
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest [0:4-1];
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest [0:4-1];
 
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SETTLE0_REST
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SETTLE0_POTS_REST
     integer i;
     for(i=0; i<4; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[i] = 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[i] = 0;
     end
 end
 
@@ -2605,6 +2606,120 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive3
 end
 
 
+always @(holdem_board0_holdem_console0_holdem_table0_hand_dealer) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read
+    case (holdem_board0_holdem_console0_holdem_table0_hand_dealer)
+        0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
+        1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 2;
+        2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 3;
+        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 0;
+    endcase
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_steps
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left != 0)) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left - 1);
+            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat == 3)) begin
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+            end
+            else begin
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat + 1);
+            end
+        end
+        case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
+            4'b0000: begin
+                if (holdem_board0_holdem_console0_holdem_table0_hand_st_start) begin
+                    if (holdem_board0_holdem_console0_holdem_table0_hand_st_showdown) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0001;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
+                    end
+                end
+            end
+            4'b0001: begin
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_last_word) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
+                end
+            end
+            4'b0010: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0011;
+                end
+            end
+            4'b0011: begin
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
+            end
+            4'b0100: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos))) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0101;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 1;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
+                    end
+                end
+            end
+            4'b0101: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m)))) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0110;
+                    end
+                end
+            end
+            4'b0110: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
+                end
+            end
+            4'b0111: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1000;
+                end
+            end
+            4'b1000: begin
+                if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties == 1) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps == 0))) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1001;
+                end
+            end
+            default: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
+                end
+            end
+        endcase
+    end
+end
+
+
 
 assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
 
@@ -3526,27 +3641,7 @@ assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid = h
 assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids[(6 - 1)];
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_hand_dealer) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read
-    case (holdem_board0_holdem_console0_holdem_table0_hand_dealer)
-        0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
-        1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 2;
-        2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 3;
-        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 0;
-    endcase
-end
-
-
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom12_read
-    case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat)
-        0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
-        1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 2;
-        2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 4;
-        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 8;
-    endcase
-end
-
-
-always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom13_read
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom12_read
     case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take)
         0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 1;
         1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 2;
@@ -3557,8 +3652,83 @@ end
 
 
 
-assign holdem_board0_holdem_console0_holdem_table0_settled = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q;
-assign holdem_board0_holdem_console0_holdem_table0_winners = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_last_word = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take == 3));
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_showdown_words
+    integer i;
+    integer j;
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[3] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[3] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[4] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[5] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[6] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
+        case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
+            4'b0000: begin
+                if (holdem_board0_holdem_console0_holdem_table0_hand_st_clear) begin
+                    for (i=0; i<4; i=i+1) begin
+                        holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
+                    end
+                end
+                if (holdem_board0_holdem_console0_holdem_table0_hand_st_start) begin
+                    for (i=0; i<4; i=i+1) begin
+                        if ((!holdem_board0_holdem_console0_holdem_table0_hand_st_showdown)) begin
+                            holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
+                        end
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
+                end
+            end
+            4'b0001: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 3)) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= holdem_board0_holdem_console0_holdem_table0_hand_hole0[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= holdem_board0_holdem_console0_holdem_table0_hand_hole1[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
+                    for (j=0; j<5; j=j+1) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[(2 + j)] <= holdem_board0_holdem_console0_holdem_table0_hand_board[j];
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 1;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue + 1);
+                end
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid) begin
+                    if ((((holdem_board0_holdem_console0_holdem_table0_chips_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot) != 0) || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid)) begin
+                        holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= 0;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take + 1);
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom13_read
+    case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat)
+        0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
+        1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 2;
+        2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 4;
+        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 8;
+    endcase
+end
 
 // Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
 // the level and the best word.
@@ -3593,14 +3763,14 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
     end
     else begin
         if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left != 0)) begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given < holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd);
-            if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) != 0)) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given < holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_odd);
+            if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) != 0)) begin
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given + 1);
             end
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid <= 1;
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left == 1);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat;
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word <= holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay <= holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live <= ((holdem_board0_holdem_console0_holdem_table0_chips_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) == 0);
@@ -3619,25 +3789,25 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play <= ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied <= ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
-        if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state == 4'b0110))) begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play <= ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied <= ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
+        if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state == 4'b0110))) begin
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest;
         end
         else begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level;
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level;
         end
         if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus) begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1;
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share1;
         end
         else begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share;
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share;
         end
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level);
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level);
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest != 0);
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best);
-        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level)) begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level);
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best);
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level)) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level);
         end
         else begin
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= 0;
@@ -3646,298 +3816,271 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
 end
 
 
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_control
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pot_steps
     integer i;
-    integer j;
-    reg [3-1:0] trial;
     if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
-        holdem_board0_holdem_console0_holdem_table0_words[0] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_words[1] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_words[2] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_words[3] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
-        holdem_board0_holdem_console0_holdem_table0_payout[0] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_payout[1] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_payout[2] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_payout[3] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[2] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[3] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[4] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[5] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[6] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= 0;
-        holdem_board0_holdem_console0_holdem_table0_refund[0] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_refund[1] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_refund[2] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_refund[3] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[0] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[1] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[2] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[3] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[3] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above <= 0;
     end
     else begin
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
-        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left != 0)) begin
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left - 1);
-            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat == 3)) begin
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-            end
-            else begin
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat + 1);
-            end
-        end
         case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
             4'b0000: begin
-                if (holdem_board0_holdem_console0_holdem_table0_hand_st_clear) begin
-                    for (i=0; i<4; i=i+1) begin
-                        holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
-                    end
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
-                end
                 if (holdem_board0_holdem_console0_holdem_table0_hand_st_start) begin
                     for (i=0; i<4; i=i+1) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[i] <= holdem_board0_holdem_console0_holdem_table0_chips_committed[i];
-                        holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
-                        if ((!holdem_board0_holdem_console0_holdem_table0_hand_st_showdown)) begin
-                            holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
-                        end
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[i] <= holdem_board0_holdem_console0_holdem_table0_chips_committed[i];
                     end
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
-                    if (holdem_board0_holdem_console0_holdem_table0_hand_st_showdown) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0001;
-                    end
-                    else begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
+                    if ((!holdem_board0_holdem_console0_holdem_table0_hand_st_showdown)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique <= 0;
                     end
                 end
             end
             4'b0001: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 3)) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= holdem_board0_holdem_console0_holdem_table0_hand_hole0[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= holdem_board0_holdem_console0_holdem_table0_hand_hole1[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
-                    for (j=0; j<5; j=j+1) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[(2 + j)] <= holdem_board0_holdem_console0_holdem_table0_hand_board[j];
-                    end
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 1;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue + 1);
-                end
-                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid) begin
-                    if ((((holdem_board0_holdem_console0_holdem_table0_chips_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot) != 0) || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid)) begin
-                        holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= 0;
-                    end
-                    else begin
-                        holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
-                    end
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take + 1);
-                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take == 3)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
-                    end
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_last_word) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique <= 0;
                 end
             end
             4'b0010: begin
                 if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 1;
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique <= 1;
                     end
-                    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
+                    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique <= 0;
                     end
-                    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
-                    end
-                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0011;
+                    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
                     end
                 end
             end
             4'b0011: begin
-                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique) begin
-                    holdem_board0_holdem_console0_holdem_table0_refund[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second);
-                    holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second);
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second;
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second;
                 end
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level <= 0;
             end
             4'b0100: begin
                 if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
                     if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
-                        if (((!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest < holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level))) begin
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
+                        if (((!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest < holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level))) begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
                         end
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 1;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in <= 1;
                     end
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos))) begin
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= 0;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= 0;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= 0;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0101;
-                        end
-                        else begin
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 1;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
+                        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos))) begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above <= 0;
                         end
                     end
                 end
             end
             4'b0101: begin
                 if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
                     end
                     else begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above;
                         if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live) begin
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= 1;
-                        end
-                    end
-                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best))) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word;
-                    end
-                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m)))) begin
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
-                        end
-                        else begin
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0110;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above <= 1;
                         end
                     end
                 end
             end
             4'b0110: begin
                 if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
-                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
+                end
+            end
+            4'b1001: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_in_play <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_level <= 0;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_judging
+    reg [3-1:0] trial;
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share1 <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_odd <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
+    end
+    else begin
+        case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
+            4'b0000: begin
+                if (holdem_board0_holdem_console0_holdem_table0_hand_st_clear) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won <= 0;
+                end
+                if (holdem_board0_holdem_console0_holdem_table0_hand_st_start) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won <= 0;
+                end
+            end
+            4'b0100: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_any_in || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos))) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best <= 0;
                     end
+                end
+            end
+            4'b0101: begin
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best))) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_best <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word;
+                    end
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
+                        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_live_above || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m)))) begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties <= 0;
+                        end
+                    end
+                end
+            end
+            4'b0110: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last)) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties <= 0;
                 end
             end
             4'b0111: begin
                 if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
                     if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties + 1);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties + 1);
                     end
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= 12;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1000;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps <= 12;
                     end
                 end
             end
             4'b1000: begin
-                if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties == 1) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps == 0))) begin
-                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties == 1)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= 0;
+                if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties == 1) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps == 0))) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties == 1)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_amount;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_odd <= 0;
                     end
                     else begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend + 1);
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_share1 <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend + 1);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_odd <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem;
                     end
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie);
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer;
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1001;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_tie);
                 end
                 else begin
                     trial = {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem[2-1:0], holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(12 - 1)]};
-                    if ((trial >= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties)) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= (trial - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties);
+                    if ((trial >= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= (trial - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_ties);
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(12 - 1)-1:0], 1'b1};
                     end
                     else begin
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= trial;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(12 - 1)-1:0], 1'b0};
                     end
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps - 1);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_div_steps - 1);
                 end
             end
             default: begin
-                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied) begin
-                        holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share);
-                    end
-                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
-                    end
-                end
+                // pass
             end
         endcase
     end
 end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_paying
+    integer i;
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_refund[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[3] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[3] <= 0;
+    end
+    else begin
+        case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
+            4'b0000: begin
+                if (holdem_board0_holdem_console0_holdem_table0_hand_st_clear) begin
+                    for (i=0; i<4; i=i+1) begin
+                        holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
+                    end
+                end
+                if (holdem_board0_holdem_console0_holdem_table0_hand_st_start) begin
+                    for (i=0; i<4; i=i+1) begin
+                        holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
+                    end
+                end
+            end
+            4'b0011: begin
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_unique) begin
+                    holdem_board0_holdem_console0_holdem_table0_refund[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second);
+                    holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_leader] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_top - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_pots_second);
+                end
+            end
+            4'b1001: begin
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied) begin
+                        holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share);
+                    end
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_settled = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q;
+assign holdem_board0_holdem_console0_holdem_table0_winners = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_shares_won;
 
 
 

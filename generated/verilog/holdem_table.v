@@ -207,64 +207,29 @@ reg ta_acted;
 reg [10:0] ta_faced;
 reg [10:0] fig_to_call;
 wire [2:0] table_rom10_address;
+reg [3:0] holdem_settle0_state;
+reg [2:0] holdem_settle0_sc_left;
+reg [0:0] holdem_settle0_sc_seat;
+wire holdem_settle0_last_word;
+reg holdem_settle0_done_q;
+reg [1:0] holdem_settle0_shares_won;
+reg [0:0] holdem_settle0_left_of_dealer;
+reg holdem_settle0_p2_valid;
+reg holdem_settle0_p2_last;
+reg holdem_settle0_pots_any_in;
+reg holdem_settle0_p2_live;
+reg holdem_settle0_p2_pos;
+reg holdem_settle0_pots_live_above;
+reg holdem_settle0_p2_le_m;
+reg [2:0] holdem_settle0_shares_ties;
+reg [4:0] holdem_settle0_shares_div_steps;
 wire holdem_settle0_ev_invalid;
 wire holdem_settle0_ev_out_valid;
 reg holdem_settle0_ev_valid;
 wire [23:0] holdem_settle0_ev_word;
-reg [3:0] holdem_settle0_state;
-reg holdem_settle0_done_q;
-reg [1:0] holdem_settle0_won;
-reg [2:0] holdem_settle0_sc_left;
-reg holdem_settle0_p1_bonus;
-reg [2:0] holdem_settle0_given;
-reg [2:0] holdem_settle0_odd;
-reg [1:0] holdem_settle0_tie;
-reg [1:0] holdem_settle0_sc_onehot;
-reg holdem_settle0_p1_valid;
-reg holdem_settle0_p1_last;
-reg [0:0] holdem_settle0_p1_seat;
-reg [0:0] holdem_settle0_sc_seat;
-reg [10:0] holdem_settle0_p1_rest;
-reg [23:0] holdem_settle0_p1_word;
-reg [10:0] holdem_settle0_p1_pay;
-reg holdem_settle0_p1_live;
-reg [1:0] holdem_settle0_p1_onehot;
-reg holdem_settle0_p2_valid;
-reg holdem_settle0_p2_last;
-reg [0:0] holdem_settle0_p2_seat;
-reg [10:0] holdem_settle0_p2_rest;
-reg [23:0] holdem_settle0_p2_word;
-reg [10:0] holdem_settle0_p2_pay;
-reg holdem_settle0_p2_live;
-reg [1:0] holdem_settle0_p2_onehot;
-reg holdem_settle0_p2_in_play;
-reg [1:0] holdem_settle0_in_play;
-reg holdem_settle0_p2_tied;
-reg [10:0] holdem_settle0_level;
-reg [10:0] holdem_settle0_p2_add;
-reg [10:0] holdem_settle0_p2_share;
-reg [10:0] holdem_settle0_share1;
-reg [10:0] holdem_settle0_share;
-reg holdem_settle0_p2_le_m;
-reg holdem_settle0_p2_pos;
-reg holdem_settle0_p2_is_best;
-reg [23:0] holdem_settle0_best;
-reg [10:0] holdem_settle0_p2_above;
-reg [2:0] holdem_settle0_ev_issue;
 reg [0:0] holdem_settle0_ev_take;
-reg [10:0] holdem_settle0_top;
-reg [10:0] holdem_settle0_second;
-reg holdem_settle0_unique;
+reg [2:0] holdem_settle0_ev_issue;
 reg [1:0] holdem_settle0_take_onehot;
-reg [0:0] holdem_settle0_leader;
-reg holdem_settle0_any_in;
-reg [10:0] holdem_settle0_amount;
-reg holdem_settle0_live_above;
-reg [2:0] holdem_settle0_ties;
-reg [10:0] holdem_settle0_dividend;
-reg [2:0] holdem_settle0_rem;
-reg [4:0] holdem_settle0_div_steps;
-reg [0:0] holdem_settle0_left_of_dealer;
 reg holdem_settle0_eval70_hand_eval0_s1_any;
 wire [41:0] holdem_settle0_eval70_hand_eval0_codes_in;
 reg [41:0] holdem_settle0_eval70_hand_eval0_s0_codes;
@@ -381,6 +346,42 @@ reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
+reg [1:0] holdem_settle0_sc_onehot;
+reg holdem_settle0_p1_bonus;
+reg [2:0] holdem_settle0_given;
+reg [2:0] holdem_settle0_shares_odd;
+reg [1:0] holdem_settle0_shares_tie;
+reg holdem_settle0_p1_valid;
+reg holdem_settle0_p1_last;
+reg [0:0] holdem_settle0_p1_seat;
+reg [10:0] holdem_settle0_p1_rest;
+reg [23:0] holdem_settle0_p1_word;
+reg [10:0] holdem_settle0_p1_pay;
+reg holdem_settle0_p1_live;
+reg [1:0] holdem_settle0_p1_onehot;
+reg [0:0] holdem_settle0_p2_seat;
+reg [10:0] holdem_settle0_p2_rest;
+reg [23:0] holdem_settle0_p2_word;
+reg [10:0] holdem_settle0_p2_pay;
+reg [1:0] holdem_settle0_p2_onehot;
+reg holdem_settle0_p2_in_play;
+reg [1:0] holdem_settle0_pots_in_play;
+reg holdem_settle0_p2_tied;
+reg [10:0] holdem_settle0_pots_level;
+reg [10:0] holdem_settle0_p2_add;
+reg [10:0] holdem_settle0_p2_share;
+reg [10:0] holdem_settle0_shares_share1;
+reg [10:0] holdem_settle0_shares_share;
+reg holdem_settle0_p2_is_best;
+reg [23:0] holdem_settle0_shares_best;
+reg [10:0] holdem_settle0_p2_above;
+reg [10:0] holdem_settle0_pots_top;
+reg [10:0] holdem_settle0_pots_second;
+reg holdem_settle0_pots_unique;
+reg [0:0] holdem_settle0_pots_leader;
+reg [10:0] holdem_settle0_pots_amount;
+reg [10:0] holdem_settle0_dividend;
+reg [2:0] holdem_settle0_rem;
 wire [4:0] p_group;
 wire [0:0] p_hole_index;
 wire [2:0] p_hole_seat;
@@ -400,7 +401,7 @@ reg [5:0] deal_stage0 [0:2-1];
 reg [5:0] hand_hole1 [0:2-1];
 reg [5:0] deal_stage1 [0:2-1];
 reg [5:0] holdem_settle0_ev_cards [0:7-1];
-reg [10:0] holdem_settle0_rest [0:2-1];
+reg [10:0] holdem_settle0_pots_rest [0:2-1];
 
 assign seat3[3-1:1] = 'b00;
 assign seat3[0] = hand_seat[0];
@@ -1586,6 +1587,118 @@ always @(posedge clk) begin: derive3
 end
 
 
+always @(hand_dealer) begin: holdem_settle0_table_rom11_read
+    case (hand_dealer)
+        0: holdem_settle0_left_of_dealer = 1;
+        default: holdem_settle0_left_of_dealer = 0;
+    endcase
+end
+
+
+always @(posedge clk) begin: holdem_settle0_steps
+    if (rst == 1) begin
+        holdem_settle0_sc_left <= 0;
+        holdem_settle0_done_q <= 0;
+        holdem_settle0_sc_seat <= 0;
+        holdem_settle0_state <= 4'b0000;
+    end
+    else begin
+        holdem_settle0_done_q <= 0;
+        if ((holdem_settle0_sc_left != 0)) begin
+            holdem_settle0_sc_left <= (holdem_settle0_sc_left - 1);
+            if ((holdem_settle0_sc_seat == 1)) begin
+                holdem_settle0_sc_seat <= 0;
+            end
+            else begin
+                holdem_settle0_sc_seat <= (holdem_settle0_sc_seat + 1);
+            end
+        end
+        case (holdem_settle0_state)
+            4'b0000: begin
+                if (hand_st_start) begin
+                    if (hand_st_showdown) begin
+                        holdem_settle0_state <= 4'b0001;
+                    end
+                    else begin
+                        holdem_settle0_sc_left <= 2;
+                        holdem_settle0_sc_seat <= 0;
+                        holdem_settle0_state <= 4'b0010;
+                    end
+                end
+            end
+            4'b0001: begin
+                if (holdem_settle0_last_word) begin
+                    holdem_settle0_sc_left <= 2;
+                    holdem_settle0_sc_seat <= 0;
+                    holdem_settle0_state <= 4'b0010;
+                end
+            end
+            4'b0010: begin
+                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
+                    holdem_settle0_state <= 4'b0011;
+                end
+            end
+            4'b0011: begin
+                holdem_settle0_sc_left <= 2;
+                holdem_settle0_sc_seat <= 0;
+                holdem_settle0_state <= 4'b0100;
+            end
+            4'b0100: begin
+                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
+                    if ((holdem_settle0_pots_any_in || (holdem_settle0_p2_live && holdem_settle0_p2_pos))) begin
+                        holdem_settle0_sc_left <= 2;
+                        holdem_settle0_sc_seat <= 0;
+                        holdem_settle0_state <= 4'b0101;
+                    end
+                    else begin
+                        holdem_settle0_done_q <= 1;
+                        holdem_settle0_state <= 4'b0000;
+                    end
+                end
+            end
+            4'b0101: begin
+                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
+                    holdem_settle0_sc_left <= 2;
+                    holdem_settle0_sc_seat <= 0;
+                    if ((holdem_settle0_pots_live_above || (holdem_settle0_p2_live && (!holdem_settle0_p2_le_m)))) begin
+                        holdem_settle0_state <= 4'b0111;
+                    end
+                    else begin
+                        holdem_settle0_state <= 4'b0110;
+                    end
+                end
+            end
+            4'b0110: begin
+                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
+                    holdem_settle0_sc_left <= 2;
+                    holdem_settle0_sc_seat <= 0;
+                    holdem_settle0_state <= 4'b0111;
+                end
+            end
+            4'b0111: begin
+                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
+                    holdem_settle0_state <= 4'b1000;
+                end
+            end
+            4'b1000: begin
+                if (((holdem_settle0_shares_ties == 1) || (holdem_settle0_shares_div_steps == 0))) begin
+                    holdem_settle0_sc_left <= 2;
+                    holdem_settle0_sc_seat <= holdem_settle0_left_of_dealer;
+                    holdem_settle0_state <= 4'b1001;
+                end
+            end
+            default: begin
+                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
+                    holdem_settle0_sc_left <= 2;
+                    holdem_settle0_sc_seat <= 0;
+                    holdem_settle0_state <= 4'b0100;
+                end
+            end
+        endcase
+    end
+end
+
+
 
 assign holdem_settle0_eval70_hand_eval0_same_card0_same = ((holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6]) && (holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
 
@@ -2507,23 +2620,7 @@ assign holdem_settle0_ev_invalid = holdem_settle0_eval70_hand_eval0_invalid_q;
 assign holdem_settle0_ev_out_valid = holdem_settle0_eval70_hand_eval0_valids[(6 - 1)];
 
 
-always @(hand_dealer) begin: holdem_settle0_table_rom11_read
-    case (hand_dealer)
-        0: holdem_settle0_left_of_dealer = 1;
-        default: holdem_settle0_left_of_dealer = 0;
-    endcase
-end
-
-
-always @(holdem_settle0_sc_seat) begin: holdem_settle0_table_rom12_read
-    case (holdem_settle0_sc_seat)
-        0: holdem_settle0_sc_onehot = 1;
-        default: holdem_settle0_sc_onehot = 2;
-    endcase
-end
-
-
-always @(holdem_settle0_ev_take) begin: holdem_settle0_table_rom13_read
+always @(holdem_settle0_ev_take) begin: holdem_settle0_table_rom12_read
     case (holdem_settle0_ev_take)
         0: holdem_settle0_take_onehot = 1;
         default: holdem_settle0_take_onehot = 2;
@@ -2532,8 +2629,79 @@ end
 
 
 
-assign settled = holdem_settle0_done_q;
-assign winners = holdem_settle0_won;
+assign holdem_settle0_last_word = (holdem_settle0_ev_out_valid && (holdem_settle0_ev_take == 1));
+
+
+always @(posedge clk) begin: holdem_settle0_showdown_words
+    integer i;
+    integer j;
+    if (rst == 1) begin
+        holdem_settle0_ev_issue <= 0;
+        holdem_settle0_ev_valid <= 0;
+        words[0] <= 0;
+        words[1] <= 0;
+        holdem_settle0_ev_cards[0] <= 63;
+        holdem_settle0_ev_cards[1] <= 63;
+        holdem_settle0_ev_cards[2] <= 63;
+        holdem_settle0_ev_cards[3] <= 63;
+        holdem_settle0_ev_cards[4] <= 63;
+        holdem_settle0_ev_cards[5] <= 63;
+        holdem_settle0_ev_cards[6] <= 63;
+        holdem_settle0_ev_take <= 0;
+    end
+    else begin
+        holdem_settle0_ev_valid <= 0;
+        case (holdem_settle0_state)
+            4'b0000: begin
+                if (hand_st_clear) begin
+                    for (i=0; i<2; i=i+1) begin
+                        words[i] <= 0;
+                    end
+                end
+                if (hand_st_start) begin
+                    for (i=0; i<2; i=i+1) begin
+                        if ((!hand_st_showdown)) begin
+                            words[i] <= 0;
+                        end
+                    end
+                    holdem_settle0_ev_issue <= 0;
+                    holdem_settle0_ev_take <= 0;
+                end
+            end
+            4'b0001: begin
+                if ((holdem_settle0_ev_issue <= 1)) begin
+                    holdem_settle0_ev_cards[0] <= hand_hole0[holdem_settle0_ev_issue[1-1:0]];
+                    holdem_settle0_ev_cards[1] <= hand_hole1[holdem_settle0_ev_issue[1-1:0]];
+                    for (j=0; j<5; j=j+1) begin
+                        holdem_settle0_ev_cards[(2 + j)] <= hand_board[j];
+                    end
+                    holdem_settle0_ev_valid <= 1;
+                    holdem_settle0_ev_issue <= (holdem_settle0_ev_issue + 1);
+                end
+                if (holdem_settle0_ev_out_valid) begin
+                    if ((((chips_folded & holdem_settle0_take_onehot) != 0) || holdem_settle0_ev_invalid)) begin
+                        words[holdem_settle0_ev_take] <= 0;
+                    end
+                    else begin
+                        words[holdem_settle0_ev_take] <= holdem_settle0_ev_word;
+                    end
+                    holdem_settle0_ev_take <= (holdem_settle0_ev_take + 1);
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(holdem_settle0_sc_seat) begin: holdem_settle0_table_rom13_read
+    case (holdem_settle0_sc_seat)
+        0: holdem_settle0_sc_onehot = 1;
+        default: holdem_settle0_sc_onehot = 2;
+    endcase
+end
 
 // Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
 // the level and the best word.
@@ -2568,14 +2736,14 @@ always @(posedge clk) begin: holdem_settle0_scan_pipe
     end
     else begin
         if ((holdem_settle0_sc_left != 0)) begin
-            holdem_settle0_p1_bonus <= (holdem_settle0_given < holdem_settle0_odd);
-            if (((holdem_settle0_tie & holdem_settle0_sc_onehot) != 0)) begin
+            holdem_settle0_p1_bonus <= (holdem_settle0_given < holdem_settle0_shares_odd);
+            if (((holdem_settle0_shares_tie & holdem_settle0_sc_onehot) != 0)) begin
                 holdem_settle0_given <= (holdem_settle0_given + 1);
             end
             holdem_settle0_p1_valid <= 1;
             holdem_settle0_p1_last <= (holdem_settle0_sc_left == 1);
             holdem_settle0_p1_seat <= holdem_settle0_sc_seat;
-            holdem_settle0_p1_rest <= holdem_settle0_rest[holdem_settle0_sc_seat];
+            holdem_settle0_p1_rest <= holdem_settle0_pots_rest[holdem_settle0_sc_seat];
             holdem_settle0_p1_word <= words[holdem_settle0_sc_seat];
             holdem_settle0_p1_pay <= payout[holdem_settle0_sc_seat];
             holdem_settle0_p1_live <= ((chips_folded & holdem_settle0_sc_onehot) == 0);
@@ -2594,25 +2762,25 @@ always @(posedge clk) begin: holdem_settle0_scan_pipe
         holdem_settle0_p2_pay <= holdem_settle0_p1_pay;
         holdem_settle0_p2_live <= holdem_settle0_p1_live;
         holdem_settle0_p2_onehot <= holdem_settle0_p1_onehot;
-        holdem_settle0_p2_in_play <= ((holdem_settle0_in_play & holdem_settle0_p1_onehot) != 0);
-        holdem_settle0_p2_tied <= ((holdem_settle0_tie & holdem_settle0_p1_onehot) != 0);
-        if (((holdem_settle0_p1_rest <= holdem_settle0_level) || (holdem_settle0_state == 4'b0110))) begin
+        holdem_settle0_p2_in_play <= ((holdem_settle0_pots_in_play & holdem_settle0_p1_onehot) != 0);
+        holdem_settle0_p2_tied <= ((holdem_settle0_shares_tie & holdem_settle0_p1_onehot) != 0);
+        if (((holdem_settle0_p1_rest <= holdem_settle0_pots_level) || (holdem_settle0_state == 4'b0110))) begin
             holdem_settle0_p2_add <= holdem_settle0_p1_rest;
         end
         else begin
-            holdem_settle0_p2_add <= holdem_settle0_level;
+            holdem_settle0_p2_add <= holdem_settle0_pots_level;
         end
         if (holdem_settle0_p1_bonus) begin
-            holdem_settle0_p2_share <= holdem_settle0_share1;
+            holdem_settle0_p2_share <= holdem_settle0_shares_share1;
         end
         else begin
-            holdem_settle0_p2_share <= holdem_settle0_share;
+            holdem_settle0_p2_share <= holdem_settle0_shares_share;
         end
-        holdem_settle0_p2_le_m <= (holdem_settle0_p1_rest <= holdem_settle0_level);
+        holdem_settle0_p2_le_m <= (holdem_settle0_p1_rest <= holdem_settle0_pots_level);
         holdem_settle0_p2_pos <= (holdem_settle0_p1_rest != 0);
-        holdem_settle0_p2_is_best <= (holdem_settle0_p1_word == holdem_settle0_best);
-        if ((holdem_settle0_p1_rest > holdem_settle0_level)) begin
-            holdem_settle0_p2_above <= (holdem_settle0_p1_rest - holdem_settle0_level);
+        holdem_settle0_p2_is_best <= (holdem_settle0_p1_word == holdem_settle0_shares_best);
+        if ((holdem_settle0_p1_rest > holdem_settle0_pots_level)) begin
+            holdem_settle0_p2_above <= (holdem_settle0_p1_rest - holdem_settle0_pots_level);
         end
         else begin
             holdem_settle0_p2_above <= 0;
@@ -2621,290 +2789,265 @@ always @(posedge clk) begin: holdem_settle0_scan_pipe
 end
 
 
-always @(posedge clk) begin: holdem_settle0_control
+always @(posedge clk) begin: holdem_settle0_pot_steps
     integer i;
-    integer j;
-    reg [3-1:0] trial;
     if (rst == 1) begin
-        holdem_settle0_done_q <= 0;
-        holdem_settle0_unique <= 0;
-        holdem_settle0_best <= 0;
-        holdem_settle0_ev_issue <= 0;
-        holdem_settle0_second <= 0;
-        words[0] <= 0;
-        words[1] <= 0;
-        holdem_settle0_ev_take <= 0;
-        holdem_settle0_level <= 0;
-        payout[0] <= 0;
-        payout[1] <= 0;
-        holdem_settle0_leader <= 0;
-        holdem_settle0_share <= 0;
-        holdem_settle0_tie <= 0;
-        holdem_settle0_top <= 0;
-        holdem_settle0_ev_valid <= 0;
-        holdem_settle0_live_above <= 0;
-        holdem_settle0_odd <= 0;
-        holdem_settle0_ev_cards[0] <= 63;
-        holdem_settle0_ev_cards[1] <= 63;
-        holdem_settle0_ev_cards[2] <= 63;
-        holdem_settle0_ev_cards[3] <= 63;
-        holdem_settle0_ev_cards[4] <= 63;
-        holdem_settle0_ev_cards[5] <= 63;
-        holdem_settle0_ev_cards[6] <= 63;
-        holdem_settle0_state <= 4'b0000;
-        holdem_settle0_sc_left <= 0;
-        holdem_settle0_ties <= 0;
-        holdem_settle0_any_in <= 0;
-        holdem_settle0_div_steps <= 0;
-        refund[0] <= 0;
-        refund[1] <= 0;
-        holdem_settle0_in_play <= 0;
-        holdem_settle0_dividend <= 0;
-        holdem_settle0_share1 <= 0;
-        holdem_settle0_amount <= 0;
-        holdem_settle0_sc_seat <= 0;
-        holdem_settle0_won <= 0;
-        holdem_settle0_rest[0] <= 0;
-        holdem_settle0_rest[1] <= 0;
-        holdem_settle0_rem <= 0;
+        holdem_settle0_pots_in_play <= 0;
+        holdem_settle0_pots_rest[0] <= 0;
+        holdem_settle0_pots_rest[1] <= 0;
+        holdem_settle0_pots_second <= 0;
+        holdem_settle0_pots_any_in <= 0;
+        holdem_settle0_pots_leader <= 0;
+        holdem_settle0_pots_amount <= 0;
+        holdem_settle0_pots_unique <= 0;
+        holdem_settle0_pots_level <= 0;
+        holdem_settle0_pots_top <= 0;
+        holdem_settle0_pots_live_above <= 0;
     end
     else begin
-        holdem_settle0_done_q <= 0;
-        holdem_settle0_ev_valid <= 0;
-        if ((holdem_settle0_sc_left != 0)) begin
-            holdem_settle0_sc_left <= (holdem_settle0_sc_left - 1);
-            if ((holdem_settle0_sc_seat == 1)) begin
-                holdem_settle0_sc_seat <= 0;
-            end
-            else begin
-                holdem_settle0_sc_seat <= (holdem_settle0_sc_seat + 1);
-            end
-        end
         case (holdem_settle0_state)
             4'b0000: begin
-                if (hand_st_clear) begin
-                    for (i=0; i<2; i=i+1) begin
-                        words[i] <= 0;
-                        payout[i] <= 0;
-                        refund[i] <= 0;
-                    end
-                    holdem_settle0_won <= 0;
-                end
                 if (hand_st_start) begin
                     for (i=0; i<2; i=i+1) begin
-                        holdem_settle0_rest[i] <= chips_committed[i];
-                        payout[i] <= 0;
-                        refund[i] <= 0;
-                        if ((!hand_st_showdown)) begin
-                            words[i] <= 0;
-                        end
+                        holdem_settle0_pots_rest[i] <= chips_committed[i];
                     end
-                    holdem_settle0_won <= 0;
-                    holdem_settle0_ev_issue <= 0;
-                    holdem_settle0_ev_take <= 0;
-                    if (hand_st_showdown) begin
-                        holdem_settle0_state <= 4'b0001;
-                    end
-                    else begin
-                        holdem_settle0_top <= 0;
-                        holdem_settle0_second <= 0;
-                        holdem_settle0_unique <= 0;
-                        holdem_settle0_sc_left <= 2;
-                        holdem_settle0_sc_seat <= 0;
-                        holdem_settle0_state <= 4'b0010;
+                    if ((!hand_st_showdown)) begin
+                        holdem_settle0_pots_top <= 0;
+                        holdem_settle0_pots_second <= 0;
+                        holdem_settle0_pots_unique <= 0;
                     end
                 end
             end
             4'b0001: begin
-                if ((holdem_settle0_ev_issue <= 1)) begin
-                    holdem_settle0_ev_cards[0] <= hand_hole0[holdem_settle0_ev_issue[1-1:0]];
-                    holdem_settle0_ev_cards[1] <= hand_hole1[holdem_settle0_ev_issue[1-1:0]];
-                    for (j=0; j<5; j=j+1) begin
-                        holdem_settle0_ev_cards[(2 + j)] <= hand_board[j];
-                    end
-                    holdem_settle0_ev_valid <= 1;
-                    holdem_settle0_ev_issue <= (holdem_settle0_ev_issue + 1);
-                end
-                if (holdem_settle0_ev_out_valid) begin
-                    if ((((chips_folded & holdem_settle0_take_onehot) != 0) || holdem_settle0_ev_invalid)) begin
-                        words[holdem_settle0_ev_take] <= 0;
-                    end
-                    else begin
-                        words[holdem_settle0_ev_take] <= holdem_settle0_ev_word;
-                    end
-                    holdem_settle0_ev_take <= (holdem_settle0_ev_take + 1);
-                    if ((holdem_settle0_ev_take == 1)) begin
-                        holdem_settle0_top <= 0;
-                        holdem_settle0_second <= 0;
-                        holdem_settle0_unique <= 0;
-                        holdem_settle0_sc_left <= 2;
-                        holdem_settle0_sc_seat <= 0;
-                        holdem_settle0_state <= 4'b0010;
-                    end
+                if (holdem_settle0_last_word) begin
+                    holdem_settle0_pots_top <= 0;
+                    holdem_settle0_pots_second <= 0;
+                    holdem_settle0_pots_unique <= 0;
                 end
             end
             4'b0010: begin
                 if (holdem_settle0_p2_valid) begin
-                    if ((holdem_settle0_p2_rest > holdem_settle0_top)) begin
-                        holdem_settle0_top <= holdem_settle0_p2_rest;
-                        holdem_settle0_second <= holdem_settle0_top;
-                        holdem_settle0_leader <= holdem_settle0_p2_seat;
-                        holdem_settle0_unique <= 1;
+                    if ((holdem_settle0_p2_rest > holdem_settle0_pots_top)) begin
+                        holdem_settle0_pots_top <= holdem_settle0_p2_rest;
+                        holdem_settle0_pots_second <= holdem_settle0_pots_top;
+                        holdem_settle0_pots_leader <= holdem_settle0_p2_seat;
+                        holdem_settle0_pots_unique <= 1;
                     end
-                    else if ((holdem_settle0_p2_rest == holdem_settle0_top)) begin
-                        holdem_settle0_second <= holdem_settle0_p2_rest;
-                        holdem_settle0_unique <= 0;
+                    else if ((holdem_settle0_p2_rest == holdem_settle0_pots_top)) begin
+                        holdem_settle0_pots_second <= holdem_settle0_p2_rest;
+                        holdem_settle0_pots_unique <= 0;
                     end
-                    else if ((holdem_settle0_p2_rest > holdem_settle0_second)) begin
-                        holdem_settle0_second <= holdem_settle0_p2_rest;
-                    end
-                    if (holdem_settle0_p2_last) begin
-                        holdem_settle0_state <= 4'b0011;
+                    else if ((holdem_settle0_p2_rest > holdem_settle0_pots_second)) begin
+                        holdem_settle0_pots_second <= holdem_settle0_p2_rest;
                     end
                 end
             end
             4'b0011: begin
-                if (holdem_settle0_unique) begin
-                    refund[holdem_settle0_leader] <= (holdem_settle0_top - holdem_settle0_second);
-                    payout[holdem_settle0_leader] <= (holdem_settle0_top - holdem_settle0_second);
-                    holdem_settle0_rest[holdem_settle0_leader] <= holdem_settle0_second;
+                if (holdem_settle0_pots_unique) begin
+                    holdem_settle0_pots_rest[holdem_settle0_pots_leader] <= holdem_settle0_pots_second;
                 end
-                holdem_settle0_any_in <= 0;
-                holdem_settle0_in_play <= 0;
-                holdem_settle0_level <= 0;
-                holdem_settle0_sc_left <= 2;
-                holdem_settle0_sc_seat <= 0;
-                holdem_settle0_state <= 4'b0100;
+                holdem_settle0_pots_any_in <= 0;
+                holdem_settle0_pots_in_play <= 0;
+                holdem_settle0_pots_level <= 0;
             end
             4'b0100: begin
                 if (holdem_settle0_p2_valid) begin
                     if ((holdem_settle0_p2_live && holdem_settle0_p2_pos)) begin
-                        holdem_settle0_in_play <= (holdem_settle0_in_play | holdem_settle0_p2_onehot);
-                        if (((!holdem_settle0_any_in) || (holdem_settle0_p2_rest < holdem_settle0_level))) begin
-                            holdem_settle0_level <= holdem_settle0_p2_rest;
+                        holdem_settle0_pots_in_play <= (holdem_settle0_pots_in_play | holdem_settle0_p2_onehot);
+                        if (((!holdem_settle0_pots_any_in) || (holdem_settle0_p2_rest < holdem_settle0_pots_level))) begin
+                            holdem_settle0_pots_level <= holdem_settle0_p2_rest;
                         end
-                        holdem_settle0_any_in <= 1;
+                        holdem_settle0_pots_any_in <= 1;
                     end
                     if (holdem_settle0_p2_last) begin
-                        if ((holdem_settle0_any_in || (holdem_settle0_p2_live && holdem_settle0_p2_pos))) begin
-                            holdem_settle0_amount <= 0;
-                            holdem_settle0_live_above <= 0;
-                            holdem_settle0_best <= 0;
-                            holdem_settle0_sc_left <= 2;
-                            holdem_settle0_sc_seat <= 0;
-                            holdem_settle0_state <= 4'b0101;
-                        end
-                        else begin
-                            holdem_settle0_done_q <= 1;
-                            holdem_settle0_state <= 4'b0000;
+                        if ((holdem_settle0_pots_any_in || (holdem_settle0_p2_live && holdem_settle0_p2_pos))) begin
+                            holdem_settle0_pots_amount <= 0;
+                            holdem_settle0_pots_live_above <= 0;
                         end
                     end
                 end
             end
             4'b0101: begin
                 if (holdem_settle0_p2_valid) begin
-                    holdem_settle0_amount <= (holdem_settle0_amount + holdem_settle0_p2_add);
+                    holdem_settle0_pots_amount <= (holdem_settle0_pots_amount + holdem_settle0_p2_add);
                     if (holdem_settle0_p2_le_m) begin
-                        holdem_settle0_rest[holdem_settle0_p2_seat] <= 0;
+                        holdem_settle0_pots_rest[holdem_settle0_p2_seat] <= 0;
                     end
                     else begin
-                        holdem_settle0_rest[holdem_settle0_p2_seat] <= holdem_settle0_p2_above;
+                        holdem_settle0_pots_rest[holdem_settle0_p2_seat] <= holdem_settle0_p2_above;
                         if (holdem_settle0_p2_live) begin
-                            holdem_settle0_live_above <= 1;
-                        end
-                    end
-                    if ((holdem_settle0_p2_in_play && (holdem_settle0_p2_word > holdem_settle0_best))) begin
-                        holdem_settle0_best <= holdem_settle0_p2_word;
-                    end
-                    if (holdem_settle0_p2_last) begin
-                        holdem_settle0_sc_left <= 2;
-                        holdem_settle0_sc_seat <= 0;
-                        if ((holdem_settle0_live_above || (holdem_settle0_p2_live && (!holdem_settle0_p2_le_m)))) begin
-                            holdem_settle0_tie <= 0;
-                            holdem_settle0_ties <= 0;
-                            holdem_settle0_state <= 4'b0111;
-                        end
-                        else begin
-                            holdem_settle0_state <= 4'b0110;
+                            holdem_settle0_pots_live_above <= 1;
                         end
                     end
                 end
             end
             4'b0110: begin
                 if (holdem_settle0_p2_valid) begin
-                    holdem_settle0_amount <= (holdem_settle0_amount + holdem_settle0_p2_add);
-                    holdem_settle0_rest[holdem_settle0_p2_seat] <= 0;
-                    if (holdem_settle0_p2_last) begin
-                        holdem_settle0_tie <= 0;
-                        holdem_settle0_ties <= 0;
-                        holdem_settle0_sc_left <= 2;
-                        holdem_settle0_sc_seat <= 0;
-                        holdem_settle0_state <= 4'b0111;
+                    holdem_settle0_pots_amount <= (holdem_settle0_pots_amount + holdem_settle0_p2_add);
+                    holdem_settle0_pots_rest[holdem_settle0_p2_seat] <= 0;
+                end
+            end
+            4'b1001: begin
+                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
+                    holdem_settle0_pots_any_in <= 0;
+                    holdem_settle0_pots_in_play <= 0;
+                    holdem_settle0_pots_level <= 0;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_settle0_judging
+    reg [3-1:0] trial;
+    if (rst == 1) begin
+        holdem_settle0_shares_div_steps <= 0;
+        holdem_settle0_shares_won <= 0;
+        holdem_settle0_dividend <= 0;
+        holdem_settle0_shares_ties <= 0;
+        holdem_settle0_shares_tie <= 0;
+        holdem_settle0_shares_best <= 0;
+        holdem_settle0_shares_share <= 0;
+        holdem_settle0_shares_share1 <= 0;
+        holdem_settle0_shares_odd <= 0;
+        holdem_settle0_rem <= 0;
+    end
+    else begin
+        case (holdem_settle0_state)
+            4'b0000: begin
+                if (hand_st_clear) begin
+                    holdem_settle0_shares_won <= 0;
+                end
+                if (hand_st_start) begin
+                    holdem_settle0_shares_won <= 0;
+                end
+            end
+            4'b0100: begin
+                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
+                    if ((holdem_settle0_pots_any_in || (holdem_settle0_p2_live && holdem_settle0_p2_pos))) begin
+                        holdem_settle0_shares_best <= 0;
                     end
+                end
+            end
+            4'b0101: begin
+                if (holdem_settle0_p2_valid) begin
+                    if ((holdem_settle0_p2_in_play && (holdem_settle0_p2_word > holdem_settle0_shares_best))) begin
+                        holdem_settle0_shares_best <= holdem_settle0_p2_word;
+                    end
+                    if (holdem_settle0_p2_last) begin
+                        if ((holdem_settle0_pots_live_above || (holdem_settle0_p2_live && (!holdem_settle0_p2_le_m)))) begin
+                            holdem_settle0_shares_tie <= 0;
+                            holdem_settle0_shares_ties <= 0;
+                        end
+                    end
+                end
+            end
+            4'b0110: begin
+                if ((holdem_settle0_p2_valid && holdem_settle0_p2_last)) begin
+                    holdem_settle0_shares_tie <= 0;
+                    holdem_settle0_shares_ties <= 0;
                 end
             end
             4'b0111: begin
                 if (holdem_settle0_p2_valid) begin
                     if ((holdem_settle0_p2_in_play && holdem_settle0_p2_is_best)) begin
-                        holdem_settle0_tie <= (holdem_settle0_tie | holdem_settle0_p2_onehot);
-                        holdem_settle0_ties <= (holdem_settle0_ties + 1);
+                        holdem_settle0_shares_tie <= (holdem_settle0_shares_tie | holdem_settle0_p2_onehot);
+                        holdem_settle0_shares_ties <= (holdem_settle0_shares_ties + 1);
                     end
                     if (holdem_settle0_p2_last) begin
-                        holdem_settle0_dividend <= holdem_settle0_amount;
+                        holdem_settle0_dividend <= holdem_settle0_pots_amount;
                         holdem_settle0_rem <= 0;
-                        holdem_settle0_div_steps <= 11;
-                        holdem_settle0_state <= 4'b1000;
+                        holdem_settle0_shares_div_steps <= 11;
                     end
                 end
             end
             4'b1000: begin
-                if (((holdem_settle0_ties == 1) || (holdem_settle0_div_steps == 0))) begin
-                    if ((holdem_settle0_ties == 1)) begin
-                        holdem_settle0_share <= holdem_settle0_amount;
-                        holdem_settle0_share1 <= holdem_settle0_amount;
-                        holdem_settle0_odd <= 0;
+                if (((holdem_settle0_shares_ties == 1) || (holdem_settle0_shares_div_steps == 0))) begin
+                    if ((holdem_settle0_shares_ties == 1)) begin
+                        holdem_settle0_shares_share <= holdem_settle0_pots_amount;
+                        holdem_settle0_shares_share1 <= holdem_settle0_pots_amount;
+                        holdem_settle0_shares_odd <= 0;
                     end
                     else begin
-                        holdem_settle0_share <= holdem_settle0_dividend;
-                        holdem_settle0_share1 <= (holdem_settle0_dividend + 1);
-                        holdem_settle0_odd <= holdem_settle0_rem;
+                        holdem_settle0_shares_share <= holdem_settle0_dividend;
+                        holdem_settle0_shares_share1 <= (holdem_settle0_dividend + 1);
+                        holdem_settle0_shares_odd <= holdem_settle0_rem;
                     end
-                    holdem_settle0_won <= (holdem_settle0_won | holdem_settle0_tie);
-                    holdem_settle0_sc_left <= 2;
-                    holdem_settle0_sc_seat <= holdem_settle0_left_of_dealer;
-                    holdem_settle0_state <= 4'b1001;
+                    holdem_settle0_shares_won <= (holdem_settle0_shares_won | holdem_settle0_shares_tie);
                 end
                 else begin
                     trial = {holdem_settle0_rem[2-1:0], holdem_settle0_dividend[(11 - 1)]};
-                    if ((trial >= holdem_settle0_ties)) begin
-                        holdem_settle0_rem <= (trial - holdem_settle0_ties);
+                    if ((trial >= holdem_settle0_shares_ties)) begin
+                        holdem_settle0_rem <= (trial - holdem_settle0_shares_ties);
                         holdem_settle0_dividend <= {holdem_settle0_dividend[(11 - 1)-1:0], 1'b1};
                     end
                     else begin
                         holdem_settle0_rem <= trial;
                         holdem_settle0_dividend <= {holdem_settle0_dividend[(11 - 1)-1:0], 1'b0};
                     end
-                    holdem_settle0_div_steps <= (holdem_settle0_div_steps - 1);
+                    holdem_settle0_shares_div_steps <= (holdem_settle0_shares_div_steps - 1);
                 end
             end
             default: begin
-                if (holdem_settle0_p2_valid) begin
-                    if (holdem_settle0_p2_tied) begin
-                        payout[holdem_settle0_p2_seat] <= (holdem_settle0_p2_pay + holdem_settle0_p2_share);
-                    end
-                    if (holdem_settle0_p2_last) begin
-                        holdem_settle0_any_in <= 0;
-                        holdem_settle0_in_play <= 0;
-                        holdem_settle0_level <= 0;
-                        holdem_settle0_sc_left <= 2;
-                        holdem_settle0_sc_seat <= 0;
-                        holdem_settle0_state <= 4'b0100;
-                    end
-                end
+                // pass
             end
         endcase
     end
 end
+
+
+always @(posedge clk) begin: holdem_settle0_paying
+    integer i;
+    if (rst == 1) begin
+        refund[0] <= 0;
+        refund[1] <= 0;
+        payout[0] <= 0;
+        payout[1] <= 0;
+    end
+    else begin
+        case (holdem_settle0_state)
+            4'b0000: begin
+                if (hand_st_clear) begin
+                    for (i=0; i<2; i=i+1) begin
+                        payout[i] <= 0;
+                        refund[i] <= 0;
+                    end
+                end
+                if (hand_st_start) begin
+                    for (i=0; i<2; i=i+1) begin
+                        payout[i] <= 0;
+                        refund[i] <= 0;
+                    end
+                end
+            end
+            4'b0011: begin
+                if (holdem_settle0_pots_unique) begin
+                    refund[holdem_settle0_pots_leader] <= (holdem_settle0_pots_top - holdem_settle0_pots_second);
+                    payout[holdem_settle0_pots_leader] <= (holdem_settle0_pots_top - holdem_settle0_pots_second);
+                end
+            end
+            4'b1001: begin
+                if (holdem_settle0_p2_valid) begin
+                    if (holdem_settle0_p2_tied) begin
+                        payout[holdem_settle0_p2_seat] <= (holdem_settle0_p2_pay + holdem_settle0_p2_share);
+                    end
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
+assign settled = holdem_settle0_done_q;
+assign winners = holdem_settle0_shares_won;
 
 
 

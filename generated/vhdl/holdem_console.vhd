@@ -262,64 +262,29 @@ signal holdem_table0_ta_acted: std_logic;
 signal holdem_table0_ta_faced: unsigned(10 downto 0);
 signal holdem_table0_fig_to_call: unsigned(10 downto 0);
 signal holdem_table0_table_rom10_address: unsigned(2 downto 0);
+signal holdem_table0_holdem_settle0_state: t_enum_t_state_2;
+signal holdem_table0_holdem_settle0_sc_left: unsigned(2 downto 0);
+signal holdem_table0_holdem_settle0_sc_seat: unsigned(0 downto 0);
+signal holdem_table0_holdem_settle0_last_word: std_logic;
+signal holdem_table0_holdem_settle0_done_q: std_logic;
+signal holdem_table0_holdem_settle0_shares_won: unsigned(1 downto 0);
+signal holdem_table0_holdem_settle0_left_of_dealer: unsigned(0 downto 0);
+signal holdem_table0_holdem_settle0_p2_valid: std_logic;
+signal holdem_table0_holdem_settle0_p2_last: std_logic;
+signal holdem_table0_holdem_settle0_pots_any_in: std_logic;
+signal holdem_table0_holdem_settle0_p2_live: std_logic;
+signal holdem_table0_holdem_settle0_p2_pos: std_logic;
+signal holdem_table0_holdem_settle0_pots_live_above: std_logic;
+signal holdem_table0_holdem_settle0_p2_le_m: std_logic;
+signal holdem_table0_holdem_settle0_shares_ties: unsigned(2 downto 0);
+signal holdem_table0_holdem_settle0_shares_div_steps: unsigned(4 downto 0);
 signal holdem_table0_holdem_settle0_ev_invalid: std_logic;
 signal holdem_table0_holdem_settle0_ev_out_valid: std_logic;
 signal holdem_table0_holdem_settle0_ev_valid: std_logic;
 signal holdem_table0_holdem_settle0_ev_word: unsigned(23 downto 0);
-signal holdem_table0_holdem_settle0_state: t_enum_t_state_2;
-signal holdem_table0_holdem_settle0_done_q: std_logic;
-signal holdem_table0_holdem_settle0_won: unsigned(1 downto 0);
-signal holdem_table0_holdem_settle0_sc_left: unsigned(2 downto 0);
-signal holdem_table0_holdem_settle0_p1_bonus: std_logic;
-signal holdem_table0_holdem_settle0_given: unsigned(2 downto 0);
-signal holdem_table0_holdem_settle0_odd: unsigned(2 downto 0);
-signal holdem_table0_holdem_settle0_tie: unsigned(1 downto 0);
-signal holdem_table0_holdem_settle0_sc_onehot: unsigned(1 downto 0);
-signal holdem_table0_holdem_settle0_p1_valid: std_logic;
-signal holdem_table0_holdem_settle0_p1_last: std_logic;
-signal holdem_table0_holdem_settle0_p1_seat: unsigned(0 downto 0);
-signal holdem_table0_holdem_settle0_sc_seat: unsigned(0 downto 0);
-signal holdem_table0_holdem_settle0_p1_rest: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_p1_word: unsigned(23 downto 0);
-signal holdem_table0_holdem_settle0_p1_pay: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_p1_live: std_logic;
-signal holdem_table0_holdem_settle0_p1_onehot: unsigned(1 downto 0);
-signal holdem_table0_holdem_settle0_p2_valid: std_logic;
-signal holdem_table0_holdem_settle0_p2_last: std_logic;
-signal holdem_table0_holdem_settle0_p2_seat: unsigned(0 downto 0);
-signal holdem_table0_holdem_settle0_p2_rest: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_p2_word: unsigned(23 downto 0);
-signal holdem_table0_holdem_settle0_p2_pay: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_p2_live: std_logic;
-signal holdem_table0_holdem_settle0_p2_onehot: unsigned(1 downto 0);
-signal holdem_table0_holdem_settle0_p2_in_play: std_logic;
-signal holdem_table0_holdem_settle0_in_play: unsigned(1 downto 0);
-signal holdem_table0_holdem_settle0_p2_tied: std_logic;
-signal holdem_table0_holdem_settle0_level: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_p2_add: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_p2_share: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_share1: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_share: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_p2_le_m: std_logic;
-signal holdem_table0_holdem_settle0_p2_pos: std_logic;
-signal holdem_table0_holdem_settle0_p2_is_best: std_logic;
-signal holdem_table0_holdem_settle0_best: unsigned(23 downto 0);
-signal holdem_table0_holdem_settle0_p2_above: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_ev_issue: unsigned(2 downto 0);
 signal holdem_table0_holdem_settle0_ev_take: unsigned(0 downto 0);
-signal holdem_table0_holdem_settle0_top: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_second: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_unique: std_logic;
+signal holdem_table0_holdem_settle0_ev_issue: unsigned(2 downto 0);
 signal holdem_table0_holdem_settle0_take_onehot: unsigned(1 downto 0);
-signal holdem_table0_holdem_settle0_leader: unsigned(0 downto 0);
-signal holdem_table0_holdem_settle0_any_in: std_logic;
-signal holdem_table0_holdem_settle0_amount: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_live_above: std_logic;
-signal holdem_table0_holdem_settle0_ties: unsigned(2 downto 0);
-signal holdem_table0_holdem_settle0_dividend: unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_rem: unsigned(2 downto 0);
-signal holdem_table0_holdem_settle0_div_steps: unsigned(4 downto 0);
-signal holdem_table0_holdem_settle0_left_of_dealer: unsigned(0 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in: unsigned(41 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes: unsigned(41 downto 0);
@@ -436,6 +401,42 @@ signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank: unsign
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_sc_onehot: unsigned(1 downto 0);
+signal holdem_table0_holdem_settle0_p1_bonus: std_logic;
+signal holdem_table0_holdem_settle0_given: unsigned(2 downto 0);
+signal holdem_table0_holdem_settle0_shares_odd: unsigned(2 downto 0);
+signal holdem_table0_holdem_settle0_shares_tie: unsigned(1 downto 0);
+signal holdem_table0_holdem_settle0_p1_valid: std_logic;
+signal holdem_table0_holdem_settle0_p1_last: std_logic;
+signal holdem_table0_holdem_settle0_p1_seat: unsigned(0 downto 0);
+signal holdem_table0_holdem_settle0_p1_rest: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_p1_word: unsigned(23 downto 0);
+signal holdem_table0_holdem_settle0_p1_pay: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_p1_live: std_logic;
+signal holdem_table0_holdem_settle0_p1_onehot: unsigned(1 downto 0);
+signal holdem_table0_holdem_settle0_p2_seat: unsigned(0 downto 0);
+signal holdem_table0_holdem_settle0_p2_rest: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_p2_word: unsigned(23 downto 0);
+signal holdem_table0_holdem_settle0_p2_pay: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_p2_onehot: unsigned(1 downto 0);
+signal holdem_table0_holdem_settle0_p2_in_play: std_logic;
+signal holdem_table0_holdem_settle0_pots_in_play: unsigned(1 downto 0);
+signal holdem_table0_holdem_settle0_p2_tied: std_logic;
+signal holdem_table0_holdem_settle0_pots_level: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_p2_add: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_p2_share: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_shares_share1: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_shares_share: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_p2_is_best: std_logic;
+signal holdem_table0_holdem_settle0_shares_best: unsigned(23 downto 0);
+signal holdem_table0_holdem_settle0_p2_above: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_pots_top: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_pots_second: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_pots_unique: std_logic;
+signal holdem_table0_holdem_settle0_pots_leader: unsigned(0 downto 0);
+signal holdem_table0_holdem_settle0_pots_amount: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_dividend: unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_rem: unsigned(2 downto 0);
 signal holdem_table0_p_group: unsigned(4 downto 0);
 signal holdem_table0_p_hole_index: unsigned(0 downto 0);
 signal holdem_table0_p_hole_seat: unsigned(2 downto 0);
@@ -615,8 +616,8 @@ type t_array_holdem_table0_deal_stage1 is array(0 to 2-1) of unsigned(5 downto 0
 signal holdem_table0_deal_stage1: t_array_holdem_table0_deal_stage1;
 type t_array_holdem_table0_holdem_settle0_ev_cards is array(0 to 7-1) of unsigned(5 downto 0);
 signal holdem_table0_holdem_settle0_ev_cards: t_array_holdem_table0_holdem_settle0_ev_cards;
-type t_array_holdem_table0_holdem_settle0_rest is array(0 to 2-1) of unsigned(10 downto 0);
-signal holdem_table0_holdem_settle0_rest: t_array_holdem_table0_holdem_settle0_rest;
+type t_array_holdem_table0_holdem_settle0_pots_rest is array(0 to 2-1) of unsigned(10 downto 0);
+signal holdem_table0_holdem_settle0_pots_rest: t_array_holdem_table0_holdem_settle0_pots_rest;
 type t_array_holdem_ui0_log_mem is array(0 to 4-1) of unsigned(28 downto 0);
 signal holdem_ui0_log_mem: t_array_holdem_ui0_log_mem;
 
@@ -1704,6 +1705,105 @@ begin
     end if;
 end process holdem_table0_derive3;
 
+holdem_table0_holdem_settle0_table_rom11_read: process (holdem_table0_hand_dealer) is
+begin
+    case to_integer(holdem_table0_hand_dealer) is
+        when 0 => holdem_table0_holdem_settle0_left_of_dealer <= "1";
+        when others => holdem_table0_holdem_settle0_left_of_dealer <= "0";
+    end case;
+end process holdem_table0_holdem_settle0_table_rom11_read;
+
+holdem_table0_holdem_settle0_steps: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_table0_holdem_settle0_sc_left <= to_unsigned(0, 3);
+            holdem_table0_holdem_settle0_done_q <= '0';
+            holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+            holdem_table0_holdem_settle0_state <= HS_IDLE;
+        else
+            holdem_table0_holdem_settle0_done_q <= '0';
+            if (holdem_table0_holdem_settle0_sc_left /= 0) then
+                holdem_table0_holdem_settle0_sc_left <= (holdem_table0_holdem_settle0_sc_left - 1);
+                if (holdem_table0_holdem_settle0_sc_seat = 1) then
+                    holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                else
+                    holdem_table0_holdem_settle0_sc_seat <= (holdem_table0_holdem_settle0_sc_seat + 1);
+                end if;
+            end if;
+            case holdem_table0_holdem_settle0_state is
+                when HS_IDLE =>
+                    if bool(holdem_table0_hand_st_start) then
+                        if bool(holdem_table0_hand_st_showdown) then
+                            holdem_table0_holdem_settle0_state <= HS_EVAL;
+                        else
+                            holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
+                            holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            holdem_table0_holdem_settle0_state <= HS_REFUND;
+                        end if;
+                    end if;
+                when HS_EVAL =>
+                    if bool(holdem_table0_holdem_settle0_last_word) then
+                        holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
+                        holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                        holdem_table0_holdem_settle0_state <= HS_REFUND;
+                    end if;
+                when HS_REFUND =>
+                    if (bool(holdem_table0_holdem_settle0_p2_valid) and bool(holdem_table0_holdem_settle0_p2_last)) then
+                        holdem_table0_holdem_settle0_state <= HS_REFUND2;
+                    end if;
+                when HS_REFUND2 =>
+                    holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
+                    holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                    holdem_table0_holdem_settle0_state <= HS_LEVEL;
+                when HS_LEVEL =>
+                    if (bool(holdem_table0_holdem_settle0_p2_valid) and bool(holdem_table0_holdem_settle0_p2_last)) then
+                        if (bool(holdem_table0_holdem_settle0_pots_any_in) or (bool(holdem_table0_holdem_settle0_p2_live) and bool(holdem_table0_holdem_settle0_p2_pos))) then
+                            holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
+                            holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            holdem_table0_holdem_settle0_state <= HS_TAKE;
+                        else
+                            holdem_table0_holdem_settle0_done_q <= '1';
+                            holdem_table0_holdem_settle0_state <= HS_IDLE;
+                        end if;
+                    end if;
+                when HS_TAKE =>
+                    if (bool(holdem_table0_holdem_settle0_p2_valid) and bool(holdem_table0_holdem_settle0_p2_last)) then
+                        holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
+                        holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                        if (bool(holdem_table0_holdem_settle0_pots_live_above) or (bool(holdem_table0_holdem_settle0_p2_live) and (not bool(holdem_table0_holdem_settle0_p2_le_m)))) then
+                            holdem_table0_holdem_settle0_state <= HS_TIE;
+                        else
+                            holdem_table0_holdem_settle0_state <= HS_REST;
+                        end if;
+                    end if;
+                when HS_REST =>
+                    if (bool(holdem_table0_holdem_settle0_p2_valid) and bool(holdem_table0_holdem_settle0_p2_last)) then
+                        holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
+                        holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                        holdem_table0_holdem_settle0_state <= HS_TIE;
+                    end if;
+                when HS_TIE =>
+                    if (bool(holdem_table0_holdem_settle0_p2_valid) and bool(holdem_table0_holdem_settle0_p2_last)) then
+                        holdem_table0_holdem_settle0_state <= HS_DIVIDE;
+                    end if;
+                when HS_DIVIDE =>
+                    if ((holdem_table0_holdem_settle0_shares_ties = 1) or (holdem_table0_holdem_settle0_shares_div_steps = 0)) then
+                        holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
+                        holdem_table0_holdem_settle0_sc_seat <= holdem_table0_holdem_settle0_left_of_dealer;
+                        holdem_table0_holdem_settle0_state <= HS_SHARE;
+                    end if;
+                when others =>
+                    if (bool(holdem_table0_holdem_settle0_p2_valid) and bool(holdem_table0_holdem_settle0_p2_last)) then
+                        holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
+                        holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                        holdem_table0_holdem_settle0_state <= HS_LEVEL;
+                    end if;
+            end case;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_steps;
+
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
 
@@ -2670,33 +2770,83 @@ holdem_table0_holdem_settle0_ev_word <= holdem_table0_holdem_settle0_eval70_hand
 holdem_table0_holdem_settle0_ev_invalid <= holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q;
 holdem_table0_holdem_settle0_ev_out_valid <= holdem_table0_holdem_settle0_eval70_hand_eval0_valids((6 - 1));
 
-holdem_table0_holdem_settle0_table_rom11_read: process (holdem_table0_hand_dealer) is
-begin
-    case to_integer(holdem_table0_hand_dealer) is
-        when 0 => holdem_table0_holdem_settle0_left_of_dealer <= "1";
-        when others => holdem_table0_holdem_settle0_left_of_dealer <= "0";
-    end case;
-end process holdem_table0_holdem_settle0_table_rom11_read;
-
-holdem_table0_holdem_settle0_table_rom12_read: process (holdem_table0_holdem_settle0_sc_seat) is
-begin
-    case to_integer(holdem_table0_holdem_settle0_sc_seat) is
-        when 0 => holdem_table0_holdem_settle0_sc_onehot <= "01";
-        when others => holdem_table0_holdem_settle0_sc_onehot <= "10";
-    end case;
-end process holdem_table0_holdem_settle0_table_rom12_read;
-
-holdem_table0_holdem_settle0_table_rom13_read: process (holdem_table0_holdem_settle0_ev_take) is
+holdem_table0_holdem_settle0_table_rom12_read: process (holdem_table0_holdem_settle0_ev_take) is
 begin
     case to_integer(holdem_table0_holdem_settle0_ev_take) is
         when 0 => holdem_table0_holdem_settle0_take_onehot <= "01";
         when others => holdem_table0_holdem_settle0_take_onehot <= "10";
     end case;
+end process holdem_table0_holdem_settle0_table_rom12_read;
+
+
+holdem_table0_holdem_settle0_last_word <= stdl(bool(holdem_table0_holdem_settle0_ev_out_valid) and (holdem_table0_holdem_settle0_ev_take = 1));
+
+holdem_table0_holdem_settle0_showdown_words: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_table0_holdem_settle0_ev_issue <= to_unsigned(0, 3);
+            holdem_table0_holdem_settle0_ev_valid <= '0';
+            holdem_table0_words(0) <= to_unsigned(0, 24);
+            holdem_table0_words(1) <= to_unsigned(0, 24);
+            holdem_table0_holdem_settle0_ev_cards(0) <= to_unsigned(63, 6);
+            holdem_table0_holdem_settle0_ev_cards(1) <= to_unsigned(63, 6);
+            holdem_table0_holdem_settle0_ev_cards(2) <= to_unsigned(63, 6);
+            holdem_table0_holdem_settle0_ev_cards(3) <= to_unsigned(63, 6);
+            holdem_table0_holdem_settle0_ev_cards(4) <= to_unsigned(63, 6);
+            holdem_table0_holdem_settle0_ev_cards(5) <= to_unsigned(63, 6);
+            holdem_table0_holdem_settle0_ev_cards(6) <= to_unsigned(63, 6);
+            holdem_table0_holdem_settle0_ev_take <= to_unsigned(0, 1);
+        else
+            holdem_table0_holdem_settle0_ev_valid <= '0';
+            case holdem_table0_holdem_settle0_state is
+                when HS_IDLE =>
+                    if bool(holdem_table0_hand_st_clear) then
+                        for i in 0 to 2-1 loop
+                            holdem_table0_words(i) <= to_unsigned(0, 24);
+                        end loop;
+                    end if;
+                    if bool(holdem_table0_hand_st_start) then
+                        for i in 0 to 2-1 loop
+                            if (not bool(holdem_table0_hand_st_showdown)) then
+                                holdem_table0_words(i) <= to_unsigned(0, 24);
+                            end if;
+                        end loop;
+                        holdem_table0_holdem_settle0_ev_issue <= to_unsigned(0, 3);
+                        holdem_table0_holdem_settle0_ev_take <= to_unsigned(0, 1);
+                    end if;
+                when HS_EVAL =>
+                    if (holdem_table0_holdem_settle0_ev_issue <= 1) then
+                        holdem_table0_holdem_settle0_ev_cards(0) <= holdem_table0_hand_hole0(to_integer(holdem_table0_holdem_settle0_ev_issue(1-1 downto 0)));
+                        holdem_table0_holdem_settle0_ev_cards(1) <= holdem_table0_hand_hole1(to_integer(holdem_table0_holdem_settle0_ev_issue(1-1 downto 0)));
+                        for j in 0 to 5-1 loop
+                            holdem_table0_holdem_settle0_ev_cards((2 + j)) <= holdem_table0_hand_board(j);
+                        end loop;
+                        holdem_table0_holdem_settle0_ev_valid <= '1';
+                        holdem_table0_holdem_settle0_ev_issue <= (holdem_table0_holdem_settle0_ev_issue + 1);
+                    end if;
+                    if bool(holdem_table0_holdem_settle0_ev_out_valid) then
+                        if (((holdem_table0_chips_folded and holdem_table0_holdem_settle0_take_onehot) /= 0) or bool(holdem_table0_holdem_settle0_ev_invalid)) then
+                            holdem_table0_words(to_integer(holdem_table0_holdem_settle0_ev_take)) <= to_unsigned(0, 24);
+                        else
+                            holdem_table0_words(to_integer(holdem_table0_holdem_settle0_ev_take)) <= holdem_table0_holdem_settle0_ev_word;
+                        end if;
+                        holdem_table0_holdem_settle0_ev_take <= (holdem_table0_holdem_settle0_ev_take + 1);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_showdown_words;
+
+holdem_table0_holdem_settle0_table_rom13_read: process (holdem_table0_holdem_settle0_sc_seat) is
+begin
+    case to_integer(holdem_table0_holdem_settle0_sc_seat) is
+        when 0 => holdem_table0_holdem_settle0_sc_onehot <= "01";
+        when others => holdem_table0_holdem_settle0_sc_onehot <= "10";
+    end case;
 end process holdem_table0_holdem_settle0_table_rom13_read;
-
-
-holdem_table0_settled <= holdem_table0_holdem_settle0_done_q;
-holdem_table0_winners <= holdem_table0_holdem_settle0_won;
 
 -- Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
 -- the level and the best word.
@@ -2732,14 +2882,14 @@ begin
             holdem_table0_holdem_settle0_p2_rest <= to_unsigned(0, 11);
         else
             if (holdem_table0_holdem_settle0_sc_left /= 0) then
-                holdem_table0_holdem_settle0_p1_bonus <= stdl(holdem_table0_holdem_settle0_given < holdem_table0_holdem_settle0_odd);
-                if ((holdem_table0_holdem_settle0_tie and holdem_table0_holdem_settle0_sc_onehot) /= 0) then
+                holdem_table0_holdem_settle0_p1_bonus <= stdl(holdem_table0_holdem_settle0_given < holdem_table0_holdem_settle0_shares_odd);
+                if ((holdem_table0_holdem_settle0_shares_tie and holdem_table0_holdem_settle0_sc_onehot) /= 0) then
                     holdem_table0_holdem_settle0_given <= (holdem_table0_holdem_settle0_given + 1);
                 end if;
                 holdem_table0_holdem_settle0_p1_valid <= '1';
                 holdem_table0_holdem_settle0_p1_last <= stdl(holdem_table0_holdem_settle0_sc_left = 1);
                 holdem_table0_holdem_settle0_p1_seat <= holdem_table0_holdem_settle0_sc_seat;
-                holdem_table0_holdem_settle0_p1_rest <= holdem_table0_holdem_settle0_rest(to_integer(holdem_table0_holdem_settle0_sc_seat));
+                holdem_table0_holdem_settle0_p1_rest <= holdem_table0_holdem_settle0_pots_rest(to_integer(holdem_table0_holdem_settle0_sc_seat));
                 holdem_table0_holdem_settle0_p1_word <= holdem_table0_words(to_integer(holdem_table0_holdem_settle0_sc_seat));
                 holdem_table0_holdem_settle0_p1_pay <= holdem_table0_payout(to_integer(holdem_table0_holdem_settle0_sc_seat));
                 holdem_table0_holdem_settle0_p1_live <= stdl((holdem_table0_chips_folded and holdem_table0_holdem_settle0_sc_onehot) = 0);
@@ -2757,23 +2907,23 @@ begin
             holdem_table0_holdem_settle0_p2_pay <= holdem_table0_holdem_settle0_p1_pay;
             holdem_table0_holdem_settle0_p2_live <= holdem_table0_holdem_settle0_p1_live;
             holdem_table0_holdem_settle0_p2_onehot <= holdem_table0_holdem_settle0_p1_onehot;
-            holdem_table0_holdem_settle0_p2_in_play <= stdl((holdem_table0_holdem_settle0_in_play and holdem_table0_holdem_settle0_p1_onehot) /= 0);
-            holdem_table0_holdem_settle0_p2_tied <= stdl((holdem_table0_holdem_settle0_tie and holdem_table0_holdem_settle0_p1_onehot) /= 0);
-            if ((holdem_table0_holdem_settle0_p1_rest <= holdem_table0_holdem_settle0_level) or (holdem_table0_holdem_settle0_state = HS_REST)) then
+            holdem_table0_holdem_settle0_p2_in_play <= stdl((holdem_table0_holdem_settle0_pots_in_play and holdem_table0_holdem_settle0_p1_onehot) /= 0);
+            holdem_table0_holdem_settle0_p2_tied <= stdl((holdem_table0_holdem_settle0_shares_tie and holdem_table0_holdem_settle0_p1_onehot) /= 0);
+            if ((holdem_table0_holdem_settle0_p1_rest <= holdem_table0_holdem_settle0_pots_level) or (holdem_table0_holdem_settle0_state = HS_REST)) then
                 holdem_table0_holdem_settle0_p2_add <= holdem_table0_holdem_settle0_p1_rest;
             else
-                holdem_table0_holdem_settle0_p2_add <= holdem_table0_holdem_settle0_level;
+                holdem_table0_holdem_settle0_p2_add <= holdem_table0_holdem_settle0_pots_level;
             end if;
             if bool(holdem_table0_holdem_settle0_p1_bonus) then
-                holdem_table0_holdem_settle0_p2_share <= holdem_table0_holdem_settle0_share1;
+                holdem_table0_holdem_settle0_p2_share <= holdem_table0_holdem_settle0_shares_share1;
             else
-                holdem_table0_holdem_settle0_p2_share <= holdem_table0_holdem_settle0_share;
+                holdem_table0_holdem_settle0_p2_share <= holdem_table0_holdem_settle0_shares_share;
             end if;
-            holdem_table0_holdem_settle0_p2_le_m <= stdl(holdem_table0_holdem_settle0_p1_rest <= holdem_table0_holdem_settle0_level);
+            holdem_table0_holdem_settle0_p2_le_m <= stdl(holdem_table0_holdem_settle0_p1_rest <= holdem_table0_holdem_settle0_pots_level);
             holdem_table0_holdem_settle0_p2_pos <= stdl(holdem_table0_holdem_settle0_p1_rest /= 0);
-            holdem_table0_holdem_settle0_p2_is_best <= stdl(holdem_table0_holdem_settle0_p1_word = holdem_table0_holdem_settle0_best);
-            if (holdem_table0_holdem_settle0_p1_rest > holdem_table0_holdem_settle0_level) then
-                holdem_table0_holdem_settle0_p2_above <= (holdem_table0_holdem_settle0_p1_rest - holdem_table0_holdem_settle0_level);
+            holdem_table0_holdem_settle0_p2_is_best <= stdl(holdem_table0_holdem_settle0_p1_word = holdem_table0_holdem_settle0_shares_best);
+            if (holdem_table0_holdem_settle0_p1_rest > holdem_table0_holdem_settle0_pots_level) then
+                holdem_table0_holdem_settle0_p2_above <= (holdem_table0_holdem_settle0_p1_rest - holdem_table0_holdem_settle0_pots_level);
             else
                 holdem_table0_holdem_settle0_p2_above <= to_unsigned(0, 11);
             end if;
@@ -2781,269 +2931,240 @@ begin
     end if;
 end process holdem_table0_holdem_settle0_scan_pipe;
 
-holdem_table0_holdem_settle0_control: process (clk) is
-    variable trial: unsigned(2 downto 0);
+holdem_table0_holdem_settle0_pot_steps: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_table0_holdem_settle0_done_q <= '0';
-            holdem_table0_holdem_settle0_unique <= '0';
-            holdem_table0_holdem_settle0_best <= to_unsigned(0, 24);
-            holdem_table0_holdem_settle0_ev_issue <= to_unsigned(0, 3);
-            holdem_table0_holdem_settle0_second <= to_unsigned(0, 11);
-            holdem_table0_words(0) <= to_unsigned(0, 24);
-            holdem_table0_words(1) <= to_unsigned(0, 24);
-            holdem_table0_holdem_settle0_ev_take <= to_unsigned(0, 1);
-            holdem_table0_holdem_settle0_level <= to_unsigned(0, 11);
-            holdem_table0_payout(0) <= to_unsigned(0, 11);
-            holdem_table0_payout(1) <= to_unsigned(0, 11);
-            holdem_table0_holdem_settle0_leader <= to_unsigned(0, 1);
-            holdem_table0_holdem_settle0_share <= to_unsigned(0, 11);
-            holdem_table0_holdem_settle0_tie <= to_unsigned(0, 2);
-            holdem_table0_holdem_settle0_top <= to_unsigned(0, 11);
-            holdem_table0_holdem_settle0_ev_valid <= '0';
-            holdem_table0_holdem_settle0_live_above <= '0';
-            holdem_table0_holdem_settle0_odd <= to_unsigned(0, 3);
-            holdem_table0_holdem_settle0_ev_cards(0) <= to_unsigned(63, 6);
-            holdem_table0_holdem_settle0_ev_cards(1) <= to_unsigned(63, 6);
-            holdem_table0_holdem_settle0_ev_cards(2) <= to_unsigned(63, 6);
-            holdem_table0_holdem_settle0_ev_cards(3) <= to_unsigned(63, 6);
-            holdem_table0_holdem_settle0_ev_cards(4) <= to_unsigned(63, 6);
-            holdem_table0_holdem_settle0_ev_cards(5) <= to_unsigned(63, 6);
-            holdem_table0_holdem_settle0_ev_cards(6) <= to_unsigned(63, 6);
-            holdem_table0_holdem_settle0_state <= HS_IDLE;
-            holdem_table0_holdem_settle0_sc_left <= to_unsigned(0, 3);
-            holdem_table0_holdem_settle0_ties <= to_unsigned(0, 3);
-            holdem_table0_holdem_settle0_any_in <= '0';
-            holdem_table0_holdem_settle0_div_steps <= to_unsigned(0, 5);
-            holdem_table0_refund(0) <= to_unsigned(0, 11);
-            holdem_table0_refund(1) <= to_unsigned(0, 11);
-            holdem_table0_holdem_settle0_in_play <= to_unsigned(0, 2);
-            holdem_table0_holdem_settle0_dividend <= to_unsigned(0, 11);
-            holdem_table0_holdem_settle0_share1 <= to_unsigned(0, 11);
-            holdem_table0_holdem_settle0_amount <= to_unsigned(0, 11);
-            holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
-            holdem_table0_holdem_settle0_won <= to_unsigned(0, 2);
-            holdem_table0_holdem_settle0_rest(0) <= to_unsigned(0, 11);
-            holdem_table0_holdem_settle0_rest(1) <= to_unsigned(0, 11);
-            holdem_table0_holdem_settle0_rem <= to_unsigned(0, 3);
+            holdem_table0_holdem_settle0_pots_in_play <= to_unsigned(0, 2);
+            holdem_table0_holdem_settle0_pots_rest(0) <= to_unsigned(0, 11);
+            holdem_table0_holdem_settle0_pots_rest(1) <= to_unsigned(0, 11);
+            holdem_table0_holdem_settle0_pots_second <= to_unsigned(0, 11);
+            holdem_table0_holdem_settle0_pots_any_in <= '0';
+            holdem_table0_holdem_settle0_pots_leader <= to_unsigned(0, 1);
+            holdem_table0_holdem_settle0_pots_amount <= to_unsigned(0, 11);
+            holdem_table0_holdem_settle0_pots_unique <= '0';
+            holdem_table0_holdem_settle0_pots_level <= to_unsigned(0, 11);
+            holdem_table0_holdem_settle0_pots_top <= to_unsigned(0, 11);
+            holdem_table0_holdem_settle0_pots_live_above <= '0';
         else
-            holdem_table0_holdem_settle0_done_q <= '0';
-            holdem_table0_holdem_settle0_ev_valid <= '0';
-            if (holdem_table0_holdem_settle0_sc_left /= 0) then
-                holdem_table0_holdem_settle0_sc_left <= (holdem_table0_holdem_settle0_sc_left - 1);
-                if (holdem_table0_holdem_settle0_sc_seat = 1) then
-                    holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                else
-                    holdem_table0_holdem_settle0_sc_seat <= (holdem_table0_holdem_settle0_sc_seat + 1);
-                end if;
-            end if;
             case holdem_table0_holdem_settle0_state is
                 when HS_IDLE =>
-                    if bool(holdem_table0_hand_st_clear) then
-                        for i in 0 to 2-1 loop
-                            holdem_table0_words(i) <= to_unsigned(0, 24);
-                            holdem_table0_payout(i) <= to_unsigned(0, 11);
-                            holdem_table0_refund(i) <= to_unsigned(0, 11);
-                        end loop;
-                        holdem_table0_holdem_settle0_won <= to_unsigned(0, 2);
-                    end if;
                     if bool(holdem_table0_hand_st_start) then
                         for i in 0 to 2-1 loop
-                            holdem_table0_holdem_settle0_rest(i) <= holdem_table0_chips_committed(i);
-                            holdem_table0_payout(i) <= to_unsigned(0, 11);
-                            holdem_table0_refund(i) <= to_unsigned(0, 11);
-                            if (not bool(holdem_table0_hand_st_showdown)) then
-                                holdem_table0_words(i) <= to_unsigned(0, 24);
-                            end if;
+                            holdem_table0_holdem_settle0_pots_rest(i) <= holdem_table0_chips_committed(i);
                         end loop;
-                        holdem_table0_holdem_settle0_won <= to_unsigned(0, 2);
-                        holdem_table0_holdem_settle0_ev_issue <= to_unsigned(0, 3);
-                        holdem_table0_holdem_settle0_ev_take <= to_unsigned(0, 1);
-                        if bool(holdem_table0_hand_st_showdown) then
-                            holdem_table0_holdem_settle0_state <= HS_EVAL;
-                        else
-                            holdem_table0_holdem_settle0_top <= to_unsigned(0, 11);
-                            holdem_table0_holdem_settle0_second <= to_unsigned(0, 11);
-                            holdem_table0_holdem_settle0_unique <= '0';
-                            holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                            holdem_table0_holdem_settle0_state <= HS_REFUND;
+                        if (not bool(holdem_table0_hand_st_showdown)) then
+                            holdem_table0_holdem_settle0_pots_top <= to_unsigned(0, 11);
+                            holdem_table0_holdem_settle0_pots_second <= to_unsigned(0, 11);
+                            holdem_table0_holdem_settle0_pots_unique <= '0';
                         end if;
                     end if;
                 when HS_EVAL =>
-                    if (holdem_table0_holdem_settle0_ev_issue <= 1) then
-                        holdem_table0_holdem_settle0_ev_cards(0) <= holdem_table0_hand_hole0(to_integer(holdem_table0_holdem_settle0_ev_issue(1-1 downto 0)));
-                        holdem_table0_holdem_settle0_ev_cards(1) <= holdem_table0_hand_hole1(to_integer(holdem_table0_holdem_settle0_ev_issue(1-1 downto 0)));
-                        for j in 0 to 5-1 loop
-                            holdem_table0_holdem_settle0_ev_cards((2 + j)) <= holdem_table0_hand_board(j);
-                        end loop;
-                        holdem_table0_holdem_settle0_ev_valid <= '1';
-                        holdem_table0_holdem_settle0_ev_issue <= (holdem_table0_holdem_settle0_ev_issue + 1);
-                    end if;
-                    if bool(holdem_table0_holdem_settle0_ev_out_valid) then
-                        if (((holdem_table0_chips_folded and holdem_table0_holdem_settle0_take_onehot) /= 0) or bool(holdem_table0_holdem_settle0_ev_invalid)) then
-                            holdem_table0_words(to_integer(holdem_table0_holdem_settle0_ev_take)) <= to_unsigned(0, 24);
-                        else
-                            holdem_table0_words(to_integer(holdem_table0_holdem_settle0_ev_take)) <= holdem_table0_holdem_settle0_ev_word;
-                        end if;
-                        holdem_table0_holdem_settle0_ev_take <= (holdem_table0_holdem_settle0_ev_take + 1);
-                        if (holdem_table0_holdem_settle0_ev_take = 1) then
-                            holdem_table0_holdem_settle0_top <= to_unsigned(0, 11);
-                            holdem_table0_holdem_settle0_second <= to_unsigned(0, 11);
-                            holdem_table0_holdem_settle0_unique <= '0';
-                            holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                            holdem_table0_holdem_settle0_state <= HS_REFUND;
-                        end if;
+                    if bool(holdem_table0_holdem_settle0_last_word) then
+                        holdem_table0_holdem_settle0_pots_top <= to_unsigned(0, 11);
+                        holdem_table0_holdem_settle0_pots_second <= to_unsigned(0, 11);
+                        holdem_table0_holdem_settle0_pots_unique <= '0';
                     end if;
                 when HS_REFUND =>
                     if bool(holdem_table0_holdem_settle0_p2_valid) then
-                        if (holdem_table0_holdem_settle0_p2_rest > holdem_table0_holdem_settle0_top) then
-                            holdem_table0_holdem_settle0_top <= holdem_table0_holdem_settle0_p2_rest;
-                            holdem_table0_holdem_settle0_second <= holdem_table0_holdem_settle0_top;
-                            holdem_table0_holdem_settle0_leader <= holdem_table0_holdem_settle0_p2_seat;
-                            holdem_table0_holdem_settle0_unique <= '1';
-                        elsif (holdem_table0_holdem_settle0_p2_rest = holdem_table0_holdem_settle0_top) then
-                            holdem_table0_holdem_settle0_second <= holdem_table0_holdem_settle0_p2_rest;
-                            holdem_table0_holdem_settle0_unique <= '0';
-                        elsif (holdem_table0_holdem_settle0_p2_rest > holdem_table0_holdem_settle0_second) then
-                            holdem_table0_holdem_settle0_second <= holdem_table0_holdem_settle0_p2_rest;
-                        end if;
-                        if bool(holdem_table0_holdem_settle0_p2_last) then
-                            holdem_table0_holdem_settle0_state <= HS_REFUND2;
+                        if (holdem_table0_holdem_settle0_p2_rest > holdem_table0_holdem_settle0_pots_top) then
+                            holdem_table0_holdem_settle0_pots_top <= holdem_table0_holdem_settle0_p2_rest;
+                            holdem_table0_holdem_settle0_pots_second <= holdem_table0_holdem_settle0_pots_top;
+                            holdem_table0_holdem_settle0_pots_leader <= holdem_table0_holdem_settle0_p2_seat;
+                            holdem_table0_holdem_settle0_pots_unique <= '1';
+                        elsif (holdem_table0_holdem_settle0_p2_rest = holdem_table0_holdem_settle0_pots_top) then
+                            holdem_table0_holdem_settle0_pots_second <= holdem_table0_holdem_settle0_p2_rest;
+                            holdem_table0_holdem_settle0_pots_unique <= '0';
+                        elsif (holdem_table0_holdem_settle0_p2_rest > holdem_table0_holdem_settle0_pots_second) then
+                            holdem_table0_holdem_settle0_pots_second <= holdem_table0_holdem_settle0_p2_rest;
                         end if;
                     end if;
                 when HS_REFUND2 =>
-                    if bool(holdem_table0_holdem_settle0_unique) then
-                        holdem_table0_refund(to_integer(holdem_table0_holdem_settle0_leader)) <= (holdem_table0_holdem_settle0_top - holdem_table0_holdem_settle0_second);
-                        holdem_table0_payout(to_integer(holdem_table0_holdem_settle0_leader)) <= (holdem_table0_holdem_settle0_top - holdem_table0_holdem_settle0_second);
-                        holdem_table0_holdem_settle0_rest(to_integer(holdem_table0_holdem_settle0_leader)) <= holdem_table0_holdem_settle0_second;
+                    if bool(holdem_table0_holdem_settle0_pots_unique) then
+                        holdem_table0_holdem_settle0_pots_rest(to_integer(holdem_table0_holdem_settle0_pots_leader)) <= holdem_table0_holdem_settle0_pots_second;
                     end if;
-                    holdem_table0_holdem_settle0_any_in <= '0';
-                    holdem_table0_holdem_settle0_in_play <= to_unsigned(0, 2);
-                    holdem_table0_holdem_settle0_level <= to_unsigned(0, 11);
-                    holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                    holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                    holdem_table0_holdem_settle0_state <= HS_LEVEL;
+                    holdem_table0_holdem_settle0_pots_any_in <= '0';
+                    holdem_table0_holdem_settle0_pots_in_play <= to_unsigned(0, 2);
+                    holdem_table0_holdem_settle0_pots_level <= to_unsigned(0, 11);
                 when HS_LEVEL =>
                     if bool(holdem_table0_holdem_settle0_p2_valid) then
                         if (bool(holdem_table0_holdem_settle0_p2_live) and bool(holdem_table0_holdem_settle0_p2_pos)) then
-                            holdem_table0_holdem_settle0_in_play <= (holdem_table0_holdem_settle0_in_play or holdem_table0_holdem_settle0_p2_onehot);
-                            if ((not bool(holdem_table0_holdem_settle0_any_in)) or (holdem_table0_holdem_settle0_p2_rest < holdem_table0_holdem_settle0_level)) then
-                                holdem_table0_holdem_settle0_level <= holdem_table0_holdem_settle0_p2_rest;
+                            holdem_table0_holdem_settle0_pots_in_play <= (holdem_table0_holdem_settle0_pots_in_play or holdem_table0_holdem_settle0_p2_onehot);
+                            if ((not bool(holdem_table0_holdem_settle0_pots_any_in)) or (holdem_table0_holdem_settle0_p2_rest < holdem_table0_holdem_settle0_pots_level)) then
+                                holdem_table0_holdem_settle0_pots_level <= holdem_table0_holdem_settle0_p2_rest;
                             end if;
-                            holdem_table0_holdem_settle0_any_in <= '1';
+                            holdem_table0_holdem_settle0_pots_any_in <= '1';
                         end if;
                         if bool(holdem_table0_holdem_settle0_p2_last) then
-                            if (bool(holdem_table0_holdem_settle0_any_in) or (bool(holdem_table0_holdem_settle0_p2_live) and bool(holdem_table0_holdem_settle0_p2_pos))) then
-                                holdem_table0_holdem_settle0_amount <= to_unsigned(0, 11);
-                                holdem_table0_holdem_settle0_live_above <= '0';
-                                holdem_table0_holdem_settle0_best <= to_unsigned(0, 24);
-                                holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                                holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                                holdem_table0_holdem_settle0_state <= HS_TAKE;
-                            else
-                                holdem_table0_holdem_settle0_done_q <= '1';
-                                holdem_table0_holdem_settle0_state <= HS_IDLE;
+                            if (bool(holdem_table0_holdem_settle0_pots_any_in) or (bool(holdem_table0_holdem_settle0_p2_live) and bool(holdem_table0_holdem_settle0_p2_pos))) then
+                                holdem_table0_holdem_settle0_pots_amount <= to_unsigned(0, 11);
+                                holdem_table0_holdem_settle0_pots_live_above <= '0';
                             end if;
                         end if;
                     end if;
                 when HS_TAKE =>
                     if bool(holdem_table0_holdem_settle0_p2_valid) then
-                        holdem_table0_holdem_settle0_amount <= (holdem_table0_holdem_settle0_amount + holdem_table0_holdem_settle0_p2_add);
+                        holdem_table0_holdem_settle0_pots_amount <= (holdem_table0_holdem_settle0_pots_amount + holdem_table0_holdem_settle0_p2_add);
                         if bool(holdem_table0_holdem_settle0_p2_le_m) then
-                            holdem_table0_holdem_settle0_rest(to_integer(holdem_table0_holdem_settle0_p2_seat)) <= to_unsigned(0, 11);
+                            holdem_table0_holdem_settle0_pots_rest(to_integer(holdem_table0_holdem_settle0_p2_seat)) <= to_unsigned(0, 11);
                         else
-                            holdem_table0_holdem_settle0_rest(to_integer(holdem_table0_holdem_settle0_p2_seat)) <= holdem_table0_holdem_settle0_p2_above;
+                            holdem_table0_holdem_settle0_pots_rest(to_integer(holdem_table0_holdem_settle0_p2_seat)) <= holdem_table0_holdem_settle0_p2_above;
                             if bool(holdem_table0_holdem_settle0_p2_live) then
-                                holdem_table0_holdem_settle0_live_above <= '1';
-                            end if;
-                        end if;
-                        if (bool(holdem_table0_holdem_settle0_p2_in_play) and (holdem_table0_holdem_settle0_p2_word > holdem_table0_holdem_settle0_best)) then
-                            holdem_table0_holdem_settle0_best <= holdem_table0_holdem_settle0_p2_word;
-                        end if;
-                        if bool(holdem_table0_holdem_settle0_p2_last) then
-                            holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                            if (bool(holdem_table0_holdem_settle0_live_above) or (bool(holdem_table0_holdem_settle0_p2_live) and (not bool(holdem_table0_holdem_settle0_p2_le_m)))) then
-                                holdem_table0_holdem_settle0_tie <= to_unsigned(0, 2);
-                                holdem_table0_holdem_settle0_ties <= to_unsigned(0, 3);
-                                holdem_table0_holdem_settle0_state <= HS_TIE;
-                            else
-                                holdem_table0_holdem_settle0_state <= HS_REST;
+                                holdem_table0_holdem_settle0_pots_live_above <= '1';
                             end if;
                         end if;
                     end if;
                 when HS_REST =>
                     if bool(holdem_table0_holdem_settle0_p2_valid) then
-                        holdem_table0_holdem_settle0_amount <= (holdem_table0_holdem_settle0_amount + holdem_table0_holdem_settle0_p2_add);
-                        holdem_table0_holdem_settle0_rest(to_integer(holdem_table0_holdem_settle0_p2_seat)) <= to_unsigned(0, 11);
-                        if bool(holdem_table0_holdem_settle0_p2_last) then
-                            holdem_table0_holdem_settle0_tie <= to_unsigned(0, 2);
-                            holdem_table0_holdem_settle0_ties <= to_unsigned(0, 3);
-                            holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                            holdem_table0_holdem_settle0_state <= HS_TIE;
+                        holdem_table0_holdem_settle0_pots_amount <= (holdem_table0_holdem_settle0_pots_amount + holdem_table0_holdem_settle0_p2_add);
+                        holdem_table0_holdem_settle0_pots_rest(to_integer(holdem_table0_holdem_settle0_p2_seat)) <= to_unsigned(0, 11);
+                    end if;
+                when HS_SHARE =>
+                    if (bool(holdem_table0_holdem_settle0_p2_valid) and bool(holdem_table0_holdem_settle0_p2_last)) then
+                        holdem_table0_holdem_settle0_pots_any_in <= '0';
+                        holdem_table0_holdem_settle0_pots_in_play <= to_unsigned(0, 2);
+                        holdem_table0_holdem_settle0_pots_level <= to_unsigned(0, 11);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_pot_steps;
+
+holdem_table0_holdem_settle0_judging: process (clk) is
+    variable trial: unsigned(2 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_table0_holdem_settle0_shares_div_steps <= to_unsigned(0, 5);
+            holdem_table0_holdem_settle0_shares_won <= to_unsigned(0, 2);
+            holdem_table0_holdem_settle0_dividend <= to_unsigned(0, 11);
+            holdem_table0_holdem_settle0_shares_ties <= to_unsigned(0, 3);
+            holdem_table0_holdem_settle0_shares_tie <= to_unsigned(0, 2);
+            holdem_table0_holdem_settle0_shares_best <= to_unsigned(0, 24);
+            holdem_table0_holdem_settle0_shares_share <= to_unsigned(0, 11);
+            holdem_table0_holdem_settle0_shares_share1 <= to_unsigned(0, 11);
+            holdem_table0_holdem_settle0_shares_odd <= to_unsigned(0, 3);
+            holdem_table0_holdem_settle0_rem <= to_unsigned(0, 3);
+        else
+            case holdem_table0_holdem_settle0_state is
+                when HS_IDLE =>
+                    if bool(holdem_table0_hand_st_clear) then
+                        holdem_table0_holdem_settle0_shares_won <= to_unsigned(0, 2);
+                    end if;
+                    if bool(holdem_table0_hand_st_start) then
+                        holdem_table0_holdem_settle0_shares_won <= to_unsigned(0, 2);
+                    end if;
+                when HS_LEVEL =>
+                    if (bool(holdem_table0_holdem_settle0_p2_valid) and bool(holdem_table0_holdem_settle0_p2_last)) then
+                        if (bool(holdem_table0_holdem_settle0_pots_any_in) or (bool(holdem_table0_holdem_settle0_p2_live) and bool(holdem_table0_holdem_settle0_p2_pos))) then
+                            holdem_table0_holdem_settle0_shares_best <= to_unsigned(0, 24);
                         end if;
+                    end if;
+                when HS_TAKE =>
+                    if bool(holdem_table0_holdem_settle0_p2_valid) then
+                        if (bool(holdem_table0_holdem_settle0_p2_in_play) and (holdem_table0_holdem_settle0_p2_word > holdem_table0_holdem_settle0_shares_best)) then
+                            holdem_table0_holdem_settle0_shares_best <= holdem_table0_holdem_settle0_p2_word;
+                        end if;
+                        if bool(holdem_table0_holdem_settle0_p2_last) then
+                            if (bool(holdem_table0_holdem_settle0_pots_live_above) or (bool(holdem_table0_holdem_settle0_p2_live) and (not bool(holdem_table0_holdem_settle0_p2_le_m)))) then
+                                holdem_table0_holdem_settle0_shares_tie <= to_unsigned(0, 2);
+                                holdem_table0_holdem_settle0_shares_ties <= to_unsigned(0, 3);
+                            end if;
+                        end if;
+                    end if;
+                when HS_REST =>
+                    if (bool(holdem_table0_holdem_settle0_p2_valid) and bool(holdem_table0_holdem_settle0_p2_last)) then
+                        holdem_table0_holdem_settle0_shares_tie <= to_unsigned(0, 2);
+                        holdem_table0_holdem_settle0_shares_ties <= to_unsigned(0, 3);
                     end if;
                 when HS_TIE =>
                     if bool(holdem_table0_holdem_settle0_p2_valid) then
                         if (bool(holdem_table0_holdem_settle0_p2_in_play) and bool(holdem_table0_holdem_settle0_p2_is_best)) then
-                            holdem_table0_holdem_settle0_tie <= (holdem_table0_holdem_settle0_tie or holdem_table0_holdem_settle0_p2_onehot);
-                            holdem_table0_holdem_settle0_ties <= (holdem_table0_holdem_settle0_ties + 1);
+                            holdem_table0_holdem_settle0_shares_tie <= (holdem_table0_holdem_settle0_shares_tie or holdem_table0_holdem_settle0_p2_onehot);
+                            holdem_table0_holdem_settle0_shares_ties <= (holdem_table0_holdem_settle0_shares_ties + 1);
                         end if;
                         if bool(holdem_table0_holdem_settle0_p2_last) then
-                            holdem_table0_holdem_settle0_dividend <= holdem_table0_holdem_settle0_amount;
+                            holdem_table0_holdem_settle0_dividend <= holdem_table0_holdem_settle0_pots_amount;
                             holdem_table0_holdem_settle0_rem <= to_unsigned(0, 3);
-                            holdem_table0_holdem_settle0_div_steps <= to_unsigned(11, 5);
-                            holdem_table0_holdem_settle0_state <= HS_DIVIDE;
+                            holdem_table0_holdem_settle0_shares_div_steps <= to_unsigned(11, 5);
                         end if;
                     end if;
                 when HS_DIVIDE =>
-                    if ((holdem_table0_holdem_settle0_ties = 1) or (holdem_table0_holdem_settle0_div_steps = 0)) then
-                        if (holdem_table0_holdem_settle0_ties = 1) then
-                            holdem_table0_holdem_settle0_share <= holdem_table0_holdem_settle0_amount;
-                            holdem_table0_holdem_settle0_share1 <= holdem_table0_holdem_settle0_amount;
-                            holdem_table0_holdem_settle0_odd <= to_unsigned(0, 3);
+                    if ((holdem_table0_holdem_settle0_shares_ties = 1) or (holdem_table0_holdem_settle0_shares_div_steps = 0)) then
+                        if (holdem_table0_holdem_settle0_shares_ties = 1) then
+                            holdem_table0_holdem_settle0_shares_share <= holdem_table0_holdem_settle0_pots_amount;
+                            holdem_table0_holdem_settle0_shares_share1 <= holdem_table0_holdem_settle0_pots_amount;
+                            holdem_table0_holdem_settle0_shares_odd <= to_unsigned(0, 3);
                         else
-                            holdem_table0_holdem_settle0_share <= holdem_table0_holdem_settle0_dividend;
-                            holdem_table0_holdem_settle0_share1 <= (holdem_table0_holdem_settle0_dividend + 1);
-                            holdem_table0_holdem_settle0_odd <= holdem_table0_holdem_settle0_rem;
+                            holdem_table0_holdem_settle0_shares_share <= holdem_table0_holdem_settle0_dividend;
+                            holdem_table0_holdem_settle0_shares_share1 <= (holdem_table0_holdem_settle0_dividend + 1);
+                            holdem_table0_holdem_settle0_shares_odd <= holdem_table0_holdem_settle0_rem;
                         end if;
-                        holdem_table0_holdem_settle0_won <= (holdem_table0_holdem_settle0_won or holdem_table0_holdem_settle0_tie);
-                        holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                        holdem_table0_holdem_settle0_sc_seat <= holdem_table0_holdem_settle0_left_of_dealer;
-                        holdem_table0_holdem_settle0_state <= HS_SHARE;
+                        holdem_table0_holdem_settle0_shares_won <= (holdem_table0_holdem_settle0_shares_won or holdem_table0_holdem_settle0_shares_tie);
                     else
                         trial := unsigned'(holdem_table0_holdem_settle0_rem(2-1 downto 0) & holdem_table0_holdem_settle0_dividend((11 - 1)));
-                        if (trial >= holdem_table0_holdem_settle0_ties) then
-                            holdem_table0_holdem_settle0_rem <= (trial - holdem_table0_holdem_settle0_ties);
+                        if (trial >= holdem_table0_holdem_settle0_shares_ties) then
+                            holdem_table0_holdem_settle0_rem <= (trial - holdem_table0_holdem_settle0_shares_ties);
                             holdem_table0_holdem_settle0_dividend <= unsigned'(holdem_table0_holdem_settle0_dividend((11 - 1)-1 downto 0) & '1');
                         else
                             holdem_table0_holdem_settle0_rem <= trial;
                             holdem_table0_holdem_settle0_dividend <= unsigned'(holdem_table0_holdem_settle0_dividend((11 - 1)-1 downto 0) & '0');
                         end if;
-                        holdem_table0_holdem_settle0_div_steps <= (holdem_table0_holdem_settle0_div_steps - 1);
+                        holdem_table0_holdem_settle0_shares_div_steps <= (holdem_table0_holdem_settle0_shares_div_steps - 1);
                     end if;
                 when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_judging;
+
+holdem_table0_holdem_settle0_paying: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_table0_refund(0) <= to_unsigned(0, 11);
+            holdem_table0_refund(1) <= to_unsigned(0, 11);
+            holdem_table0_payout(0) <= to_unsigned(0, 11);
+            holdem_table0_payout(1) <= to_unsigned(0, 11);
+        else
+            case holdem_table0_holdem_settle0_state is
+                when HS_IDLE =>
+                    if bool(holdem_table0_hand_st_clear) then
+                        for i in 0 to 2-1 loop
+                            holdem_table0_payout(i) <= to_unsigned(0, 11);
+                            holdem_table0_refund(i) <= to_unsigned(0, 11);
+                        end loop;
+                    end if;
+                    if bool(holdem_table0_hand_st_start) then
+                        for i in 0 to 2-1 loop
+                            holdem_table0_payout(i) <= to_unsigned(0, 11);
+                            holdem_table0_refund(i) <= to_unsigned(0, 11);
+                        end loop;
+                    end if;
+                when HS_REFUND2 =>
+                    if bool(holdem_table0_holdem_settle0_pots_unique) then
+                        holdem_table0_refund(to_integer(holdem_table0_holdem_settle0_pots_leader)) <= (holdem_table0_holdem_settle0_pots_top - holdem_table0_holdem_settle0_pots_second);
+                        holdem_table0_payout(to_integer(holdem_table0_holdem_settle0_pots_leader)) <= (holdem_table0_holdem_settle0_pots_top - holdem_table0_holdem_settle0_pots_second);
+                    end if;
+                when HS_SHARE =>
                     if bool(holdem_table0_holdem_settle0_p2_valid) then
                         if bool(holdem_table0_holdem_settle0_p2_tied) then
                             holdem_table0_payout(to_integer(holdem_table0_holdem_settle0_p2_seat)) <= (holdem_table0_holdem_settle0_p2_pay + holdem_table0_holdem_settle0_p2_share);
                         end if;
-                        if bool(holdem_table0_holdem_settle0_p2_last) then
-                            holdem_table0_holdem_settle0_any_in <= '0';
-                            holdem_table0_holdem_settle0_in_play <= to_unsigned(0, 2);
-                            holdem_table0_holdem_settle0_level <= to_unsigned(0, 11);
-                            holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
-                            holdem_table0_holdem_settle0_state <= HS_LEVEL;
-                        end if;
                     end if;
+                when others =>
+                    null;
             end case;
         end if;
     end if;
-end process holdem_table0_holdem_settle0_control;
+end process holdem_table0_holdem_settle0_paying;
+
+
+holdem_table0_settled <= holdem_table0_holdem_settle0_done_q;
+holdem_table0_winners <= holdem_table0_holdem_settle0_shares_won;
 
 
 holdem_table0_p_group <= holdem_table0_probe_addr(8-1 downto 3);
