@@ -59,7 +59,7 @@ EXACT_CASES = {   # opponents seats -> (hero, opponents, board, dead, first boar
         ("AhKd", [None], "2c7d9hTs", Leaving("QsQdJc"), 0, 3)],   # n = 3: a hold in 3 deals
     3: [("AsKs", ["QhQs", "JcTc", None], "4s5s6d7c", "", 10, 2),
         ("5c5d", [None, None], "KsQh2hAs7d", Leaving("5h5s9s9h8c8dTsTc4h3s2c7h"), 0, 1),
-        ("5c5d", [None, None], "KsQh2h", Leaving("5h5s9s9h8c8dTsTc4h3s2c7hAd"), 7, 2),
+        ("5c5d", [None, None], "KsQh2h", Leaving("5h5s9s9h8c8dTsTc4h"), 7, 2),  # n = 9
         ("5c5d", [None, None, None], "KsQh2hAs7d", Leaving("5h5s9s9h8c8d"), 0, 1)],  # n = 6
 }
 
