@@ -149,8 +149,8 @@ TOPS.update((top.name, top) for top in [
               max_rounds=100, baud=115_200, tx_baud=None, **ULX3S_PANEL,
               doc="7 up 7 down, two players, with UART table on the Radiona ULX3S"),
     board_top("ulx3s_equity", "ulx3s", "equity", baud=115_200, lanes=2, opponents=9,
-              pll_hz=100_000_000, leds=8,
-              doc="the equity engine (2 lanes of up to 9 opponents, 100 MHz from the PLL) on "
-                  "the Radiona ULX3S's FTDI UART"),
+              pll_hz=75_000_000, leds=8,
+              doc="the equity engine (2 lanes of up to 9 opponents, 75 MHz from the PLL: what "
+                  "its route meets) on the Radiona ULX3S's FTDI UART"),
 ])
 BOARD_TOPS = [top for top in TOPS.values() if top.board]
