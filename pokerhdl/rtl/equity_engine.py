@@ -806,18 +806,20 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     # register in each, so each engine register drives one copy, not thousands of loads
     # spread over every lane, and the engine's own logic stays together (the nine-seat tops'
     # longest paths were engine paths stretched across the chip)
-    sent = [n, mask, dealt, active, rem_we, rem_addr, rem_data, exact, quotient] + hero + fixed
+    sent = ([n, mask, dealt, active, rem_we, rem_addr, rem_data, exact, quotient], hero, fixed)
     engines = []
     for l in range(lanes):
-        taken = [lane_copy(s) for s in sent]
-        engines += [pipe_reg(clk, d, q) for d, q in zip(sent, taken)]
+        taken = tuple([lane_copy(s) for s in group] for group in sent)
+        engines += [pipe_reg(clk, d, q)
+                    for group, copies in zip(sent, taken) for d, q in zip(group, copies)]
         bonus = Signal(bool(0))
         engines.append(lane_bonus(remainder, l, bonus))
         engines.append(pipe_reg(clk, bonus, bonuses[l]))
         engines.append(lane_load(load, load_lane, l, loads[l]))
-        l_n, l_mask, l_dealt, l_active, l_we, l_addr, l_data, l_exact, l_quota = taken[:9]
+        (l_n, l_mask, l_dealt, l_active, l_we, l_addr, l_data, l_exact, l_quota), l_hero, \
+            l_fixed = taken
         engines.append(equity_lane(clk, lane_resets[l], opponents, l_n, l_mask, l_dealt,
-                                   taken[11:], taken[9:11], l_active, l_we, l_addr, l_data,
+                                   l_fixed, l_hero, l_active, l_we, l_addr, l_data,
                                    loads[l], load_slot, load_index, seed_word, l_exact, start,
                                    l_quota, bonuses[l], dones[l], shift, chain_in, chains[l],
                                    rst_out=lane_resets[l + 1]))
