@@ -9,7 +9,7 @@ from . import golden
 from .flow.convert import HDLS, convert_all
 from .boards.shell import write_board_files
 from .odds.calculator import (AUTO_EXACT_LIMIT, BACKENDS, DEFAULT_LANES, DEFAULT_SEED, DEFAULT_TRIALS,
-                         equity)
+                              MAX_LANES, equity)
 from .golden.equity import EquityError
 from .flow.tops import TOPS
 
@@ -45,6 +45,52 @@ def cmd_eval(args):
     print(f"{golden.format_cards(cards)}: {golden.describe(word)} (word 0x{word:06x})")
 
 
+def fail(command, message, as_json=False):
+    """End the run with a one-line reason and exit status 1 (``--json``: a JSON object
+    {"error": reason} on stdout, the same exit)."""
+    message = " ".join(str(message).split())
+    if as_json:
+        print(json.dumps({"error": message, "command": command}))
+        sys.exit(1)
+    sys.exit(f"pokerhdl {command}: {message}")
+
+
+def whole_number(low=None, high=None, what="a whole number"):
+    """An argparse type: an integer (decimal, or 0x.. / 0o.. / 0b..) from low to high, refused
+    in plain words (never argparse's "invalid <lambda> value")."""
+    def convert(text):
+        try:
+            value = int(text, 0)
+        except ValueError:
+            value = None
+        if value is None or (low is not None and value < low) or \
+                (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        return value
+    return convert
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose refusals are one line naming the command and the reason, exit
+    status 2 (a JSON error object on stdout when --json is among the arguments), not the
+    usage block and argparse's wording."""
+
+    def error(self, message):
+        command = self.prog.split()[-1] if " " in self.prog else ""
+        if message.startswith("argument "):
+            message = message[len("argument "):]
+        message = message.replace("invalid choice: ", "")
+        hint = f" (see `{self.prog} --help`)"
+        as_json = "--json" in (self._argv or ())
+        if as_json:
+            print(json.dumps({"error": message, "command": command or "pokerhdl"}))
+        else:
+            print(f"{self.prog}: {message}{hint}", file=sys.stderr)
+        sys.exit(2)
+
+    _argv = None
+
+
 class ProgressBar:
     """A progress bar on stderr for runs longer than a second (tqdm): call it as
     progress(done, total); ``close()`` clears it before the answer is printed."""
@@ -64,18 +110,25 @@ class ProgressBar:
             self.bar.close()
 
 
+def plural(count, word):
+    return f"{count:,} {word}" + ("" if count == 1 else "s")
+
+
 def cmd_equity(args):
     opponents = list(args.opponents) + ["random"] * args.random
     if not opponents:
-        sys.exit("pokerhdl equity: give at least one opponent (cards, or --random N)")
+        fail("equity", "give at least one opponent (cards, a range, random, or --random N)",
+             args.json)
+    if args.port and args.backend != "serial":
+        fail("equity", f"--port is for --backend serial, not {args.backend}", args.json)
     progress = ProgressBar()
     try:
         report = equity(args.hero, *opponents, board=args.board or (), dead=args.dead or (),
                         exact=args.exact or None, trials=args.trials, seed=args.seed,
                         lanes=args.lanes, backend=args.backend, progress=progress,
                         port=args.port)
-    except (EquityError, ValueError, RuntimeError) as exc:
-        sys.exit(f"pokerhdl equity: {exc}")
+    except (EquityError, ValueError, RuntimeError, OSError) as exc:
+        fail("equity", exc, args.json)
     finally:
         progress.close()
     if args.json:
@@ -93,7 +146,7 @@ def cmd_equity(args):
     if report.setups > 1:
         how += f"; {report.setups:,} setups, a hand from each range" + \
             ("" if report.exact else f", {report.trials // report.setups:,} trials each")
-    print(f"{report.trials:,} trials ({how}) in {report.seconds:.2f} s, "
+    print(f"{plural(report.trials, 'trial')} ({how}) in {report.seconds:.2f} s, "
           f"{report.trials_per_second:,.0f} trials/s on the {report.backend} backend "
           f"({report.engine})")
 
@@ -141,8 +194,8 @@ def cmd_join(args):
 def build_parser():
     """The `pokerhdl` argument parser, every subcommand with its options (each subcommand's
     ``func`` runs it)."""
-    parser = argparse.ArgumentParser(prog="pokerhdl", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = OneLineParser(prog="pokerhdl", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     p = sub.add_parser("convert", help="write Verilog and/or VHDL of the tops into generated/")
     p.add_argument("--hdl", choices=("verilog", "vhdl", "both"), default="both")
     p.add_argument("--top", action="append", help="only this top (repeatable)")
@@ -162,15 +215,20 @@ def build_parser():
                                                 "hand range such as \"QQ+,AKs\" (quoted)")
     p.add_argument("--board", help="known board cards (0..5), e.g. 7d8dJs")
     p.add_argument("--dead", help="cards out of play (seen, in nobody's hand)")
-    p.add_argument("--random", type=int, default=0, metavar="N", help="N more random opponents")
+    p.add_argument("--random", type=whole_number(0, None, "a number of opponents"), default=0,
+                   metavar="N", help="N more random opponents")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="every completion once")
-    mode.add_argument("--trials", type=int, metavar="N", help="N Monte Carlo trials")
-    p.add_argument("--seed", type=lambda v: int(v, 0), default=DEFAULT_SEED,
+    mode.add_argument("--trials", type=whole_number(0, None, "a number of trials"),
+                      metavar="N", help="N Monte Carlo trials")
+    p.add_argument("--seed", type=whole_number(0, (1 << 128) - 1, "a seed: a 128-bit whole "
+                                               "number (0 .. 2**128 - 1), e.g. 7 or 0x2a"),
+                   default=DEFAULT_SEED,
                    help=f"Monte Carlo seed, a 128-bit number (default {DEFAULT_SEED}: runs "
                         "repeat exactly)")
-    p.add_argument("--lanes", type=int,
-                   help=f"Monte Carlo lanes the trials are shared among; the counts depend "
+    p.add_argument("--lanes", type=whole_number(1, MAX_LANES, f"a number of lanes 1..{MAX_LANES}"),
+                   help=f"Monte Carlo lanes (1..{MAX_LANES}) the trials are shared among; the "
+                        f"counts depend "
                         f"on them (golden: default {DEFAULT_LANES}; sim: the simulated "
                         f"engine's; serial: the board engine's, by default nexys_a7_equity's)")
     p.add_argument("--backend", default="golden", choices=BACKENDS,
@@ -195,7 +253,8 @@ def build_parser():
                                                        "(default 3)")
     p.add_argument("--stack", type=int, default=1000, help="chips each player starts with")
     p.add_argument("--blinds", default="5/10", help="small/big blind (default 5/10)")
-    p.add_argument("--seed", type=lambda v: int(v, 0), help="deals and bots repeat exactly "
+    p.add_argument("--seed", type=whole_number(0, None, "a seed: a whole number 0 or more, "
+                                                          "e.g. 7 or 0x2a"), help="deals and bots repeat exactly "
                    "with the same seed (default: a random one, printed)")
     p.add_argument("--backend", default="golden", choices=BACKENDS,
                    help="where the equities are computed")
@@ -271,6 +330,7 @@ def build_parser():
 
 
 def main(argv=None):
+    OneLineParser._argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
     args.func(args)
 

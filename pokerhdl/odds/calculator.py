@@ -23,8 +23,8 @@ import time
 from dataclasses import dataclass
 
 from ..golden.cards import CardError, format_cards, parse_cards
-from ..golden.equity import (ERR_CARD, ERR_TRIALS, EquityError, Result, Setup,
-                            check_monte_carlo)
+from ..golden.equity import (ERR_CARD, ERR_OPPONENTS, ERR_TRIALS, MAX_OPPONENTS, EquityError,
+                            Result, Setup, check_monte_carlo)
 from ..golden.ranges import RangeError, parse_range, range_text
 from . import native
 from ..golden import fast_equity
@@ -34,6 +34,7 @@ DEFAULT_TRIALS = 1_000_000
 DEFAULT_SEED = 1
 DEFAULT_LANES = 16               # the lanes of a golden run (the counts depend on them)
 AUTO_EXACT_LIMIT = 20_000_000    # without --exact or --trials: exact up to this many completions
+MAX_LANES = 1024                 # Monte Carlo lanes a golden run takes (each costs a seeding)
 RANDOM = ("random", "?", "??", "xx")
 MAX_SETUPS = 20_000              # concrete setups (a combo for each range opponent) a run takes
 SMALL_RUN = 100_000              # Monte Carlo trials the C kernel runs on one thread
@@ -87,7 +88,7 @@ def _cards(value, what):
         try:
             return tuple(parse_cards(value))
         except CardError as exc:
-            raise EquityError(ERR_CARD, f"{what} {value!r}: {exc}") from None
+            raise EquityError(ERR_CARD, f"{what} {value!r}: {exc}", text="not a card") from None
     return tuple(value)
 
 
@@ -180,6 +181,29 @@ def _unknown_backend(backend):
     return f"unknown backend {backend!r}; available: {', '.join(BACKENDS)}"
 
 
+def check_lanes(lanes):
+    """ValueError unless ``lanes`` is None (the default) or a whole number 1..MAX_LANES: checked
+    on every mode and backend, even where an exact run does not use it."""
+    if lanes is None:
+        return
+    if isinstance(lanes, bool) or not isinstance(lanes, int) or not 1 <= lanes <= MAX_LANES:
+        raise ValueError(f"lanes is a whole number from 1 to {MAX_LANES:,}, got {lanes!r}")
+
+
+def check_seats(backend, opponents, top=None):
+    """EquityError(ERR_OPPONENTS) naming the engine's real seat count when the hardware engine
+    of ``backend`` has fewer seats than ``opponents`` (before the link is opened)."""
+    from . import hardware
+    if backend == "golden":
+        return
+    top = top or (hardware.SIM_TOP if backend == "sim" else hardware.BOARD_TOP)
+    seats = hardware.engine_params(top)["opponents"]
+    if not 1 <= opponents <= seats:
+        raise EquityError(ERR_OPPONENTS, f"got {opponents}",
+                          text=f"the {backend} backend's engine ({top}) seats 1 to {seats} "
+                               f"opponents")
+
+
 def hardware_link(backend, port=None, lanes=None):
     """The link to the hardware engine of backend ``sim`` (the generated RTL in Verilator) or
     ``serial`` (a board on ``port``, whose engine has ``lanes`` lanes)."""
@@ -244,6 +268,10 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     hardware ones run over their own lanes, Monte Carlo unless exact=True."""
     if backend not in BACKENDS:
         raise ValueError(_unknown_backend(backend))
+    check_lanes(lanes)
+    if not 1 <= len(opponents) <= MAX_OPPONENTS:
+        raise EquityError(ERR_OPPONENTS, f"got {len(opponents)}")
+    check_seats(backend, len(opponents))
     link = None
     if backend == "golden":
         lanes = DEFAULT_LANES if lanes is None else lanes
