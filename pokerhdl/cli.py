@@ -144,8 +144,12 @@ def cmd_equity(args):
     how = "exact: every completion" if report.exact else \
         f"Monte Carlo, seed {report.seed}, {report.lanes} lanes"
     if report.setups > 1:
-        how += f"; {report.setups:,} setups, a hand from each range" + \
-            ("" if report.exact else f", {report.trials // report.setups:,} trials each")
+        how += f"; {report.setups:,} setups, a hand from each range"
+        if report.weighted:
+            how += ", weighed by the ranges' weights" if report.exact else \
+                ", each trial's drawn by weight"
+        elif not report.exact:
+            how += f", {report.trials // report.setups:,} trials each"
     print(f"{plural(report.trials, 'trial')} ({how}) in {report.seconds:.2f} s, "
           f"{report.trials_per_second:,.0f} trials/s on the {report.backend} backend "
           f"({report.engine})")
@@ -153,21 +157,25 @@ def cmd_equity(args):
 
 EQUITY_HELP = f"""Hold'em equity: the share of the pot each hand wins when the cards still to come
 are dealt every possible way (--exact) or N random ways (--trials N). Ties split the pot
-exactly. Cards are written as in `pokerhdl eval` (AdAc, or Ad Ac); an opponent written
-`random` (or --random N) holds a random hand. An opponent may also hold a hand range (quote
-it): pairs QQ, QQ+, JJ-88; two ranks AKs (suited), AKo (offsuit), AK (both), ATs+, KTo-K7o;
-two cards AhKh; separated by commas, e.g. "QQ+,AKs". Every hand of the range that shares no
-card with the known ones counts alike: each is run as a setup of its own and the counts are
-summed (Monte Carlo: the trials shared out evenly, rounded up). Without --exact or --trials
-the run is exact when it takes at most {AUTO_EXACT_LIMIT:,} completions in all, else
-{DEFAULT_TRIALS:,} Monte Carlo trials.
+exactly. Cards are written as in `pokerhdl eval` (AdAc, or Ad Ac; T or 10 for a ten); a player
+written `random` (or --random N) holds a random hand. Any player, the hero too, may hold a hand
+range (quote it): pairs QQ, QQ+, JJ-88; two ranks AKs (suited), AKo (offsuit), AK (both), ATs+,
+KTo-K7o; connectors and gappers T9s-54s, J9o-T8o; two cards AhKh; random or XxXx; the top 15%
+of hands (by equity against a random hand: golden/preflop_order.txt); each with a weight,
+AA:0.5, QQ+:1/4 (the last token naming a combo sets its weight); separated by commas or
+semicolons, e.g. "QQ+,AKs;AQs:0.5". Each way to give every range player a hand, no card
+shared, is a setup of its own: exact runs sum their counts times their weights (exact
+rationals); Monte Carlo shares the trials out evenly, or, with weights, draws each trial's
+setup by its weight. Without --exact or --trials the run is exact when it takes at most
+{AUTO_EXACT_LIMIT:,} completions in all, else {DEFAULT_TRIALS:,} Monte Carlo trials.
 
 examples:
   pokerhdl equity AdAc KhKs --exact
   pokerhdl equity Td6h --board 7d8dJs6s9h --random 2 --exact
   pokerhdl equity AhKh QsQd random --trials 2000000 --seed 7 --json
-  pokerhdl equity AhKh "QQ+,AKs" --exact
-  pokerhdl equity 8h8d "AJs+,KQs,TT+" --board 7c8s2d
+  pokerhdl equity "QQ+" AhKh --exact
+  pokerhdl equity 8h8d "AJs+,KQs,TT+:0.5" --board 7c8s2d
+  pokerhdl equity "10%" "T9s-54s;22+" random --trials 1000000
 """
 
 
@@ -210,9 +218,10 @@ def build_parser():
     p = sub.add_parser("equity", help="equity of a hand against opponents (exact or Monte "
                                       "Carlo)", description=EQUITY_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("hero", help="the hero's two cards, e.g. AdAc")
+    p.add_argument("hero", help="the hero's two cards, e.g. AdAc, or a hand range such as "
+                                "\"QQ+,AKs\" or \"15%%\" (quoted)")
     p.add_argument("opponents", nargs="*", help="each opponent's two cards, `random`, or a "
-                                                "hand range such as \"QQ+,AKs\" (quoted)")
+                                                "hand range such as \"QQ+,AKs:0.5\" (quoted)")
     p.add_argument("--board", help="known board cards (0..5), e.g. 7d8dJs")
     p.add_argument("--dead", help="cards out of play (seen, in nobody's hand)")
     p.add_argument("--random", type=whole_number(0, None, "a number of opponents"), default=0,

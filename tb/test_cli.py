@@ -141,7 +141,7 @@ def test_equity_monte_carlo_table_and_api_agree():
     (("AhAs", "random", "--backend", "serial", "--port", "/nonexistent/tty"),
      "cannot open /nonexistent/tty: No such file or directory"),
     (("AhAs", "random", "--port", "/dev/ttyUSB1"), "--port is for --backend serial"),
-    (("AhXx", "random"), "not a card: hero 'AhXx': unknown card 'Xx'"),
+    (("AhXx", "random"), "hero 'AhXx': 'AhXx' is not two cards: unknown card 'Xx'"),
 ])
 def test_equity_refuses_bad_input_clearly(capsys, args, message):
     done = run_here(capsys, "equity", *args)
@@ -154,7 +154,7 @@ def test_equity_refuses_bad_input_clearly(capsys, args, message):
 
 @pytest.mark.parametrize("args,message", [
     (("AhAs", "random", "--seed", "abc"), "--seed: 'abc' is not a seed"),
-    (("AhXx", "random"), "not a card: hero 'AhXx'"),
+    (("AhXx", "random"), "hero 'AhXx': 'AhXx' is not two cards"),
     (("AhAs", "--random", "10"), "1 to 9 opponents: got 10"),
 ])
 def test_equity_json_errors_are_json(capsys, args, message):
