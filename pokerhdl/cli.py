@@ -413,7 +413,10 @@ def build_parser():
 
 def main(argv=None):
     OneLineParser._argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    finally:
+        OneLineParser._argv = None          # another parse in this process is its own
     args.func(args)
 
 

@@ -35,6 +35,7 @@ DEFAULT_TRIALS = 1_000_000
 DEFAULT_SEED = 1
 DEFAULT_LANES = 16               # the lanes of a golden run (the counts depend on them)
 AUTO_EXACT_LIMIT = 20_000_000    # without --exact or --trials: exact up to this many completions
+EXACT_LIMIT = 50_000_000_000     # completions an exact run may take with the C kernel (minutes)
 MAX_LANES = 1024                 # Monte Carlo lanes a golden run takes (each costs a seeding)
 RANDOM = ("random", "?", "??", "xx")
 MAX_SETUPS = 20_000              # concrete setups (a combo for each range opponent) a run takes
@@ -253,6 +254,14 @@ def _unknown_backend(backend):
     return f"unknown backend {backend!r}; available: {', '.join(BACKENDS)}"
 
 
+def exact_limit(backend="golden"):
+    """The most completions an exact run takes: EXACT_LIMIT with the C kernel, numpy's own
+    (fast_equity.EXACT_LIMIT) without it; the hardware engines refuse by their counters."""
+    if backend != "golden":
+        return float("inf")
+    return EXACT_LIMIT if native.available() else fast_equity.EXACT_LIMIT
+
+
 def check_lanes(lanes):
     """ValueError unless ``lanes`` is None (the default) or a whole number 1..MAX_LANES: checked
     on every mode and backend, even where an exact run does not use it."""
@@ -301,6 +310,8 @@ def run_setup(setup, exact, trials=None, seed=DEFAULT_SEED, lanes=DEFAULT_LANES,
                                          progress), engine
         return hardware.monte_carlo(link, setup, trials, seed, progress), engine
     if backend == "golden":
+        if exact and native.available():
+            return native.exact(setup, progress=progress), "C"
         if exact:
             return fast_equity.exact(setup, progress=progress), "numpy"
         if native.available():
@@ -371,10 +382,11 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     if exact is None:
         exact = completions <= AUTO_EXACT_LIMIT
     if exact:
-        if len(setups) > 1 and completions > fast_equity.EXACT_LIMIT:
-            raise ValueError(f"{completions:,} completions ({len(setups):,} setups) is more "
-                             f"than an exact run takes ({fast_equity.EXACT_LIMIT:,}): use "
-                             f"Monte Carlo")
+        limit = exact_limit(backend)
+        if completions > limit:
+            setups_text = f" ({len(setups):,} setups)" if len(setups) > 1 else ""
+            raise ValueError(f"{completions:,} completions{setups_text} is more than an exact "
+                             f"run takes ({limit:,}): use Monte Carlo")
         shares, total = [None] * len(setups), completions
     elif weighted:
         # each trial's setup drawn by weight: the summed counts estimate the weighted equity
@@ -387,7 +399,7 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
         shares, total = [each] * len(setups), each * len(setups)
     start = time.perf_counter()
     result = Result(setups[0].players())
-    run, engine = 0, "numpy" if exact else "C"
+    run, engine = 0, None
     for i, (setup, share) in enumerate(zip(setups, shares)):
         if share == 0:
             continue

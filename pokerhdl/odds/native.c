@@ -145,3 +145,182 @@ uint64_t equity_lane(const tables_t *tb, int players, const uint8_t *holes,
     }
     return dealt_trials;
 }
+
+/* ------------------------------------------------------------------------- exact
+ * Every completion of a setup once, as golden/equity.py's exact enumerates them: each missing
+ * board (a combination of the remaining cards), then each way to give the random seats their
+ * hands seat by seat (ordered, no card shared). Counted faster than one showdown at a time:
+ *   - a board's part of every 7-card key (its five cards) is summed once, and the known
+ *     players' words are found once a board;
+ *   - with random seats, every two-card hand the board leaves is ranked once a board (not once
+ *     a deal), and the last random seat is not dealt hand by hand: its hands are only counted
+ *     as beating, tying or losing to the best word of the others, and those three counts are
+ *     shared out among the players at once.
+ * The work is split into `parts` parts by the first board card's position (or, with the whole
+ * board known, by the first random seat's hand): part `part` takes those equal to it modulo
+ * `parts`, so threads can run parts side by side. */
+
+#define MAX_LEFT 52
+#define MAX_HANDS (MAX_LEFT * (MAX_LEFT - 1) / 2)
+
+typedef struct {
+    int players, random_seats, seat_player[MAX_PLAYERS];
+    int hands;
+    uint64_t hand_mask[MAX_HANDS];
+    uint32_t hand_word[MAX_HANDS];
+    uint64_t *wins, *ties, *units;
+    int part, parts, split_seat;
+    uint64_t completions;
+} exact_t;
+
+static inline void share_out(exact_t *x, uint32_t winners, int count, uint64_t n)
+{
+    /* n completions whose best hand is held by the players in `winners` (count of them) */
+    if (!n)
+        return;
+    for (int p = 0; p < x->players; p++) {
+        if (!(winners >> p & 1))
+            continue;
+        if (count == 1) {
+            x->wins[p] += n;
+        } else {
+            x->ties[p] += n;
+            x->units[p] += n * (uint64_t)(TIE_UNITS / count);
+        }
+    }
+}
+
+static void deal_seats(exact_t *x, int s, uint64_t used, uint32_t best, uint32_t winners,
+                       int count)
+{
+    int player = x->seat_player[s];
+    int first = 0, step = 1;
+    if (s == 0 && x->split_seat) {
+        first = x->part;
+        step = x->parts;
+    }
+    if (s == x->random_seats - 1) {
+        uint64_t below = 0, equal = 0, above = 0;
+        for (int h = first; h < x->hands; h += step) {
+            if (x->hand_mask[h] & used)
+                continue;
+            uint32_t w = x->hand_word[h];
+            below += w < best;
+            equal += w == best;
+            above += w > best;
+        }
+        share_out(x, winners, count, below);
+        share_out(x, winners | 1u << player, count + 1, equal);
+        share_out(x, 1u << player, 1, above);
+        x->completions += below + equal + above;
+        return;
+    }
+    for (int h = first; h < x->hands; h += step) {
+        if (x->hand_mask[h] & used)
+            continue;
+        uint32_t w = x->hand_word[h];
+        if (w > best)
+            deal_seats(x, s + 1, used | x->hand_mask[h], w, 1u << player, 1);
+        else if (w == best)
+            deal_seats(x, s + 1, used | x->hand_mask[h], best, winners | 1u << player,
+                       count + 1);
+        else
+            deal_seats(x, s + 1, used | x->hand_mask[h], best, winners, count);
+    }
+}
+
+static void one_board(const tables_t *tb, exact_t *x, const uint8_t *holes,
+                      const uint8_t *seven, const uint8_t *left, int n_left)
+{
+    uint64_t board_total = tb->first_keys[seven[0]];
+    for (int i = 1; i < 5; i++)
+        board_total += tb->card_keys[seven[i]];
+    uint32_t best = 0, winners = 0;
+    int count = 0;
+    for (int p = 0; p < x->players; p++) {
+        if (holes[2 * p] == 255)
+            continue;
+        uint32_t w = rank7(tb, board_total, seven, 5, holes[2 * p], holes[2 * p + 1]);
+        if (count == 0 || w > best) {
+            best = w;
+            winners = 1u << p;
+            count = 1;
+        } else if (w == best) {
+            winners |= 1u << p;
+            count++;
+        }
+    }
+    if (x->random_seats == 0) {
+        share_out(x, winners, count, 1);
+        x->completions++;
+        return;
+    }
+    int h = 0;
+    for (int i = 0; i < n_left; i++)
+        for (int j = i + 1; j < n_left; j++) {
+            x->hand_mask[h] = 1ULL << left[i] | 1ULL << left[j];
+            x->hand_word[h] = rank7(tb, board_total, seven, 5, left[i], left[j]);
+            h++;
+        }
+    x->hands = h;
+    deal_seats(x, 0, 0, best, winners, count);
+}
+
+/* players, holes (255 255: a random seat), board[0..known_board-1], remaining[0..n-1] as in
+ * equity_lane; wins, ties, units[players] added to. Returns the completions counted. */
+uint64_t equity_exact(const tables_t *tb, int players, const uint8_t *holes,
+                      const uint8_t *board, int known_board, const uint8_t *remaining, int n,
+                      int part, int parts, uint64_t *wins, uint64_t *ties, uint64_t *units)
+{
+    static __thread exact_t x;
+    uint8_t seven[5], left[MAX_LEFT];
+    int missing = 5 - known_board, pos[5];
+    x.players = players;
+    x.random_seats = 0;
+    for (int p = 0; p < players; p++)
+        if (holes[2 * p] == 255)
+            x.seat_player[x.random_seats++] = p;
+    x.wins = wins;
+    x.ties = ties;
+    x.units = units;
+    x.part = part;
+    x.parts = parts;
+    x.split_seat = missing == 0 && x.random_seats > 0;
+    x.completions = 0;
+    memcpy(seven, board, known_board);
+    if (missing == 0) {
+        if (x.split_seat || part == 0)
+            one_board(tb, &x, holes, seven, remaining, n);
+        return x.completions;
+    }
+    /* the missing board cards at positions pos[0] < ... < pos[missing - 1], in lexicographic
+     * order; pos[0] = part, part + parts, ... */
+    for (int first = part; first <= n - missing; first += parts) {
+        pos[0] = first;
+        for (int i = 1; i < missing; i++)
+            pos[i] = pos[i - 1] + 1;
+        for (;;) {
+            int n_left = 0, b = 0;
+            for (int i = 0; i < missing; i++)
+                seven[known_board + i] = remaining[pos[i]];
+            if (x.random_seats)         /* the cards the random seats' hands come from */
+                for (int c = 0; c < n; c++) {
+                    if (b < missing && pos[b] == c)
+                        b++;
+                    else
+                        left[n_left++] = remaining[c];
+                }
+            one_board(tb, &x, holes, seven, left, n_left);
+            /* the next combination with the same first position */
+            int i = missing - 1;
+            while (i >= 1 && pos[i] == n - missing + i)
+                i--;
+            if (i < 1)
+                break;
+            pos[i]++;
+            for (int j = i + 1; j < missing; j++)
+                pos[j] = pos[j - 1] + 1;
+        }
+    }
+    return x.completions;
+}

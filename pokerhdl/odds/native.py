@@ -75,6 +75,9 @@ def _library():
                 return None
             os.replace(built, target)
     lib = ctypes.CDLL(str(target))
+    lib.equity_exact.restype = ctypes.c_uint64
+    lib.equity_exact.argtypes = [ctypes.POINTER(Tables), ctypes.c_int, P8, P8, ctypes.c_int, P8,
+                                 ctypes.c_int, ctypes.c_int, ctypes.c_int, P64, P64, P64]
     lib.equity_lane.restype = ctypes.c_uint64
     lib.equity_lane.argtypes = [ctypes.POINTER(Tables), ctypes.c_int, P8, P8, ctypes.c_int, P8,
                                 ctypes.c_int, ctypes.c_int, P32, ctypes.c_uint64, P64, P64, P64]
@@ -100,6 +103,53 @@ def _tables():
         mask_rom=np.array(MASK_ROM, dtype=np.uint8))
     pointers = {name: a.ctypes.data_as(dict(Tables._fields_)[name]) for name, a in arrays.items()}
     return Tables(**pointers), arrays
+
+
+EXACT_PARTS = 48            # the parts an exact run is cut into (threads, progress)
+
+
+def exact(setup, progress=None, threads=None):
+    """golden.equity.exact's counts by the C kernel (equity_exact in native.c): every board
+    once, its part of the keys shared by the players, every hand it leaves ranked once, the
+    last random seat counted instead of dealt. RuntimeError when the kernel is not
+    available."""
+    from ..golden.fast_equity import exact_count
+    lib = _library()
+    if lib is None:
+        raise RuntimeError("no C compiler for the native equity kernel (set CC)")
+    tables, _ = _tables()
+    players = setup.players()
+    holes = _u8([c for hand in [setup.hero] + list(setup.opponents)
+                 for c in (hand or (RANDOM_SEAT, RANDOM_SEAT))])
+    board, remaining = _u8(setup.board), _u8(setup.remaining())
+    total = exact_count(setup)
+    # parts: by the first board card's position, or with the board known by the first random
+    # seat's hand; a setup with neither is one completion
+    parts = EXACT_PARTS if len(setup.board) < 5 or setup.random_seats() else 1
+    done = []
+
+    def run_part(part):
+        counts = np.zeros((3, players), dtype=np.uint64)
+        n = lib.equity_exact(ctypes.byref(tables), players, holes.ctypes.data_as(P8),
+                             board.ctypes.data_as(P8), len(setup.board),
+                             remaining.ctypes.data_as(P8), len(remaining), part, parts,
+                             *(counts[i].ctypes.data_as(P64) for i in range(3)))
+        done.append(n)
+        if progress:
+            progress(sum(done), total)
+        return n, counts
+
+    threads = threads or (1 if total < 2_000_000 else min(parts, os.cpu_count() or 1))
+    if threads == 1:
+        runs = list(map(run_part, range(parts)))
+    else:
+        with ThreadPoolExecutor(threads) as pool:
+            runs = list(pool.map(run_part, range(parts)))
+    trials = sum(n for n, _ in runs)
+    totals = sum(c for _, c in runs)
+    if trials != total:
+        raise RuntimeError(f"the exact kernel counted {trials:,} completions, not {total:,}")
+    return Result(players, trials, *(list(map(int, row)) for row in totals))
 
 
 def stream_states(seed, lanes, slots):
