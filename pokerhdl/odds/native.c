@@ -266,6 +266,48 @@ static void one_board(const tables_t *tb, exact_t *x, const uint8_t *holes,
     deal_seats(x, 0, 0, best, winners, count);
 }
 
+/* No random seat: the missing board cards in nested loops, each level adding its card's key to
+ * the sum of the levels above, so a board costs one addition and the players' lookups. */
+static void known_boards(const tables_t *tb, exact_t *x, const uint8_t *holes, uint8_t *seven,
+                         int known_board, const uint8_t *remaining, int n, int depth,
+                         int start, uint64_t total)
+{
+    int missing = 5 - known_board;
+    if (depth == missing) {
+        uint32_t best = 0, winners = 0;
+        int count = 0;
+        for (int p = 0; p < x->players; p++) {
+            uint32_t w = rank7(tb, total, seven, 5, holes[2 * p], holes[2 * p + 1]);
+            if (count == 0 || w > best) {
+                best = w;
+                winners = 1u << p;
+                count = 1;
+            } else if (w == best) {
+                winners |= 1u << p;
+                count++;
+            }
+        }
+        if (count == 1)
+            x->wins[__builtin_ctz(winners)]++;
+        else
+            share_out(x, winners, count, 1);
+        x->completions++;
+        return;
+    }
+    int step = 1;
+    if (depth == 0) {               /* this part's first cards */
+        step = x->parts;
+        start = x->part;
+    }
+    for (int c = start; c <= n - (missing - depth); c += step) {
+        seven[known_board + depth] = remaining[c];
+        uint64_t key = known_board + depth == 0 ? tb->first_keys[remaining[c]]
+                                                : tb->card_keys[remaining[c]];
+        known_boards(tb, x, holes, seven, known_board, remaining, n, depth + 1, c + 1,
+                     total + key);
+    }
+}
+
 /* players, holes (255 255: a random seat), board[0..known_board-1], remaining[0..n-1] as in
  * equity_lane; wins, ties, units[players] added to. Returns the completions counted. */
 uint64_t equity_exact(const tables_t *tb, int players, const uint8_t *holes,
@@ -288,6 +330,13 @@ uint64_t equity_exact(const tables_t *tb, int players, const uint8_t *holes,
     x.split_seat = missing == 0 && x.random_seats > 0;
     x.completions = 0;
     memcpy(seven, board, known_board);
+    if (x.random_seats == 0 && missing > 0) {
+        uint64_t total = 0;
+        for (int i = 0; i < known_board; i++)
+            total += i == 0 ? tb->first_keys[board[i]] : tb->card_keys[board[i]];
+        known_boards(tb, &x, holes, seven, known_board, remaining, n, 0, 0, total);
+        return x.completions;
+    }
     if (missing == 0) {
         if (x.split_seat || part == 0)
             one_board(tb, &x, holes, seven, remaining, n);
