@@ -171,6 +171,20 @@ def test_equity_summary_counts_one_trial_in_the_singular(capsys):
     assert "\n1 trial (Monte Carlo" in done.stdout and "\n1 trials" not in done.stdout
 
 
+def test_a_hero_range_and_tens_written_10_on_the_command_line(capsys):
+    """Issue 30: the hero may be a range; a ten may be written 10 in cards and ranges."""
+    done = run_here(capsys, "equity", "QQ+", "AhKh", "--board", "10h7c2d3s", "--exact",
+                    "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    api = pokerhdl.equity("QQ+", "AhKh", board="Th7c2d3s", exact=True)
+    assert [p["cards"] for p in answer["players"]] == ["QQ+", "AhKh"]
+    assert answer["setups"] == 3 + 3 + 6 == api.setups        # AA, KK less the hero's card
+    assert [p["wins"] for p in answer["players"]] == [p.wins for p in api.players]
+    done = run_here(capsys, "equity", "A10s", "10c10d", "--board", "2c3d4h5s6s", "--exact")
+    assert done.returncode == 0 and "A10s" in done.stdout and "TcTd" in done.stdout
+
+
 def test_lanes_are_checked_on_every_mode_in_the_api():
     with pytest.raises(ValueError, match="1 to 1,024"):
         pokerhdl.equity("AhAs", "KdKc", board="2c3c4d", exact=True, lanes=0)

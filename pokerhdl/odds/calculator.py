@@ -111,7 +111,7 @@ def hand_range(text):
 def _cards(value, what):
     if isinstance(value, str):
         try:
-            return tuple(parse_cards(value))
+            return tuple(parse_cards(value.replace("10", "T")))     # 10h is Th
         except CardError as exc:
             raise EquityError(ERR_CARD, f"{what} {value!r}: {exc}", text="not a card") from None
     return tuple(value)

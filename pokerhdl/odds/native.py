@@ -139,7 +139,7 @@ def exact(setup, progress=None, threads=None):
             progress(sum(done), total)
         return n, counts
 
-    threads = threads or (1 if total < 2_000_000 else min(parts, os.cpu_count() or 1))
+    threads = threads or (1 if total < 500_000 else min(parts, os.cpu_count() or 1))
     if threads == 1:
         runs = list(map(run_part, range(parts)))
     else:
