@@ -1,21 +1,24 @@
 """The equity calculator's host API: ``pokerhdl.equity("AdAc", "KhKs")`` (pokerhdl/__init__.py).
 
-It takes cards as text ("AdAc", "Ad Ac") or codes, an opponent as two cards, None / "random"
-(a random hand) or a hand range ("QQ+,AKs", golden/ranges.py), and answers exactly (every
-completion) or by Monte Carlo (seeded trials, dealt as the hardware engine deals them, so a seed
-and a lane count give the same counts on every backend). Backends: ``golden``, the CPU: exact
-runs in numpy (golden/fast_equity.py), Monte Carlo in C on every core (native.py; numpy
-where there is no C compiler). The hardware engine's backends (``sim``: the generated RTL in a
-simulator; ``serial``: a board) come with it, in ``run_setup``.
+It takes cards as text ("AdAc", "Ad Ac", "10h" for "Th") or codes; any player, the hero too, as
+two cards or a hand range ("QQ+,AKs", "15%", "AA:0.5": golden/ranges.py), an opponent also as
+None / "random" (a random hand); it answers exactly (every completion) or by Monte Carlo
+(seeded trials, dealt as the hardware engine deals them, so a seed and a lane count give the
+same counts on every backend). Backends: ``golden``, the CPU: exact runs and Monte Carlo in C
+on every core (native.py; numpy, golden/fast_equity.py, where there is no C compiler). The
+hardware engine's backends (``sim``: the generated RTL in a simulator; ``serial``: a board)
+come with it, in ``run_setup``.
 
-Ranges are a layer on the host over any backend: a range opponent is expanded into its combos
-(those sharing a card with the hero, the board, the dead cards or a known opponent dropped; with
-several range opponents, every way to give each a combo, no card shared), each way is one
-concrete setup, and the counts of the concrete setups are summed. Every concrete setup leaves
-the same cards unknown, so each has the same number of completions: the summed exact counts
-weigh every combo alike, the exact equity against the range. Monte Carlo gives every concrete
-setup the same number of trials, ceil(trials / setups), each from its own seed (``setup_seed``):
-a stratified sample, so the summed counts are an unbiased estimate.
+Ranges are a layer on the host over any backend: a range player is expanded into its combos
+(those sharing a card with the board, the dead cards or a known hand dropped; with several
+range players, every way to give each a combo, no card shared), each way is one concrete setup
+with a whole-number weight (the product of its combos' weights), and the counts of the concrete
+setups are summed. Every concrete setup leaves the same cards unknown, so each has the same
+number of completions: the exact counts added each its weight times are the exact weighted
+equity. Monte Carlo with equal weights gives every concrete setup the same number of trials,
+ceil(trials / setups), each from its own seed (``setup_seed``): a stratified sample, so the
+summed counts are an unbiased estimate; with unequal weights each trial's setup is drawn by
+weight (``weighted_allocation``).
 """
 
 import hashlib
@@ -37,7 +40,7 @@ DEFAULT_LANES = 16               # the lanes of a golden run (the counts depend 
 AUTO_EXACT_LIMIT = 20_000_000    # without --exact or --trials: exact up to this many completions
 EXACT_LIMIT = 50_000_000_000     # completions an exact run may take with the C kernel (minutes)
 MAX_LANES = 1024                 # Monte Carlo lanes a golden run takes (each costs a seeding)
-RANDOM = ("random", "?", "??", "xx")
+RANDOM = ("random", "?", "??", "xx", "xxxx", "any")   # a random hand (the hero: every hand)
 MAX_SETUPS = 20_000              # concrete setups (a combo for each range opponent) a run takes
 SMALL_RUN = 100_000              # Monte Carlo trials the C kernel runs on one thread
 SETUP_SEED_LABEL = "pokerhdl equity range setup"
@@ -78,7 +81,7 @@ class EquityReport:
         return {"players": [vars(p) for p in self.players], "trials": self.trials,
                 "mode": "exact" if self.exact else "monte-carlo", "seed": self.seed,
                 "lanes": self.lanes, "backend": self.backend, "engine": self.engine,
-                "seconds": self.seconds, "setups": self.setups,
+                "seconds": self.seconds, "setups": self.setups, "weighted": self.weighted,
                 **({"weighted_trials": self.weighted_trials} if self.weighted_trials else {})}
 
 
