@@ -9,11 +9,11 @@ ordering against several random hands ranks suited connectors and small pairs hi
 one flag of the chart, `pokerhdl chart --random N`, not the ordering ranges use.)
 
 How: each hand's first combo (equity against a random hand does not depend on the suits, only on
-suited or not) runs TRIALS Monte Carlo trials from SEED over LANES lanes on the C kernel, one
-thread, so the table is the same on every machine and `tb/test_ranges.py` recomputes entries
-of it. TRIALS = 2,000,000 gives each equity a standard error of about 0.03 percentage points;
-hands closer than that (a few pairs of weak offsuit hands) may stand in either order, which
-moves a percentage range by one hand at its edge at most. Ties in the counts keep the grid order.
+suited or not) is enumerated exactly, every board and every opponent hand (2,097,572,400
+completions a hand) by the C exact kernel on one thread: no seed, no sampling error, the same
+file on every machine; hands of equal equity (none here) would keep the grid order. About 5 s
+a hand, 15 minutes in all; `tb/test_ranges.py` recomputes two rows (a slow test) and checks the
+others' form quickly.
 """
 
 import sys
@@ -23,10 +23,6 @@ from ..golden.cards import RANKS
 from ..golden.equity import Setup
 from ..golden.ranges import ORDER_FILE, class_combos, hand_class
 from . import native
-
-TRIALS = 2_000_000
-SEED = 1
-LANES = 16
 
 
 def every_class():
@@ -39,27 +35,28 @@ def every_class():
     return names
 
 
-def class_equity(name, trials=TRIALS, seed=SEED, lanes=LANES):
-    """(equity units, trials) of a starting hand against one random hand: units are
-    TIE_UNITS * wins + tie units, so the equity is units / (2520 * trials), exactly."""
+def class_equity(name):
+    """(equity units, completions) of a starting hand against one random hand, exact: units
+    are TIE_UNITS * wins + tie units, so the equity is units / (2520 * completions)."""
     hero = class_combos(name)[0]
-    result = native.monte_carlo(Setup(hero, [None]), trials, seed, lanes, threads=1)
+    result = native.exact(Setup(hero, [None]), threads=1)
     return 2520 * result.wins[0] + result.tie_units[0], result.trials
 
 
-def table(names=None, trials=TRIALS):
-    """[(name, equity units, trials)] strongest first (a stable sort: ties keep grid order)."""
-    rows = [(n, *class_equity(n, trials)) for n in (names or every_class())]
+def table(names=None):
+    """[(name, equity units, completions)] strongest first (a stable sort: ties keep grid
+    order)."""
+    rows = [(n, *class_equity(n)) for n in (names or every_class())]
     return sorted(rows, key=lambda r: -r[1] / r[2])
 
 
-def write(path=ORDER_FILE, trials=TRIALS):
+def write(path=ORDER_FILE):
     lines = ["# The 169 starting hands, strongest first: each hand's equity against one random",
-             "# hand, heads-up, five board cards to come. Made by `python -m",
-             f"# pokerhdl.odds.preflop_order` ({trials:,} Monte Carlo trials a hand, seed {SEED},",
-             f"# {LANES} lanes, the C kernel); columns: hand, equity %, equity units (2520 a",
-             "# won trial), trials. golden/ranges.py reads the first column for ranges like 15%."]
-    for name, units, n in table(trials=trials):
+             "# hand, heads-up, five board cards to come, exact (every board and opponent hand).",
+             "# Made by `python -m pokerhdl.odds.preflop_order` (the C exact kernel); columns:",
+             "# hand, equity %, equity units (2520 a won completion, 2520/k a k-way tie),",
+             "# completions. golden/ranges.py reads the first column for ranges like 15%."]
+    for name, units, n in table():
         lines.append(f"{name:4s} {100 * units / (2520 * n):7.3f} {units} {n}")
     Path(path).write_text("\n".join(lines) + "\n")
 
