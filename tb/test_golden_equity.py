@@ -88,6 +88,30 @@ def test_c_exact_kernel_equals_readable(case):
     assert equity_native.exact(case, threads=2).counts() == readable.counts()
 
 
+@pytest.mark.parametrize("case", [
+    setup("AcKc", None, board="Th"),                     # d, s interchangeable: 210 M deals
+    setup("AcAd", None, board="2h3s4h5s"),               # c-d and h-s swaps
+    setup("7d2c", None, None, board="KhQhJh"),           # d-s swap, two random seats
+    setup("QsJs", None, "2c2d", board="9h", dead="3c3d4c4d5c5d6c6d7c7d8c8d9c9dTcTdJcJd"),
+], ids=lambda s: s.describe())
+def test_c_exact_kernel_suit_symmetry_changes_no_count(case):
+    """Counting one board of each suit orbit, its size times, against every board (the kernel
+    without it, itself held to the readable model above)."""
+    assert equity_native.exact(case).counts() == \
+        equity_native.exact(case, symmetry=False).counts()
+
+
+def test_the_suit_symmetries_are_the_ones_that_keep_the_known_cards():
+    """Counted by hand: a pair keeps its two suits and the other two (2 x 2), a suited hand
+    its suit and any order of the other three (6), an offsuit hand the two others (2); a known
+    board or dead card of a third suit breaks what it touches."""
+    assert [equity_native.symmetries(c) for c in (
+        setup("AcAd", None), setup("AcKc", None), setup("AcKd", None),
+        setup("AcKc", None, board="Th"), setup("AcKc", None, board="ThTs"),
+        setup("AcKc", None, board="Th", dead="2d"), setup("AcKc", "QdJh", None),
+        setup("AcAd", "KhKs"))] == [4, 6, 2, 2, 2, 1, 1, 4]
+
+
 def test_c_exact_kernel_matches_published_heads_up_counts():
     """The whole preflop enumeration, too big for the readable model: the published counts."""
     for hero, villain, wins, losses, ties in PUBLISHED[:1]:

@@ -170,14 +170,22 @@ typedef struct {
     uint32_t hand_word[MAX_HANDS];
     uint64_t *wins, *ties, *units;
     int part, parts, split_seat;
+    /* suit isomorphism: the suit permutations that leave every known hand, the known board and
+     * the remaining cards (so the dead cards) as they are; a board is counted only when it is
+     * the least (as a card mask) of its images, `weight` = orbit size times */
+    int symmetries;
+    uint8_t suit_map[24][4];
+    uint64_t weight;
     uint64_t completions;
 } exact_t;
 
 static inline void share_out(exact_t *x, uint32_t winners, int count, uint64_t n)
 {
-    /* n completions whose best hand is held by the players in `winners` (count of them) */
+    /* n completions whose best hand is held by the players in `winners` (count of them), each
+     * standing for `weight` boards of its orbit */
     if (!n)
         return;
+    n *= x->weight;
     for (int p = 0; p < x->players; p++) {
         if (!(winners >> p & 1))
             continue;
@@ -212,7 +220,7 @@ static void deal_seats(exact_t *x, int s, uint64_t used, uint32_t best, uint32_t
         share_out(x, winners, count, below);
         share_out(x, winners | 1u << player, count + 1, equal);
         share_out(x, 1u << player, 1, above);
-        x->completions += below + equal + above;
+        x->completions += (below + equal + above) * x->weight;
         return;
     }
     for (int h = first; h < x->hands; h += step) {
@@ -226,6 +234,65 @@ static void deal_seats(exact_t *x, int s, uint64_t used, uint32_t best, uint32_t
                        count + 1);
         else
             deal_seats(x, s + 1, used | x->hand_mask[h], best, winners, count);
+    }
+}
+
+static inline uint64_t map_mask(const uint8_t *map, uint64_t mask)
+{
+    uint64_t image = 0;
+    while (mask) {
+        int c = __builtin_ctzll(mask);
+        mask &= mask - 1;
+        image |= 1ULL << ((c & ~3) | map[c & 3]);
+    }
+    return image;
+}
+
+/* The boards of one orbit this board stands for: 0 when a symmetry maps it below itself (its
+ * least image is counted instead), else the orbit's size (symmetries / stabilizer). */
+static inline uint64_t orbit_weight(const exact_t *x, const uint8_t *seven)
+{
+    if (x->symmetries == 1)
+        return 1;
+    uint64_t board = 0;
+    for (int i = 0; i < 5; i++)
+        board |= 1ULL << seven[i];
+    int fixed = 0;
+    for (int g = 0; g < x->symmetries; g++) {
+        uint64_t image = map_mask(x->suit_map[g], board);
+        if (image < board)
+            return 0;
+        fixed += image == board;
+    }
+    return (uint64_t)(x->symmetries / fixed);
+}
+
+static void find_symmetries(exact_t *x, int players, const uint8_t *holes,
+                            const uint8_t *board, int known_board, const uint8_t *remaining,
+                            int n)
+{
+    static const uint8_t perms[24][4] = {
+        {0,1,2,3},{0,1,3,2},{0,2,1,3},{0,2,3,1},{0,3,1,2},{0,3,2,1},
+        {1,0,2,3},{1,0,3,2},{1,2,0,3},{1,2,3,0},{1,3,0,2},{1,3,2,0},
+        {2,0,1,3},{2,0,3,1},{2,1,0,3},{2,1,3,0},{2,3,0,1},{2,3,1,0},
+        {3,0,1,2},{3,0,2,1},{3,1,0,2},{3,1,2,0},{3,2,0,1},{3,2,1,0}};
+    uint64_t known = 0, rest = 0;
+    for (int i = 0; i < known_board; i++)
+        known |= 1ULL << board[i];
+    for (int i = 0; i < n; i++)
+        rest |= 1ULL << remaining[i];
+    x->symmetries = 0;
+    for (int g = 0; g < 24; g++) {
+        const uint8_t *map = perms[g];
+        int keeps = map_mask(map, known) == known && map_mask(map, rest) == rest;
+        for (int p = 0; p < players && keeps; p++) {
+            if (holes[2 * p] == 255)
+                continue;
+            uint64_t hand = 1ULL << holes[2 * p] | 1ULL << holes[2 * p + 1];
+            keeps = map_mask(map, hand) == hand;
+        }
+        if (keeps)
+            memcpy(x->suit_map[x->symmetries++], map, 4);
     }
 }
 
@@ -252,7 +319,7 @@ static void one_board(const tables_t *tb, exact_t *x, const uint8_t *holes,
     }
     if (x->random_seats == 0) {
         share_out(x, winners, count, 1);
-        x->completions++;
+        x->completions += x->weight;
         return;
     }
     int h = 0;
@@ -309,10 +376,12 @@ static void known_boards(const tables_t *tb, exact_t *x, const uint8_t *holes, u
 }
 
 /* players, holes (255 255: a random seat), board[0..known_board-1], remaining[0..n-1] as in
- * equity_lane; wins, ties, units[players] added to. Returns the completions counted. */
+ * equity_lane; symmetry: count one board of each suit orbit (0: every board, for the tests);
+ * wins, ties, units[players] added to. Returns the completions counted. */
 uint64_t equity_exact(const tables_t *tb, int players, const uint8_t *holes,
                       const uint8_t *board, int known_board, const uint8_t *remaining, int n,
-                      int part, int parts, uint64_t *wins, uint64_t *ties, uint64_t *units)
+                      int part, int parts, int symmetry, uint64_t *wins, uint64_t *ties,
+                      uint64_t *units)
 {
     static __thread exact_t x;
     uint8_t seven[5], left[MAX_LEFT];
@@ -329,6 +398,8 @@ uint64_t equity_exact(const tables_t *tb, int players, const uint8_t *holes,
     x.parts = parts;
     x.split_seat = missing == 0 && x.random_seats > 0;
     x.completions = 0;
+    x.weight = 1;
+    x.symmetries = 1;
     memcpy(seven, board, known_board);
     if (x.random_seats == 0 && missing > 0) {
         uint64_t total = 0;
@@ -342,6 +413,10 @@ uint64_t equity_exact(const tables_t *tb, int players, const uint8_t *holes,
             one_board(tb, &x, holes, seven, remaining, n);
         return x.completions;
     }
+    /* with random seats a board costs a ranking of every hand it leaves: worth counting only
+     * one board of each orbit of the suit permutations that keep the known cards */
+    if (symmetry)
+        find_symmetries(&x, players, holes, board, known_board, remaining, n);
     /* the missing board cards at positions pos[0] < ... < pos[missing - 1], in lexicographic
      * order; pos[0] = part, part + parts, ... */
     for (int first = part; first <= n - missing; first += parts) {
@@ -359,7 +434,9 @@ uint64_t equity_exact(const tables_t *tb, int players, const uint8_t *holes,
                     else
                         left[n_left++] = remaining[c];
                 }
-            one_board(tb, &x, holes, seven, left, n_left);
+            x.weight = orbit_weight(&x, seven);
+            if (x.weight)
+                one_board(tb, &x, holes, seven, left, n_left);
             /* the next combination with the same first position */
             int i = missing - 1;
             while (i >= 1 && pos[i] == n - missing + i)
@@ -372,4 +449,13 @@ uint64_t equity_exact(const tables_t *tb, int players, const uint8_t *holes,
         }
     }
     return x.completions;
+}
+
+/* The number of suit permutations equity_exact finds for a setup (1: none but the identity). */
+int equity_symmetries(int players, const uint8_t *holes, const uint8_t *board, int known_board,
+                      const uint8_t *remaining, int n)
+{
+    static __thread exact_t x;
+    find_symmetries(&x, players, holes, board, known_board, remaining, n);
+    return x.symmetries;
 }

@@ -75,9 +75,12 @@ def _library():
                 return None
             os.replace(built, target)
     lib = ctypes.CDLL(str(target))
+    lib.equity_symmetries.restype = ctypes.c_int
+    lib.equity_symmetries.argtypes = [ctypes.c_int, P8, P8, ctypes.c_int, P8, ctypes.c_int]
     lib.equity_exact.restype = ctypes.c_uint64
     lib.equity_exact.argtypes = [ctypes.POINTER(Tables), ctypes.c_int, P8, P8, ctypes.c_int, P8,
-                                 ctypes.c_int, ctypes.c_int, ctypes.c_int, P64, P64, P64]
+                                 ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, P64,
+                                 P64, P64]
     lib.equity_lane.restype = ctypes.c_uint64
     lib.equity_lane.argtypes = [ctypes.POINTER(Tables), ctypes.c_int, P8, P8, ctypes.c_int, P8,
                                 ctypes.c_int, ctypes.c_int, P32, ctypes.c_uint64, P64, P64, P64]
@@ -108,10 +111,12 @@ def _tables():
 EXACT_PARTS = 48            # the parts an exact run is cut into (threads, progress)
 
 
-def exact(setup, progress=None, threads=None):
+def exact(setup, progress=None, threads=None, symmetry=True):
     """golden.equity.exact's counts by the C kernel (equity_exact in native.c): every board
     once, its part of the keys shared by the players, every hand it leaves ranked once, the
-    last random seat counted instead of dealt. RuntimeError when the kernel is not
+    last random seat counted instead of dealt; with random seats, one board of each orbit of
+    the suit permutations that keep the known cards, counted its orbit's size times
+    (symmetry=False: every board, for the tests). RuntimeError when the kernel is not
     available."""
     from ..golden.fast_equity import exact_count
     lib = _library()
@@ -133,7 +138,7 @@ def exact(setup, progress=None, threads=None):
         n = lib.equity_exact(ctypes.byref(tables), players, holes.ctypes.data_as(P8),
                              board.ctypes.data_as(P8), len(setup.board),
                              remaining.ctypes.data_as(P8), len(remaining), part, parts,
-                             *(counts[i].ctypes.data_as(P64) for i in range(3)))
+                             int(symmetry), *(counts[i].ctypes.data_as(P64) for i in range(3)))
         done.append(n)
         if progress:
             progress(sum(done), total)
@@ -150,6 +155,18 @@ def exact(setup, progress=None, threads=None):
     if trials != total:
         raise RuntimeError(f"the exact kernel counted {trials:,} completions, not {total:,}")
     return Result(players, trials, *(list(map(int, row)) for row in totals))
+
+
+def symmetries(setup):
+    """The suit permutations that keep the setup's known cards (each hand, the board, the dead
+    cards) as they are: the exact kernel's orbits are of these."""
+    lib = _library()
+    holes = _u8([c for hand in [setup.hero] + list(setup.opponents)
+                 for c in (hand or (RANDOM_SEAT, RANDOM_SEAT))])
+    board, remaining = _u8(setup.board), _u8(setup.remaining())
+    return lib.equity_symmetries(setup.players(), holes.ctypes.data_as(P8),
+                                 board.ctypes.data_as(P8), len(setup.board),
+                                 remaining.ctypes.data_as(P8), len(remaining))
 
 
 def stream_states(seed, lanes, slots):
