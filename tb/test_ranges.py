@@ -261,6 +261,7 @@ def test_progress_covers_the_whole_run_and_auto_mode_counts_every_setup(monkeypa
 @pytest.mark.parametrize("args,kwargs,message", [
     (("AhAs", "AA"), dict(board="Ad"), "opponent 1's range 'AA' has no hand left"),
     (("AhAs", "KK", "AA"), dict(dead="Ac"), "opponent 2's range 'AA' has no hand left"),
+    (("AA", "AhKd"), dict(board="AcAd"), "the hero's range 'AA' has no hand left"),
     (("AhAs", "AcAd,", "AA"), {}, "no way to give each a hand"),
     (("AhAs", ALL_HANDS, ALL_HANDS), {}, "more than 20,000 setups"),
     (("AhKh", ALL_HANDS, "random"), dict(exact=True), "use Monte Carlo"),

@@ -177,8 +177,11 @@ def weighted_setups(hero, opponents, board=(), dead=()):
     if 0 in ranged:
         seen = set(board) | set(dead) | {c for h in players[1:] if isinstance(h, tuple)
                                          for c in h}
-        stand_in = next((c for c in players[0].combos if seen.isdisjoint(c)),
-                        players[0].combos[0])
+        stand_in = next((c for c in players[0].combos if seen.isdisjoint(c)), None)
+        if stand_in is None:
+            raise RangeError(f"the hero's range {players[0].text!r} has no hand left: each of "
+                             f"its {len(players[0].combos)} combos shares a card with the "
+                             f"board, the dead cards or a known hand")
     base = Setup(stand_in, [None if j in ranged else h for j, h in enumerate(players) if j],
                  board, dead)
     if not ranged:
