@@ -112,6 +112,17 @@ def test_the_suit_symmetries_are_the_ones_that_keep_the_known_cards():
         setup("AcAd", "KhKs"))] == [4, 6, 2, 2, 2, 1, 1, 4]
 
 
+def test_c_stream_states_are_the_readable_seeds():
+    """The slot streams' starting words mixed in C (a range's many small runs) are the readable
+    stream_seed's, lane by lane and slot by slot, the zero seed too."""
+    from pokerhdl.golden.rng import seed_words
+    slots = [0, 1, 2, 3, 4, 7, 8, 23]
+    for seed in (0, 1, 42, (1 << 128) - 1, 2 ** 127 + 5):
+        states = equity_native.stream_states(seed, 5, slots)
+        assert states.tolist() == [[list(seed_words(stream_seed(seed, lane, s))) for s in slots]
+                                   for lane in range(5)]
+
+
 def test_c_exact_kernel_matches_published_heads_up_counts():
     """The whole preflop enumeration, too big for the readable model: the published counts."""
     for hero, villain, wins, losses, ties in PUBLISHED[:1]:

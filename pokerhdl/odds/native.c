@@ -459,3 +459,48 @@ int equity_symmetries(int players, const uint8_t *holes, const uint8_t *board, i
     find_symmetries(&x, players, holes, board, known_board, remaining, n);
     return x.symmetries;
 }
+
+/* ------------------------------------------------------------------------- many small runs
+ * A range's Monte Carlo runs one small run per concrete setup: these two keep its cost in C.
+ * stream_states: the xorshift128 starting words of every (lane, slot) stream of a run, as
+ * golden/equity_deal.py's stream_seed gives them: the run's base words (mix of the seed) with
+ * lane << 8 | slot XORed into the last, then MIX_ROUNDS ChaCha quarter rounds, bit 0 set. */
+static inline uint32_t rotl32(uint32_t v, int turn)
+{
+    return v << turn | v >> (32 - turn);
+}
+
+void stream_states(const uint32_t *base, int lanes, const uint8_t *slots, int nslots,
+                   uint32_t *out)
+{
+    static const int steps[4][4] = {{0, 1, 3, 16}, {2, 3, 1, 12}, {0, 1, 3, 8}, {2, 3, 1, 7}};
+    for (int lane = 0; lane < lanes; lane++)
+        for (int s = 0; s < nslots; s++) {
+            uint32_t w[4] = {base[0], base[1], base[2],
+                             base[3] ^ ((uint32_t)lane << 8 | slots[s])};
+            for (int round = 0; round < 8; round++)
+                for (int k = 0; k < 4; k++) {
+                    int p = steps[k][0], q = steps[k][1], r = steps[k][2];
+                    w[p] += w[q];
+                    w[r] = rotl32(w[r] ^ w[p], steps[k][3]);
+                }
+            w[3] |= 1;
+            memcpy(out + 4 * (lane * nslots + s), w, sizeof w);
+        }
+}
+
+/* Every lane of a run, one after the other (states: lanes x unknown x 4 words), lane l taking
+ * golden lane_trials(trials, lanes, l) trials; returns the trials dealt, void ones too. */
+uint64_t equity_lanes(const tables_t *tb, int players, const uint8_t *holes,
+                      const uint8_t *board, int known_board, const uint8_t *remaining, int n,
+                      int unknown, uint32_t *states, int lanes, uint64_t trials,
+                      uint64_t *wins, uint64_t *ties, uint64_t *units)
+{
+    uint64_t dealt = 0;
+    for (int lane = 0; lane < lanes && (uint64_t)lane < trials; lane++) {
+        uint64_t mine = (trials - lane + lanes - 1) / lanes;
+        dealt += equity_lane(tb, players, holes, board, known_board, remaining, n, unknown,
+                             states + 4 * unknown * lane, mine, wins, ties, units);
+    }
+    return dealt;
+}

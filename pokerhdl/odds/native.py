@@ -23,7 +23,7 @@ import numpy as np
 
 from ..golden import fast_rank
 from ..golden.equity import Result, check_monte_carlo
-from ..golden.equity_deal import MIX_ROUNDS, QUARTER_STEPS, lane_trials, run_base
+from ..golden.equity_deal import lane_trials, run_base
 from ..golden.shuffle import MASK_ROM
 
 SOURCE = Path(__file__).with_name("native.c")
@@ -75,6 +75,12 @@ def _library():
                 return None
             os.replace(built, target)
     lib = ctypes.CDLL(str(target))
+    lib.stream_states.restype = None
+    lib.stream_states.argtypes = [P32, ctypes.c_int, P8, ctypes.c_int, P32]
+    lib.equity_lanes.restype = ctypes.c_uint64
+    lib.equity_lanes.argtypes = [ctypes.POINTER(Tables), ctypes.c_int, P8, P8, ctypes.c_int, P8,
+                                 ctypes.c_int, ctypes.c_int, P32, ctypes.c_int,
+                                 ctypes.c_uint64, P64, P64, P64]
     lib.equity_symmetries.restype = ctypes.c_int
     lib.equity_symmetries.argtypes = [ctypes.c_int, P8, P8, ctypes.c_int, P8, ctypes.c_int]
     lib.equity_exact.restype = ctypes.c_uint64
@@ -172,22 +178,14 @@ def symmetries(setup):
 def stream_states(seed, lanes, slots):
     """The xorshift128 starting words of every (lane, slot) stream of a run, as an array
     (lanes, len(slots), 4) of uint32: golden/equity_deal.py's seed_words(stream_seed(seed,
-    lane, slot)) for all of them at once (its ChaCha quarter rounds on numpy columns; the
-    readable one costs a few milliseconds a run of 16 lanes, which many small runs, a range's
-    setups, feel)."""
-    base = run_base(seed)
-    number = (np.arange(lanes, dtype=np.uint32)[:, None] << 8) | \
-        np.array(list(slots) or [0], dtype=np.uint32)[None, :]
-    words = [np.full(number.shape, base[i], dtype=np.uint32) for i in range(3)] + \
-        [np.uint32(base[3]) ^ number]
-    with np.errstate(over="ignore"):
-        for _ in range(MIX_ROUNDS):
-            for p, q, r, turn in QUARTER_STEPS:
-                words[p] = words[p] + words[q]
-                v = words[r] ^ words[p]
-                words[r] = (v << np.uint32(turn)) | (v >> np.uint32(32 - turn))
-    words[3] = words[3] | np.uint32(1)
-    return np.ascontiguousarray(np.stack(words, axis=-1))
+    lane, slot)) for all of them at once, mixed in C (``stream_states`` in native.c; the
+    readable mix costs milliseconds a run of 16 lanes, which a range's many small runs feel)."""
+    base = np.array(run_base(seed), dtype=np.uint32)
+    slots = _u8(list(slots) or [0])
+    out = np.zeros((lanes, len(slots), 4), dtype=np.uint32)
+    _library().stream_states(base.ctypes.data_as(P32), lanes, slots.ctypes.data_as(P8),
+                             len(slots), out.ctypes.data_as(P32))
+    return out
 
 
 def _u8(values):
@@ -229,6 +227,14 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
         return counts
 
     threads = threads or min(busy, os.cpu_count() or 1)
+    if threads == 1 and trials <= CHUNK:
+        # a small run (a range's setup): every lane in one call
+        counts = np.zeros((3, players), dtype=np.uint64)
+        lib.equity_lanes(*fixed, all_states.ctypes.data_as(P32), lanes, trials,
+                         *(counts[i].ctypes.data_as(P64) for i in range(3)))
+        if progress:
+            progress(trials, trials)
+        return Result(players, trials, *(list(map(int, row)) for row in counts))
     if threads == 1:                    # no pool: its hand-offs cost more than a small run
         totals = sum(map(run_lane, range(busy)))
     else:
