@@ -263,7 +263,7 @@ def test_progress_covers_the_whole_run_and_auto_mode_counts_every_setup(monkeypa
     (("AhAs", "KK", "AA"), dict(dead="Ac"), "opponent 2's range 'AA' has no hand left"),
     (("AA", "AhKd"), dict(board="AcAd"), "the hero's range 'AA' has no hand left"),
     (("AhAs", "AcAd,", "AA"), {}, "no way to give each a hand"),
-    (("AhAs", ALL_HANDS, ALL_HANDS), {}, "more than 20,000 setups"),
+    (("AhAs", ALL_HANDS, ALL_HANDS), {}, "more than 200,000 setups"),
     (("AhKh", ALL_HANDS, "random"), dict(exact=True), "use Monte Carlo"),
     (("AhKh", "QQ+,AKx"), {}, "opponent 'QQ+,AKx': 'AKx' is not a hand range"),
 ])

@@ -41,7 +41,7 @@ AUTO_EXACT_LIMIT = 20_000_000    # without --exact or --trials: exact up to this
 EXACT_LIMIT = 50_000_000_000     # completions an exact run may take with the C kernel (minutes)
 MAX_LANES = 1024                 # Monte Carlo lanes a golden run takes (each costs a seeding)
 RANDOM = ("random", "?", "??", "xx", "xxxx", "any")   # a random hand (the hero: every hand)
-MAX_SETUPS = 20_000              # concrete setups (a combo for each range opponent) a run takes
+MAX_SETUPS = 200_000             # concrete setups (a combo for each range player) a run takes
 SMALL_RUN = 100_000              # Monte Carlo trials the C kernel runs on one thread
 SETUP_SEED_LABEL = "pokerhdl equity range setup"
 
