@@ -296,29 +296,43 @@ static void find_symmetries(exact_t *x, int players, const uint8_t *holes,
     }
 }
 
+/* The known players' showdown on a board (board_total: its cards' keys): the best word, the
+ * players holding it (a bit each) and their number; random seats are skipped. */
+typedef struct {
+    uint32_t best, winners;
+    int count;
+} showdown_t;
+
+static inline showdown_t known_showdown(const tables_t *tb, const exact_t *x,
+                                        const uint8_t *holes, uint64_t board_total,
+                                        const uint8_t *seven)
+{
+    showdown_t s = {0, 0, 0};
+    for (int p = 0; p < x->players; p++) {
+        if (holes[2 * p] == 255)
+            continue;
+        uint32_t w = rank7(tb, board_total, seven, 5, holes[2 * p], holes[2 * p + 1]);
+        if (s.count == 0 || w > s.best) {
+            s.best = w;
+            s.winners = 1u << p;
+            s.count = 1;
+        } else if (w == s.best) {
+            s.winners |= 1u << p;
+            s.count++;
+        }
+    }
+    return s;
+}
+
 static void one_board(const tables_t *tb, exact_t *x, const uint8_t *holes,
                       const uint8_t *seven, const uint8_t *left, int n_left)
 {
     uint64_t board_total = tb->first_keys[seven[0]];
     for (int i = 1; i < 5; i++)
         board_total += tb->card_keys[seven[i]];
-    uint32_t best = 0, winners = 0;
-    int count = 0;
-    for (int p = 0; p < x->players; p++) {
-        if (holes[2 * p] == 255)
-            continue;
-        uint32_t w = rank7(tb, board_total, seven, 5, holes[2 * p], holes[2 * p + 1]);
-        if (count == 0 || w > best) {
-            best = w;
-            winners = 1u << p;
-            count = 1;
-        } else if (w == best) {
-            winners |= 1u << p;
-            count++;
-        }
-    }
+    showdown_t known = known_showdown(tb, x, holes, board_total, seven);
     if (x->random_seats == 0) {
-        share_out(x, winners, count, 1);
+        share_out(x, known.winners, known.count, 1);
         x->completions += x->weight;
         return;
     }
@@ -330,7 +344,7 @@ static void one_board(const tables_t *tb, exact_t *x, const uint8_t *holes,
             h++;
         }
     x->hands = h;
-    deal_seats(x, 0, 0, best, winners, count);
+    deal_seats(x, 0, 0, known.best, known.winners, known.count);
 }
 
 /* No random seat: the missing board cards in nested loops, each level adding its card's key to
@@ -341,23 +355,11 @@ static void known_boards(const tables_t *tb, exact_t *x, const uint8_t *holes, u
 {
     int missing = 5 - known_board;
     if (depth == missing) {
-        uint32_t best = 0, winners = 0;
-        int count = 0;
-        for (int p = 0; p < x->players; p++) {
-            uint32_t w = rank7(tb, total, seven, 5, holes[2 * p], holes[2 * p + 1]);
-            if (count == 0 || w > best) {
-                best = w;
-                winners = 1u << p;
-                count = 1;
-            } else if (w == best) {
-                winners |= 1u << p;
-                count++;
-            }
-        }
-        if (count == 1)
-            x->wins[__builtin_ctz(winners)]++;
+        showdown_t known = known_showdown(tb, x, holes, total, seven);
+        if (known.count == 1)
+            x->wins[__builtin_ctz(known.winners)]++;
         else
-            share_out(x, winners, count, 1);
+            share_out(x, known.winners, known.count, 1);
         x->completions++;
         return;
     }
