@@ -210,6 +210,9 @@ def cmd_chart(args):
                        args.port, progress)
         if args.png:
             save_png(answer, args.png)
+    except ImportError:
+        fail("chart", "--png draws with Pillow, which is not installed: pip install Pillow "
+                      "(or pokerhdl[chart])", args.json)
     except (EquityError, ValueError, RuntimeError, OSError) as exc:
         fail("chart", exc, args.json)
     finally:

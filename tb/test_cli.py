@@ -38,7 +38,7 @@ def run_here(capsys, *args):
 def test_help_explains_every_command():
     done = run("--help")
     assert done.returncode == 0
-    for command in ("convert", "tops", "eval", "equity", "play", "emulate"):
+    for command in ("convert", "tops", "eval", "equity", "chart", "play", "emulate"):
         assert command in done.stdout
     done = run("equity", "--help")
     assert done.returncode == 0 and "--exact" in done.stdout and "examples:" in done.stdout
