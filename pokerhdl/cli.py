@@ -9,7 +9,7 @@ from . import golden
 from .flow.convert import HDLS, convert_all
 from .boards.shell import write_board_files
 from .odds.calculator import (AUTO_EXACT_LIMIT, BACKENDS, DEFAULT_LANES, DEFAULT_SEED, DEFAULT_TRIALS,
-                         equity)
+                              MAX_LANES, equity)
 from .golden.equity import EquityError
 from .flow.tops import TOPS
 
@@ -45,17 +45,64 @@ def cmd_eval(args):
     print(f"{golden.format_cards(cards)}: {golden.describe(word)} (word 0x{word:06x})")
 
 
+def fail(command, message, as_json=False):
+    """End the run with a one-line reason and exit status 1 (``--json``: a JSON object
+    {"error": reason} on stdout, the same exit)."""
+    message = " ".join(str(message).split())
+    if as_json:
+        print(json.dumps({"error": message, "command": command}))
+        sys.exit(1)
+    sys.exit(f"pokerhdl {command}: {message}")
+
+
+def whole_number(low=None, high=None, what="a whole number"):
+    """An argparse type: an integer (decimal, or 0x.. / 0o.. / 0b..) from low to high, refused
+    in plain words (never argparse's "invalid <lambda> value")."""
+    def convert(text):
+        try:
+            value = int(text, 0)
+        except ValueError:
+            value = None
+        if value is None or (low is not None and value < low) or \
+                (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        return value
+    return convert
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose refusals are one line naming the command and the reason, exit
+    status 2 (a JSON error object on stdout when --json is among the arguments), not the
+    usage block and argparse's wording."""
+
+    def error(self, message):
+        command = self.prog.split()[-1] if " " in self.prog else ""
+        if message.startswith("argument "):
+            message = message[len("argument "):]
+        message = message.replace("invalid choice: ", "")
+        hint = f" (see `{self.prog} --help`)"
+        as_json = "--json" in (self._argv or ())
+        if as_json:
+            print(json.dumps({"error": message, "command": command or "pokerhdl"}))
+        else:
+            print(f"{self.prog}: {message}{hint}", file=sys.stderr)
+        sys.exit(2)
+
+    _argv = None
+
+
 class ProgressBar:
     """A progress bar on stderr for runs longer than a second (tqdm): call it as
     progress(done, total); ``close()`` clears it before the answer is printed."""
 
-    def __init__(self):
+    def __init__(self, unit="trials"):
         self.bar = None
+        self.unit = unit
 
     def __call__(self, done, total):
         from tqdm import tqdm
         if self.bar is None:
-            self.bar = tqdm(total=total, unit=" trials", unit_scale=True, delay=1.0,
+            self.bar = tqdm(total=total, unit=" " + self.unit, unit_scale=True, delay=1.0,
                             leave=False, file=sys.stderr)
         self.bar.update(done - self.bar.n)
 
@@ -64,18 +111,25 @@ class ProgressBar:
             self.bar.close()
 
 
+def plural(count, word):
+    return f"{count:,} {word}" + ("" if count == 1 else "s")
+
+
 def cmd_equity(args):
     opponents = list(args.opponents) + ["random"] * args.random
     if not opponents:
-        sys.exit("pokerhdl equity: give at least one opponent (cards, or --random N)")
+        fail("equity", "give at least one opponent (cards, a range, random, or --random N)",
+             args.json)
+    if args.port and args.backend != "serial":
+        fail("equity", f"--port is for --backend serial, not {args.backend}", args.json)
     progress = ProgressBar()
     try:
         report = equity(args.hero, *opponents, board=args.board or (), dead=args.dead or (),
                         exact=args.exact or None, trials=args.trials, seed=args.seed,
                         lanes=args.lanes, backend=args.backend, progress=progress,
                         port=args.port)
-    except (EquityError, ValueError, RuntimeError) as exc:
-        sys.exit(f"pokerhdl equity: {exc}")
+    except (EquityError, ValueError, RuntimeError, OSError) as exc:
+        fail("equity", exc, args.json)
     finally:
         progress.close()
     if args.json:
@@ -91,31 +145,88 @@ def cmd_equity(args):
     how = "exact: every completion" if report.exact else \
         f"Monte Carlo, seed {report.seed}, {report.lanes} lanes"
     if report.setups > 1:
-        how += f"; {report.setups:,} setups, a hand from each range" + \
-            ("" if report.exact else f", {report.trials // report.setups:,} trials each")
-    print(f"{report.trials:,} trials ({how}) in {report.seconds:.2f} s, "
+        how += f"; {report.setups:,} setups, a hand from each range"
+        if report.weighted:
+            how += ", weighed by the ranges' weights" if report.exact else \
+                ", each trial's drawn by weight"
+        elif not report.exact:
+            how += f", {report.trials // report.setups:,} trials each"
+    print(f"{plural(report.trials, 'trial')} ({how}) in {report.seconds:.2f} s, "
           f"{report.trials_per_second:,.0f} trials/s on the {report.backend} backend "
           f"({report.engine})")
 
 
 EQUITY_HELP = f"""Hold'em equity: the share of the pot each hand wins when the cards still to come
 are dealt every possible way (--exact) or N random ways (--trials N). Ties split the pot
-exactly. Cards are written as in `pokerhdl eval` (AdAc, or Ad Ac); an opponent written
-`random` (or --random N) holds a random hand. An opponent may also hold a hand range (quote
-it): pairs QQ, QQ+, JJ-88; two ranks AKs (suited), AKo (offsuit), AK (both), ATs+, KTo-K7o;
-two cards AhKh; separated by commas, e.g. "QQ+,AKs". Every hand of the range that shares no
-card with the known ones counts alike: each is run as a setup of its own and the counts are
-summed (Monte Carlo: the trials shared out evenly, rounded up). Without --exact or --trials
-the run is exact when it takes at most {AUTO_EXACT_LIMIT:,} completions in all, else
-{DEFAULT_TRIALS:,} Monte Carlo trials.
+exactly. Cards are written as in `pokerhdl eval` (AdAc, or Ad Ac; T or 10 for a ten); a player
+written `random` (or --random N) holds a random hand. Any player, the hero too, may hold a hand
+range (quote it): pairs QQ, QQ+, JJ-88; two ranks AKs (suited), AKo (offsuit), AK (both), ATs+,
+KTo-K7o; connectors and gappers T9s-54s, J9o-T8o; two cards AhKh; random or XxXx; the top 15%
+of hands (by equity against a random hand: golden/preflop_order.txt); each with a weight,
+AA:0.5, QQ+:1/4 (the last token naming a combo sets its weight); separated by commas or
+semicolons, e.g. "QQ+,AKs;AQs:0.5". Each way to give every range player a hand, no card
+shared, is a setup of its own: exact runs sum their counts times their weights (exact
+rationals); Monte Carlo shares the trials out evenly, or, with weights, draws each trial's
+setup by its weight. Without --exact or --trials the run is exact when it takes at most
+{AUTO_EXACT_LIMIT:,} completions in all, else {DEFAULT_TRIALS:,} Monte Carlo trials.
 
 examples:
   pokerhdl equity AdAc KhKs --exact
   pokerhdl equity Td6h --board 7d8dJs6s9h --random 2 --exact
   pokerhdl equity AhKh QsQd random --trials 2000000 --seed 7 --json
-  pokerhdl equity AhKh "QQ+,AKs" --exact
-  pokerhdl equity 8h8d "AJs+,KQs,TT+" --board 7c8s2d
+  pokerhdl equity "QQ+" AhKh --exact
+  pokerhdl equity 8h8d "AJs+,KQs,TT+:0.5" --board 7c8s2d
+  pokerhdl equity "10%" "T9s-54s;22+" random --trials 1000000
 """
+
+
+CHART_HELP = """The preflop chart: the 169 starting hands on the 13 x 13 grid (pairs on the
+diagonal, suited hands above it, offsuit below), each with its equity against N random hands
+(--random N, 1..9, default 1) or against a range (--against "QQ+,AKs"), by Monte Carlo
+(--trials a hand, one seed for all); printed as a table, drawn as a PNG heat map (--png FILE),
+or one JSON object (--json: hands, grid, trials, seconds).
+
+examples:
+  pokerhdl chart --png chart.png
+  pokerhdl chart --random 3 --trials 20000 --json
+  pokerhdl chart --against "10%" --trials 5000 --png vs-top10.png
+"""
+
+
+def cmd_chart(args):
+    from .odds.chart import chart, save_png
+    if args.against is not None and args.random is not None:
+        fail("chart", "--random and --against exclude each other", args.json)
+    if args.port and args.backend != "serial":
+        fail("chart", f"--port is for --backend serial, not {args.backend}", args.json)
+    random = 1 if args.random is None else args.random
+    if args.against is None and not 1 <= random <= 9:
+        fail("chart", f"1 to 9 random opponents: got {random}", args.json)
+    if args.png and not os.path.isdir(os.path.dirname(os.path.abspath(args.png))):
+        fail("chart", f"--png {args.png}: no folder {os.path.dirname(args.png)!r}", args.json)
+    progress = ProgressBar("hands")
+    try:
+        answer = chart(random, args.against, args.trials, args.seed, args.lanes, args.backend,
+                       args.port, progress)
+        if args.png:
+            save_png(answer, args.png)
+    except ImportError:
+        fail("chart", "--png draws with Pillow, which is not installed: pip install Pillow "
+                      "(or pokerhdl[chart])", args.json)
+    except (EquityError, ValueError, RuntimeError, OSError) as exc:
+        fail("chart", exc, args.json)
+    finally:
+        progress.close()
+    if args.json:
+        print(json.dumps(answer))
+        return
+    from .odds.chart import grid_hands
+    for hands, row in zip(grid_hands(), answer["grid"]):
+        print(" ".join(f"{h:>3s} {100 * e:4.1f}" for h, e in zip(hands, row)))
+    print(f"equity % against {answer['against']}: {answer['trials']:,} trials "
+          f"({answer['trials_per_hand']:,} a hand, seed {answer['seed']}) in "
+          f"{answer['seconds']:.2f} s on the {answer['backend']} backend"
+          + (f"; picture in {args.png}" if args.png else ""))
 
 
 def cmd_play(args):
@@ -141,8 +252,8 @@ def cmd_join(args):
 def build_parser():
     """The `pokerhdl` argument parser, every subcommand with its options (each subcommand's
     ``func`` runs it)."""
-    parser = argparse.ArgumentParser(prog="pokerhdl", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = OneLineParser(prog="pokerhdl", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     p = sub.add_parser("convert", help="write Verilog and/or VHDL of the tops into generated/")
     p.add_argument("--hdl", choices=("verilog", "vhdl", "both"), default="both")
     p.add_argument("--top", action="append", help="only this top (repeatable)")
@@ -157,20 +268,26 @@ def build_parser():
     p = sub.add_parser("equity", help="equity of a hand against opponents (exact or Monte "
                                       "Carlo)", description=EQUITY_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("hero", help="the hero's two cards, e.g. AdAc")
+    p.add_argument("hero", help="the hero's two cards, e.g. AdAc, or a hand range such as "
+                                "\"QQ+,AKs\" or \"15%%\" (quoted)")
     p.add_argument("opponents", nargs="*", help="each opponent's two cards, `random`, or a "
-                                                "hand range such as \"QQ+,AKs\" (quoted)")
+                                                "hand range such as \"QQ+,AKs:0.5\" (quoted)")
     p.add_argument("--board", help="known board cards (0..5), e.g. 7d8dJs")
     p.add_argument("--dead", help="cards out of play (seen, in nobody's hand)")
-    p.add_argument("--random", type=int, default=0, metavar="N", help="N more random opponents")
+    p.add_argument("--random", type=whole_number(0, None, "a number of opponents"), default=0,
+                   metavar="N", help="N more random opponents")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="every completion once")
-    mode.add_argument("--trials", type=int, metavar="N", help="N Monte Carlo trials")
-    p.add_argument("--seed", type=lambda v: int(v, 0), default=DEFAULT_SEED,
+    mode.add_argument("--trials", type=whole_number(0, None, "a number of trials"),
+                      metavar="N", help="N Monte Carlo trials")
+    p.add_argument("--seed", type=whole_number(0, (1 << 128) - 1, "a seed: a 128-bit whole "
+                                               "number (0 .. 2**128 - 1), e.g. 7 or 0x2a"),
+                   default=DEFAULT_SEED,
                    help=f"Monte Carlo seed, a 128-bit number (default {DEFAULT_SEED}: runs "
                         "repeat exactly)")
-    p.add_argument("--lanes", type=int,
-                   help=f"Monte Carlo lanes the trials are shared among; the counts depend "
+    p.add_argument("--lanes", type=whole_number(1, MAX_LANES, f"a number of lanes 1..{MAX_LANES}"),
+                   help=f"Monte Carlo lanes (1..{MAX_LANES}) the trials are shared among; the "
+                        f"counts depend "
                         f"on them (golden: default {DEFAULT_LANES}; sim: the simulated "
                         f"engine's; serial: the board engine's, by default nexys_a7_equity's)")
     p.add_argument("--backend", default="golden", choices=BACKENDS,
@@ -187,6 +304,32 @@ def build_parser():
                         "fractions, and the counts), trials, mode, seed, lanes, backend, "
                         "engine, seconds, setups (more than 1 with ranges)")
     p.set_defaults(func=cmd_equity)
+    from .odds.chart import DEFAULT_CHART_TRIALS
+    p = sub.add_parser("chart", help="the 13 x 13 preflop chart: each starting hand's equity "
+                                     "against random hands or a range (table, PNG, JSON)",
+                       description=CHART_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--random", type=whole_number(0, None, "a number of opponents"),
+                   metavar="N", help="against N random hands, 1..9 (default 1)")
+    p.add_argument("--against", metavar="RANGE", help="against one opponent holding this range "
+                                                      "(e.g. \"QQ+,AKs\" or \"10%%\")")
+    p.add_argument("--trials", type=whole_number(1, None, "a number of trials, 1 or more"),
+                   default=DEFAULT_CHART_TRIALS, metavar="N",
+                   help=f"Monte Carlo trials a hand (default {DEFAULT_CHART_TRIALS:,})")
+    p.add_argument("--seed", type=whole_number(0, (1 << 128) - 1, "a seed: a 128-bit whole "
+                                               "number (0 .. 2**128 - 1), e.g. 7 or 0x2a"),
+                   default=DEFAULT_SEED, help=f"the seed of every hand's run (default "
+                                              f"{DEFAULT_SEED})")
+    p.add_argument("--lanes", type=whole_number(1, MAX_LANES, f"a number of lanes 1..{MAX_LANES}"),
+                   help="Monte Carlo lanes, as for pokerhdl equity")
+    p.add_argument("--backend", default="golden", choices=BACKENDS,
+                   help="where the equities are computed, as for pokerhdl equity")
+    p.add_argument("--port", metavar="DEV", help="the board's serial port (--backend serial)")
+    p.add_argument("--png", metavar="FILE", help="draw the chart as a PNG heat map (Pillow)")
+    p.add_argument("--json", action="store_true", help="one JSON object: against, "
+                   "trials_per_hand, trials, seed, backend, seconds, hands {hand: equity}, "
+                   "grid (13 rows of 13 equities, row and column ranks A..2)")
+    p.set_defaults(func=cmd_chart)
     from .odds.play import PLAY_HELP, MAX_BOTS
     p = sub.add_parser("play", help="play Hold'em in the terminal against computer players",
                        description=PLAY_HELP,
@@ -195,7 +338,8 @@ def build_parser():
                                                        "(default 3)")
     p.add_argument("--stack", type=int, default=1000, help="chips each player starts with")
     p.add_argument("--blinds", default="5/10", help="small/big blind (default 5/10)")
-    p.add_argument("--seed", type=lambda v: int(v, 0), help="deals and bots repeat exactly "
+    p.add_argument("--seed", type=whole_number(0, None, "a seed: a whole number 0 or more, "
+                                                          "e.g. 7 or 0x2a"), help="deals and bots repeat exactly "
                    "with the same seed (default: a random one, printed)")
     p.add_argument("--backend", default="golden", choices=BACKENDS,
                    help="where the equities are computed")
@@ -271,7 +415,11 @@ def build_parser():
 
 
 def main(argv=None):
-    args = build_parser().parse_args(argv)
+    OneLineParser._argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(argv)
+    finally:
+        OneLineParser._argv = None          # another parse in this process is its own
     args.func(args)
 
 

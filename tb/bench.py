@@ -14,6 +14,7 @@ Simulation: wall time of each block's cocotb test per language (one core).
 """
 
 import json
+import os
 import platform
 import random
 import subprocess
@@ -111,7 +112,7 @@ def golden_speed():
           ["evaluation", "hands per second"])
 
 
-def equity_speed():
+def equity_speed(one_core=False):
     import eval7
     from pokerhdl.odds import native as equity_native
     from pokerhdl.golden import fast_equity
@@ -127,25 +128,50 @@ def equity_speed():
     nine = Setup(parse_cards("AhAs"), [None] * 9)
     hero = [eval7.Card("Ah"), eval7.Card("As")]
     anything = eval7.HandRange("22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32")
+    every = os.cpu_count() or 1
     rows = [
         ["eval7 library, hand vs random hand, one core",
-         rate(lambda n: eval7.py_hand_vs_range_monte_carlo(hero, anything, [], n), 2_000_000)],
+         lambda: rate(lambda n: eval7.py_hand_vs_range_monte_carlo(hero, anything, [], n),
+                      2_000_000)],
         ["ours (C kernel), heads-up vs random, one core",
-         rate(lambda n: equity_native.monte_carlo(heads_up, n, 7, 16, threads=1), 10_000_000)],
+         lambda: rate(lambda n: equity_native.monte_carlo(heads_up, n, 7, 16, threads=1),
+                      10_000_000)],
         ["ours (C kernel), heads-up vs random, every core",
-         rate(lambda n: equity_native.monte_carlo(heads_up, n, 7, 16), 20_000_000)],
+         lambda: rate(lambda n: equity_native.monte_carlo(heads_up, n, 7, 16), 20_000_000)],
         ["ours (C kernel), 9 random opponents, every core",
-         rate(lambda n: equity_native.monte_carlo(nine, n, 7, 16), 4_000_000)],
+         lambda: rate(lambda n: equity_native.monte_carlo(nine, n, 7, 16), 4_000_000)],
         ["ours (numpy), heads-up vs random, one core",
-         rate(lambda n: fast_equity.monte_carlo(heads_up, n, 7, 16), 2_000_000)],
+         lambda: rate(lambda n: fast_equity.monte_carlo(heads_up, n, 7, 16), 2_000_000)],
     ]
-    exact = Setup(parse_cards("AdAc"), [parse_cards("KhKs")])
-    fast_equity.exact(exact)
-    t = time.perf_counter()
-    fast_equity.exact(exact)
-    seconds = time.perf_counter() - t
-    rows.append(["ours (numpy), exact AdAc v KhKs: all 1,712,304 boards, one core",
-                 1_712_304 / seconds])
+
+    def exact_rate(run, setup):
+        t = time.perf_counter()
+        result = run(setup)
+        return result.trials / (time.perf_counter() - t)
+    heads_up_exact = Setup(parse_cards("AdAc"), [parse_cards("KhKs")])
+    river_three = Setup(parse_cards("Td6h"), [None] * 3, parse_cards("7d8dJs6s9h"))
+    aa_random = Setup(parse_cards("AdAc"), [None])
+    fast_equity.exact(heads_up_exact)                  # numpy's tables
+    equity_native.exact(heads_up_exact)                # compilation
+    for cores, name in ((1, "one core"), (every, "every core")):
+        rows += [
+            [f"ours (C kernel), exact AdAc v KhKs: all 1,712,304 boards, {name}",
+             lambda c=cores: exact_rate(lambda s: equity_native.exact(s, threads=c),
+                                        heads_up_exact)],
+            [f"ours (C kernel), exact Td6h v 3 random on 7d8dJs6s9h (733,055,400), {name}",
+             lambda c=cores: exact_rate(lambda s: equity_native.exact(s, threads=c),
+                                        river_three)],
+            [f"ours (C kernel), exact AdAc v random (2,097,572,400), {name}",
+             lambda c=cores: exact_rate(lambda s: equity_native.exact(s, threads=c),
+                                        aa_random)],
+        ]
+    rows += [
+        ["ours (numpy), exact AdAc v KhKs: all 1,712,304 boards, one core",
+         lambda: exact_rate(fast_equity.exact, heads_up_exact)],
+        ["PokerStove, exact enumeration (its published rate, not measured here)",
+         lambda: 114e6],
+    ]
+    rows = [[name, run()] for name, run in rows if not (one_core and "every core" in name)]
     print("## Equity on the CPU (Monte Carlo trials or exact boards per second)\n")
     table([[name, f"{value:,.0f}"] for name, value in rows], ["engine", "per second"])
 
@@ -296,7 +322,10 @@ def simulation():
     table(rows, ["test", "Icarus (Verilog)", "GHDL (VHDL)"])
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and "--equity-one-core" in sys.argv:
+    # only the CPU equity rows, on one core (for a machine whose other core is busy)
+    equity_speed(one_core=True)
+elif __name__ == "__main__":
     print(f"pokerhdl bench on {platform.node()} ({platform.processor() or platform.machine()}), "
           f"{time.strftime('%Y-%m-%d')}\n")
     synthesis()

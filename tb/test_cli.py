@@ -18,10 +18,27 @@ def run(*args):
                           text=True)
 
 
+def run_here(capsys, *args):
+    """`pokerhdl ARGS` in this process (no interpreter start): a CompletedProcess-like answer
+    with the exit status, stdout and stderr as a user sees them (sys.exit("text") prints the
+    text on stderr and exits with 1)."""
+    from pokerhdl.cli import main
+    capsys.readouterr()
+    code = 0
+    try:
+        main(list(args))
+    except SystemExit as end:
+        code = end.code
+    out, err = capsys.readouterr()
+    if isinstance(code, str):
+        err, code = err + code + "\n", 1
+    return subprocess.CompletedProcess(args, code or 0, out, err)
+
+
 def test_help_explains_every_command():
     done = run("--help")
     assert done.returncode == 0
-    for command in ("convert", "tops", "eval", "equity", "play", "emulate"):
+    for command in ("convert", "tops", "eval", "equity", "chart", "play", "emulate"):
         assert command in done.stdout
     done = run("equity", "--help")
     assert done.returncode == 0 and "--exact" in done.stdout and "examples:" in done.stdout
@@ -109,9 +126,67 @@ def test_equity_monte_carlo_table_and_api_agree():
     (("AhAs", "--random", "10"), "1 to 9 opponents"),
     (("AhAs", "random", "random", "--exact"), "use Monte Carlo"),
     (("AhAs", "random", "--seed", "-1"), "128-bit"),
-    (("AhAs", "random", "--lanes", "0", "--trials", "9"), "lanes is 1 or more"),
-    (("AhAs", "random", "--seed", "abc"), "--seed"),
+    (("AhAs", "random", "--lanes", "0", "--trials", "9"), "--lanes: '0' is not a number of "
+                                                          "lanes 1..1024"),
+    (("AhAs", "random", "--seed", "abc"), "--seed: 'abc' is not a seed: a 128-bit whole number"),
+    # issue 30: each refused in one line, never argparse's words or a traceback
+    (("AhAs", "random", "--lanes", "0", "--exact"), "--lanes: '0' is not a number of lanes"),
+    (("AhAs", "random", "--lanes", "100000", "--trials", "1000"), "lanes 1..1024"),
+    (("AhAs", "random", "--trials", "many"), "--trials: 'many' is not a number of trials"),
+    (("AhAs", "--random", "-1"), "--random: '-1' is not a number of opponents"),
+    (("AhAs", "random", "--seed", str(1 << 128)), "is not a seed"),
+    (("AhAs", "random", "--backend", "fpga"), "--backend: 'fpga' (choose from"),
+    (("AhAs", "--random", "4", "--backend", "sim"),
+     "the sim backend's engine (equity_engine) seats 1 to 3 opponents: got 4"),
+    (("AhAs", "random", "--backend", "serial", "--port", "/nonexistent/tty"),
+     "cannot open /nonexistent/tty: No such file or directory"),
+    (("AhAs", "random", "--port", "/dev/ttyUSB1"), "--port is for --backend serial"),
+    (("AhXx", "random"), "hero 'AhXx': 'AhXx' is not two cards: unknown card 'Xx'"),
 ])
-def test_equity_refuses_bad_input_clearly(args, message):
-    done = run("equity", *args)
+def test_equity_refuses_bad_input_clearly(capsys, args, message):
+    done = run_here(capsys, "equity", *args)
     assert done.returncode != 0 and message in done.stderr and not done.stdout
+    line = done.stderr.rstrip("\n")
+    assert "\n" not in line and line.startswith("pokerhdl equity: "), done.stderr
+    for internal in ("Traceback", "usage:", "<lambda>", "invalid int", "[Errno", "0..51"):
+        assert internal not in done.stderr
+
+
+@pytest.mark.parametrize("args,message", [
+    (("AhAs", "random", "--seed", "abc"), "--seed: 'abc' is not a seed"),
+    (("AhXx", "random"), "hero 'AhXx': 'AhXx' is not two cards"),
+    (("AhAs", "--random", "10"), "1 to 9 opponents: got 10"),
+])
+def test_equity_json_errors_are_json(capsys, args, message):
+    """With --json a refusal is one JSON object on stdout, its reason under "error"."""
+    done = run_here(capsys, "equity", *args, "--json")
+    assert done.returncode != 0 and not done.stderr
+    answer = json.loads(done.stdout)
+    assert message in answer["error"] and answer["command"] == "equity"
+
+
+def test_equity_summary_counts_one_trial_in_the_singular(capsys):
+    done = run_here(capsys, "equity", "AhAs", "random", "--trials", "1")
+    assert done.returncode == 0, done.stderr
+    assert "\n1 trial (Monte Carlo" in done.stdout and "\n1 trials" not in done.stdout
+
+
+def test_a_hero_range_and_tens_written_10_on_the_command_line(capsys):
+    """Issue 30: the hero may be a range; a ten may be written 10 in cards and ranges."""
+    done = run_here(capsys, "equity", "QQ+", "AhKh", "--board", "10h7c2d3s", "--exact",
+                    "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    api = pokerhdl.equity("QQ+", "AhKh", board="Th7c2d3s", exact=True)
+    assert [p["cards"] for p in answer["players"]] == ["QQ+", "AhKh"]
+    assert answer["setups"] == 3 + 3 + 6 == api.setups        # AA, KK less the hero's card
+    assert [p["wins"] for p in answer["players"]] == [p.wins for p in api.players]
+    done = run_here(capsys, "equity", "A10s", "10c10d", "--board", "2c3d4h5s6s", "--exact")
+    assert done.returncode == 0 and "A10s" in done.stdout and "TcTd" in done.stdout
+
+
+def test_lanes_are_checked_on_every_mode_in_the_api():
+    with pytest.raises(ValueError, match="1 to 1,024"):
+        pokerhdl.equity("AhAs", "KdKc", board="2c3c4d", exact=True, lanes=0)
+    with pytest.raises(ValueError, match="1 to 1,024"):
+        pokerhdl.equity("AhAs", "KdKc", board="2c3c4d", trials=10, lanes=1025)

@@ -84,9 +84,10 @@ def test_sim_backend_refusals_are_the_engines(link):
     with pytest.raises(EquityError) as err:
         equity("AdAc", "AdKs", trials=10, backend="sim")     # the host refuses first
     assert err.value.code == ERR_DUPLICATE
-    with pytest.raises(EquityError) as err:
+    with pytest.raises(EquityError) as err:      # the host names the engine's own seat count
         equity("AdAc", *["random"] * (link.opponents + 1), trials=10, backend="sim")
-    assert err.value.code == ERR_OPPONENTS and "refused by the engine" in str(err.value)
+    assert err.value.code == ERR_OPPONENTS and \
+        f"seats 1 to {link.opponents} opponents" in str(err.value)
     with pytest.raises(EquityError) as err:                  # C(48, 5) x C(48, 2)**2 deals
         equity("AdAc", "random", "random", exact=True, backend="sim")
     assert err.value.code == ERR_EXACT and "refused by the engine" in str(err.value)

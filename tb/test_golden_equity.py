@@ -63,6 +63,73 @@ def test_fast_exact_equals_readable(case):
         == E.TIE_UNITS * readable.trials
 
 
+# the C exact kernel (odds/native.c equity_exact) against the readable model: every kind of
+# setup it treats apart (no random seat, one, two, three; the board whole or not; dead cards;
+# random seats between known ones), each count for count, on one thread and cut in parts
+KERNEL = SMALL + [
+    # many dead cards keep the random seats' deals few enough for the readable model
+    setup("AhKh", None, None, board="Qh7h2c3d9s", dead="2d2h2s3c3h3s4c4d4h4s5c5d5h5s6c6d6h6s"
+                                                      "7c7d7s8c8d8h8s9c9d9h"),   # two random
+    setup("5h5d", None, None, None, board="AsKsQs2d3d",
+          dead="2c2h2s3c3h3s4c4d4h4s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9sTcTdThTsJcJdJhJsQcQd"),
+    setup("7s7d", None, "8c8d", None, board="AsKc5h2d9c",
+          dead="Qh2c2h2s3c3d3h3s4c4d4h4s5c5d5s6c6d6h6s7c7h"),                  # around a known
+    setup("AhAd", "KcKd", None, board="Ts9s8d", dead="2h"),  # a flop: boards and a seat
+    setup("QdJd", "Tc9c", board="2d3c"),                      # two board cards to come
+]
+
+
+@pytest.mark.parametrize("case", KERNEL, ids=lambda s: s.describe())
+def test_c_exact_kernel_equals_readable(case):
+    """The readable model itself up to 5,000 completions; above, numpy's exact (held to the
+    readable model count for count by test_fast_exact_equals_readable), to stay fast."""
+    readable = E.exact(case) if F.exact_count(case) <= 5000 else F.exact(case)
+    assert equity_native.exact(case, threads=1).counts() == readable.counts()
+    assert equity_native.exact(case, threads=2).counts() == readable.counts()
+
+
+@pytest.mark.parametrize("case", [
+    setup("AcKc", None, board="Th"),                     # d, s interchangeable: 210 M deals
+    setup("AcAd", None, board="2h3s4h5s"),               # c-d and h-s swaps
+    setup("7d2c", None, None, board="KhQhJh"),           # d-s swap, two random seats
+    setup("QsJs", None, "2c2d", board="9h", dead="3c3d4c4d5c5d6c6d7c7d8c8d9c9dTcTdJcJd"),
+], ids=lambda s: s.describe())
+def test_c_exact_kernel_suit_symmetry_changes_no_count(case):
+    """Counting one board of each suit orbit, its size times, against every board (the kernel
+    without it, itself held to the readable model above)."""
+    assert equity_native.exact(case).counts() == \
+        equity_native.exact(case, symmetry=False).counts()
+
+
+def test_the_suit_symmetries_are_the_ones_that_keep_the_known_cards():
+    """Counted by hand: a pair keeps its two suits and the other two (2 x 2), a suited hand
+    its suit and any order of the other three (6), an offsuit hand the two others (2); a known
+    board or dead card of a third suit breaks what it touches."""
+    assert [equity_native.symmetries(c) for c in (
+        setup("AcAd", None), setup("AcKc", None), setup("AcKd", None),
+        setup("AcKc", None, board="Th"), setup("AcKc", None, board="ThTs"),
+        setup("AcKc", None, board="Th", dead="2d"), setup("AcKc", "QdJh", None),
+        setup("AcAd", "KhKs"))] == [4, 6, 2, 2, 2, 1, 1, 4]
+
+
+def test_c_stream_states_are_the_readable_seeds():
+    """The slot streams' starting words mixed in C (a range's many small runs) are the readable
+    stream_seed's, lane by lane and slot by slot, the zero seed too."""
+    from pokerhdl.golden.rng import seed_words
+    slots = [0, 1, 2, 3, 4, 7, 8, 23]
+    for seed in (0, 1, 42, (1 << 128) - 1, 2 ** 127 + 5):
+        states = equity_native.stream_states(seed, 5, slots)
+        assert states.tolist() == [[list(seed_words(stream_seed(seed, lane, s))) for s in slots]
+                                   for lane in range(5)]
+
+
+def test_c_exact_kernel_matches_published_heads_up_counts():
+    """The whole preflop enumeration, too big for the readable model: the published counts."""
+    for hero, villain, wins, losses, ties in PUBLISHED[:1]:
+        r = equity_native.exact(setup(hero, villain))
+        assert r.trials == 1_712_304 and r.wins == [wins, losses] and r.ties == [ties, ties]
+
+
 def test_tie_units_split_the_pot_exactly():
     # the board plays: every player ties, each gets 2520 / 4
     r = E.exact(setup("2c3d", "2d3c", "2h3s", "2s3h", board="AhKhQhJhTh"))

@@ -6,6 +6,8 @@ Monte Carlo within four standard errors of them, and the command line."""
 import json
 import subprocess
 import sys
+import math
+from fractions import Fraction
 from itertools import combinations
 
 import pytest
@@ -15,7 +17,8 @@ from pokerhdl.odds import calculator
 from pokerhdl.odds.calculator import concrete_setups, setup_seed
 from pokerhdl.golden import equity as E
 from pokerhdl.golden.cards import DECK, card_code, parse_cards
-from pokerhdl.golden.ranges import RangeError, format_combo, parse_range
+from pokerhdl.golden.ranges import (ORDER_FILE, RangeError, format_combo, parse_range,
+                                    parse_weighted_range, preflop_order)
 
 # Every two-card starting hand: 13 pairs, 78 suited and 78 offsuit rank pairs (169 classes).
 ALL_HANDS = ("22+,A2s+,K2s+,Q2s+,J2s+,T2s+,92s+,82s+,72s+,62s+,52s+,42s+,32s,"
@@ -34,10 +37,78 @@ def combos(text):
     ("QQ+,AKs", 22), ("qq+, aks", 22), ("QQ+ , AK S", 22), ("22+", 78), ("A2s+", 48),
     ("QQ,QQ+,QcQd,KK", 18), ("AKs,AhKh,AKo,AK", 16), ("AKS", 4), ("aKo", 12),
     (ALL_HANDS, 1326),
+    # issue 30: connector and gapper spans, 10 for a ten, ";" separators, everything, weights
+    ("T9s-54s", 24), ("54s-T9s", 24), ("J9o-T8o", 24), ("AKs-QJs", 12), ("T8-64", 80),
+    ("A10s", 4), ("10h10d", 1), ("1010+", 30), ("QQ+;AKs", 22), ("QQ+ ; AKs,", 22),
+    ("random", 1326), ("XxXx", 1326), ("100%", 1326), ("AA:0.5", 6), ("AA:0.5,KK:1/3", 12),
+    ("QQ+,KK:0", 12),
 ])
 def test_combo_counts(text, count):
     assert len(parse_range(text)) == count
     assert all(len(set(c)) == 2 and c[0] > c[1] for c in parse_range(text))
+
+
+def test_what_the_new_tokens_hold():
+    assert combos("T9s-54s") == combos("T9s,98s,87s,76s,65s,54s")
+    assert combos("J9o-T8o") == combos("J9o,T8o") and combos("AKs-QJs") == combos("AKs,KQs,QJs")
+    assert combos("A10s,10h9h") == combos("ATs,Th9h") and combos("1010-88") == combos("TT-88")
+    assert combos("QQ+;AKs") == combos("QQ+,AKs") and combos("xxxx") == combos(ALL_HANDS)
+    weights = dict(parse_weighted_range("QQ+:0.25,KK:0.5,AKs:1/3,AhKh"))
+    assert {format_combo(c): w for c, w in weights.items() if c[0] >> 2 == c[1] >> 2} == \
+        {**{c: Fraction(1, 4) for c in combos("QQ,AA")}, **{c: Fraction(1, 2) for c in combos("KK")}}
+    assert weights[parse_cards("AhKh")[0], parse_cards("AhKh")[1]] == 1      # the last token
+    assert weights[parse_cards("AsKs")[0], parse_cards("AsKs")[1]] == Fraction(1, 3)
+
+
+def test_percent_ranges_take_whole_hands_from_the_ordering():
+    """Shares of the 1,326 combos: the prefix of the committed ordering nearest the share,
+    counted by hand here from the hands' combos (6 a pair, 4 suited, 12 offsuit)."""
+    order = preflop_order()
+    assert len(order) == 169 == len(set(order)) and order[0] == "AA" and order[-1] == "32o"
+    assert combos("0.5%") == combos("AA")                       # 6.6 combos: AA's 6 nearest
+    assert combos("1%") == combos("KK+")                        # 13.3: 12 nearer than 18
+    cumulative = [0]
+    for hand in order:                       # 6 a pair, 4 suited, 12 offsuit
+        cumulative.append(cumulative[-1] + (6 if len(hand) == 2 else 4 if hand[2] == "s" else 12))
+    assert cumulative[-1] == 1326
+    for share in ("5", "10", "15", "33.3", "50", "7.5"):
+        target = float(share) * 1326 / 100
+        cut = min(range(170), key=lambda i: (abs(cumulative[i] - target), i))
+        assert combos(f"{share}%") == combos(",".join(order[:cut]))
+    assert combos("100%") == combos(ALL_HANDS)
+
+
+def order_rows():
+    return [line.split() for line in ORDER_FILE.read_text().splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def test_the_preflop_ordering_is_exact_and_sums_to_a_half():
+    """golden/preflop_order.txt: the 169 hands once, sorted by their exact equity against a
+    random hand, every row over all 2,097,572,400 completions; and, checked independently of
+    how it was computed, the equities of all 1,326 hands average exactly one half (every
+    matchup counted from both sides splits one pot)."""
+    from pokerhdl.odds import preflop_order as script
+    rows = order_rows()
+    assert [r[0] for r in rows] == list(preflop_order())
+    assert sorted(r[0] for r in rows) == sorted(script.every_class())
+    assert {int(r[3]) for r in rows} == {math.comb(50, 5) * math.comb(45, 2)}
+    units = [int(r[2]) for r in rows]
+    assert units == sorted(units, reverse=True)
+    combos_of = {r[0]: 6 if len(r[0]) == 2 else 4 if r[0][2] == "s" else 12 for r in rows}
+    total = sum(combos_of[r[0]] * int(r[2]) for r in rows)
+    assert 2 * total == 1326 * E.TIE_UNITS * int(rows[0][3])
+    assert all(f"{100 * int(r[2]) / (E.TIE_UNITS * int(r[3])):7.3f}".strip() == r[1]
+               for r in rows)
+
+
+@pytest.mark.slow
+def test_the_preflop_ordering_reproduces_from_its_script():
+    """Two rows recomputed by the script (about 5 s each)."""
+    from pokerhdl.odds import preflop_order as script
+    rows = {r[0]: r for r in order_rows()}
+    for name in ("AA", "32o"):
+        assert script.class_equity(name) == (int(rows[name][2]), int(rows[name][3]))
 
 
 def test_what_the_tokens_hold():
@@ -57,10 +128,14 @@ def test_what_the_tokens_hold():
 
 @pytest.mark.parametrize("text,token", [
     ("QQ+,AKx", "'AKx' is not a hand range"), ("QQs", "a pair is neither suited"),
-    ("AKs-QJs", "same first card"), ("JJ-AKs", "'JJ-AKs'"), ("KTo-K7s", "same s/o"),
+    ("AKs-QTs", "same first card"), ("AKs-QTs", "same gap"), ("JJ-AKs", "'JJ-AKs'"),
+    ("KTo-K7s", "same s/o"), ("T9s-54o", "same s/o"),
     ("AhAh", "Ah twice"), ("AhXx", "unknown card 'Xx'"), ("A", "'A' is not a hand range"),
     ("QQ+,", None), (" , ", "empty range"), ("QQ++", "'QQ++'"), ("AK-", "'AK-'"),
-    ("AKs:0.5", "'AKs:0.5'"),
+    ("AKs:x", "the weight 'x' is not a number"), ("AKs:-1", "the weight '-1'"),
+    ("AKs:", "the weight ''"), ("AKs:1/0", "the weight '1/0'"), ("150%", "'150%'"),
+    ("0%", "a share of the hands"), ("x%", "'x%'"), ("AA:0", "holds no hand"),
+    ("AK:0,AKs:0", "holds no hand"),
 ])
 def test_bad_ranges_name_the_token(text, token):
     if token is None:                                   # a trailing comma is only a separator
@@ -186,9 +261,10 @@ def test_progress_covers_the_whole_run_and_auto_mode_counts_every_setup(monkeypa
 @pytest.mark.parametrize("args,kwargs,message", [
     (("AhAs", "AA"), dict(board="Ad"), "opponent 1's range 'AA' has no hand left"),
     (("AhAs", "KK", "AA"), dict(dead="Ac"), "opponent 2's range 'AA' has no hand left"),
+    (("AA", "AhKd"), dict(board="AcAd"), "the hero's range 'AA' has no hand left"),
     (("AhAs", "AcAd,", "AA"), {}, "no way to give each a hand"),
-    (("AhAs", ALL_HANDS, ALL_HANDS), {}, "more than 20,000 setups"),
-    (("AhKh", ALL_HANDS), dict(exact=True), "use Monte Carlo"),
+    (("AhAs", ALL_HANDS, ALL_HANDS), {}, "more than 200,000 setups"),
+    (("AhKh", ALL_HANDS, "random"), dict(exact=True), "use Monte Carlo"),
     (("AhKh", "QQ+,AKx"), {}, "opponent 'QQ+,AKx': 'AKx' is not a hand range"),
 ])
 def test_ranges_that_cannot_run_are_refused_clearly(args, kwargs, message):
@@ -198,8 +274,10 @@ def test_ranges_that_cannot_run_are_refused_clearly(args, kwargs, message):
 
 
 def test_hero_and_cards_keep_their_errors():
+    with pytest.raises(RangeError, match="hero 'AhXx': 'AhXx' is not two cards"):
+        pokerhdl.equity("AhXx", "AKs")                     # neither cards nor a range
     with pytest.raises(E.EquityError) as err:
-        pokerhdl.equity("QQ", "AKs")                       # the hero is two cards
+        pokerhdl.equity("AhKhQh", "AKs")                   # cards, three of them
     assert err.value.code == E.ERR_CARD
     with pytest.raises(E.EquityError) as err:
         pokerhdl.equity("AhKh", "QsQhQd")                  # cards, three of them: as before
@@ -232,3 +310,77 @@ def test_cli_json_and_table_with_a_range():
         and "1,005 trials (Monte Carlo, seed 3, 16 lanes; 15 setups" in done.stdout
     done = run("equity", "AhKh", "QQ+,AKx")
     assert done.returncode != 0 and "'AKx' is not a hand range" in done.stderr
+
+
+# ------------------------------------------------------------------ issue 30: every seat a range
+def weighted_brute_force(players, board, dead=""):
+    """Our own weighted sum over the concrete setups, by the readable model: ``players`` are
+    range texts, two cards or "random" (a random opponent), hero first. Every way to give each
+    range seat (a random hero too) a combo with no card shared is one setup of weight the product of its combos'
+    exact weights (Fractions); the answer is each player's weighted share of the pot and win,
+    as Fractions: sum(w * units) / (2520 * sum(w * trials))."""
+    board, dead = parse_cards(board), parse_cards(dead)
+    fixed = {j: parse_cards(p) for j, p in enumerate(players)
+             if p != "random" and len(p) == 4 and p[1] in "cdhs"}
+    taken = set(board + dead) | {c for h in fixed.values() for c in h}
+    seats = [j for j, p in enumerate(players)            # a random hero: every hand alike
+             if (p != "random" or j == 0) and j not in fixed]
+    options = [[(c, w) for c, w in parse_weighted_range(players[j]) if not taken & set(c)]
+               for j in seats]
+    units, wins, trials, ways = [0] * len(players), [0] * len(players), 0, 0
+
+    def ways_of(i, used):
+        if i == len(options):
+            yield (), Fraction(1)
+            return
+        for c, w in options[i]:
+            if not used & set(c):
+                for rest, v in ways_of(i + 1, used | set(c)):
+                    yield (c,) + rest, w * v
+
+    for chosen, weight in ways_of(0, frozenset()):
+        hands = dict(zip(seats, chosen)) | fixed
+        r = E.exact(E.Setup(hands[0], [hands.get(j) for j in range(1, len(players))],
+                            board, dead))
+        trials += weight * r.trials
+        for p in range(len(players)):
+            units[p] += weight * (E.TIE_UNITS * r.wins[p] + r.tie_units[p])
+            wins[p] += weight * r.wins[p]
+        ways += 1
+    return ([u / (E.TIE_UNITS * trials) for u in units], [w / trials for w in wins], ways)
+
+
+WEIGHTED_CASES = [   # players (hero first), board, dead
+    (["QQ+", "AhKh"], "JhTh2c3d", ""),                             # a hero range, turn
+    (["AKs:0.5,QQ", "JJ+,AQs:1/3"], "2c7d9hTs3c", ""),             # weights on both sides
+    (["10%:0.5,AA", "JJ"], "AsKd7c2h3h", ""),                      # a share, weighted
+    (["T9s-87s", "QQ:0.5,AKs", "8c8d", "J9o-T8o:0.25"], "Ks7c2d3h9s", "Qc"),   # multiway
+    (["AKs:0.5,AhQh", "random"], "Kh7c2d3s9s", ""),                # a random opponent
+    (["random", "KdKc"], "Kh7c2d3s9c", "As"),                       # a random hero
+]
+
+
+@pytest.mark.parametrize("players,board,dead", WEIGHTED_CASES,
+                         ids=["hero-range", "weights", "percent", "multiway", "random-seat",
+                              "random-hero"])
+def test_weighted_exact_equals_the_brute_force(players, board, dead):
+    report = pokerhdl.equity(*players, board=board, dead=dead, exact=True)
+    shares, wins, ways = weighted_brute_force(players, board, dead)
+    assert report.exact and report.setups == ways
+    trials = report.weighted_trials or report.trials
+    assert [Fraction(E.TIE_UNITS * p.wins + p.tie_units, E.TIE_UNITS * trials)
+            for p in report.players] == shares                         # exactly
+    assert [Fraction(p.wins, trials) for p in report.players] == wins
+    assert [p.cards for p in report.players] == [x.replace(" ", "") for x in players]
+
+
+def test_weighted_monte_carlo_draws_setups_by_weight():
+    players, board = ["AKs:0.5,QQ", "JJ+,AQs:1/3"], "2c7d9h"
+    exact = pokerhdl.equity(*players, board=board, exact=True)
+    mc = pokerhdl.equity(*players, board=board, trials=60_000, seed=5, lanes=2)
+    assert mc.trials == 60_000 and mc.weighted and not mc.exact
+    for m, x in zip(mc.players, exact.players):
+        assert abs(m.equity - x.equity) <= 4 * m.stderr
+    shares = calculator.weighted_allocation(10_000, [1, 3, 0, 6], seed=1)
+    assert sum(shares) == 10_000 and shares[2] == 0
+    assert all(abs(s - 10_000 * w / 10) < 1 for s, w in zip(shares, [1, 3, 0, 6]))

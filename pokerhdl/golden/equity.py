@@ -40,10 +40,12 @@ ERROR_TEXT = ("ok", "not a card (a card code is 0..51)", "a card appears twice",
 
 
 class EquityError(ValueError):
-    """A setup or a request that cannot be run; ``code`` is one of the ERR_* codes."""
+    """A setup or a request that cannot be run; ``code`` is one of the ERR_* codes. ``text``
+    replaces the code's ERROR_TEXT where that would mislead (a card typed as text is not a
+    code 0..51; an engine with fewer seats than 9)."""
 
-    def __init__(self, code, detail=""):
-        super().__init__(ERROR_TEXT[code] + (f": {detail}" if detail else ""))
+    def __init__(self, code, detail="", text=None):
+        super().__init__((text or ERROR_TEXT[code]) + (f": {detail}" if detail else ""))
         self.code = code
 
 

@@ -1,31 +1,35 @@
 """The equity calculator's host API: ``pokerhdl.equity("AdAc", "KhKs")`` (pokerhdl/__init__.py).
 
-It takes cards as text ("AdAc", "Ad Ac") or codes, an opponent as two cards, None / "random"
-(a random hand) or a hand range ("QQ+,AKs", golden/ranges.py), and answers exactly (every
-completion) or by Monte Carlo (seeded trials, dealt as the hardware engine deals them, so a seed
-and a lane count give the same counts on every backend). Backends: ``golden``, the CPU: exact
-runs in numpy (golden/fast_equity.py), Monte Carlo in C on every core (native.py; numpy
-where there is no C compiler). The hardware engine's backends (``sim``: the generated RTL in a
-simulator; ``serial``: a board) come with it, in ``run_setup``.
+It takes cards as text ("AdAc", "Ad Ac", "10h" for "Th") or codes; any player, the hero too, as
+two cards or a hand range ("QQ+,AKs", "15%", "AA:0.5": golden/ranges.py), an opponent also as
+None / "random" (a random hand); it answers exactly (every completion) or by Monte Carlo
+(seeded trials, dealt as the hardware engine deals them, so a seed and a lane count give the
+same counts on every backend). Backends: ``golden``, the CPU: exact runs and Monte Carlo in C
+on every core (native.py; numpy, golden/fast_equity.py, where there is no C compiler). The
+hardware engine's backends (``sim``: the generated RTL in a simulator; ``serial``: a board)
+come with it, in ``run_setup``.
 
-Ranges are a layer on the host over any backend: a range opponent is expanded into its combos
-(those sharing a card with the hero, the board, the dead cards or a known opponent dropped; with
-several range opponents, every way to give each a combo, no card shared), each way is one
-concrete setup, and the counts of the concrete setups are summed. Every concrete setup leaves
-the same cards unknown, so each has the same number of completions: the summed exact counts
-weigh every combo alike, the exact equity against the range. Monte Carlo gives every concrete
-setup the same number of trials, ceil(trials / setups), each from its own seed (``setup_seed``):
-a stratified sample, so the summed counts are an unbiased estimate.
+Ranges are a layer on the host over any backend: a range player is expanded into its combos
+(those sharing a card with the board, the dead cards or a known hand dropped; with several
+range players, every way to give each a combo, no card shared), each way is one concrete setup
+with a whole-number weight (the product of its combos' weights), and the counts of the concrete
+setups are summed. Every concrete setup leaves the same cards unknown, so each has the same
+number of completions: the exact counts added each its weight times are the exact weighted
+equity. Monte Carlo with equal weights gives every concrete setup the same number of trials,
+ceil(trials / setups), each from its own seed (``setup_seed``): a stratified sample, so the
+summed counts are an unbiased estimate; with unequal weights each trial's setup is drawn by
+weight (``weighted_allocation``).
 """
 
 import hashlib
+import math
 import time
 from dataclasses import dataclass
 
 from ..golden.cards import CardError, format_cards, parse_cards
-from ..golden.equity import (ERR_CARD, ERR_TRIALS, EquityError, Result, Setup,
-                            check_monte_carlo)
-from ..golden.ranges import RangeError, parse_range, range_text
+from ..golden.equity import (ERR_CARD, ERR_OPPONENTS, ERR_TRIALS, MAX_OPPONENTS, EquityError,
+                            Result, Setup, check_monte_carlo)
+from ..golden.ranges import RangeError, parse_range, parse_weighted_range, range_text
 from . import native
 from ..golden import fast_equity
 
@@ -34,8 +38,10 @@ DEFAULT_TRIALS = 1_000_000
 DEFAULT_SEED = 1
 DEFAULT_LANES = 16               # the lanes of a golden run (the counts depend on them)
 AUTO_EXACT_LIMIT = 20_000_000    # without --exact or --trials: exact up to this many completions
-RANDOM = ("random", "?", "??", "xx")
-MAX_SETUPS = 20_000              # concrete setups (a combo for each range opponent) a run takes
+EXACT_LIMIT = 50_000_000_000     # completions an exact run may take with the C kernel (minutes)
+MAX_LANES = 1024                 # Monte Carlo lanes a golden run takes (each costs a seeding)
+RANDOM = ("random", "?", "??", "xx", "xxxx", "any")   # a random hand (the hero: every hand)
+MAX_SETUPS = 200_000             # concrete setups (a combo for each range player) a run takes
 SMALL_RUN = 100_000              # Monte Carlo trials the C kernel runs on one thread
 SETUP_SEED_LABEL = "pokerhdl equity range setup"
 
@@ -63,6 +69,9 @@ class EquityReport:
     engine: str             # what ran: "numpy", "C" (Monte Carlo on the CPU)
     seconds: float
     setups: int = 1         # concrete setups summed: 1, or the combos the ranges give
+    weighted: bool = False  # the ranges' combos weigh differently (AA:0.5)
+    weighted_trials: int = None  # exact runs over weighted ranges: the trials, each setup's
+                                 # counted weight times (the players' counts are weighted too)
 
     @property
     def trials_per_second(self):
@@ -72,22 +81,42 @@ class EquityReport:
         return {"players": [vars(p) for p in self.players], "trials": self.trials,
                 "mode": "exact" if self.exact else "monte-carlo", "seed": self.seed,
                 "lanes": self.lanes, "backend": self.backend, "engine": self.engine,
-                "seconds": self.seconds, "setups": self.setups}
+                "seconds": self.seconds, "setups": self.setups, "weighted": self.weighted,
+                **({"weighted_trials": self.weighted_trials} if self.weighted_trials else {})}
 
 
 @dataclass(frozen=True)
 class HandRange:
-    """An opponent's hand range: its text (spaces removed) and its combos (golden/ranges.py)."""
+    """A player's hand range: its text (spaces removed), its combos (golden/ranges.py) and
+    their weights as whole numbers in the same proportions as the range's exact weights (each
+    range's fractions times the least common multiple of their denominators)."""
     text: str
     combos: tuple
+    weights: tuple = None
+
+    def weight(self, i):
+        return 1 if self.weights is None else self.weights[i]
+
+
+def hand_range(text):
+    """A HandRange from text (RangeError if it cannot be read or holds no hand)."""
+    weighted = parse_weighted_range(text)
+    if not weighted:
+        parse_range(text)                       # the error for a range of weights all 0
+    scale = math.lcm(*(w.denominator for _, w in weighted))
+    weights = tuple(int(w * scale) for _, w in weighted)
+    common = math.gcd(*weights)
+    weights = tuple(w // common for w in weights)
+    return HandRange(range_text(text), tuple(c for c, _ in weighted),
+                     None if set(weights) == {1} else weights)
 
 
 def _cards(value, what):
     if isinstance(value, str):
         try:
-            return tuple(parse_cards(value))
+            return tuple(parse_cards(value.replace("10", "T")))     # 10h is Th
         except CardError as exc:
-            raise EquityError(ERR_CARD, f"{what} {value!r}: {exc}") from None
+            raise EquityError(ERR_CARD, f"{what} {value!r}: {exc}", text="not a card") from None
     return tuple(value)
 
 
@@ -98,71 +127,122 @@ def make_setup(hero, opponents, board=(), dead=()):
     return Setup(_cards(hero, "hero"), hands, _cards(board, "board"), _cards(dead, "dead"))
 
 
-def opponent(value):
-    """An opponent as the calculator takes it: None (a random hand), two card codes, or a
+def opponent(value, who="opponent"):
+    """A player as the calculator takes it: None (a random hand), two card codes, or a
     HandRange. Text is cards when it reads as cards, else a range (RangeError if neither)."""
     if value is None or isinstance(value, HandRange):
         return value
     if not isinstance(value, str):
         return tuple(value)
-    if value.lower() in RANDOM:
+    if value.strip().lower() in RANDOM:
         return None
     try:
-        return tuple(parse_cards(value))
+        return tuple(parse_cards(value.replace("10", "T")))
     except CardError:
         pass
     try:
-        return HandRange(range_text(value), parse_range(value))
+        return hand_range(value)
     except RangeError as exc:
-        raise RangeError(f"opponent {value!r}: {exc}") from None
+        raise RangeError(f"{who} {value!r}: {exc}") from None
 
 
-def concrete_setups(hero, opponents, board=(), dead=()):
-    """The concrete setups of a request, in canonical order: make_setup's one when no opponent
-    is a range; else one for each way to give every range opponent a combo of its range that
-    shares no card with the hero, the board, the dead cards, the known opponents or the other
-    range opponents' combos (seat by seat, each range's combos in golden/ranges.py's order).
-    RangeError when a range has no combo left, when no way is left, or above MAX_SETUPS."""
-    hands = [opponent(o) for o in opponents]
-    ranged = [j for j, h in enumerate(hands) if isinstance(h, HandRange)]
-    # the hero, board, dead cards and known opponents checked, a range seat as a random one
-    # (either way the same cards are known or dealt, so the deck suffices alike)
-    base = Setup(_cards(hero, "hero"), [None if j in ranged else h for j, h in enumerate(hands)],
-                 _cards(board, "board"), _cards(dead, "dead"))
+def hero_hand(value):
+    """The hero as the calculator takes it: two card codes or a HandRange ("random" is the
+    range of every hand: the hero is always dealt a known hand, one setup a combo)."""
+    hand = opponent(value, "hero")
+    return hand_range("random") if hand is None else hand
+
+
+def _seat_name(j):
+    return "the hero's" if j == 0 else f"opponent {j}'s"
+
+
+def weighted_setups(hero, opponents, board=(), dead=()):
+    """(setups, weights): the concrete setups of a request in canonical order and the whole
+    number weight of each (the product of its combos' weights). make_setup's one setup when no
+    player is a range; else one for each way to give every range player (the hero first, then
+    the opponents seat by seat) a combo of its range that shares no card with the board, the
+    dead cards, the known hands or the other range players' combos (each range's combos in
+    golden/ranges.py's order). RangeError when a range has no combo left, when no way is left,
+    or above MAX_SETUPS."""
+    players = [hero_hand(hero)] + [opponent(o) for o in opponents]
+    ranged = [j for j, h in enumerate(players) if isinstance(h, HandRange)]
+    if not 1 <= len(opponents) <= MAX_OPPONENTS:
+        raise EquityError(ERR_OPPONENTS, f"got {len(opponents)}")
+    # the board, dead cards and known hands checked; a range seat stands in as a random one
+    # (either way the same cards are known or dealt, so the deck suffices alike) and the hero
+    # range as two cards no one else holds, only for the checks
+    board, dead = _cards(board, "board"), _cards(dead, "dead")
+    stand_in = players[0]
+    if 0 in ranged:
+        seen = set(board) | set(dead) | {c for h in players[1:] if isinstance(h, tuple)
+                                         for c in h}
+        stand_in = next((c for c in players[0].combos if seen.isdisjoint(c)), None)
+        if stand_in is None:
+            raise RangeError(f"the hero's range {players[0].text!r} has no hand left: each of "
+                             f"its {len(players[0].combos)} combos shares a card with the "
+                             f"board, the dead cards or a known hand")
+    base = Setup(stand_in, [None if j in ranged else h for j, h in enumerate(players) if j],
+                 board, dead)
     if not ranged:
-        return [base]
-    known = set(base.known_cards())
+        return [base], [1]
+    known = set(base.known_cards()) - (set(stand_in) if 0 in ranged else set())
     choices = []
     for j in ranged:
-        left = [c for c in hands[j].combos if known.isdisjoint(c)]
+        left = [(c, players[j].weight(i)) for i, c in enumerate(players[j].combos)
+                if known.isdisjoint(c)]
         if not left:
-            raise RangeError(f"opponent {j + 1}'s range {hands[j].text!r} has no hand left: "
-                             f"each of its {len(hands[j].combos)} combos shares a card with "
-                             f"the hero, the board, the dead cards or a known opponent")
+            raise RangeError(f"{_seat_name(j)} range {players[j].text!r} has no hand left: "
+                             f"each of its {len(players[j].combos)} combos shares a card with "
+                             f"the board, the dead cards or a known hand")
         choices.append(left)
     picks = []
 
-    def pick(i, used, chosen):
+    def pick(i, used, chosen, weight):
         if i == len(choices):
-            picks.append(chosen)
+            picks.append((chosen, weight))
             if len(picks) > MAX_SETUPS:
-                raise RangeError(f"the opponents' ranges make more than {MAX_SETUPS:,} setups "
-                                 f"(a hand from each range, no card shared): narrow them")
+                raise RangeError(f"the ranges make more than {MAX_SETUPS:,} setups (a hand "
+                                 f"from each range, no card shared): narrow them")
             return
-        for combo in choices[i]:
+        for combo, w in choices[i]:
             if used.isdisjoint(combo):
-                pick(i + 1, used | set(combo), chosen + (combo,))
+                pick(i + 1, used | set(combo), chosen + (combo,), weight * w)
 
-    pick(0, frozenset(), ())
+    pick(0, frozenset(), (), 1)
     if not picks:
-        raise RangeError("the opponents' ranges leave no way to give each a hand without "
-                         "two of them sharing a card")
-    setups = []
-    for chosen in picks:
+        raise RangeError("the ranges leave no way to give each a hand without two players "
+                         "sharing a card")
+    setups, weights = [], []
+    for chosen, weight in picks:
         seats = dict(zip(ranged, chosen))
-        setups.append(Setup(base.hero, [seats.get(j, h) for j, h in enumerate(base.opponents)],
-                            base.board, base.dead))
-    return setups
+        hands = [seats.get(j, h) for j, h in enumerate(players)]
+        setups.append(Setup(hands[0], hands[1:], base.board, base.dead))
+        weights.append(weight)
+    return setups, weights
+
+
+def concrete_setups(hero, opponents, board=(), dead=()):
+    """The concrete setups of a request (weighted_setups without the weights)."""
+    return weighted_setups(hero, opponents, board, dead)[0]
+
+
+def weighted_allocation(trials, weights, seed):
+    """Trials for each setup when ``trials`` are dealt with each setup drawn by its weight:
+    systematic sampling, ``trials`` points evenly spaced over the weights laid end to end from
+    an offset drawn from the seed, so each setup's expected share is exactly trials * w / W
+    (unbiased) and the shares add up to ``trials``."""
+    total = sum(weights)
+    digest = hashlib.sha256(f"{SETUP_SEED_LABEL} offset {seed}".encode()).digest()
+    offset = int.from_bytes(digest, "big") % total
+    counts, edge = [], 0
+
+    def before(x):      # points i >= 0 with offset + i * total < x * trials
+        return max(0, -(-(x * trials - offset) // total))
+    for w in weights:
+        counts.append(before(edge + w) - before(edge))
+        edge += w
+    return counts
 
 
 def setup_seed(seed, index):
@@ -178,6 +258,37 @@ def setup_seed(seed, index):
 
 def _unknown_backend(backend):
     return f"unknown backend {backend!r}; available: {', '.join(BACKENDS)}"
+
+
+def exact_limit(backend="golden"):
+    """The most completions an exact run takes: EXACT_LIMIT with the C kernel, numpy's own
+    (fast_equity.EXACT_LIMIT) without it; the hardware engines refuse by their counters."""
+    if backend != "golden":
+        return float("inf")
+    return EXACT_LIMIT if native.available() else fast_equity.EXACT_LIMIT
+
+
+def check_lanes(lanes):
+    """ValueError unless ``lanes`` is None (the default) or a whole number 1..MAX_LANES: checked
+    on every mode and backend, even where an exact run does not use it."""
+    if lanes is None:
+        return
+    if isinstance(lanes, bool) or not isinstance(lanes, int) or not 1 <= lanes <= MAX_LANES:
+        raise ValueError(f"lanes is a whole number from 1 to {MAX_LANES:,}, got {lanes!r}")
+
+
+def check_seats(backend, opponents, top=None):
+    """EquityError(ERR_OPPONENTS) naming the engine's real seat count when the hardware engine
+    of ``backend`` has fewer seats than ``opponents`` (before the link is opened)."""
+    from . import hardware
+    if backend == "golden":
+        return
+    top = top or (hardware.SIM_TOP if backend == "sim" else hardware.BOARD_TOP)
+    seats = hardware.engine_params(top)["opponents"]
+    if not 1 <= opponents <= seats:
+        raise EquityError(ERR_OPPONENTS, f"got {opponents}",
+                          text=f"the {backend} backend's engine ({top}) seats 1 to {seats} "
+                               f"opponents")
 
 
 def hardware_link(backend, port=None, lanes=None):
@@ -205,6 +316,8 @@ def run_setup(setup, exact, trials=None, seed=DEFAULT_SEED, lanes=DEFAULT_LANES,
                                          progress), engine
         return hardware.monte_carlo(link, setup, trials, seed, progress), engine
     if backend == "golden":
+        if exact and native.available():
+            return native.exact(setup, progress=progress), "C"
         if exact:
             return fast_equity.exact(setup, progress=progress), "numpy"
         if native.available():
@@ -216,12 +329,14 @@ def run_setup(setup, exact, trials=None, seed=DEFAULT_SEED, lanes=DEFAULT_LANES,
     raise ValueError(_unknown_backend(backend))
 
 
-def _add(total, result):
-    total.trials += result.trials
+def _add(total, result, weight=1):
+    """Add ``result``'s counts to ``total``, each ``weight`` times (an exact run over weighted
+    combos: whole numbers, so the weighted equity stays exact)."""
+    total.trials += weight * result.trials
     for p in range(total.players):
-        total.wins[p] += result.wins[p]
-        total.ties[p] += result.ties[p]
-        total.tie_units[p] += result.tie_units[p]
+        total.wins[p] += weight * result.wins[p]
+        total.ties[p] += weight * result.ties[p]
+        total.tie_units[p] += weight * result.tie_units[p]
 
 
 def _shifted(progress, before, total):
@@ -244,6 +359,10 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     hardware ones run over their own lanes, Monte Carlo unless exact=True."""
     if backend not in BACKENDS:
         raise ValueError(_unknown_backend(backend))
+    check_lanes(lanes)
+    if not 1 <= len(opponents) <= MAX_OPPONENTS:
+        raise EquityError(ERR_OPPONENTS, f"got {len(opponents)}")
+    check_seats(backend, len(opponents))
     link = None
     if backend == "golden":
         lanes = DEFAULT_LANES if lanes is None else lanes
@@ -255,8 +374,10 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
         lanes = link.lanes
         if exact is None:
             exact = False
+    hero = hero_hand(hero)
     hands = [opponent(o) for o in opponents]
-    setups = concrete_setups(hero, hands, board, dead)
+    setups, weights = weighted_setups(hero, hands, board, dead)
+    weighted = len(set(weights)) > 1
     if trials is not None:
         if exact:
             raise ValueError("exact and trials exclude each other")
@@ -267,31 +388,49 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     if exact is None:
         exact = completions <= AUTO_EXACT_LIMIT
     if exact:
-        if len(setups) > 1 and completions > fast_equity.EXACT_LIMIT:
-            raise ValueError(f"{completions:,} completions ({len(setups):,} setups) is more "
-                             f"than an exact run takes ({fast_equity.EXACT_LIMIT:,}): use "
-                             f"Monte Carlo")
-        each, total = None, completions
+        limit = exact_limit(backend)
+        if completions > limit:
+            setups_text = f" ({len(setups):,} setups)" if len(setups) > 1 else ""
+            raise ValueError(f"{completions:,} completions{setups_text} is more than an exact "
+                             f"run takes ({limit:,}): use Monte Carlo")
+        shares, total = [None] * len(setups), completions
+    elif weighted:
+        # each trial's setup drawn by weight: the summed counts estimate the weighted equity
+        total = trials or DEFAULT_TRIALS
+        shares = weighted_allocation(total, weights, seed)
+        check_monte_carlo(max(shares), seed, lanes)
     else:
         each = -(-(trials or DEFAULT_TRIALS) // len(setups))
         check_monte_carlo(each, seed, lanes)
-        total = each * len(setups)
+        shares, total = [each] * len(setups), each * len(setups)
     start = time.perf_counter()
     result = Result(setups[0].players())
-    for i, setup in enumerate(setups):
-        counts, engine = run_setup(setup, exact, each, seed if exact else setup_seed(seed, i),
-                                   lanes, backend, _shifted(progress, result.trials, total),
-                                   link)
-        _add(result, counts)
+    run, engine = 0, None
+    for i, (setup, share) in enumerate(zip(setups, shares)):
+        if share == 0:
+            continue
+        counts, engine = run_setup(setup, exact, share, seed if exact else setup_seed(seed, i),
+                                   lanes, backend, _shifted(progress, run, total), link)
+        run += counts.trials
+        _add(result, counts, weights[i] if exact and weighted else 1)
         if progress and len(setups) > 1:
-            progress(result.trials, total)
+            progress(run, total)
     seconds = time.perf_counter() - start
-    names = [format_cards(setups[0].hero).replace(" ", "")] + [
-        h.text if isinstance(h, HandRange) else "random" if h is None
-        else format_cards(h).replace(" ", "") for h in hands]
+    names = [name(hero)] + [name(h) for h in hands]
     players = [PlayerEquity(names[p], result.win(p), result.tie(p), result.equity(p),
                             result.wins[p], result.ties[p], result.tie_units[p],
                             None if exact else result.standard_error(p))
                for p in range(result.players)]
-    return EquityReport(players, result.trials, bool(exact), None if exact else seed,
-                        None if exact else lanes, backend, engine, seconds, len(setups))
+    report = EquityReport(players, run, bool(exact), None if exact else seed,
+                          None if exact else lanes, backend, engine, seconds, len(setups))
+    report.weighted = weighted
+    if exact and weighted:
+        report.weighted_trials = result.trials
+    return report
+
+
+def name(hand):
+    """How a player is named in a report: its cards, "random", or its range as written."""
+    if isinstance(hand, HandRange):
+        return hand.text
+    return "random" if hand is None else format_cards(hand).replace(" ", "")

@@ -10,10 +10,11 @@ Both give the same counts for the same seed as the golden backend with the engin
 lanes (``lanes``).
 """
 
+import os
 import time
 from functools import lru_cache
 
-from ..golden.equity import EquityError, ERROR_TEXT, OK, check_monte_carlo
+from ..golden.equity import ERR_OPPONENTS, EquityError, ERROR_TEXT, OK, check_monte_carlo
 from ..golden.equity_deal import counted_fraction
 from ..golden.equity_exact import exact_clocks
 from ..golden.equity_protocol import (COUNT_BYTES, FrameReader, TRIAL_BYTES, parse_reply,
@@ -80,7 +81,10 @@ class SerialLink:
         try:
             self.port = serial.Serial(port, baud, timeout=0.1)
         except serial.SerialException as exc:
-            raise LinkError(f"cannot open {port}: {exc}") from None
+            # pyserial's text repeats the errno ("[Errno 2] could not open port X: [Errno 2]
+            # No such file or directory: 'X'"): the system's words once are enough
+            why = os.strerror(exc.errno) if exc.errno else str(exc)
+            raise LinkError(f"cannot open {port}: {why}") from None
         self.lanes = engine_params(BOARD_TOP)["lanes"] if lanes is None else lanes
         self.opponents = None            # the board's maximum: it refuses more itself
 
@@ -129,6 +133,9 @@ def _run(link, setup, trials, seed, clocks, total, progress):
     except ValueError as exc:
         raise LinkError(f"a bad reply from the engine: {exc}") from None
     if status != OK:
+        if status == ERR_OPPONENTS and link.opponents:
+            raise EquityError(status, f"refused by the engine, which seats 1 to "
+                                      f"{link.opponents} opponents")
         if status < len(ERROR_TEXT):
             raise EquityError(status, "refused by the engine")
         raise LinkError(f"the engine answered an unknown status {status}")

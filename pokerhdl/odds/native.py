@@ -23,8 +23,7 @@ import numpy as np
 
 from ..golden import fast_rank
 from ..golden.equity import Result, check_monte_carlo
-from ..golden.equity_deal import lane_trials, stream_seed
-from ..golden.rng import seed_words
+from ..golden.equity_deal import lane_trials, run_base
 from ..golden.shuffle import MASK_ROM
 
 SOURCE = Path(__file__).with_name("native.c")
@@ -76,6 +75,18 @@ def _library():
                 return None
             os.replace(built, target)
     lib = ctypes.CDLL(str(target))
+    lib.stream_states.restype = None
+    lib.stream_states.argtypes = [P32, ctypes.c_int, P8, ctypes.c_int, P32]
+    lib.equity_lanes.restype = ctypes.c_uint64
+    lib.equity_lanes.argtypes = [ctypes.POINTER(Tables), ctypes.c_int, P8, P8, ctypes.c_int, P8,
+                                 ctypes.c_int, ctypes.c_int, P32, ctypes.c_int,
+                                 ctypes.c_uint64, P64, P64, P64]
+    lib.equity_symmetries.restype = ctypes.c_int
+    lib.equity_symmetries.argtypes = [ctypes.c_int, P8, P8, ctypes.c_int, P8, ctypes.c_int]
+    lib.equity_exact.restype = ctypes.c_uint64
+    lib.equity_exact.argtypes = [ctypes.POINTER(Tables), ctypes.c_int, P8, P8, ctypes.c_int, P8,
+                                 ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, P64,
+                                 P64, P64]
     lib.equity_lane.restype = ctypes.c_uint64
     lib.equity_lane.argtypes = [ctypes.POINTER(Tables), ctypes.c_int, P8, P8, ctypes.c_int, P8,
                                 ctypes.c_int, ctypes.c_int, P32, ctypes.c_uint64, P64, P64, P64]
@@ -103,6 +114,80 @@ def _tables():
     return Tables(**pointers), arrays
 
 
+EXACT_PARTS = 48            # the parts an exact run is cut into (threads, progress)
+
+
+def exact(setup, progress=None, threads=None, symmetry=True):
+    """golden.equity.exact's counts by the C kernel (equity_exact in native.c): every board
+    once, its part of the keys shared by the players, every hand it leaves ranked once, the
+    last random seat counted instead of dealt; with random seats, one board of each orbit of
+    the suit permutations that keep the known cards, counted its orbit's size times
+    (symmetry=False: every board, for the tests). RuntimeError when the kernel is not
+    available."""
+    from ..golden.fast_equity import exact_count
+    lib = _library()
+    if lib is None:
+        raise RuntimeError("no C compiler for the native equity kernel (set CC)")
+    tables, _ = _tables()
+    players = setup.players()
+    holes = _u8([c for hand in [setup.hero] + list(setup.opponents)
+                 for c in (hand or (RANDOM_SEAT, RANDOM_SEAT))])
+    board, remaining = _u8(setup.board), _u8(setup.remaining())
+    total = exact_count(setup)
+    # parts: by the first board card's position, or with the board known by the first random
+    # seat's hand; a setup with neither is one completion
+    parts = EXACT_PARTS if len(setup.board) < 5 or setup.random_seats() else 1
+    done = []
+
+    def run_part(part):
+        counts = np.zeros((3, players), dtype=np.uint64)
+        n = lib.equity_exact(ctypes.byref(tables), players, holes.ctypes.data_as(P8),
+                             board.ctypes.data_as(P8), len(setup.board),
+                             remaining.ctypes.data_as(P8), len(remaining), part, parts,
+                             int(symmetry), *(counts[i].ctypes.data_as(P64) for i in range(3)))
+        done.append(n)
+        if progress:
+            progress(sum(done), total)
+        return n, counts
+
+    threads = threads or (1 if total < 500_000 else min(parts, os.cpu_count() or 1))
+    if threads == 1:
+        runs = list(map(run_part, range(parts)))
+    else:
+        with ThreadPoolExecutor(threads) as pool:
+            runs = list(pool.map(run_part, range(parts)))
+    trials = sum(n for n, _ in runs)
+    totals = sum(c for _, c in runs)
+    if trials != total:
+        raise RuntimeError(f"the exact kernel counted {trials:,} completions, not {total:,}")
+    return Result(players, trials, *(list(map(int, row)) for row in totals))
+
+
+def symmetries(setup):
+    """The suit permutations that keep the setup's known cards (each hand, the board, the dead
+    cards) as they are: the exact kernel's orbits are of these."""
+    lib = _library()
+    holes = _u8([c for hand in [setup.hero] + list(setup.opponents)
+                 for c in (hand or (RANDOM_SEAT, RANDOM_SEAT))])
+    board, remaining = _u8(setup.board), _u8(setup.remaining())
+    return lib.equity_symmetries(setup.players(), holes.ctypes.data_as(P8),
+                                 board.ctypes.data_as(P8), len(setup.board),
+                                 remaining.ctypes.data_as(P8), len(remaining))
+
+
+def stream_states(seed, lanes, slots):
+    """The xorshift128 starting words of every (lane, slot) stream of a run, as an array
+    (lanes, len(slots), 4) of uint32: golden/equity_deal.py's seed_words(stream_seed(seed,
+    lane, slot)) for all of them at once, mixed in C (``stream_states`` in native.c; the
+    readable mix costs milliseconds a run of 16 lanes, which a range's many small runs feel)."""
+    base = np.array(run_base(seed), dtype=np.uint32)
+    slots = _u8(list(slots) or [0])
+    out = np.zeros((lanes, len(slots), 4), dtype=np.uint32)
+    _library().stream_states(base.ctypes.data_as(P32), lanes, slots.ctypes.data_as(P8),
+                             len(slots), out.ctypes.data_as(P32))
+    return out
+
+
 def _u8(values):
     return np.ascontiguousarray(values, dtype=np.uint8)
 
@@ -122,28 +207,37 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
     unknown = len(slots)
     done = []
 
+    busy = min(lanes, trials)           # lanes past the trials count none: not seeded, not run
+    all_states = stream_states(seed, busy, slots)
+    fixed = (ctypes.byref(tables), players, holes.ctypes.data_as(P8), board.ctypes.data_as(P8),
+             len(setup.board), remaining.ctypes.data_as(P8), len(remaining), unknown)
+
     def run_lane(lane):
-        states = np.array([seed_words(stream_seed(seed, lane, s)) for s in slots]
-                          or [[0] * 4], dtype=np.uint32)
+        states = all_states[lane]           # a C-contiguous row of the C-contiguous array
         counts = np.zeros((3, players), dtype=np.uint64)
+        out = [counts[i].ctypes.data_as(P64) for i in range(3)]
         left = lane_trials(trials, lanes, lane)
         while left:
             n = min(left, CHUNK)
-            lib.equity_lane(ctypes.byref(tables), players, holes.ctypes.data_as(P8),
-                            board.ctypes.data_as(P8), len(setup.board),
-                            remaining.ctypes.data_as(P8), len(remaining), unknown,
-                            states.ctypes.data_as(P32), n, counts[0].ctypes.data_as(P64),
-                            counts[1].ctypes.data_as(P64), counts[2].ctypes.data_as(P64))
+            lib.equity_lane(*fixed, states.ctypes.data_as(P32), n, *out)
             left -= n
             done.append(n)
             if progress:
                 progress(sum(done), trials)
         return counts
 
-    threads = threads or min(lanes, os.cpu_count() or 1)
+    threads = threads or min(busy, os.cpu_count() or 1)
+    if threads == 1 and trials <= CHUNK:
+        # a small run (a range's setup): every lane in one call
+        counts = np.zeros((3, players), dtype=np.uint64)
+        lib.equity_lanes(*fixed, all_states.ctypes.data_as(P32), lanes, trials,
+                         *(counts[i].ctypes.data_as(P64) for i in range(3)))
+        if progress:
+            progress(trials, trials)
+        return Result(players, trials, *(list(map(int, row)) for row in counts))
     if threads == 1:                    # no pool: its hand-offs cost more than a small run
-        totals = sum(map(run_lane, range(lanes)))
+        totals = sum(map(run_lane, range(busy)))
     else:
         with ThreadPoolExecutor(threads) as pool:
-            totals = sum(pool.map(run_lane, range(lanes)))
+            totals = sum(pool.map(run_lane, range(busy)))
     return Result(players, trials, *(list(map(int, row)) for row in totals))
