@@ -150,7 +150,7 @@ def cmd_equity(args):
             how += ", weighed by the ranges' weights" if report.exact else \
                 ", each trial's drawn by weight"
         elif not report.exact:
-            how += f", {report.trials // report.setups:,} trials each"
+            how += f", {plural(report.trials // report.setups, 'trial')} each"
     print(f"{plural(report.trials, 'trial')} ({how}) in {report.seconds:.2f} s, "
           f"{report.trials_per_second:,.0f} trials/s on the {report.backend} backend "
           f"({report.engine})")

@@ -169,6 +169,10 @@ def test_equity_summary_counts_one_trial_in_the_singular(capsys):
     done = run_here(capsys, "equity", "AhAs", "random", "--trials", "1")
     assert done.returncode == 0, done.stderr
     assert "\n1 trial (Monte Carlo" in done.stdout and "\n1 trials" not in done.stdout
+    # a range of 12 combos at a trial each: "1 trial each", in the singular too
+    done = run_here(capsys, "equity", "QQ+", "AhKh", "--trials", "1")
+    assert done.returncode == 0, done.stderr
+    assert "12 setups" in done.stdout and ", 1 trial each" in done.stdout, done.stdout
 
 
 def test_a_hero_range_and_tens_written_10_on_the_command_line(capsys):
