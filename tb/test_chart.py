@@ -33,6 +33,7 @@ def test_each_cell_is_the_calculators_answer(tmp_path):
     for hand, hero in (("AKs", "AcKc"), ("T9o", "Tc9d"), ("22", "2d2c")):
         report = pokerhdl.equity(hero, "random", "random", trials=300, seed=11)
         assert answer["hands"][hand] == report.players[0].equity
+        assert answer["lanes"] == report.lanes     # the JSON names what the counts depend on
     grid = answer["grid"]
     assert grid[0][0] == answer["hands"]["AA"] == max(answer["hands"].values())
     assert answer["hands"]["AA"] > 0.6 and answer["hands"]["32o"] < 0.3

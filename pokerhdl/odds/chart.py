@@ -46,7 +46,7 @@ def chart(random=1, against=None, trials=DEFAULT_CHART_TRIALS, seed=DEFAULT_SEED
         raise ValueError(f"1 to 9 random opponents, got {random}")
     opponents = [against] if against is not None else ["random"] * random
     equities, start, done = {}, time.perf_counter(), 0
-    total_trials = 0
+    total_trials, used_lanes = 0, lanes
     for row in grid_hands():
         for hand in row:
             hero = hand if against is not None else \
@@ -55,11 +55,14 @@ def chart(random=1, against=None, trials=DEFAULT_CHART_TRIALS, seed=DEFAULT_SEED
                             backend=backend, port=port)
             equities[hand] = report.players[0].equity
             total_trials += report.trials
+            used_lanes = report.lanes
             done += 1
             if progress:
                 progress(done, SIZE * SIZE)
-    return {"against": range_text(against) if against is not None else f"{random} random hand" + ("s" if random > 1 else ""),
+    return {"against": range_text(against) if against is not None else
+            f"{random} random hand" + ("s" if random > 1 else ""),
             "trials_per_hand": trials, "trials": total_trials, "seed": seed,
+            "lanes": used_lanes,   # with the seed, what the counts depend on (any backend)
             "backend": backend, "seconds": time.perf_counter() - start,
             "hands": equities,
             "grid": [[equities[h] for h in row] for row in grid_hands()]}
