@@ -47,7 +47,7 @@ def cmd_eval(args):
 
 def fail(command, message, as_json=False):
     """End the run with a one-line reason and exit status 1 (``--json``: a JSON object
-    {"error": reason} on stdout, the same exit)."""
+    {"error": reason, "command": command} on stdout, the same exit)."""
     message = " ".join(str(message).split())
     if as_json:
         print(json.dumps({"error": message, "command": command}))
@@ -70,6 +70,12 @@ def whole_number(low=None, high=None, what="a whole number"):
     return convert
 
 
+# the equity engine's seed (128 bits) and lane count, as `equity` and `chart` read them
+ENGINE_SEED = whole_number(0, (1 << 128) - 1, "a seed: a 128-bit whole number (0 .. 2**128 - 1), "
+                                              "e.g. 7 or 0x2a")
+LANE_COUNT = whole_number(1, MAX_LANES, f"a number of lanes 1..{MAX_LANES}")
+
+
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose refusals are one line naming the command and the reason, exit
     status 2 (a JSON error object on stdout when --json is among the arguments), not the
@@ -81,14 +87,17 @@ class OneLineParser(argparse.ArgumentParser):
             message = message[len("argument "):]
         message = message.replace("invalid choice: ", "")
         hint = f" (see `{self.prog} --help`)"
-        as_json = "--json" in (self._argv or ())
+        as_json = "--json" in self.given
         if as_json:
             print(json.dumps({"error": message, "command": command or "pokerhdl"}))
         else:
             print(f"{self.prog}: {message}{hint}", file=sys.stderr)
         sys.exit(2)
 
-    _argv = None
+    def parse_known_args(self, args=None, namespace=None):
+        # the arguments this parser reads (a subcommand's parser is given the rest), for error()
+        self.given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
 
 
 class ProgressBar:
@@ -280,12 +289,11 @@ def build_parser():
     mode.add_argument("--exact", action="store_true", help="every completion once")
     mode.add_argument("--trials", type=whole_number(0, None, "a number of trials"),
                       metavar="N", help="N Monte Carlo trials")
-    p.add_argument("--seed", type=whole_number(0, (1 << 128) - 1, "a seed: a 128-bit whole "
-                                               "number (0 .. 2**128 - 1), e.g. 7 or 0x2a"),
+    p.add_argument("--seed", type=ENGINE_SEED,
                    default=DEFAULT_SEED,
                    help=f"Monte Carlo seed, a 128-bit number (default {DEFAULT_SEED}: runs "
                         "repeat exactly)")
-    p.add_argument("--lanes", type=whole_number(1, MAX_LANES, f"a number of lanes 1..{MAX_LANES}"),
+    p.add_argument("--lanes", type=LANE_COUNT,
                    help=f"Monte Carlo lanes (1..{MAX_LANES}) the trials are shared among; the "
                         f"counts depend "
                         f"on them (golden: default {DEFAULT_LANES}; sim: the simulated "
@@ -316,11 +324,10 @@ def build_parser():
     p.add_argument("--trials", type=whole_number(1, None, "a number of trials, 1 or more"),
                    default=DEFAULT_CHART_TRIALS, metavar="N",
                    help=f"Monte Carlo trials a hand (default {DEFAULT_CHART_TRIALS:,})")
-    p.add_argument("--seed", type=whole_number(0, (1 << 128) - 1, "a seed: a 128-bit whole "
-                                               "number (0 .. 2**128 - 1), e.g. 7 or 0x2a"),
+    p.add_argument("--seed", type=ENGINE_SEED,
                    default=DEFAULT_SEED, help=f"the seed of every hand's run (default "
                                               f"{DEFAULT_SEED})")
-    p.add_argument("--lanes", type=whole_number(1, MAX_LANES, f"a number of lanes 1..{MAX_LANES}"),
+    p.add_argument("--lanes", type=LANE_COUNT,
                    help="Monte Carlo lanes, as for pokerhdl equity")
     p.add_argument("--backend", default="golden", choices=BACKENDS,
                    help="where the equities are computed, as for pokerhdl equity")
@@ -339,8 +346,9 @@ def build_parser():
     p.add_argument("--stack", type=int, default=1000, help="chips each player starts with")
     p.add_argument("--blinds", default="5/10", help="small/big blind (default 5/10)")
     p.add_argument("--seed", type=whole_number(0, None, "a seed: a whole number 0 or more, "
-                                                          "e.g. 7 or 0x2a"), help="deals and bots repeat exactly "
-                   "with the same seed (default: a random one, printed)")
+                                                          "e.g. 7 or 0x2a"),
+                   help="deals and bots repeat exactly with the same seed (default: a random "
+                        "one, printed)")
     p.add_argument("--backend", default="golden", choices=BACKENDS,
                    help="where the equities are computed")
     p.add_argument("--script", metavar="FILE", help="read the moves from FILE, one a line "
@@ -415,11 +423,7 @@ def build_parser():
 
 
 def main(argv=None):
-    OneLineParser._argv = list(sys.argv[1:] if argv is None else argv)
-    try:
-        args = build_parser().parse_args(argv)
-    finally:
-        OneLineParser._argv = None          # another parse in this process is its own
+    args = build_parser().parse_args(argv)
     args.func(args)
 
 

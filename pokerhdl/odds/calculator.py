@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from ..golden.cards import CardError, format_cards, parse_cards
-from ..golden.equity import (ERR_CARD, ERR_OPPONENTS, ERR_TRIALS, MAX_OPPONENTS, EquityError,
+from ..golden.equity import (ERR_CARD, ERR_OPPONENTS, ERR_TRIALS, EquityError,
                             Result, Setup, check_monte_carlo)
 from ..golden.ranges import RangeError, parse_range, parse_weighted_range, range_text
 from . import native
@@ -167,8 +167,6 @@ def weighted_setups(hero, opponents, board=(), dead=()):
     or above MAX_SETUPS."""
     players = [hero_hand(hero)] + [opponent(o) for o in opponents]
     ranged = [j for j, h in enumerate(players) if isinstance(h, HandRange)]
-    if not 1 <= len(opponents) <= MAX_OPPONENTS:
-        raise EquityError(ERR_OPPONENTS, f"got {len(opponents)}")
     # the board, dead cards and known hands checked; a range seat stands in as a random one
     # (either way the same cards are known or dealt, so the deck suffices alike) and the hero
     # range as two cards no one else holds, only for the checks
@@ -360,9 +358,7 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     if backend not in BACKENDS:
         raise ValueError(_unknown_backend(backend))
     check_lanes(lanes)
-    if not 1 <= len(opponents) <= MAX_OPPONENTS:
-        raise EquityError(ERR_OPPONENTS, f"got {len(opponents)}")
-    check_seats(backend, len(opponents))
+    check_seats(backend, len(opponents))       # golden: Setup's own check, 1..MAX_OPPONENTS
     link = None
     if backend == "golden":
         lanes = DEFAULT_LANES if lanes is None else lanes

@@ -130,9 +130,7 @@ def exact(setup, progress=None, threads=None, symmetry=True):
         raise RuntimeError("no C compiler for the native equity kernel (set CC)")
     tables, _ = _tables()
     players = setup.players()
-    holes = _u8([c for hand in [setup.hero] + list(setup.opponents)
-                 for c in (hand or (RANDOM_SEAT, RANDOM_SEAT))])
-    board, remaining = _u8(setup.board), _u8(setup.remaining())
+    holes, board, remaining = _known(setup)
     total = exact_count(setup)
     # parts: by the first board card's position, or with the board known by the first random
     # seat's hand; a setup with neither is one completion
@@ -167,9 +165,7 @@ def symmetries(setup):
     """The suit permutations that keep the setup's known cards (each hand, the board, the dead
     cards) as they are: the exact kernel's orbits are of these."""
     lib = _library()
-    holes = _u8([c for hand in [setup.hero] + list(setup.opponents)
-                 for c in (hand or (RANDOM_SEAT, RANDOM_SEAT))])
-    board, remaining = _u8(setup.board), _u8(setup.remaining())
+    holes, board, remaining = _known(setup)
     return lib.equity_symmetries(setup.players(), holes.ctypes.data_as(P8),
                                  board.ctypes.data_as(P8), len(setup.board),
                                  remaining.ctypes.data_as(P8), len(remaining))
@@ -188,6 +184,14 @@ def stream_states(seed, lanes, slots):
     return out
 
 
+def _known(setup):
+    """The setup as the kernel takes it: every seat's two cards (RANDOM_SEAT twice for a random
+    one), the board, the cards left to deal, as uint8 arrays."""
+    holes = _u8([c for hand in [setup.hero] + list(setup.opponents)
+                 for c in (hand or (RANDOM_SEAT, RANDOM_SEAT))])
+    return holes, _u8(setup.board), _u8(setup.remaining())
+
+
 def _u8(values):
     return np.ascontiguousarray(values, dtype=np.uint8)
 
@@ -200,9 +204,7 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
     check_monte_carlo(trials, seed, lanes)
     tables, _ = _tables()
     players = setup.players()
-    holes = _u8([c for hand in [setup.hero] + list(setup.opponents)
-                 for c in (hand or (RANDOM_SEAT, RANDOM_SEAT))])
-    board, remaining = _u8(setup.board), _u8(setup.remaining())
+    holes, board, remaining = _known(setup)
     slots = setup.dealt_slots()
     unknown = len(slots)
     done = []
