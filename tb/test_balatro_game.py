@@ -5,7 +5,7 @@ in tb/test_golden_balatro.py (each category with its scoring cards, kickers that
 the wheel, a flush that is also a straight, fewer than five cards) is dealt, previewed and
 played; random agents play whole runs of several rule sets (the game's, small antes that are
 won, cards that run out, the reference's played-out round); a reset mid-move starts a clean
-run."""
+run, on the title first (no deck taken until a move, any move, starts the run)."""
 
 import json
 import os
@@ -21,7 +21,7 @@ from harness import HDLS, param, run_block
 from test_golden_balatro import SCORES, cards, deck_of
 from pokerhdl.games.balatro import BAD_OP, PREVIEW_LATENCY, rules_of
 from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
-                                     ACT_SORT_SUIT, PHASE_PLAYING, BalatroGame)
+                                     ACT_SORT_SUIT, PHASE_PLAYING, PHASE_TITLE, BalatroGame)
 
 RULE_SETS = {
     "default": {},
@@ -73,13 +73,17 @@ class GameTB(ClockedTB):
             d.deck_valid.value = int(bool(self.queue))
             d.deck_data.value = self.queue[0] if self.queue else 0
 
-    async def start(self):
-        """Reset: a clean run on the next deck, as a fresh golden game."""
+    async def start(self, first=ACT_PLAY):
+        """Reset: the title (no deck taken), checked; then the first move, ``first`` with
+        nothing selected (a refused play were the run dealt), starts a clean run on the next
+        deck, as it does the golden game's."""
         self.queue = []
         await self.reset(idle=True)
-        self.game = BalatroGame(self.decks.golden, self.rules)
+        self.game = BalatroGame(self.decks.golden, self.rules, title=True)
         await self.wait_ready()
-        await self.check(0)
+        await self.check(0b1011)
+        assert self.game.phase == PHASE_TITLE
+        await self.play_move(first)
 
     async def wait_ready(self, clocks=400):
         for _ in range(clocks):
@@ -196,7 +200,8 @@ async def reset_mid_move(dut):
         await FallingEdge(d.clk)
         d.cmd_op.value, d.cmd_mask.value, d.cmd_valid.value = ACT_PLAY, 1, 1
         await ClockCycles(d.clk, rng.randint(1, 40))
-        await tb.start()                        # checks every view port of the clean run
+        await tb.start(first=trial % 5)         # checks every view port of the title, then
+                                                # of the clean run the first move starts
 
 
 @cocotb.test()

@@ -75,7 +75,7 @@ def scenes():
 
 
 def end_scenes():
-    """A run lost and a run won, and random states (under -m slow)."""
+    """The title, a run lost and a run won, and random states (under -m slow)."""
     rng = random.Random(11)
     lost = BalatroGame(DeckList(seed=5).golden, REFERENCE_ROUND)
     while lost.phase == PHASE_PLAYING:
@@ -83,7 +83,8 @@ def end_scenes():
     won = BalatroGame(DeckList(seed=6).golden, Rules(antes=1, ante_bases=(20,)))
     while won.phase == PHASE_PLAYING:
         won.play(best_mask(won))
-    out = [("run-lost", lost, 0b11), ("run-won", won, 0)]
+    title = BalatroGame(DeckList(seed=4).golden, title=True)
+    out = [("title", title, 0b101), ("run-lost", lost, 0b11), ("run-won", won, 0)]
     game = BalatroGame(DeckList(seed=12).golden)
     for k in range(3):
         for _ in range(rng.randint(1, 5)):
@@ -104,7 +105,7 @@ async def frames_match_golden(dut):
 
 
 REGRESSION = ["last-hand-and-refusal"]
-SLOW = ["fresh-hand", "selection", "run-lost", "run-won", "random-0", "random-1", "random-2"]
+SLOW = ["fresh-hand", "selection", "title", "run-lost", "run-won", "random-0", "random-1", "random-2"]
 
 
 @pytest.mark.parametrize("hdl", HDLS)

@@ -10,7 +10,7 @@ import pytest
 
 from pokerhdl.golden.balatro import (
     ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK, ACT_SORT_SUIT, BIG, BOSS, MAX_HAND_SCORE,
-    NO_HAND, OK, PHASE_LOST, PHASE_PLAYING, PHASE_WON, REF_EMPTY_SLOT, REF_NO_DISCARDS,
+    NO_HAND, OK, PHASE_LOST, PHASE_PLAYING, PHASE_TITLE, PHASE_WON, REF_EMPTY_SLOT, REF_NO_DISCARDS,
     REF_NOTHING_SELECTED, REF_RUN_OVER, REF_TOO_MANY, REFERENCE_ROUND, RESULT_TEXT, SMALL,
     BalatroGame, Rules, score_hand, shuffled_decks)
 from pokerhdl.golden.cards import DECK, parse_cards
@@ -326,6 +326,26 @@ def test_every_refusal_changes_nothing():
     assert g.act(ACT_NEW_RUN) == OK and g.phase == PHASE_PLAYING
     with pytest.raises(ValueError):
         g.act(9)
+
+
+@pytest.mark.parametrize("action", [ACT_PLAY, ACT_DISCARD, ACT_SORT_RANK, ACT_SORT_SUIT,
+                                    ACT_NEW_RUN])
+def test_title_deals_nothing_until_the_first_move(action):
+    """On the title (the board's power-on) no deck is taken; the first move, whatever it is,
+    starts the run exactly as a game dealt at once, and answers OK."""
+    decks = Decks()
+    g = BalatroGame(decks, title=True)
+    assert decks.calls == 0
+    assert g.observe() == dict(phase=PHASE_TITLE, ante=1, blind=SMALL, target=300, score=0,
+                               hands_left=0, discards_left=0, hand=(), deck_left=0, result=OK,
+                               last_category=NO_HAND, last_chips=0, last_mult=0, last_score=0)
+    if action in (ACT_PLAY, ACT_DISCARD):
+        with pytest.raises(ValueError):
+            g.act(action, 256)                  # a mask no switches make: still not a move
+        assert decks.calls == 0 and g.phase == PHASE_TITLE
+    assert g.act(action, 0b1) == OK and decks.calls == 1
+    assert g.observe() == BalatroGame(Decks()).observe()
+    assert g.phase == PHASE_PLAYING and g.act(action, 0b1) in (OK, REF_NO_DISCARDS)
 
 
 def test_bad_decks_rejected():

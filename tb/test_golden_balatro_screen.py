@@ -74,3 +74,14 @@ def test_message_row():
     px = frame(g.observe(), 0b111111)
     assert read_row(px, 20, WHITE) == "TOO MANY CARDS SELECTED"
     assert read_row(px, 16, WHITE) == "AT MOST 5 CARDS"
+
+
+def test_title_frame():
+    """Before the first press: the title, the prompt and the help, no cards, nothing else."""
+    px = frame(BalatroGame(lambda: list(DECK), title=True).observe(), selection=0b101)
+    rows = {row: read_row(px, row, WHITE) for row in range(30)}
+    assert rows.pop(1) == "POKERHDL BALATRO"
+    assert rows.pop(20) == "PRESS ANY BUTTON TO SHUFFLE AND DEAL"
+    assert rows.pop(27).startswith("SW0-7 SELECT")
+    assert set(rows.values()) == {""}
+    assert {c for line in px[7 * 16:14 * 16] for c in line} == {FELT}     # no cards

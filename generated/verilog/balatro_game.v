@@ -2111,7 +2111,7 @@ always @(posedge clk) begin: steps
     reg reached;
     if (rst == 1) begin
         step <= 0;
-        state <= 4'b0111;
+        state <= 4'b0000;
     end
     else begin
         case (state)
@@ -2221,6 +2221,9 @@ always @(posedge clk) begin: judge
             4'b0000: begin
                 if (cmd_valid) begin
                     move_op <= cmd_op;
+                    if (((run_phase == 3) && (cmd_op < 4))) begin
+                        move_op <= 4;
+                    end
                     move_mask <= cmd_mask;
                     move_taken <= 1;
                 end
@@ -2277,7 +2280,7 @@ always @(posedge clk) begin: figures
         run_hands_left <= 0;
         run_last_mult <= 0;
         run_ante <= 1;
-        run_phase <= 0;
+        run_phase <= 3;
         run_target <= 0;
         run_blind <= 0;
         run_last_category <= 15;

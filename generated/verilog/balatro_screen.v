@@ -114,9 +114,11 @@ reg [3:0] digit_codes0_bin2bcd0_dabble_digit4_adjusted = 0;
 reg [3:0] digit_codes0_bin2bcd0_dabble_digit5_nibble = 0;
 reg [5:0] row_line = 0;
 reg [5:0] line_blind = 0;
+reg [5:0] line_counts = 0;
 reg [5:0] line_last = 0;
 reg [5:0] line_message = 0;
 reg [5:0] line_pick = 0;
+reg [5:0] line_score = 0;
 wire [6:0] col;
 reg [5:0] a_row = 0;
 reg [2:0] a_gx = 0;
@@ -3023,22 +3025,22 @@ initial begin
     line_table[2719] <= 78;
     line_table[2720] <= 32;
     line_table[2721] <= 32;
-    line_table[2722] <= 32;
-    line_table[2723] <= 32;
-    line_table[2724] <= 32;
-    line_table[2725] <= 32;
-    line_table[2726] <= 32;
-    line_table[2727] <= 32;
-    line_table[2728] <= 32;
-    line_table[2729] <= 32;
+    line_table[2722] <= 80;
+    line_table[2723] <= 79;
+    line_table[2724] <= 75;
+    line_table[2725] <= 69;
+    line_table[2726] <= 82;
+    line_table[2727] <= 72;
+    line_table[2728] <= 68;
+    line_table[2729] <= 76;
     line_table[2730] <= 32;
-    line_table[2731] <= 32;
-    line_table[2732] <= 32;
-    line_table[2733] <= 32;
-    line_table[2734] <= 32;
-    line_table[2735] <= 32;
-    line_table[2736] <= 32;
-    line_table[2737] <= 32;
+    line_table[2731] <= 66;
+    line_table[2732] <= 65;
+    line_table[2733] <= 76;
+    line_table[2734] <= 65;
+    line_table[2735] <= 84;
+    line_table[2736] <= 82;
+    line_table[2737] <= 79;
     line_table[2738] <= 32;
     line_table[2739] <= 32;
     line_table[2740] <= 32;
@@ -3103,42 +3105,42 @@ initial begin
     line_table[2799] <= 32;
     line_table[2800] <= 32;
     line_table[2801] <= 32;
-    line_table[2802] <= 32;
-    line_table[2803] <= 32;
-    line_table[2804] <= 32;
-    line_table[2805] <= 32;
-    line_table[2806] <= 32;
+    line_table[2802] <= 80;
+    line_table[2803] <= 82;
+    line_table[2804] <= 69;
+    line_table[2805] <= 83;
+    line_table[2806] <= 83;
     line_table[2807] <= 32;
-    line_table[2808] <= 32;
-    line_table[2809] <= 32;
-    line_table[2810] <= 32;
+    line_table[2808] <= 65;
+    line_table[2809] <= 78;
+    line_table[2810] <= 89;
     line_table[2811] <= 32;
-    line_table[2812] <= 32;
-    line_table[2813] <= 32;
-    line_table[2814] <= 32;
-    line_table[2815] <= 32;
-    line_table[2816] <= 32;
-    line_table[2817] <= 32;
+    line_table[2812] <= 66;
+    line_table[2813] <= 85;
+    line_table[2814] <= 84;
+    line_table[2815] <= 84;
+    line_table[2816] <= 79;
+    line_table[2817] <= 78;
     line_table[2818] <= 32;
-    line_table[2819] <= 32;
-    line_table[2820] <= 32;
+    line_table[2819] <= 84;
+    line_table[2820] <= 79;
     line_table[2821] <= 32;
-    line_table[2822] <= 32;
-    line_table[2823] <= 32;
-    line_table[2824] <= 32;
-    line_table[2825] <= 32;
-    line_table[2826] <= 32;
-    line_table[2827] <= 32;
-    line_table[2828] <= 32;
+    line_table[2822] <= 83;
+    line_table[2823] <= 72;
+    line_table[2824] <= 85;
+    line_table[2825] <= 70;
+    line_table[2826] <= 70;
+    line_table[2827] <= 76;
+    line_table[2828] <= 69;
     line_table[2829] <= 32;
-    line_table[2830] <= 32;
-    line_table[2831] <= 32;
-    line_table[2832] <= 32;
+    line_table[2830] <= 65;
+    line_table[2831] <= 78;
+    line_table[2832] <= 68;
     line_table[2833] <= 32;
-    line_table[2834] <= 32;
-    line_table[2835] <= 32;
-    line_table[2836] <= 32;
-    line_table[2837] <= 32;
+    line_table[2834] <= 68;
+    line_table[2835] <= 69;
+    line_table[2836] <= 65;
+    line_table[2837] <= 76;
     line_table[2838] <= 32;
     line_table[2839] <= 32;
     line_table[2840] <= 32;
@@ -7005,12 +7007,16 @@ end
 always @(posedge clk) begin: lines
     if (rst == 1) begin
         line_message <= 0;
-        line_pick <= 0;
-        line_last <= 0;
         line_blind <= 0;
+        line_score <= 0;
+        line_last <= 0;
+        line_counts <= 0;
+        line_pick <= 0;
     end
     else begin
         line_blind <= (1 + view_blind);
+        line_score <= 4;
+        line_counts <= 5;
         if ((view_pick_count == 0)) begin
             line_pick <= 15;
         end
@@ -7038,11 +7044,19 @@ always @(posedge clk) begin: lines
         else begin
             line_message <= 0;
         end
+        if ((view_phase == 3)) begin
+            line_blind <= 34;
+            line_score <= 0;
+            line_counts <= 0;
+            line_pick <= 0;
+            line_last <= 0;
+            line_message <= 35;
+        end
     end
 end
 
 
-always @(line_message, y, line_blind, line_last, line_pick) begin: decode_a
+always @(line_message, y, line_blind, line_score, line_last, line_counts, line_pick) begin: decode_a
     reg [10-1:0] row;
     row = y[10-1:4];
     case (row)
@@ -7050,10 +7064,10 @@ always @(line_message, y, line_blind, line_last, line_pick) begin: decode_a
             row_line = line_blind;
         end
         'h2: begin
-            row_line = 4;
+            row_line = line_score;
         end
         'h3: begin
-            row_line = 5;
+            row_line = line_counts;
         end
         'h10: begin
             row_line = line_pick;

@@ -92,13 +92,13 @@ reg balatro_board0_deck_ready = 0;
 wire [5:0] balatro_board0_deck_data;
 reg [7:0] balatro_board0_cmd_mask = 0;
 reg [2:0] balatro_board0_cmd_op = 0;
-reg balatro_board0_cmd_ready = 0;
+reg balatro_board0_cmd_ready = 1;
 reg balatro_board0_cmd_valid = 0;
 reg balatro_board0_stir = 0;
 wire [4:0] balatro_board0_io_press;
 reg [7:0] balatro_board0_io_sw = 0;
 wire balatro_board0_won;
-reg [1:0] balatro_board0_view_phase = 0;
+reg [1:0] balatro_board0_view_phase = 3;
 wire balatro_board0_lost;
 wire [15:0] balatro_board0_io_led;
 wire [16:0] balatro_board0_io_figure;
@@ -115,7 +115,7 @@ reg [7:0] balatro_board0_balatro_game0_pick_chips = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_count = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_mult = 0;
 wire balatro_board0_balatro_game0_ready;
-reg [3:0] balatro_board0_balatro_game0_state = 4'b0111;
+reg [3:0] balatro_board0_balatro_game0_state = 4'b0000;
 reg [16:0] balatro_board0_balatro_game0_target_next = 300;
 reg [3:0] balatro_board0_balatro_game0_hand_count = 0;
 reg [7:0] balatro_board0_balatro_game0_move_mask = 0;
@@ -128,7 +128,7 @@ reg [2:0] balatro_board0_balatro_game0_move_result = 0;
 reg balatro_board0_balatro_game0_hand_start = 0;
 reg [47:0] balatro_board0_balatro_game0_view_hand = 49'hffffffffffff;
 reg [3:0] balatro_board0_balatro_game0_view_hand_len = 0;
-reg [1:0] balatro_board0_balatro_game0_run_phase = 0;
+reg [1:0] balatro_board0_balatro_game0_run_phase = 3;
 reg [3:0] balatro_board0_balatro_game0_view_ante = 1;
 reg [1:0] balatro_board0_balatro_game0_view_blind = 0;
 reg [16:0] balatro_board0_balatro_game0_view_target = 0;
@@ -352,9 +352,11 @@ reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_adj
 reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit5_nibble = 0;
 reg [5:0] balatro_board0_balatro_screen0_row_line = 0;
 reg [5:0] balatro_board0_balatro_screen0_line_blind = 0;
+reg [5:0] balatro_board0_balatro_screen0_line_counts = 0;
 reg [5:0] balatro_board0_balatro_screen0_line_last = 0;
 reg [5:0] balatro_board0_balatro_screen0_line_message = 0;
 reg [5:0] balatro_board0_balatro_screen0_line_pick = 0;
+reg [5:0] balatro_board0_balatro_screen0_line_score = 0;
 wire [6:0] balatro_board0_balatro_screen0_col;
 reg [5:0] balatro_board0_balatro_screen0_a_row = 0;
 reg [2:0] balatro_board0_balatro_screen0_a_gx = 0;
@@ -3531,22 +3533,22 @@ initial begin
     balatro_board0_balatro_screen0_line_table[2719] <= 78;
     balatro_board0_balatro_screen0_line_table[2720] <= 32;
     balatro_board0_balatro_screen0_line_table[2721] <= 32;
-    balatro_board0_balatro_screen0_line_table[2722] <= 32;
-    balatro_board0_balatro_screen0_line_table[2723] <= 32;
-    balatro_board0_balatro_screen0_line_table[2724] <= 32;
-    balatro_board0_balatro_screen0_line_table[2725] <= 32;
-    balatro_board0_balatro_screen0_line_table[2726] <= 32;
-    balatro_board0_balatro_screen0_line_table[2727] <= 32;
-    balatro_board0_balatro_screen0_line_table[2728] <= 32;
-    balatro_board0_balatro_screen0_line_table[2729] <= 32;
+    balatro_board0_balatro_screen0_line_table[2722] <= 80;
+    balatro_board0_balatro_screen0_line_table[2723] <= 79;
+    balatro_board0_balatro_screen0_line_table[2724] <= 75;
+    balatro_board0_balatro_screen0_line_table[2725] <= 69;
+    balatro_board0_balatro_screen0_line_table[2726] <= 82;
+    balatro_board0_balatro_screen0_line_table[2727] <= 72;
+    balatro_board0_balatro_screen0_line_table[2728] <= 68;
+    balatro_board0_balatro_screen0_line_table[2729] <= 76;
     balatro_board0_balatro_screen0_line_table[2730] <= 32;
-    balatro_board0_balatro_screen0_line_table[2731] <= 32;
-    balatro_board0_balatro_screen0_line_table[2732] <= 32;
-    balatro_board0_balatro_screen0_line_table[2733] <= 32;
-    balatro_board0_balatro_screen0_line_table[2734] <= 32;
-    balatro_board0_balatro_screen0_line_table[2735] <= 32;
-    balatro_board0_balatro_screen0_line_table[2736] <= 32;
-    balatro_board0_balatro_screen0_line_table[2737] <= 32;
+    balatro_board0_balatro_screen0_line_table[2731] <= 66;
+    balatro_board0_balatro_screen0_line_table[2732] <= 65;
+    balatro_board0_balatro_screen0_line_table[2733] <= 76;
+    balatro_board0_balatro_screen0_line_table[2734] <= 65;
+    balatro_board0_balatro_screen0_line_table[2735] <= 84;
+    balatro_board0_balatro_screen0_line_table[2736] <= 82;
+    balatro_board0_balatro_screen0_line_table[2737] <= 79;
     balatro_board0_balatro_screen0_line_table[2738] <= 32;
     balatro_board0_balatro_screen0_line_table[2739] <= 32;
     balatro_board0_balatro_screen0_line_table[2740] <= 32;
@@ -3611,42 +3613,42 @@ initial begin
     balatro_board0_balatro_screen0_line_table[2799] <= 32;
     balatro_board0_balatro_screen0_line_table[2800] <= 32;
     balatro_board0_balatro_screen0_line_table[2801] <= 32;
-    balatro_board0_balatro_screen0_line_table[2802] <= 32;
-    balatro_board0_balatro_screen0_line_table[2803] <= 32;
-    balatro_board0_balatro_screen0_line_table[2804] <= 32;
-    balatro_board0_balatro_screen0_line_table[2805] <= 32;
-    balatro_board0_balatro_screen0_line_table[2806] <= 32;
+    balatro_board0_balatro_screen0_line_table[2802] <= 80;
+    balatro_board0_balatro_screen0_line_table[2803] <= 82;
+    balatro_board0_balatro_screen0_line_table[2804] <= 69;
+    balatro_board0_balatro_screen0_line_table[2805] <= 83;
+    balatro_board0_balatro_screen0_line_table[2806] <= 83;
     balatro_board0_balatro_screen0_line_table[2807] <= 32;
-    balatro_board0_balatro_screen0_line_table[2808] <= 32;
-    balatro_board0_balatro_screen0_line_table[2809] <= 32;
-    balatro_board0_balatro_screen0_line_table[2810] <= 32;
+    balatro_board0_balatro_screen0_line_table[2808] <= 65;
+    balatro_board0_balatro_screen0_line_table[2809] <= 78;
+    balatro_board0_balatro_screen0_line_table[2810] <= 89;
     balatro_board0_balatro_screen0_line_table[2811] <= 32;
-    balatro_board0_balatro_screen0_line_table[2812] <= 32;
-    balatro_board0_balatro_screen0_line_table[2813] <= 32;
-    balatro_board0_balatro_screen0_line_table[2814] <= 32;
-    balatro_board0_balatro_screen0_line_table[2815] <= 32;
-    balatro_board0_balatro_screen0_line_table[2816] <= 32;
-    balatro_board0_balatro_screen0_line_table[2817] <= 32;
+    balatro_board0_balatro_screen0_line_table[2812] <= 66;
+    balatro_board0_balatro_screen0_line_table[2813] <= 85;
+    balatro_board0_balatro_screen0_line_table[2814] <= 84;
+    balatro_board0_balatro_screen0_line_table[2815] <= 84;
+    balatro_board0_balatro_screen0_line_table[2816] <= 79;
+    balatro_board0_balatro_screen0_line_table[2817] <= 78;
     balatro_board0_balatro_screen0_line_table[2818] <= 32;
-    balatro_board0_balatro_screen0_line_table[2819] <= 32;
-    balatro_board0_balatro_screen0_line_table[2820] <= 32;
+    balatro_board0_balatro_screen0_line_table[2819] <= 84;
+    balatro_board0_balatro_screen0_line_table[2820] <= 79;
     balatro_board0_balatro_screen0_line_table[2821] <= 32;
-    balatro_board0_balatro_screen0_line_table[2822] <= 32;
-    balatro_board0_balatro_screen0_line_table[2823] <= 32;
-    balatro_board0_balatro_screen0_line_table[2824] <= 32;
-    balatro_board0_balatro_screen0_line_table[2825] <= 32;
-    balatro_board0_balatro_screen0_line_table[2826] <= 32;
-    balatro_board0_balatro_screen0_line_table[2827] <= 32;
-    balatro_board0_balatro_screen0_line_table[2828] <= 32;
+    balatro_board0_balatro_screen0_line_table[2822] <= 83;
+    balatro_board0_balatro_screen0_line_table[2823] <= 72;
+    balatro_board0_balatro_screen0_line_table[2824] <= 85;
+    balatro_board0_balatro_screen0_line_table[2825] <= 70;
+    balatro_board0_balatro_screen0_line_table[2826] <= 70;
+    balatro_board0_balatro_screen0_line_table[2827] <= 76;
+    balatro_board0_balatro_screen0_line_table[2828] <= 69;
     balatro_board0_balatro_screen0_line_table[2829] <= 32;
-    balatro_board0_balatro_screen0_line_table[2830] <= 32;
-    balatro_board0_balatro_screen0_line_table[2831] <= 32;
-    balatro_board0_balatro_screen0_line_table[2832] <= 32;
+    balatro_board0_balatro_screen0_line_table[2830] <= 65;
+    balatro_board0_balatro_screen0_line_table[2831] <= 78;
+    balatro_board0_balatro_screen0_line_table[2832] <= 68;
     balatro_board0_balatro_screen0_line_table[2833] <= 32;
-    balatro_board0_balatro_screen0_line_table[2834] <= 32;
-    balatro_board0_balatro_screen0_line_table[2835] <= 32;
-    balatro_board0_balatro_screen0_line_table[2836] <= 32;
-    balatro_board0_balatro_screen0_line_table[2837] <= 32;
+    balatro_board0_balatro_screen0_line_table[2834] <= 68;
+    balatro_board0_balatro_screen0_line_table[2835] <= 69;
+    balatro_board0_balatro_screen0_line_table[2836] <= 65;
+    balatro_board0_balatro_screen0_line_table[2837] <= 76;
     balatro_board0_balatro_screen0_line_table[2838] <= 32;
     balatro_board0_balatro_screen0_line_table[2839] <= 32;
     balatro_board0_balatro_screen0_line_table[2840] <= 32;
@@ -9132,7 +9134,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_steps
     reg reached;
     if (rst == 1) begin
         balatro_board0_balatro_game0_step <= 0;
-        balatro_board0_balatro_game0_state <= 4'b0111;
+        balatro_board0_balatro_game0_state <= 4'b0000;
     end
     else begin
         case (balatro_board0_balatro_game0_state)
@@ -9242,6 +9244,9 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_judge
             4'b0000: begin
                 if (balatro_board0_cmd_valid) begin
                     balatro_board0_balatro_game0_move_op <= balatro_board0_cmd_op;
+                    if (((balatro_board0_balatro_game0_run_phase == 3) && (balatro_board0_cmd_op < 4))) begin
+                        balatro_board0_balatro_game0_move_op <= 4;
+                    end
                     balatro_board0_balatro_game0_move_mask <= balatro_board0_cmd_mask;
                     balatro_board0_balatro_game0_move_taken <= 1;
                 end
@@ -9298,7 +9303,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_figures
         balatro_board0_balatro_game0_run_hands_left <= 0;
         balatro_board0_balatro_game0_run_last_mult <= 0;
         balatro_board0_balatro_game0_run_ante <= 1;
-        balatro_board0_balatro_game0_run_phase <= 0;
+        balatro_board0_balatro_game0_run_phase <= 3;
         balatro_board0_balatro_game0_run_target <= 0;
         balatro_board0_balatro_game0_run_blind <= 0;
         balatro_board0_balatro_game0_run_last_category <= 15;
@@ -10259,12 +10264,16 @@ end
 always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
     if (rst == 1) begin
         balatro_board0_balatro_screen0_line_message <= 0;
-        balatro_board0_balatro_screen0_line_pick <= 0;
-        balatro_board0_balatro_screen0_line_last <= 0;
         balatro_board0_balatro_screen0_line_blind <= 0;
+        balatro_board0_balatro_screen0_line_score <= 0;
+        balatro_board0_balatro_screen0_line_last <= 0;
+        balatro_board0_balatro_screen0_line_counts <= 0;
+        balatro_board0_balatro_screen0_line_pick <= 0;
     end
     else begin
         balatro_board0_balatro_screen0_line_blind <= (1 + balatro_board0_balatro_game0_view_blind);
+        balatro_board0_balatro_screen0_line_score <= 4;
+        balatro_board0_balatro_screen0_line_counts <= 5;
         if ((balatro_board0_balatro_game0_view_pick_count == 0)) begin
             balatro_board0_balatro_screen0_line_pick <= 15;
         end
@@ -10292,11 +10301,19 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
         else begin
             balatro_board0_balatro_screen0_line_message <= 0;
         end
+        if ((balatro_board0_view_phase == 3)) begin
+            balatro_board0_balatro_screen0_line_blind <= 34;
+            balatro_board0_balatro_screen0_line_score <= 0;
+            balatro_board0_balatro_screen0_line_counts <= 0;
+            balatro_board0_balatro_screen0_line_pick <= 0;
+            balatro_board0_balatro_screen0_line_last <= 0;
+            balatro_board0_balatro_screen0_line_message <= 35;
+        end
     end
 end
 
 
-always @(balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_pick) begin: balatro_board0_balatro_screen0_decode_a
+always @(balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_score, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_counts, balatro_board0_balatro_screen0_line_pick) begin: balatro_board0_balatro_screen0_decode_a
     reg [10-1:0] row;
     row = balatro_board0_balatro_screen0_y[10-1:4];
     case (row)
@@ -10304,10 +10321,10 @@ always @(balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_scr
             balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_blind;
         end
         'h2: begin
-            balatro_board0_balatro_screen0_row_line = 4;
+            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_score;
         end
         'h3: begin
-            balatro_board0_balatro_screen0_row_line = 5;
+            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_counts;
         end
         'h10: begin
             balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_pick;

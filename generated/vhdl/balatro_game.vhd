@@ -2217,7 +2217,7 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             step <= to_unsigned(0, 4);
-            state <= BAL_DRAIN;
+            state <= BAL_IDLE;
         else
             case state is
                 when BAL_IDLE =>
@@ -2307,6 +2307,9 @@ begin
                 when BAL_IDLE =>
                     if bool(cmd_valid) then
                         move_op <= cmd_op_num;
+                        if ((run_phase = 3) and (cmd_op_num < 4)) then
+                            move_op <= to_unsigned(4, 3);
+                        end if;
                         move_mask <= cmd_mask_num;
                         move_taken <= '1';
                     end if;
@@ -2353,7 +2356,7 @@ begin
             run_hands_left <= to_unsigned(0, 4);
             run_last_mult <= to_unsigned(0, 4);
             run_ante <= to_unsigned(1, 4);
-            run_phase <= to_unsigned(0, 2);
+            run_phase <= to_unsigned(3, 2);
             run_target <= to_unsigned(0, 17);
             run_blind <= to_unsigned(0, 2);
             run_last_category <= to_unsigned(15, 4);

@@ -109,9 +109,11 @@ signal digit_codes0_bin2bcd0_dabble_digit4_adjusted: unsigned(3 downto 0) := "00
 signal digit_codes0_bin2bcd0_dabble_digit5_nibble: unsigned(3 downto 0) := "0000";
 signal row_line: unsigned(5 downto 0) := "000000";
 signal line_blind: unsigned(5 downto 0) := "000000";
+signal line_counts: unsigned(5 downto 0) := "000000";
 signal line_last: unsigned(5 downto 0) := "000000";
 signal line_message: unsigned(5 downto 0) := "000000";
 signal line_pick: unsigned(5 downto 0) := "000000";
+signal line_score: unsigned(5 downto 0) := "000000";
 signal view_blind_num: unsigned(1 downto 0) := "00";
 signal view_pick_count_num: unsigned(3 downto 0) := "0000";
 signal view_pick_category_num: unsigned(3 downto 0) := "0000";
@@ -3018,7 +3020,22 @@ signal line_table: t_array_line_table := (
     "01001110",
     "00100000",
     "00100000",
+    "01010000",
+    "01001111",
+    "01001011",
+    "01000101",
+    "01010010",
+    "01001000",
+    "01000100",
+    "01001100",
     "00100000",
+    "01000010",
+    "01000001",
+    "01001100",
+    "01000001",
+    "01010100",
+    "01010010",
+    "01001111",
     "00100000",
     "00100000",
     "00100000",
@@ -3083,57 +3100,42 @@ signal line_table: t_array_line_table := (
     "00100000",
     "00100000",
     "00100000",
+    "01010000",
+    "01010010",
+    "01000101",
+    "01010011",
+    "01010011",
     "00100000",
+    "01000001",
+    "01001110",
+    "01011001",
     "00100000",
+    "01000010",
+    "01010101",
+    "01010100",
+    "01010100",
+    "01001111",
+    "01001110",
     "00100000",
+    "01010100",
+    "01001111",
     "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
+    "01010011",
+    "01001000",
+    "01010101",
+    "01000110",
+    "01000110",
+    "01001100",
+    "01000101",
+    "00100000",
+    "01000001",
+    "01001110",
+    "01000100",
+    "00100000",
+    "01000100",
+    "01000101",
+    "01000001",
+    "01001100",
     "00100000",
     "00100000",
     "00100000",
@@ -6994,11 +6996,15 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             line_message <= to_unsigned(0, 6);
-            line_pick <= to_unsigned(0, 6);
-            line_last <= to_unsigned(0, 6);
             line_blind <= to_unsigned(0, 6);
+            line_score <= to_unsigned(0, 6);
+            line_last <= to_unsigned(0, 6);
+            line_counts <= to_unsigned(0, 6);
+            line_pick <= to_unsigned(0, 6);
         else
             line_blind <= (1 + resize(view_blind_num, 6));
+            line_score <= to_unsigned(4, 6);
+            line_counts <= to_unsigned(5, 6);
             if (view_pick_count_num = 0) then
                 line_pick <= to_unsigned(15, 6);
             elsif (view_pick_count_num > 5) then
@@ -7020,11 +7026,19 @@ begin
             else
                 line_message <= to_unsigned(0, 6);
             end if;
+            if (view_phase_num = 3) then
+                line_blind <= to_unsigned(34, 6);
+                line_score <= to_unsigned(0, 6);
+                line_counts <= to_unsigned(0, 6);
+                line_pick <= to_unsigned(0, 6);
+                line_last <= to_unsigned(0, 6);
+                line_message <= to_unsigned(35, 6);
+            end if;
         end if;
     end if;
 end process lines;
 
-decode_a: process (line_message, y, line_blind, line_last, line_pick) is
+decode_a: process (line_message, y, line_blind, line_score, line_last, line_counts, line_pick) is
     variable row: unsigned(9 downto 0);
 begin
     row := resize(y(10-1 downto 4), 10);
@@ -7032,9 +7046,9 @@ begin
         when "0000000001" =>
             row_line <= line_blind;
         when "0000000010" =>
-            row_line <= to_unsigned(4, 6);
+            row_line <= line_score;
         when "0000000011" =>
-            row_line <= to_unsigned(5, 6);
+            row_line <= line_counts;
         when "0000010000" =>
             row_line <= line_pick;
         when "0000010010" =>

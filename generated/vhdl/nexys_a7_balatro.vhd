@@ -105,13 +105,13 @@ signal balatro_board0_deck_ready: std_logic := '0';
 signal balatro_board0_deck_data: unsigned(5 downto 0) := "000000";
 signal balatro_board0_cmd_mask: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_cmd_op: unsigned(2 downto 0) := "000";
-signal balatro_board0_cmd_ready: std_logic := '0';
+signal balatro_board0_cmd_ready: std_logic := '1';
 signal balatro_board0_cmd_valid: std_logic := '0';
 signal balatro_board0_stir: std_logic := '0';
 signal balatro_board0_io_press: unsigned(4 downto 0) := "00000";
 signal balatro_board0_io_sw: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_won: std_logic := '0';
-signal balatro_board0_view_phase: unsigned(1 downto 0) := "00";
+signal balatro_board0_view_phase: unsigned(1 downto 0) := "11";
 signal balatro_board0_lost: std_logic := '0';
 signal balatro_board0_io_led: unsigned(15 downto 0) := "0000000000000000";
 signal balatro_board0_io_figure: unsigned(16 downto 0) := "00000000000000000";
@@ -128,7 +128,7 @@ signal balatro_board0_balatro_game0_pick_chips: unsigned(7 downto 0) := "0000000
 signal balatro_board0_balatro_game0_pick_count: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_pick_mult: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_ready: std_logic := '0';
-signal balatro_board0_balatro_game0_state: t_enum_st_1 := BAL_DRAIN;
+signal balatro_board0_balatro_game0_state: t_enum_st_1 := BAL_IDLE;
 signal balatro_board0_balatro_game0_target_next: unsigned(16 downto 0) := "00000000100101100";
 signal balatro_board0_balatro_game0_hand_count: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_move_mask: unsigned(7 downto 0) := "00000000";
@@ -141,7 +141,7 @@ signal balatro_board0_balatro_game0_move_result: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_game0_hand_start: std_logic := '0';
 signal balatro_board0_balatro_game0_view_hand: unsigned(47 downto 0) := "111111111111111111111111111111111111111111111111";
 signal balatro_board0_balatro_game0_view_hand_len: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_run_phase: unsigned(1 downto 0) := "00";
+signal balatro_board0_balatro_game0_run_phase: unsigned(1 downto 0) := "11";
 signal balatro_board0_balatro_game0_view_ante: unsigned(3 downto 0) := "0001";
 signal balatro_board0_balatro_game0_view_blind: unsigned(1 downto 0) := "00";
 signal balatro_board0_balatro_game0_view_target: unsigned(16 downto 0) := "00000000000000000";
@@ -365,9 +365,11 @@ signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_adjust
 signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit5_nibble: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_row_line: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_line_blind: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_line_counts: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_line_last: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_line_message: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_line_pick: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_line_score: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_col: unsigned(6 downto 0) := "0000000";
 signal balatro_board0_balatro_screen0_a_row: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_a_gx: unsigned(2 downto 0) := "000";
@@ -3508,7 +3510,22 @@ signal balatro_board0_balatro_screen0_line_table: t_array_balatro_board0_balatro
     "01001110",
     "00100000",
     "00100000",
+    "01010000",
+    "01001111",
+    "01001011",
+    "01000101",
+    "01010010",
+    "01001000",
+    "01000100",
+    "01001100",
     "00100000",
+    "01000010",
+    "01000001",
+    "01001100",
+    "01000001",
+    "01010100",
+    "01010010",
+    "01001111",
     "00100000",
     "00100000",
     "00100000",
@@ -3573,57 +3590,42 @@ signal balatro_board0_balatro_screen0_line_table: t_array_balatro_board0_balatro
     "00100000",
     "00100000",
     "00100000",
+    "01010000",
+    "01010010",
+    "01000101",
+    "01010011",
+    "01010011",
     "00100000",
+    "01000001",
+    "01001110",
+    "01011001",
     "00100000",
+    "01000010",
+    "01010101",
+    "01010100",
+    "01010100",
+    "01001111",
+    "01001110",
     "00100000",
+    "01010100",
+    "01001111",
     "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
-    "00100000",
+    "01010011",
+    "01001000",
+    "01010101",
+    "01000110",
+    "01000110",
+    "01001100",
+    "01000101",
+    "00100000",
+    "01000001",
+    "01001110",
+    "01000100",
+    "00100000",
+    "01000100",
+    "01000101",
+    "01000001",
+    "01001100",
     "00100000",
     "00100000",
     "00100000",
@@ -9220,7 +9222,7 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             balatro_board0_balatro_game0_step <= to_unsigned(0, 4);
-            balatro_board0_balatro_game0_state <= BAL_DRAIN;
+            balatro_board0_balatro_game0_state <= BAL_IDLE;
         else
             case balatro_board0_balatro_game0_state is
                 when BAL_IDLE =>
@@ -9310,6 +9312,9 @@ begin
                 when BAL_IDLE =>
                     if bool(balatro_board0_cmd_valid) then
                         balatro_board0_balatro_game0_move_op <= balatro_board0_cmd_op;
+                        if ((balatro_board0_balatro_game0_run_phase = 3) and (balatro_board0_cmd_op < 4)) then
+                            balatro_board0_balatro_game0_move_op <= to_unsigned(4, 3);
+                        end if;
                         balatro_board0_balatro_game0_move_mask <= balatro_board0_cmd_mask;
                         balatro_board0_balatro_game0_move_taken <= '1';
                     end if;
@@ -9356,7 +9361,7 @@ begin
             balatro_board0_balatro_game0_run_hands_left <= to_unsigned(0, 4);
             balatro_board0_balatro_game0_run_last_mult <= to_unsigned(0, 4);
             balatro_board0_balatro_game0_run_ante <= to_unsigned(1, 4);
-            balatro_board0_balatro_game0_run_phase <= to_unsigned(0, 2);
+            balatro_board0_balatro_game0_run_phase <= to_unsigned(3, 2);
             balatro_board0_balatro_game0_run_target <= to_unsigned(0, 17);
             balatro_board0_balatro_game0_run_blind <= to_unsigned(0, 2);
             balatro_board0_balatro_game0_run_last_category <= to_unsigned(15, 4);
@@ -10265,11 +10270,15 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             balatro_board0_balatro_screen0_line_message <= to_unsigned(0, 6);
-            balatro_board0_balatro_screen0_line_pick <= to_unsigned(0, 6);
-            balatro_board0_balatro_screen0_line_last <= to_unsigned(0, 6);
             balatro_board0_balatro_screen0_line_blind <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_line_score <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_line_last <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_line_counts <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_line_pick <= to_unsigned(0, 6);
         else
             balatro_board0_balatro_screen0_line_blind <= (1 + resize(balatro_board0_balatro_game0_view_blind, 6));
+            balatro_board0_balatro_screen0_line_score <= to_unsigned(4, 6);
+            balatro_board0_balatro_screen0_line_counts <= to_unsigned(5, 6);
             if (balatro_board0_balatro_game0_view_pick_count = 0) then
                 balatro_board0_balatro_screen0_line_pick <= to_unsigned(15, 6);
             elsif (balatro_board0_balatro_game0_view_pick_count > 5) then
@@ -10291,11 +10300,19 @@ begin
             else
                 balatro_board0_balatro_screen0_line_message <= to_unsigned(0, 6);
             end if;
+            if (balatro_board0_view_phase = 3) then
+                balatro_board0_balatro_screen0_line_blind <= to_unsigned(34, 6);
+                balatro_board0_balatro_screen0_line_score <= to_unsigned(0, 6);
+                balatro_board0_balatro_screen0_line_counts <= to_unsigned(0, 6);
+                balatro_board0_balatro_screen0_line_pick <= to_unsigned(0, 6);
+                balatro_board0_balatro_screen0_line_last <= to_unsigned(0, 6);
+                balatro_board0_balatro_screen0_line_message <= to_unsigned(35, 6);
+            end if;
         end if;
     end if;
 end process balatro_board0_balatro_screen0_lines;
 
-balatro_board0_balatro_screen0_decode_a: process (balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_pick) is
+balatro_board0_balatro_screen0_decode_a: process (balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_score, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_counts, balatro_board0_balatro_screen0_line_pick) is
     variable row: unsigned(9 downto 0);
 begin
     row := resize(balatro_board0_balatro_screen0_y(10-1 downto 4), 10);
@@ -10303,9 +10320,9 @@ begin
         when "0000000001" =>
             balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_blind;
         when "0000000010" =>
-            balatro_board0_balatro_screen0_row_line <= to_unsigned(4, 6);
+            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_score;
         when "0000000011" =>
-            balatro_board0_balatro_screen0_row_line <= to_unsigned(5, 6);
+            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_counts;
         when "0000010000" =>
             balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_pick;
         when "0000010010" =>

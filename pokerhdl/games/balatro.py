@@ -10,8 +10,10 @@ the same signals. The preview (``view.pick_*``) is the score of the live ``selec
 (the switches) over the cards in hand, PREVIEW_LATENCY clocks after it changes; a play waits
 for the preview of its own mask and adds it, so the shown preview and the score cannot differ.
 
-Each blind takes a fresh deck: ``deck_start`` pulses, then cards come in deal order on a stream
-(deck_data/valid/ready; the board's shuffler, or a test). The controller takes what it draws
+After reset the run is on its title (golden ``title``): no deck is taken until the first
+move, which starts the run whatever it is. Each blind takes a fresh deck: ``deck_start``
+pulses, then cards come in deal order on a stream (deck_data/valid/ready; the board's
+shuffler, or a test). The controller takes what it draws
 and, at the blind's end, drains the rest of the 52, so every deck is taken whole (the
 shuffler's random words never depend on when its cards are taken).
 
@@ -35,7 +37,7 @@ from myhdl import (block, always, always_seq, always_comb, concat, enum, Signal,
 
 from ..golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_SUIT, CARD_CHIPS,
                               HAND_CHIPS, HAND_MULT, HAND_SLOTS, MAX_HAND_SCORE, NO_HAND, OK,
-                              PHASE_LOST, PHASE_PLAYING, PHASE_WON, REF_EMPTY_SLOT,
+                              PHASE_LOST, PHASE_PLAYING, PHASE_TITLE, PHASE_WON, REF_EMPTY_SLOT,
                               REF_NO_DISCARDS, REF_NOTHING_SELECTED, REF_RUN_OVER, REF_TOO_MANY,
                               SMALL, Rules)
 from ..golden.cards import DECK_SIZE, NO_CARD
@@ -263,7 +265,7 @@ class Run:
     played: last_category, last_chips, last_mult, last_score."""
 
     def __init__(self, w):
-        self.phase = Signal(intbv(PHASE_PLAYING)[2:])
+        self.phase = Signal(intbv(PHASE_TITLE)[2:])
         self.ante, self.blind = Signal(intbv(1)[4:]), Signal(intbv(SMALL)[2:])
         self.target, self.score = Signal(intbv(0)[w:]), Signal(intbv(0)[w:])
         self.hands_left, self.discards_left = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
@@ -374,6 +376,8 @@ def game_move(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, move, run, occup
         if state == st.BAL_IDLE:
             if cmd_valid:
                 move.op.next = cmd_op
+                if run.phase == PHASE_TITLE and cmd_op < ACT_NEW_RUN:
+                    move.op.next = ACT_NEW_RUN      # on the title every move starts the run
                 move.mask.next = cmd_mask
                 move.taken.next = 1
         elif state == st.BAL_CHECK:
@@ -551,7 +555,7 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
     w = score_bits(r)
     targets = target_rom(r)
     st = enum(*STEPS)
-    state = Signal(st.BAL_DRAIN)        # the step (game_sequencer), read by every part
+    state = Signal(st.BAL_IDLE)         # the step (game_sequencer), read by every part
     step = Signal(intbv(0)[4:])           # the wait, the slot removed, the sort's pass
     move, run, hand = Move(), Run(w), Hand()
     occupied = Signal(intbv(0)[HAND_SLOTS:])

@@ -8,7 +8,9 @@ left discards, up sorts by rank, down by suit, right starts a new run; CPU_RESET
 display shows the blind's score; LED 15 lights when the run is won, LED 14 when it is lost.
 
 Randomness: the shuffler's generator takes the free-running tick count at every button press
-(the shell's ticks and stir), so a run's decks depend on when a person pressed. Each blind's
+(the shell's ticks and stir), so a run's decks depend on when a person pressed. After power-on
+and CPU_RESETN the screen shows the title and no deck is shuffled until the first press, which
+starts the run: so even the first deal depends on when the person pressed. Each blind's
 whole deck is shuffled into the buffer the moment the blind starts, so presses during a blind
 change only later decks (and tests can predict each deck from the presses before it).
 """

@@ -35,13 +35,13 @@ import re
 
 from myhdl import block, always_seq, always_comb, always, concat, Signal, ResetSignal, intbv
 
-from ..golden.balatro import (HAND_SLOTS, MAX_SELECT, NO_HAND, OK, PHASE_LOST, PHASE_WON,
-                              RESULT_TEXT)
+from ..golden.balatro import (HAND_SLOTS, MAX_SELECT, NO_HAND, OK, PHASE_LOST, PHASE_TITLE,
+                              PHASE_WON, RESULT_TEXT)
 from ..golden.balatro_screen import (BLACK, BLIND_TEXT, CARD_COL0, CARD_H, CARD_PITCH, CARD_ROW,
                                      CARD_W, COLS, FELT, GOLD, GREY, HAND_NAMES, HELP, LOST_TEXT,
-                                     PICK_TEXT, RED, ROW_BLIND, ROW_COUNTS, ROW_HELP, ROW_LAST,
+                                     PICK_TEXT, PRESS_TEXT, RED, ROW_BLIND, ROW_COUNTS, ROW_HELP, ROW_LAST,
                                      ROW_MESSAGE, ROW_PICK, ROW_SCORE, TEXT, TEXT_COL, WHITE,
-                                     WON_TEXT, rank_text)
+                                     TITLE_TEXT, WON_TEXT, rank_text)
 from ..golden.font import HEIGHT, WIDTH
 from ..rtl.bcd import bcd_digits, bin2bcd
 from ..rtl.glyph_rom import glyph_rom, rom_signals
@@ -73,7 +73,7 @@ LAST_LINE = "LAST  %s  {last_chips:3} X {last_mult:1} = {last_score:4}"
 LINES = ([""] + [TOP_LINE % name for name in BLIND_TEXT] + [SCORE_LINE, COUNTS_LINE]
          + [PICK_LINE % name for name in HAND_NAMES] + list(PICK_TEXT)
          + [LAST_LINE % name for name in HAND_NAMES] + [WON_TEXT, LOST_TEXT]
-         + [text.upper() for text in RESULT_TEXT[1:]] + [HELP])
+         + [text.upper() for text in RESULT_TEXT[1:]] + [HELP, TITLE_TEXT, PRESS_TEXT])
 L_BLANK = 0
 L_TOP = 1
 L_SCORE = L_TOP + len(BLIND_TEXT)
@@ -86,7 +86,8 @@ L_WON = L_LAST + len(HAND_NAMES)
 L_LOST = L_WON + 1
 L_REFUSED = L_LOST + 1                     # + result - 1
 L_HELP = L_REFUSED + len(RESULT_TEXT) - 1
-assert L_HELP == len(LINES) - 1
+L_TITLE, L_PRESS = L_HELP + 1, L_HELP + 2
+assert L_PRESS == len(LINES) - 1
 
 
 def line_cells(template):
@@ -255,13 +256,15 @@ class StageC:
 def text_rows(clk, rst, view, y, row_line):
     """row_line: the line of LINES on the pixel's text row y[10:4]; the rows' lines chosen by
     the view (the blind, the selection's hand, the last hand, the message) are registered."""
-    line_blind, line_pick, line_last, line_message = (Signal(intbv(0)[LINE_BITS:])
-                                                      for _ in range(4))
+    line_blind, line_score, line_counts, line_pick, line_last, line_message = (
+        Signal(intbv(0)[LINE_BITS:]) for _ in range(6))
     most = MAX_SELECT
 
     @always_seq(clk.posedge, reset=rst)
     def lines():
         line_blind.next = L_TOP + view.blind
+        line_score.next = L_SCORE
+        line_counts.next = L_COUNTS
         if view.pick_count == 0:
             line_pick.next = L_PICK_NONE
         elif view.pick_count > most:
@@ -280,6 +283,13 @@ def text_rows(clk, rst, view, y, row_line):
             line_message.next = L_REFUSED - 1 + view.result
         else:
             line_message.next = L_BLANK
+        if view.phase == PHASE_TITLE:          # the title: its two lines and the help
+            line_blind.next = L_TITLE
+            line_score.next = L_BLANK
+            line_counts.next = L_BLANK
+            line_pick.next = L_BLANK
+            line_last.next = L_BLANK
+            line_message.next = L_PRESS
 
     @always_comb
     def decode_a():
@@ -287,9 +297,9 @@ def text_rows(clk, rst, view, y, row_line):
         if row == ROW_BLIND:
             row_line.next = line_blind
         elif row == ROW_SCORE:
-            row_line.next = L_SCORE
+            row_line.next = line_score
         elif row == ROW_COUNTS:
-            row_line.next = L_COUNTS
+            row_line.next = line_counts
         elif row == ROW_PICK:
             row_line.next = line_pick
         elif row == ROW_LAST:

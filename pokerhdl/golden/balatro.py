@@ -45,6 +45,11 @@ Our choices where the rules are silent:
 * The last played hand (``last_category``, ``last_chips``, ``last_mult``, ``last_score``) stays
   shown across a blind's end, so the winning hand is still visible on the next blind; before a
   run's first play the category is NO_HAND (the category nibble's all ones).
+* ``title`` (the board's power-on and reset, default False): the game starts on a title, no deck
+  dealt, so that the first deck is shuffled only when a person presses (the generator has taken
+  the press's timing by then). On the title every move starts the run as ``new_run`` does and
+  answers OK; the title shows ante 1's small blind with no cards, no hands or discards, and
+  ``deck_left`` 0 (the hardware's values at reset).
 """
 
 from dataclasses import dataclass
@@ -68,8 +73,8 @@ SMALL, BIG, BOSS = range(3)
 BLIND_NAMES = ("Small blind", "Big blind", "Boss blind")
 BLIND_HALVES = (2, 3, 4)        # target = base * halves // 2: x1, x1.5, x2 in whole numbers
 
-PHASE_PLAYING, PHASE_WON, PHASE_LOST = range(3)
-PHASE_NAMES = ("playing", "run won", "run lost")
+PHASE_PLAYING, PHASE_WON, PHASE_LOST, PHASE_TITLE = range(4)
+PHASE_NAMES = ("playing", "run won", "run lost", "title")
 
 OK, REF_RUN_OVER, REF_NO_DISCARDS, REF_NOTHING_SELECTED, REF_TOO_MANY, REF_EMPTY_SLOT = range(6)
 RESULT_TEXT = ("ok", "run over: new run", "no discards left", "select a card",
@@ -172,12 +177,20 @@ class BalatroGame:
     """A run's state and its moves: ``play(mask)``, ``discard(mask)``, ``sort_rank()``,
     ``sort_suit()``, ``new_run()`` (or ``act(action, mask)``). Each returns OK or a refusal code,
     also kept in ``result``; a refusal changes nothing else. ``observe()`` is what the hardware
-    must show; ``snapshot()`` adds the deck and the spent cards."""
+    must show; ``snapshot()`` adds the deck and the spent cards. ``title``: start on the title
+    (module docstring), as the board does; else the first run is dealt at once."""
 
-    def __init__(self, next_deck, rules=Rules()):
+    def __init__(self, next_deck, rules=Rules(), title=False):
         self.rules = rules
         self.next_deck = next_deck
-        self.new_run()
+        if not title:
+            self.new_run()
+            return
+        self.phase, self.result = PHASE_TITLE, OK
+        self.ante, self.blind, self.score = 1, SMALL, 0
+        self.hands_left = self.discards_left = 0
+        self.last_category, self.last_chips, self.last_mult, self.last_score = NO_HAND, 0, 0, 0
+        self.deck, self.dealt, self.hand, self.spent = (), DECK_SIZE, [], []
 
     # ------------------------------------------------------------------ moves
     def new_run(self):
@@ -193,6 +206,8 @@ class BalatroGame:
 
     def play(self, mask):
         """Score the selected cards, add them to the blind's score, draw up."""
+        if self._on_title(mask):
+            return self.new_run()
         code, slots = self._selection(mask)
         if code != OK:
             return self._refuse(code)
@@ -207,7 +222,8 @@ class BalatroGame:
 
     def discard(self, mask):
         """Throw the selected cards away and draw up."""
-        _check_mask(mask)
+        if self._on_title(mask):
+            return self.new_run()
         if self.phase == PHASE_PLAYING and self.discards_left == 0:
             return self._refuse(REF_NO_DISCARDS)
         code, slots = self._selection(mask)
@@ -330,7 +346,15 @@ class BalatroGame:
         else:
             self.phase = PHASE_WON
 
+    def _on_title(self, mask=0):
+        """Whether the run is on its title, where every move is new_run (a bad mask is still
+        a ValueError)."""
+        _check_mask(mask)
+        return self.phase == PHASE_TITLE
+
     def _sort(self, key):
+        if self._on_title():
+            return self.new_run()
         if self.phase != PHASE_PLAYING:
             return self._refuse(REF_RUN_OVER)
         self.hand.sort(key=key, reverse=True)

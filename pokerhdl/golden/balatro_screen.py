@@ -14,11 +14,13 @@ Rows (cell rows, text from column 2; cards in rows 8..13, raised 7..12):
   18 LAST  the last hand played, chips X mult = score
   20 the message: the refusal's text, RUN WON, RUN LOST
   27 the buttons' help
+On the title (PHASE_TITLE: power-on, no deck yet) only row 1 (TITLE_TEXT), row 20 (PRESS_TEXT)
+and the help are drawn.
 Numbers stand right-aligned in fields of fixed width, names are padded to fixed widths.
 """
 
-from .balatro import (BLIND_NAMES, MAX_SELECT, OK, PHASE_LOST, PHASE_WON, RESULT_TEXT, NO_HAND,
-                      score_hand)
+from .balatro import (BLIND_NAMES, MAX_SELECT, OK, PHASE_LOST, PHASE_TITLE, PHASE_WON,
+                      RESULT_TEXT, NO_HAND, score_hand)
 from .cards import RANKS
 from .font import GLYPH_ROWS, HEIGHT, WIDTH, code_of
 from .hands import CATEGORY_NAMES
@@ -44,6 +46,8 @@ PICK_TEXT = ("SELECT UP TO 5 CARDS", "AT MOST 5 CARDS")
 HELP = "SW0-7 SELECT  BUTTONS: C PLAY  L DISCARD  U SORT BY RANK  D BY SUIT  R NEW RUN"
 WON_TEXT = "RUN WON!  BTNR: NEW RUN"
 LOST_TEXT = "RUN LOST  BTNR: NEW RUN"
+TITLE_TEXT = "POKERHDL BALATRO"
+PRESS_TEXT = "PRESS ANY BUTTON TO SHUFFLE AND DEAL"
 TEXT_COL = 2                            # every text row starts in this cell column
 ROW_BLIND, ROW_SCORE, ROW_COUNTS, ROW_PICK, ROW_LAST, ROW_MESSAGE, ROW_HELP = (
     1, 2, 3, 16, 18, 20, 27)
@@ -78,6 +82,8 @@ def texts(state, selection):
     """{cell row: text} of the text rows (module docstring). Every field has a fixed place and
     width, so the hardware's character of a cell is a template character, a digit of a
     number, or a character of a name from a ROM, chosen by the cell's column alone."""
+    if state["phase"] == PHASE_TITLE:
+        return {ROW_BLIND: TITLE_TEXT, ROW_MESSAGE: PRESS_TEXT, ROW_HELP: HELP}
     rows = {ROW_BLIND: f"ANTE {field(state['ante'], 1)}  {BLIND_TEXT[state['blind']]}  TARGET "
                f"{field(state['target'], 6)}",
             ROW_SCORE: f"SCORE  {field(state['score'], 6)}",
