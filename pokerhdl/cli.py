@@ -369,9 +369,11 @@ def build_parser():
     p.add_argument("--script", metavar="STEPS", help="run these steps (or a file of them) "
                    "instead of the interactive screen, then print the screen")
     p.add_argument("--screenshot", metavar="PNG", help="save the screen after the script as "
-                   "a PNG picture")
+                   "a PNG picture (a VGA top: the monitor's first whole frame after the script, pixel "
+                   "for pixel)")
     p.add_argument("--json", action="store_true", help="with --script: one JSON object "
-                   "(display, leds, switches, terminal lines, clocks, clocks per second)")
+                   "(display, leds, switches, terminal lines, the monitor's text lines, clocks, "
+                   "clocks per second)")
     p.add_argument("--build-dir", metavar="DIR", help="where Verilator builds the model "
                    "(default: $POKERHDL_BUILD_DIR, else the checkout's build/ when it can be "
                    "written, else $XDG_CACHE_HOME/pokerhdl, i.e. ~/.cache/pokerhdl)")

@@ -9,6 +9,7 @@ Equity in hardware: one lane's size and depth, its trials per clock measured in 
 the trials per second of the lanes that fit an xc7a100t.
 Table server: a seated client's wait for its state while 100 hostile clients run, memory
 with 1,000 idle connections attempted, hands per minute (tb/bench_table.py).
+Emulator: clocks per second of the board tops, the VGA monitor's frames per second and press latency.
 Balatro: clocks from a move to its answer and score, simulation time of a VGA frame.
 Simulation: wall time of each block's cocotb test per language (one core).
 """
@@ -261,6 +262,29 @@ def emulator_speed(tops=("basys3_holdem", "nexys_a7_holdem", "basys3_dice")):
                  "boot text bytes"])
 
 
+def emulator_monitor(top="nexys_a7_balatro"):
+    """The emulated VGA monitor: frames per second, and the wall time from a button press to
+    the first changed pixels and to the whole changed frame (the press is held 15 ms of
+    board time, 1.5 debounce periods; the move is made when the debouncer lets it through)."""
+    from pokerhdl.sim.emulator import Emulator
+    emu = Emulator(top)
+    emu.run_frames(2)
+    before, c0, t0 = emu.monitor(), emu.cycle, time.perf_counter()
+    emu.press("right")
+    while (emu.monitor() == before).all():
+        emu.run(20_000)
+    changed = time.perf_counter() - t0, emu.cycle - c0
+    emu.run_frames(1)
+    whole = time.perf_counter() - t0, emu.cycle - c0
+    mode = emu.vga
+    frame_clocks = 800 * 525 * emu.top.params["clocks_per_pixel"]
+    print(f"## Emulator: the monitor of {top} ({mode.width} x {mode.height})\n")
+    table([[f"{emu.speed() / 1e6:.2f} M", f"{emu.speed() / frame_clocks:.2f}",
+            f"{changed[0]:.2f} s ({changed[1] / 1e6:.2f} M clocks)",
+            f"{whole[0]:.2f} s ({whole[1] / 1e6:.2f} M clocks)"]],
+          ["clocks/s", "frames/s", "press to first changed pixels", "press to whole frame"])
+
+
 def table_server():
     """The table server's figures (tb/bench_table.py): a seated client's wait for its state
     while 100 hostile clients run, memory with 1,000 idle connections attempted, hands per
@@ -335,6 +359,7 @@ elif __name__ == "__main__":
     equity_hardware()
     dice_games()
     emulator_speed()
+    emulator_monitor()
     table_server()
     balatro()
     if "--no-sim" not in sys.argv:

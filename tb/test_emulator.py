@@ -14,10 +14,17 @@ import threading
 import pytest
 
 from pokerhdl.boards.shell import ENTROPY_SIGNALS
+from pokerhdl.flow.tops import BALATRO_RULES
+from pokerhdl.games.balatro import rules_of
+from pokerhdl.games.balatro_board import MOVE_BUTTONS
 from pokerhdl.sim.emulator import Emulator
 from pokerhdl.sim.emulator_script import run_script
+from pokerhdl.sim.monitor import read_screen, screen_text
 from pokerhdl.sim.emulator_ui import TextPane, screen_lines
 from pokerhdl.sim.screenshot import save_png
+from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_PLAY, ACT_SORT_SUIT,
+                                     PHASE_PLAYING, PHASE_TITLE, BalatroGame)
+from pokerhdl.golden.balatro_screen import frame
 from pokerhdl.golden.dice import DiceGame, Rules, roll_dice
 from pokerhdl.golden.dice_contract import VIEW_ADDRESSES, panel_leds, window_reads
 from pokerhdl.golden.dice_terminal import DiceTerminal
@@ -28,6 +35,7 @@ from pokerhdl.golden.sevenseg import decimal_text
 from pokerhdl.golden.shuffle import deal
 from pokerhdl.table.link import EmulatorLink
 from table_play import Truth, check_views, serve_and_play
+from test_golden_balatro import best_mask
 
 INTERNALS = [(ENTROPY_SIGNALS[0], 32), (ENTROPY_SIGNALS[1], 1)]
 HANDS = int(os.environ.get("EMULATOR_HANDS", 12))      # hands through the server on the RTL
@@ -135,6 +143,53 @@ def test_emulator_plays_ulx3s_dice():
     game = DiceGame(Rules())
     term = DiceTerminal(game, lambda: roll_dice(entropy.catch_up()))
     assert emu.run_until_quiet().decode().endswith(term.boot())
+
+
+@pytest.mark.soak
+def test_emulator_shows_balatro_on_the_monitor():
+    """nexys_a7_balatro's monitor, read off the emulated VGA pins: the title after power-on and
+    after the reset button; then after every press, once its move is made, the next whole frame
+    is the golden frame of the golden game's state, pixel for pixel, and reads back as its
+    text. The first deal is predicted from the first press's timing and differs with it."""
+    emu = Emulator("nexys_a7_balatro", internals=INTERNALS)
+    entropy = Entropy(emu)
+    rules = rules_of(**BALATRO_RULES)
+
+    def golden():
+        return BalatroGame(lambda: deal(entropy.catch_up(), 52).cards, rules, title=True)
+
+    def shown(game, switches):
+        emu.run_frames(1)
+        pixels = emu.monitor()
+        want = frame(game.observe(), switches)
+        wrong = int((pixels != want).sum())
+        assert wrong == 0, f"{wrong} pixels differ from the golden frame of {game.observe()}"
+        assert emu.leds & 0xFF == switches and emu.display_text().strip() == str(game.score)
+        return screen_text(read_screen(pixels))
+
+    first_hands = []
+    for wait_ms in (3, 7):                      # the first press at two moments
+        game = golden()
+        text = shown(game, emu.switches)
+        assert game.phase == PHASE_TITLE and text[1].strip() == "POKERHDL BALATRO"
+        emu.run_ms(wait_ms)
+        # the first move (a sort) deals: on the title every button starts the run
+        for k, (action, switches) in enumerate([(ACT_SORT_SUIT, 0), (ACT_PLAY, None),
+                                                (ACT_PLAY, None), (ACT_DISCARD, 0b101)]):
+            switches = best_mask(game) if switches is None else switches
+            emu.set_switches(switches)
+            emu.press(MOVE_BUTTONS[action])
+            while emu.pressing:
+                emu.run(50_000)
+            game.act(action, switches)
+            text = shown(game, switches)
+            first_hands += [tuple(sorted(game.hand))] if k == 0 else []
+        assert game.phase == PHASE_PLAYING and text[2].split() == ["SCORE", str(game.score)]
+        emu.reset_button()
+        emu.run_ms(1)
+        entropy.stirs.take()
+        entropy.rng = XorShift128()             # the reset: the generator back at its seed
+    assert first_hands[0] != first_hands[1]
 
 
 def test_pll_top_compiles_with_the_pll_model(tmp_path):

@@ -4,8 +4,10 @@ the board's own clock.
 
 The emulator is the board: it holds the switches and buttons at the levels a person sets (a
 press is held for 1.5 debounce periods, then released for as long, so the board's debouncer
-sees a clean press), watches the display every clock the way an eye does, and is the far end
-of the USB-UART (8N1 at the top's baud). Everything a board top has comes from its row in
+sees a clean press), watches the display every clock the way an eye does, is the monitor on
+a VGA connector (the pins placed by their sync pulses into 640 x 480 pixels, pokerhdl/sim/
+monitor.py reads them back as text), and is the far end of the USB-UART (8N1 at the top's
+baud). Everything a board top has comes from its row in
 pokerhdl/flow/tops.py and its board's table: a new top needs no code here. A board without a
 display (the ULX3S) shows none; a top behind a PLL (pll_hz) is compiled with the PLL's
 simulation model (tb/ecp5/EHXPLLL.v: its output is its input) and clocked at the PLL's rate.
@@ -24,6 +26,7 @@ from ..boards.board import get_board
 from ..boards.shell import core_hz
 from ..games.panel import BUTTONS
 from ..golden.sevenseg import GLYPHS
+from ..golden.vga import PIXEL_CLOCKS, VGA_640X480
 from ..flow.tops import BOARD_TOPS, get_top
 from .verilated import ROOT, Model, build_root, ports_of
 
@@ -74,7 +77,7 @@ class BoardTop:
         verilog = ROOT / "generated" / "verilog" / f"{self.top.name}.v"
         ports = {name for name, _ in ports_of(verilog.read_text())}
         self.has = {name: name in ports for name in ("sw", "btn", "led", "an", "uart_rx",
-                                                     "cpu_resetn")}
+                                                     "cpu_resetn", "vga_hs")}
         self.switch_count = self.board["sw"].width if self.has["sw"] else 0
         self.button_count = self.board["btn"].width if self.has["btn"] else 0
         self.digit_count = self.board["an"].width if self.has["an"] else 0
@@ -132,6 +135,11 @@ class Emulator(BoardTop):
         if self.digit_count:
             self.display = self.model.display(self.digit_count, self.board["an"].active_low)
             self.glyphs = [(0, False, 0)] * self.digit_count
+        self.vga = None                         # none on a board without a monitor
+        self.whole_from = 2                     # the monitor's first whole frame (run_frames)
+        if self.has["vga_hs"]:
+            self.vga = self.model.vga(VGA_640X480,
+                                      self.top.params.get("clocks_per_pixel", PIXEL_CLOCKS))
         if self.has["cpu_resetn"]:
             self.model["cpu_resetn"] = 1
         self._apply_switches()
@@ -236,6 +244,21 @@ class Emulator(BoardTop):
                 break
         return out
 
+    def run_frames(self, count=1, chunk=20_000):
+        """Clock until ``count`` more frames have begun on the monitor, carrying out the
+        queued presses meanwhile: then the monitor shows one whole frame (stopping within
+        ``chunk`` clocks of a vsync pulse, long before the next frame's first line). The
+        monitor places lines from a vsync pulse on, so after power-on or the reset button (the
+        timing starts over mid-frame) the first whole frame is the second to begin."""
+        goal = max(self.vga.frames + count, self.whole_from)
+        while self.vga.frames < goal:
+            self.run(chunk)
+
+    def monitor(self):
+        """The monitor's picture, 480 x 640 12-bit colours (numpy): the last frame, with the
+        lines of the next already scanned drawn over it, as a monitor shows it."""
+        return self.vga.pixels()
+
     def rx_busy(self):
         return bool(self.has["uart_rx"] and self.rx.sending)
 
@@ -253,6 +276,8 @@ class Emulator(BoardTop):
             self._apply_buttons()
         else:
             self.model[event.port] = event.value
+            if event.port == "cpu_resetn" and event.value and self.vga:
+                self.whole_from = self.vga.frames + 2
 
     def _apply_switches(self):
         if self.has["sw"]:

@@ -1,9 +1,11 @@
 """`pokerhdl emulate TOP`: a board top in the terminal (curses), or scripted, or as a picture.
 
 The screen shows the board (the 7-segment digits as they light, the LEDs, the switches, the
-buttons) and, below, the board's serial terminal. Tab moves the keyboard between the two:
-on the terminal, keys go to the board's UART; on the board, 0-9 and a-f flip SW0..SW15, Enter
-or space presses BTNC, the arrow keys BTNU/BTNL/BTNR/BTND, r the reset button, q quits.
+buttons), the monitor of a VGA top (its 80 x 30 cells read off the emulated pins, in colour:
+monitor_view.py) and the board's serial terminal. Tab moves the keyboard between the board and
+the terminal: on the terminal, keys go to the board's UART; on the board, 0-9 and a-f flip
+SW0..SW15, Enter or space presses BTNC, the arrow keys BTNU/BTNL/BTNR/BTND, r the reset
+button, q quits. A top without a UART keeps the keys on the board.
 
 The UART can also be a pseudo-terminal (``--uart pty``: any terminal program, or `pokerhdl
 serve`, opens the printed path as it would open a board's port) or a TCP port (``--uart
@@ -15,6 +17,7 @@ $POKERHDL_BUILD_DIR, else the checkout's build/ when it can be written, else the
 still builds.
 """
 
+import locale
 import os
 import re
 import selectors
@@ -24,6 +27,8 @@ import time
 
 from .emulator import BoardTop, Emulator
 from .emulator_script import ScriptError, parse_script, run_steps
+from .monitor import save_frame
+from .monitor_view import MonitorView
 from .screenshot import save_png
 from .verilated import BUILD_DIR_VARIABLE, build_root
 
@@ -106,6 +111,8 @@ def board_lines(emu, focus="terminal", uart_note=""):
                      + ("   reset button: r" if emu.has["cpu_resetn"] else ""))
     other = "board" if focus == "terminal" else "terminal"
     help_line = HELP.format(other=other)
+    if not emu.has["uart_rx"]:          # no terminal: the keys stay on the board
+        help_line = help_line.split(" | ")[1].replace("board: ", "keys: ")
     if not emu.switch_count:            # a board (or top) without switches: no switch keys
         help_line = help_line.replace(" 0-9 a-f switches,", "")
     lines.append(help_line + (f"   {uart_note}" if uart_note else ""))
@@ -192,12 +199,16 @@ def run_tui(emu, bridge=None):
     import curses
 
     pane = TextPane()
+    view = MonitorView(emu) if emu.vga else None
+    locale.setlocale(locale.LC_ALL, "")         # the suits' characters
 
     def loop(screen):
         curses.curs_set(0)
         screen.nodelay(True)
         screen.keypad(True)
-        focus = "terminal" if bridge is None else "board"
+        if curses.has_colors():
+            curses.start_color()
+        focus = "terminal" if bridge is None and emu.has["uart_rx"] else "board"
         last_draw = 0.0
         while True:
             emu.run_for(FRAME_S)
@@ -214,7 +225,7 @@ def run_tui(emu, bridge=None):
                 except curses.error:
                     break
                 name = key if isinstance(key, str) else curses.keyname(key).decode()
-                if name == "\t":
+                if name == "\t" and emu.has["uart_rx"]:
                     focus = "board" if focus == "terminal" else "terminal"
                 elif focus == "terminal" and bridge is None:
                     if isinstance(key, str):
@@ -229,12 +240,12 @@ def run_tui(emu, bridge=None):
                     emu.reset_button()
             if time.perf_counter() - last_draw >= FRAME_S:
                 last_draw = time.perf_counter()
-                draw(screen, emu, pane, focus, bridge.note if bridge else "")
+                draw(screen, emu, pane, focus, bridge.note if bridge else "", view)
 
     curses.wrapper(loop)
 
 
-def draw(screen, emu, pane, focus, note):
+def draw(screen, emu, pane, focus, note, view=None):
     import curses
     rows, cols = screen.getmaxyx()
     screen.erase()
@@ -242,7 +253,9 @@ def draw(screen, emu, pane, focus, note):
     for y, line in enumerate(top[:rows]):
         screen.addnstr(y, 0, line, cols - 1, curses.A_BOLD if y == 0 else 0)
     y = len(top)
-    if y < rows:
+    if view:
+        y = view.draw(screen, y)
+    if y < rows and emu.has["uart_rx"]:
         title = "-- serial terminal " + ("(keys go here) " if focus == "terminal" else "")
         screen.addnstr(y, 0, title.ljust(cols - 1, "-"), cols - 1)
     for k, line in enumerate(pane.tail(max(0, rows - y - 1))):
@@ -253,6 +266,10 @@ def draw(screen, emu, pane, focus, note):
 def screen_lines(emu, pane, rows=40, focus="terminal"):
     """What the curses screen shows, as lines (for scripts and pictures)."""
     top = board_lines(emu, focus)
+    if emu.vga:
+        top += MonitorView(emu).lines()
+    if not emu.has["uart_rx"]:
+        return top
     return top + ["-- serial terminal ".ljust(78, "-")] + pane.tail(rows - len(top) - 1)
 
 
@@ -286,14 +303,19 @@ def run_cli(args):
     emu.run_ms(1)
     pane.feed(emu.run_until_quiet())
     run_steps(emu, steps, pane)
+    if emu.vga:
+        emu.run_frames(2)                       # a whole frame begun after the last step
     lines = screen_lines(emu, pane)
-    if args.screenshot:
+    if args.screenshot and emu.vga:
+        save_frame(emu.monitor(), args.screenshot)
+    elif args.screenshot:
         save_png(lines, args.screenshot)
     if args.json:
         import json
         print(json.dumps({"top": emu.top.name, "clocks": emu.cycle,
                           "clocks_per_second": round(emu.speed()),
                           "display": emu.display_text(), "leds": emu.leds,
-                          "switches": emu.switches, "terminal": pane.lines}))
+                          "switches": emu.switches, "terminal": pane.lines,
+                          "monitor": MonitorView(emu).lines() if emu.vga else None}))
     else:
         print("\n".join(lines))

@@ -185,6 +185,9 @@ def _bind(lib):
         "sim_uart_sending": (U64, [p, i]),
         "sim_add_display": (i, [p, i, i, i, i, i]),
         "sim_display_take": (None, [p, i, ctypes.POINTER(U64), ctypes.POINTER(U64), i]),
+        "sim_add_vga": (i, [p, i, i, i, i, i, ctypes.c_uint32, i, i, i, i]),
+        "sim_vga_frames": (U64, [p, i]), "sim_vga_line": (ctypes.c_int64, [p, i]),
+        "sim_vga_pixels": (None, [p, i, ctypes.c_void_p]),
     }
     for name, (res, args) in sig.items():
         f = getattr(lib, name)
@@ -269,6 +272,10 @@ class Model:
 
     def display(self, digits, active_low, an="an", seg="seg", dp="dp"):
         return DisplayWatch(self, digits, active_low, an, seg, dp)
+
+    def vga(self, mode, clocks_per_pixel, rgb=("vga_r", "vga_g", "vga_b"), hsync="vga_hs",
+            vsync="vga_vs"):
+        return VgaWatch(self, mode, clocks_per_pixel, rgb, hsync, vsync)
 
 
 class Source:
@@ -369,3 +376,34 @@ class DisplayWatch:
         glyphs, lit = (U64 * self.digits)(), (U64 * self.digits)()
         self.m.lib.sim_display_take(self.m.sim, self.id, glyphs, lit, self.digits)
         return [(g & 0x7F, bool(g >> 7), n) for g, n in zip(glyphs, lit)]
+
+
+class VgaWatch:
+    """A VGA monitor on the design's pins (watched every clock by the kernel): ``mode`` a
+    golden vga.Mode, ``rgb`` the red, green and blue ports (4 bits each) or one 12-bit port."""
+
+    def __init__(self, model, mode, clocks_per_pixel, rgb, hsync, vsync):
+        self.m, self.width, self.height = model, mode.h.visible, mode.v.visible
+        r, g, b = (rgb, None, None) if isinstance(rgb, str) else rgb
+        self.id = model.lib.sim_add_vga(
+            model.sim, model.port(r), model.port(g) if g else -1, model.port(b) if b else -1,
+            model.port(hsync), model.port(vsync), clocks_per_pixel, self.width, self.height,
+            mode.h.sync + mode.h.back, mode.v.sync + mode.v.back)
+
+    @property
+    def frames(self):
+        """Frames begun so far (a vsync pulse started): the pixels are then one whole frame."""
+        return self.m.lib.sim_vga_frames(self.m.sim, self.id)
+
+    @property
+    def line(self):
+        """The visible line being scanned: -1 before the first frame, height or more in the
+        vertical blanking."""
+        return self.m.lib.sim_vga_line(self.m.sim, self.id)
+
+    def pixels(self):
+        """The monitor's picture: a numpy array of height x width 12-bit colours (0xRGB)."""
+        import numpy
+        out = numpy.zeros((self.height, self.width), dtype=numpy.uint16)
+        self.m.lib.sim_vga_pixels(self.m.sim, self.id, out.ctypes.data)
+        return out

@@ -2,7 +2,8 @@
 //
 // Python's per-call cost (about a microsecond) is far above a clock of a verilated design, so
 // the loops that run clock by clock live here: a valid/ready stream source, strobe recorders,
-// a UART line in each direction, a probe sweep, and "run until a port has a value". Python
+// a UART line in each direction, a 7-segment display and a VGA monitor as an eye sees them, a
+// probe sweep, and "run until a port has a value". Python
 // (pokerhdl/sim/verilated.py) sets them up and asks for whole transactions.
 //
 // Built by pokerhdl.verilated with -DTOP_CLASS=V<top> -DTOP_HEADER="V<top>.h" and a generated
@@ -99,6 +100,26 @@ struct Display {
     uint64_t lit[16] = {};
 };
 
+// A VGA monitor: the colour pins sampled in the middle of each pixel period and placed by the
+// sync pulses, as a monitor places them (the 12-bit colour is r << 8 | g << 4 | b, or one
+// 12-bit port when g < 0). After a vsync pulse starts, hsync pulse n leads into visible line
+// n + 1 - (vsync + back porch lines); after an hsync pulse starts, pixel period k is visible
+// column k - (hsync + back porch periods). Each line is written as it is scanned, so the
+// buffer is always the last frame with the lines of the next already drawn over it; at the
+// start of a vsync pulse it is exactly one whole frame (``frames`` counts them).
+struct Vga {
+    int r, g, b, hs, vs;
+    uint32_t cpp;                    // clocks per pixel period
+    int width, height;               // the visible pixels
+    int h_lead, v_lead;              // sync + back porch: pixel periods, lines
+    bool hs_last = true, vs_last = true;
+    uint64_t since_hs = 0;           // clocks since the last hsync pulse started
+    int64_t line = -1;               // the visible line being scanned (-1: none yet)
+    int64_t next_line = -(int64_t(1) << 40);   // before the first vsync: nothing placed
+    uint64_t frames = 0;
+    std::vector<uint16_t> pixels;
+};
+
 struct Sim {
     std::unique_ptr<VerilatedContext> context;
     std::unique_ptr<TOP_CLASS> top;
@@ -111,6 +132,7 @@ struct Sim {
     std::vector<UartMonitor> monitors;
     std::vector<UartDriver> drivers;
     std::vector<Display> displays;
+    std::vector<Vga> vgas;
 
     double uniform() {               // xorshift64*: only for idle gaps in streams
         rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
@@ -165,6 +187,28 @@ void watch(Sim& s, Display& d) {
     ++d.lit[digit];
 }
 
+void scan(Sim& s, Vga& v) {
+    bool hs = s.get(v.hs) != 0, vs = s.get(v.vs) != 0;
+    if (v.vs_last && !vs) {
+        ++v.frames;
+        v.next_line = 1 - v.v_lead;
+    }
+    if (v.hs_last && !hs) {
+        v.since_hs = 0;
+        v.line = v.next_line++;
+    } else {
+        ++v.since_hs;
+    }
+    v.hs_last = hs;
+    v.vs_last = vs;
+    if (v.line < 0 || v.line >= v.height || v.since_hs % v.cpp != v.cpp / 2) return;
+    int64_t x = int64_t(v.since_hs / v.cpp) - v.h_lead;
+    if (x < 0 || x >= v.width) return;
+    uint64_t colour = v.g < 0 ? s.get(v.r)
+                              : s.get(v.r) << 8 | s.get(v.g) << 4 | s.get(v.b);
+    v.pixels[size_t(v.line) * size_t(v.width) + size_t(x)] = uint16_t(colour & 0xFFF);
+}
+
 void monitor(Sim& s, UartMonitor& m) {
     bool line = s.get(m.pin) != 0;
     if (m.state == -1) {
@@ -205,6 +249,7 @@ void tick(Sim& s) {
         }
     for (auto& m : s.monitors) monitor(s, m);
     for (auto& d : s.displays) watch(s, d);
+    for (auto& v : s.vgas) scan(s, v);
     s.set(s.clk, 0);
     top.eval();
     for (auto& src : s.sources) offer(s, src);
@@ -418,6 +463,37 @@ void sim_display_take(void* p, int id, uint64_t* glyphs, uint64_t* lit, int digi
         lit[k] = d.lit[k];
         d.lit[k] = 0;
     }
+}
+
+int sim_add_vga(void* p, int r, int g, int b, int hs, int vs, uint32_t cpp, int width,
+                int height, int h_lead, int v_lead) {
+    auto* s = static_cast<Sim*>(p);
+    Vga v;
+    v.r = r;
+    v.g = g;
+    v.b = b;
+    v.hs = hs;
+    v.vs = vs;
+    v.cpp = cpp ? cpp : 1;
+    v.width = width;
+    v.height = height;
+    v.h_lead = h_lead;
+    v.v_lead = v_lead;
+    v.pixels.assign(size_t(width) * size_t(height), 0);
+    s->vgas.push_back(std::move(v));
+    return static_cast<int>(s->vgas.size()) - 1;
+}
+
+// The frames whose vsync pulse has started so far.
+uint64_t sim_vga_frames(void* p, int id) { return static_cast<Sim*>(p)->vgas[id].frames; }
+
+// The visible line being scanned (-1 before the first frame, height and beyond in blanking).
+int64_t sim_vga_line(void* p, int id) { return static_cast<Sim*>(p)->vgas[id].line; }
+
+// The monitor's pixels, rows top first (width x height 12-bit colours).
+void sim_vga_pixels(void* p, int id, uint16_t* out) {
+    auto& v = static_cast<Sim*>(p)->vgas[id];
+    std::memcpy(out, v.pixels.data(), v.pixels.size() * sizeof(uint16_t));
 }
 
 }  // extern "C"
