@@ -126,7 +126,7 @@ reg [3:0] hand_count;
 reg [7:0] move_mask;
 reg [3:0] run_ante;
 reg [1:0] run_blind;
-reg [5:0] hand_dealt;
+reg hand_empty;
 reg move_done;
 reg move_bad_op;
 reg [2:0] move_result;
@@ -136,6 +136,7 @@ reg [16:0] run_target;
 reg [16:0] run_score;
 reg [3:0] run_hands_left;
 reg [3:0] run_discards_left;
+reg [5:0] hand_dealt;
 reg [3:0] run_last_category;
 reg [7:0] run_last_chips;
 reg [3:0] run_last_mult;
@@ -2194,7 +2195,7 @@ always @(posedge clk) begin: steps
                 end
             end
             4'b0111: begin
-                if ((hand_dealt == 52)) begin
+                if (hand_empty) begin
                     state <= 4'b0100;
                 end
             end
@@ -2340,7 +2341,7 @@ always @(posedge clk) begin: figures
                 end
             end
             4'b0111: begin
-                if ((hand_dealt == 52)) begin
+                if (hand_empty) begin
                     run_score <= 0;
                     run_hands_left <= 4;
                     run_discards_left <= 3;
@@ -2386,6 +2387,7 @@ always @(posedge clk) begin: cards
         hand_slots[5] <= 63;
         hand_slots[6] <= 63;
         hand_slots[7] <= 63;
+        hand_empty <= 1;
         hand_dealt <= 52;
         hand_count <= 0;
         hand_start <= 0;
@@ -2414,6 +2416,7 @@ always @(posedge clk) begin: cards
                     hand_slots[hand_count] <= deck_data;
                     hand_count <= (hand_count + 1);
                     hand_dealt <= (hand_dealt + 1);
+                    hand_empty <= ($signed({1'b0, hand_dealt}) == (52 - 1));
                 end
             end
             4'b0110: begin
@@ -2435,9 +2438,10 @@ always @(posedge clk) begin: cards
                 end
             end
             4'b0111: begin
-                if ((hand_dealt == 52)) begin
+                if (hand_empty) begin
                     hand_start <= 1;
                     hand_dealt <= 0;
+                    hand_empty <= 0;
                     hand_count <= 0;
                     for (s=0; s<8; s=s+1) begin
                         hand_slots[s] <= 63;
@@ -2445,6 +2449,7 @@ always @(posedge clk) begin: cards
                 end
                 else if (deck_valid) begin
                     hand_dealt <= (hand_dealt + 1);
+                    hand_empty <= ($signed({1'b0, hand_dealt}) == (52 - 1));
                 end
             end
             default: begin
@@ -2820,8 +2825,8 @@ end
 
 
 
-assign draw_more = ((hand_count < 8) && (hand_dealt != 52));
-assign ready = (((state == 4'b0111) && (hand_dealt != 52)) || ((state == 4'b0100) && (hand_count < 8) && (hand_dealt != 52)));
+assign draw_more = ((hand_count < 8) && (!hand_empty));
+assign ready = (((state == 4'b0111) && (!hand_empty)) || ((state == 4'b0100) && (hand_count < 8) && (!hand_empty)));
 
 
 always @(run_last_chips, run_hands_left, run_target, ready, pick_category, run_last_mult, hand_dealt, run_blind, pick_mult, state, run_score, pick_chips, run_discards_left, run_last_score, pick_count, hand_slots[0], hand_slots[1], hand_slots[2], hand_slots[3], hand_slots[4], hand_slots[5], hand_slots[6], hand_slots[7], move_bad_op, run_ante, run_phase, hand_count, move_result, hand_start, run_last_category, move_done) begin: outputs

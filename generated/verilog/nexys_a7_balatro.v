@@ -121,7 +121,7 @@ reg [3:0] balatro_board0_balatro_game0_hand_count = 0;
 reg [7:0] balatro_board0_balatro_game0_move_mask = 0;
 reg [3:0] balatro_board0_balatro_game0_run_ante = 1;
 reg [1:0] balatro_board0_balatro_game0_run_blind = 0;
-reg [5:0] balatro_board0_balatro_game0_hand_dealt = 52;
+reg balatro_board0_balatro_game0_hand_empty = 1;
 reg balatro_board0_balatro_game0_move_done = 0;
 reg balatro_board0_balatro_game0_move_bad_op = 0;
 reg [2:0] balatro_board0_balatro_game0_move_result = 0;
@@ -139,6 +139,7 @@ reg [3:0] balatro_board0_balatro_game0_run_hands_left = 0;
 reg [3:0] balatro_board0_balatro_game0_view_discards_left = 0;
 reg [3:0] balatro_board0_balatro_game0_run_discards_left = 0;
 reg [5:0] balatro_board0_balatro_game0_view_deck_left = 0;
+reg [5:0] balatro_board0_balatro_game0_hand_dealt = 52;
 reg [2:0] balatro_board0_balatro_game0_view_result = 0;
 reg [3:0] balatro_board0_balatro_game0_view_last_category = 15;
 reg [3:0] balatro_board0_balatro_game0_run_last_category = 15;
@@ -9217,7 +9218,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_steps
                 end
             end
             4'b0111: begin
-                if ((balatro_board0_balatro_game0_hand_dealt == 52)) begin
+                if (balatro_board0_balatro_game0_hand_empty) begin
                     balatro_board0_balatro_game0_state <= 4'b0100;
                 end
             end
@@ -9363,7 +9364,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_figures
                 end
             end
             4'b0111: begin
-                if ((balatro_board0_balatro_game0_hand_dealt == 52)) begin
+                if (balatro_board0_balatro_game0_hand_empty) begin
                     balatro_board0_balatro_game0_run_score <= 0;
                     balatro_board0_balatro_game0_run_hands_left <= 4;
                     balatro_board0_balatro_game0_run_discards_left <= 3;
@@ -9409,6 +9410,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
         balatro_board0_balatro_game0_hand_slots[5] <= 63;
         balatro_board0_balatro_game0_hand_slots[6] <= 63;
         balatro_board0_balatro_game0_hand_slots[7] <= 63;
+        balatro_board0_balatro_game0_hand_empty <= 1;
         balatro_board0_balatro_game0_hand_dealt <= 52;
         balatro_board0_balatro_game0_hand_count <= 0;
         balatro_board0_balatro_game0_hand_start <= 0;
@@ -9437,6 +9439,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
                     balatro_board0_balatro_game0_hand_slots[balatro_board0_balatro_game0_hand_count] <= balatro_board0_deck_data;
                     balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count + 1);
                     balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                    balatro_board0_balatro_game0_hand_empty <= ($signed({1'b0, balatro_board0_balatro_game0_hand_dealt}) == (52 - 1));
                 end
             end
             4'b0110: begin
@@ -9458,9 +9461,10 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
                 end
             end
             4'b0111: begin
-                if ((balatro_board0_balatro_game0_hand_dealt == 52)) begin
+                if (balatro_board0_balatro_game0_hand_empty) begin
                     balatro_board0_balatro_game0_hand_start <= 1;
                     balatro_board0_balatro_game0_hand_dealt <= 0;
+                    balatro_board0_balatro_game0_hand_empty <= 0;
                     balatro_board0_balatro_game0_hand_count <= 0;
                     for (s=0; s<8; s=s+1) begin
                         balatro_board0_balatro_game0_hand_slots[s] <= 63;
@@ -9468,6 +9472,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
                 end
                 else if (balatro_board0_deck_valid) begin
                     balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                    balatro_board0_balatro_game0_hand_empty <= ($signed({1'b0, balatro_board0_balatro_game0_hand_dealt}) == (52 - 1));
                 end
             end
             default: begin
@@ -9843,8 +9848,8 @@ end
 
 
 
-assign balatro_board0_balatro_game0_draw_more = ((balatro_board0_balatro_game0_hand_count < 8) && (balatro_board0_balatro_game0_hand_dealt != 52));
-assign balatro_board0_balatro_game0_ready = (((balatro_board0_balatro_game0_state == 4'b0111) && (balatro_board0_balatro_game0_hand_dealt != 52)) || ((balatro_board0_balatro_game0_state == 4'b0100) && (balatro_board0_balatro_game0_hand_count < 8) && (balatro_board0_balatro_game0_hand_dealt != 52)));
+assign balatro_board0_balatro_game0_draw_more = ((balatro_board0_balatro_game0_hand_count < 8) && (!balatro_board0_balatro_game0_hand_empty));
+assign balatro_board0_balatro_game0_ready = (((balatro_board0_balatro_game0_state == 4'b0111) && (!balatro_board0_balatro_game0_hand_empty)) || ((balatro_board0_balatro_game0_state == 4'b0100) && (balatro_board0_balatro_game0_hand_count < 8) && (!balatro_board0_balatro_game0_hand_empty)));
 
 
 always @(balatro_board0_balatro_game0_run_last_chips, balatro_board0_balatro_game0_run_hands_left, balatro_board0_balatro_game0_run_target, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_run_last_mult, balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_run_blind, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_run_score, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_run_discards_left, balatro_board0_balatro_game0_run_last_score, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_hand_slots[0], balatro_board0_balatro_game0_hand_slots[1], balatro_board0_balatro_game0_hand_slots[2], balatro_board0_balatro_game0_hand_slots[3], balatro_board0_balatro_game0_hand_slots[4], balatro_board0_balatro_game0_hand_slots[5], balatro_board0_balatro_game0_hand_slots[6], balatro_board0_balatro_game0_hand_slots[7], balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_run_ante, balatro_board0_balatro_game0_run_phase, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_run_last_category, balatro_board0_balatro_game0_move_done) begin: balatro_board0_balatro_game0_outputs

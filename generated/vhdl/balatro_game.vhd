@@ -96,7 +96,7 @@ signal hand_count: unsigned(3 downto 0);
 signal move_mask: unsigned(7 downto 0);
 signal run_ante: unsigned(3 downto 0);
 signal run_blind: unsigned(1 downto 0);
-signal hand_dealt: unsigned(5 downto 0);
+signal hand_empty: std_logic;
 signal move_done: std_logic;
 signal move_bad_op: std_logic;
 signal move_result: unsigned(2 downto 0);
@@ -116,6 +116,7 @@ signal run_hands_left: unsigned(3 downto 0);
 signal view_discards_left_num: unsigned(3 downto 0);
 signal run_discards_left: unsigned(3 downto 0);
 signal view_deck_left_num: unsigned(5 downto 0);
+signal hand_dealt: unsigned(5 downto 0);
 signal view_result_num: unsigned(2 downto 0);
 signal view_last_category_num: unsigned(3 downto 0);
 signal run_last_category: unsigned(3 downto 0);
@@ -2281,7 +2282,7 @@ begin
                         state <= BAL_DONE;
                     end if;
                 when BAL_DRAIN =>
-                    if (hand_dealt = 52) then
+                    if bool(hand_empty) then
                         state <= BAL_DRAW;
                     end if;
                 when others =>
@@ -2405,7 +2406,7 @@ begin
                         end if;
                     end if;
                 when BAL_DRAIN =>
-                    if (hand_dealt = 52) then
+                    if bool(hand_empty) then
                         run_score <= to_unsigned(0, 17);
                         run_hands_left <= to_unsigned(4, 4);
                         run_discards_left <= to_unsigned(3, 4);
@@ -2449,6 +2450,7 @@ begin
             hand_slots(5) <= to_unsigned(63, 6);
             hand_slots(6) <= to_unsigned(63, 6);
             hand_slots(7) <= to_unsigned(63, 6);
+            hand_empty <= '1';
             hand_dealt <= to_unsigned(52, 6);
             hand_count <= to_unsigned(0, 4);
             hand_start <= '0';
@@ -2474,6 +2476,7 @@ begin
                         hand_slots(to_integer(hand_count)) <= deck_data_num;
                         hand_count <= (hand_count + 1);
                         hand_dealt <= (hand_dealt + 1);
+                        hand_empty <= stdl(signed(resize(hand_dealt, 7)) = (52 - 1));
                     end if;
                 when BAL_SORT =>
                     if (bool(step(0)) and bool(step(1))) then
@@ -2492,15 +2495,17 @@ begin
                         end loop;
                     end if;
                 when BAL_DRAIN =>
-                    if (hand_dealt = 52) then
+                    if bool(hand_empty) then
                         hand_start <= '1';
                         hand_dealt <= to_unsigned(0, 6);
+                        hand_empty <= '0';
                         hand_count <= to_unsigned(0, 4);
                         for s in 0 to 8-1 loop
                             hand_slots(s) <= to_unsigned(63, 6);
                         end loop;
                     elsif bool(deck_valid) then
                         hand_dealt <= (hand_dealt + 1);
+                        hand_empty <= stdl(signed(resize(hand_dealt, 7)) = (52 - 1));
                     end if;
                 when others =>
                     null;
@@ -2872,8 +2877,8 @@ begin
 end process target_rom_read;
 
 
-draw_more <= stdl((hand_count < 8) and (hand_dealt /= 52));
-ready <= stdl(((state = BAL_DRAIN) and (hand_dealt /= 52)) or ((state = BAL_DRAW) and (hand_count < 8) and (hand_dealt /= 52)));
+draw_more <= stdl((hand_count < 8) and (not bool(hand_empty)));
+ready <= stdl(((state = BAL_DRAIN) and (not bool(hand_empty))) or ((state = BAL_DRAW) and (hand_count < 8) and (not bool(hand_empty))));
 
 outputs: process (run_last_chips, run_hands_left, run_target, ready, pick_category, run_last_mult, hand_dealt, run_blind, pick_mult, state, run_score, pick_chips, run_discards_left, run_last_score, pick_count, hand_slots, move_bad_op, run_ante, run_phase, hand_count, move_result, hand_start, run_last_category, move_done) is
     variable v: unsigned(47 downto 0);

@@ -134,7 +134,7 @@ signal balatro_board0_balatro_game0_hand_count: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_move_mask: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_run_ante: unsigned(3 downto 0) := "0001";
 signal balatro_board0_balatro_game0_run_blind: unsigned(1 downto 0) := "00";
-signal balatro_board0_balatro_game0_hand_dealt: unsigned(5 downto 0) := "110100";
+signal balatro_board0_balatro_game0_hand_empty: std_logic := '1';
 signal balatro_board0_balatro_game0_move_done: std_logic := '0';
 signal balatro_board0_balatro_game0_move_bad_op: std_logic := '0';
 signal balatro_board0_balatro_game0_move_result: unsigned(2 downto 0) := "000";
@@ -152,6 +152,7 @@ signal balatro_board0_balatro_game0_run_hands_left: unsigned(3 downto 0) := "000
 signal balatro_board0_balatro_game0_view_discards_left: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_run_discards_left: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_deck_left: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_game0_hand_dealt: unsigned(5 downto 0) := "110100";
 signal balatro_board0_balatro_game0_view_result: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_game0_view_last_category: unsigned(3 downto 0) := "1111";
 signal balatro_board0_balatro_game0_run_last_category: unsigned(3 downto 0) := "1111";
@@ -9286,7 +9287,7 @@ begin
                         balatro_board0_balatro_game0_state <= BAL_DONE;
                     end if;
                 when BAL_DRAIN =>
-                    if (balatro_board0_balatro_game0_hand_dealt = 52) then
+                    if bool(balatro_board0_balatro_game0_hand_empty) then
                         balatro_board0_balatro_game0_state <= BAL_DRAW;
                     end if;
                 when others =>
@@ -9410,7 +9411,7 @@ begin
                         end if;
                     end if;
                 when BAL_DRAIN =>
-                    if (balatro_board0_balatro_game0_hand_dealt = 52) then
+                    if bool(balatro_board0_balatro_game0_hand_empty) then
                         balatro_board0_balatro_game0_run_score <= to_unsigned(0, 17);
                         balatro_board0_balatro_game0_run_hands_left <= to_unsigned(4, 4);
                         balatro_board0_balatro_game0_run_discards_left <= to_unsigned(3, 4);
@@ -9454,6 +9455,7 @@ begin
             balatro_board0_balatro_game0_hand_slots(5) <= to_unsigned(63, 6);
             balatro_board0_balatro_game0_hand_slots(6) <= to_unsigned(63, 6);
             balatro_board0_balatro_game0_hand_slots(7) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_empty <= '1';
             balatro_board0_balatro_game0_hand_dealt <= to_unsigned(52, 6);
             balatro_board0_balatro_game0_hand_count <= to_unsigned(0, 4);
             balatro_board0_balatro_game0_hand_start <= '0';
@@ -9479,6 +9481,7 @@ begin
                         balatro_board0_balatro_game0_hand_slots(to_integer(balatro_board0_balatro_game0_hand_count)) <= balatro_board0_deck_data;
                         balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count + 1);
                         balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                        balatro_board0_balatro_game0_hand_empty <= stdl(signed(resize(balatro_board0_balatro_game0_hand_dealt, 7)) = (52 - 1));
                     end if;
                 when BAL_SORT =>
                     if (bool(balatro_board0_balatro_game0_step(0)) and bool(balatro_board0_balatro_game0_step(1))) then
@@ -9497,15 +9500,17 @@ begin
                         end loop;
                     end if;
                 when BAL_DRAIN =>
-                    if (balatro_board0_balatro_game0_hand_dealt = 52) then
+                    if bool(balatro_board0_balatro_game0_hand_empty) then
                         balatro_board0_balatro_game0_hand_start <= '1';
                         balatro_board0_balatro_game0_hand_dealt <= to_unsigned(0, 6);
+                        balatro_board0_balatro_game0_hand_empty <= '0';
                         balatro_board0_balatro_game0_hand_count <= to_unsigned(0, 4);
                         for s in 0 to 8-1 loop
                             balatro_board0_balatro_game0_hand_slots(s) <= to_unsigned(63, 6);
                         end loop;
                     elsif bool(balatro_board0_deck_valid) then
                         balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                        balatro_board0_balatro_game0_hand_empty <= stdl(signed(resize(balatro_board0_balatro_game0_hand_dealt, 7)) = (52 - 1));
                     end if;
                 when others =>
                     null;
@@ -9877,8 +9882,8 @@ begin
 end process balatro_board0_balatro_game0_target_rom_read;
 
 
-balatro_board0_balatro_game0_draw_more <= stdl((balatro_board0_balatro_game0_hand_count < 8) and (balatro_board0_balatro_game0_hand_dealt /= 52));
-balatro_board0_balatro_game0_ready <= stdl(((balatro_board0_balatro_game0_state = BAL_DRAIN) and (balatro_board0_balatro_game0_hand_dealt /= 52)) or ((balatro_board0_balatro_game0_state = BAL_DRAW) and (balatro_board0_balatro_game0_hand_count < 8) and (balatro_board0_balatro_game0_hand_dealt /= 52)));
+balatro_board0_balatro_game0_draw_more <= stdl((balatro_board0_balatro_game0_hand_count < 8) and (not bool(balatro_board0_balatro_game0_hand_empty)));
+balatro_board0_balatro_game0_ready <= stdl(((balatro_board0_balatro_game0_state = BAL_DRAIN) and (not bool(balatro_board0_balatro_game0_hand_empty))) or ((balatro_board0_balatro_game0_state = BAL_DRAW) and (balatro_board0_balatro_game0_hand_count < 8) and (not bool(balatro_board0_balatro_game0_hand_empty))));
 
 balatro_board0_balatro_game0_outputs: process (balatro_board0_balatro_game0_run_last_chips, balatro_board0_balatro_game0_run_hands_left, balatro_board0_balatro_game0_run_target, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_run_last_mult, balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_run_blind, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_run_score, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_run_discards_left, balatro_board0_balatro_game0_run_last_score, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_hand_slots, balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_run_ante, balatro_board0_balatro_game0_run_phase, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_run_last_category, balatro_board0_balatro_game0_move_done) is
     variable v: unsigned(47 downto 0);

@@ -276,13 +276,15 @@ class Run:
 
 class Hand:
     """The cards, written by game_hand only: slots (a list, NO_CARD beyond count), count (the
-    cards in hand), dealt (the deck's cards taken; DECK_SIZE: none left), start (a one-clock
-    pulse: a new deck is wanted)."""
+    cards in hand), dealt (the deck's cards taken; DECK_SIZE: none left), empty (dealt is
+    DECK_SIZE: a register beside it, so the steps it steers test a flag, not a 6-bit compare),
+    start (a one-clock pulse: a new deck is wanted)."""
 
     def __init__(self):
         self.slots = [Signal(intbv(NO_CARD)[CODE_BITS:]) for _ in range(HAND_SLOTS)]
         self.count = Signal(intbv(0, min=0, max=HAND_SLOTS + 1))
         self.dealt = Signal(intbv(DECK_SIZE, min=0, max=DECK_SIZE + 1))
+        self.empty = Signal(bool(1))
         self.start = Signal(bool(0))
 
 
@@ -354,7 +356,7 @@ def game_sequencer(clk, rst, state, st, step, cmd_valid, move, run, hand, occupi
             if step == 2 * HAND_SLOTS - 1:
                 state.next = st.BAL_DONE
         elif state == st.BAL_DRAIN:
-            if hand.dealt == DECK_SIZE:
+            if hand.empty:
                 state.next = st.BAL_DRAW
         else:   # BAL_DONE
             state.next = st.BAL_IDLE
@@ -462,7 +464,7 @@ def game_run(clk, rst, state, st, step, move, run, hand, target_next, occupied, 
                 else:
                     run.phase.next = PHASE_WON
         elif state == st.BAL_DRAIN:
-            if hand.dealt == DECK_SIZE:
+            if hand.empty:
                 run.score.next = 0
                 run.hands_left.next = n_hands
                 run.discards_left.next = n_discards
@@ -514,6 +516,7 @@ def game_hand(clk, rst, state, st, step, move, run, hand, deck_data, deck_valid,
                 hand.slots[int(hand.count)].next = deck_data
                 hand.count.next = hand.count + 1
                 hand.dealt.next = hand.dealt + 1
+                hand.empty.next = hand.dealt == DECK_SIZE - 1
         elif state == st.BAL_SORT:
             # odd-even transposition: 8 passes sort 8 slots, a pass on every odd step (the
             # keys of the slots the last pass left are registered on the even one)
@@ -529,14 +532,16 @@ def game_hand(clk, rst, state, st, step, move, run, hand, deck_data, deck_valid,
                         hand.slots[2 * j + 1].next = hand.slots[2 * j]
         elif state == st.BAL_DRAIN:
             # take the rest of the deck, then a fresh one for the blind
-            if hand.dealt == DECK_SIZE:
+            if hand.empty:
                 hand.start.next = 1
                 hand.dealt.next = 0
+                hand.empty.next = 0
                 hand.count.next = 0
                 for s in range(HAND_SLOTS):
                     hand.slots[s].next = NO_CARD
             elif deck_valid:
                 hand.dealt.next = hand.dealt + 1
+                hand.empty.next = hand.dealt == DECK_SIZE - 1
         else:
             pass                                    # the other steps leave the cards
 
@@ -602,9 +607,9 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
 
     @always_comb
     def deck_flow():
-        draw_more.next = hand.count < size and hand.dealt != DECK_SIZE
-        ready.next = (state == st.BAL_DRAIN and hand.dealt != DECK_SIZE) or \
-            (state == st.BAL_DRAW and hand.count < size and hand.dealt != DECK_SIZE)
+        draw_more.next = hand.count < size and not hand.empty
+        ready.next = (state == st.BAL_DRAIN and not hand.empty) or \
+            (state == st.BAL_DRAW and hand.count < size and not hand.empty)
 
     @always_comb
     def outputs():
