@@ -43,9 +43,10 @@ READ = """() => {
 }"""
 
 # click (or key) to the frame that shows its effect, measured in the page: from the last
-# click or keydown to the animation frame after the table's state changed
+# click or keydown to the animation frame after the table's state changed; and when the
+# table was first drawn (ms since the page was opened)
 TIMING = """(() => {
-  const t = window.__timing = { t0: null, last: null };
+  const t = window.__timing = { t0: null, last: null, shown: null };
   const start = () => { t.t0 = performance.now(); t.last = null; };
   addEventListener("click", start, true);
   addEventListener("keydown", start, true);
@@ -56,6 +57,9 @@ TIMING = """(() => {
       t.t0 = null;
       requestAnimationFrame(() => { t.last = performance.now() - t0; });
     }).observe(document.querySelector("#table"), { attributeFilter: ["data-received"] });
+    new MutationObserver(() => {
+      if (t.shown === null) t.shown = performance.now();
+    }).observe(document.querySelector("#table"), { attributeFilter: ["hidden"] });
   });
 })();"""
 

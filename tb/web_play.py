@@ -125,7 +125,11 @@ async def act(seat, read, server, rng, stats, patience=10.0):
             return action
         await asyncio.sleep(0.005)
     assert refusal is None and server.received != before, (action, amount, refusal)
-    await settled(server, [seat], patience)
+    note = (await settled(server, [seat], patience))[0]["note"]
+    if note.startswith("refused: the table refused: "):
+        stats["table_refused"].append(note)     # the server passed it; the table did not
+        return action
+    assert not note, note
     for _ in range(100):                    # the frame after the state (an animation frame)
         delay = await seat.delay()
         if delay is not None:
@@ -160,9 +164,10 @@ async def play(server, seats, truth, total, actions, rng, names, come_back_at=No
                patience=10.0):
     """The seated pages take ``actions`` actions (deals and new games too), each page checked
     after every one; one page leaves and comes back mid-hand after ``come_back_at``
-    actions. Returns the figures (states checked, clicks, keys, refusals, delays ...)."""
-    stats = {"states": 0, "refused": 0, "clicks": 0, "keys": 0, "delays": [], "amounts": {},
-             "hands": set(), "came_back": None, "over": 0}
+    actions. Returns the figures (states checked, deals, clicks, keys, refusals, delays ...)."""
+    stats = {"states": 0, "refused": 0, "table_refused": [], "clicks": 0, "keys": 0,
+             "delays": [], "amounts": {}, "hands": 0, "came_back": None, "over": 0}
+    hand = None
     players = [s for s in seats if s.seat is not None]
     house = {s.index for s in server.seats if s.house}
     done = 0
@@ -172,7 +177,8 @@ async def play(server, seats, truth, total, actions, rng, names, come_back_at=No
             check_page(read, truth, seat.seat, total, names, server, house)
         stats["states"] += len(reads)
         first = reads[0]
-        stats["hands"].add(first["hand"])
+        stats["hands"] += first["hand"] not in (hand, 0)       # a deal
+        hand = first["hand"]
         stats["over"] += first["phase"] == "over"
         if first["phase"] == "betting":
             actor = next(p for p in players if p.seat == first["to_act"])

@@ -79,8 +79,10 @@ function drawSeat(el, k, state, me, won) {
   if (away) words.push("away");
   el.querySelector(".status").textContent = words.join(", ");
   const inHand = t.phase === "betting" && (seat.status === "in" || seat.status === "all-in");
-  el.querySelector(".cards").replaceChildren(
+  const cards = el.querySelector(".cards");
+  cards.replaceChildren(
     ...(shown ? shown.cards.map((c) => card(c)) : inHand ? [card(null, "back"), card(null, "back")] : []));
+  cards.classList.toggle("backs", !shown || shown === mine);    // nothing the table showed
   el.querySelector(".hand-name").textContent =
     (shown ? shown.hand : "") + (won[k] ? `${shown && shown.hand ? ": " : ""}wins ${won[k]}` : "");
   el.dataset.status = seat.status;

@@ -1,0 +1,169 @@
+"""The table's web page in figures (issue 31); `make bench` prints them (tb/bench.py), or alone:
+
+    python tb/bench_web.py                          # all, as tables
+    python tb/bench_web.py --part clicks --actions 200 --json
+    python tb/bench_web.py --part screenshots       # docs/web_table_desktop.png, _phone.png
+
+``weight``: the bytes of the page's files as served (each, and gzipped when the browser asks
+for it), and the time from opening the page to the table drawn in Chromium.
+``clicks``: four Chromium pages play through clicks and keys (tb/web_play.py); the time from a
+click or key to the animation frame after the page drew its effect, measured in the page, with
+the golden table and with basys3_holdem's RTL in the emulator behind the server.
+``tests``: wall and CPU time of the browser tests (the regression's, and the deep stage's).
+``screenshots``: the page at a desktop's and a phone's width from a game on the golden table.
+"""
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
+
+from bench_table import ms, table  # noqa: E402
+from browser import launch, playwright  # noqa: E402
+from test_web_table import golden, table_with_pages  # noqa: E402
+from web_play import play  # noqa: E402
+from pokerhdl.table.web import page_files  # noqa: E402
+
+
+def weight():
+    """Bytes of each file, raw and gzipped, and the page's load to the table drawn."""
+    rows = [{"file": url, "bytes": len(body), "gzip": len(packed)}
+            for url, (_, body, packed) in sorted(page_files().items())]
+
+    async def load():
+        link, truth, total = golden(seed=1)
+
+        async def body(server, seats, names):
+            page = await seats[0].context.new_page()
+            times = []
+            for _ in range(5):
+                await page.goto(seats[0].url)
+                await page.wait_for_selector("#table:not([hidden])")
+                times.append(await page.evaluate("window.__timing.shown") / 1000)
+            return statistics.median(times)
+        return await table_with_pages(link, body, pages=1, watcher=False)
+    return {"files": rows, "load": asyncio.run(load())}
+
+
+def clicks(actions, emulated_actions):
+    """Click (or key) to its effect drawn, golden table and emulated RTL."""
+    rows = []
+    runs = [("golden table", lambda: golden(seed=7), actions, 10.0)]
+    if emulated_actions:
+        from test_emulator import CheckedLink
+
+        def emulated():
+            link = CheckedLink("basys3_holdem")
+            return link, link.truth, 4 * link.term.t.start_stack
+        runs.append(("basys3_holdem in the emulator", emulated, emulated_actions, 60.0))
+    for name, make, count, patience in runs:
+        link, truth, total = make()
+
+        async def body(server, seats, names):
+            return await play(server, seats, truth, total, count, random.Random(5), names,
+                              patience=patience)
+        stats = asyncio.run(table_with_pages(link, body))
+        delays = sorted(stats["delays"])
+        rows.append({"table": name, "actions": len(delays), "median": statistics.median(delays),
+                     "p90": delays[int(0.9 * (len(delays) - 1))], "worst": delays[-1]})
+    return rows
+
+
+def tests():
+    """Wall and CPU seconds (this process's children: pytest, the driver, Chromium)."""
+    rows = []
+    for stage, marker in (("regression", "not soak"), ("deep stage (soak)", "soak")):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p",
+                               "no:randomly", "-m", marker, "tb/test_web_table.py"],
+                              cwd=ROOT, capture_output=True, text=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode:
+            raise SystemExit(f"the browser tests failed:\n{done.stdout[-3000:]}")
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        rows.append({"stage": stage, "summary": done.stdout.strip().splitlines()[-1],
+                     "wall": time.perf_counter() - t0, "cpu": cpu})
+    return rows
+
+
+def screenshots(folder):
+    """A desktop page and a phone page, each on its own turn after the flop."""
+    link, truth, total = golden(seed=21)
+    folder = Path(folder)
+
+    async def body(server, seats, names):
+        rng, taken = random.Random(2), {}
+        for _ in range(400):
+            await play(server, seats, truth, total, 1, rng, names)
+            v = server.view
+            for seat, name in ((seats[0], "desktop"), (seats[1], "phone")):
+                if name not in taken and v.phase == "betting" and len(v.board) >= 3 \
+                        and v.to_act == seat.seat:
+                    path = folder / f"web_table_{name}.png"
+                    await seat.page.screenshot(path=str(path), full_page=True)
+                    taken[name] = str(path)
+            if len(taken) == 2:
+                return taken
+        raise SystemExit("no turn after the flop for both pages in 400 actions")
+    return asyncio.run(table_with_pages(link, body))
+
+
+def report(figures):
+    if "weight" in figures:
+        w = figures["weight"]
+        print("## The table's web page: its files as served\n")
+        files = w["files"]
+        table([[f["file"], f"{f['bytes']:,}", f"{f['gzip']:,}"] for f in files]
+              + [["all", f"{sum(f['bytes'] for f in files):,}",
+                  f"{sum(f['gzip'] for f in files):,}"]], ["file", "bytes", "gzip"])
+        print(f"Opening the page to the table drawn (Chromium, local server, median of 5): "
+              f"{ms(w['load'])}\n")
+    if "clicks" in figures:
+        print("## The table's web page: a click or key to the frame showing its effect\n")
+        table([[f["table"], f["actions"], ms(f["median"]), ms(f["p90"]), ms(f["worst"])]
+               for f in figures["clicks"]], ["behind the server", "actions", "median", "90 %",
+                                             "max"])
+    if "tests" in figures:
+        print("## The browser tests (tb/test_web_table.py)\n")
+        table([[f["stage"], f["summary"], f"{f['wall']:.1f} s", f"{f['cpu']:.1f} s"]
+               for f in figures["tests"]], ["stage", "pytest", "wall", "CPU"])
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--part", action="append",
+                   choices=["weight", "clicks", "tests", "screenshots"],
+                   help="only these (again for more; default: weight, clicks, tests)")
+    p.add_argument("--actions", type=int, default=200, help="on the golden table")
+    p.add_argument("--emulated-actions", type=int, default=30, help="on the emulated RTL")
+    p.add_argument("--folder", default=str(ROOT / "docs"), help="for the screenshots")
+    p.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    args = p.parse_args(argv)
+    parts = args.part or ["weight", "clicks", "tests"]
+    figures = {}
+    if "weight" in parts:
+        figures["weight"] = weight()
+    if "clicks" in parts:
+        figures["clicks"] = clicks(args.actions, args.emulated_actions)
+    if "tests" in parts:
+        figures["tests"] = tests()
+    if "screenshots" in parts:
+        figures["screenshots"] = screenshots(args.folder)
+    if args.json:
+        print(json.dumps(figures, indent=1))
+    else:
+        report(figures)
+
+
+if __name__ == "__main__":
+    main()
