@@ -96,6 +96,14 @@ def tests():
     return rows
 
 
+def small(path):
+    """A screenshot in 256 colours (a tenth of the bytes; the felt's gradient bands a little)."""
+    from PIL import Image
+    with Image.open(path) as image:
+        picture = image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
+    picture.save(path, optimize=True)
+
+
 def screenshots(folder):
     """A desktop page and a phone page, each on its own turn after the flop."""
     link, truth, total = golden(seed=21)
@@ -111,6 +119,7 @@ def screenshots(folder):
                         and v.to_act == seat.seat:
                     path = folder / f"web_table_{name}.png"
                     await seat.page.screenshot(path=str(path), full_page=True)
+                    small(path)
                     taken[name] = str(path)
             if len(taken) == 2:
                 return taken

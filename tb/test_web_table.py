@@ -49,7 +49,10 @@ def golden(seed, players=None, limits=None):
 async def table_with_pages(link, body, players=None, limits=None, pages=4, watcher=True):
     """The server behind ``link`` with its page, a browser, ``pages`` seated pages (and a
     watching one); runs ``body(server, seats, names)``."""
-    server = TableServer(link, players=players, auto_deal=None, settle=0.05,
+    # the golden table boots at once; the emulator's boot text comes in bursts (the server's
+    # own settle: quiet for 2 s)
+    settle = 0.05 if isinstance(link, GoldenLink) else None
+    server = TableServer(link, players=players, auto_deal=None, settle=settle,
                          log=lambda text: None, limits=limits)
     count_broadcasts(server)
     await server.start()
