@@ -43,11 +43,11 @@ READ = """() => {
 }"""
 
 # click (or key) to the frame that shows its effect, measured in the page: from the last
-# click or keydown to the animation frame after the table's state changed; and when the
-# table was first drawn (ms since the page was opened)
+# click or keydown to the table's new state in the DOM, and to the animation frame after it;
+# and when the table was first drawn (ms since the page was opened)
 TIMING = """(() => {
-  const t = window.__timing = { t0: null, last: null, shown: null };
-  const start = () => { t.t0 = performance.now(); t.last = null; };
+  const t = window.__timing = { t0: null, last: null, dom: null, shown: null };
+  const start = () => { t.t0 = performance.now(); t.last = t.dom = null; };
   addEventListener("click", start, true);
   addEventListener("keydown", start, true);
   addEventListener("DOMContentLoaded", () => {
@@ -55,6 +55,7 @@ TIMING = """(() => {
       if (t.t0 === null) return;
       const t0 = t.t0;
       t.t0 = null;
+      t.dom = performance.now() - t0;
       requestAnimationFrame(() => { t.last = performance.now() - t0; });
     }).observe(document.querySelector("#table"), { attributeFilter: ["data-received"] });
     new MutationObserver(() => {
@@ -127,9 +128,10 @@ class Seat:
         return await self.page.evaluate(READ)
 
     async def delay(self):
-        """Seconds from the last click or key to the frame showing its effect (None: none)."""
-        ms = await self.page.evaluate("window.__timing.last")
-        return None if ms is None else ms / 1000
+        """Seconds from the last click or key to its effect in the DOM and to the frame
+        showing it, or None (no effect yet)."""
+        dom, frame = await self.page.evaluate("[window.__timing.dom, window.__timing.last]")
+        return None if frame is None else (dom / 1000, frame / 1000)
 
     async def close_page(self):
         await self.page.close()

@@ -125,15 +125,19 @@ async def act(seat, read, server, rng, stats, patience=10.0):
             return action
         await asyncio.sleep(0.005)
     assert refusal is None and server.received != before, (action, amount, refusal)
-    note = (await settled(server, [seat], patience))[0]["note"]
-    if note.startswith("refused: the table refused: "):
-        stats["table_refused"].append(note)     # the server passed it; the table did not
+    await settled(server, [seat], patience)
+    if server.final and server.final[0] == "refused":   # the server passed it, the table not
+        said = f"refused: the table refused: {server.final[1].group(1)}"
+        while (note := (await seat.read())["note"]) != said:    # after the state, its reason
+            assert loop.time() < deadline, (note, said)
+            await asyncio.sleep(0.005)
+        stats["table_refused"].append(said)
         return action
-    assert not note, note
     for _ in range(100):                    # the frame after the state (an animation frame)
         delay = await seat.delay()
         if delay is not None:
-            stats["delays"].append(delay)
+            stats["dom_delays"].append(delay[0])
+            stats["delays"].append(delay[1])
             break
         await asyncio.sleep(0.005)
     if action in LOGGED:
@@ -166,7 +170,7 @@ async def play(server, seats, truth, total, actions, rng, names, come_back_at=No
     after every one; one page leaves and comes back mid-hand after ``come_back_at``
     actions. Returns the figures (states checked, deals, clicks, keys, refusals, delays ...)."""
     stats = {"states": 0, "refused": 0, "table_refused": [], "clicks": 0, "keys": 0,
-             "delays": [], "amounts": {}, "hands": 0, "came_back": None, "over": 0}
+             "delays": [], "dom_delays": [], "amounts": {}, "hands": 0, "came_back": None, "over": 0}
     hand = None
     players = [s for s in seats if s.seat is not None]
     house = {s.index for s in server.seats if s.house}
