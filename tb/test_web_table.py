@@ -259,3 +259,31 @@ def test_turn_clock_on_the_page():
         return counted
 
     run(table_with_pages(link, body, players=2, limits=Limits(turn=2.0), pages=2))
+
+
+def test_a_seat_open_in_two_tabs():
+    """A second tab of the same browser finds the seat in use: it watches and offers to take
+    the seat; taken, the first tab says so and does not take it back by itself (no tug of
+    war) until its player clicks."""
+    link, truth, total = golden(seed=4)
+
+    async def body(server, seats, names):
+        first = seats[0].page
+        second = await seats[0].context.new_page()
+        await second.goto(seats[0].url)
+        await second.wait_for_selector("#away:not([hidden])")
+        assert "is open in another tab" in await second.inner_text("#away-text")
+        assert await second.get_attribute("#table", "data-you") is None     # watching
+        await second.click("#away-take")
+        await second.wait_for_selector(f"#table[data-you='{seats[0].seat}']")
+        await first.wait_for_selector("#away:not([hidden])")
+        assert "taken over by another tab" in await first.inner_text("#away-text")
+        await asyncio.sleep(1.5)                        # longer than the page's first retry
+        assert await first.get_attribute("#link", "data-link") == "closed"
+        assert await second.is_hidden("#away")
+        await first.click("#away-take")
+        await first.wait_for_selector("#away", state="hidden")
+        await second.wait_for_selector("#away:not([hidden])")
+        assert await first.get_attribute("#link", "data-link") == "open"
+
+    run(table_with_pages(link, body, pages=1, watcher=False))

@@ -45,8 +45,8 @@ function join() {
 }
 
 function onWelcome(msg) {
-  $("#away").hidden = true;
   if (msg.role === "player") {
+    $("#away").hidden = true;
     app.token = msg.token;
     keepSeat({ token: msg.token, name: msg.name });
     $("#join").hidden = true;
