@@ -14,6 +14,7 @@ import asyncio
 import json
 import random
 import re
+import socket
 import statistics
 import time
 
@@ -287,3 +288,60 @@ def test_a_seat_open_in_two_tabs():
         assert await first.get_attribute("#link", "data-link") == "open"
 
     run(table_with_pages(link, body, pages=1, watcher=False))
+
+
+def test_a_socket_that_never_reads_is_dropped():
+    """A watcher's WebSocket that never reads (1 KiB buffers at both ends, no compression:
+    compressed, a few hundred states that hardly differ fit in the buffers) while the table
+    moves: once its unsent states pass the backlog it is dropped, as a TCP client is, and the
+    players are answered at once all along. No browser: a browser always reads."""
+    from websockets.asyncio.client import connect
+    from pokerhdl.table.web_connection import WebConnection
+    backlog = 32 * 1024
+
+    async def main():
+        link, truth, total = golden(seed=6)
+        server = TableServer(link, auto_deal=None, settle=0.05, log=lambda text: None,
+                             limits=Limits(backlog=backlog))
+        await server.start()
+        web, web_port = await start_web(server)
+        url = f"ws://127.0.0.1:{web_port}/socket"
+        try:
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+            sock.connect(("127.0.0.1", web_port))
+            stalled = await connect(url, sock=sock, max_queue=1, compression=None)
+            await stalled.send('{"op": "watch"}')
+            await asyncio.sleep(0.1)
+            conn = next(c for c in server.conns if isinstance(c, WebConnection))
+            conn.ws.transport.get_extra_info("socket").setsockopt(
+                socket.SOL_SOCKET, socket.SO_SNDBUF, 1024)
+            ann = await connect(url)
+            await ann.send('{"op": "join", "name": "ann"}')
+            token = json.loads(await ann.recv())["token"]
+            waits, held = [], 0
+            for _ in range(300):                # each take-over: a state to everyone
+                if conn not in server.conns:
+                    break
+                t0 = time.perf_counter()
+                again = await connect(url)
+                await again.send(json.dumps({"op": "join", "token": token,
+                                             "take_over": True}))
+                assert json.loads(await again.recv())["type"] == "welcome"
+                waits.append(time.perf_counter() - t0)
+                held = max(held, conn.unsent())
+                await ann.close()
+                ann = again
+            await ann.close()
+            stalled.transport.abort()
+            return conn.dropped, len(waits), max(waits), held
+        finally:
+            web.close(close_connections=False)
+            await server.close()
+            await web.wait_closed()
+
+    dropped, moves, worst, held = run(main())
+    print(f"dropped after {moves} states ({dropped}); it held at most {held} bytes; a "
+          f"player's worst wait {1000 * worst:.1f} ms")
+    assert dropped and dropped.startswith("fell behind") and moves < 300
+    assert held <= backlog and worst < 0.5
