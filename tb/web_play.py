@@ -170,7 +170,8 @@ async def play(server, seats, truth, total, actions, rng, names, come_back_at=No
     after every one; one page leaves and comes back mid-hand after ``come_back_at``
     actions. Returns the figures (states checked, deals, clicks, keys, refusals, delays ...)."""
     stats = {"states": 0, "refused": 0, "table_refused": [], "clicks": 0, "keys": 0,
-             "delays": [], "dom_delays": [], "amounts": {}, "hands": 0, "came_back": None, "over": 0}
+             "delays": [], "dom_delays": [], "amounts": {}, "hands": 0, "came_back": None,
+             "over": 0}
     hand = None
     players = [s for s in seats if s.seat is not None]
     house = {s.index for s in server.seats if s.house}

@@ -160,7 +160,8 @@ export function render(state, note) {
   const won = winnersOf(t.log);
   t.seats.forEach((_, k) => drawSeat(seats.children[k], k, state, me, won));
   $("#hole").hidden = me === null;
-  $("#hole").replaceChildren(...(you.cards ? you.cards.map((c) => card(c)) : [card(null, "empty"), card(null, "empty")]));
+  const hole = you.cards ? you.cards.map((c) => card(c)) : [card(null, "empty"), card(null, "empty")];
+  $("#hole").replaceChildren(...hole);
   const turn = $("#turn");
   turn.textContent = turnText(t, named, me);
   turn.append(Object.assign(document.createElement("span"), { className: "secs" }));
