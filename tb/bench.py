@@ -8,8 +8,10 @@ library's in the same run, and the exact heads-up preflop enumeration.
 Equity in hardware: one lane's size and depth, its trials per clock measured in simulation, and
 the trials per second of the lanes that fit an xc7a100t.
 Table server: a seated client's wait for its state while 100 hostile clients run, memory
-with 1,000 idle connections attempted, hands per minute (tb/bench_table.py).
-Emulator: clocks per second of the board tops, the VGA monitor's frames per second and press latency.
+with 1,000 idle connections attempted, hands per minute (tb/bench_table.py); its web page in
+Chromium: bytes, a click to its effect, the browser tests' time (tb/bench_web.py).
+Emulator: clocks per second of the board tops, the VGA monitor's frames per second and press
+latency.
 Balatro: clocks from a move to its answer and score, simulation time of a VGA frame.
 Simulation: wall time of each block's cocotb test per language (one core).
 """
@@ -293,6 +295,13 @@ def table_server():
     bench_table.main([])
 
 
+def web_table():
+    """The table's web page (tb/bench_web.py): its weight, a click to its effect in Chromium
+    (golden table, emulated RTL), the browser tests' time."""
+    import bench_web
+    bench_web.main([])
+
+
 def balatro():
     """Clocks from a move to its answer and to the new score (the controller, measured in
     simulation), and the simulation time of one VGA frame per simulator."""
@@ -361,6 +370,7 @@ elif __name__ == "__main__":
     emulator_speed()
     emulator_monitor()
     table_server()
+    web_table()
     balatro()
     if "--no-sim" not in sys.argv:
         simulation()

@@ -1,4 +1,4 @@
-"""Which simulators and synthesis tools the Makefile uses, and their installation.
+"""Which simulators, synthesis tools and browser the Makefile uses, and their installation.
 
 Order of preference for each tool: apio's toolchain (when apio and its oss-cad-suite package are
 installed), then the PATH, then Debian's packages (installed when allowed: as root, or with
@@ -19,8 +19,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LINKS = ROOT / ".tools" / "bin"
-# tool: (Debian package, version command); Verilog sim, VHDL sim, lint, synthesis, and a Tcl
-# shell that runs the Vivado script and XDC against stand-in commands (tb/vivado_stub.tcl)
+# tool: (Debian package, version command); Verilog sim, VHDL sim, lint, synthesis, a Tcl
+# shell that runs the Vivado script and XDC against stand-in commands (tb/vivado_stub.tcl), and
+# the browser the web page's tests drive (tb/browser.py; PyPI's playwright is only the driver)
 TOOLS = {
     "iverilog": ("iverilog", ["-V"]),
     "vvp": ("iverilog", ["-V"]),
@@ -28,6 +29,7 @@ TOOLS = {
     "verilator": ("verilator", ["--version"]),
     "yosys": ("yosys", ["-V"]),
     "tclsh": ("tcl", []),
+    "chromium": ("chromium", ["--version"]),
 }
 VERSION_STDIN = {"tclsh": "puts \"Tcl [info patchlevel]\"\n"}     # tclsh has no --version
 

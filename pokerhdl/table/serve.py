@@ -51,22 +51,31 @@ def read_commands(server, say):
 
 
 async def serve(link, host, port, players=None, auto_deal=None, ready=None, limits=None,
-                commands=False):
-    """Run a server until cancelled (the command line's loop)."""
+                commands=False, web=None):
+    """Run a server until cancelled (the command line's loop); ``web``: (host, port) of the
+    page and its WebSocket (web.py), or None."""
     server = TableServer(link, players=players, auto_deal=auto_deal, limits=limits)
+    page = None
     try:
         port = await server.start(host, port)
+        if web:
+            from .web import start_web
+            page, web = await start_web(server, *web)
         if ready:
-            ready(server, port)
+            ready(server, port, web)
         if commands:
             read_commands(server, server.log)
         await server.server.serve_forever()
     finally:
+        if page:
+            page.close(close_connections=False)     # no new page; the server closes the rest
         await server.close()
+        if page:
+            await page.wait_closed()
 
 
 SERVE_HELP = f"""One Hold'em table (a board, the emulator or the golden model) and a client per
-player over TCP, each seeing only their own cards.
+player over TCP, or in a web browser (--web), each seeing only their own cards.
 
 Limits: no client holds the table. A client that leaves more than --max-backlog of messages
 unread is dropped; connections are capped in all and per address; a connection that neither
@@ -85,12 +94,16 @@ examples:
   pokerhdl serve --port /dev/ttyUSB1 --listen 0.0.0.0:7777
   pokerhdl serve --golden --players 2                # two players, two house seats
   pokerhdl serve --golden --turn-time 60 --away-time 600   # a slower table
-then each player: pokerhdl join 127.0.0.1:7777 --name Ann
+  pokerhdl serve --golden --web 8080                 # and the page: http://127.0.0.1:8080/
+then each player: pokerhdl join 127.0.0.1:7777 --name Ann, or the page in a browser
 """
 
 
 def add_options(p):
-    """The limits' options of `pokerhdl serve` (cli.py adds the others)."""
+    """The web page's and the limits' options of `pokerhdl serve` (cli.py adds the others)."""
+    p.add_argument("--web", metavar="[HOST:]PORT",
+                   help="serve the table's web page and its WebSocket on this port too "
+                        "(HOST: --listen's by default), e.g. --web 8080 or --web 0.0.0.0:8080")
     p.add_argument("--turn-time", type=float, default=DEFAULTS.turn, metavar="SECONDS",
                    help=f"time to act, then the server checks or folds for the seat "
                         f"(default {DEFAULTS.turn:g}; 0: no clock)")
@@ -133,6 +146,18 @@ def run_cli(args):
         host, port = parse_address(args.listen, "0.0.0.0")
     except ValueError as exc:
         sys.exit(f"pokerhdl serve: --listen {exc}")
+    web = None
+    if args.web is not None:
+        try:
+            web = parse_address(args.web if ":" in args.web else f"{host}:{args.web}",
+                                "0.0.0.0")
+        except ValueError as exc:
+            sys.exit(f"pokerhdl serve: --web {exc}")
+        try:
+            import websockets  # noqa: F401
+        except ImportError:
+            sys.exit("pokerhdl serve: --web needs the websockets package: "
+                     "pip install 'pokerhdl[web]'")
     limits = limits_of(args)
     try:
         if args.golden:
@@ -150,19 +175,24 @@ def run_cli(args):
     except SystemExit as exc:
         sys.exit(f"pokerhdl serve: {exc}")
 
-    def ready(server, bound):
+    def ready(server, bound, page):
         seats = len(server.seats)
         offered = sum(not s.house for s in server.seats)
         where = "127.0.0.1" if host == "0.0.0.0" else host
         print(f"serving {link.name}: {seats} seats, {offered} for players, on "
               f"{host}:{bound}; players join with: pokerhdl join {where}:{bound} "
               "--name NAME", file=sys.stderr, flush=True)
+        if page:
+            shown = "127.0.0.1" if web[0] == "0.0.0.0" else web[0]
+            print(f"the table's web page: http://{shown}:{page}/ (on {web[0]}:{page})",
+                  file=sys.stderr, flush=True)
         print((f"the same deals again: --seed {link.seed}; " if args.golden else "")
               + "the host's commands here: seats, free SEAT", file=sys.stderr, flush=True)
 
     auto = args.auto_deal if args.auto_deal >= 0 else None
     try:
-        asyncio.run(serve(link, host, port, args.players, auto, ready, limits, commands=True))
+        asyncio.run(serve(link, host, port, args.players, auto, ready, limits, commands=True,
+                          web=web))
     except (RuntimeError, ValueError, OSError) as exc:
         sys.exit(f"pokerhdl serve: {exc}")
     except KeyboardInterrupt:

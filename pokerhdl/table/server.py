@@ -1,6 +1,6 @@
 """`pokerhdl serve`'s server: one Hold'em table (a board, the emulator or the golden model)
-and a client per player over TCP, each seeing only their own cards (the messages:
-pokerhdl/table/protocol.py; the command: pokerhdl/table/serve.py).
+and a client per player over TCP or a WebSocket (web.py), each seeing only their own cards
+(the messages: pokerhdl/table/protocol.py; the command: pokerhdl/table/serve.py).
 
 The server is the only one who types on the table's terminal. It reads the table back from the
 text it answers (pokerhdl/table/view.py), sends every client the public state, forwards a
@@ -309,7 +309,12 @@ class TableServer:
 
     # ------------------------------------------------------------------ the clients' side
     async def _client(self, reader, writer):
-        conn = Connection(reader, writer, self.limits)
+        await self.serve_connection(Connection(reader, writer, self.limits))
+
+    async def serve_connection(self, conn):
+        """Serve one client until its connection ends. ``conn`` is a transport: a TCP stream
+        of lines (connection.py) or a WebSocket (web_connection.py); both send, read a
+        message, close and count alike, so every rule here holds on either."""
         watcher = self.admission.to_let_go(conn)
         if watcher is not None and not self.closing:
             self.admission.leave(watcher)
