@@ -1,7 +1,8 @@
 """The server's reading of the Hold'em terminal's text (pokerhdl/table/view.py): random play
 through the golden terminal, keys of every kind (actions legal and not, amounts, deals, new
 games, h, t), and after every answer the view must be the golden table's public state, every
-field written out from the golden Table here. Garbled lines change nothing."""
+field written out from the golden Table here, and the actions offered to the seat to act are
+the golden table's (no raise it would refuse). Garbled lines change nothing."""
 
 import random
 
@@ -44,6 +45,11 @@ def test_view_follows_the_golden_table():
             assert view_fields(view) == public_of(t), keys
             assert view.current_bet == (t.current_bet if t.to_act != t.no_seat else
                                         max(t.street_bet) if t.phase == PHASE_BETTING else 0)
+            if t.phase == PHASE_BETTING and t.to_act != t.no_seat:
+                offered = {a["action"] for a in view.legal(t.to_act)}
+                legal = t.legal()
+                assert ("bet" in offered, "raise" in offered, "allin" in offered) == (
+                    legal.can_bet, legal.can_raise, legal.can_allin), (offered, legal)
         assert games >= (1 if stack < 1000 else 0)
 
 

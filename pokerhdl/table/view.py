@@ -64,6 +64,7 @@ class TableView:
     phase: str = "ready"        # ready (to deal), betting, over (the game)
     winner: int = None
     shown: dict = field(default_factory=dict)       # seat -> (cards, hand name) at showdown
+    faced: dict = field(default_factory=dict)       # seat -> the bet to match after its action
     log: list = field(default_factory=list)         # the public lines of the recent answers
     keep: int = 14
 
@@ -95,11 +96,22 @@ class TableView:
             legal.append(("check", {}))
         else:
             legal.append(("call", {"amount": min(self.to_call, me.stack)}))
-        if most > self.current_bet:
+        if most > self.current_bet and self.raise_open(seat):
             legal.append(("bet" if self.current_bet == 0 else "raise",
                           {"min": min(self.min_raise_to, most), "max": most}))
-        legal.append(("allin", {"amount": most}))
+        if me.stack <= self.to_call or self.raise_open(seat):
+            legal.append(("allin", {"amount": most}))
         return [{"action": a, "key": ACTION_KEYS[a], **extra} for a, extra in legal]
+
+    def raise_open(self, seat):
+        """May the seat to act bet or raise (the golden table's rule, else it refuses with
+        'raising is closed to you')? Only if someone else has chips to answer, and, when the
+        seat already acted on this street, the bet to match has grown since by a full raise."""
+        answers = any(s.status == "in" and s.stack > 0 for k, s in enumerate(self.seats)
+                      if k != seat)
+        full_raise = self.min_raise_to - self.current_bet
+        return answers and (seat not in self.faced
+                            or self.current_bet - self.faced[seat] >= full_raise)
 
     def line(self, text):
         """Take one line of the terminal's text; returns (kind, match) where kind names the
@@ -124,6 +136,8 @@ class TableView:
         hand, street, pot = int(m.group(1)), m.group(2), int(m.group(3))
         new_hand = hand != self.hand
         new_street = not new_hand and street != self.street
+        if new_hand or new_street:
+            self.faced = {}
         for s in self.seats if new_hand or new_street else ():
             s.bet = 0
             if new_hand and s.status != "out":
@@ -178,21 +192,28 @@ class TableView:
 
     def _fold(self, m, text):
         self._seat_at(int(m.group(1))).status = "folded"
+        self._acted(m)
+
+    def _check(self, m, text):
+        self._acted(m)
 
     def _call(self, m, text):
         self._seat_at(int(m.group(1))).put(int(m.group(2)))
         self._flag_all_in(m, 3)
+        self._acted(m)
 
     def _bet(self, m, text):
         seat = self._seat_at(int(m.group(1)))
         total = int(m.group(2))
         seat.put(total - seat.bet, total)
         self._flag_all_in(m, 3)
+        self._acted(m)
 
     def _allin(self, m, text):
         seat = self._seat_at(int(m.group(1)))
         seat.put(int(m.group(2)), int(m.group(3)))
         seat.status = "all-in"
+        self._acted(m)
 
     def _shown(self, m, text):
         self.shown[int(m.group(1))] = ([m.group(2), m.group(3)], m.group(4))
@@ -204,6 +225,10 @@ class TableView:
         while len(self.seats) <= k:
             self.seats.append(Seat())
         return self.seats[k]
+
+    def _acted(self, m):
+        """The seat of an action line acted: remember the bet it then faced (raise_open)."""
+        self.faced[int(m.group(1))] = max((s.bet for s in self.seats), default=0)
 
     def _flag_all_in(self, m, group):
         if m.group(group):
