@@ -39,11 +39,9 @@ from pokerhdl.golden.balatro_run import (
     ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL, PHASE_SHOP, REF_EMPTY_ITEM, REF_IN_SHOP,
     REF_NO_JOKER, REF_NO_MONEY, REF_NO_SLOT, REF_NOT_IN_SHOP, REF_SELECT_ONE, RESULT_TEXT,
     BalatroRun)
-from pokerhdl.golden.balatro_shop import ITEMS, NO_ITEM, item_name, planet_item
+from pokerhdl.golden.balatro_shop import ITEMS, NO_ITEM, planet_item
 from pokerhdl.golden.cards import DECK, parse_cards
-from pokerhdl.golden.hands import (CATEGORY_NAMES, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE,
-                                   HIGH_CARD, PAIR, STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND,
-                                   TWO_PAIR, category, rank5)
+from pokerhdl.golden.hands import CATEGORY_NAMES, FLUSH, PAIR, STRAIGHT, category, rank5
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.shuffle import deal, draw_offset
 

@@ -26,7 +26,7 @@ A run, move by move:
   hand, and the hand as drawn up after the winning play.
 
 Boss blinds are the base game's: x2 the ante's base, and no boss abilities (the game's bosses
-each bend a rule; none is modelled here, the hardware has no room for their variety).
+each bend a rule; the issue asks for them only if the design allows, and none is modelled).
 
 Refusals change nothing but ``result`` (RESULT_TEXT its text), checked in this order:
 REF_RUN_OVER (the run is won or lost: only ``new_run``); a hand move in the shop REF_IN_SHOP, a
@@ -34,8 +34,8 @@ shop move in a blind REF_NOT_IN_SHOP; then for ``buy``, ``sell``, ``move`` REF_N
 REF_SELECT_ONE (more than one bit), REF_EMPTY_ITEM (a shop slot bought or beyond the two) or
 REF_NO_JOKER (no joker in that slot); for ``buy`` REF_NO_SLOT (a joker with five held), then
 REF_NO_MONEY (also for a reroll that costs more than the money). Jokers are sold and moved in
-the shop only (the game allows both any time; the board's buttons are the blind's then). A mask outside
-0..255 is not an input the board can make: ValueError, as in the base game.
+the shop only (the game allows both any time; the board's buttons are the blind's then). A
+mask outside 0..255 is not an input the board can make: ValueError, as in the base game.
 """
 
 from .balatro import (ACT_NEW_RUN, OK, PHASE_LOST, PHASE_NAMES as BASE_PHASES, PHASE_PLAYING,
