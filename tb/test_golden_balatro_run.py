@@ -3,24 +3,28 @@ value against the base game's published tables, plays scored by hand, the order 
 second scorer written from the jokers' published wording, the shop's draws from the generator,
 every refusal changing nothing, money conserved over random runs, and runs that repeat by seed.
 
-Sources of the published values (Balatro 1.0.1, white stake):
+Sources of the published values (Balatro 1.0.1, white stake). The wiki's tables, and beside
+them the game's own data as public copies of its Lua sources show it:
 
-* Planet cards, per level chips and mult: https://balatrogame.fandom.com/wiki/Planet_Cards
-  (the game's own table: game.lua, Game:init_game_object, GAME.hands[...].l_chips and l_mult).
-* Jokers, effects and prices: https://balatrogame.fandom.com/wiki/Jokers (the game's own:
-  game.lua, P_CENTERS j_joker .. j_tribe, config and cost); "contains":
-  https://balatrogame.fandom.com/wiki/Poker_Hands (functions/misc_functions.lua,
-  evaluate_poker_hand: four of a kind also fills three of a kind and pair; two pair needs two
-  pairs or a full house).
-* Money: https://balatrogame.fandom.com/wiki/Blinds_and_Antes (small, big, boss rewards $3,
-  $4, $5: game.lua P_BLINDS dollars), interest $1 per $5 up to $5
+* Planet cards, per level chips and mult: https://balatrogame.fandom.com/wiki/Planet_Cards;
+  game.lua, Game:init_game_object, GAME.hands[...].l_chips and l_mult.
+* Jokers, effects and prices: the wiki's list of jokers (https://balatrogame.fandom.com/wiki/
+  Jokers, as copied at https://balatro-online.com/balatro-jokers/index.html); game.lua,
+  P_CENTERS j_joker .. j_tribe, config and cost. "Contains": the wiki's glossary (a three of a
+  kind contains a pair; four of a kind does not contain two pair), quoted at
+  http://wrwebheads.com/students/per3/ianp/vg/jokers.htm; functions/misc_functions.lua,
+  evaluate_poker_hand (four of a kind also fills three of a kind and pair; two pair needs two
+  pairs or three and two).
+* Money: blind rewards small $3, big $4, boss $5 (P_BLINDS dollars;
+  https://balatrogame.fandom.com/wiki/Blinds_and_Antes: "Defeating the Blind may earn some
+  reward money"); interest $1 per $5 held, at most $5
   (https://www.casualgameguides.com/walkthroughs/balatro/money-interest-reroll-strategy;
-  game.lua interest_amount = 1, interest_cap = 25; functions/state_events.lua evaluate_round
-  on the money held before the payout), $1 per hand left (money_per_hand = 1), starting money
-  $4, reroll $5 and $1 more each time in a shop (game.lua base_reroll_cost = 5), a sale at
-  max(1, floor(price / 2)) (card.lua, Card:set_cost).
+  game.lua interest_amount = 1, interest_cap = 25; functions/state_events.lua evaluate_round,
+  on the money held before the payout); $1 per hand left (money_per_hand = 1); $4 to start
+  (game.lua previous_round.dollars = 4); reroll $5 and $1 more each time in a shop (game.lua
+  base_reroll_cost = 5); a sale at max(1, floor(price / 2)) (card.lua, Card:set_cost).
 * Score = floor(chips x mult) after the jokers, left to right (functions/state_events.lua,
-  G.FUNCS.evaluate_play).
+  G.FUNCS.evaluate_play: ease_to = G.GAME.chips + math.floor(hand_chips*mult)).
 """
 
 import random
