@@ -12,7 +12,8 @@ with 1,000 idle connections attempted, hands per minute (tb/bench_table.py); its
 Chromium: bytes, a click to its effect, the browser tests' time (tb/bench_web.py).
 Emulator: clocks per second of the board tops, the VGA monitor's frames per second and press
 latency.
-Balatro: clocks from a move to its answer and score, simulation time of a VGA frame.
+Balatro: clocks from a move to its answer and score, simulation time of a VGA frame; the golden
+run with progression played 1,000 times by the simple agent (ante reached, win rate).
 Simulation: wall time of each block's cocotb test per language (one core).
 """
 
@@ -338,6 +339,16 @@ def balatro():
     table(rows, ["simulator", "build and one frame", "build and two frames"])
 
 
+def balatro_agent(runs=1000):
+    """The golden run with progression (money, shop, planets, jokers) played by the simple agent
+    (golden/balatro_agent.py), runs 0 .. runs - 1 on every core: the ante each reached."""
+    from pokerhdl.golden.balatro_trials import play_runs, report, summary
+    t = time.perf_counter()
+    results = play_runs(runs, jobs=os.cpu_count() or 1)
+    print(f"## Balatro: the golden run played by the simple agent ({os.cpu_count()} processes)\n")
+    print(report(summary(results, time.perf_counter() - t)) + "\n")
+
+
 def simulation():
     rows = []
     for test in sorted((ROOT / "tb").glob("test_*.py")):
@@ -372,5 +383,6 @@ elif __name__ == "__main__":
     table_server()
     web_table()
     balatro()
+    balatro_agent()
     if "--no-sim" not in sys.argv:
         simulation()

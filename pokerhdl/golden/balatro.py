@@ -50,6 +50,11 @@ Our choices where the rules are silent:
   the press's timing by then). On the title every move starts the run as ``new_run`` does and
   answers OK; the title shows ante 1's small blind with no cards, no hands or discards, and
   ``deck_left`` 0 (the hardware's values at reset).
+
+This is the base game, the one today's hardware is checked against. The run with progression
+(money, a shop, planet cards, jokers) builds on it in ``balatro_run.py`` through four hooks
+(``_score``, ``_not_playing``, ``_blind_won``, ``_check_score``), so that the blind's rules
+stay written once.
 """
 
 from dataclasses import dataclass
@@ -211,7 +216,7 @@ class BalatroGame:
         code, slots = self._selection(mask)
         if code != OK:
             return self._refuse(code)
-        hand = score_hand([self.hand[i] for i in slots])
+        hand = self._score([self.hand[i] for i in slots])
         self.score += hand.score
         self.hands_left -= 1
         self.last_category, self.last_chips = hand.category, hand.chips
@@ -262,7 +267,7 @@ class BalatroGame:
         code, slots = self._selection(mask)
         if code != OK:
             return None
-        return score_hand([self.hand[i] for i in slots])
+        return self._score([self.hand[i] for i in slots])
 
     @property
     def target(self):
@@ -291,7 +296,41 @@ class BalatroGame:
         whole.update(deck=self.deck, dealt=self.dealt, spent=tuple(self.spent))
         return whole
 
+    # ------------------------------------------------------------------ hooks
+    # A run with progression (balatro_run.py) changes these four and nothing else of the blind.
+    def _score(self, codes):
+        """The score of a selection: here the base game's, with no levels and no jokers."""
+        return score_hand(codes)
+
+    def _not_playing(self):
+        """The refusal of a hand move (play, discard, sort) outside a blind."""
+        return REF_RUN_OVER
+
+    def _blind_won(self):
+        """A blind reached its target: straight on to the next blind, or the run is won."""
+        if self._last_blind():
+            self.phase = PHASE_WON
+        else:
+            self._next_blind()
+
+    def _check_score(self):
+        r = self.rules
+        assert 0 <= self.score <= r.max_score
+        if self.phase == PHASE_PLAYING:
+            assert r.play_out or self.score < self.target
+
     # ------------------------------------------------------------------ internals
+    def _last_blind(self):
+        return self.blind + 1 >= self.rules.blinds_per_ante and self.ante >= self.rules.antes
+
+    def _next_blind(self):
+        """The next blind in order (never past the last), with a fresh deck."""
+        if self.blind + 1 < self.rules.blinds_per_ante:
+            self.blind += 1
+        else:
+            self.ante, self.blind = self.ante + 1, SMALL
+        self._start_blind(self._fresh_deck())
+
     def _fresh_deck(self):
         deck = tuple(self.next_deck())
         if len(deck) != DECK_SIZE or not all(is_card(c) for c in deck) \
@@ -316,7 +355,7 @@ class BalatroGame:
         """(OK, the selected slots ascending) or (a refusal code, ())."""
         _check_mask(mask)
         if self.phase != PHASE_PLAYING:
-            return REF_RUN_OVER, ()
+            return self._not_playing(), ()
         if mask == 0:
             return REF_NOTHING_SELECTED, ()
         if popcount(mask) > self.rules.max_select:
@@ -335,16 +374,10 @@ class BalatroGame:
         reached = self.score >= self.target
         if not ((reached and not self.rules.play_out) or self.hands_left == 0 or not self.hand):
             return
-        if not reached:
-            self.phase = PHASE_LOST
-        elif self.blind + 1 < self.rules.blinds_per_ante:
-            self.blind += 1
-            self._start_blind(self._fresh_deck())
-        elif self.ante < self.rules.antes:
-            self.ante, self.blind = self.ante + 1, SMALL
-            self._start_blind(self._fresh_deck())
+        if reached:
+            self._blind_won()
         else:
-            self.phase = PHASE_WON
+            self.phase = PHASE_LOST
 
     def _on_title(self, mask=0):
         """Whether the run is on its title, where every move is new_run (a bad mask is still
@@ -356,7 +389,7 @@ class BalatroGame:
         if self._on_title():
             return self.new_run()
         if self.phase != PHASE_PLAYING:
-            return self._refuse(REF_RUN_OVER)
+            return self._refuse(self._not_playing())
         self.hand.sort(key=key, reverse=True)
         return self._accept()
 
@@ -376,7 +409,6 @@ class BalatroGame:
         assert len(self.hand) + len(self.spent) + self.deck_left == DECK_SIZE
         assert 0 <= self.hands_left <= r.hands and 0 <= self.discards_left <= r.discards
         assert 1 <= self.ante <= r.antes and 0 <= self.blind < r.blinds_per_ante
-        assert 0 <= self.score <= r.max_score
         if self.phase == PHASE_PLAYING:
             assert self.hand and self.hands_left > 0
-            assert r.play_out or self.score < self.target
+        self._check_score()
