@@ -30,6 +30,7 @@ def one_run(n, start_jokers=()):
     """Run n played to its end: (n, won, ante, blind, money, jokers, levels)."""
     run = BalatroRun(run_seed(n))
     run.jokers = list(start_jokers)
+    run.counters = [0] * len(run.jokers)
     Agent().play(run)
     return (n, run.phase == PHASE_WON, run.ante, run.blind, run.money, tuple(run.jokers),
             tuple(run.levels))
