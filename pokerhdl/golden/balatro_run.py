@@ -192,8 +192,9 @@ class BalatroRun(BalatroGame):
 
     def observe(self):
         """The base game's observables, and money, the hand levels (one per hand type), the
-        jokers left to right and their counters, the hand types played in this blind, the shop's slots (NO_ITEM when bought or closed) with their
-        prices (0 when empty), the reroll price, the last payout (reward, hands, interest)."""
+        jokers left to right and their counters, the hand types played in this blind (a 9-bit
+        mask), the shop's slots (NO_ITEM when bought or closed) with their prices (0 when
+        empty), the reroll price, the last payout (reward, hands, interest)."""
         view = super().observe()
         view.update(money=self.money, levels=tuple(self.levels), jokers=tuple(self.jokers),
                     counters=tuple(self.counters), played=self.played, shop=tuple(self.shop),
