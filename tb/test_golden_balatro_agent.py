@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from pokerhdl.golden.balatro import Rules
-from pokerhdl.golden.balatro_agent import Agent, arranged, longest_run, run_seed, selections
+from pokerhdl.golden.balatro_agent import (Agent, arranged, longest_run, projected, run_seed,
+                                           selections)
 from pokerhdl.golden.balatro_jokers import JOKER_NAMES
 from pokerhdl.golden.balatro_run import BalatroRun
 from pokerhdl.golden.balatro_trials import one_run, play_runs, summary, tell
@@ -29,6 +30,13 @@ def test_helpers_by_hand():
     assert arranged([J["The Duo"], J["Joker"], J["The Trio"], J["Jolly Joker"]]) == \
         [J["Joker"], J["Jolly Joker"], J["The Duo"], J["The Trio"]]
     assert run_seed(0) != run_seed(1) and 0 < run_seed(7) < 1 << 128
+    # a scaling joker is valued 8 plays ahead: Spare Trousers at 1 after eight more two pairs
+    # is at 9 (+18 mult), Green Joker at 2 at 10; a pair does not grow Trousers
+    two_pair = parse_cards("9h 9c 5d 5s")
+    held = [(J["Spare Trousers"], 1), (J["Green Joker"], 2), (J["Joker"], 0)]
+    assert projected(two_pair, held) == ([J["Spare Trousers"], J["Green Joker"], J["Joker"]],
+                                         [9, 10, 0])
+    assert projected(parse_cards("8h 8c"), held)[1] == [1, 10, 0]
 
 
 def test_junk_is_the_familys():
@@ -40,6 +48,7 @@ def test_junk_is_the_familys():
     assert agent.family(run) == "pairs"
     assert [run.hand[i] for i in agent.junk(run)] == parse_cards("2c 4d 9s Ah")
     run.jokers = [J["Droll Joker"], J["Crafty Joker"], J["The Tribe"]]
+    run.counters = [0, 0, 0]
     assert agent.family(run) == "flush"
     assert [run.hand[i] for i in agent.junk(run)] == parse_cards("2c 4d 7c 9s Kd")
 

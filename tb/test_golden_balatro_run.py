@@ -15,6 +15,19 @@ them the game's own data as public copies of its Lua sources show it:
   http://wrwebheads.com/students/per3/ianp/vg/jokers.htm; functions/misc_functions.lua,
   evaluate_poker_hand (four of a kind also fills three of a kind and pair; two pair needs two
   pairs or three and two).
+* The jokers added for a winnable run (Walkie Talkie .. Square Joker below): the wiki's pages
+  of each (https://balatrogame.fandom.com/wiki/Green_Joker, .../Ride_the_Bus, .../Runner,
+  .../Spare_Trousers, .../Square_Joker, .../Half_Joker, .../Acrobat, .../Card_Sharp,
+  .../Seeing_Double, .../Walkie_Talkie, .../Smiley_Face, .../Scary_Face, .../Arrowhead,
+  .../Onyx_Agate) and game.lua, P_CENTERS j_walkie_talkie, j_smiley, j_scary_face,
+  j_arrowhead (extra = 50), j_onyx_agate (extra = 7), j_half (mult = 20, size = 3),
+  j_acrobat (extra = 3), j_card_sharp (Xmult = 3), j_seeing_double (extra = 2),
+  j_green_joker (hand_add = 1, discard_sub = 1), j_ride_the_bus (extra = 1), j_runner
+  (chip_mod = 15), j_trousers (extra = 2), j_square (chip_mod = 4), each with its cost; the
+  scaling ones grow in card.lua, Card:calculate_joker, context.before (before the play
+  scores), Green Joker shrinks in context.pre_discard (once a discard), Ride the Bus resets
+  there when a face card scores; Acrobat reads G.GAME.current_round.hands_left == 0 (the play's
+  hand already spent: the last hand), Card Sharp hands[...].played_this_round > 1.
 * Money: blind rewards small $3, big $4, boss $5 (P_BLINDS dollars;
   https://balatrogame.fandom.com/wiki/Blinds_and_Antes: "Defeating the Blind may earn some
   reward money"); interest $1 per $5 held, at most $5
@@ -37,7 +50,8 @@ from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_PLAY, ACT_SORT_RANK, BIG, 
                                      PHASE_LOST, PHASE_PLAYING, PHASE_WON, REF_NOTHING_SELECTED,
                                      REF_RUN_OVER, SMALL, Rules, score_hand)
 from pokerhdl.golden.balatro_economy import max_money
-from pokerhdl.golden.balatro_jokers import JOKERS, JOKER_NAMES, score_play
+from pokerhdl.golden.balatro_jokers import (JOKERS, JOKER_NAMES, Blind, discarded, grown,
+                                            score_play)
 from pokerhdl.golden.balatro_planets import LEVEL_CHIPS, LEVEL_MULT, PLANET_NAMES, PLANET_PRICE
 from pokerhdl.golden.balatro_run import (
     ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL, PHASE_SHOP, REF_EMPTY_ITEM, REF_IN_SHOP,
@@ -83,6 +97,22 @@ PUBLISHED_JOKERS = {
     "The Family": (8, "X4 Mult if played hand contains a Four of a Kind"),
     "The Order": (8, "X3 Mult if played hand contains a Straight"),
     "The Tribe": (8, "X2 Mult if played hand contains a Flush"),
+    "Walkie Talkie": (4, "Each played 10 or 4 gives +10 Chips and +4 Mult when scored"),
+    "Smiley Face": (4, "Played face cards give +5 Mult when scored"),
+    "Scary Face": (4, "Played face cards give +30 Chips when scored"),
+    "Arrowhead": (7, "Played cards with Spade suit give +50 Chips when scored"),
+    "Onyx Agate": (7, "Played cards with Club suit give +7 Mult when scored"),
+    "Half Joker": (5, "+20 Mult if played hand contains 3 or fewer cards"),
+    "Acrobat": (6, "X3 Mult on final hand of round"),
+    "Card Sharp": (6, "X3 Mult if played poker hand has already been played this round"),
+    "Seeing Double": (6, "X2 Mult if played hand has a scoring Club card and a scoring card "
+                         "of any other suit"),
+    "Green Joker": (4, "+1 Mult per hand played, -1 Mult per discard"),
+    "Ride the Bus": (6, "This Joker gains +1 Mult per consecutive hand played without a "
+                        "scoring face card"),
+    "Runner": (5, "Gains +15 Chips if played hand contains a Straight"),
+    "Spare Trousers": (6, "This Joker gains +2 Mult if played hand contains a Two Pair"),
+    "Square Joker": (4, "This Joker gains +4 Chips if played hand has exactly 4 cards"),
 }
 
 
@@ -110,24 +140,78 @@ def test_joker_table_is_the_published_one():
 
 
 # ----------------------------------------------------------------------- a second scorer
+# An effect read from the words: (kind, test, chips, mult, xmult, shrink). kind "card": test
+# takes a scored card; "hand": test takes the play (a dict); "grow": a scaling joker whose
+# amount (the game's ability value, kept here in chips or mult, not as a count) gains chips or
+# mult when test(play) holds, is reset to 0 when it does not and the words say "consecutive",
+# and loses shrink on a discard.
+FACE_RANKS = {9, 10, 11}
+
+
 def _text_effect(text):
-    """(per scored card?, test, chips, mult, xmult) from a joker's published words."""
     ranks = {"A": 12, "10": 8, "9": 7, "8": 6, "7": 5, "6": 4, "5": 3, "4": 2, "3": 1, "2": 0}
     suits = {"Club": 0, "Diamond": 1, "Heart": 2, "Spade": 3}
     hands = {"Pair": "pair", "Two Pair": "two pair", "Three of a Kind": "three",
              "Four of a Kind": "four", "Straight": "straight", "Flush": "flush"}
     m = re.fullmatch(r"\+(\d+) Mult", text)
     if m:
-        return False, lambda has: True, 0, int(m[1]), 1
+        return "hand", lambda p: True, 0, int(m[1]), 1, 0
+    m = re.fullmatch(r"\+(\d+) Mult if played hand contains (\d) or fewer cards", text)
+    if m:
+        return "hand", lambda p, n=int(m[2]): len(p["cards"]) <= n, 0, int(m[1]), 1, 0
     m = re.fullmatch(r"(X|\+)(\d+) (Mult|Chips) if played hand contains an? (.+)", text)
     if m:
         amount, what, need = int(m[2]), m[3], hands[m[4]]
         xmult = amount if m[1] == "X" else 1
-        return (False, lambda has: need in has, amount if what == "Chips" else 0,
-                amount if what == "Mult" and m[1] == "+" else 0, xmult)
-    m = re.fullmatch(r"Played cards with (\w+) suit give \+(\d+) Mult when scored", text)
+        return ("hand", lambda p: need in p["has"], amount if what == "Chips" else 0,
+                amount if what == "Mult" and m[1] == "+" else 0, xmult, 0)
+    m = re.fullmatch(r"X(\d+) Mult on final hand of round", text)
     if m:
-        return True, lambda code, s=suits[m[1]]: code & 3 == s, 0, int(m[2]), 1
+        return "hand", lambda p: p["hands_left"] == 1, 0, 0, int(m[1]), 0
+    m = re.fullmatch(r"X(\d+) Mult if played poker hand has already been played this round",
+                     text)
+    if m:
+        return "hand", lambda p: p["name"] in p["played"], 0, 0, int(m[1]), 0
+    m = re.fullmatch(r"X(\d+) Mult if played hand has a scoring (\w+) card and a scoring "
+                     r"card of any other suit", text)
+    if m:
+        s = suits[m[2]]
+        return ("hand", lambda p: s in {c & 3 for c in p["scored"]}
+                and len({c & 3 for c in p["scored"]}) > 1, 0, 0, int(m[1]), 0)
+    m = re.fullmatch(r"\+(\d+) Mult per hand played, -(\d+) Mult per discard", text)
+    if m:
+        return "grow", lambda p: True, 0, int(m[1]), 1, int(m[2])
+    m = re.fullmatch(r"This Joker gains \+(\d+) Mult per consecutive hand played without a "
+                     r"scoring face card", text)
+    if m:
+        return ("grow", lambda p: not any(c >> 2 in FACE_RANKS for c in p["scored"]), 0,
+                int(m[1]), "reset", 0)
+    m = re.fullmatch(r"(?:This Joker gains|Gains) \+(\d+) (Chips|Mult) if played hand "
+                     r"(?:contains an? (.+)|has exactly (\d) cards)", text)
+    if m:
+        if m[3]:
+            need = hands[m[3]]
+            test = lambda p: need in p["has"]            # noqa: E731
+        else:
+            test = lambda p, n=int(m[4]): len(p["cards"]) == n   # noqa: E731
+        return ("grow", test, int(m[1]) if m[2] == "Chips" else 0,
+                int(m[1]) if m[2] == "Mult" else 0, 1, 0)
+    m = re.fullmatch(r"Played cards with (\w+) suit give \+(\d+) (Mult|Chips) when scored",
+                     text)
+    if m:
+        amount = int(m[2])
+        return ("card", lambda code, s=suits[m[1]]: code & 3 == s,
+                amount if m[3] == "Chips" else 0, amount if m[3] == "Mult" else 0, 1, 0)
+    m = re.fullmatch(r"Played face cards give \+(\d+) (Mult|Chips) when scored", text)
+    if m:
+        amount = int(m[1])
+        return ("card", lambda code: code >> 2 in FACE_RANKS,
+                amount if m[2] == "Chips" else 0, amount if m[2] == "Mult" else 0, 1, 0)
+    m = re.fullmatch(r"Each played (\d+) or (\d+) gives \+(\d+) Chips and \+(\d+) Mult "
+                     r"when scored", text)
+    if m:
+        which = {ranks[m[1]], ranks[m[2]]}
+        return "card", lambda code: code >> 2 in which, int(m[3]), int(m[4]), 1, 0
     m = re.fullmatch(r"Played cards with \w+ rank give \+(\d+) (Mult|Chips) when scored "
                      r"\((.+)\)", text)
     if not m:
@@ -137,11 +221,11 @@ def _text_effect(text):
     if m:
         which = {ranks[t.strip()] for t in m[3].split(",")}
         amount = int(m[1])
-        return (True, lambda code: code >> 2 in which, amount if m[2] == "Chips" else 0,
-                amount if m[2] == "Mult" else 0, 1)
+        return ("card", lambda code: code >> 2 in which, amount if m[2] == "Chips" else 0,
+                amount if m[2] == "Mult" else 0, 1, 0)
     m = re.fullmatch(r"Played Aces give \+(\d+) Chips and \+(\d+) Mult when scored", text)
     assert m, text
-    return True, lambda code: code >> 2 == 12, int(m[1]), int(m[2]), 1
+    return "card", lambda code: code >> 2 == 12, int(m[1]), int(m[2]), 1, 0
 
 
 WORDS = {name: _text_effect(text) for name, (price, text) in PUBLISHED_JOKERS.items()}
@@ -173,27 +257,48 @@ def words_contains(cards):
     return has
 
 
-def words_score(cards, jokers, levels=None):
-    """The score of a play from the published words: the hand's base and levels, each scored
-    card's chips then each card joker, then the other jokers left to right."""
+def words_play(cards, jokers, levels=None, amounts=None, hands_left=4, played=()):
+    """A play scored from the published words: the hand's base and levels, each scored card's
+    chips then each card joker, then the other jokers left to right; the scaling jokers'
+    amounts (chips or mult, the game's own values: None, all 0) grown first. Returns the
+    score and the amounts after the play."""
     name = CATEGORY_NAMES[category(rank5(cards))]
-    cat = CATEGORY_NAMES.index(name)
-    level = (levels or [1] * 9)[cat]
+    level = (levels or [1] * 9)[CATEGORY_NAMES.index(name)]
     planet, per_chips, per_mult = PUBLISHED_PLANETS[name]
     chips = BASE[name][0] + per_chips * (level - 1)
     mult = BASE[name][1] + per_mult * (level - 1)
+    scored = [c for c, f in zip(cards, score_hand(cards).scoring) if f]
+    play = dict(cards=cards, scored=scored, has=words_contains(cards), name=name,
+                hands_left=hands_left, played=set(played))
     effects = [WORDS[JOKER_NAMES[j]] for j in jokers]
-    for card, scored in zip(cards, score_hand(cards).scoring):
-        if scored:
-            chips += (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)[card >> 2]
-            for per_card, test, c, m, x in effects:
-                if per_card and test(card):
-                    chips, mult = chips + c, (mult + m) * x
-    has = words_contains(cards)
-    for per_card, test, c, m, x in effects:
-        if not per_card and test(has):
+    amounts = list(amounts or [(0, 0)] * len(jokers))
+    for k, (kind, test, c, m, x, shrink) in enumerate(effects):
+        if kind == "grow":
+            if test(play):
+                amounts[k] = (amounts[k][0] + c, amounts[k][1] + m)
+            elif x == "reset":
+                amounts[k] = (0, 0)
+    for card in scored:
+        chips += (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)[card >> 2]
+        for kind, test, c, m, x, shrink in effects:
+            if kind == "card" and test(card):
+                chips, mult = chips + c, (mult + m) * x
+    for (kind, test, c, m, x, shrink), (grown_c, grown_m) in zip(effects, amounts):
+        if kind == "hand" and test(play):
             chips, mult = chips + c, (mult + m) * x
-    return chips * mult
+        elif kind == "grow":
+            chips, mult = chips + grown_c, mult + grown_m
+    return chips * mult, amounts
+
+
+def words_discard(jokers, amounts):
+    """The amounts after a discard: each loses its words' shrink, not below 0."""
+    return [(max(0, c - WORDS[JOKER_NAMES[j]][5]), max(0, m - WORDS[JOKER_NAMES[j]][5]))
+            for j, (c, m) in zip(jokers, amounts)]
+
+
+def words_score(cards, jokers, levels=None):
+    return words_play(cards, jokers, levels)[0]
 
 
 def test_second_scorer_agrees_on_random_plays():
@@ -205,6 +310,36 @@ def test_second_scorer_agrees_on_random_plays():
         jokers = rng.sample(range(len(JOKERS)), rng.randint(0, 5))
         levels = [rng.randint(1, 6) for _ in range(9)]
         assert score_play(cards, levels, jokers).score == words_score(cards, jokers, levels)
+
+
+def test_second_scorer_agrees_on_random_blinds():
+    """Sequences of random plays and discards in random blind states, with the scaling jokers
+    among random ones: the golden rows with their counters (grown, discarded, x the row's
+    amount) give every play the score the words give, with the words' own running amounts."""
+    rng = random.Random(2)
+    scaling = [j for j, joker in enumerate(JOKERS) if joker.scaling]
+    for _ in range(400):
+        jokers = rng.sample(scaling, rng.randint(1, 3))
+        jokers += rng.sample([j for j in range(len(JOKERS)) if j not in jokers],
+                             rng.randint(0, 5 - len(jokers)))
+        rng.shuffle(jokers)
+        levels = [rng.randint(1, 4) for _ in range(9)]
+        counters, amounts = [0] * len(jokers), None
+        for _ in range(12):
+            if rng.random() < 0.25:
+                counters = discarded(jokers, counters)
+                amounts = words_discard(jokers, amounts or [(0, 0)] * len(jokers))
+                continue
+            cards = rng.sample(DECK, rng.randint(1, 5))
+            hands_left, played = rng.randint(1, 4), rng.randrange(512)
+            blind = Blind(hands_left, played)
+            got = score_play(cards, levels, jokers, counters, blind).score
+            want, amounts = words_play(cards, jokers, levels, amounts, hands_left,
+                                       [CATEGORY_NAMES[c] for c in range(9) if played >> c & 1])
+            assert got == want, (cards, [JOKER_NAMES[j] for j in jokers], counters)
+            counters = grown(cards, jokers, counters, blind)
+            assert [(n * JOKERS[j].chips, n * JOKERS[j].mult) if JOKERS[j].scaling
+                    else (0, 0) for j, n in zip(jokers, counters)] == amounts
 
 
 def test_contains_is_the_games():
@@ -286,6 +421,82 @@ def test_worked_plays(text, lv, names, score):
     assert got.score == score == got.chips * got.mult
 
 
+# (cards, jokers left to right, their counters before the play, the blind, score by hand,
+# the counters after): the scaling jokers grow before the play scores
+WORKED_BLIND = [
+    # Green Joker at 3 grows to 4 with any play: pair of sevens (10 + 7 + 7) x (2 + 4) = 144
+    ("7h 7d", ["Green Joker"], [3], Blind(), 144, [4]),
+    # Ride the Bus at 5: a scored king resets it to 0 before scoring: (10 + 20) x 2 = 60
+    ("Kh Kd", ["Ride the Bus"], [5], Blind(), 60, [0]),
+    # ... but a pair of nines with the king a kicker grows it to 6: (10 + 18) x (2 + 6) = 224
+    ("9h 9d Kc", ["Ride the Bus"], [5], Blind(), 224, [6]),
+    # Runner at 2 and a straight: 3 x 15 = 45 chips; (30 + 35 + 45) x 4 = 440
+    ("5h 6c 7d 8s 9h", ["Runner"], [2], Blind(), 440, [3]),
+    # Runner does not grow on a pair and gives its 2 x 15: (10 + 20 + 30) x 2 = 120
+    ("Qh Qd", ["Runner"], [2], Blind(), 120, [2]),
+    # four cards of two pair: Spare Trousers 4 -> 5 (+10 mult), Square Joker 0 -> 1 (+4 chips):
+    # chips 20 + 10 + 10 + 9 + 9 + 4 = 62, mult 2 + 10 = 12; 744
+    ("Kh Kd 9s 9c", ["Spare Trousers", "Square Joker"], [4, 0], Blind(), 744, [5, 1]),
+    # five cards: Square does not grow; Trousers does (two pair): (58 + 0) x (2 + 10) = 696
+    ("Kh Kd 9s 9c 2h", ["Spare Trousers", "Square Joker"], [4, 0], Blind(), 696, [5, 0]),
+    # Half Joker (two cards) and Acrobat on the last hand: (10 + 22) x (2 + 20) x 3 = 2112
+    ("Ah Ac", ["Half Joker", "Acrobat"], [0, 0], Blind(hands_left=1), 2112, [0, 0]),
+    # the same with two hands left: Acrobat does nothing, 32 x 22 = 704
+    ("Ah Ac", ["Half Joker", "Acrobat"], [0, 0], Blind(hands_left=2), 704, [0, 0]),
+    # Card Sharp: a pair already played in this blind (bit 1): (10 + 20) x 2 x 3 = 180
+    ("Qh Qc", ["Card Sharp"], [0], Blind(played=0b10), 180, [0]),
+    ("Qh Qc", ["Card Sharp"], [0], Blind(played=0b100), 60, [0]),
+    # Seeing Double: a scored club and a scored heart: 30 x 2 x 2 = 120; the 4c kicker does not
+    # count, so two red queens get nothing: 60
+    ("Qc Qh 4d", ["Seeing Double"], [0], Blind(), 120, [0]),
+    ("Qd Qh 4c", ["Seeing Double"], [0], Blind(), 60, [0]),
+    # card jokers on tens and kings, the 4h kicker out: chips 20 + 4 x 10 = 60, Walkie +10 per
+    # ten, Scary +30 per king, Arrowhead +50 per spade (Ts, Ks) -> 60 + 20 + 60 + 100 = 240;
+    # mult 2, Walkie +4 per ten, Smiley +5 per king, Onyx Agate +7 per club (Tc, Kc) -> 2 + 8 +
+    # 10 + 14 = 34; 240 x 34 = 8160
+    ("Ts Tc Kc Ks 4h", ["Walkie Talkie", "Smiley Face", "Scary Face", "Arrowhead",
+                        "Onyx Agate"], [0] * 5, Blind(), 8160, [0] * 5),
+]
+
+
+@pytest.mark.parametrize("text, names, counters, blind, score, after", WORKED_BLIND,
+                         ids=[f"{w[0].replace(' ', '')}-{w[1][0].replace(' ', '')}"
+                              for w in WORKED_BLIND])
+def test_worked_plays_with_counters_and_blind(text, names, counters, blind, score, after):
+    cards, jokers = parse_cards(text), [J[n] for n in names]
+    got = score_play(cards, LEVELS1, jokers, counters, blind)
+    assert got.score == score == got.chips * got.mult
+    assert grown(cards, jokers, counters, blind) == after
+
+
+def test_counters_grow_in_a_run_by_hand():
+    """Green Joker and Ride the Bus bought in a shop, then plays and discards in the next blind:
+    the counters and scores worked by hand; sold and moved, a counter goes with its joker."""
+    run = in_shop()
+    run.shop, run.money = [J["Green Joker"], J["Ride the Bus"]], 20
+    assert run.buy(1) == OK and run.buy(2) == OK
+    assert run.counters == [0, 0] and run.observe()["counters"] == (0, 0)
+    assert run.leave() == OK and run.played == 0
+    run.rules = Rules(antes=2, ante_bases=(10 ** 6, 10 ** 6))   # the big blind out of reach
+    top = parse_cards("9h 9d 2c 3c 4d 5s 6s 7s Kh Kd Ah")
+    run.deck = tuple(top + [c for c in DECK if c not in top])
+    run.hand, run.dealt = list(run.deck[:8]), 8
+    # pair of nines: Green 0 -> 1, Bus 0 -> 1: (10 + 18) x (2 + 1 + 1) = 112
+    assert run.play(0b11) == OK and run.last_score == 112 and run.counters == [1, 1]
+    assert run.played == 1 << PAIR and run.observe()["played"] == 1 << PAIR
+    # a discard: Green 1 -> 0; Ride the Bus keeps 1
+    assert run.discard(0b1) == OK and run.counters == [0, 1]
+    assert run.hand == parse_cards("3c 4d 5s 6s 7s Kh Kd Ah")
+    # a pair of kings: Green 0 -> 1, Bus reset to 0: (10 + 20) x (2 + 1) = 90
+    assert run.preview(0b1100000).score == 90
+    assert run.play(0b1100000) == OK and run.last_score == 90 and run.counters == [1, 0]
+    run = in_shop()
+    run.jokers, run.counters = [J["Green Joker"], J["Ride the Bus"]], [1, 0]
+    assert run.move(0b01) == OK and run.jokers == [J["Ride the Bus"], J["Green Joker"]]
+    assert run.counters == [0, 1]
+    assert run.sell(0b01) == OK and run.jokers == [J["Green Joker"]] and run.counters == [1]
+
+
 def test_money_values_are_the_published_ones():
     from pokerhdl.golden import balatro_economy as e
     assert e.STARTING_MONEY == 4 and e.BLIND_REWARDS == (3, 4, 5)
@@ -340,7 +551,7 @@ def test_a_won_blind_pays_and_opens_the_shop():
     assert (v["phase"], v["money"], v["payout"], v["hands_left"]) == (PHASE_SHOP, 10, (3, 3, 0), 3)
     assert (v["ante"], v["blind"], v["target"]) == (1, SMALL, 2)
     assert list(v["shop"]) == words and v["reroll_price"] == 5
-    assert v["shop_prices"] == tuple(JOKERS[i].price if i < 24 else 3 for i in words)
+    assert v["shop_prices"] == tuple(JOKERS[i].price if i < len(JOKERS) else 3 for i in words)
     # leaving deals the big blind's deck from the generator, after the shop's draws
     after = deal(rng, 52).cards
     assert run.leave() == OK

@@ -11,7 +11,11 @@ The rules:
 * **Plan.** A weight per hand type: a fixed prior share (``PRIOR``, roughly how often a greedy
   player makes each) plus the share of this run's plays of that type. A hand type's worth is
   its weight times the mean score of its ``TYPICAL`` plays with the run's levels and jokers;
-  the plan's worth is the sum. The **family** is the best of pairs (pair .. four of a kind),
+  the plan's worth is the sum. A typical play is scored twice, as a blind's first hand and
+  as a later one (the last hand, its type played before: Acrobat, Card Sharp), weighted
+  ``FIRST`` and 1 - ``FIRST``; a scaling joker is scored with its counter grown by ``HORIZON``
+  more plays of that type (what it will give over the next blinds, not what it gives today).
+  The **family** is the best of pairs (pair .. four of a kind),
   flush and straight by the worth of their hand types.
 * **Play.** The selection that scores most now (all 1 to 5 card selections; ties: fewer
   cards). It is played when it reaches the target, when no discard is left, or when it is on
@@ -35,7 +39,7 @@ from collections import Counter
 from itertools import combinations
 
 from .balatro import ACT_DISCARD, ACT_PLAY, BOSS, PHASE_PLAYING
-from .balatro_jokers import JOKER_SLOTS, JOKERS, score_play
+from .balatro_jokers import FIRST_HAND, JOKER_SLOTS, JOKERS, Blind, grown, score_play
 from .balatro_planets import HAND_TYPES, level_up
 from .balatro_run import (ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL, PHASE_SHOP)
 from .balatro_economy import INTEREST_CAP, INTEREST_STEP, sell_price
@@ -56,6 +60,9 @@ PACE = 2                 # play when score x hands left >= PACE x what is missin
 MIN_GAIN = 0.01          # the least gain per dollar, as a share of the plan's worth
 SAFETY = 1.5             # keep the reserve while typical x SAFETY >= the next boss
 RESERVE = INTEREST_STEP * INTEREST_CAP
+FIRST = 0.7              # the weight of a blind's first hand among its plays
+LATER = Blind(hands_left=1, played=(1 << HAND_TYPES) - 1)
+HORIZON = 8              # plays ahead a scaling joker's counter is valued at
 
 
 def run_seed(n):
@@ -71,8 +78,26 @@ def selections(size):
 
 
 def arranged(jokers):
-    """The jokers in the agent's order: the x mult ones last, each group as it was."""
-    return sorted(jokers, key=lambda j: JOKERS[j].xmult > 1)
+    """The jokers in the agent's order: the x mult ones last, each group as it was (jokers
+    may be indices or (index, counter) pairs)."""
+    return sorted(jokers, key=lambda j: JOKERS[j if isinstance(j, int) else j[0]].xmult > 1)
+
+
+def projected(hand, held):
+    """The counters of held (index, counter) pairs after HORIZON plays of this hand."""
+    jokers = [j for j, _ in held]
+    counters = [n for _, n in held]
+    if not any(JOKERS[j].scaling for j in jokers):
+        return jokers, counters
+    for _ in range(HORIZON):
+        counters = grown(hand, jokers, counters)
+    return jokers, counters
+
+
+def typical_score(hand, levels, held):
+    jokers, counters = projected(hand, held)
+    return FIRST * score_play(hand, levels, jokers, counters, FIRST_HAND).score + \
+        (1 - FIRST) * score_play(hand, levels, jokers, counters, LATER).score
 
 
 def longest_run(hand):
@@ -89,6 +114,11 @@ def longest_run(hand):
     return {12 if r == -1 else r for r in best}
 
 
+def held(run):
+    """The run's jokers as (index, counter) pairs, left to right."""
+    return list(zip(run.jokers, run.counters))
+
+
 class Agent:
     def __init__(self):
         self.played = Counter()
@@ -98,13 +128,14 @@ class Agent:
         plays = max(1, sum(self.played.values()))
         return [p / sum(PRIOR) + self.played[c] / plays for c, p in enumerate(PRIOR)]
 
-    def worth(self, levels, jokers, types=range(HAND_TYPES)):
+    def worth(self, levels, pairs, types=range(HAND_TYPES)):
+        """The plan's worth with these levels and held (joker, counter) pairs."""
         w = self.weights()
-        return sum(w[c] * sum(score_play(h, levels, jokers).score for h in TYPICAL[c])
+        return sum(w[c] * sum(typical_score(h, levels, pairs) for h in TYPICAL[c])
                    / len(TYPICAL[c]) for c in types)
 
     def family(self, run):
-        return max(FAMILIES, key=lambda f: self.worth(run.levels, run.jokers, FAMILIES[f]))
+        return max(FAMILIES, key=lambda f: self.worth(run.levels, held(run), FAMILIES[f]))
 
     # ------------------------------------------------------------------ a blind
     def junk(self, run):
@@ -139,27 +170,28 @@ class Agent:
     # ------------------------------------------------------------------ the shop
     def reserve(self, run):
         boss = run.rules.target(min(run.ante + 1, run.rules.antes), BOSS)
-        typical = self.worth(run.levels, run.jokers) / sum(self.weights())
+        typical = self.worth(run.levels, held(run)) / sum(self.weights())
         if run.ante == run.rules.antes or typical * SAFETY < boss:
             return 0
         return RESERVE
 
     def offers(self, run):
         """(gain per dollar, net cost, moves) of every purchase the agent would make."""
-        now = self.worth(run.levels, run.jokers)
+        have = held(run)
+        now = self.worth(run.levels, have)
         found = []
         for slot, item in enumerate(run.shop):
             buy = (ACT_BUY, 1 << slot)
             if item == NO_ITEM:
                 continue
             if not is_joker(item):
-                after = [(self.worth(level_up(run.levels, planet_hand(item)), run.jokers), 0,
+                after = [(self.worth(level_up(run.levels, planet_hand(item)), have), 0,
                           [buy])]
             elif len(run.jokers) < JOKER_SLOTS:
-                after = [(self.worth(run.levels, arranged(run.jokers + [item])), 0, [buy])]
+                after = [(self.worth(run.levels, arranged(have + [(item, 0)])), 0, [buy])]
             else:
-                after = [(self.worth(run.levels, arranged(run.jokers[:k] + run.jokers[k + 1:]
-                                                          + [item])),
+                after = [(self.worth(run.levels, arranged(have[:k] + have[k + 1:]
+                                                          + [(item, 0)])),
                           sell_price(JOKERS[held].price), [(ACT_SELL, 1 << k), buy])
                          for k, held in enumerate(run.jokers)]
             found += [((worth - now) / price(item), price(item) - refund, moves)

@@ -22,6 +22,10 @@ A run, move by move:
   end, the others close up: the game lets the player arrange the jokers, and with this one move
   any order is reached), ``reroll()``, ``leave()`` (the next blind starts with a fresh deck,
   dealt only now, after the shop's draws).
+* Scaling jokers (balatro_jokers.py) keep a counter each, in ``counters`` beside ``jokers``
+  (0 when bought, gone when sold, moved with its joker): an accepted play grows them before it
+  scores (the preview shows that score too), an accepted discard shrinks them. ``played`` is
+  the mask of hand types played in this blind (Card Sharp), cleared when a blind starts.
 * While the shop is open the won blind stays shown: its ante, blind, target, final score, last
   hand, and the hand as drawn up after the winning play.
 
@@ -42,7 +46,8 @@ from .balatro import (ACT_NEW_RUN, OK, PHASE_LOST, PHASE_NAMES as BASE_PHASES, P
                       PHASE_WON, REF_NOTHING_SELECTED, REF_RUN_OVER, RESULT_TEXT as BASE_TEXT,
                       BalatroGame, Rules, _check_mask, popcount, shuffled_decks)
 from .balatro_economy import STARTING_MONEY, max_money, payout, reroll_price, sell_price
-from .balatro_jokers import JOKER_SLOTS, JOKERS, score_play
+from .balatro_jokers import (JOKER_SLOTS, JOKERS, MAX_COUNTER, Blind, discarded, grown,
+                             score_play)
 from .balatro_planets import FIRST_LEVELS, HAND_TYPES, level_up
 from .balatro_shop import NO_ITEM, SHOP_SLOTS, is_joker, planet_hand, price, stock
 from .rng import XorShift128
@@ -74,6 +79,8 @@ class BalatroRun(BalatroGame):
         self.money = STARTING_MONEY
         self.levels = FIRST_LEVELS
         self.jokers = []
+        self.counters = []
+        self.played = 0
         self.shop = [NO_ITEM] * SHOP_SLOTS
         self.rerolls = 0
         self.payout = (0, 0, 0)
@@ -93,6 +100,7 @@ class BalatroRun(BalatroGame):
         self.shop[slot] = NO_ITEM
         if is_joker(item):
             self.jokers.append(item)
+            self.counters.append(0)
         else:
             self.levels = level_up(self.levels, planet_hand(item))
         return self._accept()
@@ -103,6 +111,7 @@ class BalatroRun(BalatroGame):
         if code != OK:
             return self._refuse(code)
         self.money += sell_price(JOKERS[self.jokers.pop(slot)].price)
+        self.counters.pop(slot)
         return self._accept()
 
     def move(self, mask):
@@ -111,6 +120,7 @@ class BalatroRun(BalatroGame):
         if code != OK:
             return self._refuse(code)
         self.jokers.append(self.jokers.pop(slot))
+        self.counters.append(self.counters.pop(slot))
         return self._accept()
 
     def reroll(self):
@@ -135,6 +145,27 @@ class BalatroRun(BalatroGame):
         self._next_blind()
         return self._accept()
 
+    def play(self, mask):
+        """The base game's play, scored with the levels and jokers; when accepted the jokers'
+        counters grow and the hand type counts as played in this blind."""
+        code, slots = self._selection(mask)
+        if code == OK:
+            cards, blind = [self.hand[i] for i in slots], self.blind_state
+            cat = self._score(cards).category
+        code = super().play(mask)
+        if code == OK:
+            self.counters = grown(cards, self.jokers, self.counters, blind)
+            self.played |= 1 << cat
+            self._check()
+        return code
+
+    def discard(self, mask):
+        """The base game's discard; when accepted the counters shrink (Green Joker)."""
+        code = super().discard(mask)
+        if code == OK:
+            self.counters = discarded(self.jokers, self.counters)
+        return code
+
     def act(self, action, mask=0):
         """One move by its ACT_ code: the base game's, then buy, sell, move (by mask), reroll,
         leave (the mask ignored)."""
@@ -151,23 +182,33 @@ class BalatroRun(BalatroGame):
         return RESULT_TEXT[self.result]
 
     @property
+    def blind_state(self):
+        """What the jokers' conditions read of the blind (balatro_jokers.Blind)."""
+        return Blind(self.hands_left, self.played)
+
+    @property
     def reroll_price(self):
         return reroll_price(self.rerolls)
 
     def observe(self):
         """The base game's observables, and money, the hand levels (one per hand type), the
-        jokers left to right, the shop's slots (NO_ITEM when bought or closed) with their
-        prices (0 when empty), the reroll price, the last payout (reward, hands, interest)."""
+        jokers left to right and their counters, the hand types played in this blind (a 9-bit
+        mask), the shop's slots (NO_ITEM when bought or closed) with their prices (0 when
+        empty), the reroll price, the last payout (reward, hands, interest)."""
         view = super().observe()
         view.update(money=self.money, levels=tuple(self.levels), jokers=tuple(self.jokers),
-                    shop=tuple(self.shop),
+                    counters=tuple(self.counters), played=self.played, shop=tuple(self.shop),
                     shop_prices=tuple(0 if i == NO_ITEM else price(i) for i in self.shop),
                     reroll_price=self.reroll_price, payout=tuple(self.payout))
         return view
 
     # ------------------------------------------------------------------ hooks
     def _score(self, codes):
-        return score_play(codes, self.levels, self.jokers)
+        return score_play(codes, self.levels, self.jokers, self.counters, self.blind_state)
+
+    def _start_blind(self, deck):
+        self.played = 0
+        super()._start_blind(deck)
 
     def _not_playing(self):
         return REF_IN_SHOP if self.phase == PHASE_SHOP else REF_RUN_OVER
@@ -187,6 +228,8 @@ class BalatroRun(BalatroGame):
         assert len(self.levels) == HAND_TYPES and min(self.levels) >= 1
         assert len(self.jokers) <= JOKER_SLOTS and len(set(self.jokers)) == len(self.jokers)
         assert all(is_joker(j) for j in self.jokers)
+        assert len(self.counters) == len(self.jokers)
+        assert all(0 <= n <= MAX_COUNTER for n in self.counters) and 0 <= self.played < 512
         assert len(self.shop) == SHOP_SLOTS and self.score >= 0
         if self.phase == PHASE_PLAYING:
             assert self.rules.play_out or self.score < self.target

@@ -10,12 +10,12 @@ Rules (the base game's shop, simplified as the issue asks):
 * ``SHOP_SLOTS`` (2) item slots, as the game's two card slots. The game's slots may also hold
   tarot cards, and its shop has vouchers and booster packs; here an item is a joker or a planet,
   nothing else.
-* The item table ``ITEMS`` is the 24 jokers (balatro_jokers.JOKERS) then the 9 planets
-  (balatro_planets.py, high card .. straight flush): item k < 24 is joker k, item 24 + h is the
-  planet of hand type h. Every item is equally likely: the game weighs jokers by rarity and
+* The item table ``ITEMS`` is the 38 jokers (balatro_jokers.JOKERS) then the 9 planets
+  (balatro_planets.py, high card .. straight flush): item k < 38 is joker k, item 38 + h is the
+  planet of hand type h (47 rows, below the 6-bit NO_ITEM). Every item is equally likely: the game weighs jokers by rarity and
   against tarots and planets; with this short a table, one row per item is the simple choice.
 * A draw takes one generator word and reduces it below the table size as the shuffler does
-  (shuffle.draw_offset: five 6-bit fields masked to 6 bits, the first below 33 wins, else the
+  (shuffle.draw_offset: five 6-bit fields masked to 6 bits, the first below 47 wins, else the
   word is rejected and the next is taken), so no item is favoured by a modulo. A drawn item
   that is already offered in the other slot, or a joker the player holds, is drawn again (the
   game offers no duplicates of either).
@@ -29,7 +29,7 @@ from .balatro_planets import HAND_TYPES, PLANET_NAMES, PLANET_PRICE
 from .shuffle import draw_offset
 
 SHOP_SLOTS = 2
-ITEMS = len(JOKERS) + HAND_TYPES         # 33 rows: jokers, then planets
+ITEMS = len(JOKERS) + HAND_TYPES         # 47 rows: jokers, then planets
 NO_ITEM = 63                             # an empty slot (6 bits, as NO_CARD)
 
 

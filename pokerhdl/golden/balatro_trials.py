@@ -18,7 +18,7 @@ from multiprocessing import Pool
 
 from .balatro import ACT_DISCARD, ACT_PLAY, BLIND_NAMES, PHASE_PLAYING, PHASE_WON
 from .balatro_agent import Agent, run_seed
-from .balatro_jokers import JOKER_NAMES
+from .balatro_jokers import JOKER_NAMES, JOKERS
 from .balatro_run import (ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL, PHASE_SHOP,
                           BalatroRun)
 from .balatro_shop import item_name
@@ -30,6 +30,7 @@ def one_run(n, start_jokers=()):
     """Run n played to its end: (n, won, ante, blind, money, jokers, levels)."""
     run = BalatroRun(run_seed(n))
     run.jokers = list(start_jokers)
+    run.counters = [0] * len(run.jokers)
     Agent().play(run)
     return (n, run.phase == PHASE_WON, run.ante, run.blind, run.money, tuple(run.jokers),
             tuple(run.levels))
@@ -74,7 +75,8 @@ def report(s):
 
 
 def tell(n):
-    """Run n as text: every blind's plays and discards, every shop's offer and moves."""
+    """Run n as text: every blind's plays and discards, every shop's offer and moves, the
+    jokers (a scaling one with its counter in brackets) and levels when the shop is left."""
     run = BalatroRun(run_seed(n))
     agent, out = Agent(), [f"Run {n} (generator seed run_seed({n}) = {run_seed(n):#034x})"]
     where = None
@@ -112,8 +114,9 @@ def tell(n):
             if run.phase == PHASE_SHOP and action in (ACT_PLAY, ACT_REROLL):
                 out.append("  shop: " + ", ".join(item_name(i) for i in run.shop))
             if action == ACT_LEAVE:
-                out.append("  jokers: " + (", ".join(JOKER_NAMES[j] for j in run.jokers)
-                                           or "none") + "; levels: " + (", ".join(
+                jokers = ", ".join(JOKER_NAMES[j] + (f" ({n})" if JOKERS[j].scaling else "")
+                                   for j, n in zip(run.jokers, run.counters))
+                out.append("  jokers: " + (jokers or "none") + "; levels: " + (", ".join(
                     f"{CATEGORY_NAMES[c].lower()} {lv}" for c, lv in enumerate(run.levels)
                     if lv > 1) or "all 1"))
     out.append("\n" + ("Run won" if run.phase == PHASE_WON else
