@@ -4,7 +4,10 @@
 board's USB-UART would be). The golden backend run with the engine's lanes and seed must give
 the very same counts; exact enumerations give golden exact's counts (and, marked exhaustive so
 CI's deep stage runs it, all 1,712,304 boards of AdAc against KhKs); refusals come back as the
-engine's error codes; the command line takes --backend sim."""
+engine's error codes; the command line takes --backend sim. The tests on the Verilator model
+are marked soak, CI's fast-engine stage (make deep), which builds that model anyway: the
+regression tests the engine's RTL itself in Icarus and GHDL (tb/test_equity_engine.py) and
+saves the minute of Verilator's build."""
 
 import json
 import os
@@ -35,6 +38,7 @@ def link():
     return sim_link()
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{len(c[1])}")
 def test_sim_backend_counts_as_golden(link, case):
     hero, opponents, board, dead, trials, seed = case
@@ -62,6 +66,7 @@ EXACT_CASES = [("Td6h", ["random", "random"], "7d8dJs6s9h",
                ("AhKd", ["random"], "", leaving("2c2d3h4sKcKh5d5s7c7h8h", "AhKd"))]
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("case", EXACT_CASES, ids=lambda c: f"{c[0]}-{len(c[1])}-{c[2]}")
 def test_sim_backend_exact_as_golden(link, case):
     hero, opponents, board, dead = case
@@ -70,6 +75,7 @@ def test_sim_backend_exact_as_golden(link, case):
     assert sim.exact and counts(sim) == counts(gold)
 
 
+@pytest.mark.soak
 @pytest.mark.exhaustive
 def test_sim_backend_enumerates_every_preflop_board(link):
     """All 1,712,304 boards of AdAc against KhKs through the generated RTL: pocket aces win
@@ -80,6 +86,7 @@ def test_sim_backend_enumerates_every_preflop_board(link):
     assert sim.trials == 1_712_304 and counts(sim) == counts(gold)
 
 
+@pytest.mark.soak
 def test_sim_backend_refusals_are_the_engines(link):
     with pytest.raises(EquityError) as err:
         equity("AdAc", "AdKs", trials=10, backend="sim")     # the host refuses first
@@ -107,6 +114,7 @@ def bridge(fd, link, stop):
             os.write(fd, frame(link.exchange(frame(payload))))
 
 
+@pytest.mark.soak
 def test_serial_backend_through_a_pseudo_terminal(link):
     master, slave = pty.openpty()
     os.set_blocking(master, True)
@@ -135,6 +143,7 @@ def test_serial_backend_without_a_port_is_a_clear_error():
         SerialLink("/dev/no-such-board")
 
 
+@pytest.mark.soak
 def test_cli_backend_sim_json(link, capsys):
     main(["equity", "AdAc", "KhKs", "--trials", "20000", "--seed", "3", "--backend", "sim",
           "--json"])
