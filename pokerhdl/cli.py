@@ -366,6 +366,12 @@ def build_parser():
     p.add_argument("--uart", default="terminal", metavar="WHERE",
                    help="terminal (the screen's lower part, default), pty (a pseudo-terminal "
                         "whose path is shown) or tcp:PORT (127.0.0.1)")
+    p.add_argument("--web", metavar="[HOST:]PORT",
+                   help="the board on a web page instead of the terminal screen: its "
+                        "digits, LEDs, switches, buttons, reset button, serial terminal and "
+                        "monitor (a VGA top), clicked or keyed; on 127.0.0.1 unless HOST "
+                        "(0.0.0.0: every interface), e.g. --web 8080 then open "
+                        "http://127.0.0.1:8080/")
     p.add_argument("--script", metavar="STEPS", help="run these steps (or a file of them) "
                    "instead of the interactive screen, then print the screen")
     p.add_argument("--screenshot", metavar="PNG", help="save the screen after the script as "

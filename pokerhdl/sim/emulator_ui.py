@@ -11,6 +11,10 @@ The UART can also be a pseudo-terminal (``--uart pty``: any terminal program, or
 serve`, opens the printed path as it would open a board's port) or a TCP port (``--uart
 tcp:PORT`` on 127.0.0.1); then the screen shows the board and the bytes it sent.
 
+With ``--web [HOST:]PORT`` the board is a web page instead of the screen (emulator_web.py):
+open the address printed; the same keys, and clicks on the switches and buttons; a VGA top's
+monitor drawn pixel for pixel. Every page open at the address sees and drives the same board.
+
 Verilator builds the model once (minutes) and keeps it in a build folder: --build-dir, else
 $POKERHDL_BUILD_DIR, else the checkout's build/ when it can be written, else the user's cache
 ($XDG_CACHE_HOME/pokerhdl, ~/.cache/pokerhdl), so an installed package in a read-only folder
@@ -287,7 +291,12 @@ def run_cli(args):
         except ScriptError as exc:
             sys.exit(f"pokerhdl emulate: {exc}")
     interactive = args.script is None and not args.screenshot
-    # the UART's place is opened before the build: a bad one is told at once
+    # the page's port and the UART's place are opened before the build: a bad one is told
+    # at once
+    web = None
+    if args.web is not None:
+        from .emulator_web import open_web
+        web = open_web(args)
     bridge = Bridge(args.uart) if interactive and args.uart != "terminal" else None
     try:
         emu = Emulator(args.top, build_dir=args.build_dir)
@@ -296,6 +305,10 @@ def run_cli(args):
                  f"{exc.strerror or exc} (another folder: --build-dir or {BUILD_DIR_VARIABLE})")
     except RuntimeError as exc:
         sys.exit(f"pokerhdl emulate: {exc}")
+    if web:
+        from .emulator_web import run_web
+        run_web(emu, web, bridge)
+        return
     if interactive:
         run_tui(emu, bridge)
         return
