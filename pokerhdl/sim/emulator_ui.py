@@ -37,6 +37,7 @@ from .screenshot import save_png
 from .verilated import BUILD_DIR_VARIABLE, build_root
 
 ANSI = re.compile(rb"\x1b\[([0-9;]*)([A-Za-z])")
+UNFINISHED = re.compile(rb"\x1b(\[[0-9;]*)?\Z")      # an escape sequence cut off at the end
 TERMINAL_LINES = 200
 FRAME_S = 0.05                          # redraw at most 20 times a second
 KEY_SWITCH = "0123456789abcdef"
@@ -47,12 +48,17 @@ HELP = "Tab: keys to the {other} | board: 0-9 a-f switches, Enter center, arrows
 
 class TextPane:
     """The far end's screen of a serial terminal, as far as the boards use one: CR, LF, and
-    ESC[2J / ESC[H (clear, home); other escape sequences are dropped."""
+    ESC[2J / ESC[H (clear, home); other escape sequences are dropped. The bytes come in
+    pieces as the board sends them: an escape sequence cut between two waits for its end."""
 
     def __init__(self, keep=TERMINAL_LINES):
-        self.lines, self.keep = [""], keep
+        self.lines, self.keep, self.pending = [""], keep, b""
 
     def feed(self, data):
+        data = self.pending + data
+        cut = UNFINISHED.search(data)
+        self.pending = data[cut.start():] if cut else b""
+        data = data[:cut.start()] if cut else data
         pos = 0
         for m in ANSI.finditer(data):
             self._text(data[pos:m.start()])
