@@ -68,14 +68,26 @@ class PageFeed:
                 await self.ws.send(message)
 
     async def read(self):
-        async for raw in self.ws:
-            try:
-                msg = json.loads(raw) if isinstance(raw, str) else None
-                if not isinstance(msg, dict):
-                    raise ValueError("a message is one JSON object")
-                self.session.command(msg)
-            except ValueError as exc:
-                await self.ws.send(json.dumps({"op": "refused", "reason": str(exc)}))
+        from websockets.exceptions import ConnectionClosed
+        try:
+            async for raw in self.ws:
+                try:
+                    self.session.command(one_object(raw))
+                except ValueError as exc:
+                    await self.ws.send(json.dumps({"op": "refused", "reason": str(exc)}))
+        except ConnectionClosed:
+            pass
+
+
+def one_object(raw):
+    """The JSON object of a text message, or ValueError."""
+    try:
+        msg = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        msg = None
+    if not isinstance(msg, dict):
+        raise ValueError("a message is one JSON object")
+    return msg
 
 
 async def start_board_web(session, host="127.0.0.1", port=0, sock=None):

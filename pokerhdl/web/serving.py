@@ -102,5 +102,6 @@ def listen(host, port):
     try:
         return socket.create_server((host, port))
     except OSError as exc:
-        why = exc.strerror or str(exc)
+        # create_server's words without the address again
+        why = (exc.strerror or str(exc)).split(" (while attempting to bind")[0]
         raise OSError(f"cannot listen on {host}:{port}: {why}") from None
