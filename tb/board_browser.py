@@ -22,12 +22,12 @@ from pokerhdl.sim.monitor_frames import HEADER
 # the board as the page shows it: each element's own attribute, not a summary
 READ = """() => {
   const q = (s) => document.querySelector(s);
-  const qa = (s) => [...document.querySelectorAll(s)];
+  const qa = (s, el = document) => [...el.querySelectorAll(s)];
   const bits = (els, on) => els.reduce((v, el) => v | (on(el) ? 1 << el.dataset.index : 0), 0);
   return {
     received: Number(q("#page").dataset.received || 0), focus: q("#page").dataset.focus,
     digits: qa("#display .digit").map((d) => [Number(d.dataset.segments), Number(d.dataset.dot),
-      d.querySelectorAll(".seg.on").length]),
+      qa(".seg.on", d).map((s) => s.dataset.seg || "dp").sort().join("")]),
     leds: bits(qa("#leds .led"), (el) => el.hasAttribute("data-on")),
     switches: bits(qa("#switches .switch"), (el) => el.getAttribute("aria-checked") === "true"),
     held: qa("#buttons .button[data-held]").map((b) => b.dataset.button),
@@ -62,14 +62,15 @@ CANVAS = """() => {
 
 
 def display_text(digits):
-    """The digits read from the DOM (segments, dot, lit segments drawn) as the emulator's
-    display_text reads them ('8.' for a lit dot); a digit whose drawing disagrees with its
-    data reads '!'."""
+    """The digits as the page draws them (the lit segments, a to g and dp), read as the
+    emulator's display_text reads the board's ('8.' for a lit dot); a digit whose drawing
+    disagrees with its data attributes reads '!'."""
     text = ""
     for segments, dot, lit in digits:
-        if lit != bin(segments).count("1") + dot:
+        drawn = sum(1 << "abcdefg".index(s) for s in lit if s != "dp")
+        if (drawn, "dp" in lit) != (segments, bool(dot)):
             return text + "!"
-        text += CHARACTER.get(segments, "?") + ("." if dot else "")
+        text += CHARACTER.get(drawn, "?") + ("." if "dp" in lit else "")
     return text
 
 
@@ -95,9 +96,9 @@ async def on_board(session, fn):
     return await asyncio.wrap_future(session.call(fn))
 
 
-async def until(check, timeout, what, every=0.05):
+async def until(check, timeout, what, every=0.05, detail=None):
     """Poll the coroutine function ``check`` until it returns a true value (returned), or
-    fail after ``timeout`` s with ``what`` and its last value."""
+    fail after ``timeout`` s with ``what`` (and ``detail()``: what was seen instead)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while True:
@@ -105,8 +106,26 @@ async def until(check, timeout, what, every=0.05):
         if got:
             return got
         if loop.time() > deadline:
-            raise AssertionError(f"{what}: not within {timeout} s")
+            raise AssertionError(f"{what}: not within {timeout} s"
+                                 + (f"; {detail()}" if detail else ""))
         await asyncio.sleep(every)
+
+
+async def quiet(session, quiet_ms=3.0, timeout=60.0):
+    """Until the board's UART has been silent for ``quiet_ms`` of the board's time, with no
+    press in progress and no key still being sent to it (as Emulator.run_until_quiet)."""
+    clocks = quiet_ms * session.emu.clk_hz / 1000
+    since = [None, 0]                                   # (the output's end, the clock it came)
+
+    async def check():
+        cycle, busy = await on_board(session, lambda emu: (emu.cycle,
+                                                           emu.pressing or emu.rx_busy()))
+        end = session.output_since(1 << 62)[1]
+        if busy or end != since[0]:
+            since[:] = [end, cycle]
+            return False
+        return cycle - since[1] >= clocks
+    await until(check, timeout, "the board quiet", every=0.02)
 
 
 class BoardPage:
@@ -148,10 +167,8 @@ class BoardPage:
         async def alike():
             wrong[0] = int((await self.canvas() != want).sum())
             return wrong[0] == 0
-        try:
-            await until(alike, timeout, what, every=0.25)
-        except AssertionError as exc:
-            raise AssertionError(f"{exc}: {wrong[0]} pixels differ") from None
+        await until(alike, timeout, what, every=0.25,
+                    detail=lambda: f"{wrong[0]} pixels differ from the golden frame")
 
     async def key(self, *keys):
         for key in keys:

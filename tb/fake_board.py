@@ -9,7 +9,7 @@ display, and is the golden Balatro game's move for that button (MOVE_BUTTONS) wi
 7..0 as the selection; the monitor shows the golden frame of that game (balatro_screen.frame),
 or ``picture(fake)`` when given (the bench's ever-changing picture). The UART echoes the keys
 in upper case (CR as CRLF); "!" clears the screen with ESC[2J ESC[H cut in two pieces, sent
-a chunk apart, as the real board's bytes come.
+a whole chunk apart (a page gets them in two messages), as the real board's bytes may come.
 """
 
 import time
@@ -45,7 +45,7 @@ class FakeBoard(BoardTop):
         self.picture_of = picture
         self.game = golden_game(seed)
         self.cycle = self.switches = self.buttons = self.presses = 0
-        self.pending, self.out, self.later = [], bytearray(), b""
+        self.pending, self.out, self.later, self.due = [], bytearray(), b"", b""
         self.glyphs = [(0, False, 0)] * self.digit_count
         self.vga = FakeVga() if self.has["vga_hs"] else None
         self.drawn = (None, None)               # (what the golden frame was drawn of, it)
@@ -69,11 +69,11 @@ class FakeBoard(BoardTop):
         for byte in bytes(data):
             ch = chr(byte)
             echo = b"\r\n" if ch == "\r" else ch.upper().encode("latin-1")
-            if ch == "!":
+            if self.later or self.due:          # after the bytes held back
+                self.later += b"\x1b[2J\x1b[Hcleared\r\n" if ch == "!" else echo
+            elif ch == "!":
                 self.out += b"\x1b[2"
                 self.later += b"J\x1b[Hcleared\r\n"
-            elif self.later:
-                self.later += echo
             else:
                 self.out += echo
 
@@ -102,8 +102,8 @@ class FakeBoard(BoardTop):
         time.sleep(seconds)
         self.wall += seconds
         self.cycle += round(seconds * self.clk_hz)
-        self.out += self.later
-        self.later = b""
+        self.out += self.due                    # held back a whole chunk
+        self.due, self.later = self.later, b""
         self.buttons = 0
         for position in self.pending:
             if position == "reset":
