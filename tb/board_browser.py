@@ -132,15 +132,17 @@ class BoardPage:
     """One Chromium page at a board (module docstring); ``binary``: (bytes, rows) of each
     monitor message it received."""
 
-    def __init__(self, browser, url, viewport=DESKTOP):
+    def __init__(self, browser, url, viewport=DESKTOP, frames=True):
         self.browser, self.url, self.viewport = browser, url, viewport
         self.page, self.errors, self.binary = None, [], []
+        self.frames = frames            # keep the messages' sizes (the driver copies each)
 
     async def open(self):
         self.page = await self.browser.new_page(viewport=self.viewport)
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        if self.frames:
+            self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
         await self.page.goto(self.url)
         await self.page.wait_for_selector("#page:not([hidden])")
         await until(self.read, 10, "the first state")

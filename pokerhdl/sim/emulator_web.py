@@ -10,9 +10,11 @@ The WebSocket: the server sends a ``board`` message (what the top has) when a pa
 then a ``state`` message whenever something a page shows changed (and every STATE_EVERY_S for
 the clock), with the bytes the UART sent since the page's last one in ``out``; and the
 monitor's changed rows as binary messages (monitor_frames.py), only when a pixel changed. Each
-page is sent the newest state when it is ready for it: a slow page skips states, never falls
-behind. The page sends commands (board_session.BoardSession.command); a refused one is
-answered {"op": "refused", "reason": ...}. Messages are not compressed by the WebSocket: the
+page is sent the newest state when it is ready for it, and a picture only while it has fewer
+than IN_FLIGHT to draw (it answers {"op": "drawn"} for each): a slow page skips states and
+pictures, it never falls behind the board. The page sends commands
+(board_session.BoardSession.command); a refused one is answered {"op": "refused", "reason":
+...}. Messages are not compressed by the WebSocket: the
 pictures are deflated already and the states are short.
 """
 
@@ -30,6 +32,7 @@ MAX_MESSAGE = 4096
 MAX_PAGES = 8
 STATE_EVERY_S = 0.25
 CLOCK_FIELDS = ("cycle", "speed", "frames")
+IN_FLIGHT = 2                   # monitor messages a page may have to draw: then it skips pictures
 
 
 class PageFeed:
@@ -41,6 +44,7 @@ class PageFeed:
         self.shown, self.shown_at = None, float("-inf")
         self.output_at = 0
         self.pixels, self.picture = None, None
+        self.drawing = 0                # monitor messages sent, not yet drawn by the page
 
     async def feed(self):
         from websockets.exceptions import ConnectionClosed
@@ -48,6 +52,9 @@ class PageFeed:
             await self.ws.send(json.dumps({"op": "board", **self.session.describe()}))
             while True:
                 await self.send_news()
+                # the others' turn (an Event already set does not yield, and a picture that
+                # changes every chunk would keep the loop here: no click read, no other page)
+                await asyncio.sleep(0)
                 await self.wake.wait()
                 self.wake.clear()
         except ConnectionClosed:
@@ -61,10 +68,13 @@ class PageFeed:
         if out or shown != self.shown or now - self.shown_at >= STATE_EVERY_S:
             self.shown, self.shown_at = shown, now
             await self.ws.send(json.dumps({"op": "state", **state, "out": out.decode("latin-1")}))
-        if pixels is not None and picture != self.picture:
-            message = encode(self.pixels, pixels, picture)
+        if pixels is not None and picture != self.picture and self.drawing < IN_FLIGHT:
+            # off the event loop (numpy and zlib let go of the GIL): a picture that changes
+            # everywhere takes tens of ms, and the loop reads the pages' clicks meanwhile
+            message = await asyncio.to_thread(encode, self.pixels, pixels, picture)
             self.pixels, self.picture = pixels, picture
             if message:
+                self.drawing += 1
                 await self.ws.send(message)
 
     async def read(self):
@@ -72,7 +82,12 @@ class PageFeed:
         try:
             async for raw in self.ws:
                 try:
-                    self.session.command(one_object(raw))
+                    msg = one_object(raw)
+                    if msg.get("op") == "drawn":            # a monitor message drawn
+                        self.drawing = max(0, self.drawing - 1)
+                        self.wake.set()
+                    else:
+                        self.session.command(msg)
                 except ValueError as exc:
                     await self.ws.send(json.dumps({"op": "refused", "reason": str(exc)}))
         except ConnectionClosed:

@@ -15,7 +15,7 @@ const ARROWS = { ArrowUp: "up", ArrowLeft: "left", ArrowRight: "right", ArrowDow
 
 const app = { board: null, state: null, focus: "board", received: 0, noteTimer: null };
 const pane = new Pane();
-const monitor = new Monitor($("#monitor"));
+const monitor = new Monitor($("#monitor"), () => socket.send({ op: "drawn" }));
 
 function send(msg) {
   if (!socket.send(msg)) note("not connected: trying again");

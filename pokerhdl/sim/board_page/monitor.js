@@ -1,8 +1,9 @@
 // The monitor on the canvas, pixel for pixel: each binary message is a band of rows that
 // changed (pokerhdl/sim/monitor_frames.py): a header, a palette of 12-bit colours, and the
 // band's pixels deflated (palette indices, or the colours themselves). A 4-bit channel c is
-// drawn as c * 17 (0 to 255). Messages are applied in the order they came; the canvas
-// carries the picture's number (data-picture), the tests read the pixels back.
+// drawn as c * 17 (0 to 255). Messages are applied in the order they came, and each is
+// answered once drawn (the server sends no more than two ahead); the canvas carries the
+// picture's number (data-picture), the tests read the pixels back.
 
 const HEADER = 14;                   // monitor_frames.HEADER.size
 const INDEXED = 1;
@@ -21,8 +22,10 @@ async function inflate(bytes) {
 }
 
 export class Monitor {
-  constructor(canvas) {
+  // drawn(): called after each message drawn (the server sends the next picture then)
+  constructor(canvas, drawn) {
     this.canvas = canvas;
+    this.drawn = drawn;
     this.chain = Promise.resolve();
     this.stats = { messages: 0, bytes: 0, pictures: 0, rows: 0, shown: [] };
     window.__monitor = this.stats;
@@ -38,7 +41,8 @@ export class Monitor {
   }
 
   receive(buffer) {
-    this.chain = this.chain.then(() => this.draw(buffer)).catch((e) => console.error(e));
+    this.chain = this.chain.then(() => this.draw(buffer)).catch((e) => console.error(e))
+      .finally(() => this.drawn());
   }
 
   async draw(buffer) {
@@ -57,8 +61,8 @@ export class Monitor {
       for (let k = 0; k < colours; k++) palette[k] = RGBA[view.getUint16(HEADER + 2 * k, true)];
       for (let i = 0; i < out.length; i++) out[i] = palette[body[i]];
     } else if (kind === DIRECT) {
-      const colour = new DataView(body.buffer);
-      for (let i = 0; i < out.length; i++) out[i] = RGBA[colour.getUint16(2 * i, true) & 0xfff];
+      const colour = new Uint16Array(body.buffer, 0, out.length);   // little-endian, as sent
+      for (let i = 0; i < out.length; i++) out[i] = RGBA[colour[i] & 0xfff];
     } else {
       return;
     }
