@@ -153,6 +153,34 @@ def test_bad_messages_are_refused():
     run(body())
 
 
+def test_a_page_that_draws_nothing_is_sent_two_pictures():
+    """A page is sent a picture only while it has fewer than two to draw: one that never
+    answers 'drawn' gets two, however fast the picture changes, then one more a 'drawn'."""
+    from websockets.asyncio.client import connect
+
+    def moving(fake):                                       # a new picture every chunk
+        pixels = numpy.zeros((480, 640), dtype=numpy.uint16)
+        pixels[fake.cycle // 2_000_000 % 480] = 0xFFF
+        return pixels
+
+    async def pictures(ws, seconds):
+        got, end = 0, asyncio.get_running_loop().time() + seconds
+        while (left := end - asyncio.get_running_loop().time()) > 0:
+            try:
+                got += isinstance(await asyncio.wait_for(ws.recv(), left), bytes)
+            except asyncio.TimeoutError:
+                break
+        return got
+
+    async def body():
+        async with served(FakeBoard(picture=moving)) as (session, url):
+            async with connect(url.replace("http", "ws") + "socket") as ws:
+                assert await pictures(ws, 0.5) == 2                 # 25 chunks, 25 pictures
+                await ws.send('{"op": "drawn"}')
+                assert await pictures(ws, 0.3) == 1
+    run(body())
+
+
 def test_monitor_messages_carry_only_the_changed_rows():
     """monitor_frames: a page's picture rebuilt from the messages equals the monitor's, a band
     of rows from the first changed to the last, nothing when alike; more than 256 colours go
