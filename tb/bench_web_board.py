@@ -129,16 +129,21 @@ class Emulating:
         self.proc.wait(10)
 
 
-async def last_change(page, quiet_s=3.0, timeout=60.0):
-    """The page's time (ms) of the last monitor message before ``quiet_s`` without one."""
+async def last_change(page, since=0, quiet_s=3.0, timeout=60.0):
+    """The page's time (ms) of the last monitor message before ``quiet_s`` without one, once
+    more than ``since`` messages were drawn."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while loop.time() < deadline:
         now, shown = await page.page.evaluate("[performance.now(), window.__monitor.shown]")
-        if shown and now - shown[-1][0] > quiet_s * 1000:
+        if shown and shown[-1][3] > since and now - shown[-1][0] > quiet_s * 1000:
             return shown[-1][0]
         await asyncio.sleep(0.2)
     raise SystemExit("the monitor did not settle")
+
+
+async def drawn_count(page):
+    return await page.page.evaluate("window.__monitor.messages")
 
 
 async def holdem_keys(url, count=5):
@@ -177,15 +182,16 @@ async def balatro_presses(url, count=4):
         await last_change(page)                                 # the title, whole
         for k in range(count):
             button = ("down", "up")[k % 2]                      # sort by suit, by rank
-            shown = len(await page.page.evaluate("window.__monitor.shown"))
+            shown = await drawn_count(page)
             t0 = await page.page.evaluate(
                 f"(() => {{ const t = performance.now(); "
                 f"document.querySelector('#buttons [data-button={button}]').click(); "
                 f"return t; }})()")
-            end = await last_change(page)
-            drawn = (await page.page.evaluate("window.__monitor.shown"))[shown:]
+            end = await last_change(page, shown)
+            drawn = [m for m in await page.page.evaluate("window.__monitor.shown")
+                     if m[3] > shown]
             rows.append({"first": (drawn[0][0] - t0) / 1000, "last": (end - t0) / 1000,
-                         "messages": len(drawn), "bytes": sum(size for _, size, _ in drawn)})
+                         "messages": len(drawn), "bytes": sum(m[1] for m in drawn)})
         read = "[performance.now(), Number(document.querySelector('#clock').textContent" \
                ".split('frame ')[1])]"
         a = await page.page.evaluate(read)
@@ -237,13 +243,19 @@ def screenshots(folder):
         await page.focus("board")
         await page.key("1", "4")
 
+        async def switched():
+            return (await page.read())["switches"] == 0b10010
+        await until(switched, 10, "switches 1 and 4 up")
+
     async def balatro(page):
         await last_change(page)
+        since = await drawn_count(page)
         await page.click("#buttons [data-button=down]")
-        await last_change(page)
+        await last_change(page, since)
+        since = await drawn_count(page)
         for k in (0, 2, 3):
             await page.click(f"#switches [data-index='{k}']")
-        await last_change(page)
+        await last_change(page, since)
 
     for top, steps in (("basys3_holdem", holdem), ("nexys_a7_balatro", balatro)):
         path = Path(folder) / f"web_board_{top}.png"

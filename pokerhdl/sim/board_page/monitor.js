@@ -74,7 +74,7 @@ export class Monitor {
     s.rows += rows;
     if (picture !== s.last) s.pictures += 1;
     s.last = picture;
-    s.shown.push([performance.now(), buffer.byteLength, rows]);
+    s.shown.push([performance.now(), buffer.byteLength, rows, s.messages]);  // the last 500
     if (s.shown.length > 1000) s.shown.splice(0, 500);
   }
 }
