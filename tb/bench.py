@@ -11,7 +11,8 @@ Table server: a seated client's wait for its state while 100 hostile clients run
 with 1,000 idle connections attempted, hands per minute (tb/bench_table.py); its web page in
 Chromium: bytes, a click to its effect, the browser tests' time (tb/bench_web.py).
 Emulator: clocks per second of the board tops, the VGA monitor's frames per second and press
-latency.
+latency; a board top's web page: bytes, a click to its effect, the monitor's pictures a second
+in Chromium (tb/bench_web_board.py).
 Balatro: clocks from a move to its answer and score, simulation time of a VGA frame.
 Simulation: wall time of each block's cocotb test per language (one core).
 """
@@ -302,6 +303,13 @@ def web_table():
     bench_web.main([])
 
 
+def web_board():
+    """A board top's web page (tb/bench_web_board.py): its weight, a click to its effect and
+    the monitor's pictures a second (the fake board; the emulated tops)."""
+    import bench_web_board
+    bench_web_board.main([])
+
+
 def balatro():
     """Clocks from a move to its answer and to the new score (the controller, measured in
     simulation), and the simulation time of one VGA frame per simulator."""
@@ -371,6 +379,7 @@ elif __name__ == "__main__":
     emulator_monitor()
     table_server()
     web_table()
+    web_board()
     balatro()
     if "--no-sim" not in sys.argv:
         simulation()
