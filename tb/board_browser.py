@@ -38,6 +38,7 @@ READ = """() => {
       switches: qa("#switches .switch").length,
       buttons: qa("#buttons .button").map((b) => b.dataset.button),
       reset: !q("#reset").hidden, terminal: !q("#serial").hidden, monitor: !q("#screen").hidden },
+    labels: [...qa("#buttons .button"), q("#reset")].map((b) => b.firstChild.textContent.trim()),
   };
 }"""
 

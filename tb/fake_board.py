@@ -1,7 +1,8 @@
 """A board top without Verilator, for the board page's regression test and its bench: the face
 of pokerhdl.sim.emulator.Emulator (what BoardSession uses) over a golden model, clocked in
 real time. Its board table is ``top``'s (by default nexys_a7_balatro: display, LEDs, switches,
-buttons, reset button, monitor), with a serial port whatever the top has.
+buttons, reset button, monitor), with a serial port whatever the top has (``uart=False``: as the
+top has).
 
 What it does, so that a test knows what the page must show: the LEDs are the switches; a
 press takes effect at the next chunk (the button is held for that chunk), counts on the
@@ -39,9 +40,9 @@ class FakeVga:
 
 
 class FakeBoard(BoardTop):
-    def __init__(self, top="nexys_a7_balatro", picture=None, seed=7):
+    def __init__(self, top="nexys_a7_balatro", picture=None, seed=7, uart=True):
         super().__init__(top)
-        self.has = dict(self.has, uart_rx=True)
+        self.has = dict(self.has, uart_rx=uart or self.has["uart_rx"])
         self.picture_of = picture
         self.game = golden_game(seed)
         self.cycle = self.switches = self.buttons = self.presses = 0
@@ -49,7 +50,7 @@ class FakeBoard(BoardTop):
         self.glyphs = [(0, False, 0)] * self.digit_count
         self.vga = FakeVga() if self.has["vga_hs"] else None
         self.drawn = (None, None)               # (what the golden frame was drawn of, it)
-        self.pixels = self._picture()
+        self.pixels = self._picture() if self.vga else None
         self.wall = 0.0
 
     # the person's side, checked as the Emulator checks

@@ -120,6 +120,33 @@ def test_board_page_on_a_fake_board(record_property):
     run(body())
 
 
+def test_every_board_top_is_drawn_from_its_table():
+    """The same page draws every board top of the board table with what it has (BoardTop:
+    digits, LEDs, switches, buttons, reset button, UART, monitor), the fake board behind."""
+    from pokerhdl.flow.tops import BOARD_TOPS
+
+    async def body():
+        async with browser() as chromium:
+            for top in BOARD_TOPS:
+                board = FakeBoard(top.name, uart=False)
+                async with served(board) as (session, url):
+                    page = await BoardPage(chromium, url, frames=False).open()
+                    want = {"digits": board.digit_count, "leds": board.board["led"].width,
+                            "switches": board.switch_count,
+                            "buttons": list(board.button_names), "reset": board.has["cpu_resetn"],
+                            "terminal": board.has["uart_rx"], "monitor": bool(board.vga)}
+                    got = await page.read()
+                    assert got["parts"] == want, top.name
+                    names = {"basys3": ["BTNC", "BTNU", "BTNL", "BTNR", "BTND", "Reset"],
+                             "nexys_a7": ["BTNC", "BTNU", "BTNL", "BTNR", "BTND", "CPU_RESETN"],
+                             "ulx3s": ["CENTER", "UP", "LEFT", "RIGHT", "DOWN", "RESET"]}
+                    wanted = names[top.board][:board.button_count] + names[top.board][5:]
+                    assert got["labels"] == wanted, top.name
+                    assert not page.errors, (top.name, page.errors)
+                    await page.page.close()
+    run(body())
+
+
 def test_bad_messages_are_refused():
     """A page's wrong commands are answered with the reason; the board is left as it was."""
     from websockets.asyncio.client import connect

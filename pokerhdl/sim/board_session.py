@@ -24,6 +24,12 @@ MAX_TYPED = 1024                # characters in one message of typed keys
 OPS = "switch, press, reset, type"
 
 
+def label(maker_name, position):
+    """A button's name on the board: the maker's (BTNC, CPU_RESETN), or its position when the
+    maker's file names only a vector's bit (the ULX3S's btn[1])."""
+    return (position if "[" in maker_name else maker_name).upper()
+
+
 class BoardSession:
     """One emulated board for any number of pages (module docstring). ``bridge``: the UART on
     a pseudo-terminal or TCP port too (emulator_ui.Bridge), or None."""
@@ -47,7 +53,10 @@ class BoardSession:
         return {"top": emu.top.name, "board": b.name, "part": b.part, "clk_hz": emu.clk_hz,
                 "digits": emu.digit_count, "leds": b["led"].width if emu.has["led"] else 0,
                 "switches": emu.switch_count, "buttons": list(emu.button_names),
-                "reset": emu.has["cpu_resetn"], "uart": emu.has["uart_rx"],
+                "labels": [label(b["btn"].pins[k].master_name, name)
+                           for k, name in enumerate(emu.button_names)],
+                "reset": label(b["cpu_resetn"].pins[0].master_name, "reset")
+                if emu.has["cpu_resetn"] else None, "uart": emu.has["uart_rx"],
                 "monitor": [emu.vga.width, emu.vga.height] if emu.vga else None}
 
     def start(self):

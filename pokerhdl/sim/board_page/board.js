@@ -12,7 +12,6 @@ const SEGMENTS = [[12, 4, 32, 8], [44, 12, 8, 36], [44, 52, 8, 36], [12, 88, 32,
 export const SWITCH_KEYS = "0123456789abcdef";
 export const BUTTON_KEYS = { center: "Enter", up: "\u2191", left: "\u2190", right: "\u2192",
   down: "\u2193" };
-const BUTTON_NAMES = { center: "BTNC", up: "BTNU", left: "BTNL", right: "BTNR", down: "BTND" };
 
 function element(tag, props = {}, parent = null) {
   const el = Object.assign(document.createElement(tag), props);
@@ -79,12 +78,13 @@ export function buildBoard(board, send) {
     const btn = element("button", { type: "button", className: "button" }, buttons);
     btn.dataset.button = name;
     btn.dataset.bit = bit;
-    btn.append(BUTTON_NAMES[name] || name, " ");
+    btn.append(board.labels[bit], " ");
     element("kbd", { textContent: BUTTON_KEYS[name] || "" }, btn);
     btn.addEventListener("click", () => send({ op: "press", button: name }));
   });
   buttons.hidden = !board.buttons.length;
   $("#reset").hidden = !board.reset;
+  if (board.reset) $("#reset").firstChild.textContent = `${board.reset} `;
   $("#serial").hidden = !board.uart;
   $("#screen").hidden = !board.monitor;
   if (board.monitor) [$("#monitor").width, $("#monitor").height] = board.monitor;

@@ -39,8 +39,10 @@ function keysHelp(board) {
   const parts = [];
   if (board.uart) parts.push("<kbd>Tab</kbd> keys to the board or the terminal");
   if (board.switches) parts.push("<kbd>0</kbd>-<kbd>9</kbd> <kbd>a</kbd>-<kbd>f</kbd> switches");
-  if (board.buttons.length) parts.push("<kbd>Enter</kbd> or <kbd>space</kbd> BTNC, arrows the others");
-  if (board.reset) parts.push("<kbd>r</kbd> reset");
+  if (board.buttons.length) {
+    parts.push(`<kbd>Enter</kbd> or <kbd>space</kbd> ${board.labels[0]}, arrows the others`);
+  }
+  if (board.reset) parts.push(`<kbd>r</kbd> ${board.reset}`);
   $("#keys").innerHTML = (board.uart ? "On the board: " : "Keys: ") + parts.join(", ") + ".";
 }
 
