@@ -310,6 +310,13 @@ def web_board():
     bench_web_board.main([])
 
 
+def web_equity():
+    """The equity calculator's web page (tb/bench_web_equity.py): its weight, a click to the
+    answer."""
+    import bench_web_equity
+    bench_web_equity.main([])
+
+
 def balatro():
     """Clocks from a move to its answer and to the new score (the controller, measured in
     simulation), and the simulation time of one VGA frame per simulator."""
@@ -380,6 +387,7 @@ elif __name__ == "__main__":
     table_server()
     web_table()
     web_board()
+    web_equity()
     balatro()
     if "--no-sim" not in sys.argv:
         simulation()

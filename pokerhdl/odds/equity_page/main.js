@@ -94,6 +94,8 @@ function onMessage(msg) {
   }
   asked[form] = null;
   busy(form, false);
+  const answered = $(`#${form}`).dataset;         // answers and refusals drawn, for the tests
+  answered.answers = Number(answered.answers || 0) + 1;
   if (msg.op === "refused") $(`#${form}-note`).textContent = msg.reason;
   else if (form === "equity") drawEquity(msg);
   else drawChart(msg);
