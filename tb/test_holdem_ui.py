@@ -27,7 +27,7 @@ from harness import HDLS, param, run_block
 from holdem_checks import check_probe, expected_probe, panel_of, rules_from
 from terminal_tb import TerminalTB
 from pokerhdl.golden.cards import NO_CARD, format_cards
-from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING,
+from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, PHASE_BETTING,
                                     PHASE_GAME_OVER, RAISE, Table, cards_needed)
 from pokerhdl.golden.holdem_play import RandomAgent, shuffled_deck
 from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, HoldemTerminal
