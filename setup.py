@@ -10,8 +10,11 @@ setup(
     license="MIT",
     python_requires=">=3.9",
     packages=find_packages(include=["pokerhdl", "pokerhdl.*"]),
-    package_data={"pokerhdl.sim": ["verilated_kernel.cpp"],  # compiled with each verilated top
-                  "pokerhdl.odds": ["native.c"],            # the CPU equity kernel, on first use
+    package_data={"pokerhdl.sim": ["verilated_kernel.cpp",    # compiled with each verilated top
+                                 "board_page/*"],           # a board top's web page (--web)
+                  "pokerhdl.web": ["shared/*"],             # every page's shared JavaScript
+                  "pokerhdl.odds": ["native.c",             # the CPU equity kernel, on first use
+                                    "equity_page/*"],       # the calculator's web page (--web)
                   "pokerhdl.golden": ["preflop_order.txt"],   # the ordering of "15%" ranges
                   "pokerhdl.table": ["page/*"]},              # the table's web page (--web)
     install_requires=[

@@ -125,6 +125,14 @@ def plural(count, word):
 
 
 def cmd_equity(args):
+    if args.web is not None:
+        if args.hero is not None or args.random:
+            fail("equity", "--web takes the hands on its page: give none here", args.json)
+        from .odds.equity_web import run_web
+        run_web(args.web)
+        return
+    if args.hero is None:
+        args.parser.error("the following arguments are required: hero, opponents")
     opponents = list(args.opponents) + ["random"] * args.random
     if not opponents:
         fail("equity", "give at least one opponent (cards, a range, random, or --random N)",
@@ -277,8 +285,8 @@ def build_parser():
     p = sub.add_parser("equity", help="equity of a hand against opponents (exact or Monte "
                                       "Carlo)", description=EQUITY_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("hero", help="the hero's two cards, e.g. AdAc, or a hand range such as "
-                                "\"QQ+,AKs\" or \"15%%\" (quoted)")
+    p.add_argument("hero", nargs="?", help="the hero's two cards, e.g. AdAc, or a hand range "
+                                           "such as \"QQ+,AKs\" or \"15%%\" (quoted)")
     p.add_argument("opponents", nargs="*", help="each opponent's two cards, `random`, or a "
                                                 "hand range such as \"QQ+,AKs:0.5\" (quoted)")
     p.add_argument("--board", help="known board cards (0..5), e.g. 7d8dJs")
@@ -311,7 +319,11 @@ def build_parser():
                    help="one JSON object: players (hero first: cards, win, tie, equity as "
                         "fractions, and the counts), trials, mode, seed, lanes, backend, "
                         "engine, seconds, setups (more than 1 with ranges)")
-    p.set_defaults(func=cmd_equity)
+    p.add_argument("--web", metavar="[HOST:]PORT",
+                   help="the calculator on a web page instead: hands, board, ranges, the "
+                        "answer and the preflop chart (the golden backend); on 127.0.0.1 "
+                        "unless HOST, e.g. --web 8080 then open http://127.0.0.1:8080/")
+    p.set_defaults(func=cmd_equity, parser=p)
     from .odds.chart import DEFAULT_CHART_TRIALS
     p = sub.add_parser("chart", help="the 13 x 13 preflop chart: each starting hand's equity "
                                      "against random hands or a range (table, PNG, JSON)",
@@ -366,6 +378,12 @@ def build_parser():
     p.add_argument("--uart", default="terminal", metavar="WHERE",
                    help="terminal (the screen's lower part, default), pty (a pseudo-terminal "
                         "whose path is shown) or tcp:PORT (127.0.0.1)")
+    p.add_argument("--web", metavar="[HOST:]PORT",
+                   help="the board on a web page instead of the terminal screen: its "
+                        "digits, LEDs, switches, buttons, reset button, serial terminal and "
+                        "monitor (a VGA top), clicked or keyed; on 127.0.0.1 unless HOST "
+                        "(0.0.0.0: every interface), e.g. --web 8080 then open "
+                        "http://127.0.0.1:8080/")
     p.add_argument("--script", metavar="STEPS", help="run these steps (or a file of them) "
                    "instead of the interactive screen, then print the screen")
     p.add_argument("--screenshot", metavar="PNG", help="save the screen after the script as "

@@ -11,7 +11,8 @@ Table server: a seated client's wait for its state while 100 hostile clients run
 with 1,000 idle connections attempted, hands per minute (tb/bench_table.py); its web page in
 Chromium: bytes, a click to its effect, the browser tests' time (tb/bench_web.py).
 Emulator: clocks per second of the board tops, the VGA monitor's frames per second and press
-latency.
+latency; a board top's web page: bytes, a click to its effect, the monitor's pictures a second
+in Chromium (tb/bench_web_board.py).
 Balatro: clocks from a move to its answer and score, simulation time of a VGA frame; the golden
 run with progression played 1,000 times by the simple agent (ante reached, win rate).
 Simulation: wall time of each block's cocotb test per language (one core).
@@ -303,6 +304,20 @@ def web_table():
     bench_web.main([])
 
 
+def web_board():
+    """A board top's web page (tb/bench_web_board.py): its weight, a click to its effect and
+    the monitor's pictures a second (the fake board; the emulated tops)."""
+    import bench_web_board
+    bench_web_board.main([])
+
+
+def web_equity():
+    """The equity calculator's web page (tb/bench_web_equity.py): its weight, a click to the
+    answer."""
+    import bench_web_equity
+    bench_web_equity.main([])
+
+
 def balatro():
     """Clocks from a move to its answer and to the new score (the controller, measured in
     simulation), and the simulation time of one VGA frame per simulator."""
@@ -382,6 +397,8 @@ elif __name__ == "__main__":
     emulator_monitor()
     table_server()
     web_table()
+    web_board()
+    web_equity()
     balatro()
     balatro_agent()
     if "--no-sim" not in sys.argv:

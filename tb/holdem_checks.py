@@ -9,7 +9,7 @@ from dataclasses import fields
 
 from pokerhdl.golden.holdem_contract import FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT, PROBE, Rules
 from pokerhdl.golden.cards import NO_CARD
-from pokerhdl.golden.holdem import NO_SEAT, OK, PHASE_BETTING, cards_needed
+from pokerhdl.golden.holdem import NO_SEAT, OK, PHASE_BETTING, PHASE_GAME_OVER, cards_needed
 
 NAMES = {v: k for k, v in PROBE.items()}
 
@@ -19,6 +19,21 @@ def rules_from(get):
     test); a parameter not given keeps its default."""
     given = {f.name: get(f.name) for f in fields(Rules)}
     return Rules(**{k: v for k, v in given.items() if v is not None})
+
+
+def panel_of(t, view):
+    """(the LEDs, the display's figure) the Hold'em panel shows for the golden table ``t`` in
+    display view ``view`` (0 stack, 1 street bet, 2 to call, 3 pot of the seat to act):
+    LED0..3 whose turn, LED4..7 the last hand's winners, LED8 game over, LED12+view."""
+    turn = 1 << t.to_act if t.phase == PHASE_BETTING else 0
+    winners = 0
+    if t.phase != PHASE_BETTING and t.result is not None:
+        winners = sum(1 << s for s in t.result.winners)
+    leds = turn | winners << 4 | (t.phase == PHASE_GAME_OVER) << 8 | 1 << (12 + view)
+    s = t.to_act
+    figures = (t.stacks[s] if s != NO_SEAT else 0, t.street_bet[s] if s != NO_SEAT else 0,
+               t.to_call, t.pot)
+    return leds, figures[view]
 
 
 def probe_name(addr):

@@ -226,6 +226,20 @@ def test_emulate_script_and_picture(tmp_path):
     assert Image.open(tmp_path / "screen.png").size[0] > 600
 
 
+def test_terminal_pane_waits_for_an_escape_sequence_cut_in_two():
+    """The board's bytes reach the screen in pieces (a chunk of clocks at a time): a clear
+    screen cut after ESC or ESC[2 is still a clear screen, not "[2J" on the screen."""
+    for cut in range(1, 7):
+        pane = TextPane()
+        data = b"old\r\n\x1b[2J\x1b[Hnew\r\n"
+        pane.feed(data[:4 + cut])
+        pane.feed(data[4 + cut:])
+        assert pane.lines == ["new", ""], cut
+    pane = TextPane()
+    pane.feed(b"ab\x1b")
+    assert pane.lines == ["ab"]
+
+
 def test_build_root_is_the_option_the_variable_or_a_folder_that_can_be_written(tmp_path,
                                                                               monkeypatch):
     """Where models are built: --build-dir, else $POKERHDL_BUILD_DIR, else the checkout's

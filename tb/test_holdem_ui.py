@@ -24,10 +24,10 @@ import pytest
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
 
 from harness import HDLS, param, run_block
-from holdem_checks import check_probe, expected_probe, rules_from
+from holdem_checks import check_probe, expected_probe, panel_of, rules_from
 from terminal_tb import TerminalTB
 from pokerhdl.golden.cards import NO_CARD, format_cards
-from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING,
+from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, PHASE_BETTING,
                                     PHASE_GAME_OVER, RAISE, Table, cards_needed)
 from pokerhdl.golden.holdem_play import RandomAgent, shuffled_deck
 from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, HoldemTerminal
@@ -117,16 +117,9 @@ async def check_observables(tb, t):
 
 def check_panel(tb, t, view):
     led = tb.output("led")
-    turn = 1 << t.to_act if t.phase == PHASE_BETTING else 0
-    winners = 0
-    if t.phase != PHASE_BETTING and t.result is not None:
-        winners = sum(1 << s for s in t.result.winners)
-    want = turn | winners << 4 | (t.phase == PHASE_GAME_OVER) << 8 | 1 << (12 + view)
+    want, figure = panel_of(t, view)
     assert led == want, f"led {led:#06x} != {want:#06x}"
-    s = t.to_act
-    figures = (t.stacks[s] if s != NO_SEAT else 0, t.street_bet[s] if s != NO_SEAT else 0,
-               t.to_call, t.pot)
-    assert tb.output("disp_value") == figures[view], ("display", view, figures)
+    assert tb.output("disp_value") == figure, ("display", view, figure)
 
 
 def check_privacy(t, answer, asked_on_turn, showdown):

@@ -13,10 +13,11 @@ ALLOWED = {
     "games": {"golden", "rtl"},
     "boards": {"golden", "rtl", "games"},
     "flow": {"golden", "rtl", "games", "boards"},
-    "sim": {"golden", "rtl", "games", "boards", "flow"},
-    "odds": {"golden", "rtl", "games", "boards", "flow", "sim"},
-    "table": {"golden", "rtl", "games", "boards", "flow", "sim"},
-    "root": {"golden", "rtl", "games", "boards", "flow", "sim", "odds", "table"},
+    "web": set(),
+    "sim": {"golden", "rtl", "games", "boards", "flow", "web"},
+    "odds": {"golden", "rtl", "games", "boards", "flow", "sim", "web"},
+    "table": {"golden", "rtl", "games", "boards", "flow", "sim", "web"},
+    "root": {"golden", "rtl", "games", "boards", "flow", "sim", "odds", "table", "web"},
 }
 
 

@@ -3,5 +3,6 @@
 hardware engine in simulation or on a board over serial ``hardware``), and what uses it: the
 bots (``bots``) and a game against them (``play``).
 
-It may import the hardware packages, ``flow`` and ``sim``; never ``table`` or the command.
+It may import the hardware packages, ``flow``, ``sim`` and ``web``; never ``table`` or the
+command.
 """

@@ -345,7 +345,7 @@ def _shifted(progress, before, total):
 
 
 def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DEFAULT_SEED,
-           lanes=None, backend="golden", progress=None, port=None):
+           lanes=None, backend="golden", progress=None, port=None, limit=None):
     """Equity of the hero and each opponent (two cards, "random" or a range such as
     "QQ+,AKs"). exact=True: every completion; trials=N: Monte Carlo (with ranges, N rounded up
     to a multiple of the concrete setups); neither: exact when it takes at most
@@ -354,7 +354,8 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     RangeError (a ValueError) for a range that cannot be read or leaves no hand. Backends:
     golden (the CPU, over ``lanes`` lanes, DEFAULT_LANES by default), sim (the generated RTL
     in Verilator), serial (a board on ``port``, whose engine has ``lanes`` lanes); the
-    hardware ones run over their own lanes, Monte Carlo unless exact=True."""
+    hardware ones run over their own lanes, Monte Carlo unless exact=True. ``limit``: the
+    most completions an exact run may take here (a web page's cap), below the backend's."""
     if backend not in BACKENDS:
         raise ValueError(_unknown_backend(backend))
     check_lanes(lanes)
@@ -384,7 +385,7 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     if exact is None:
         exact = completions <= AUTO_EXACT_LIMIT
     if exact:
-        limit = exact_limit(backend)
+        limit = exact_limit(backend) if limit is None else min(limit, exact_limit(backend))
         if completions > limit:
             setups_text = f" ({len(setups):,} setups)" if len(setups) > 1 else ""
             raise ValueError(f"{completions:,} completions{setups_text} is more than an exact "

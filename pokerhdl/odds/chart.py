@@ -80,6 +80,13 @@ def _colour(x, low, high):
     return stops[-1][1]
 
 
+def colours(grid):
+    """Each cell's heat colour (r, g, b), from the weakest (blue) to the strongest (red) hand
+    of this grid: the PNG's and the web page's."""
+    low, high = min(min(r) for r in grid), max(max(r) for r in grid)
+    return [[_colour(x, low, high) for x in row] for row in grid]
+
+
 def _font(size):
     from PIL import ImageFont
     for path in FONTS:
@@ -93,7 +100,7 @@ def save_png(answer, path, cell=56):
     (blue) to the strongest (red) hand of this chart; a title line above."""
     from PIL import Image, ImageDraw
     grid, hands = answer["grid"], grid_hands()
-    low, high = min(min(r) for r in grid), max(max(r) for r in grid)
+    fills = colours(grid)
     margin, title_h = 8, 40
     image = Image.new("RGB", (2 * margin + SIZE * cell, title_h + margin + SIZE * cell),
                       (255, 255, 255))
@@ -105,7 +112,7 @@ def save_png(answer, path, cell=56):
     for r in range(SIZE):
         for c in range(SIZE):
             x, y = margin + c * cell, title_h + r * cell
-            fill = _colour(grid[r][c], low, high)
+            fill = fills[r][c]
             ink.rectangle((x, y, x + cell - 1, y + cell - 1), fill=fill, outline=(255, 255, 255))
             dark = sum(fill) < 360
             text = (255, 255, 255) if dark else (0, 0, 0)

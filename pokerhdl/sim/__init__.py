@@ -2,5 +2,5 @@
 kernel (``verilated``), the board emulator built on them (``emulator``, with its terminal UI
 ``emulator_ui``) and PNG pictures of what a board shows (``screenshot``).
 
-It may import the hardware packages and ``flow``; never ``odds``, ``table`` or the command.
+It may import the hardware packages, ``flow`` and ``web``; never ``odds``, ``table`` or the command.
 """

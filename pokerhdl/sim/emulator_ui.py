@@ -11,6 +11,10 @@ The UART can also be a pseudo-terminal (``--uart pty``: any terminal program, or
 serve`, opens the printed path as it would open a board's port) or a TCP port (``--uart
 tcp:PORT`` on 127.0.0.1); then the screen shows the board and the bytes it sent.
 
+With ``--web [HOST:]PORT`` the board is a web page instead of the screen (emulator_web.py):
+open the address printed; the same keys, and clicks on the switches and buttons; a VGA top's
+monitor drawn pixel for pixel. Every page open at the address sees and drives the same board.
+
 Verilator builds the model once (minutes) and keeps it in a build folder: --build-dir, else
 $POKERHDL_BUILD_DIR, else the checkout's build/ when it can be written, else the user's cache
 ($XDG_CACHE_HOME/pokerhdl, ~/.cache/pokerhdl), so an installed package in a read-only folder
@@ -33,6 +37,7 @@ from .screenshot import save_png
 from .verilated import BUILD_DIR_VARIABLE, build_root
 
 ANSI = re.compile(rb"\x1b\[([0-9;]*)([A-Za-z])")
+UNFINISHED = re.compile(rb"\x1b(\[[0-9;]*)?\Z")      # an escape sequence cut off at the end
 TERMINAL_LINES = 200
 FRAME_S = 0.05                          # redraw at most 20 times a second
 KEY_SWITCH = "0123456789abcdef"
@@ -43,12 +48,17 @@ HELP = "Tab: keys to the {other} | board: 0-9 a-f switches, Enter center, arrows
 
 class TextPane:
     """The far end's screen of a serial terminal, as far as the boards use one: CR, LF, and
-    ESC[2J / ESC[H (clear, home); other escape sequences are dropped."""
+    ESC[2J / ESC[H (clear, home); other escape sequences are dropped. The bytes come in
+    pieces as the board sends them: an escape sequence cut between two waits for its end."""
 
     def __init__(self, keep=TERMINAL_LINES):
-        self.lines, self.keep = [""], keep
+        self.lines, self.keep, self.pending = [""], keep, b""
 
     def feed(self, data):
+        data = self.pending + data
+        cut = UNFINISHED.search(data)
+        self.pending = data[cut.start():] if cut else b""
+        data = data[:cut.start()] if cut else data
         pos = 0
         for m in ANSI.finditer(data):
             self._text(data[pos:m.start()])
@@ -287,7 +297,12 @@ def run_cli(args):
         except ScriptError as exc:
             sys.exit(f"pokerhdl emulate: {exc}")
     interactive = args.script is None and not args.screenshot
-    # the UART's place is opened before the build: a bad one is told at once
+    # the page's port and the UART's place are opened before the build: a bad one is told
+    # at once
+    web = None
+    if args.web is not None:
+        from .emulator_web import open_web
+        web = open_web(args)
     bridge = Bridge(args.uart) if interactive and args.uart != "terminal" else None
     try:
         emu = Emulator(args.top, build_dir=args.build_dir)
@@ -296,6 +311,10 @@ def run_cli(args):
                  f"{exc.strerror or exc} (another folder: --build-dir or {BUILD_DIR_VARIABLE})")
     except RuntimeError as exc:
         sys.exit(f"pokerhdl emulate: {exc}")
+    if web:
+        from .emulator_web import run_web
+        run_web(emu, web, bridge)
+        return
     if interactive:
         run_tui(emu, bridge)
         return

@@ -2,5 +2,6 @@
 emulator or the golden table (``server``, through ``link``), the text it shows each seat
 (``view``) and the terminal client (``client``).
 
-It may import the hardware packages, ``flow`` and ``sim``; never ``odds`` or the command.
+It may import the hardware packages, ``flow``, ``sim`` and ``web``; never ``odds`` or the
+command.
 """

@@ -20,7 +20,8 @@ import re
 import sys
 from pathlib import Path
 
-from .protocol import ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, parse_address
+from ..web.serving import parse_address
+from .protocol import ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 RED_CARD = r"\b[2-9TJQKA][hd]\b"

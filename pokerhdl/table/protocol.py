@@ -62,14 +62,6 @@ class Refused(Exception):
         self.op, self.fields = op, fields
 
 
-def parse_address(text, default_host="127.0.0.1"):
-    """(host, port) of HOST:PORT (an empty host is ``default_host``); ValueError otherwise."""
-    host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{text!r}: give HOST:PORT, e.g. 127.0.0.1:7777")
-    return host or default_host, int(port)
-
-
 def _unique_keys(pairs):
     keys = [k for k, _ in pairs]
     if len(set(keys)) != len(keys):

@@ -10,8 +10,8 @@ import threading
 
 from . import protocol
 from .connection import Limits
-from .protocol import parse_address
 from .server import TableServer
+from ..web.serving import page_address, parse_address
 
 DEFAULTS = Limits()
 
@@ -149,8 +149,7 @@ def run_cli(args):
     web = None
     if args.web is not None:
         try:
-            web = parse_address(args.web if ":" in args.web else f"{host}:{args.web}",
-                                "0.0.0.0")
+            web = page_address(args.web, host)
         except ValueError as exc:
             sys.exit(f"pokerhdl serve: --web {exc}")
         try:
