@@ -249,20 +249,21 @@ def main(argv=None):
     p.add_argument("--folder", default=str(ROOT / "docs"), help="for the screenshots")
     p.add_argument("--json", action="store_true", help="the figures as one JSON object")
     args = p.parse_args(argv)
-    parts = args.part or ["weight", "clicks", "tests"]
-    figures = {}
-    if "weight" in parts:
-        figures["weight"] = weight()
-    if "clicks" in parts:
-        figures["clicks"] = clicks(args.actions, args.emulated_actions)
-    if "tests" in parts:
-        figures["tests"] = tests()
-    if "screenshots" in parts:
-        figures["screenshots"] = screenshots(args.folder)
+    run_parts(args, {"weight": weight,
+                     "clicks": lambda: clicks(args.actions, args.emulated_actions),
+                     "tests": tests, "screenshots": lambda: screenshots(args.folder)},
+              ["weight", "clicks", "tests"], report)
+
+
+def run_parts(args, measures, default, report_figures):
+    """The web benches' end: measure the parts asked for (args.part, else ``default``) in
+    ``measures``' order, then print the figures as JSON (args.json) or as tables."""
+    chosen = args.part or default
+    figures = {part: measure() for part, measure in measures.items() if part in chosen}
     if args.json:
         print(json.dumps(figures, indent=1))
     else:
-        report(figures)
+        report_figures(figures)
 
 
 if __name__ == "__main__":

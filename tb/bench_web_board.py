@@ -20,7 +20,6 @@ page receives), the bytes of the monitor messages.
 
 import argparse
 import asyncio
-import json
 import os
 import statistics
 import subprocess
@@ -33,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
 
 from bench_table import ms, table  # noqa: E402
-from bench_web import small  # noqa: E402
+from bench_web import run_parts, small  # noqa: E402
 from board_browser import BoardPage, browser, served, until  # noqa: E402
 from fake_board import FakeBoard  # noqa: E402
 from line_client import free_port  # noqa: E402
@@ -305,16 +304,9 @@ def main(argv=None):
     p.add_argument("--folder", default=str(ROOT / "docs"), help="for the screenshots")
     p.add_argument("--json", action="store_true", help="the figures as one JSON object")
     args = p.parse_args(argv)
-    parts = args.part or ["weight", "fake", "emulated"]
-    figures = {}
-    for part, measure in (("weight", weight), ("fake", fake), ("emulated", emulated),
-                          ("screenshots", lambda: screenshots(args.folder))):
-        if part in parts:
-            figures[part] = measure()
-    if args.json:
-        print(json.dumps(figures, indent=1))
-    else:
-        report(figures)
+    run_parts(args, {"weight": weight, "fake": fake, "emulated": emulated,
+                     "screenshots": lambda: screenshots(args.folder)},
+              ["weight", "fake", "emulated"], report)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@
 
 import argparse
 import asyncio
-import json
 import os
 import statistics
 import subprocess
@@ -25,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
 
 from bench_table import ms, table  # noqa: E402
-from bench_web import small  # noqa: E402
+from bench_web import run_parts, small  # noqa: E402
 from board_browser import browser, until  # noqa: E402
 from line_client import free_port  # noqa: E402
 from test_web_equity import READ, calculate  # noqa: E402
@@ -146,16 +145,8 @@ def main(argv=None):
     p.add_argument("--folder", default=str(ROOT / "docs"), help="for the screenshot")
     p.add_argument("--json", action="store_true", help="the figures as one JSON object")
     args = p.parse_args(argv)
-    parts = args.part or ["weight", "clicks"]
-    figures = {}
-    for part, measure_part in (("weight", weight), ("clicks", clicks),
-                               ("screenshot", lambda: screenshot(args.folder))):
-        if part in parts:
-            figures[part] = measure_part()
-    if args.json:
-        print(json.dumps(figures, indent=1))
-    else:
-        report(figures)
+    run_parts(args, {"weight": weight, "clicks": clicks,
+                     "screenshot": lambda: screenshot(args.folder)}, ["weight", "clicks"], report)
 
 
 if __name__ == "__main__":

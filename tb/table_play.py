@@ -58,6 +58,22 @@ class Truth:
         self.snapshots[sent] = (public_of(t), hole, shown)
 
 
+def watched_golden_link(seats, seed, stack):
+    """A GoldenLink with its Truth beside it, snapshotted at every byte count the terminal
+    reaches (the boot text, then after each key): (link, truth)."""
+    from pokerhdl.table.link import GoldenLink
+    link = GoldenLink(players=seats, seed=seed, stack=stack)
+    truth = Truth(link.table)
+    sent = [len(link.terminal.boot().encode())]
+
+    def observe(ch, out):
+        sent[0] += len(out.encode("latin-1"))
+        truth.snapshot(sent[0])
+    link.observers.append(observe)
+    truth.snapshot(sent[0])
+    return link, truth
+
+
 def view_of(state):
     """The same fields, from a client's state message."""
     tb = state["table"]

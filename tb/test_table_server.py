@@ -20,25 +20,16 @@ import time
 
 import pytest
 
-from table_play import Player, Truth, check_views, play, public_of
+from table_play import Player, check_views, play, public_of, watched_golden_link
 from pokerhdl.golden.cards import format_cards
 from pokerhdl.table.client import ClientError, TableClient, client_lines, key_message
-from pokerhdl.table.link import GoldenLink
 from pokerhdl.table.server import TableServer
 
 STACK = 200                     # short stacks: busts, side pots and game overs come often
 
 
 def golden_server(players=4, seats=4, seed=3, stack=STACK, auto_deal=0.0):
-    link = GoldenLink(players=seats, seed=seed, stack=stack)
-    truth = Truth(link.table)
-    sent = [len(link.terminal.boot().encode())]
-
-    def observe(ch, out):
-        sent[0] += len(out.encode("latin-1"))
-        truth.snapshot(sent[0])
-    link.observers.append(observe)
-    truth.snapshot(sent[0])
+    link, truth = watched_golden_link(seats, seed, stack)
     server = TableServer(link, players=players, auto_deal=auto_deal, settle=0.05,
                          log=lambda text: None)
     return server, link, truth

@@ -22,7 +22,7 @@ import pytest
 
 from browser import DESKTOP, PHONE, Seat, count_broadcasts, launch, playwright, settled
 from line_client import Client
-from table_play import Truth
+from table_play import watched_golden_link
 from web_play import check_frames, check_page, play
 from pokerhdl.table.connection import Limits
 from pokerhdl.table.link import GoldenLink
@@ -35,15 +35,7 @@ NAMES = ["Ann", "Bob", "Cyd", "Dot"]
 
 def golden(seed, players=None, limits=None):
     """A golden table with its truth (table_play.Truth) beside it; players deal themselves."""
-    link = GoldenLink(players=4, seed=seed, stack=STACK)
-    truth = Truth(link.table)
-    sent = [len(link.terminal.boot().encode())]
-
-    def observe(ch, out):
-        sent[0] += len(out.encode("latin-1"))
-        truth.snapshot(sent[0])
-    link.observers.append(observe)
-    truth.snapshot(sent[0])
+    link, truth = watched_golden_link(4, seed, STACK)
     return link, truth, 4 * STACK
 
 
