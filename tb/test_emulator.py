@@ -19,7 +19,7 @@ from pokerhdl.games.balatro import rules_of
 from pokerhdl.games.balatro_board import MOVE_BUTTONS
 from pokerhdl.sim.emulator import Emulator
 from pokerhdl.sim.emulator_script import run_script
-from pokerhdl.sim.monitor import read_screen, screen_text
+from pokerhdl.sim.monitor import monitor_lines
 from pokerhdl.sim.emulator_ui import TextPane, screen_lines
 from pokerhdl.sim.screenshot import save_png
 from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_PLAY, ACT_SORT_SUIT,
@@ -165,7 +165,7 @@ def test_emulator_shows_balatro_on_the_monitor():
         wrong = int((pixels != want).sum())
         assert wrong == 0, f"{wrong} pixels differ from the golden frame of {game.observe()}"
         assert emu.leds & 0xFF == switches and emu.display_text().strip() == str(game.score)
-        return screen_text(read_screen(pixels))
+        return monitor_lines(pixels)
 
     first_hands = []
     for wait_ms in (3, 7):                      # the first press at two moments

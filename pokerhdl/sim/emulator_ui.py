@@ -31,7 +31,7 @@ import time
 
 from .emulator import BoardTop, Emulator
 from .emulator_script import ScriptError, parse_script, run_steps
-from .monitor import save_frame
+from .monitor import monitor_lines, save_frame
 from .monitor_view import MonitorView
 from .screenshot import save_png
 from .verilated import BUILD_DIR_VARIABLE, build_root
@@ -273,11 +273,10 @@ def draw(screen, emu, pane, focus, note, view=None):
     screen.refresh()
 
 
-def screen_lines(emu, pane, rows=40, focus="terminal"):
-    """What the curses screen shows, as lines (for scripts and pictures)."""
-    top = board_lines(emu, focus)
-    if emu.vga:
-        top += MonitorView(emu).lines()
+def screen_lines(emu, pane, rows=40, focus="terminal", monitor=()):
+    """What the curses screen shows, as lines (for scripts and pictures); ``monitor``: the
+    monitor's text lines (monitor_lines) on a VGA top."""
+    top = board_lines(emu, focus) + list(monitor or ())
     if not emu.has["uart_rx"]:
         return top
     return top + ["-- serial terminal ".ljust(78, "-")] + pane.tail(rows - len(top) - 1)
@@ -324,7 +323,8 @@ def run_cli(args):
     run_steps(emu, steps, pane)
     if emu.vga:
         emu.run_frames(2)                       # a whole frame begun after the last step
-    lines = screen_lines(emu, pane)
+    monitor = monitor_lines(emu.monitor()) if emu.vga else None
+    lines = screen_lines(emu, pane, monitor=monitor)
     if args.screenshot and emu.vga:
         save_frame(emu.monitor(), args.screenshot)
     elif args.screenshot:
@@ -335,6 +335,6 @@ def run_cli(args):
                           "clocks_per_second": round(emu.speed()),
                           "display": emu.display_text(), "leds": emu.leds,
                           "switches": emu.switches, "terminal": pane.lines,
-                          "monitor": MonitorView(emu).lines() if emu.vga else None}))
+                          "monitor": monitor}))
     else:
         print("\n".join(lines))

@@ -98,6 +98,11 @@ def screen_text(cells):
     return ["".join(cell.char for cell in row).rstrip() for row in cells]
 
 
+def monitor_lines(pixels):
+    """A frame's text, a line a cell row (read_screen, then screen_text)."""
+    return screen_text(read_screen(pixels))
+
+
 def save_frame(pixels, path):
     """A frame as a PNG picture (Pillow), each 4-bit channel widened to 8 bits."""
     from PIL import Image

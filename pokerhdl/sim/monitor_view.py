@@ -7,7 +7,7 @@ frame (600 KB) per redraw and no reading."""
 
 import numpy
 
-from .monitor import read_screen, screen_text
+from .monitor import read_screen
 
 BASIC = ((0, 0, 0), (15, 0, 0), (0, 15, 0), (15, 15, 0),      # curses' COLOR_BLACK ..
          (0, 0, 15), (15, 0, 15), (0, 15, 15), (15, 15, 15))  # .. COLOR_WHITE, in order
@@ -39,10 +39,6 @@ class MonitorView:
             self.pixels = pixels
             self.cells = read_screen(pixels)
         return self.cells
-
-    def lines(self):
-        """The monitor as text (scripts, --json, the terminal picture)."""
-        return screen_text(self.refresh())
 
     def draw(self, screen, top):
         """The monitor's rows from row ``top`` of the curses ``screen``; returns the next row."""
