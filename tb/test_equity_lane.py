@@ -22,7 +22,8 @@ from pokerhdl.golden.equity import lane_monte_carlo
 from pokerhdl.golden.equity_deal import LaneConfig, counted_fraction, lane_slots, stream_seed
 from pokerhdl.golden.equity_exact import board_count, colex_unrank, exact_clocks, exact_share
 from pokerhdl.golden.rng import split_words
-from pokerhdl.rtl.equity_lane import COUNTER_BYTES, COUNTERS, TRIAL_BYTES, lane_depth
+from pokerhdl.rtl.equity_lane import lane_depth
+from pokerhdl.rtl.lane_tally import COUNTER_BYTES, COUNTERS, TRIAL_BYTES
 
 IDLE = {"n": 0, "mask": 0, "dealt": 0, "fixed_cards": 0, "hero_cards": 0, "active": 0,
         "rem_we": 0, "rem_addr": 0, "rem_data": 0, "load": 0, "load_slot": 0, "load_index": 0,

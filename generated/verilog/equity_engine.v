@@ -22,6 +22,11 @@ module equity_engine (
 // The engine (module docstring) with ``lanes`` lanes of ``opponents`` opponent seats.
 // s_*: request bytes in (ready but in reset); m_*: reply bytes out; busy: a request is being
 // answered (set up, run or replied).
+// 
+// Its parts (each the only writer of what it drives): frame_receiver, request_parser and
+// request_judge (equity_request.py), the sequencer (engine_sequencer: the state), the set-up
+// (equity_setup.py: card_scanner, trial_divider, seed_mixer, lane_loader), the lanes
+// (lane_row) and the reply (equity_reply.py).
 
 input clk;
 input rst;
@@ -37,131 +42,62 @@ input m_axis_tready;
 output busy;
 wire busy;
 
-reg [7:0] pay_data;
 reg frame_begin;
+reg pay_valid;
 reg frame_end;
 reg frame_good;
-reg pay_valid;
-reg is_card;
-wire [7:0] deck_size;
-reg is_none;
-reg is_one;
-reg over_board;
-wire [7:0] board_slots;
-reg [2:0] missing;
-reg [4:0] board_dealt;
-reg fixed_we;
+reg [7:0] pay_data;
 reg taking;
-reg in_idle;
-reg [5:0] role;
-reg [4:0] index;
-reg [51:0] cards_seen;
-reg [3:0] randoms;
-reg [10:0] dealt;
-reg [9:0] to_deal;
-reg card_bad;
-reg [7:0] known;
-reg board_bad;
+wire complete;
 reg [7:0] mode;
 reg [7:0] k_opp;
-wire [4:0] header_trials;
 reg [39:0] trials;
 reg [127:0] seed;
-reg second;
-reg [8:0] cards_left;
-reg last_left;
-reg [3:0] board_slot;
-reg [2:0] board_missing;
-reg [5:0] hero_a;
-reg [5:0] hero_b;
-reg [4:0] opp_slot;
-wire [4:0] slot_count;
-reg [4:0] fixed_slot;
-reg [5:0] fixed_card;
-reg first_random;
-reg [4:0] pair_slot;
-reg [5:0] mask;
-reg [5:0] n;
-reg [7:0] count_bytes;
-reg [3:0] most_random;
-reg [21:0] binomial;
-reg [2:0] probe_j;
-reg [5:0] probe_c;
-reg [21:0] binomial_q;
-reg [21:0] binomial_qq;
-reg fits;
-reg [21:0] unranked;
-reg [21:0] rest;
-wire load_bonus;
-reg [2:0] remainder;
-reg [1:0] load_lane;
-reg [21:0] share;
-reg [39:0] quotient;
-reg twice;
-wire [8:0] deck_total;
-reg deck_short;
-reg no_trials;
-reg too_big;
-reg mode_exact;
-reg mode_bad;
-reg opponents_bad;
-wire [7:0] max_opponents;
+reg [51:0] cards_seen;
+reg card_bad;
+reg board_bad;
+reg [7:0] known;
 reg [7:0] verdict;
 reg request_good;
-wire all_done;
-wire [1:0] done_bits;
-reg exact;
-reg [31:0] seed_word;
-reg [5:0] load_digit;
-reg [1:0] load_index;
-reg [31:0] ma;
-reg [31:0] mb;
-reg [31:0] mc;
-reg [31:0] md;
-reg [8:0] byte_total;
-reg [31:0] add_x;
-reg [31:0] add_y;
-reg mix_carry;
-reg [4:0] mix_count;
-reg [31:0] mix_cross;
-reg [31:0] mix_sum;
-reg rem_we;
+reg mode_exact;
+reg [10:0] dealt;
+reg [9:0] to_deal;
+reg [5:0] hero_a;
+reg [5:0] hero_b;
+reg [2:0] board_missing;
+reg [3:0] randoms;
+reg [7:0] count_bytes;
 reg [4:0] state;
-reg [51:0] scan_bits;
+reg in_idle;
+reg in_reply;
+reg rem_we;
 reg [5:0] rem_addr;
 reg [5:0] rem_data;
 reg [5:0] scan;
-wire [11:0] sum_first;
-reg [7:0] carry;
-reg [7:0] out_data;
-reg out_valid;
-wire tx_go;
-reg [2:0] part;
-reg [7:0] tx_byte;
-reg [7:0] reply_len;
+reg [5:0] n;
+reg [5:0] mask;
+reg [3:0] active;
 reg [7:0] status;
-reg [11:0] sum_last;
-reg [7:0] crc_tx;
+reg [7:0] reply_len;
+reg exact;
+reg [2:0] probe_j;
+reg [21:0] binomial_q;
+reg fits;
+reg [5:0] load_digit;
+reg [39:0] quotient;
+reg [2:0] remainder;
+reg [5:0] step_count;
 reg load;
+reg [1:0] load_index;
+reg [31:0] seed_word;
+reg [2:0] mix_phase;
+reg [4:0] mix_count;
+reg mixing_base;
+reg [1:0] load_lane;
+reg [4:0] load_slot;
 reg start;
 reg shift;
-reg in_reply;
-reg [3:0] settle;
-reg [7:0] crc_tx_next;
-reg [7:0] left;
-reg busy_pending;
-reg [3:0] active;
-reg [39:0] dividend;
-reg [5:0] step_count;
-wire [2:0] lane_count;
-reg [21:0] rank;
-reg mixing_base;
-reg [2:0] mix_phase;
-reg [31:0] base_a;
-reg [31:0] base_b;
-reg [31:0] base_c;
-reg [31:0] base_d;
-reg [4:0] load_slot;
+wire reply_last;
 reg [7:0] frame_receiver0_count;
 reg [7:0] frame_receiver0_crc;
 reg [7:0] frame_receiver0_crc_in;
@@ -169,6 +105,28 @@ reg [7:0] frame_receiver0_crc_next;
 reg [23:0] frame_receiver0_idle;
 reg [7:0] frame_receiver0_last;
 reg [1:0] frame_receiver0_state;
+reg [4:0] board_dealt;
+reg [3:0] board_slot;
+wire [7:0] board_slots;
+reg [8:0] cards_left;
+wire [7:0] deck_size;
+reg first_random;
+reg [5:0] fixed_card;
+reg [4:0] fixed_slot;
+reg fixed_we;
+wire [4:0] header_trials;
+reg [4:0] index;
+reg is_card;
+reg is_none;
+reg is_one;
+reg last_left;
+reg [2:0] missing;
+reg [4:0] opp_slot;
+reg over_board;
+reg [4:0] pair_slot;
+reg [5:0] role;
+reg second;
+wire [4:0] slot_count;
 reg [5:0] slot_register0_value;
 reg [5:0] slot_register1_value;
 reg [5:0] slot_register2_value;
@@ -180,9 +138,44 @@ reg [5:0] slot_register7_value;
 reg [5:0] slot_register8_value;
 reg [5:0] slot_register9_value;
 reg [5:0] slot_register10_value;
-wire [7:0] sum_link0_byte;
-reg [11:0] sum_link0_after;
-wire [7:0] sum_link1_byte;
+reg deck_short;
+wire [8:0] deck_total;
+wire [7:0] max_opponents;
+reg mode_bad;
+reg [3:0] most_random;
+reg no_trials;
+reg opponents_bad;
+reg too_big;
+reg twice;
+wire all_done;
+reg busy_pending;
+wire [1:0] done_bits;
+reg [51:0] scan_bits;
+reg [39:0] dividend;
+wire [2:0] lane_count;
+reg [31:0] add_x;
+reg [31:0] add_y;
+reg [31:0] base_a;
+reg [31:0] base_b;
+reg [31:0] base_c;
+reg [31:0] base_d;
+reg [8:0] byte_total;
+reg [31:0] ma;
+reg [31:0] mb;
+reg [31:0] mc;
+reg [31:0] md;
+reg mix_carry;
+reg [31:0] mix_cross;
+reg [31:0] mix_sum;
+reg [21:0] binomial;
+reg [21:0] binomial_qq;
+wire load_bonus;
+reg [5:0] probe_c;
+reg [21:0] rank;
+reg [21:0] rest;
+reg [21:0] share;
+reg [21:0] unranked;
+wire [7:0] chain_in;
 reg [5:0] pipe_reg0_q;
 reg [5:0] pipe_reg1_q;
 reg [10:0] pipe_reg2_q;
@@ -210,59 +203,31 @@ wire [2:0] lane_bonus0_number;
 reg pipe_reg22_q;
 wire lane_load0_lane_loads;
 reg equity_lane0_done;
-wire [7:0] equity_lane0_chain_in;
+wire [7:0] equity_lane0_chain_out;
 wire equity_lane0_rst_out;
 reg equity_lane0_rst;
-reg equity_lane0_issue;
-reg [1:0] equity_lane0_state;
-reg equity_lane0_left_zero;
-reg equity_lane0_prime;
-reg equity_lane0_done_q;
-reg equity_lane0_step_one;
 reg equity_lane0_board_step;
-reg equity_lane0_counting;
-reg equity_lane0_quota_zero;
-reg [0:0] equity_lane0_count_one;
-reg equity_lane0_last_one;
-wire equity_lane0_low_two;
-wire equity_lane0_high_zero;
-wire equity_lane0_low_one;
-reg equity_lane0_start_q;
-reg equity_lane0_extra;
-reg equity_lane0_quota_was_zero;
-reg [7:0] equity_lane0_drain;
-reg [1:0] equity_lane0_bus_index;
-reg [31:0] equity_lane0_bus_word;
-reg [5:0] equity_lane0_lane_n;
-reg [5:0] equity_lane0_lane_mask;
-reg equity_lane0_lane_exact;
-wire equity_lane0_fresh;
-reg equity_lane0_held;
-reg equity_lane0_look_valid;
-reg [2:0] equity_lane0_low_count;
-reg [2:0] equity_lane0_high_count;
-wire [0:0] equity_lane0_high_winners;
-reg [2:0] equity_lane0_low_q;
-reg [2:0] equity_lane0_high_q;
-reg [3:0] equity_lane0_winners_q;
-wire [3:0] equity_lane0_winners;
-reg equity_lane0_shown_q;
-wire equity_lane0_shown;
-wire [3:0] equity_lane0_k;
-reg [11:0] equity_lane0_k_units;
-reg [3:0] equity_lane0_won;
-reg equity_lane0_alone;
-reg [11:0] equity_lane0_units;
 reg equity_lane0_won_valid;
-reg equity_lane0_count_q;
-reg equity_lane0_alone_q;
-reg [3:0] equity_lane0_won_q;
-reg [11:0] equity_lane0_units_q;
-reg [12:0] equity_lane0_clears;
-reg [12:0] equity_lane0_shifts;
-wire equity_lane0_chunked_counter0_clear;
-wire [7:0] equity_lane0_chunked_counter0_chain_in;
-wire [7:0] equity_lane0_chunked_counter0_chain_out;
+reg equity_lane0_issue;
+reg equity_lane0_prime;
+reg equity_lane0_counting;
+reg equity_lane0_start_q;
+wire [7:0] equity_lane0_unused;
+wire [7:0] equity_lane0_unread;
+wire equity_lane0_no_shift;
+reg [0:0] equity_lane0_count_one;
+reg equity_lane0_done_q;
+reg [7:0] equity_lane0_drain;
+reg equity_lane0_extra;
+wire equity_lane0_high_zero;
+reg equity_lane0_last_one;
+reg equity_lane0_left_zero;
+wire equity_lane0_low_one;
+wire equity_lane0_low_two;
+reg equity_lane0_quota_was_zero;
+reg equity_lane0_quota_zero;
+reg [1:0] equity_lane0_state;
+reg equity_lane0_step_one;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -281,6 +246,20 @@ wire [7:0] equity_lane0_chunked_counter0_counter_chunk3_shifted;
 reg [7:0] equity_lane0_chunked_counter0_counter_chunk4_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk4_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk4_shifted;
+wire equity_lane0_last_tok;
+wire equity_lane0_last_ok;
+wire [65:0] equity_lane0_last;
+wire [5:0] equity_lane0_first_pos;
+reg [1:0] equity_lane0_bus_index;
+reg [31:0] equity_lane0_bus_word;
+reg [5:0] equity_lane0_lane_n;
+reg [5:0] equity_lane0_lane_mask;
+reg equity_lane0_lane_exact;
+wire equity_lane0_fresh;
+reg equity_lane0_held;
+reg equity_lane0_tok_out;
+reg equity_lane0_ok_out;
+reg [65:0] equity_lane0_positions_out;
 wire equity_lane0_colex_odometer0_spare;
 reg equity_lane0_colex_odometer0_board_inner;
 reg equity_lane0_colex_odometer0_carry;
@@ -396,6 +375,7 @@ reg [31:0] equity_lane0_slot_stream0_y;
 reg [31:0] equity_lane0_slot_stream0_z;
 wire [31:0] equity_lane0_slot_stream0_x_part0_t;
 wire [5:0] equity_lane0_delay_line0_d_out;
+reg equity_lane0_slot_stream1_tok_in;
 wire [31:0] equity_lane0_slot_stream1_word;
 wire equity_lane0_slot_stream1_advance;
 wire [31:0] equity_lane0_slot_stream1_gx;
@@ -408,6 +388,7 @@ reg [31:0] equity_lane0_slot_stream1_z;
 wire [31:0] equity_lane0_slot_stream1_x_part1_t;
 wire [5:0] equity_lane0_delay_line1_d_out;
 reg [17:0] equity_lane0_delay_line1_line;
+reg equity_lane0_slot_stream2_tok_in;
 wire [31:0] equity_lane0_slot_stream2_word;
 wire equity_lane0_slot_stream2_advance;
 wire [31:0] equity_lane0_slot_stream2_gx;
@@ -420,6 +401,7 @@ reg [31:0] equity_lane0_slot_stream2_z;
 wire [31:0] equity_lane0_slot_stream2_x_part2_t;
 wire [5:0] equity_lane0_delay_line2_d_out;
 reg [35:0] equity_lane0_delay_line2_line;
+reg equity_lane0_slot_stream3_tok_in;
 wire [31:0] equity_lane0_slot_stream3_word;
 wire equity_lane0_slot_stream3_advance;
 wire [31:0] equity_lane0_slot_stream3_gx;
@@ -432,6 +414,7 @@ reg [31:0] equity_lane0_slot_stream3_z;
 wire [31:0] equity_lane0_slot_stream3_x_part3_t;
 wire [5:0] equity_lane0_delay_line3_d_out;
 reg [53:0] equity_lane0_delay_line3_line;
+reg equity_lane0_slot_stream4_tok_in;
 wire [31:0] equity_lane0_slot_stream4_word;
 wire equity_lane0_slot_stream4_advance;
 wire [31:0] equity_lane0_slot_stream4_gx;
@@ -444,6 +427,7 @@ reg [31:0] equity_lane0_slot_stream4_z;
 wire [31:0] equity_lane0_slot_stream4_x_part4_t;
 wire [5:0] equity_lane0_delay_line4_d_out;
 reg [71:0] equity_lane0_delay_line4_line;
+reg equity_lane0_slot_stream5_tok_in;
 wire [31:0] equity_lane0_slot_stream5_word;
 wire equity_lane0_slot_stream5_advance;
 wire [31:0] equity_lane0_slot_stream5_gx;
@@ -456,6 +440,7 @@ reg [31:0] equity_lane0_slot_stream5_z;
 wire [31:0] equity_lane0_slot_stream5_x_part5_t;
 wire [5:0] equity_lane0_delay_line5_d_out;
 reg [89:0] equity_lane0_delay_line5_line;
+reg equity_lane0_slot_stream6_tok_in;
 wire [31:0] equity_lane0_slot_stream6_word;
 wire equity_lane0_slot_stream6_advance;
 wire [31:0] equity_lane0_slot_stream6_gx;
@@ -468,6 +453,7 @@ reg [31:0] equity_lane0_slot_stream6_z;
 wire [31:0] equity_lane0_slot_stream6_x_part6_t;
 wire [5:0] equity_lane0_delay_line6_d_out;
 reg [107:0] equity_lane0_delay_line6_line;
+reg equity_lane0_slot_stream7_tok_in;
 wire [31:0] equity_lane0_slot_stream7_word;
 wire equity_lane0_slot_stream7_advance;
 wire [31:0] equity_lane0_slot_stream7_gx;
@@ -480,6 +466,7 @@ reg [31:0] equity_lane0_slot_stream7_z;
 wire [31:0] equity_lane0_slot_stream7_x_part7_t;
 wire [5:0] equity_lane0_delay_line7_d_out;
 reg [125:0] equity_lane0_delay_line7_line;
+reg equity_lane0_slot_stream8_tok_in;
 wire [31:0] equity_lane0_slot_stream8_word;
 wire equity_lane0_slot_stream8_advance;
 wire [31:0] equity_lane0_slot_stream8_gx;
@@ -492,6 +479,7 @@ reg [31:0] equity_lane0_slot_stream8_z;
 wire [31:0] equity_lane0_slot_stream8_x_part8_t;
 wire [5:0] equity_lane0_delay_line8_d_out;
 reg [143:0] equity_lane0_delay_line8_line;
+reg equity_lane0_slot_stream9_tok_in;
 wire [31:0] equity_lane0_slot_stream9_word;
 wire equity_lane0_slot_stream9_advance;
 wire [31:0] equity_lane0_slot_stream9_gx;
@@ -504,6 +492,7 @@ reg [31:0] equity_lane0_slot_stream9_z;
 wire [31:0] equity_lane0_slot_stream9_x_part9_t;
 wire [5:0] equity_lane0_delay_line9_d_out;
 reg [161:0] equity_lane0_delay_line9_line;
+reg equity_lane0_slot_stream10_tok_in;
 wire [31:0] equity_lane0_slot_stream10_word;
 wire equity_lane0_slot_stream10_advance;
 wire [31:0] equity_lane0_slot_stream10_gx;
@@ -516,7 +505,7 @@ reg [31:0] equity_lane0_slot_stream10_z;
 wire [31:0] equity_lane0_slot_stream10_x_part10_t;
 wire [5:0] equity_lane0_delay_line10_d_out;
 reg [179:0] equity_lane0_delay_line10_line;
-wire [5:0] equity_lane0_deal_stage0_pos_in;
+reg equity_lane0_deal_stage0_ok_out;
 reg [5:0] equity_lane0_deal_stage0_pos_out;
 reg [5:0] equity_lane0_deal_stage0_n_q;
 reg [5:0] equity_lane0_deal_stage0_mask_q;
@@ -536,6 +525,7 @@ reg [5:0] equity_lane0_deal_stage0_t_pos;
 reg equity_lane0_deal_stage0_t_tok;
 reg equity_lane0_deal_stage0_t_ok;
 wire [4:0] equity_lane0_deal_stage0_repeated;
+reg equity_lane0_deal_stage1_ok_out;
 reg [11:0] equity_lane0_deal_stage1_pos_out;
 reg [5:0] equity_lane0_deal_stage1_n_q;
 reg [5:0] equity_lane0_deal_stage1_mask_q;
@@ -570,6 +560,7 @@ wire equity_lane0_deal_stage1_repeated_position3_same_position3_equal;
 wire [0:0] equity_lane0_deal_stage1_repeated_position4_groups;
 wire equity_lane0_deal_stage1_repeated_position4_gathered;
 wire equity_lane0_deal_stage1_repeated_position4_same_position4_equal;
+reg equity_lane0_deal_stage2_ok_out;
 reg [17:0] equity_lane0_deal_stage2_pos_out;
 reg [5:0] equity_lane0_deal_stage2_n_q;
 reg [5:0] equity_lane0_deal_stage2_mask_q;
@@ -614,6 +605,7 @@ wire equity_lane0_deal_stage2_repeated_position9_gathered;
 wire equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
 wire equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
 wire [1:0] equity_lane0_deal_stage2_repeated_position9_any_set9_bits;
+reg equity_lane0_deal_stage3_ok_out;
 reg [23:0] equity_lane0_deal_stage3_pos_out;
 reg [5:0] equity_lane0_deal_stage3_n_q;
 reg [5:0] equity_lane0_deal_stage3_mask_q;
@@ -663,6 +655,7 @@ wire equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
 wire [2:0] equity_lane0_deal_stage3_repeated_position14_any_set14_bits;
+reg equity_lane0_deal_stage4_ok_out;
 reg [29:0] equity_lane0_deal_stage4_pos_out;
 reg [5:0] equity_lane0_deal_stage4_n_q;
 reg [5:0] equity_lane0_deal_stage4_mask_q;
@@ -717,6 +710,7 @@ wire equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
 wire [3:0] equity_lane0_deal_stage4_repeated_position19_any_set19_bits;
+reg equity_lane0_deal_stage5_ok_out;
 reg [35:0] equity_lane0_deal_stage5_pos_out;
 reg [5:0] equity_lane0_deal_stage5_n_q;
 reg [5:0] equity_lane0_deal_stage5_mask_q;
@@ -786,6 +780,7 @@ wire equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
 wire [3:0] equity_lane0_deal_stage5_repeated_position24_any_set28_bits;
 wire equity_lane0_deal_stage5_repeated_position24_any_set28_hit;
 wire equity_lane0_deal_stage5_repeated_position24_any_set29_hit;
+reg equity_lane0_deal_stage6_ok_out;
 reg [41:0] equity_lane0_deal_stage6_pos_out;
 reg [5:0] equity_lane0_deal_stage6_n_q;
 reg [5:0] equity_lane0_deal_stage6_mask_q;
@@ -865,6 +860,7 @@ wire [3:0] equity_lane0_deal_stage6_repeated_position29_any_set38_bits;
 wire equity_lane0_deal_stage6_repeated_position29_any_set38_hit;
 wire [1:0] equity_lane0_deal_stage6_repeated_position29_any_set39_bits;
 wire equity_lane0_deal_stage6_repeated_position29_any_set39_hit;
+reg equity_lane0_deal_stage7_ok_out;
 reg [47:0] equity_lane0_deal_stage7_pos_out;
 reg [5:0] equity_lane0_deal_stage7_n_q;
 reg [5:0] equity_lane0_deal_stage7_mask_q;
@@ -949,6 +945,7 @@ wire [3:0] equity_lane0_deal_stage7_repeated_position34_any_set48_bits;
 wire equity_lane0_deal_stage7_repeated_position34_any_set48_hit;
 wire [2:0] equity_lane0_deal_stage7_repeated_position34_any_set49_bits;
 wire equity_lane0_deal_stage7_repeated_position34_any_set49_hit;
+reg equity_lane0_deal_stage8_ok_out;
 reg [53:0] equity_lane0_deal_stage8_pos_out;
 reg [5:0] equity_lane0_deal_stage8_n_q;
 reg [5:0] equity_lane0_deal_stage8_mask_q;
@@ -1038,6 +1035,7 @@ wire [3:0] equity_lane0_deal_stage8_repeated_position39_any_set58_bits;
 wire equity_lane0_deal_stage8_repeated_position39_any_set58_hit;
 wire [3:0] equity_lane0_deal_stage8_repeated_position39_any_set59_bits;
 wire equity_lane0_deal_stage8_repeated_position39_any_set59_hit;
+reg equity_lane0_deal_stage9_ok_out;
 reg [59:0] equity_lane0_deal_stage9_pos_out;
 reg [5:0] equity_lane0_deal_stage9_n_q;
 reg [5:0] equity_lane0_deal_stage9_mask_q;
@@ -1137,7 +1135,6 @@ wire equity_lane0_deal_stage9_repeated_position44_any_set72_hit;
 wire [3:0] equity_lane0_deal_stage9_repeated_position44_any_set73_bits;
 wire equity_lane0_deal_stage9_repeated_position44_any_set73_hit;
 wire equity_lane0_deal_stage9_repeated_position44_any_set74_hit;
-reg [65:0] equity_lane0_deal_stage10_pos_out;
 reg [5:0] equity_lane0_deal_stage10_n_q;
 reg [5:0] equity_lane0_deal_stage10_mask_q;
 reg equity_lane0_deal_stage10_exact_q;
@@ -1246,6 +1243,9 @@ wire [3:0] equity_lane0_deal_stage10_repeated_position49_any_set88_bits;
 wire equity_lane0_deal_stage10_repeated_position49_any_set88_hit;
 wire [1:0] equity_lane0_deal_stage10_repeated_position49_any_set89_bits;
 wire equity_lane0_deal_stage10_repeated_position49_any_set89_hit;
+wire [3:0] equity_lane0_winners;
+wire equity_lane0_shown;
+reg equity_lane0_look_valid;
 reg [5:0] equity_lane0_card_lookup0_card;
 wire [5:0] equity_lane0_card_lookup0_position;
 reg [5:0] equity_lane0_card_lookup1_card;
@@ -1271,58 +1271,24 @@ wire [5:0] equity_lane0_card_lookup10_position;
 wire [23:0] equity_lane0_eval70_word;
 wire equity_lane0_eval70_invalid;
 wire equity_lane0_eval70_out_valid;
-reg equity_lane0_eval70_hand_eval0_s1_any;
+reg [8:0] equity_lane0_eval70_hand_eval0_category;
+reg [23:0] equity_lane0_eval70_hand_eval0_c5_word;
 wire [41:0] equity_lane0_eval70_hand_eval0_codes_in;
 reg [41:0] equity_lane0_eval70_hand_eval0_s0_codes;
-reg [6:0] equity_lane0_eval70_hand_eval0_s1_bad_codes;
-reg [3:0] equity_lane0_eval70_hand_eval0_s1_flush_suit;
-reg [51:0] equity_lane0_eval70_hand_eval0_s1_hand;
+reg [5:0] equity_lane0_eval70_hand_eval0_valids;
+reg [23:0] equity_lane0_eval70_hand_eval0_word_q;
+reg equity_lane0_eval70_hand_eval0_invalid_q;
+reg equity_lane0_eval70_hand_eval0_ranked_invalid;
 reg [51:0] equity_lane0_eval70_hand_eval0_d1_hand;
 reg [6:0] equity_lane0_eval70_hand_eval0_d1_bad_codes;
 reg equity_lane0_eval70_hand_eval0_d1_any;
 reg [3:0] equity_lane0_eval70_hand_eval0_d1_flush_suit;
-wire equity_lane0_eval70_hand_eval0_c2_bad;
-reg [20:0] equity_lane0_eval70_hand_eval0_s1_dups;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_present;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_trips;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_pairs;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_not_quads;
-reg equity_lane0_eval70_hand_eval0_c2_flush;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_kickers;
-reg [9:0] equity_lane0_eval70_hand_eval0_c2_sf_windows;
-reg equity_lane0_eval70_hand_eval0_s3_sf;
-reg [12:0] equity_lane0_eval70_hand_eval0_s3_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_trip0;
-reg [12:0] equity_lane0_eval70_hand_eval0_trip1;
-reg [12:0] equity_lane0_eval70_hand_eval0_pair0;
-reg equity_lane0_eval70_hand_eval0_s3_flush;
-reg equity_lane0_eval70_hand_eval0_s3_straight;
-reg [12:0] equity_lane0_eval70_hand_eval0_pair1;
-reg [8:0] equity_lane0_eval70_hand_eval0_c4_category;
-wire equity_lane0_eval70_hand_eval0_c4_invalid;
-reg equity_lane0_eval70_hand_eval0_s3_bad;
-reg equity_lane0_eval70_hand_eval0_s3_any;
-reg [3:0] equity_lane0_eval70_hand_eval0_t1;
-reg [3:0] equity_lane0_eval70_hand_eval0_p0;
-reg [3:0] equity_lane0_eval70_hand_eval0_p2;
-reg [3:0] equity_lane0_eval70_hand_eval0_m0;
-reg [8:0] equity_lane0_eval70_hand_eval0_s4_category;
-reg [3:0] equity_lane0_eval70_hand_eval0_s4_sf_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_q0;
-reg [3:0] equity_lane0_eval70_hand_eval0_x0;
-reg [3:0] equity_lane0_eval70_hand_eval0_t0;
-reg [3:0] equity_lane0_eval70_hand_eval0_m1;
-reg [3:0] equity_lane0_eval70_hand_eval0_m2;
-reg [3:0] equity_lane0_eval70_hand_eval0_m3;
-reg [3:0] equity_lane0_eval70_hand_eval0_m4;
-reg [3:0] equity_lane0_eval70_hand_eval0_s4_straight_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_p1;
-reg equity_lane0_eval70_hand_eval0_s4_invalid;
-reg [23:0] equity_lane0_eval70_hand_eval0_c5_word;
-reg [5:0] equity_lane0_eval70_hand_eval0_valids;
-reg [23:0] equity_lane0_eval70_hand_eval0_word_q;
-reg equity_lane0_eval70_hand_eval0_invalid_q;
+reg [51:0] equity_lane0_eval70_hand_eval0_decoded_hand;
+reg [6:0] equity_lane0_eval70_hand_eval0_decoded_bad_codes;
+reg equity_lane0_eval70_hand_eval0_decoded_any;
+reg [3:0] equity_lane0_eval70_hand_eval0_decoded_flush_suit;
+reg [20:0] equity_lane0_eval70_hand_eval0_decoded_dups;
+wire [20:0] equity_lane0_eval70_hand_eval0_dups;
 wire equity_lane0_eval70_hand_eval0_same_card0_same;
 wire equity_lane0_eval70_hand_eval0_same_card1_same;
 wire equity_lane0_eval70_hand_eval0_same_card2_same;
@@ -1344,104 +1310,104 @@ wire equity_lane0_eval70_hand_eval0_same_card17_same;
 wire equity_lane0_eval70_hand_eval0_same_card18_same;
 wire equity_lane0_eval70_hand_eval0_same_card19_same;
 wire equity_lane0_eval70_hand_eval0_same_card20_same;
-wire [20:0] equity_lane0_eval70_hand_eval0_pipe_reg23_d;
-reg [9:0] equity_lane0_eval70_hand_eval0_straight_windows0_windows;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg28_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg29_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg30_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg31_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg32_q;
-reg [9:0] equity_lane0_eval70_hand_eval0_pipe_reg33_q;
-reg [9:0] equity_lane0_eval70_hand_eval0_pipe_reg34_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg35_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg36_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg37_q;
-reg [64:0] equity_lane0_eval70_hand_eval0_highest_ranks0_onehots;
-reg [38:0] equity_lane0_eval70_hand_eval0_highest_ranks1_onehots;
-reg [25:0] equity_lane0_eval70_hand_eval0_highest_ranks2_onehots;
-reg [12:0] equity_lane0_eval70_hand_eval0_highest_ranks3_onehots;
-reg equity_lane0_eval70_hand_eval0_window_top0_found;
-reg [3:0] equity_lane0_eval70_hand_eval0_window_top0_top;
+wire equity_lane0_eval70_hand_eval0_c2_bad;
+reg equity_lane0_eval70_hand_eval0_c2_flush;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_kickers;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_not_quads;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_pairs;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_present;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_quads;
+reg [9:0] equity_lane0_eval70_hand_eval0_c2_sf_windows;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_trips;
+reg [9:0] equity_lane0_eval70_hand_eval0_c2_windows;
+reg [12:0] equity_lane0_eval70_hand_eval0_masks_quads;
+reg [12:0] equity_lane0_eval70_hand_eval0_masks_trips;
+reg [12:0] equity_lane0_eval70_hand_eval0_masks_pairs;
+reg [12:0] equity_lane0_eval70_hand_eval0_masks_not_quads;
+reg [12:0] equity_lane0_eval70_hand_eval0_masks_kickers;
+reg [9:0] equity_lane0_eval70_hand_eval0_masks_windows;
+reg [9:0] equity_lane0_eval70_hand_eval0_masks_sf_windows;
+reg equity_lane0_eval70_hand_eval0_masks_flush;
+reg equity_lane0_eval70_hand_eval0_masks_bad;
+reg equity_lane0_eval70_hand_eval0_masks_any;
+reg [64:0] equity_lane0_eval70_hand_eval0_c3_kickers;
+reg [12:0] equity_lane0_eval70_hand_eval0_c3_not_quads;
+reg [38:0] equity_lane0_eval70_hand_eval0_c3_pairs;
+reg [25:0] equity_lane0_eval70_hand_eval0_c3_trips;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers0;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers1;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers2;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers3;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers4;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs0;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs1;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs2;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_trips0;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_trips1;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_not_quads0;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_quads;
+reg equity_lane0_eval70_hand_eval0_picks_straight;
+reg equity_lane0_eval70_hand_eval0_c3_straight;
+reg equity_lane0_eval70_hand_eval0_picks_sf;
+reg equity_lane0_eval70_hand_eval0_c3_sf;
+reg equity_lane0_eval70_hand_eval0_picks_flush;
+reg [3:0] equity_lane0_eval70_hand_eval0_picks_straight_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_c3_straight_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_picks_sf_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_c3_sf_top;
+reg equity_lane0_eval70_hand_eval0_picks_bad;
+reg equity_lane0_eval70_hand_eval0_picks_any;
 reg [12:0] equity_lane0_eval70_hand_eval0_window_top0_best;
-reg equity_lane0_eval70_hand_eval0_window_top1_found;
-reg [3:0] equity_lane0_eval70_hand_eval0_window_top1_top;
 reg [12:0] equity_lane0_eval70_hand_eval0_window_top1_best;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg38_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg39_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg40_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg41_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg42_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg45_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg48_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg53_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg54_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers0;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers1;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers2;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers3;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers4;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_not_quads0;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs0;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs1;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs2;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_quads;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_trips0;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_trips1;
+wire equity_lane0_eval70_hand_eval0_c4_invalid;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers0;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers1;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers2;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers3;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers4;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs0;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs1;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs2;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_trips0;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_trips1;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_not_quads0;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_quads;
+reg [8:0] equity_lane0_eval70_hand_eval0_ranked_category;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_straight_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_sf_top;
 wire [23:0] equity_lane0_eval71_word;
 wire equity_lane0_eval71_invalid;
 wire equity_lane0_eval71_out_valid;
-reg equity_lane0_eval71_hand_eval1_s1_any;
+reg [8:0] equity_lane0_eval71_hand_eval1_category;
+reg [23:0] equity_lane0_eval71_hand_eval1_c5_word;
 wire [41:0] equity_lane0_eval71_hand_eval1_codes_in;
 reg [41:0] equity_lane0_eval71_hand_eval1_s0_codes;
-reg [6:0] equity_lane0_eval71_hand_eval1_s1_bad_codes;
-reg [3:0] equity_lane0_eval71_hand_eval1_s1_flush_suit;
-reg [51:0] equity_lane0_eval71_hand_eval1_s1_hand;
+reg [5:0] equity_lane0_eval71_hand_eval1_valids;
+reg [23:0] equity_lane0_eval71_hand_eval1_word_q;
+reg equity_lane0_eval71_hand_eval1_invalid_q;
+reg equity_lane0_eval71_hand_eval1_ranked_invalid;
 reg [51:0] equity_lane0_eval71_hand_eval1_d1_hand;
 reg [6:0] equity_lane0_eval71_hand_eval1_d1_bad_codes;
 reg equity_lane0_eval71_hand_eval1_d1_any;
 reg [3:0] equity_lane0_eval71_hand_eval1_d1_flush_suit;
-wire equity_lane0_eval71_hand_eval1_c2_bad;
-reg [20:0] equity_lane0_eval71_hand_eval1_s1_dups;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_present;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_trips;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_pairs;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_not_quads;
-reg equity_lane0_eval71_hand_eval1_c2_flush;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_kickers;
-reg [9:0] equity_lane0_eval71_hand_eval1_c2_sf_windows;
-reg equity_lane0_eval71_hand_eval1_s3_sf;
-reg [12:0] equity_lane0_eval71_hand_eval1_s3_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_trip0;
-reg [12:0] equity_lane0_eval71_hand_eval1_trip1;
-reg [12:0] equity_lane0_eval71_hand_eval1_pair0;
-reg equity_lane0_eval71_hand_eval1_s3_flush;
-reg equity_lane0_eval71_hand_eval1_s3_straight;
-reg [12:0] equity_lane0_eval71_hand_eval1_pair1;
-reg [8:0] equity_lane0_eval71_hand_eval1_c4_category;
-wire equity_lane0_eval71_hand_eval1_c4_invalid;
-reg equity_lane0_eval71_hand_eval1_s3_bad;
-reg equity_lane0_eval71_hand_eval1_s3_any;
-reg [3:0] equity_lane0_eval71_hand_eval1_t1;
-reg [3:0] equity_lane0_eval71_hand_eval1_p0;
-reg [3:0] equity_lane0_eval71_hand_eval1_p2;
-reg [3:0] equity_lane0_eval71_hand_eval1_m0;
-reg [8:0] equity_lane0_eval71_hand_eval1_s4_category;
-reg [3:0] equity_lane0_eval71_hand_eval1_s4_sf_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_q0;
-reg [3:0] equity_lane0_eval71_hand_eval1_x0;
-reg [3:0] equity_lane0_eval71_hand_eval1_t0;
-reg [3:0] equity_lane0_eval71_hand_eval1_m1;
-reg [3:0] equity_lane0_eval71_hand_eval1_m2;
-reg [3:0] equity_lane0_eval71_hand_eval1_m3;
-reg [3:0] equity_lane0_eval71_hand_eval1_m4;
-reg [3:0] equity_lane0_eval71_hand_eval1_s4_straight_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_p1;
-reg equity_lane0_eval71_hand_eval1_s4_invalid;
-reg [23:0] equity_lane0_eval71_hand_eval1_c5_word;
-reg [5:0] equity_lane0_eval71_hand_eval1_valids;
-reg [23:0] equity_lane0_eval71_hand_eval1_word_q;
-reg equity_lane0_eval71_hand_eval1_invalid_q;
+reg [51:0] equity_lane0_eval71_hand_eval1_decoded_hand;
+reg [6:0] equity_lane0_eval71_hand_eval1_decoded_bad_codes;
+reg equity_lane0_eval71_hand_eval1_decoded_any;
+reg [3:0] equity_lane0_eval71_hand_eval1_decoded_flush_suit;
+reg [20:0] equity_lane0_eval71_hand_eval1_decoded_dups;
+wire [20:0] equity_lane0_eval71_hand_eval1_dups;
 wire equity_lane0_eval71_hand_eval1_same_card21_same;
 wire equity_lane0_eval71_hand_eval1_same_card22_same;
 wire equity_lane0_eval71_hand_eval1_same_card23_same;
@@ -1463,104 +1429,104 @@ wire equity_lane0_eval71_hand_eval1_same_card38_same;
 wire equity_lane0_eval71_hand_eval1_same_card39_same;
 wire equity_lane0_eval71_hand_eval1_same_card40_same;
 wire equity_lane0_eval71_hand_eval1_same_card41_same;
-wire [20:0] equity_lane0_eval71_hand_eval1_pipe_reg73_d;
-reg [9:0] equity_lane0_eval71_hand_eval1_straight_windows1_windows;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg78_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg79_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg80_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg81_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg82_q;
-reg [9:0] equity_lane0_eval71_hand_eval1_pipe_reg83_q;
-reg [9:0] equity_lane0_eval71_hand_eval1_pipe_reg84_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg85_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg86_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg87_q;
-reg [64:0] equity_lane0_eval71_hand_eval1_highest_ranks4_onehots;
-reg [38:0] equity_lane0_eval71_hand_eval1_highest_ranks5_onehots;
-reg [25:0] equity_lane0_eval71_hand_eval1_highest_ranks6_onehots;
-reg [12:0] equity_lane0_eval71_hand_eval1_highest_ranks7_onehots;
-reg equity_lane0_eval71_hand_eval1_window_top2_found;
-reg [3:0] equity_lane0_eval71_hand_eval1_window_top2_top;
+wire equity_lane0_eval71_hand_eval1_c2_bad;
+reg equity_lane0_eval71_hand_eval1_c2_flush;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_kickers;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_not_quads;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_pairs;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_present;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_quads;
+reg [9:0] equity_lane0_eval71_hand_eval1_c2_sf_windows;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_trips;
+reg [9:0] equity_lane0_eval71_hand_eval1_c2_windows;
+reg [12:0] equity_lane0_eval71_hand_eval1_masks_quads;
+reg [12:0] equity_lane0_eval71_hand_eval1_masks_trips;
+reg [12:0] equity_lane0_eval71_hand_eval1_masks_pairs;
+reg [12:0] equity_lane0_eval71_hand_eval1_masks_not_quads;
+reg [12:0] equity_lane0_eval71_hand_eval1_masks_kickers;
+reg [9:0] equity_lane0_eval71_hand_eval1_masks_windows;
+reg [9:0] equity_lane0_eval71_hand_eval1_masks_sf_windows;
+reg equity_lane0_eval71_hand_eval1_masks_flush;
+reg equity_lane0_eval71_hand_eval1_masks_bad;
+reg equity_lane0_eval71_hand_eval1_masks_any;
+reg [64:0] equity_lane0_eval71_hand_eval1_c3_kickers;
+reg [12:0] equity_lane0_eval71_hand_eval1_c3_not_quads;
+reg [38:0] equity_lane0_eval71_hand_eval1_c3_pairs;
+reg [25:0] equity_lane0_eval71_hand_eval1_c3_trips;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers0;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers1;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers2;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers3;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers4;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs0;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs1;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs2;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_trips0;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_trips1;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_not_quads0;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_quads;
+reg equity_lane0_eval71_hand_eval1_picks_straight;
+reg equity_lane0_eval71_hand_eval1_c3_straight;
+reg equity_lane0_eval71_hand_eval1_picks_sf;
+reg equity_lane0_eval71_hand_eval1_c3_sf;
+reg equity_lane0_eval71_hand_eval1_picks_flush;
+reg [3:0] equity_lane0_eval71_hand_eval1_picks_straight_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_c3_straight_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_picks_sf_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_c3_sf_top;
+reg equity_lane0_eval71_hand_eval1_picks_bad;
+reg equity_lane0_eval71_hand_eval1_picks_any;
 reg [12:0] equity_lane0_eval71_hand_eval1_window_top2_best;
-reg equity_lane0_eval71_hand_eval1_window_top3_found;
-reg [3:0] equity_lane0_eval71_hand_eval1_window_top3_top;
 reg [12:0] equity_lane0_eval71_hand_eval1_window_top3_best;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg88_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg89_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg90_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg91_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg92_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg95_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg98_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg103_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg104_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers0;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers1;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers2;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers3;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers4;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_not_quads0;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs0;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs1;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs2;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_quads;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_trips0;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_trips1;
+wire equity_lane0_eval71_hand_eval1_c4_invalid;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers0;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers1;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers2;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers3;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers4;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs0;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs1;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs2;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_trips0;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_trips1;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_not_quads0;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_quads;
+reg [8:0] equity_lane0_eval71_hand_eval1_ranked_category;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_straight_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_sf_top;
 wire [23:0] equity_lane0_eval72_word;
 wire equity_lane0_eval72_invalid;
 wire equity_lane0_eval72_out_valid;
-reg equity_lane0_eval72_hand_eval2_s1_any;
+reg [8:0] equity_lane0_eval72_hand_eval2_category;
+reg [23:0] equity_lane0_eval72_hand_eval2_c5_word;
 wire [41:0] equity_lane0_eval72_hand_eval2_codes_in;
 reg [41:0] equity_lane0_eval72_hand_eval2_s0_codes;
-reg [6:0] equity_lane0_eval72_hand_eval2_s1_bad_codes;
-reg [3:0] equity_lane0_eval72_hand_eval2_s1_flush_suit;
-reg [51:0] equity_lane0_eval72_hand_eval2_s1_hand;
+reg [5:0] equity_lane0_eval72_hand_eval2_valids;
+reg [23:0] equity_lane0_eval72_hand_eval2_word_q;
+reg equity_lane0_eval72_hand_eval2_invalid_q;
+reg equity_lane0_eval72_hand_eval2_ranked_invalid;
 reg [51:0] equity_lane0_eval72_hand_eval2_d1_hand;
 reg [6:0] equity_lane0_eval72_hand_eval2_d1_bad_codes;
 reg equity_lane0_eval72_hand_eval2_d1_any;
 reg [3:0] equity_lane0_eval72_hand_eval2_d1_flush_suit;
-wire equity_lane0_eval72_hand_eval2_c2_bad;
-reg [20:0] equity_lane0_eval72_hand_eval2_s1_dups;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_present;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_quads;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_trips;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_pairs;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_not_quads;
-reg equity_lane0_eval72_hand_eval2_c2_flush;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_kickers;
-reg [9:0] equity_lane0_eval72_hand_eval2_c2_sf_windows;
-reg equity_lane0_eval72_hand_eval2_s3_sf;
-reg [12:0] equity_lane0_eval72_hand_eval2_s3_quads;
-reg [12:0] equity_lane0_eval72_hand_eval2_trip0;
-reg [12:0] equity_lane0_eval72_hand_eval2_trip1;
-reg [12:0] equity_lane0_eval72_hand_eval2_pair0;
-reg equity_lane0_eval72_hand_eval2_s3_flush;
-reg equity_lane0_eval72_hand_eval2_s3_straight;
-reg [12:0] equity_lane0_eval72_hand_eval2_pair1;
-reg [8:0] equity_lane0_eval72_hand_eval2_c4_category;
-wire equity_lane0_eval72_hand_eval2_c4_invalid;
-reg equity_lane0_eval72_hand_eval2_s3_bad;
-reg equity_lane0_eval72_hand_eval2_s3_any;
-reg [3:0] equity_lane0_eval72_hand_eval2_t1;
-reg [3:0] equity_lane0_eval72_hand_eval2_p0;
-reg [3:0] equity_lane0_eval72_hand_eval2_p2;
-reg [3:0] equity_lane0_eval72_hand_eval2_m0;
-reg [8:0] equity_lane0_eval72_hand_eval2_s4_category;
-reg [3:0] equity_lane0_eval72_hand_eval2_s4_sf_top;
-reg [3:0] equity_lane0_eval72_hand_eval2_q0;
-reg [3:0] equity_lane0_eval72_hand_eval2_x0;
-reg [3:0] equity_lane0_eval72_hand_eval2_t0;
-reg [3:0] equity_lane0_eval72_hand_eval2_m1;
-reg [3:0] equity_lane0_eval72_hand_eval2_m2;
-reg [3:0] equity_lane0_eval72_hand_eval2_m3;
-reg [3:0] equity_lane0_eval72_hand_eval2_m4;
-reg [3:0] equity_lane0_eval72_hand_eval2_s4_straight_top;
-reg [3:0] equity_lane0_eval72_hand_eval2_p1;
-reg equity_lane0_eval72_hand_eval2_s4_invalid;
-reg [23:0] equity_lane0_eval72_hand_eval2_c5_word;
-reg [5:0] equity_lane0_eval72_hand_eval2_valids;
-reg [23:0] equity_lane0_eval72_hand_eval2_word_q;
-reg equity_lane0_eval72_hand_eval2_invalid_q;
+reg [51:0] equity_lane0_eval72_hand_eval2_decoded_hand;
+reg [6:0] equity_lane0_eval72_hand_eval2_decoded_bad_codes;
+reg equity_lane0_eval72_hand_eval2_decoded_any;
+reg [3:0] equity_lane0_eval72_hand_eval2_decoded_flush_suit;
+reg [20:0] equity_lane0_eval72_hand_eval2_decoded_dups;
+wire [20:0] equity_lane0_eval72_hand_eval2_dups;
 wire equity_lane0_eval72_hand_eval2_same_card42_same;
 wire equity_lane0_eval72_hand_eval2_same_card43_same;
 wire equity_lane0_eval72_hand_eval2_same_card44_same;
@@ -1582,104 +1548,104 @@ wire equity_lane0_eval72_hand_eval2_same_card59_same;
 wire equity_lane0_eval72_hand_eval2_same_card60_same;
 wire equity_lane0_eval72_hand_eval2_same_card61_same;
 wire equity_lane0_eval72_hand_eval2_same_card62_same;
-wire [20:0] equity_lane0_eval72_hand_eval2_pipe_reg123_d;
-reg [9:0] equity_lane0_eval72_hand_eval2_straight_windows2_windows;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg128_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg129_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg130_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg131_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg132_q;
-reg [9:0] equity_lane0_eval72_hand_eval2_pipe_reg133_q;
-reg [9:0] equity_lane0_eval72_hand_eval2_pipe_reg134_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg135_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg136_q;
-reg equity_lane0_eval72_hand_eval2_pipe_reg137_q;
-reg [64:0] equity_lane0_eval72_hand_eval2_highest_ranks8_onehots;
-reg [38:0] equity_lane0_eval72_hand_eval2_highest_ranks9_onehots;
-reg [25:0] equity_lane0_eval72_hand_eval2_highest_ranks10_onehots;
-reg [12:0] equity_lane0_eval72_hand_eval2_highest_ranks11_onehots;
-reg equity_lane0_eval72_hand_eval2_window_top4_found;
-reg [3:0] equity_lane0_eval72_hand_eval2_window_top4_top;
+wire equity_lane0_eval72_hand_eval2_c2_bad;
+reg equity_lane0_eval72_hand_eval2_c2_flush;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_kickers;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_not_quads;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_pairs;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_present;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_quads;
+reg [9:0] equity_lane0_eval72_hand_eval2_c2_sf_windows;
+reg [12:0] equity_lane0_eval72_hand_eval2_c2_trips;
+reg [9:0] equity_lane0_eval72_hand_eval2_c2_windows;
+reg [12:0] equity_lane0_eval72_hand_eval2_masks_quads;
+reg [12:0] equity_lane0_eval72_hand_eval2_masks_trips;
+reg [12:0] equity_lane0_eval72_hand_eval2_masks_pairs;
+reg [12:0] equity_lane0_eval72_hand_eval2_masks_not_quads;
+reg [12:0] equity_lane0_eval72_hand_eval2_masks_kickers;
+reg [9:0] equity_lane0_eval72_hand_eval2_masks_windows;
+reg [9:0] equity_lane0_eval72_hand_eval2_masks_sf_windows;
+reg equity_lane0_eval72_hand_eval2_masks_flush;
+reg equity_lane0_eval72_hand_eval2_masks_bad;
+reg equity_lane0_eval72_hand_eval2_masks_any;
+reg [64:0] equity_lane0_eval72_hand_eval2_c3_kickers;
+reg [12:0] equity_lane0_eval72_hand_eval2_c3_not_quads;
+reg [38:0] equity_lane0_eval72_hand_eval2_c3_pairs;
+reg [25:0] equity_lane0_eval72_hand_eval2_c3_trips;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_kickers0;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_kickers1;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_kickers2;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_kickers3;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_kickers4;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_pairs0;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_pairs1;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_pairs2;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_trips0;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_trips1;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_not_quads0;
+reg [12:0] equity_lane0_eval72_hand_eval2_picks_quads;
+reg equity_lane0_eval72_hand_eval2_picks_straight;
+reg equity_lane0_eval72_hand_eval2_c3_straight;
+reg equity_lane0_eval72_hand_eval2_picks_sf;
+reg equity_lane0_eval72_hand_eval2_c3_sf;
+reg equity_lane0_eval72_hand_eval2_picks_flush;
+reg [3:0] equity_lane0_eval72_hand_eval2_picks_straight_top;
+reg [3:0] equity_lane0_eval72_hand_eval2_c3_straight_top;
+reg [3:0] equity_lane0_eval72_hand_eval2_picks_sf_top;
+reg [3:0] equity_lane0_eval72_hand_eval2_c3_sf_top;
+reg equity_lane0_eval72_hand_eval2_picks_bad;
+reg equity_lane0_eval72_hand_eval2_picks_any;
 reg [12:0] equity_lane0_eval72_hand_eval2_window_top4_best;
-reg equity_lane0_eval72_hand_eval2_window_top5_found;
-reg [3:0] equity_lane0_eval72_hand_eval2_window_top5_top;
 reg [12:0] equity_lane0_eval72_hand_eval2_window_top5_best;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg138_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg139_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg140_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg141_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg142_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg145_q;
-reg [12:0] equity_lane0_eval72_hand_eval2_pipe_reg148_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg153_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_pipe_reg154_q;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank30_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank31_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank32_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank33_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank34_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank35_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank36_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank37_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank38_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank39_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank40_rank;
-reg [3:0] equity_lane0_eval72_hand_eval2_onehot_rank41_rank;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_kickers0;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_kickers1;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_kickers2;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_kickers3;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_kickers4;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_not_quads0;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_pairs0;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_pairs1;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_pairs2;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_quads;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_trips0;
+reg [3:0] equity_lane0_eval72_hand_eval2_c4_trips1;
+wire equity_lane0_eval72_hand_eval2_c4_invalid;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_kickers0;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_kickers1;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_kickers2;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_kickers3;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_kickers4;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_pairs0;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_pairs1;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_pairs2;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_trips0;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_trips1;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_not_quads0;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_quads;
+reg [8:0] equity_lane0_eval72_hand_eval2_ranked_category;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_straight_top;
+reg [3:0] equity_lane0_eval72_hand_eval2_ranked_sf_top;
 wire [23:0] equity_lane0_eval73_word;
 wire equity_lane0_eval73_invalid;
 wire equity_lane0_eval73_out_valid;
-reg equity_lane0_eval73_hand_eval3_s1_any;
+reg [8:0] equity_lane0_eval73_hand_eval3_category;
+reg [23:0] equity_lane0_eval73_hand_eval3_c5_word;
 wire [41:0] equity_lane0_eval73_hand_eval3_codes_in;
 reg [41:0] equity_lane0_eval73_hand_eval3_s0_codes;
-reg [6:0] equity_lane0_eval73_hand_eval3_s1_bad_codes;
-reg [3:0] equity_lane0_eval73_hand_eval3_s1_flush_suit;
-reg [51:0] equity_lane0_eval73_hand_eval3_s1_hand;
+reg [5:0] equity_lane0_eval73_hand_eval3_valids;
+reg [23:0] equity_lane0_eval73_hand_eval3_word_q;
+reg equity_lane0_eval73_hand_eval3_invalid_q;
+reg equity_lane0_eval73_hand_eval3_ranked_invalid;
 reg [51:0] equity_lane0_eval73_hand_eval3_d1_hand;
 reg [6:0] equity_lane0_eval73_hand_eval3_d1_bad_codes;
 reg equity_lane0_eval73_hand_eval3_d1_any;
 reg [3:0] equity_lane0_eval73_hand_eval3_d1_flush_suit;
-wire equity_lane0_eval73_hand_eval3_c2_bad;
-reg [20:0] equity_lane0_eval73_hand_eval3_s1_dups;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_present;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_quads;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_trips;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_pairs;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_not_quads;
-reg equity_lane0_eval73_hand_eval3_c2_flush;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_kickers;
-reg [9:0] equity_lane0_eval73_hand_eval3_c2_sf_windows;
-reg equity_lane0_eval73_hand_eval3_s3_sf;
-reg [12:0] equity_lane0_eval73_hand_eval3_s3_quads;
-reg [12:0] equity_lane0_eval73_hand_eval3_trip0;
-reg [12:0] equity_lane0_eval73_hand_eval3_trip1;
-reg [12:0] equity_lane0_eval73_hand_eval3_pair0;
-reg equity_lane0_eval73_hand_eval3_s3_flush;
-reg equity_lane0_eval73_hand_eval3_s3_straight;
-reg [12:0] equity_lane0_eval73_hand_eval3_pair1;
-reg [8:0] equity_lane0_eval73_hand_eval3_c4_category;
-wire equity_lane0_eval73_hand_eval3_c4_invalid;
-reg equity_lane0_eval73_hand_eval3_s3_bad;
-reg equity_lane0_eval73_hand_eval3_s3_any;
-reg [3:0] equity_lane0_eval73_hand_eval3_t1;
-reg [3:0] equity_lane0_eval73_hand_eval3_p0;
-reg [3:0] equity_lane0_eval73_hand_eval3_p2;
-reg [3:0] equity_lane0_eval73_hand_eval3_m0;
-reg [8:0] equity_lane0_eval73_hand_eval3_s4_category;
-reg [3:0] equity_lane0_eval73_hand_eval3_s4_sf_top;
-reg [3:0] equity_lane0_eval73_hand_eval3_q0;
-reg [3:0] equity_lane0_eval73_hand_eval3_x0;
-reg [3:0] equity_lane0_eval73_hand_eval3_t0;
-reg [3:0] equity_lane0_eval73_hand_eval3_m1;
-reg [3:0] equity_lane0_eval73_hand_eval3_m2;
-reg [3:0] equity_lane0_eval73_hand_eval3_m3;
-reg [3:0] equity_lane0_eval73_hand_eval3_m4;
-reg [3:0] equity_lane0_eval73_hand_eval3_s4_straight_top;
-reg [3:0] equity_lane0_eval73_hand_eval3_p1;
-reg equity_lane0_eval73_hand_eval3_s4_invalid;
-reg [23:0] equity_lane0_eval73_hand_eval3_c5_word;
-reg [5:0] equity_lane0_eval73_hand_eval3_valids;
-reg [23:0] equity_lane0_eval73_hand_eval3_word_q;
-reg equity_lane0_eval73_hand_eval3_invalid_q;
+reg [51:0] equity_lane0_eval73_hand_eval3_decoded_hand;
+reg [6:0] equity_lane0_eval73_hand_eval3_decoded_bad_codes;
+reg equity_lane0_eval73_hand_eval3_decoded_any;
+reg [3:0] equity_lane0_eval73_hand_eval3_decoded_flush_suit;
+reg [20:0] equity_lane0_eval73_hand_eval3_decoded_dups;
+wire [20:0] equity_lane0_eval73_hand_eval3_dups;
 wire equity_lane0_eval73_hand_eval3_same_card63_same;
 wire equity_lane0_eval73_hand_eval3_same_card64_same;
 wire equity_lane0_eval73_hand_eval3_same_card65_same;
@@ -1701,49 +1667,83 @@ wire equity_lane0_eval73_hand_eval3_same_card80_same;
 wire equity_lane0_eval73_hand_eval3_same_card81_same;
 wire equity_lane0_eval73_hand_eval3_same_card82_same;
 wire equity_lane0_eval73_hand_eval3_same_card83_same;
-wire [20:0] equity_lane0_eval73_hand_eval3_pipe_reg173_d;
-reg [9:0] equity_lane0_eval73_hand_eval3_straight_windows3_windows;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg178_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg179_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg180_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg181_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg182_q;
-reg [9:0] equity_lane0_eval73_hand_eval3_pipe_reg183_q;
-reg [9:0] equity_lane0_eval73_hand_eval3_pipe_reg184_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg185_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg186_q;
-reg equity_lane0_eval73_hand_eval3_pipe_reg187_q;
-reg [64:0] equity_lane0_eval73_hand_eval3_highest_ranks12_onehots;
-reg [38:0] equity_lane0_eval73_hand_eval3_highest_ranks13_onehots;
-reg [25:0] equity_lane0_eval73_hand_eval3_highest_ranks14_onehots;
-reg [12:0] equity_lane0_eval73_hand_eval3_highest_ranks15_onehots;
-reg equity_lane0_eval73_hand_eval3_window_top6_found;
-reg [3:0] equity_lane0_eval73_hand_eval3_window_top6_top;
+wire equity_lane0_eval73_hand_eval3_c2_bad;
+reg equity_lane0_eval73_hand_eval3_c2_flush;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_kickers;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_not_quads;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_pairs;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_present;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_quads;
+reg [9:0] equity_lane0_eval73_hand_eval3_c2_sf_windows;
+reg [12:0] equity_lane0_eval73_hand_eval3_c2_trips;
+reg [9:0] equity_lane0_eval73_hand_eval3_c2_windows;
+reg [12:0] equity_lane0_eval73_hand_eval3_masks_quads;
+reg [12:0] equity_lane0_eval73_hand_eval3_masks_trips;
+reg [12:0] equity_lane0_eval73_hand_eval3_masks_pairs;
+reg [12:0] equity_lane0_eval73_hand_eval3_masks_not_quads;
+reg [12:0] equity_lane0_eval73_hand_eval3_masks_kickers;
+reg [9:0] equity_lane0_eval73_hand_eval3_masks_windows;
+reg [9:0] equity_lane0_eval73_hand_eval3_masks_sf_windows;
+reg equity_lane0_eval73_hand_eval3_masks_flush;
+reg equity_lane0_eval73_hand_eval3_masks_bad;
+reg equity_lane0_eval73_hand_eval3_masks_any;
+reg [64:0] equity_lane0_eval73_hand_eval3_c3_kickers;
+reg [12:0] equity_lane0_eval73_hand_eval3_c3_not_quads;
+reg [38:0] equity_lane0_eval73_hand_eval3_c3_pairs;
+reg [25:0] equity_lane0_eval73_hand_eval3_c3_trips;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_kickers0;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_kickers1;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_kickers2;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_kickers3;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_kickers4;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_pairs0;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_pairs1;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_pairs2;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_trips0;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_trips1;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_not_quads0;
+reg [12:0] equity_lane0_eval73_hand_eval3_picks_quads;
+reg equity_lane0_eval73_hand_eval3_picks_straight;
+reg equity_lane0_eval73_hand_eval3_c3_straight;
+reg equity_lane0_eval73_hand_eval3_picks_sf;
+reg equity_lane0_eval73_hand_eval3_c3_sf;
+reg equity_lane0_eval73_hand_eval3_picks_flush;
+reg [3:0] equity_lane0_eval73_hand_eval3_picks_straight_top;
+reg [3:0] equity_lane0_eval73_hand_eval3_c3_straight_top;
+reg [3:0] equity_lane0_eval73_hand_eval3_picks_sf_top;
+reg [3:0] equity_lane0_eval73_hand_eval3_c3_sf_top;
+reg equity_lane0_eval73_hand_eval3_picks_bad;
+reg equity_lane0_eval73_hand_eval3_picks_any;
 reg [12:0] equity_lane0_eval73_hand_eval3_window_top6_best;
-reg equity_lane0_eval73_hand_eval3_window_top7_found;
-reg [3:0] equity_lane0_eval73_hand_eval3_window_top7_top;
 reg [12:0] equity_lane0_eval73_hand_eval3_window_top7_best;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg188_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg189_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg190_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg191_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg192_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg195_q;
-reg [12:0] equity_lane0_eval73_hand_eval3_pipe_reg198_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg203_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_pipe_reg204_q;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank44_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank45_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank46_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank47_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank48_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank49_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank50_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank51_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank52_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank53_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank54_rank;
-reg [3:0] equity_lane0_eval73_hand_eval3_onehot_rank55_rank;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_kickers0;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_kickers1;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_kickers2;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_kickers3;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_kickers4;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_not_quads0;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_pairs0;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_pairs1;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_pairs2;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_quads;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_trips0;
+reg [3:0] equity_lane0_eval73_hand_eval3_c4_trips1;
+wire equity_lane0_eval73_hand_eval3_c4_invalid;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_kickers0;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_kickers1;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_kickers2;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_kickers3;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_kickers4;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_pairs0;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_pairs1;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_pairs2;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_trips0;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_trips1;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_not_quads0;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_quads;
+reg [8:0] equity_lane0_eval73_hand_eval3_ranked_category;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_straight_top;
+reg [3:0] equity_lane0_eval73_hand_eval3_ranked_sf_top;
 wire [23:0] equity_lane0_showdown0_best;
 reg [3:0] equity_lane0_showdown0_s0_active;
 reg [3:0] equity_lane0_showdown0_s1_active;
@@ -1754,10 +1754,10 @@ reg [3:0] equity_lane0_showdown0_s2_won;
 wire [95:0] equity_lane0_showdown0_s2_packed;
 reg [3:0] equity_lane0_showdown0_winners_q;
 reg [23:0] equity_lane0_showdown0_best_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg223_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg224_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg225_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg226_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg23_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg24_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg25_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg26_q;
 reg equity_lane0_showdown0_word_at_least0_a_ge_b;
 reg equity_lane0_showdown0_word_at_least0_b_ge_a;
 reg equity_lane0_showdown0_word_at_least1_a_ge_b;
@@ -1770,14 +1770,33 @@ reg equity_lane0_showdown0_word_at_least4_a_ge_b;
 reg equity_lane0_showdown0_word_at_least4_b_ge_a;
 reg equity_lane0_showdown0_word_at_least5_a_ge_b;
 reg equity_lane0_showdown0_word_at_least5_b_ge_a;
-reg [23:0] equity_lane0_showdown0_pipe_reg227_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg228_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg229_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg230_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg231_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg232_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg233_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg234_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg27_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg28_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg29_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg30_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg31_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg32_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg33_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg34_q;
+reg [3:0] equity_lane0_won;
+reg equity_lane0_alone;
+reg [11:0] equity_lane0_units;
+reg [2:0] equity_lane0_high_count;
+reg [2:0] equity_lane0_high_q;
+wire [0:0] equity_lane0_high_winners;
+wire [3:0] equity_lane0_k;
+reg [11:0] equity_lane0_k_units;
+reg [2:0] equity_lane0_low_count;
+reg [2:0] equity_lane0_low_q;
+reg equity_lane0_shown_q;
+reg [3:0] equity_lane0_winners_q;
+wire equity_lane0_one;
+reg equity_lane0_alone_q;
+reg equity_lane0_count_q;
+reg [11:0] equity_lane0_units_q;
+reg [3:0] equity_lane0_won_q;
+reg [12:0] equity_lane0_clears;
+reg [12:0] equity_lane0_shifts;
 reg equity_lane0_feed_stage0_count_out;
 reg equity_lane0_feed_stage0_alone_out;
 reg [3:0] equity_lane0_feed_stage0_won_out;
@@ -1794,7 +1813,6 @@ reg equity_lane0_feed_stage3_count_out;
 reg equity_lane0_feed_stage3_alone_out;
 reg [3:0] equity_lane0_feed_stage3_won_out;
 reg [11:0] equity_lane0_feed_stage3_units_out;
-wire equity_lane0_tally0_mine;
 wire equity_lane0_tally0_no;
 wire [39:0] equity_lane0_tally0_zero;
 reg [11:0] equity_lane0_tally0_amount;
@@ -2067,84 +2085,57 @@ wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
 reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_value;
 reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out;
 wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
-reg [5:0] pipe_reg235_q;
-reg [5:0] pipe_reg236_q;
-reg [10:0] pipe_reg237_q;
-reg [3:0] pipe_reg238_q;
-reg pipe_reg239_q;
-reg [5:0] pipe_reg240_q;
-reg [5:0] pipe_reg241_q;
-reg pipe_reg242_q;
-reg [39:0] pipe_reg243_q;
-reg [5:0] pipe_reg244_q;
-reg [5:0] pipe_reg245_q;
-reg [5:0] pipe_reg246_q;
-reg [5:0] pipe_reg247_q;
-reg [5:0] pipe_reg248_q;
-reg [5:0] pipe_reg249_q;
-reg [5:0] pipe_reg250_q;
-reg [5:0] pipe_reg251_q;
-reg [5:0] pipe_reg252_q;
-reg [5:0] pipe_reg253_q;
-reg [5:0] pipe_reg254_q;
-reg [5:0] pipe_reg255_q;
-reg [5:0] pipe_reg256_q;
+reg [5:0] pipe_reg35_q;
+reg [5:0] pipe_reg36_q;
+reg [10:0] pipe_reg37_q;
+reg [3:0] pipe_reg38_q;
+reg pipe_reg39_q;
+reg [5:0] pipe_reg40_q;
+reg [5:0] pipe_reg41_q;
+reg pipe_reg42_q;
+reg [39:0] pipe_reg43_q;
+reg [5:0] pipe_reg44_q;
+reg [5:0] pipe_reg45_q;
+reg [5:0] pipe_reg46_q;
+reg [5:0] pipe_reg47_q;
+reg [5:0] pipe_reg48_q;
+reg [5:0] pipe_reg49_q;
+reg [5:0] pipe_reg50_q;
+reg [5:0] pipe_reg51_q;
+reg [5:0] pipe_reg52_q;
+reg [5:0] pipe_reg53_q;
+reg [5:0] pipe_reg54_q;
+reg [5:0] pipe_reg55_q;
+reg [5:0] pipe_reg56_q;
 wire lane_bonus1_bonus;
 wire [2:0] lane_bonus1_number;
-reg pipe_reg257_q;
+reg pipe_reg57_q;
 wire lane_load1_lane_loads;
 reg equity_lane1_done;
+wire [7:0] equity_lane1_chain_out;
 reg equity_lane1_rst;
-reg equity_lane1_issue;
-reg [1:0] equity_lane1_state;
-reg equity_lane1_left_zero;
-reg equity_lane1_prime;
-reg equity_lane1_done_q;
-reg equity_lane1_step_one;
 reg equity_lane1_board_step;
-reg equity_lane1_counting;
-reg equity_lane1_quota_zero;
-reg [0:0] equity_lane1_count_one;
-reg equity_lane1_last_one;
-wire equity_lane1_low_two;
-wire equity_lane1_high_zero;
-wire equity_lane1_low_one;
-reg equity_lane1_start_q;
-reg equity_lane1_extra;
-reg equity_lane1_quota_was_zero;
-reg [7:0] equity_lane1_drain;
-reg [1:0] equity_lane1_bus_index;
-reg [31:0] equity_lane1_bus_word;
-reg [5:0] equity_lane1_lane_n;
-reg [5:0] equity_lane1_lane_mask;
-reg equity_lane1_lane_exact;
-wire equity_lane1_fresh;
-reg equity_lane1_held;
-reg equity_lane1_look_valid;
-reg [2:0] equity_lane1_low_count;
-reg [2:0] equity_lane1_high_count;
-wire [0:0] equity_lane1_high_winners;
-reg [2:0] equity_lane1_low_q;
-reg [2:0] equity_lane1_high_q;
-reg [3:0] equity_lane1_winners_q;
-wire [3:0] equity_lane1_winners;
-reg equity_lane1_shown_q;
-wire equity_lane1_shown;
-wire [3:0] equity_lane1_k;
-reg [11:0] equity_lane1_k_units;
-reg [3:0] equity_lane1_won;
-reg equity_lane1_alone;
-reg [11:0] equity_lane1_units;
 reg equity_lane1_won_valid;
-reg equity_lane1_count_q;
-reg equity_lane1_alone_q;
-reg [3:0] equity_lane1_won_q;
-reg [11:0] equity_lane1_units_q;
-reg [12:0] equity_lane1_clears;
-reg [12:0] equity_lane1_shifts;
-wire equity_lane1_chunked_counter14_clear;
-wire [7:0] equity_lane1_chunked_counter14_chain_in;
-wire [7:0] equity_lane1_chunked_counter14_chain_out;
+reg equity_lane1_issue;
+reg equity_lane1_prime;
+reg equity_lane1_counting;
+reg equity_lane1_start_q;
+wire [7:0] equity_lane1_unused;
+wire [7:0] equity_lane1_unread;
+wire equity_lane1_no_shift;
+reg [0:0] equity_lane1_count_one;
+reg equity_lane1_done_q;
+reg [7:0] equity_lane1_drain;
+reg equity_lane1_extra;
+wire equity_lane1_high_zero;
+reg equity_lane1_last_one;
+reg equity_lane1_left_zero;
+wire equity_lane1_low_one;
+wire equity_lane1_low_two;
+reg equity_lane1_quota_was_zero;
+reg equity_lane1_quota_zero;
+reg [1:0] equity_lane1_state;
+reg equity_lane1_step_one;
 wire [7:0] equity_lane1_chunked_counter14_zero;
 reg [7:0] equity_lane1_chunked_counter14_lowest;
 wire [31:0] equity_lane1_chunked_counter14_high;
@@ -2163,6 +2154,20 @@ wire [7:0] equity_lane1_chunked_counter14_counter_chunk77_shifted;
 reg [7:0] equity_lane1_chunked_counter14_counter_chunk78_value;
 reg [0:0] equity_lane1_chunked_counter14_counter_chunk78_carry_out;
 wire [7:0] equity_lane1_chunked_counter14_counter_chunk78_shifted;
+wire equity_lane1_last_tok;
+wire equity_lane1_last_ok;
+wire [65:0] equity_lane1_last;
+wire [5:0] equity_lane1_first_pos;
+reg [1:0] equity_lane1_bus_index;
+reg [31:0] equity_lane1_bus_word;
+reg [5:0] equity_lane1_lane_n;
+reg [5:0] equity_lane1_lane_mask;
+reg equity_lane1_lane_exact;
+wire equity_lane1_fresh;
+reg equity_lane1_held;
+reg equity_lane1_tok_out;
+reg equity_lane1_ok_out;
+reg [65:0] equity_lane1_positions_out;
 wire equity_lane1_colex_odometer1_spare;
 reg equity_lane1_colex_odometer1_board_inner;
 reg equity_lane1_colex_odometer1_carry;
@@ -2278,6 +2283,7 @@ reg [31:0] equity_lane1_slot_stream11_y;
 reg [31:0] equity_lane1_slot_stream11_z;
 wire [31:0] equity_lane1_slot_stream11_x_part11_t;
 wire [5:0] equity_lane1_delay_line11_d_out;
+reg equity_lane1_slot_stream12_tok_in;
 wire [31:0] equity_lane1_slot_stream12_word;
 wire equity_lane1_slot_stream12_advance;
 wire [31:0] equity_lane1_slot_stream12_gx;
@@ -2290,6 +2296,7 @@ reg [31:0] equity_lane1_slot_stream12_z;
 wire [31:0] equity_lane1_slot_stream12_x_part12_t;
 wire [5:0] equity_lane1_delay_line12_d_out;
 reg [17:0] equity_lane1_delay_line12_line;
+reg equity_lane1_slot_stream13_tok_in;
 wire [31:0] equity_lane1_slot_stream13_word;
 wire equity_lane1_slot_stream13_advance;
 wire [31:0] equity_lane1_slot_stream13_gx;
@@ -2302,6 +2309,7 @@ reg [31:0] equity_lane1_slot_stream13_z;
 wire [31:0] equity_lane1_slot_stream13_x_part13_t;
 wire [5:0] equity_lane1_delay_line13_d_out;
 reg [35:0] equity_lane1_delay_line13_line;
+reg equity_lane1_slot_stream14_tok_in;
 wire [31:0] equity_lane1_slot_stream14_word;
 wire equity_lane1_slot_stream14_advance;
 wire [31:0] equity_lane1_slot_stream14_gx;
@@ -2314,6 +2322,7 @@ reg [31:0] equity_lane1_slot_stream14_z;
 wire [31:0] equity_lane1_slot_stream14_x_part14_t;
 wire [5:0] equity_lane1_delay_line14_d_out;
 reg [53:0] equity_lane1_delay_line14_line;
+reg equity_lane1_slot_stream15_tok_in;
 wire [31:0] equity_lane1_slot_stream15_word;
 wire equity_lane1_slot_stream15_advance;
 wire [31:0] equity_lane1_slot_stream15_gx;
@@ -2326,6 +2335,7 @@ reg [31:0] equity_lane1_slot_stream15_z;
 wire [31:0] equity_lane1_slot_stream15_x_part15_t;
 wire [5:0] equity_lane1_delay_line15_d_out;
 reg [71:0] equity_lane1_delay_line15_line;
+reg equity_lane1_slot_stream16_tok_in;
 wire [31:0] equity_lane1_slot_stream16_word;
 wire equity_lane1_slot_stream16_advance;
 wire [31:0] equity_lane1_slot_stream16_gx;
@@ -2338,6 +2348,7 @@ reg [31:0] equity_lane1_slot_stream16_z;
 wire [31:0] equity_lane1_slot_stream16_x_part16_t;
 wire [5:0] equity_lane1_delay_line16_d_out;
 reg [89:0] equity_lane1_delay_line16_line;
+reg equity_lane1_slot_stream17_tok_in;
 wire [31:0] equity_lane1_slot_stream17_word;
 wire equity_lane1_slot_stream17_advance;
 wire [31:0] equity_lane1_slot_stream17_gx;
@@ -2350,6 +2361,7 @@ reg [31:0] equity_lane1_slot_stream17_z;
 wire [31:0] equity_lane1_slot_stream17_x_part17_t;
 wire [5:0] equity_lane1_delay_line17_d_out;
 reg [107:0] equity_lane1_delay_line17_line;
+reg equity_lane1_slot_stream18_tok_in;
 wire [31:0] equity_lane1_slot_stream18_word;
 wire equity_lane1_slot_stream18_advance;
 wire [31:0] equity_lane1_slot_stream18_gx;
@@ -2362,6 +2374,7 @@ reg [31:0] equity_lane1_slot_stream18_z;
 wire [31:0] equity_lane1_slot_stream18_x_part18_t;
 wire [5:0] equity_lane1_delay_line18_d_out;
 reg [125:0] equity_lane1_delay_line18_line;
+reg equity_lane1_slot_stream19_tok_in;
 wire [31:0] equity_lane1_slot_stream19_word;
 wire equity_lane1_slot_stream19_advance;
 wire [31:0] equity_lane1_slot_stream19_gx;
@@ -2374,6 +2387,7 @@ reg [31:0] equity_lane1_slot_stream19_z;
 wire [31:0] equity_lane1_slot_stream19_x_part19_t;
 wire [5:0] equity_lane1_delay_line19_d_out;
 reg [143:0] equity_lane1_delay_line19_line;
+reg equity_lane1_slot_stream20_tok_in;
 wire [31:0] equity_lane1_slot_stream20_word;
 wire equity_lane1_slot_stream20_advance;
 wire [31:0] equity_lane1_slot_stream20_gx;
@@ -2386,6 +2400,7 @@ reg [31:0] equity_lane1_slot_stream20_z;
 wire [31:0] equity_lane1_slot_stream20_x_part20_t;
 wire [5:0] equity_lane1_delay_line20_d_out;
 reg [161:0] equity_lane1_delay_line20_line;
+reg equity_lane1_slot_stream21_tok_in;
 wire [31:0] equity_lane1_slot_stream21_word;
 wire equity_lane1_slot_stream21_advance;
 wire [31:0] equity_lane1_slot_stream21_gx;
@@ -2398,7 +2413,7 @@ reg [31:0] equity_lane1_slot_stream21_z;
 wire [31:0] equity_lane1_slot_stream21_x_part21_t;
 wire [5:0] equity_lane1_delay_line21_d_out;
 reg [179:0] equity_lane1_delay_line21_line;
-wire [5:0] equity_lane1_deal_stage11_pos_in;
+reg equity_lane1_deal_stage11_ok_out;
 reg [5:0] equity_lane1_deal_stage11_pos_out;
 reg [5:0] equity_lane1_deal_stage11_n_q;
 reg [5:0] equity_lane1_deal_stage11_mask_q;
@@ -2418,6 +2433,7 @@ reg [5:0] equity_lane1_deal_stage11_t_pos;
 reg equity_lane1_deal_stage11_t_tok;
 reg equity_lane1_deal_stage11_t_ok;
 wire [4:0] equity_lane1_deal_stage11_repeated;
+reg equity_lane1_deal_stage12_ok_out;
 reg [11:0] equity_lane1_deal_stage12_pos_out;
 reg [5:0] equity_lane1_deal_stage12_n_q;
 reg [5:0] equity_lane1_deal_stage12_mask_q;
@@ -2452,6 +2468,7 @@ wire equity_lane1_deal_stage12_repeated_position53_same_position278_equal;
 wire [0:0] equity_lane1_deal_stage12_repeated_position54_groups;
 wire equity_lane1_deal_stage12_repeated_position54_gathered;
 wire equity_lane1_deal_stage12_repeated_position54_same_position279_equal;
+reg equity_lane1_deal_stage13_ok_out;
 reg [17:0] equity_lane1_deal_stage13_pos_out;
 reg [5:0] equity_lane1_deal_stage13_n_q;
 reg [5:0] equity_lane1_deal_stage13_mask_q;
@@ -2496,6 +2513,7 @@ wire equity_lane1_deal_stage13_repeated_position59_gathered;
 wire equity_lane1_deal_stage13_repeated_position59_same_position288_equal;
 wire equity_lane1_deal_stage13_repeated_position59_same_position289_equal;
 wire [1:0] equity_lane1_deal_stage13_repeated_position59_any_set99_bits;
+reg equity_lane1_deal_stage14_ok_out;
 reg [23:0] equity_lane1_deal_stage14_pos_out;
 reg [5:0] equity_lane1_deal_stage14_n_q;
 reg [5:0] equity_lane1_deal_stage14_mask_q;
@@ -2545,6 +2563,7 @@ wire equity_lane1_deal_stage14_repeated_position64_same_position302_equal;
 wire equity_lane1_deal_stage14_repeated_position64_same_position303_equal;
 wire equity_lane1_deal_stage14_repeated_position64_same_position304_equal;
 wire [2:0] equity_lane1_deal_stage14_repeated_position64_any_set104_bits;
+reg equity_lane1_deal_stage15_ok_out;
 reg [29:0] equity_lane1_deal_stage15_pos_out;
 reg [5:0] equity_lane1_deal_stage15_n_q;
 reg [5:0] equity_lane1_deal_stage15_mask_q;
@@ -2599,6 +2618,7 @@ wire equity_lane1_deal_stage15_repeated_position69_same_position322_equal;
 wire equity_lane1_deal_stage15_repeated_position69_same_position323_equal;
 wire equity_lane1_deal_stage15_repeated_position69_same_position324_equal;
 wire [3:0] equity_lane1_deal_stage15_repeated_position69_any_set109_bits;
+reg equity_lane1_deal_stage16_ok_out;
 reg [35:0] equity_lane1_deal_stage16_pos_out;
 reg [5:0] equity_lane1_deal_stage16_n_q;
 reg [5:0] equity_lane1_deal_stage16_mask_q;
@@ -2668,6 +2688,7 @@ wire equity_lane1_deal_stage16_repeated_position74_same_position349_equal;
 wire [3:0] equity_lane1_deal_stage16_repeated_position74_any_set118_bits;
 wire equity_lane1_deal_stage16_repeated_position74_any_set118_hit;
 wire equity_lane1_deal_stage16_repeated_position74_any_set119_hit;
+reg equity_lane1_deal_stage17_ok_out;
 reg [41:0] equity_lane1_deal_stage17_pos_out;
 reg [5:0] equity_lane1_deal_stage17_n_q;
 reg [5:0] equity_lane1_deal_stage17_mask_q;
@@ -2747,6 +2768,7 @@ wire [3:0] equity_lane1_deal_stage17_repeated_position79_any_set128_bits;
 wire equity_lane1_deal_stage17_repeated_position79_any_set128_hit;
 wire [1:0] equity_lane1_deal_stage17_repeated_position79_any_set129_bits;
 wire equity_lane1_deal_stage17_repeated_position79_any_set129_hit;
+reg equity_lane1_deal_stage18_ok_out;
 reg [47:0] equity_lane1_deal_stage18_pos_out;
 reg [5:0] equity_lane1_deal_stage18_n_q;
 reg [5:0] equity_lane1_deal_stage18_mask_q;
@@ -2831,6 +2853,7 @@ wire [3:0] equity_lane1_deal_stage18_repeated_position84_any_set138_bits;
 wire equity_lane1_deal_stage18_repeated_position84_any_set138_hit;
 wire [2:0] equity_lane1_deal_stage18_repeated_position84_any_set139_bits;
 wire equity_lane1_deal_stage18_repeated_position84_any_set139_hit;
+reg equity_lane1_deal_stage19_ok_out;
 reg [53:0] equity_lane1_deal_stage19_pos_out;
 reg [5:0] equity_lane1_deal_stage19_n_q;
 reg [5:0] equity_lane1_deal_stage19_mask_q;
@@ -2920,6 +2943,7 @@ wire [3:0] equity_lane1_deal_stage19_repeated_position89_any_set148_bits;
 wire equity_lane1_deal_stage19_repeated_position89_any_set148_hit;
 wire [3:0] equity_lane1_deal_stage19_repeated_position89_any_set149_bits;
 wire equity_lane1_deal_stage19_repeated_position89_any_set149_hit;
+reg equity_lane1_deal_stage20_ok_out;
 reg [59:0] equity_lane1_deal_stage20_pos_out;
 reg [5:0] equity_lane1_deal_stage20_n_q;
 reg [5:0] equity_lane1_deal_stage20_mask_q;
@@ -3019,7 +3043,6 @@ wire equity_lane1_deal_stage20_repeated_position94_any_set162_hit;
 wire [3:0] equity_lane1_deal_stage20_repeated_position94_any_set163_bits;
 wire equity_lane1_deal_stage20_repeated_position94_any_set163_hit;
 wire equity_lane1_deal_stage20_repeated_position94_any_set164_hit;
-reg [65:0] equity_lane1_deal_stage21_pos_out;
 reg [5:0] equity_lane1_deal_stage21_n_q;
 reg [5:0] equity_lane1_deal_stage21_mask_q;
 reg equity_lane1_deal_stage21_exact_q;
@@ -3128,6 +3151,9 @@ wire [3:0] equity_lane1_deal_stage21_repeated_position99_any_set178_bits;
 wire equity_lane1_deal_stage21_repeated_position99_any_set178_hit;
 wire [1:0] equity_lane1_deal_stage21_repeated_position99_any_set179_bits;
 wire equity_lane1_deal_stage21_repeated_position99_any_set179_hit;
+wire [3:0] equity_lane1_winners;
+wire equity_lane1_shown;
+reg equity_lane1_look_valid;
 reg [5:0] equity_lane1_card_lookup11_card;
 wire [5:0] equity_lane1_card_lookup11_position;
 reg [5:0] equity_lane1_card_lookup12_card;
@@ -3153,58 +3179,24 @@ wire [5:0] equity_lane1_card_lookup21_position;
 wire [23:0] equity_lane1_eval74_word;
 wire equity_lane1_eval74_invalid;
 wire equity_lane1_eval74_out_valid;
-reg equity_lane1_eval74_hand_eval4_s1_any;
+reg [8:0] equity_lane1_eval74_hand_eval4_category;
+reg [23:0] equity_lane1_eval74_hand_eval4_c5_word;
 wire [41:0] equity_lane1_eval74_hand_eval4_codes_in;
 reg [41:0] equity_lane1_eval74_hand_eval4_s0_codes;
-reg [6:0] equity_lane1_eval74_hand_eval4_s1_bad_codes;
-reg [3:0] equity_lane1_eval74_hand_eval4_s1_flush_suit;
-reg [51:0] equity_lane1_eval74_hand_eval4_s1_hand;
+reg [5:0] equity_lane1_eval74_hand_eval4_valids;
+reg [23:0] equity_lane1_eval74_hand_eval4_word_q;
+reg equity_lane1_eval74_hand_eval4_invalid_q;
+reg equity_lane1_eval74_hand_eval4_ranked_invalid;
 reg [51:0] equity_lane1_eval74_hand_eval4_d1_hand;
 reg [6:0] equity_lane1_eval74_hand_eval4_d1_bad_codes;
 reg equity_lane1_eval74_hand_eval4_d1_any;
 reg [3:0] equity_lane1_eval74_hand_eval4_d1_flush_suit;
-wire equity_lane1_eval74_hand_eval4_c2_bad;
-reg [20:0] equity_lane1_eval74_hand_eval4_s1_dups;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_present;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_quads;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_trips;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_pairs;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_not_quads;
-reg equity_lane1_eval74_hand_eval4_c2_flush;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_kickers;
-reg [9:0] equity_lane1_eval74_hand_eval4_c2_sf_windows;
-reg equity_lane1_eval74_hand_eval4_s3_sf;
-reg [12:0] equity_lane1_eval74_hand_eval4_s3_quads;
-reg [12:0] equity_lane1_eval74_hand_eval4_trip0;
-reg [12:0] equity_lane1_eval74_hand_eval4_trip1;
-reg [12:0] equity_lane1_eval74_hand_eval4_pair0;
-reg equity_lane1_eval74_hand_eval4_s3_flush;
-reg equity_lane1_eval74_hand_eval4_s3_straight;
-reg [12:0] equity_lane1_eval74_hand_eval4_pair1;
-reg [8:0] equity_lane1_eval74_hand_eval4_c4_category;
-wire equity_lane1_eval74_hand_eval4_c4_invalid;
-reg equity_lane1_eval74_hand_eval4_s3_bad;
-reg equity_lane1_eval74_hand_eval4_s3_any;
-reg [3:0] equity_lane1_eval74_hand_eval4_t1;
-reg [3:0] equity_lane1_eval74_hand_eval4_p0;
-reg [3:0] equity_lane1_eval74_hand_eval4_p2;
-reg [3:0] equity_lane1_eval74_hand_eval4_m0;
-reg [8:0] equity_lane1_eval74_hand_eval4_s4_category;
-reg [3:0] equity_lane1_eval74_hand_eval4_s4_sf_top;
-reg [3:0] equity_lane1_eval74_hand_eval4_q0;
-reg [3:0] equity_lane1_eval74_hand_eval4_x0;
-reg [3:0] equity_lane1_eval74_hand_eval4_t0;
-reg [3:0] equity_lane1_eval74_hand_eval4_m1;
-reg [3:0] equity_lane1_eval74_hand_eval4_m2;
-reg [3:0] equity_lane1_eval74_hand_eval4_m3;
-reg [3:0] equity_lane1_eval74_hand_eval4_m4;
-reg [3:0] equity_lane1_eval74_hand_eval4_s4_straight_top;
-reg [3:0] equity_lane1_eval74_hand_eval4_p1;
-reg equity_lane1_eval74_hand_eval4_s4_invalid;
-reg [23:0] equity_lane1_eval74_hand_eval4_c5_word;
-reg [5:0] equity_lane1_eval74_hand_eval4_valids;
-reg [23:0] equity_lane1_eval74_hand_eval4_word_q;
-reg equity_lane1_eval74_hand_eval4_invalid_q;
+reg [51:0] equity_lane1_eval74_hand_eval4_decoded_hand;
+reg [6:0] equity_lane1_eval74_hand_eval4_decoded_bad_codes;
+reg equity_lane1_eval74_hand_eval4_decoded_any;
+reg [3:0] equity_lane1_eval74_hand_eval4_decoded_flush_suit;
+reg [20:0] equity_lane1_eval74_hand_eval4_decoded_dups;
+wire [20:0] equity_lane1_eval74_hand_eval4_dups;
 wire equity_lane1_eval74_hand_eval4_same_card84_same;
 wire equity_lane1_eval74_hand_eval4_same_card85_same;
 wire equity_lane1_eval74_hand_eval4_same_card86_same;
@@ -3226,104 +3218,104 @@ wire equity_lane1_eval74_hand_eval4_same_card101_same;
 wire equity_lane1_eval74_hand_eval4_same_card102_same;
 wire equity_lane1_eval74_hand_eval4_same_card103_same;
 wire equity_lane1_eval74_hand_eval4_same_card104_same;
-wire [20:0] equity_lane1_eval74_hand_eval4_pipe_reg258_d;
-reg [9:0] equity_lane1_eval74_hand_eval4_straight_windows4_windows;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg263_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg264_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg265_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg266_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg267_q;
-reg [9:0] equity_lane1_eval74_hand_eval4_pipe_reg268_q;
-reg [9:0] equity_lane1_eval74_hand_eval4_pipe_reg269_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg270_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg271_q;
-reg equity_lane1_eval74_hand_eval4_pipe_reg272_q;
-reg [64:0] equity_lane1_eval74_hand_eval4_highest_ranks16_onehots;
-reg [38:0] equity_lane1_eval74_hand_eval4_highest_ranks17_onehots;
-reg [25:0] equity_lane1_eval74_hand_eval4_highest_ranks18_onehots;
-reg [12:0] equity_lane1_eval74_hand_eval4_highest_ranks19_onehots;
-reg equity_lane1_eval74_hand_eval4_window_top8_found;
-reg [3:0] equity_lane1_eval74_hand_eval4_window_top8_top;
+wire equity_lane1_eval74_hand_eval4_c2_bad;
+reg equity_lane1_eval74_hand_eval4_c2_flush;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_kickers;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_not_quads;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_pairs;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_present;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_quads;
+reg [9:0] equity_lane1_eval74_hand_eval4_c2_sf_windows;
+reg [12:0] equity_lane1_eval74_hand_eval4_c2_trips;
+reg [9:0] equity_lane1_eval74_hand_eval4_c2_windows;
+reg [12:0] equity_lane1_eval74_hand_eval4_masks_quads;
+reg [12:0] equity_lane1_eval74_hand_eval4_masks_trips;
+reg [12:0] equity_lane1_eval74_hand_eval4_masks_pairs;
+reg [12:0] equity_lane1_eval74_hand_eval4_masks_not_quads;
+reg [12:0] equity_lane1_eval74_hand_eval4_masks_kickers;
+reg [9:0] equity_lane1_eval74_hand_eval4_masks_windows;
+reg [9:0] equity_lane1_eval74_hand_eval4_masks_sf_windows;
+reg equity_lane1_eval74_hand_eval4_masks_flush;
+reg equity_lane1_eval74_hand_eval4_masks_bad;
+reg equity_lane1_eval74_hand_eval4_masks_any;
+reg [64:0] equity_lane1_eval74_hand_eval4_c3_kickers;
+reg [12:0] equity_lane1_eval74_hand_eval4_c3_not_quads;
+reg [38:0] equity_lane1_eval74_hand_eval4_c3_pairs;
+reg [25:0] equity_lane1_eval74_hand_eval4_c3_trips;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_kickers0;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_kickers1;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_kickers2;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_kickers3;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_kickers4;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_pairs0;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_pairs1;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_pairs2;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_trips0;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_trips1;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_not_quads0;
+reg [12:0] equity_lane1_eval74_hand_eval4_picks_quads;
+reg equity_lane1_eval74_hand_eval4_picks_straight;
+reg equity_lane1_eval74_hand_eval4_c3_straight;
+reg equity_lane1_eval74_hand_eval4_picks_sf;
+reg equity_lane1_eval74_hand_eval4_c3_sf;
+reg equity_lane1_eval74_hand_eval4_picks_flush;
+reg [3:0] equity_lane1_eval74_hand_eval4_picks_straight_top;
+reg [3:0] equity_lane1_eval74_hand_eval4_c3_straight_top;
+reg [3:0] equity_lane1_eval74_hand_eval4_picks_sf_top;
+reg [3:0] equity_lane1_eval74_hand_eval4_c3_sf_top;
+reg equity_lane1_eval74_hand_eval4_picks_bad;
+reg equity_lane1_eval74_hand_eval4_picks_any;
 reg [12:0] equity_lane1_eval74_hand_eval4_window_top8_best;
-reg equity_lane1_eval74_hand_eval4_window_top9_found;
-reg [3:0] equity_lane1_eval74_hand_eval4_window_top9_top;
 reg [12:0] equity_lane1_eval74_hand_eval4_window_top9_best;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg273_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg274_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg275_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg276_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg277_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg280_q;
-reg [12:0] equity_lane1_eval74_hand_eval4_pipe_reg283_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg288_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_pipe_reg289_q;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank58_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank59_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank60_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank61_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank62_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank63_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank64_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank65_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank66_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank67_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank68_rank;
-reg [3:0] equity_lane1_eval74_hand_eval4_onehot_rank69_rank;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_kickers0;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_kickers1;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_kickers2;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_kickers3;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_kickers4;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_not_quads0;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_pairs0;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_pairs1;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_pairs2;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_quads;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_trips0;
+reg [3:0] equity_lane1_eval74_hand_eval4_c4_trips1;
+wire equity_lane1_eval74_hand_eval4_c4_invalid;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_kickers0;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_kickers1;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_kickers2;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_kickers3;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_kickers4;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_pairs0;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_pairs1;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_pairs2;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_trips0;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_trips1;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_not_quads0;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_quads;
+reg [8:0] equity_lane1_eval74_hand_eval4_ranked_category;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_straight_top;
+reg [3:0] equity_lane1_eval74_hand_eval4_ranked_sf_top;
 wire [23:0] equity_lane1_eval75_word;
 wire equity_lane1_eval75_invalid;
 wire equity_lane1_eval75_out_valid;
-reg equity_lane1_eval75_hand_eval5_s1_any;
+reg [8:0] equity_lane1_eval75_hand_eval5_category;
+reg [23:0] equity_lane1_eval75_hand_eval5_c5_word;
 wire [41:0] equity_lane1_eval75_hand_eval5_codes_in;
 reg [41:0] equity_lane1_eval75_hand_eval5_s0_codes;
-reg [6:0] equity_lane1_eval75_hand_eval5_s1_bad_codes;
-reg [3:0] equity_lane1_eval75_hand_eval5_s1_flush_suit;
-reg [51:0] equity_lane1_eval75_hand_eval5_s1_hand;
+reg [5:0] equity_lane1_eval75_hand_eval5_valids;
+reg [23:0] equity_lane1_eval75_hand_eval5_word_q;
+reg equity_lane1_eval75_hand_eval5_invalid_q;
+reg equity_lane1_eval75_hand_eval5_ranked_invalid;
 reg [51:0] equity_lane1_eval75_hand_eval5_d1_hand;
 reg [6:0] equity_lane1_eval75_hand_eval5_d1_bad_codes;
 reg equity_lane1_eval75_hand_eval5_d1_any;
 reg [3:0] equity_lane1_eval75_hand_eval5_d1_flush_suit;
-wire equity_lane1_eval75_hand_eval5_c2_bad;
-reg [20:0] equity_lane1_eval75_hand_eval5_s1_dups;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_present;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_quads;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_trips;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_pairs;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_not_quads;
-reg equity_lane1_eval75_hand_eval5_c2_flush;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_kickers;
-reg [9:0] equity_lane1_eval75_hand_eval5_c2_sf_windows;
-reg equity_lane1_eval75_hand_eval5_s3_sf;
-reg [12:0] equity_lane1_eval75_hand_eval5_s3_quads;
-reg [12:0] equity_lane1_eval75_hand_eval5_trip0;
-reg [12:0] equity_lane1_eval75_hand_eval5_trip1;
-reg [12:0] equity_lane1_eval75_hand_eval5_pair0;
-reg equity_lane1_eval75_hand_eval5_s3_flush;
-reg equity_lane1_eval75_hand_eval5_s3_straight;
-reg [12:0] equity_lane1_eval75_hand_eval5_pair1;
-reg [8:0] equity_lane1_eval75_hand_eval5_c4_category;
-wire equity_lane1_eval75_hand_eval5_c4_invalid;
-reg equity_lane1_eval75_hand_eval5_s3_bad;
-reg equity_lane1_eval75_hand_eval5_s3_any;
-reg [3:0] equity_lane1_eval75_hand_eval5_t1;
-reg [3:0] equity_lane1_eval75_hand_eval5_p0;
-reg [3:0] equity_lane1_eval75_hand_eval5_p2;
-reg [3:0] equity_lane1_eval75_hand_eval5_m0;
-reg [8:0] equity_lane1_eval75_hand_eval5_s4_category;
-reg [3:0] equity_lane1_eval75_hand_eval5_s4_sf_top;
-reg [3:0] equity_lane1_eval75_hand_eval5_q0;
-reg [3:0] equity_lane1_eval75_hand_eval5_x0;
-reg [3:0] equity_lane1_eval75_hand_eval5_t0;
-reg [3:0] equity_lane1_eval75_hand_eval5_m1;
-reg [3:0] equity_lane1_eval75_hand_eval5_m2;
-reg [3:0] equity_lane1_eval75_hand_eval5_m3;
-reg [3:0] equity_lane1_eval75_hand_eval5_m4;
-reg [3:0] equity_lane1_eval75_hand_eval5_s4_straight_top;
-reg [3:0] equity_lane1_eval75_hand_eval5_p1;
-reg equity_lane1_eval75_hand_eval5_s4_invalid;
-reg [23:0] equity_lane1_eval75_hand_eval5_c5_word;
-reg [5:0] equity_lane1_eval75_hand_eval5_valids;
-reg [23:0] equity_lane1_eval75_hand_eval5_word_q;
-reg equity_lane1_eval75_hand_eval5_invalid_q;
+reg [51:0] equity_lane1_eval75_hand_eval5_decoded_hand;
+reg [6:0] equity_lane1_eval75_hand_eval5_decoded_bad_codes;
+reg equity_lane1_eval75_hand_eval5_decoded_any;
+reg [3:0] equity_lane1_eval75_hand_eval5_decoded_flush_suit;
+reg [20:0] equity_lane1_eval75_hand_eval5_decoded_dups;
+wire [20:0] equity_lane1_eval75_hand_eval5_dups;
 wire equity_lane1_eval75_hand_eval5_same_card105_same;
 wire equity_lane1_eval75_hand_eval5_same_card106_same;
 wire equity_lane1_eval75_hand_eval5_same_card107_same;
@@ -3345,104 +3337,104 @@ wire equity_lane1_eval75_hand_eval5_same_card122_same;
 wire equity_lane1_eval75_hand_eval5_same_card123_same;
 wire equity_lane1_eval75_hand_eval5_same_card124_same;
 wire equity_lane1_eval75_hand_eval5_same_card125_same;
-wire [20:0] equity_lane1_eval75_hand_eval5_pipe_reg308_d;
-reg [9:0] equity_lane1_eval75_hand_eval5_straight_windows5_windows;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg313_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg314_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg315_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg316_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg317_q;
-reg [9:0] equity_lane1_eval75_hand_eval5_pipe_reg318_q;
-reg [9:0] equity_lane1_eval75_hand_eval5_pipe_reg319_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg320_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg321_q;
-reg equity_lane1_eval75_hand_eval5_pipe_reg322_q;
-reg [64:0] equity_lane1_eval75_hand_eval5_highest_ranks20_onehots;
-reg [38:0] equity_lane1_eval75_hand_eval5_highest_ranks21_onehots;
-reg [25:0] equity_lane1_eval75_hand_eval5_highest_ranks22_onehots;
-reg [12:0] equity_lane1_eval75_hand_eval5_highest_ranks23_onehots;
-reg equity_lane1_eval75_hand_eval5_window_top10_found;
-reg [3:0] equity_lane1_eval75_hand_eval5_window_top10_top;
+wire equity_lane1_eval75_hand_eval5_c2_bad;
+reg equity_lane1_eval75_hand_eval5_c2_flush;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_kickers;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_not_quads;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_pairs;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_present;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_quads;
+reg [9:0] equity_lane1_eval75_hand_eval5_c2_sf_windows;
+reg [12:0] equity_lane1_eval75_hand_eval5_c2_trips;
+reg [9:0] equity_lane1_eval75_hand_eval5_c2_windows;
+reg [12:0] equity_lane1_eval75_hand_eval5_masks_quads;
+reg [12:0] equity_lane1_eval75_hand_eval5_masks_trips;
+reg [12:0] equity_lane1_eval75_hand_eval5_masks_pairs;
+reg [12:0] equity_lane1_eval75_hand_eval5_masks_not_quads;
+reg [12:0] equity_lane1_eval75_hand_eval5_masks_kickers;
+reg [9:0] equity_lane1_eval75_hand_eval5_masks_windows;
+reg [9:0] equity_lane1_eval75_hand_eval5_masks_sf_windows;
+reg equity_lane1_eval75_hand_eval5_masks_flush;
+reg equity_lane1_eval75_hand_eval5_masks_bad;
+reg equity_lane1_eval75_hand_eval5_masks_any;
+reg [64:0] equity_lane1_eval75_hand_eval5_c3_kickers;
+reg [12:0] equity_lane1_eval75_hand_eval5_c3_not_quads;
+reg [38:0] equity_lane1_eval75_hand_eval5_c3_pairs;
+reg [25:0] equity_lane1_eval75_hand_eval5_c3_trips;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_kickers0;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_kickers1;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_kickers2;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_kickers3;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_kickers4;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_pairs0;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_pairs1;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_pairs2;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_trips0;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_trips1;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_not_quads0;
+reg [12:0] equity_lane1_eval75_hand_eval5_picks_quads;
+reg equity_lane1_eval75_hand_eval5_picks_straight;
+reg equity_lane1_eval75_hand_eval5_c3_straight;
+reg equity_lane1_eval75_hand_eval5_picks_sf;
+reg equity_lane1_eval75_hand_eval5_c3_sf;
+reg equity_lane1_eval75_hand_eval5_picks_flush;
+reg [3:0] equity_lane1_eval75_hand_eval5_picks_straight_top;
+reg [3:0] equity_lane1_eval75_hand_eval5_c3_straight_top;
+reg [3:0] equity_lane1_eval75_hand_eval5_picks_sf_top;
+reg [3:0] equity_lane1_eval75_hand_eval5_c3_sf_top;
+reg equity_lane1_eval75_hand_eval5_picks_bad;
+reg equity_lane1_eval75_hand_eval5_picks_any;
 reg [12:0] equity_lane1_eval75_hand_eval5_window_top10_best;
-reg equity_lane1_eval75_hand_eval5_window_top11_found;
-reg [3:0] equity_lane1_eval75_hand_eval5_window_top11_top;
 reg [12:0] equity_lane1_eval75_hand_eval5_window_top11_best;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg323_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg324_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg325_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg326_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg327_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg330_q;
-reg [12:0] equity_lane1_eval75_hand_eval5_pipe_reg333_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg338_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_pipe_reg339_q;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank72_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank73_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank74_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank75_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank76_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank77_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank78_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank79_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank80_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank81_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank82_rank;
-reg [3:0] equity_lane1_eval75_hand_eval5_onehot_rank83_rank;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_kickers0;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_kickers1;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_kickers2;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_kickers3;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_kickers4;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_not_quads0;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_pairs0;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_pairs1;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_pairs2;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_quads;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_trips0;
+reg [3:0] equity_lane1_eval75_hand_eval5_c4_trips1;
+wire equity_lane1_eval75_hand_eval5_c4_invalid;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_kickers0;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_kickers1;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_kickers2;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_kickers3;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_kickers4;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_pairs0;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_pairs1;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_pairs2;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_trips0;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_trips1;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_not_quads0;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_quads;
+reg [8:0] equity_lane1_eval75_hand_eval5_ranked_category;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_straight_top;
+reg [3:0] equity_lane1_eval75_hand_eval5_ranked_sf_top;
 wire [23:0] equity_lane1_eval76_word;
 wire equity_lane1_eval76_invalid;
 wire equity_lane1_eval76_out_valid;
-reg equity_lane1_eval76_hand_eval6_s1_any;
+reg [8:0] equity_lane1_eval76_hand_eval6_category;
+reg [23:0] equity_lane1_eval76_hand_eval6_c5_word;
 wire [41:0] equity_lane1_eval76_hand_eval6_codes_in;
 reg [41:0] equity_lane1_eval76_hand_eval6_s0_codes;
-reg [6:0] equity_lane1_eval76_hand_eval6_s1_bad_codes;
-reg [3:0] equity_lane1_eval76_hand_eval6_s1_flush_suit;
-reg [51:0] equity_lane1_eval76_hand_eval6_s1_hand;
+reg [5:0] equity_lane1_eval76_hand_eval6_valids;
+reg [23:0] equity_lane1_eval76_hand_eval6_word_q;
+reg equity_lane1_eval76_hand_eval6_invalid_q;
+reg equity_lane1_eval76_hand_eval6_ranked_invalid;
 reg [51:0] equity_lane1_eval76_hand_eval6_d1_hand;
 reg [6:0] equity_lane1_eval76_hand_eval6_d1_bad_codes;
 reg equity_lane1_eval76_hand_eval6_d1_any;
 reg [3:0] equity_lane1_eval76_hand_eval6_d1_flush_suit;
-wire equity_lane1_eval76_hand_eval6_c2_bad;
-reg [20:0] equity_lane1_eval76_hand_eval6_s1_dups;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_present;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_quads;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_trips;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_pairs;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_not_quads;
-reg equity_lane1_eval76_hand_eval6_c2_flush;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_kickers;
-reg [9:0] equity_lane1_eval76_hand_eval6_c2_sf_windows;
-reg equity_lane1_eval76_hand_eval6_s3_sf;
-reg [12:0] equity_lane1_eval76_hand_eval6_s3_quads;
-reg [12:0] equity_lane1_eval76_hand_eval6_trip0;
-reg [12:0] equity_lane1_eval76_hand_eval6_trip1;
-reg [12:0] equity_lane1_eval76_hand_eval6_pair0;
-reg equity_lane1_eval76_hand_eval6_s3_flush;
-reg equity_lane1_eval76_hand_eval6_s3_straight;
-reg [12:0] equity_lane1_eval76_hand_eval6_pair1;
-reg [8:0] equity_lane1_eval76_hand_eval6_c4_category;
-wire equity_lane1_eval76_hand_eval6_c4_invalid;
-reg equity_lane1_eval76_hand_eval6_s3_bad;
-reg equity_lane1_eval76_hand_eval6_s3_any;
-reg [3:0] equity_lane1_eval76_hand_eval6_t1;
-reg [3:0] equity_lane1_eval76_hand_eval6_p0;
-reg [3:0] equity_lane1_eval76_hand_eval6_p2;
-reg [3:0] equity_lane1_eval76_hand_eval6_m0;
-reg [8:0] equity_lane1_eval76_hand_eval6_s4_category;
-reg [3:0] equity_lane1_eval76_hand_eval6_s4_sf_top;
-reg [3:0] equity_lane1_eval76_hand_eval6_q0;
-reg [3:0] equity_lane1_eval76_hand_eval6_x0;
-reg [3:0] equity_lane1_eval76_hand_eval6_t0;
-reg [3:0] equity_lane1_eval76_hand_eval6_m1;
-reg [3:0] equity_lane1_eval76_hand_eval6_m2;
-reg [3:0] equity_lane1_eval76_hand_eval6_m3;
-reg [3:0] equity_lane1_eval76_hand_eval6_m4;
-reg [3:0] equity_lane1_eval76_hand_eval6_s4_straight_top;
-reg [3:0] equity_lane1_eval76_hand_eval6_p1;
-reg equity_lane1_eval76_hand_eval6_s4_invalid;
-reg [23:0] equity_lane1_eval76_hand_eval6_c5_word;
-reg [5:0] equity_lane1_eval76_hand_eval6_valids;
-reg [23:0] equity_lane1_eval76_hand_eval6_word_q;
-reg equity_lane1_eval76_hand_eval6_invalid_q;
+reg [51:0] equity_lane1_eval76_hand_eval6_decoded_hand;
+reg [6:0] equity_lane1_eval76_hand_eval6_decoded_bad_codes;
+reg equity_lane1_eval76_hand_eval6_decoded_any;
+reg [3:0] equity_lane1_eval76_hand_eval6_decoded_flush_suit;
+reg [20:0] equity_lane1_eval76_hand_eval6_decoded_dups;
+wire [20:0] equity_lane1_eval76_hand_eval6_dups;
 wire equity_lane1_eval76_hand_eval6_same_card126_same;
 wire equity_lane1_eval76_hand_eval6_same_card127_same;
 wire equity_lane1_eval76_hand_eval6_same_card128_same;
@@ -3464,104 +3456,104 @@ wire equity_lane1_eval76_hand_eval6_same_card143_same;
 wire equity_lane1_eval76_hand_eval6_same_card144_same;
 wire equity_lane1_eval76_hand_eval6_same_card145_same;
 wire equity_lane1_eval76_hand_eval6_same_card146_same;
-wire [20:0] equity_lane1_eval76_hand_eval6_pipe_reg358_d;
-reg [9:0] equity_lane1_eval76_hand_eval6_straight_windows6_windows;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg363_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg364_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg365_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg366_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg367_q;
-reg [9:0] equity_lane1_eval76_hand_eval6_pipe_reg368_q;
-reg [9:0] equity_lane1_eval76_hand_eval6_pipe_reg369_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg370_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg371_q;
-reg equity_lane1_eval76_hand_eval6_pipe_reg372_q;
-reg [64:0] equity_lane1_eval76_hand_eval6_highest_ranks24_onehots;
-reg [38:0] equity_lane1_eval76_hand_eval6_highest_ranks25_onehots;
-reg [25:0] equity_lane1_eval76_hand_eval6_highest_ranks26_onehots;
-reg [12:0] equity_lane1_eval76_hand_eval6_highest_ranks27_onehots;
-reg equity_lane1_eval76_hand_eval6_window_top12_found;
-reg [3:0] equity_lane1_eval76_hand_eval6_window_top12_top;
+wire equity_lane1_eval76_hand_eval6_c2_bad;
+reg equity_lane1_eval76_hand_eval6_c2_flush;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_kickers;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_not_quads;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_pairs;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_present;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_quads;
+reg [9:0] equity_lane1_eval76_hand_eval6_c2_sf_windows;
+reg [12:0] equity_lane1_eval76_hand_eval6_c2_trips;
+reg [9:0] equity_lane1_eval76_hand_eval6_c2_windows;
+reg [12:0] equity_lane1_eval76_hand_eval6_masks_quads;
+reg [12:0] equity_lane1_eval76_hand_eval6_masks_trips;
+reg [12:0] equity_lane1_eval76_hand_eval6_masks_pairs;
+reg [12:0] equity_lane1_eval76_hand_eval6_masks_not_quads;
+reg [12:0] equity_lane1_eval76_hand_eval6_masks_kickers;
+reg [9:0] equity_lane1_eval76_hand_eval6_masks_windows;
+reg [9:0] equity_lane1_eval76_hand_eval6_masks_sf_windows;
+reg equity_lane1_eval76_hand_eval6_masks_flush;
+reg equity_lane1_eval76_hand_eval6_masks_bad;
+reg equity_lane1_eval76_hand_eval6_masks_any;
+reg [64:0] equity_lane1_eval76_hand_eval6_c3_kickers;
+reg [12:0] equity_lane1_eval76_hand_eval6_c3_not_quads;
+reg [38:0] equity_lane1_eval76_hand_eval6_c3_pairs;
+reg [25:0] equity_lane1_eval76_hand_eval6_c3_trips;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_kickers0;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_kickers1;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_kickers2;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_kickers3;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_kickers4;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_pairs0;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_pairs1;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_pairs2;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_trips0;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_trips1;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_not_quads0;
+reg [12:0] equity_lane1_eval76_hand_eval6_picks_quads;
+reg equity_lane1_eval76_hand_eval6_picks_straight;
+reg equity_lane1_eval76_hand_eval6_c3_straight;
+reg equity_lane1_eval76_hand_eval6_picks_sf;
+reg equity_lane1_eval76_hand_eval6_c3_sf;
+reg equity_lane1_eval76_hand_eval6_picks_flush;
+reg [3:0] equity_lane1_eval76_hand_eval6_picks_straight_top;
+reg [3:0] equity_lane1_eval76_hand_eval6_c3_straight_top;
+reg [3:0] equity_lane1_eval76_hand_eval6_picks_sf_top;
+reg [3:0] equity_lane1_eval76_hand_eval6_c3_sf_top;
+reg equity_lane1_eval76_hand_eval6_picks_bad;
+reg equity_lane1_eval76_hand_eval6_picks_any;
 reg [12:0] equity_lane1_eval76_hand_eval6_window_top12_best;
-reg equity_lane1_eval76_hand_eval6_window_top13_found;
-reg [3:0] equity_lane1_eval76_hand_eval6_window_top13_top;
 reg [12:0] equity_lane1_eval76_hand_eval6_window_top13_best;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg373_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg374_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg375_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg376_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg377_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg380_q;
-reg [12:0] equity_lane1_eval76_hand_eval6_pipe_reg383_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg388_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_pipe_reg389_q;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank86_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank87_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank88_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank89_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank90_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank91_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank92_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank93_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank94_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank95_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank96_rank;
-reg [3:0] equity_lane1_eval76_hand_eval6_onehot_rank97_rank;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_kickers0;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_kickers1;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_kickers2;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_kickers3;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_kickers4;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_not_quads0;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_pairs0;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_pairs1;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_pairs2;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_quads;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_trips0;
+reg [3:0] equity_lane1_eval76_hand_eval6_c4_trips1;
+wire equity_lane1_eval76_hand_eval6_c4_invalid;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_kickers0;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_kickers1;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_kickers2;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_kickers3;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_kickers4;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_pairs0;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_pairs1;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_pairs2;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_trips0;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_trips1;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_not_quads0;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_quads;
+reg [8:0] equity_lane1_eval76_hand_eval6_ranked_category;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_straight_top;
+reg [3:0] equity_lane1_eval76_hand_eval6_ranked_sf_top;
 wire [23:0] equity_lane1_eval77_word;
 wire equity_lane1_eval77_invalid;
 wire equity_lane1_eval77_out_valid;
-reg equity_lane1_eval77_hand_eval7_s1_any;
+reg [8:0] equity_lane1_eval77_hand_eval7_category;
+reg [23:0] equity_lane1_eval77_hand_eval7_c5_word;
 wire [41:0] equity_lane1_eval77_hand_eval7_codes_in;
 reg [41:0] equity_lane1_eval77_hand_eval7_s0_codes;
-reg [6:0] equity_lane1_eval77_hand_eval7_s1_bad_codes;
-reg [3:0] equity_lane1_eval77_hand_eval7_s1_flush_suit;
-reg [51:0] equity_lane1_eval77_hand_eval7_s1_hand;
+reg [5:0] equity_lane1_eval77_hand_eval7_valids;
+reg [23:0] equity_lane1_eval77_hand_eval7_word_q;
+reg equity_lane1_eval77_hand_eval7_invalid_q;
+reg equity_lane1_eval77_hand_eval7_ranked_invalid;
 reg [51:0] equity_lane1_eval77_hand_eval7_d1_hand;
 reg [6:0] equity_lane1_eval77_hand_eval7_d1_bad_codes;
 reg equity_lane1_eval77_hand_eval7_d1_any;
 reg [3:0] equity_lane1_eval77_hand_eval7_d1_flush_suit;
-wire equity_lane1_eval77_hand_eval7_c2_bad;
-reg [20:0] equity_lane1_eval77_hand_eval7_s1_dups;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_present;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_quads;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_trips;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_pairs;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_not_quads;
-reg equity_lane1_eval77_hand_eval7_c2_flush;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_kickers;
-reg [9:0] equity_lane1_eval77_hand_eval7_c2_sf_windows;
-reg equity_lane1_eval77_hand_eval7_s3_sf;
-reg [12:0] equity_lane1_eval77_hand_eval7_s3_quads;
-reg [12:0] equity_lane1_eval77_hand_eval7_trip0;
-reg [12:0] equity_lane1_eval77_hand_eval7_trip1;
-reg [12:0] equity_lane1_eval77_hand_eval7_pair0;
-reg equity_lane1_eval77_hand_eval7_s3_flush;
-reg equity_lane1_eval77_hand_eval7_s3_straight;
-reg [12:0] equity_lane1_eval77_hand_eval7_pair1;
-reg [8:0] equity_lane1_eval77_hand_eval7_c4_category;
-wire equity_lane1_eval77_hand_eval7_c4_invalid;
-reg equity_lane1_eval77_hand_eval7_s3_bad;
-reg equity_lane1_eval77_hand_eval7_s3_any;
-reg [3:0] equity_lane1_eval77_hand_eval7_t1;
-reg [3:0] equity_lane1_eval77_hand_eval7_p0;
-reg [3:0] equity_lane1_eval77_hand_eval7_p2;
-reg [3:0] equity_lane1_eval77_hand_eval7_m0;
-reg [8:0] equity_lane1_eval77_hand_eval7_s4_category;
-reg [3:0] equity_lane1_eval77_hand_eval7_s4_sf_top;
-reg [3:0] equity_lane1_eval77_hand_eval7_q0;
-reg [3:0] equity_lane1_eval77_hand_eval7_x0;
-reg [3:0] equity_lane1_eval77_hand_eval7_t0;
-reg [3:0] equity_lane1_eval77_hand_eval7_m1;
-reg [3:0] equity_lane1_eval77_hand_eval7_m2;
-reg [3:0] equity_lane1_eval77_hand_eval7_m3;
-reg [3:0] equity_lane1_eval77_hand_eval7_m4;
-reg [3:0] equity_lane1_eval77_hand_eval7_s4_straight_top;
-reg [3:0] equity_lane1_eval77_hand_eval7_p1;
-reg equity_lane1_eval77_hand_eval7_s4_invalid;
-reg [23:0] equity_lane1_eval77_hand_eval7_c5_word;
-reg [5:0] equity_lane1_eval77_hand_eval7_valids;
-reg [23:0] equity_lane1_eval77_hand_eval7_word_q;
-reg equity_lane1_eval77_hand_eval7_invalid_q;
+reg [51:0] equity_lane1_eval77_hand_eval7_decoded_hand;
+reg [6:0] equity_lane1_eval77_hand_eval7_decoded_bad_codes;
+reg equity_lane1_eval77_hand_eval7_decoded_any;
+reg [3:0] equity_lane1_eval77_hand_eval7_decoded_flush_suit;
+reg [20:0] equity_lane1_eval77_hand_eval7_decoded_dups;
+wire [20:0] equity_lane1_eval77_hand_eval7_dups;
 wire equity_lane1_eval77_hand_eval7_same_card147_same;
 wire equity_lane1_eval77_hand_eval7_same_card148_same;
 wire equity_lane1_eval77_hand_eval7_same_card149_same;
@@ -3583,49 +3575,83 @@ wire equity_lane1_eval77_hand_eval7_same_card164_same;
 wire equity_lane1_eval77_hand_eval7_same_card165_same;
 wire equity_lane1_eval77_hand_eval7_same_card166_same;
 wire equity_lane1_eval77_hand_eval7_same_card167_same;
-wire [20:0] equity_lane1_eval77_hand_eval7_pipe_reg408_d;
-reg [9:0] equity_lane1_eval77_hand_eval7_straight_windows7_windows;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg413_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg414_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg415_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg416_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg417_q;
-reg [9:0] equity_lane1_eval77_hand_eval7_pipe_reg418_q;
-reg [9:0] equity_lane1_eval77_hand_eval7_pipe_reg419_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg420_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg421_q;
-reg equity_lane1_eval77_hand_eval7_pipe_reg422_q;
-reg [64:0] equity_lane1_eval77_hand_eval7_highest_ranks28_onehots;
-reg [38:0] equity_lane1_eval77_hand_eval7_highest_ranks29_onehots;
-reg [25:0] equity_lane1_eval77_hand_eval7_highest_ranks30_onehots;
-reg [12:0] equity_lane1_eval77_hand_eval7_highest_ranks31_onehots;
-reg equity_lane1_eval77_hand_eval7_window_top14_found;
-reg [3:0] equity_lane1_eval77_hand_eval7_window_top14_top;
+wire equity_lane1_eval77_hand_eval7_c2_bad;
+reg equity_lane1_eval77_hand_eval7_c2_flush;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_kickers;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_not_quads;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_pairs;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_present;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_quads;
+reg [9:0] equity_lane1_eval77_hand_eval7_c2_sf_windows;
+reg [12:0] equity_lane1_eval77_hand_eval7_c2_trips;
+reg [9:0] equity_lane1_eval77_hand_eval7_c2_windows;
+reg [12:0] equity_lane1_eval77_hand_eval7_masks_quads;
+reg [12:0] equity_lane1_eval77_hand_eval7_masks_trips;
+reg [12:0] equity_lane1_eval77_hand_eval7_masks_pairs;
+reg [12:0] equity_lane1_eval77_hand_eval7_masks_not_quads;
+reg [12:0] equity_lane1_eval77_hand_eval7_masks_kickers;
+reg [9:0] equity_lane1_eval77_hand_eval7_masks_windows;
+reg [9:0] equity_lane1_eval77_hand_eval7_masks_sf_windows;
+reg equity_lane1_eval77_hand_eval7_masks_flush;
+reg equity_lane1_eval77_hand_eval7_masks_bad;
+reg equity_lane1_eval77_hand_eval7_masks_any;
+reg [64:0] equity_lane1_eval77_hand_eval7_c3_kickers;
+reg [12:0] equity_lane1_eval77_hand_eval7_c3_not_quads;
+reg [38:0] equity_lane1_eval77_hand_eval7_c3_pairs;
+reg [25:0] equity_lane1_eval77_hand_eval7_c3_trips;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_kickers0;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_kickers1;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_kickers2;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_kickers3;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_kickers4;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_pairs0;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_pairs1;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_pairs2;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_trips0;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_trips1;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_not_quads0;
+reg [12:0] equity_lane1_eval77_hand_eval7_picks_quads;
+reg equity_lane1_eval77_hand_eval7_picks_straight;
+reg equity_lane1_eval77_hand_eval7_c3_straight;
+reg equity_lane1_eval77_hand_eval7_picks_sf;
+reg equity_lane1_eval77_hand_eval7_c3_sf;
+reg equity_lane1_eval77_hand_eval7_picks_flush;
+reg [3:0] equity_lane1_eval77_hand_eval7_picks_straight_top;
+reg [3:0] equity_lane1_eval77_hand_eval7_c3_straight_top;
+reg [3:0] equity_lane1_eval77_hand_eval7_picks_sf_top;
+reg [3:0] equity_lane1_eval77_hand_eval7_c3_sf_top;
+reg equity_lane1_eval77_hand_eval7_picks_bad;
+reg equity_lane1_eval77_hand_eval7_picks_any;
 reg [12:0] equity_lane1_eval77_hand_eval7_window_top14_best;
-reg equity_lane1_eval77_hand_eval7_window_top15_found;
-reg [3:0] equity_lane1_eval77_hand_eval7_window_top15_top;
 reg [12:0] equity_lane1_eval77_hand_eval7_window_top15_best;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg423_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg424_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg425_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg426_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg427_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg430_q;
-reg [12:0] equity_lane1_eval77_hand_eval7_pipe_reg433_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg438_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_pipe_reg439_q;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank100_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank101_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank102_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank103_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank104_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank105_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank106_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank107_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank108_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank109_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank110_rank;
-reg [3:0] equity_lane1_eval77_hand_eval7_onehot_rank111_rank;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_kickers0;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_kickers1;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_kickers2;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_kickers3;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_kickers4;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_not_quads0;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_pairs0;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_pairs1;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_pairs2;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_quads;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_trips0;
+reg [3:0] equity_lane1_eval77_hand_eval7_c4_trips1;
+wire equity_lane1_eval77_hand_eval7_c4_invalid;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_kickers0;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_kickers1;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_kickers2;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_kickers3;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_kickers4;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_pairs0;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_pairs1;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_pairs2;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_trips0;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_trips1;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_not_quads0;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_quads;
+reg [8:0] equity_lane1_eval77_hand_eval7_ranked_category;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_straight_top;
+reg [3:0] equity_lane1_eval77_hand_eval7_ranked_sf_top;
 wire [23:0] equity_lane1_showdown1_best;
 reg [3:0] equity_lane1_showdown1_s0_active;
 reg [3:0] equity_lane1_showdown1_s1_active;
@@ -3636,10 +3662,10 @@ reg [3:0] equity_lane1_showdown1_s2_won;
 wire [95:0] equity_lane1_showdown1_s2_packed;
 reg [3:0] equity_lane1_showdown1_winners_q;
 reg [23:0] equity_lane1_showdown1_best_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg458_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg459_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg460_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg461_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg58_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg59_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg60_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg61_q;
 reg equity_lane1_showdown1_word_at_least6_a_ge_b;
 reg equity_lane1_showdown1_word_at_least6_b_ge_a;
 reg equity_lane1_showdown1_word_at_least7_a_ge_b;
@@ -3652,14 +3678,33 @@ reg equity_lane1_showdown1_word_at_least10_a_ge_b;
 reg equity_lane1_showdown1_word_at_least10_b_ge_a;
 reg equity_lane1_showdown1_word_at_least11_a_ge_b;
 reg equity_lane1_showdown1_word_at_least11_b_ge_a;
-reg [23:0] equity_lane1_showdown1_pipe_reg462_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg463_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg464_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg465_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg466_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg467_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg468_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg469_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg62_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg63_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg64_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg65_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg66_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg67_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg68_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg69_q;
+reg [3:0] equity_lane1_won;
+reg equity_lane1_alone;
+reg [11:0] equity_lane1_units;
+reg [2:0] equity_lane1_high_count;
+reg [2:0] equity_lane1_high_q;
+wire [0:0] equity_lane1_high_winners;
+wire [3:0] equity_lane1_k;
+reg [11:0] equity_lane1_k_units;
+reg [2:0] equity_lane1_low_count;
+reg [2:0] equity_lane1_low_q;
+reg equity_lane1_shown_q;
+reg [3:0] equity_lane1_winners_q;
+wire equity_lane1_one;
+reg equity_lane1_alone_q;
+reg equity_lane1_count_q;
+reg [11:0] equity_lane1_units_q;
+reg [3:0] equity_lane1_won_q;
+reg [12:0] equity_lane1_clears;
+reg [12:0] equity_lane1_shifts;
 reg equity_lane1_feed_stage4_count_out;
 reg equity_lane1_feed_stage4_alone_out;
 reg [3:0] equity_lane1_feed_stage4_won_out;
@@ -3676,7 +3721,6 @@ reg equity_lane1_feed_stage7_count_out;
 reg equity_lane1_feed_stage7_alone_out;
 reg [3:0] equity_lane1_feed_stage7_won_out;
 reg [11:0] equity_lane1_feed_stage7_units_out;
-wire equity_lane1_tally13_mine;
 wire equity_lane1_tally13_no;
 wire [39:0] equity_lane1_tally13_zero;
 reg [11:0] equity_lane1_tally13_amount;
@@ -3949,9 +3993,19 @@ wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted;
 reg [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk147_value;
 reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out;
 wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted;
-reg equity_lane0_toks [0:11-1];
-reg equity_lane0_oks [0:11-1];
-wire [7:0] equity_lane0_links [0:13-1];
+reg [7:0] carry;
+reg [7:0] crc_tx;
+reg [7:0] crc_tx_next;
+reg [7:0] left;
+reg [7:0] out_data;
+reg out_valid;
+reg [2:0] part;
+reg [3:0] settle;
+wire [11:0] sum_first;
+reg [11:0] sum_last;
+reg [7:0] tx_byte;
+wire tx_go;
+reg [11:0] sum_link0_after;
 reg [5:0] equity_lane0_card_lookup0_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup1_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup2_remaining [0:64-1];
@@ -3963,9 +4017,7 @@ reg [5:0] equity_lane0_card_lookup7_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup8_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup9_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup10_remaining [0:64-1];
-reg equity_lane1_toks [0:11-1];
-reg equity_lane1_oks [0:11-1];
-wire [7:0] equity_lane1_links [0:13-1];
+wire [7:0] equity_lane0_links [0:13-1];
 reg [5:0] equity_lane1_card_lookup11_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup12_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup13_remaining [0:64-1];
@@ -3977,24 +4029,25 @@ reg [5:0] equity_lane1_card_lookup18_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup19_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup20_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup21_remaining [0:64-1];
+wire [7:0] equity_lane1_links [0:13-1];
 
-assign deck_size = 8'd52;
 assign board_slots = 8'd5;
+assign deck_size = 8'd52;
 assign header_trials = 5'd7;
 assign slot_count = 5'd11;
 assign deck_total = 9'd52;
 assign max_opponents = 8'd3;
 assign lane_count = 3'd2;
+assign chain_in = 8'd0;
 assign lane_bonus0_number = 3'd0;
-assign equity_lane0_chain_in = 8'd0;
-assign equity_lane0_high_winners = 1'd0;
-assign equity_lane0_chunked_counter0_clear = 1'd0;
-assign equity_lane0_chunked_counter0_chain_in = 8'd0;
+assign equity_lane0_unused = 8'd0;
+assign equity_lane0_no_shift = 1'd0;
 assign equity_lane0_chunked_counter0_zero = 8'd0;
 assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
+assign equity_lane0_first_pos = 6'd0;
 assign equity_lane0_colex_odometer0_spare = 1'd1;
-assign equity_lane0_deal_stage0_pos_in = 6'd0;
-assign equity_lane0_tally0_mine = 1'd1;
+assign equity_lane0_high_winners = 1'd0;
+assign equity_lane0_one = 1'd1;
 assign equity_lane0_tally0_no = 1'd0;
 assign equity_lane0_tally0_zero = 40'd0;
 assign equity_lane0_tally0_chunked_counter1_zero = 8'd0;
@@ -4048,14 +4101,14 @@ assign equity_lane0_tally12_zero = 56'd0;
 assign equity_lane0_tally12_chunked_counter13_zero = 8'd0;
 assign equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in = 1'd0;
 assign lane_bonus1_number = 3'd1;
-assign equity_lane1_high_winners = 1'd0;
-assign equity_lane1_chunked_counter14_clear = 1'd0;
-assign equity_lane1_chunked_counter14_chain_in = 8'd0;
+assign equity_lane1_unused = 8'd0;
+assign equity_lane1_no_shift = 1'd0;
 assign equity_lane1_chunked_counter14_zero = 8'd0;
 assign equity_lane1_chunked_counter14_counter_chunk74_carry_in = 1'd0;
+assign equity_lane1_first_pos = 6'd0;
 assign equity_lane1_colex_odometer1_spare = 1'd1;
-assign equity_lane1_deal_stage11_pos_in = 6'd0;
-assign equity_lane1_tally13_mine = 1'd1;
+assign equity_lane1_high_winners = 1'd0;
+assign equity_lane1_one = 1'd1;
 assign equity_lane1_tally13_no = 1'd0;
 assign equity_lane1_tally13_zero = 40'd0;
 assign equity_lane1_tally13_chunked_counter15_zero = 8'd0;
@@ -4521,27 +4574,27 @@ assign equity_lane0_eval70_hand_eval0_codes_in[24-1:18] = equity_lane0_card_look
 assign equity_lane0_eval70_hand_eval0_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
 assign equity_lane0_eval70_hand_eval0_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
 assign equity_lane0_eval70_hand_eval0_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[20] = equity_lane0_eval70_hand_eval0_same_card0_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[19] = equity_lane0_eval70_hand_eval0_same_card1_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[18] = equity_lane0_eval70_hand_eval0_same_card2_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[17] = equity_lane0_eval70_hand_eval0_same_card3_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[16] = equity_lane0_eval70_hand_eval0_same_card4_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[15] = equity_lane0_eval70_hand_eval0_same_card5_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[14] = equity_lane0_eval70_hand_eval0_same_card6_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[13] = equity_lane0_eval70_hand_eval0_same_card7_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[12] = equity_lane0_eval70_hand_eval0_same_card8_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[11] = equity_lane0_eval70_hand_eval0_same_card9_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[10] = equity_lane0_eval70_hand_eval0_same_card10_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[9] = equity_lane0_eval70_hand_eval0_same_card11_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[8] = equity_lane0_eval70_hand_eval0_same_card12_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[7] = equity_lane0_eval70_hand_eval0_same_card13_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[6] = equity_lane0_eval70_hand_eval0_same_card14_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[5] = equity_lane0_eval70_hand_eval0_same_card15_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[4] = equity_lane0_eval70_hand_eval0_same_card16_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[3] = equity_lane0_eval70_hand_eval0_same_card17_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[2] = equity_lane0_eval70_hand_eval0_same_card18_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[1] = equity_lane0_eval70_hand_eval0_same_card19_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg23_d[0] = equity_lane0_eval70_hand_eval0_same_card20_same;
+assign equity_lane0_eval70_hand_eval0_dups[20] = equity_lane0_eval70_hand_eval0_same_card0_same;
+assign equity_lane0_eval70_hand_eval0_dups[19] = equity_lane0_eval70_hand_eval0_same_card1_same;
+assign equity_lane0_eval70_hand_eval0_dups[18] = equity_lane0_eval70_hand_eval0_same_card2_same;
+assign equity_lane0_eval70_hand_eval0_dups[17] = equity_lane0_eval70_hand_eval0_same_card3_same;
+assign equity_lane0_eval70_hand_eval0_dups[16] = equity_lane0_eval70_hand_eval0_same_card4_same;
+assign equity_lane0_eval70_hand_eval0_dups[15] = equity_lane0_eval70_hand_eval0_same_card5_same;
+assign equity_lane0_eval70_hand_eval0_dups[14] = equity_lane0_eval70_hand_eval0_same_card6_same;
+assign equity_lane0_eval70_hand_eval0_dups[13] = equity_lane0_eval70_hand_eval0_same_card7_same;
+assign equity_lane0_eval70_hand_eval0_dups[12] = equity_lane0_eval70_hand_eval0_same_card8_same;
+assign equity_lane0_eval70_hand_eval0_dups[11] = equity_lane0_eval70_hand_eval0_same_card9_same;
+assign equity_lane0_eval70_hand_eval0_dups[10] = equity_lane0_eval70_hand_eval0_same_card10_same;
+assign equity_lane0_eval70_hand_eval0_dups[9] = equity_lane0_eval70_hand_eval0_same_card11_same;
+assign equity_lane0_eval70_hand_eval0_dups[8] = equity_lane0_eval70_hand_eval0_same_card12_same;
+assign equity_lane0_eval70_hand_eval0_dups[7] = equity_lane0_eval70_hand_eval0_same_card13_same;
+assign equity_lane0_eval70_hand_eval0_dups[6] = equity_lane0_eval70_hand_eval0_same_card14_same;
+assign equity_lane0_eval70_hand_eval0_dups[5] = equity_lane0_eval70_hand_eval0_same_card15_same;
+assign equity_lane0_eval70_hand_eval0_dups[4] = equity_lane0_eval70_hand_eval0_same_card16_same;
+assign equity_lane0_eval70_hand_eval0_dups[3] = equity_lane0_eval70_hand_eval0_same_card17_same;
+assign equity_lane0_eval70_hand_eval0_dups[2] = equity_lane0_eval70_hand_eval0_same_card18_same;
+assign equity_lane0_eval70_hand_eval0_dups[1] = equity_lane0_eval70_hand_eval0_same_card19_same;
+assign equity_lane0_eval70_hand_eval0_dups[0] = equity_lane0_eval70_hand_eval0_same_card20_same;
 assign equity_lane0_eval71_hand_eval1_codes_in[42-1:36] = equity_lane0_card_lookup6_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[36-1:30] = equity_lane0_card_lookup5_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -4549,27 +4602,27 @@ assign equity_lane0_eval71_hand_eval1_codes_in[24-1:18] = equity_lane0_card_look
 assign equity_lane0_eval71_hand_eval1_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[20] = equity_lane0_eval71_hand_eval1_same_card21_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[19] = equity_lane0_eval71_hand_eval1_same_card22_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[18] = equity_lane0_eval71_hand_eval1_same_card23_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[17] = equity_lane0_eval71_hand_eval1_same_card24_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[16] = equity_lane0_eval71_hand_eval1_same_card25_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[15] = equity_lane0_eval71_hand_eval1_same_card26_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[14] = equity_lane0_eval71_hand_eval1_same_card27_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[13] = equity_lane0_eval71_hand_eval1_same_card28_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[12] = equity_lane0_eval71_hand_eval1_same_card29_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[11] = equity_lane0_eval71_hand_eval1_same_card30_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[10] = equity_lane0_eval71_hand_eval1_same_card31_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[9] = equity_lane0_eval71_hand_eval1_same_card32_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[8] = equity_lane0_eval71_hand_eval1_same_card33_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[7] = equity_lane0_eval71_hand_eval1_same_card34_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[6] = equity_lane0_eval71_hand_eval1_same_card35_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[5] = equity_lane0_eval71_hand_eval1_same_card36_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[4] = equity_lane0_eval71_hand_eval1_same_card37_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[3] = equity_lane0_eval71_hand_eval1_same_card38_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[2] = equity_lane0_eval71_hand_eval1_same_card39_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[1] = equity_lane0_eval71_hand_eval1_same_card40_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg73_d[0] = equity_lane0_eval71_hand_eval1_same_card41_same;
+assign equity_lane0_eval71_hand_eval1_dups[20] = equity_lane0_eval71_hand_eval1_same_card21_same;
+assign equity_lane0_eval71_hand_eval1_dups[19] = equity_lane0_eval71_hand_eval1_same_card22_same;
+assign equity_lane0_eval71_hand_eval1_dups[18] = equity_lane0_eval71_hand_eval1_same_card23_same;
+assign equity_lane0_eval71_hand_eval1_dups[17] = equity_lane0_eval71_hand_eval1_same_card24_same;
+assign equity_lane0_eval71_hand_eval1_dups[16] = equity_lane0_eval71_hand_eval1_same_card25_same;
+assign equity_lane0_eval71_hand_eval1_dups[15] = equity_lane0_eval71_hand_eval1_same_card26_same;
+assign equity_lane0_eval71_hand_eval1_dups[14] = equity_lane0_eval71_hand_eval1_same_card27_same;
+assign equity_lane0_eval71_hand_eval1_dups[13] = equity_lane0_eval71_hand_eval1_same_card28_same;
+assign equity_lane0_eval71_hand_eval1_dups[12] = equity_lane0_eval71_hand_eval1_same_card29_same;
+assign equity_lane0_eval71_hand_eval1_dups[11] = equity_lane0_eval71_hand_eval1_same_card30_same;
+assign equity_lane0_eval71_hand_eval1_dups[10] = equity_lane0_eval71_hand_eval1_same_card31_same;
+assign equity_lane0_eval71_hand_eval1_dups[9] = equity_lane0_eval71_hand_eval1_same_card32_same;
+assign equity_lane0_eval71_hand_eval1_dups[8] = equity_lane0_eval71_hand_eval1_same_card33_same;
+assign equity_lane0_eval71_hand_eval1_dups[7] = equity_lane0_eval71_hand_eval1_same_card34_same;
+assign equity_lane0_eval71_hand_eval1_dups[6] = equity_lane0_eval71_hand_eval1_same_card35_same;
+assign equity_lane0_eval71_hand_eval1_dups[5] = equity_lane0_eval71_hand_eval1_same_card36_same;
+assign equity_lane0_eval71_hand_eval1_dups[4] = equity_lane0_eval71_hand_eval1_same_card37_same;
+assign equity_lane0_eval71_hand_eval1_dups[3] = equity_lane0_eval71_hand_eval1_same_card38_same;
+assign equity_lane0_eval71_hand_eval1_dups[2] = equity_lane0_eval71_hand_eval1_same_card39_same;
+assign equity_lane0_eval71_hand_eval1_dups[1] = equity_lane0_eval71_hand_eval1_same_card40_same;
+assign equity_lane0_eval71_hand_eval1_dups[0] = equity_lane0_eval71_hand_eval1_same_card41_same;
 assign equity_lane0_eval72_hand_eval2_codes_in[42-1:36] = equity_lane0_card_lookup8_card;
 assign equity_lane0_eval72_hand_eval2_codes_in[36-1:30] = equity_lane0_card_lookup7_card;
 assign equity_lane0_eval72_hand_eval2_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -4577,27 +4630,27 @@ assign equity_lane0_eval72_hand_eval2_codes_in[24-1:18] = equity_lane0_card_look
 assign equity_lane0_eval72_hand_eval2_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
 assign equity_lane0_eval72_hand_eval2_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
 assign equity_lane0_eval72_hand_eval2_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[20] = equity_lane0_eval72_hand_eval2_same_card42_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[19] = equity_lane0_eval72_hand_eval2_same_card43_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[18] = equity_lane0_eval72_hand_eval2_same_card44_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[17] = equity_lane0_eval72_hand_eval2_same_card45_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[16] = equity_lane0_eval72_hand_eval2_same_card46_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[15] = equity_lane0_eval72_hand_eval2_same_card47_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[14] = equity_lane0_eval72_hand_eval2_same_card48_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[13] = equity_lane0_eval72_hand_eval2_same_card49_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[12] = equity_lane0_eval72_hand_eval2_same_card50_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[11] = equity_lane0_eval72_hand_eval2_same_card51_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[10] = equity_lane0_eval72_hand_eval2_same_card52_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[9] = equity_lane0_eval72_hand_eval2_same_card53_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[8] = equity_lane0_eval72_hand_eval2_same_card54_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[7] = equity_lane0_eval72_hand_eval2_same_card55_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[6] = equity_lane0_eval72_hand_eval2_same_card56_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[5] = equity_lane0_eval72_hand_eval2_same_card57_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[4] = equity_lane0_eval72_hand_eval2_same_card58_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[3] = equity_lane0_eval72_hand_eval2_same_card59_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[2] = equity_lane0_eval72_hand_eval2_same_card60_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[1] = equity_lane0_eval72_hand_eval2_same_card61_same;
-assign equity_lane0_eval72_hand_eval2_pipe_reg123_d[0] = equity_lane0_eval72_hand_eval2_same_card62_same;
+assign equity_lane0_eval72_hand_eval2_dups[20] = equity_lane0_eval72_hand_eval2_same_card42_same;
+assign equity_lane0_eval72_hand_eval2_dups[19] = equity_lane0_eval72_hand_eval2_same_card43_same;
+assign equity_lane0_eval72_hand_eval2_dups[18] = equity_lane0_eval72_hand_eval2_same_card44_same;
+assign equity_lane0_eval72_hand_eval2_dups[17] = equity_lane0_eval72_hand_eval2_same_card45_same;
+assign equity_lane0_eval72_hand_eval2_dups[16] = equity_lane0_eval72_hand_eval2_same_card46_same;
+assign equity_lane0_eval72_hand_eval2_dups[15] = equity_lane0_eval72_hand_eval2_same_card47_same;
+assign equity_lane0_eval72_hand_eval2_dups[14] = equity_lane0_eval72_hand_eval2_same_card48_same;
+assign equity_lane0_eval72_hand_eval2_dups[13] = equity_lane0_eval72_hand_eval2_same_card49_same;
+assign equity_lane0_eval72_hand_eval2_dups[12] = equity_lane0_eval72_hand_eval2_same_card50_same;
+assign equity_lane0_eval72_hand_eval2_dups[11] = equity_lane0_eval72_hand_eval2_same_card51_same;
+assign equity_lane0_eval72_hand_eval2_dups[10] = equity_lane0_eval72_hand_eval2_same_card52_same;
+assign equity_lane0_eval72_hand_eval2_dups[9] = equity_lane0_eval72_hand_eval2_same_card53_same;
+assign equity_lane0_eval72_hand_eval2_dups[8] = equity_lane0_eval72_hand_eval2_same_card54_same;
+assign equity_lane0_eval72_hand_eval2_dups[7] = equity_lane0_eval72_hand_eval2_same_card55_same;
+assign equity_lane0_eval72_hand_eval2_dups[6] = equity_lane0_eval72_hand_eval2_same_card56_same;
+assign equity_lane0_eval72_hand_eval2_dups[5] = equity_lane0_eval72_hand_eval2_same_card57_same;
+assign equity_lane0_eval72_hand_eval2_dups[4] = equity_lane0_eval72_hand_eval2_same_card58_same;
+assign equity_lane0_eval72_hand_eval2_dups[3] = equity_lane0_eval72_hand_eval2_same_card59_same;
+assign equity_lane0_eval72_hand_eval2_dups[2] = equity_lane0_eval72_hand_eval2_same_card60_same;
+assign equity_lane0_eval72_hand_eval2_dups[1] = equity_lane0_eval72_hand_eval2_same_card61_same;
+assign equity_lane0_eval72_hand_eval2_dups[0] = equity_lane0_eval72_hand_eval2_same_card62_same;
 assign equity_lane0_eval73_hand_eval3_codes_in[42-1:36] = equity_lane0_card_lookup10_card;
 assign equity_lane0_eval73_hand_eval3_codes_in[36-1:30] = equity_lane0_card_lookup9_card;
 assign equity_lane0_eval73_hand_eval3_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -4605,27 +4658,27 @@ assign equity_lane0_eval73_hand_eval3_codes_in[24-1:18] = equity_lane0_card_look
 assign equity_lane0_eval73_hand_eval3_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
 assign equity_lane0_eval73_hand_eval3_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
 assign equity_lane0_eval73_hand_eval3_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[20] = equity_lane0_eval73_hand_eval3_same_card63_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[19] = equity_lane0_eval73_hand_eval3_same_card64_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[18] = equity_lane0_eval73_hand_eval3_same_card65_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[17] = equity_lane0_eval73_hand_eval3_same_card66_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[16] = equity_lane0_eval73_hand_eval3_same_card67_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[15] = equity_lane0_eval73_hand_eval3_same_card68_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[14] = equity_lane0_eval73_hand_eval3_same_card69_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[13] = equity_lane0_eval73_hand_eval3_same_card70_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[12] = equity_lane0_eval73_hand_eval3_same_card71_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[11] = equity_lane0_eval73_hand_eval3_same_card72_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[10] = equity_lane0_eval73_hand_eval3_same_card73_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[9] = equity_lane0_eval73_hand_eval3_same_card74_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[8] = equity_lane0_eval73_hand_eval3_same_card75_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[7] = equity_lane0_eval73_hand_eval3_same_card76_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[6] = equity_lane0_eval73_hand_eval3_same_card77_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[5] = equity_lane0_eval73_hand_eval3_same_card78_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[4] = equity_lane0_eval73_hand_eval3_same_card79_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[3] = equity_lane0_eval73_hand_eval3_same_card80_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[2] = equity_lane0_eval73_hand_eval3_same_card81_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[1] = equity_lane0_eval73_hand_eval3_same_card82_same;
-assign equity_lane0_eval73_hand_eval3_pipe_reg173_d[0] = equity_lane0_eval73_hand_eval3_same_card83_same;
+assign equity_lane0_eval73_hand_eval3_dups[20] = equity_lane0_eval73_hand_eval3_same_card63_same;
+assign equity_lane0_eval73_hand_eval3_dups[19] = equity_lane0_eval73_hand_eval3_same_card64_same;
+assign equity_lane0_eval73_hand_eval3_dups[18] = equity_lane0_eval73_hand_eval3_same_card65_same;
+assign equity_lane0_eval73_hand_eval3_dups[17] = equity_lane0_eval73_hand_eval3_same_card66_same;
+assign equity_lane0_eval73_hand_eval3_dups[16] = equity_lane0_eval73_hand_eval3_same_card67_same;
+assign equity_lane0_eval73_hand_eval3_dups[15] = equity_lane0_eval73_hand_eval3_same_card68_same;
+assign equity_lane0_eval73_hand_eval3_dups[14] = equity_lane0_eval73_hand_eval3_same_card69_same;
+assign equity_lane0_eval73_hand_eval3_dups[13] = equity_lane0_eval73_hand_eval3_same_card70_same;
+assign equity_lane0_eval73_hand_eval3_dups[12] = equity_lane0_eval73_hand_eval3_same_card71_same;
+assign equity_lane0_eval73_hand_eval3_dups[11] = equity_lane0_eval73_hand_eval3_same_card72_same;
+assign equity_lane0_eval73_hand_eval3_dups[10] = equity_lane0_eval73_hand_eval3_same_card73_same;
+assign equity_lane0_eval73_hand_eval3_dups[9] = equity_lane0_eval73_hand_eval3_same_card74_same;
+assign equity_lane0_eval73_hand_eval3_dups[8] = equity_lane0_eval73_hand_eval3_same_card75_same;
+assign equity_lane0_eval73_hand_eval3_dups[7] = equity_lane0_eval73_hand_eval3_same_card76_same;
+assign equity_lane0_eval73_hand_eval3_dups[6] = equity_lane0_eval73_hand_eval3_same_card77_same;
+assign equity_lane0_eval73_hand_eval3_dups[5] = equity_lane0_eval73_hand_eval3_same_card78_same;
+assign equity_lane0_eval73_hand_eval3_dups[4] = equity_lane0_eval73_hand_eval3_same_card79_same;
+assign equity_lane0_eval73_hand_eval3_dups[3] = equity_lane0_eval73_hand_eval3_same_card80_same;
+assign equity_lane0_eval73_hand_eval3_dups[2] = equity_lane0_eval73_hand_eval3_same_card81_same;
+assign equity_lane0_eval73_hand_eval3_dups[1] = equity_lane0_eval73_hand_eval3_same_card82_same;
+assign equity_lane0_eval73_hand_eval3_dups[0] = equity_lane0_eval73_hand_eval3_same_card83_same;
 assign equity_lane0_showdown0_c1_ge[11] = equity_lane0_showdown0_word_at_least5_b_ge_a;
 assign equity_lane0_showdown0_c1_ge[10] = equity_lane0_showdown0_word_at_least4_b_ge_a;
 assign equity_lane0_showdown0_c1_ge[9] = equity_lane0_showdown0_word_at_least2_b_ge_a;
@@ -4638,10 +4691,10 @@ assign equity_lane0_showdown0_c1_ge[3] = equity_lane0_showdown0_word_at_least0_b
 assign equity_lane0_showdown0_c1_ge[2] = equity_lane0_showdown0_word_at_least2_a_ge_b;
 assign equity_lane0_showdown0_c1_ge[1] = equity_lane0_showdown0_word_at_least1_a_ge_b;
 assign equity_lane0_showdown0_c1_ge[0] = equity_lane0_showdown0_word_at_least0_a_ge_b;
-assign equity_lane0_showdown0_s2_packed[96-1:72] = equity_lane0_showdown0_pipe_reg234_q;
-assign equity_lane0_showdown0_s2_packed[72-1:48] = equity_lane0_showdown0_pipe_reg233_q;
-assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg232_q;
-assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg231_q;
+assign equity_lane0_showdown0_s2_packed[96-1:72] = equity_lane0_showdown0_pipe_reg34_q;
+assign equity_lane0_showdown0_s2_packed[72-1:48] = equity_lane0_showdown0_pipe_reg33_q;
+assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg32_q;
+assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg31_q;
 assign equity_lane1_chunked_counter14_high[32-1:24] = equity_lane1_chunked_counter14_counter_chunk78_value;
 assign equity_lane1_chunked_counter14_high[24-1:16] = equity_lane1_chunked_counter14_counter_chunk77_value;
 assign equity_lane1_chunked_counter14_high[16-1:8] = equity_lane1_chunked_counter14_counter_chunk76_value;
@@ -5046,34 +5099,34 @@ assign equity_lane1_deal_stage21_repeated_position99_any_set178_bits[1] = equity
 assign equity_lane1_deal_stage21_repeated_position99_any_set178_bits[0] = equity_lane1_deal_stage21_repeated_position99_same_position547_equal;
 assign equity_lane1_deal_stage21_repeated_position99_any_set179_bits[1] = equity_lane1_deal_stage21_repeated_position99_same_position548_equal;
 assign equity_lane1_deal_stage21_repeated_position99_any_set179_bits[0] = equity_lane1_deal_stage21_repeated_position99_same_position549_equal;
-assign equity_lane1_eval74_hand_eval4_codes_in[42-1:36] = pipe_reg245_q;
-assign equity_lane1_eval74_hand_eval4_codes_in[36-1:30] = pipe_reg244_q;
+assign equity_lane1_eval74_hand_eval4_codes_in[42-1:36] = pipe_reg45_q;
+assign equity_lane1_eval74_hand_eval4_codes_in[36-1:30] = pipe_reg44_q;
 assign equity_lane1_eval74_hand_eval4_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
 assign equity_lane1_eval74_hand_eval4_codes_in[24-1:18] = equity_lane1_card_lookup14_card;
 assign equity_lane1_eval74_hand_eval4_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
 assign equity_lane1_eval74_hand_eval4_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
 assign equity_lane1_eval74_hand_eval4_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[20] = equity_lane1_eval74_hand_eval4_same_card84_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[19] = equity_lane1_eval74_hand_eval4_same_card85_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[18] = equity_lane1_eval74_hand_eval4_same_card86_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[17] = equity_lane1_eval74_hand_eval4_same_card87_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[16] = equity_lane1_eval74_hand_eval4_same_card88_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[15] = equity_lane1_eval74_hand_eval4_same_card89_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[14] = equity_lane1_eval74_hand_eval4_same_card90_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[13] = equity_lane1_eval74_hand_eval4_same_card91_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[12] = equity_lane1_eval74_hand_eval4_same_card92_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[11] = equity_lane1_eval74_hand_eval4_same_card93_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[10] = equity_lane1_eval74_hand_eval4_same_card94_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[9] = equity_lane1_eval74_hand_eval4_same_card95_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[8] = equity_lane1_eval74_hand_eval4_same_card96_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[7] = equity_lane1_eval74_hand_eval4_same_card97_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[6] = equity_lane1_eval74_hand_eval4_same_card98_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[5] = equity_lane1_eval74_hand_eval4_same_card99_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[4] = equity_lane1_eval74_hand_eval4_same_card100_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[3] = equity_lane1_eval74_hand_eval4_same_card101_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[2] = equity_lane1_eval74_hand_eval4_same_card102_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[1] = equity_lane1_eval74_hand_eval4_same_card103_same;
-assign equity_lane1_eval74_hand_eval4_pipe_reg258_d[0] = equity_lane1_eval74_hand_eval4_same_card104_same;
+assign equity_lane1_eval74_hand_eval4_dups[20] = equity_lane1_eval74_hand_eval4_same_card84_same;
+assign equity_lane1_eval74_hand_eval4_dups[19] = equity_lane1_eval74_hand_eval4_same_card85_same;
+assign equity_lane1_eval74_hand_eval4_dups[18] = equity_lane1_eval74_hand_eval4_same_card86_same;
+assign equity_lane1_eval74_hand_eval4_dups[17] = equity_lane1_eval74_hand_eval4_same_card87_same;
+assign equity_lane1_eval74_hand_eval4_dups[16] = equity_lane1_eval74_hand_eval4_same_card88_same;
+assign equity_lane1_eval74_hand_eval4_dups[15] = equity_lane1_eval74_hand_eval4_same_card89_same;
+assign equity_lane1_eval74_hand_eval4_dups[14] = equity_lane1_eval74_hand_eval4_same_card90_same;
+assign equity_lane1_eval74_hand_eval4_dups[13] = equity_lane1_eval74_hand_eval4_same_card91_same;
+assign equity_lane1_eval74_hand_eval4_dups[12] = equity_lane1_eval74_hand_eval4_same_card92_same;
+assign equity_lane1_eval74_hand_eval4_dups[11] = equity_lane1_eval74_hand_eval4_same_card93_same;
+assign equity_lane1_eval74_hand_eval4_dups[10] = equity_lane1_eval74_hand_eval4_same_card94_same;
+assign equity_lane1_eval74_hand_eval4_dups[9] = equity_lane1_eval74_hand_eval4_same_card95_same;
+assign equity_lane1_eval74_hand_eval4_dups[8] = equity_lane1_eval74_hand_eval4_same_card96_same;
+assign equity_lane1_eval74_hand_eval4_dups[7] = equity_lane1_eval74_hand_eval4_same_card97_same;
+assign equity_lane1_eval74_hand_eval4_dups[6] = equity_lane1_eval74_hand_eval4_same_card98_same;
+assign equity_lane1_eval74_hand_eval4_dups[5] = equity_lane1_eval74_hand_eval4_same_card99_same;
+assign equity_lane1_eval74_hand_eval4_dups[4] = equity_lane1_eval74_hand_eval4_same_card100_same;
+assign equity_lane1_eval74_hand_eval4_dups[3] = equity_lane1_eval74_hand_eval4_same_card101_same;
+assign equity_lane1_eval74_hand_eval4_dups[2] = equity_lane1_eval74_hand_eval4_same_card102_same;
+assign equity_lane1_eval74_hand_eval4_dups[1] = equity_lane1_eval74_hand_eval4_same_card103_same;
+assign equity_lane1_eval74_hand_eval4_dups[0] = equity_lane1_eval74_hand_eval4_same_card104_same;
 assign equity_lane1_eval75_hand_eval5_codes_in[42-1:36] = equity_lane1_card_lookup17_card;
 assign equity_lane1_eval75_hand_eval5_codes_in[36-1:30] = equity_lane1_card_lookup16_card;
 assign equity_lane1_eval75_hand_eval5_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
@@ -5081,27 +5134,27 @@ assign equity_lane1_eval75_hand_eval5_codes_in[24-1:18] = equity_lane1_card_look
 assign equity_lane1_eval75_hand_eval5_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
 assign equity_lane1_eval75_hand_eval5_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
 assign equity_lane1_eval75_hand_eval5_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[20] = equity_lane1_eval75_hand_eval5_same_card105_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[19] = equity_lane1_eval75_hand_eval5_same_card106_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[18] = equity_lane1_eval75_hand_eval5_same_card107_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[17] = equity_lane1_eval75_hand_eval5_same_card108_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[16] = equity_lane1_eval75_hand_eval5_same_card109_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[15] = equity_lane1_eval75_hand_eval5_same_card110_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[14] = equity_lane1_eval75_hand_eval5_same_card111_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[13] = equity_lane1_eval75_hand_eval5_same_card112_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[12] = equity_lane1_eval75_hand_eval5_same_card113_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[11] = equity_lane1_eval75_hand_eval5_same_card114_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[10] = equity_lane1_eval75_hand_eval5_same_card115_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[9] = equity_lane1_eval75_hand_eval5_same_card116_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[8] = equity_lane1_eval75_hand_eval5_same_card117_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[7] = equity_lane1_eval75_hand_eval5_same_card118_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[6] = equity_lane1_eval75_hand_eval5_same_card119_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[5] = equity_lane1_eval75_hand_eval5_same_card120_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[4] = equity_lane1_eval75_hand_eval5_same_card121_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[3] = equity_lane1_eval75_hand_eval5_same_card122_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[2] = equity_lane1_eval75_hand_eval5_same_card123_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[1] = equity_lane1_eval75_hand_eval5_same_card124_same;
-assign equity_lane1_eval75_hand_eval5_pipe_reg308_d[0] = equity_lane1_eval75_hand_eval5_same_card125_same;
+assign equity_lane1_eval75_hand_eval5_dups[20] = equity_lane1_eval75_hand_eval5_same_card105_same;
+assign equity_lane1_eval75_hand_eval5_dups[19] = equity_lane1_eval75_hand_eval5_same_card106_same;
+assign equity_lane1_eval75_hand_eval5_dups[18] = equity_lane1_eval75_hand_eval5_same_card107_same;
+assign equity_lane1_eval75_hand_eval5_dups[17] = equity_lane1_eval75_hand_eval5_same_card108_same;
+assign equity_lane1_eval75_hand_eval5_dups[16] = equity_lane1_eval75_hand_eval5_same_card109_same;
+assign equity_lane1_eval75_hand_eval5_dups[15] = equity_lane1_eval75_hand_eval5_same_card110_same;
+assign equity_lane1_eval75_hand_eval5_dups[14] = equity_lane1_eval75_hand_eval5_same_card111_same;
+assign equity_lane1_eval75_hand_eval5_dups[13] = equity_lane1_eval75_hand_eval5_same_card112_same;
+assign equity_lane1_eval75_hand_eval5_dups[12] = equity_lane1_eval75_hand_eval5_same_card113_same;
+assign equity_lane1_eval75_hand_eval5_dups[11] = equity_lane1_eval75_hand_eval5_same_card114_same;
+assign equity_lane1_eval75_hand_eval5_dups[10] = equity_lane1_eval75_hand_eval5_same_card115_same;
+assign equity_lane1_eval75_hand_eval5_dups[9] = equity_lane1_eval75_hand_eval5_same_card116_same;
+assign equity_lane1_eval75_hand_eval5_dups[8] = equity_lane1_eval75_hand_eval5_same_card117_same;
+assign equity_lane1_eval75_hand_eval5_dups[7] = equity_lane1_eval75_hand_eval5_same_card118_same;
+assign equity_lane1_eval75_hand_eval5_dups[6] = equity_lane1_eval75_hand_eval5_same_card119_same;
+assign equity_lane1_eval75_hand_eval5_dups[5] = equity_lane1_eval75_hand_eval5_same_card120_same;
+assign equity_lane1_eval75_hand_eval5_dups[4] = equity_lane1_eval75_hand_eval5_same_card121_same;
+assign equity_lane1_eval75_hand_eval5_dups[3] = equity_lane1_eval75_hand_eval5_same_card122_same;
+assign equity_lane1_eval75_hand_eval5_dups[2] = equity_lane1_eval75_hand_eval5_same_card123_same;
+assign equity_lane1_eval75_hand_eval5_dups[1] = equity_lane1_eval75_hand_eval5_same_card124_same;
+assign equity_lane1_eval75_hand_eval5_dups[0] = equity_lane1_eval75_hand_eval5_same_card125_same;
 assign equity_lane1_eval76_hand_eval6_codes_in[42-1:36] = equity_lane1_card_lookup19_card;
 assign equity_lane1_eval76_hand_eval6_codes_in[36-1:30] = equity_lane1_card_lookup18_card;
 assign equity_lane1_eval76_hand_eval6_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
@@ -5109,27 +5162,27 @@ assign equity_lane1_eval76_hand_eval6_codes_in[24-1:18] = equity_lane1_card_look
 assign equity_lane1_eval76_hand_eval6_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
 assign equity_lane1_eval76_hand_eval6_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
 assign equity_lane1_eval76_hand_eval6_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[20] = equity_lane1_eval76_hand_eval6_same_card126_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[19] = equity_lane1_eval76_hand_eval6_same_card127_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[18] = equity_lane1_eval76_hand_eval6_same_card128_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[17] = equity_lane1_eval76_hand_eval6_same_card129_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[16] = equity_lane1_eval76_hand_eval6_same_card130_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[15] = equity_lane1_eval76_hand_eval6_same_card131_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[14] = equity_lane1_eval76_hand_eval6_same_card132_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[13] = equity_lane1_eval76_hand_eval6_same_card133_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[12] = equity_lane1_eval76_hand_eval6_same_card134_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[11] = equity_lane1_eval76_hand_eval6_same_card135_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[10] = equity_lane1_eval76_hand_eval6_same_card136_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[9] = equity_lane1_eval76_hand_eval6_same_card137_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[8] = equity_lane1_eval76_hand_eval6_same_card138_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[7] = equity_lane1_eval76_hand_eval6_same_card139_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[6] = equity_lane1_eval76_hand_eval6_same_card140_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[5] = equity_lane1_eval76_hand_eval6_same_card141_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[4] = equity_lane1_eval76_hand_eval6_same_card142_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[3] = equity_lane1_eval76_hand_eval6_same_card143_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[2] = equity_lane1_eval76_hand_eval6_same_card144_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[1] = equity_lane1_eval76_hand_eval6_same_card145_same;
-assign equity_lane1_eval76_hand_eval6_pipe_reg358_d[0] = equity_lane1_eval76_hand_eval6_same_card146_same;
+assign equity_lane1_eval76_hand_eval6_dups[20] = equity_lane1_eval76_hand_eval6_same_card126_same;
+assign equity_lane1_eval76_hand_eval6_dups[19] = equity_lane1_eval76_hand_eval6_same_card127_same;
+assign equity_lane1_eval76_hand_eval6_dups[18] = equity_lane1_eval76_hand_eval6_same_card128_same;
+assign equity_lane1_eval76_hand_eval6_dups[17] = equity_lane1_eval76_hand_eval6_same_card129_same;
+assign equity_lane1_eval76_hand_eval6_dups[16] = equity_lane1_eval76_hand_eval6_same_card130_same;
+assign equity_lane1_eval76_hand_eval6_dups[15] = equity_lane1_eval76_hand_eval6_same_card131_same;
+assign equity_lane1_eval76_hand_eval6_dups[14] = equity_lane1_eval76_hand_eval6_same_card132_same;
+assign equity_lane1_eval76_hand_eval6_dups[13] = equity_lane1_eval76_hand_eval6_same_card133_same;
+assign equity_lane1_eval76_hand_eval6_dups[12] = equity_lane1_eval76_hand_eval6_same_card134_same;
+assign equity_lane1_eval76_hand_eval6_dups[11] = equity_lane1_eval76_hand_eval6_same_card135_same;
+assign equity_lane1_eval76_hand_eval6_dups[10] = equity_lane1_eval76_hand_eval6_same_card136_same;
+assign equity_lane1_eval76_hand_eval6_dups[9] = equity_lane1_eval76_hand_eval6_same_card137_same;
+assign equity_lane1_eval76_hand_eval6_dups[8] = equity_lane1_eval76_hand_eval6_same_card138_same;
+assign equity_lane1_eval76_hand_eval6_dups[7] = equity_lane1_eval76_hand_eval6_same_card139_same;
+assign equity_lane1_eval76_hand_eval6_dups[6] = equity_lane1_eval76_hand_eval6_same_card140_same;
+assign equity_lane1_eval76_hand_eval6_dups[5] = equity_lane1_eval76_hand_eval6_same_card141_same;
+assign equity_lane1_eval76_hand_eval6_dups[4] = equity_lane1_eval76_hand_eval6_same_card142_same;
+assign equity_lane1_eval76_hand_eval6_dups[3] = equity_lane1_eval76_hand_eval6_same_card143_same;
+assign equity_lane1_eval76_hand_eval6_dups[2] = equity_lane1_eval76_hand_eval6_same_card144_same;
+assign equity_lane1_eval76_hand_eval6_dups[1] = equity_lane1_eval76_hand_eval6_same_card145_same;
+assign equity_lane1_eval76_hand_eval6_dups[0] = equity_lane1_eval76_hand_eval6_same_card146_same;
 assign equity_lane1_eval77_hand_eval7_codes_in[42-1:36] = equity_lane1_card_lookup21_card;
 assign equity_lane1_eval77_hand_eval7_codes_in[36-1:30] = equity_lane1_card_lookup20_card;
 assign equity_lane1_eval77_hand_eval7_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
@@ -5137,27 +5190,27 @@ assign equity_lane1_eval77_hand_eval7_codes_in[24-1:18] = equity_lane1_card_look
 assign equity_lane1_eval77_hand_eval7_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
 assign equity_lane1_eval77_hand_eval7_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
 assign equity_lane1_eval77_hand_eval7_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[20] = equity_lane1_eval77_hand_eval7_same_card147_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[19] = equity_lane1_eval77_hand_eval7_same_card148_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[18] = equity_lane1_eval77_hand_eval7_same_card149_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[17] = equity_lane1_eval77_hand_eval7_same_card150_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[16] = equity_lane1_eval77_hand_eval7_same_card151_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[15] = equity_lane1_eval77_hand_eval7_same_card152_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[14] = equity_lane1_eval77_hand_eval7_same_card153_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[13] = equity_lane1_eval77_hand_eval7_same_card154_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[12] = equity_lane1_eval77_hand_eval7_same_card155_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[11] = equity_lane1_eval77_hand_eval7_same_card156_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[10] = equity_lane1_eval77_hand_eval7_same_card157_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[9] = equity_lane1_eval77_hand_eval7_same_card158_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[8] = equity_lane1_eval77_hand_eval7_same_card159_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[7] = equity_lane1_eval77_hand_eval7_same_card160_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[6] = equity_lane1_eval77_hand_eval7_same_card161_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[5] = equity_lane1_eval77_hand_eval7_same_card162_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[4] = equity_lane1_eval77_hand_eval7_same_card163_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[3] = equity_lane1_eval77_hand_eval7_same_card164_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[2] = equity_lane1_eval77_hand_eval7_same_card165_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[1] = equity_lane1_eval77_hand_eval7_same_card166_same;
-assign equity_lane1_eval77_hand_eval7_pipe_reg408_d[0] = equity_lane1_eval77_hand_eval7_same_card167_same;
+assign equity_lane1_eval77_hand_eval7_dups[20] = equity_lane1_eval77_hand_eval7_same_card147_same;
+assign equity_lane1_eval77_hand_eval7_dups[19] = equity_lane1_eval77_hand_eval7_same_card148_same;
+assign equity_lane1_eval77_hand_eval7_dups[18] = equity_lane1_eval77_hand_eval7_same_card149_same;
+assign equity_lane1_eval77_hand_eval7_dups[17] = equity_lane1_eval77_hand_eval7_same_card150_same;
+assign equity_lane1_eval77_hand_eval7_dups[16] = equity_lane1_eval77_hand_eval7_same_card151_same;
+assign equity_lane1_eval77_hand_eval7_dups[15] = equity_lane1_eval77_hand_eval7_same_card152_same;
+assign equity_lane1_eval77_hand_eval7_dups[14] = equity_lane1_eval77_hand_eval7_same_card153_same;
+assign equity_lane1_eval77_hand_eval7_dups[13] = equity_lane1_eval77_hand_eval7_same_card154_same;
+assign equity_lane1_eval77_hand_eval7_dups[12] = equity_lane1_eval77_hand_eval7_same_card155_same;
+assign equity_lane1_eval77_hand_eval7_dups[11] = equity_lane1_eval77_hand_eval7_same_card156_same;
+assign equity_lane1_eval77_hand_eval7_dups[10] = equity_lane1_eval77_hand_eval7_same_card157_same;
+assign equity_lane1_eval77_hand_eval7_dups[9] = equity_lane1_eval77_hand_eval7_same_card158_same;
+assign equity_lane1_eval77_hand_eval7_dups[8] = equity_lane1_eval77_hand_eval7_same_card159_same;
+assign equity_lane1_eval77_hand_eval7_dups[7] = equity_lane1_eval77_hand_eval7_same_card160_same;
+assign equity_lane1_eval77_hand_eval7_dups[6] = equity_lane1_eval77_hand_eval7_same_card161_same;
+assign equity_lane1_eval77_hand_eval7_dups[5] = equity_lane1_eval77_hand_eval7_same_card162_same;
+assign equity_lane1_eval77_hand_eval7_dups[4] = equity_lane1_eval77_hand_eval7_same_card163_same;
+assign equity_lane1_eval77_hand_eval7_dups[3] = equity_lane1_eval77_hand_eval7_same_card164_same;
+assign equity_lane1_eval77_hand_eval7_dups[2] = equity_lane1_eval77_hand_eval7_same_card165_same;
+assign equity_lane1_eval77_hand_eval7_dups[1] = equity_lane1_eval77_hand_eval7_same_card166_same;
+assign equity_lane1_eval77_hand_eval7_dups[0] = equity_lane1_eval77_hand_eval7_same_card167_same;
 assign equity_lane1_showdown1_c1_ge[11] = equity_lane1_showdown1_word_at_least11_b_ge_a;
 assign equity_lane1_showdown1_c1_ge[10] = equity_lane1_showdown1_word_at_least10_b_ge_a;
 assign equity_lane1_showdown1_c1_ge[9] = equity_lane1_showdown1_word_at_least8_b_ge_a;
@@ -5170,10 +5223,10 @@ assign equity_lane1_showdown1_c1_ge[3] = equity_lane1_showdown1_word_at_least6_b
 assign equity_lane1_showdown1_c1_ge[2] = equity_lane1_showdown1_word_at_least8_a_ge_b;
 assign equity_lane1_showdown1_c1_ge[1] = equity_lane1_showdown1_word_at_least7_a_ge_b;
 assign equity_lane1_showdown1_c1_ge[0] = equity_lane1_showdown1_word_at_least6_a_ge_b;
-assign equity_lane1_showdown1_s2_packed[96-1:72] = equity_lane1_showdown1_pipe_reg469_q;
-assign equity_lane1_showdown1_s2_packed[72-1:48] = equity_lane1_showdown1_pipe_reg468_q;
-assign equity_lane1_showdown1_s2_packed[48-1:24] = equity_lane1_showdown1_pipe_reg467_q;
-assign equity_lane1_showdown1_s2_packed[24-1:0] = equity_lane1_showdown1_pipe_reg466_q;
+assign equity_lane1_showdown1_s2_packed[96-1:72] = equity_lane1_showdown1_pipe_reg69_q;
+assign equity_lane1_showdown1_s2_packed[72-1:48] = equity_lane1_showdown1_pipe_reg68_q;
+assign equity_lane1_showdown1_s2_packed[48-1:24] = equity_lane1_showdown1_pipe_reg67_q;
+assign equity_lane1_showdown1_s2_packed[24-1:0] = equity_lane1_showdown1_pipe_reg66_q;
 
 
 always @(frame_receiver0_crc_in, s_axis_tdata) begin: frame_receiver0_crc8_step0_step
@@ -5272,7 +5325,7 @@ end
 
 
 
-assign s_axis_tready = (!rst);
+assign complete = (role == 6'b100000);
 
 
 always @(posedge clk) begin: byte_kind
@@ -5566,6 +5619,237 @@ always @(posedge clk) begin: slot_register10_write
 end
 
 
+always @(k_opp) begin: count_rom
+    case (k_opp[4-1:0])
+        0: count_bytes = 22;
+        1: count_bytes = 39;
+        2: count_bytes = 56;
+        3: count_bytes = 73;
+        4: count_bytes = 90;
+        5: count_bytes = 107;
+        6: count_bytes = 124;
+        7: count_bytes = 141;
+        8: count_bytes = 158;
+        9: count_bytes = 175;
+        10: count_bytes = 0;
+        11: count_bytes = 0;
+        12: count_bytes = 0;
+        13: count_bytes = 0;
+        14: count_bytes = 0;
+        default: count_bytes = 0;
+    endcase
+end
+
+
+always @(board_missing) begin: most_random_rom
+    case (board_missing)
+        0: most_random = 3;
+        1: most_random = 3;
+        2: most_random = 2;
+        3: most_random = 2;
+        4: most_random = 2;
+        5: most_random = 1;
+        6: most_random = 0;
+        default: most_random = 0;
+    endcase
+end
+
+// The checks that need arithmetic, registered (valid a clock after the scan's last
+// count, in JUDGED), then the verdict over them all, registered again (valid in
+// CHECKING): the reply's status and the run's set-up start at registers.
+always @(posedge clk) begin: judge
+    reg [8-1:0] answer;
+    twice <= ((known + n) != deck_total);
+    deck_short <= (to_deal > n);
+    no_trials <= (trials == 0);
+    too_big <= (randoms > most_random);
+    mode_exact <= (mode == 2);
+    mode_bad <= ((mode != 1) && (mode != 2));
+    opponents_bad <= ((k_opp == 0) || (k_opp > max_opponents));
+    answer = 8'h0;
+    if (mode_bad) begin
+        answer = 8;
+    end
+    else if (opponents_bad) begin
+        answer = 4;
+    end
+    else if (card_bad) begin
+        answer = 1;
+    end
+    else if (twice) begin
+        answer = 2;
+    end
+    else if (board_bad) begin
+        answer = 3;
+    end
+    else if (deck_short) begin
+        answer = 6;
+    end
+    else if ((mode_exact && too_big)) begin
+        answer = 10;
+    end
+    else if (((!mode_exact) && no_trials)) begin
+        answer = 5;
+    end
+    verdict <= answer;
+    request_good <= (answer == 0);
+end
+
+
+
+assign all_done = (done_bits == 3);
+
+
+
+assign busy = (!in_idle);
+
+
+always @(posedge clk) begin: control
+    integer p;
+    if (rst == 1) begin
+        status <= 0;
+        in_reply <= 0;
+        active <= 0;
+        busy_pending <= 0;
+        reply_len <= 0;
+        exact <= 0;
+        in_idle <= 1;
+        state <= 5'b00000;
+    end
+    else begin
+        if (in_reply) begin
+            if (reply_last) begin
+                state <= 5'b00000;
+                in_reply <= 1'b0;
+                in_idle <= 1'b1;
+            end
+        end
+        else if ((state == 5'b00000)) begin
+            if (busy_pending) begin
+                status <= 9;
+                reply_len <= 1;
+                busy_pending <= 1'b0;
+                state <= 5'b10010;
+                in_reply <= 1'b1;
+                in_idle <= 1'b0;
+            end
+            else if ((frame_end && taking)) begin
+                in_idle <= 1'b0;
+                if (((!frame_good) || (!complete))) begin
+                    status <= 7;
+                    reply_len <= 1;
+                    state <= 5'b10010;
+                    in_reply <= 1'b1;
+                end
+                else begin
+                    state <= 5'b00001;
+                end
+            end
+        end
+        else if ((state == 5'b00001)) begin
+            if (($signed({1'b0, scan}) == (52 - 1))) begin
+                state <= 5'b00010;
+            end
+        end
+        else if ((state == 5'b00010)) begin
+            state <= 5'b00011;
+        end
+        else if ((state == 5'b00011)) begin
+            state <= 5'b00100;
+        end
+        else if ((state == 5'b00100)) begin
+            for (p=0; p<4; p=p+1) begin
+                active[p] <= (p <= $signed({1'b0, k_opp}));
+            end
+            reply_len <= 1;
+            state <= 5'b10010;
+            in_reply <= (!request_good);
+            exact <= mode_exact;
+            status <= verdict;
+            if (request_good) begin
+                reply_len <= (1 + count_bytes);
+                state <= 5'b00101;
+            end
+        end
+        else if ((state == 5'b00101)) begin
+            if ((($signed({1'b0, step_count}) == (40 - 1)) && exact)) begin
+                state <= 5'b01010;
+            end
+            else if (($signed({1'b0, step_count}) == (40 - 1))) begin
+                state <= 5'b00110;
+            end
+        end
+        else if ((state == 5'b00110)) begin
+            if (((mix_phase == 5) && ($signed({1'b0, mix_count}) == ((4 * 8) - 1)))) begin
+                state <= 5'b00111;
+            end
+        end
+        else if ((state == 5'b00111)) begin
+            if (mixing_base) begin
+                state <= 5'b01000;
+            end
+            else begin
+                state <= 5'b01001;
+            end
+        end
+        else if ((state == 5'b01000)) begin
+            state <= 5'b00110;
+        end
+        else if ((state == 5'b01001)) begin
+            if ((load_index == 3)) begin
+                state <= 5'b01000;
+                if ((($signed({1'b0, load_slot}) == (11 - 1)) && ($signed({1'b0, load_lane}) == (2 - 1)))) begin
+                    state <= 5'b10000;
+                end
+            end
+        end
+        else if ((state == 5'b01010)) begin
+            if ((board_missing == 0)) begin
+                state <= 5'b01111;
+            end
+            else begin
+                state <= 5'b01011;
+            end
+        end
+        else if ((state == 5'b01011)) begin
+            state <= 5'b01100;
+        end
+        else if ((state == 5'b01100)) begin
+            state <= 5'b01101;
+        end
+        else if ((state == 5'b01101)) begin
+            state <= 5'b01110;
+        end
+        else if ((state == 5'b01110)) begin
+            state <= 5'b01011;
+            if ((fits && (probe_j == 1))) begin
+                state <= 5'b01111;
+            end
+        end
+        else if ((state == 5'b01111)) begin
+            if (($signed({1'b0, load_lane}) == (2 - 1))) begin
+                state <= 5'b10000;
+            end
+            else begin
+                state <= 5'b01010;
+            end
+        end
+        else if ((state == 5'b10000)) begin
+            state <= 5'b10001;
+        end
+        else if ((state == 5'b10001)) begin
+            if (all_done) begin
+                state <= 5'b10010;
+                in_reply <= 1'b1;
+            end
+        end
+        if ((frame_end && (!taking))) begin
+            busy_pending <= 1'b1;
+        end
+    end
+end
+
+
 always @(n) begin: mask_rom
     case (n)
         0: mask = 0;
@@ -5636,39 +5920,208 @@ always @(n) begin: mask_rom
 end
 
 
-always @(k_opp) begin: count_rom
-    case (k_opp[4-1:0])
-        0: count_bytes = 22;
-        1: count_bytes = 39;
-        2: count_bytes = 56;
-        3: count_bytes = 73;
-        4: count_bytes = 90;
-        5: count_bytes = 107;
-        6: count_bytes = 124;
-        7: count_bytes = 141;
-        8: count_bytes = 158;
-        9: count_bytes = 175;
-        10: count_bytes = 0;
-        11: count_bytes = 0;
-        12: count_bytes = 0;
-        13: count_bytes = 0;
-        14: count_bytes = 0;
-        default: count_bytes = 0;
-    endcase
+always @(posedge clk) begin: scan_cards
+    if (rst == 1) begin
+        scan_bits <= 0;
+        n <= 0;
+        scan <= 0;
+    end
+    else begin
+        if (in_idle) begin
+            scan_bits <= cards_seen;
+        end
+        if ((!in_reply)) begin
+            case (state)
+                5'b00000: begin
+                    scan <= 0;
+                    n <= 0;
+                end
+                5'b00001: begin
+                    scan_bits <= {1'b0, scan_bits[52-1:1]};
+                    if ((!scan_bits[0])) begin
+                        n <= (n + 1);
+                    end
+                    scan <= (scan + 1);
+                end
+            endcase
+        end
+    end
+end
+
+// The scan's writes into every slot's table, registered (the write is a clock
+// late, long before any run reads the tables): the bus reaches hundreds of LUT-RAMs
+// from registers, not from the state's decoder.
+always @(posedge clk) begin: write_remaining
+    rem_we <= ((state == 5'b00001) && (!scan_bits[0]));
+    rem_addr <= n;
+    rem_data <= scan;
 end
 
 
-always @(board_missing) begin: most_random_rom
-    case (board_missing)
-        0: most_random = 3;
-        1: most_random = 3;
-        2: most_random = 2;
-        3: most_random = 2;
-        4: most_random = 2;
-        5: most_random = 1;
-        6: most_random = 0;
-        default: most_random = 0;
-    endcase
+always @(posedge clk) begin: divide
+    if (rst == 1) begin
+        quotient <= 0;
+        step_count <= 0;
+        remainder <= 0;
+        dividend <= 0;
+    end
+    else begin
+        if ((!in_reply)) begin
+            case (state)
+                5'b00100: begin
+                    if (request_good) begin
+                        if (mode_exact) begin
+                            dividend <= binomial_q;
+                        end
+                        else begin
+                            dividend <= trials;
+                        end
+                        remainder <= 0;
+                        step_count <= 0;
+                    end
+                end
+                5'b00101: begin
+                    dividend <= {dividend[(40 - 1)-1:0], 1'b0};
+                    if (({remainder[2-1:0], dividend[(40 - 1)]} >= lane_count)) begin
+                        remainder <= ({remainder[2-1:0], dividend[(40 - 1)]} - lane_count);
+                        quotient <= {quotient[(40 - 1)-1:0], 1'b1};
+                    end
+                    else begin
+                        remainder <= {remainder[2-1:0], dividend[(40 - 1)]};
+                        quotient <= {quotient[(40 - 1)-1:0], 1'b0};
+                    end
+                    step_count <= (step_count + 1);
+                end
+            endcase
+        end
+    end
+end
+
+
+always @(load_digit, md, mb, mc, load_index, ma, exact) begin: seed_words
+    if (exact) begin
+        seed_word = load_digit;
+    end
+    else if ((load_index == 0)) begin
+        seed_word = ma;
+    end
+    else if ((load_index == 1)) begin
+        seed_word = mb;
+    end
+    else if ((load_index == 2)) begin
+        seed_word = mc;
+    end
+    else begin
+        seed_word = md;
+    end
+end
+
+// A quarter round step (golden mix_step): steps 0 and 2 add b to a and cross into
+// d, steps 1 and 3 add d to c and cross into b; the sum a byte a clock.
+always @(add_y, mix_sum, md, mix_count, mb, mix_carry, add_x) begin: mix_adder
+    byte_total = ((add_x[8-1:0] + add_y[8-1:0]) + mix_carry);
+    if ((!mix_count[0])) begin
+        mix_cross = (md ^ mix_sum);
+    end
+    else begin
+        mix_cross = (mb ^ mix_sum);
+    end
+end
+
+
+always @(posedge clk) begin: mix
+    reg [5-1:0] step;
+    if (rst == 1) begin
+        add_y <= 0;
+        mix_sum <= 0;
+        base_d <= 0;
+        mix_phase <= 0;
+        md <= 0;
+        mix_count <= 0;
+        mb <= 0;
+        mix_carry <= 0;
+        base_a <= 0;
+        base_b <= 0;
+        mc <= 0;
+        add_x <= 0;
+        mixing_base <= 0;
+        ma <= 0;
+        base_c <= 0;
+    end
+    else begin
+        if ((!in_reply)) begin
+            if ((state == 5'b00101)) begin
+                if ((($signed({1'b0, step_count}) == (40 - 1)) && (!exact))) begin
+                    ma <= seed[128-1:96];
+                    mb <= seed[96-1:64];
+                    mc <= seed[64-1:32];
+                    md <= seed[32-1:0];
+                    mixing_base <= 1'b1;
+                    mix_count <= 0;
+                end
+            end
+            else if (((state == 5'b00110) && (mix_phase == 0))) begin
+                if ((!mix_count[0])) begin
+                    add_x <= ma;
+                    add_y <= mb;
+                end
+                else begin
+                    add_x <= mc;
+                    add_y <= md;
+                end
+                mix_carry <= 1'b0;
+                mix_phase <= 1;
+            end
+            else if (((state == 5'b00110) && (mix_phase != 5))) begin
+                mix_sum <= {byte_total[8-1:0], mix_sum[32-1:8]};
+                mix_carry <= byte_total[8];
+                add_x <= {8'h0, add_x[32-1:8]};
+                add_y <= {8'h0, add_y[32-1:8]};
+                mix_phase <= (mix_phase + 1);
+            end
+            else if ((state == 5'b00110)) begin
+                mix_phase <= 0;
+                step = mix_count[2-1:0];
+                case (step)
+                    'h0: begin
+                        ma <= mix_sum;
+                        md <= {mix_cross[16-1:0], mix_cross[32-1:16]};
+                    end
+                    'h1: begin
+                        mc <= mix_sum;
+                        mb <= {mix_cross[20-1:0], mix_cross[32-1:20]};
+                    end
+                    'h2: begin
+                        ma <= mix_sum;
+                        md <= {mix_cross[24-1:0], mix_cross[32-1:24]};
+                    end
+                    default: begin
+                        mc <= mix_sum;
+                        mb <= {mix_cross[25-1:0], mix_cross[32-1:25]};
+                    end
+                endcase
+                if (($signed({1'b0, mix_count}) != ((4 * 8) - 1))) begin
+                    mix_count <= (mix_count + 1);
+                end
+            end
+            else if ((state == 5'b00111)) begin
+                if (mixing_base) begin
+                    base_a <= ma;
+                    base_b <= mb;
+                    base_c <= mc;
+                    base_d <= md;
+                    mixing_base <= 1'b0;
+                end
+            end
+            else if ((state == 5'b01000)) begin
+                ma <= base_a;
+                mb <= base_b;
+                mc <= base_c;
+                md <= (base_d ^ {22'h0, load_lane, 3'h0, load_slot});
+                mix_count <= 0;
+            end
+        end
+    end
 end
 
 
@@ -6228,507 +6681,96 @@ always @(posedge clk) begin: lane_share
     end
 end
 
-// The checks that need arithmetic, registered (valid a clock after the scan's last
-// count, in JUDGED), then the verdict over them all, registered again (valid in
-// CHECKING): the reply's status and the run's set-up start at registers.
-always @(posedge clk) begin: judge
-    reg [8-1:0] answer;
-    twice <= ((known + n) != deck_total);
-    deck_short <= (to_deal > n);
-    no_trials <= (trials == 0);
-    too_big <= (randoms > most_random);
-    mode_exact <= (mode == 2);
-    mode_bad <= ((mode != 1) && (mode != 2));
-    opponents_bad <= ((k_opp == 0) || (k_opp > max_opponents));
-    answer = 8'h0;
-    if (mode_bad) begin
-        answer = 8;
-    end
-    else if (opponents_bad) begin
-        answer = 4;
-    end
-    else if (card_bad) begin
-        answer = 1;
-    end
-    else if (twice) begin
-        answer = 2;
-    end
-    else if (board_bad) begin
-        answer = 3;
-    end
-    else if (deck_short) begin
-        answer = 6;
-    end
-    else if ((mode_exact && too_big)) begin
-        answer = 10;
-    end
-    else if (((!mode_exact) && no_trials)) begin
-        answer = 5;
-    end
-    verdict <= answer;
-    request_good <= (answer == 0);
-end
 
-
-
-assign all_done = (done_bits == 3);
-
-
-always @(load_digit, md, mb, mc, load_index, ma, exact) begin: seed_words
-    if (exact) begin
-        seed_word = load_digit;
-    end
-    else if ((load_index == 0)) begin
-        seed_word = ma;
-    end
-    else if ((load_index == 1)) begin
-        seed_word = mb;
-    end
-    else if ((load_index == 2)) begin
-        seed_word = mc;
-    end
-    else begin
-        seed_word = md;
-    end
-end
-
-// A quarter round step (golden mix_step): steps 0 and 2 add b to a and cross into
-// d, steps 1 and 3 add d to c and cross into b; the sum a byte a clock.
-always @(add_y, mix_sum, md, mix_count, mb, mix_carry, add_x) begin: mix_adder
-    byte_total = ((add_x[8-1:0] + add_y[8-1:0]) + mix_carry);
-    if ((!mix_count[0])) begin
-        mix_cross = (md ^ mix_sum);
-    end
-    else begin
-        mix_cross = (mb ^ mix_sum);
-    end
-end
-
-// The scan's writes into every slot's table, registered (the write is a clock
-// late, long before any run reads the tables): the bus reaches hundreds of LUT-RAMs
-// from registers, not from the state's decoder.
-always @(posedge clk) begin: write_remaining
-    rem_we <= ((state == 5'b00001) && (!scan_bits[0]));
-    rem_addr <= n;
-    rem_data <= scan;
-end
-
-
-always @(posedge clk) begin: sum_link0_add
-    sum_link0_after <= (sum_first + sum_link0_byte);
-end
-
-
-always @(posedge clk) begin: sum_link1_add
-    sum_last <= (sum_link0_after + sum_link1_byte);
-end
-
-
-always @(crc_tx, tx_byte) begin: crc8_step1_step
-    reg [8-1:0] c;
-    integer step_i;
-    c = 8'h0;
-    c = (crc_tx ^ tx_byte);
-    for (step_i=0; step_i<8; step_i=step_i+1) begin
-        if (c[7]) begin
-            c = ({c[7-1:0], 1'b0} ^ 7);
-        end
-        else begin
-            c = {c[7-1:0], 1'b0};
-        end
-    end
-    crc_tx_next = c;
-end
-
-
-
-assign sum_first = carry;
-
-
-
-assign m_axis_tdata = out_data;
-assign m_axis_tvalid = out_valid;
-assign tx_go = ((!out_valid) || m_axis_tready);
-assign busy = (!in_idle);
-
-
-always @(status, sum_last, part, reply_len, crc_tx) begin: reply_byte
-    case (part)
-        3'b000: begin
-            tx_byte = 165;
-        end
-        3'b001: begin
-            tx_byte = reply_len;
-        end
-        3'b010: begin
-            tx_byte = status;
-        end
-        3'b011: begin
-            tx_byte = sum_last[8-1:0];
-        end
-        default: begin
-            tx_byte = crc_tx;
-        end
-    endcase
-end
-
-
-always @(posedge clk) begin: control
-    integer p;
-    reg [5-1:0] step;
+always @(posedge clk) begin: schedule
     if (rst == 1) begin
         load <= 0;
-        in_reply <= 0;
-        reply_len <= 0;
-        base_b <= 0;
-        load_index <= 0;
-        settle <= 0;
-        mixing_base <= 0;
-        crc_tx <= 0;
-        scan_bits <= 0;
-        base_d <= 0;
-        part <= 3'b000;
-        busy_pending <= 0;
-        load_lane <= 0;
-        md <= 0;
-        mb <= 0;
-        mc <= 0;
-        out_data <= 0;
-        add_x <= 0;
-        step_count <= 0;
-        ma <= 0;
-        exact <= 0;
-        quotient <= 0;
-        mix_phase <= 0;
-        rank <= 0;
-        state <= 5'b00000;
         probe_c <= 0;
-        add_y <= 0;
-        n <= 0;
-        base_a <= 0;
-        mix_count <= 0;
         load_slot <= 0;
-        mix_carry <= 0;
-        scan <= 0;
+        load_lane <= 0;
+        probe_j <= 0;
+        load_index <= 0;
+        unranked <= 0;
         load_digit <= 0;
         start <= 0;
-        remainder <= 0;
-        base_c <= 0;
-        status <= 0;
-        active <= 0;
-        mix_sum <= 0;
-        dividend <= 0;
-        out_valid <= 0;
-        shift <= 0;
-        probe_j <= 0;
-        left <= 0;
-        carry <= 0;
-        unranked <= 0;
-        in_idle <= 1;
+        rank <= 0;
     end
     else begin
         load <= 1'b0;
         start <= 1'b0;
-        shift <= 1'b0;
-        if ((out_valid && m_axis_tready)) begin
-            out_valid <= 1'b0;
-        end
-        if (in_idle) begin
-            scan_bits <= cards_seen;
-        end
-        if (in_reply) begin
-            if (((part == 3'b011) && (settle != 0))) begin
-                settle <= (settle - 1);
-            end
-            else if (tx_go) begin
-                out_valid <= 1'b1;
-                out_data <= tx_byte;
-                case (part)
-                    3'b000: begin
-                        crc_tx <= 0;
-                        part <= 3'b001;
+        if ((!in_reply)) begin
+            case (state)
+                5'b00010: begin
+                    probe_j <= board_missing;
+                    probe_c <= n;
+                end
+                5'b00101: begin
+                    if ((($signed({1'b0, step_count}) == (40 - 1)) && exact)) begin
+                        rank <= 0;
+                        load_lane <= 0;
+                        load_index <= 0;
                     end
-                    3'b001: begin
-                        crc_tx <= crc_tx_next;
-                        part <= 3'b010;
+                end
+                5'b00111: begin
+                    if (mixing_base) begin
+                        load_lane <= 0;
+                        load_slot <= 0;
                     end
-                    3'b010: begin
-                        crc_tx <= crc_tx_next;
-                        left <= count_bytes;
-                        carry <= 0;
-                        settle <= (2 + 3);
-                        if ((status == 0)) begin
-                            part <= 3'b011;
+                    else begin
+                        load_index <= 0;
+                        load <= 1'b1;
+                    end
+                end
+                5'b01001: begin
+                    if ((load_index == 3)) begin
+                        if (($signed({1'b0, load_slot}) == (11 - 1))) begin
+                            load_slot <= 0;
+                            if (($signed({1'b0, load_lane}) == (2 - 1))) begin
+                                start <= 1'b1;
+                            end
+                            else begin
+                                load_lane <= (load_lane + 1);
+                            end
                         end
                         else begin
-                            part <= 3'b100;
+                            load_slot <= (load_slot + 1);
                         end
                     end
-                    3'b011: begin
-                        crc_tx <= crc_tx_next;
-                        carry <= sum_last[12-1:8];
-                        shift <= 1'b1;
-                        settle <= (2 + 3);
-                        left <= (left - 1);
-                        if ((left == 1)) begin
-                            part <= 3'b100;
+                    else begin
+                        load_index <= (load_index + 1);
+                        load <= 1'b1;
+                    end
+                end
+                5'b01010: begin
+                    unranked <= rank;
+                    probe_j <= board_missing;
+                    probe_c <= (n - 1);
+                end
+                5'b01110: begin
+                    if (fits) begin
+                        load <= 1'b1;
+                        load_slot <= (probe_j - 1);
+                        load_digit <= probe_c;
+                        unranked <= rest;
+                        probe_j <= (probe_j - 1);
+                        if ((probe_j != 1)) begin
+                            probe_c <= (probe_c - 1);
                         end
                     end
-                    default: begin
-                        part <= 3'b000;
-                        state <= 5'b00000;
-                        in_reply <= 1'b0;
-                        in_idle <= 1'b1;
+                    else begin
+                        probe_c <= (probe_c - 1);
                     end
-                endcase
-            end
-        end
-        else if ((state == 5'b00000)) begin
-            scan <= 0;
-            n <= 0;
-            if (busy_pending) begin
-                status <= 9;
-                reply_len <= 1;
-                busy_pending <= 1'b0;
-                state <= 5'b10010;
-                in_reply <= 1'b1;
-                in_idle <= 1'b0;
-            end
-            else if ((frame_end && taking)) begin
-                in_idle <= 1'b0;
-                if (((!frame_good) || (role != 6'b100000))) begin
-                    status <= 7;
-                    reply_len <= 1;
-                    state <= 5'b10010;
-                    in_reply <= 1'b1;
                 end
-                else begin
-                    state <= 5'b00001;
-                end
-            end
-        end
-        else if ((state == 5'b00001)) begin
-            scan_bits <= {1'b0, scan_bits[52-1:1]};
-            if ((!scan_bits[0])) begin
-                n <= (n + 1);
-            end
-            scan <= (scan + 1);
-            if (($signed({1'b0, scan}) == (52 - 1))) begin
-                state <= 5'b00010;
-            end
-        end
-        else if ((state == 5'b00010)) begin
-            probe_j <= board_missing;
-            probe_c <= n;
-            state <= 5'b00011;
-        end
-        else if ((state == 5'b00011)) begin
-            state <= 5'b00100;
-        end
-        else if ((state == 5'b00100)) begin
-            for (p=0; p<4; p=p+1) begin
-                active[p] <= (p <= $signed({1'b0, k_opp}));
-            end
-            reply_len <= 1;
-            state <= 5'b10010;
-            in_reply <= (!request_good);
-            exact <= mode_exact;
-            status <= verdict;
-            if (request_good) begin
-                reply_len <= (1 + count_bytes);
-                if (mode_exact) begin
-                    dividend <= binomial_q;
-                end
-                else begin
-                    dividend <= trials;
-                end
-                remainder <= 0;
-                step_count <= 0;
-                state <= 5'b00101;
-            end
-        end
-        else if ((state == 5'b00101)) begin
-            dividend <= {dividend[(40 - 1)-1:0], 1'b0};
-            if (({remainder[2-1:0], dividend[(40 - 1)]} >= lane_count)) begin
-                remainder <= ({remainder[2-1:0], dividend[(40 - 1)]} - lane_count);
-                quotient <= {quotient[(40 - 1)-1:0], 1'b1};
-            end
-            else begin
-                remainder <= {remainder[2-1:0], dividend[(40 - 1)]};
-                quotient <= {quotient[(40 - 1)-1:0], 1'b0};
-            end
-            step_count <= (step_count + 1);
-            if ((($signed({1'b0, step_count}) == (40 - 1)) && exact)) begin
-                rank <= 0;
-                load_lane <= 0;
-                load_index <= 0;
-                state <= 5'b01010;
-            end
-            else if (($signed({1'b0, step_count}) == (40 - 1))) begin
-                ma <= seed[128-1:96];
-                mb <= seed[96-1:64];
-                mc <= seed[64-1:32];
-                md <= seed[32-1:0];
-                mixing_base <= 1'b1;
-                mix_count <= 0;
-                state <= 5'b00110;
-            end
-        end
-        else if (((state == 5'b00110) && (mix_phase == 0))) begin
-            if ((!mix_count[0])) begin
-                add_x <= ma;
-                add_y <= mb;
-            end
-            else begin
-                add_x <= mc;
-                add_y <= md;
-            end
-            mix_carry <= 1'b0;
-            mix_phase <= 1;
-        end
-        else if (((state == 5'b00110) && (mix_phase != 5))) begin
-            mix_sum <= {byte_total[8-1:0], mix_sum[32-1:8]};
-            mix_carry <= byte_total[8];
-            add_x <= {8'h0, add_x[32-1:8]};
-            add_y <= {8'h0, add_y[32-1:8]};
-            mix_phase <= (mix_phase + 1);
-        end
-        else if ((state == 5'b00110)) begin
-            mix_phase <= 0;
-            step = mix_count[2-1:0];
-            case (step)
-                'h0: begin
-                    ma <= mix_sum;
-                    md <= {mix_cross[16-1:0], mix_cross[32-1:16]};
-                end
-                'h1: begin
-                    mc <= mix_sum;
-                    mb <= {mix_cross[20-1:0], mix_cross[32-1:20]};
-                end
-                'h2: begin
-                    ma <= mix_sum;
-                    md <= {mix_cross[24-1:0], mix_cross[32-1:24]};
-                end
-                default: begin
-                    mc <= mix_sum;
-                    mb <= {mix_cross[25-1:0], mix_cross[32-1:25]};
-                end
-            endcase
-            if (($signed({1'b0, mix_count}) == ((4 * 8) - 1))) begin
-                state <= 5'b00111;
-            end
-            else begin
-                mix_count <= (mix_count + 1);
-            end
-        end
-        else if ((state == 5'b00111)) begin
-            if (mixing_base) begin
-                base_a <= ma;
-                base_b <= mb;
-                base_c <= mc;
-                base_d <= md;
-                mixing_base <= 1'b0;
-                load_lane <= 0;
-                load_slot <= 0;
-                state <= 5'b01000;
-            end
-            else begin
-                load_index <= 0;
-                load <= 1'b1;
-                state <= 5'b01001;
-            end
-        end
-        else if ((state == 5'b01000)) begin
-            ma <= base_a;
-            mb <= base_b;
-            mc <= base_c;
-            md <= (base_d ^ {22'h0, load_lane, 3'h0, load_slot});
-            mix_count <= 0;
-            state <= 5'b00110;
-        end
-        else if ((state == 5'b01001)) begin
-            if ((load_index == 3)) begin
-                state <= 5'b01000;
-                if (($signed({1'b0, load_slot}) == (11 - 1))) begin
-                    load_slot <= 0;
+                5'b01111: begin
+                    rank <= (rank + share);
                     if (($signed({1'b0, load_lane}) == (2 - 1))) begin
                         start <= 1'b1;
-                        state <= 5'b10000;
                     end
                     else begin
                         load_lane <= (load_lane + 1);
                     end
                 end
-                else begin
-                    load_slot <= (load_slot + 1);
-                end
-            end
-            else begin
-                load_index <= (load_index + 1);
-                load <= 1'b1;
-            end
-        end
-        else if ((state == 5'b01010)) begin
-            unranked <= rank;
-            probe_j <= board_missing;
-            probe_c <= (n - 1);
-            if ((board_missing == 0)) begin
-                state <= 5'b01111;
-            end
-            else begin
-                state <= 5'b01011;
-            end
-        end
-        else if ((state == 5'b01011)) begin
-            state <= 5'b01100;
-        end
-        else if ((state == 5'b01100)) begin
-            state <= 5'b01101;
-        end
-        else if ((state == 5'b01101)) begin
-            state <= 5'b01110;
-        end
-        else if ((state == 5'b01110)) begin
-            state <= 5'b01011;
-            if (fits) begin
-                load <= 1'b1;
-                load_slot <= (probe_j - 1);
-                load_digit <= probe_c;
-                unranked <= rest;
-                probe_j <= (probe_j - 1);
-                if ((probe_j == 1)) begin
-                    state <= 5'b01111;
-                end
-                else begin
-                    probe_c <= (probe_c - 1);
-                end
-            end
-            else begin
-                probe_c <= (probe_c - 1);
-            end
-        end
-        else if ((state == 5'b01111)) begin
-            rank <= (rank + share);
-            if (($signed({1'b0, load_lane}) == (2 - 1))) begin
-                start <= 1'b1;
-                state <= 5'b10000;
-            end
-            else begin
-                load_lane <= (load_lane + 1);
-                state <= 5'b01010;
-            end
-        end
-        else if ((state == 5'b10000)) begin
-            state <= 5'b10001;
-        end
-        else if ((state == 5'b10001)) begin
-            if (all_done) begin
-                state <= 5'b10010;
-                in_reply <= 1'b1;
-            end
-        end
-        if ((frame_end && (!taking))) begin
-            busy_pending <= 1'b1;
+            endcase
         end
     end
 end
@@ -6878,7 +6920,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_chunked_counter0_clear) begin
+        if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_lowest <= 0;
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
@@ -6886,7 +6928,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
             equity_lane0_chunked_counter0_lowest <= pipe_reg8_q[8-1:0];
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
-        else if (equity_lane0_chunked_counter0_clear) begin
+        else if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
@@ -6916,7 +6958,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_chunked_counter0_clear) begin
+        if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk1_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
@@ -6924,7 +6966,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
             equity_lane0_chunked_counter0_counter_chunk1_value <= pipe_reg8_q[16-1:8];
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
-        else if (equity_lane0_chunked_counter0_clear) begin
+        else if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
@@ -6954,7 +6996,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_chunked_counter0_clear) begin
+        if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk2_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
@@ -6962,7 +7004,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
             equity_lane0_chunked_counter0_counter_chunk2_value <= pipe_reg8_q[24-1:16];
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
-        else if (equity_lane0_chunked_counter0_clear) begin
+        else if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
@@ -6992,7 +7034,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_chunked_counter0_clear) begin
+        if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk3_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
@@ -7000,7 +7042,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
             equity_lane0_chunked_counter0_counter_chunk3_value <= pipe_reg8_q[32-1:24];
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
-        else if (equity_lane0_chunked_counter0_clear) begin
+        else if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
@@ -7019,7 +7061,7 @@ end
 
 
 
-assign equity_lane0_chunked_counter0_counter_chunk4_shifted = equity_lane0_chunked_counter0_chain_in;
+assign equity_lane0_chunked_counter0_counter_chunk4_shifted = equity_lane0_unused;
 
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
@@ -7030,7 +7072,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_chunked_counter0_clear) begin
+        if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk4_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
@@ -7038,7 +7080,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
             equity_lane0_chunked_counter0_counter_chunk4_value <= pipe_reg8_q[40-1:32];
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
-        else if (equity_lane0_chunked_counter0_clear) begin
+        else if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
@@ -7057,7 +7099,7 @@ end
 
 
 
-assign equity_lane0_chunked_counter0_chain_out = equity_lane0_chunked_counter0_lowest[8-1:0];
+assign equity_lane0_unread = equity_lane0_chunked_counter0_lowest[8-1:0];
 
 
 
@@ -7165,6 +7207,16 @@ always @(posedge clk) begin: equity_lane0_control
                 equity_lane0_drain <= (equity_lane0_drain - 1);
             end
         end
+    end
+end
+
+
+always @(pipe_reg7_q, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) begin: equity_lane0_count_gate
+    if (pipe_reg7_q) begin
+        equity_lane0_counting = (equity_lane0_won_valid && ((equity_lane0_state == 2'b10) || (equity_lane0_state == 2'b11)));
+    end
+    else begin
+        equity_lane0_counting = (equity_lane0_won_valid && (!equity_lane0_left_zero) && (equity_lane0_state == 2'b10));
     end
 end
 
@@ -7988,7 +8040,7 @@ assign equity_lane0_slot_stream1_hw = (equity_lane0_slot_stream1_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream1_advance = (equity_lane0_toks[0] || equity_lane0_prime);
+assign equity_lane0_slot_stream1_advance = (equity_lane0_slot_stream1_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream1_select
@@ -8042,7 +8094,7 @@ assign equity_lane0_slot_stream2_hw = (equity_lane0_slot_stream2_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream2_advance = (equity_lane0_toks[1] || equity_lane0_prime);
+assign equity_lane0_slot_stream2_advance = (equity_lane0_slot_stream2_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream2_select
@@ -8096,7 +8148,7 @@ assign equity_lane0_slot_stream3_hw = (equity_lane0_slot_stream3_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream3_advance = (equity_lane0_toks[2] || equity_lane0_prime);
+assign equity_lane0_slot_stream3_advance = (equity_lane0_slot_stream3_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream3_select
@@ -8150,7 +8202,7 @@ assign equity_lane0_slot_stream4_hw = (equity_lane0_slot_stream4_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream4_advance = (equity_lane0_toks[3] || equity_lane0_prime);
+assign equity_lane0_slot_stream4_advance = (equity_lane0_slot_stream4_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream4_select
@@ -8204,7 +8256,7 @@ assign equity_lane0_slot_stream5_hw = (equity_lane0_slot_stream5_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream5_advance = (equity_lane0_toks[4] || equity_lane0_prime);
+assign equity_lane0_slot_stream5_advance = (equity_lane0_slot_stream5_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream5_select
@@ -8258,7 +8310,7 @@ assign equity_lane0_slot_stream6_hw = (equity_lane0_slot_stream6_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream6_advance = (equity_lane0_toks[5] || equity_lane0_prime);
+assign equity_lane0_slot_stream6_advance = (equity_lane0_slot_stream6_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream6_select
@@ -8312,7 +8364,7 @@ assign equity_lane0_slot_stream7_hw = (equity_lane0_slot_stream7_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream7_advance = (equity_lane0_toks[6] || equity_lane0_prime);
+assign equity_lane0_slot_stream7_advance = (equity_lane0_slot_stream7_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream7_select
@@ -8366,7 +8418,7 @@ assign equity_lane0_slot_stream8_hw = (equity_lane0_slot_stream8_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream8_advance = (equity_lane0_toks[7] || equity_lane0_prime);
+assign equity_lane0_slot_stream8_advance = (equity_lane0_slot_stream8_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream8_select
@@ -8420,7 +8472,7 @@ assign equity_lane0_slot_stream9_hw = (equity_lane0_slot_stream9_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream9_advance = (equity_lane0_toks[8] || equity_lane0_prime);
+assign equity_lane0_slot_stream9_advance = (equity_lane0_slot_stream9_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream9_select
@@ -8474,7 +8526,7 @@ assign equity_lane0_slot_stream10_hw = (equity_lane0_slot_stream10_w ^ {19'h0, e
 
 
 
-assign equity_lane0_slot_stream10_advance = (equity_lane0_toks[9] || equity_lane0_prime);
+assign equity_lane0_slot_stream10_advance = (equity_lane0_slot_stream10_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream10_select
@@ -8543,7 +8595,7 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_take
     equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
-    equity_lane0_deal_stage0_t_pos <= equity_lane0_deal_stage0_pos_in;
+    equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
 end
 
 
@@ -8650,12 +8702,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[0] <= 0;
-        equity_lane0_toks[0] <= 0;
+        equity_lane0_deal_stage0_ok_out <= 0;
+        equity_lane0_slot_stream1_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[0] <= equity_lane0_deal_stage0_a_tok;
-        equity_lane0_oks[0] <= (equity_lane0_deal_stage0_a_ok && equity_lane0_deal_stage0_found);
+        equity_lane0_slot_stream1_tok_in <= equity_lane0_deal_stage0_a_tok;
+        equity_lane0_deal_stage0_ok_out <= (equity_lane0_deal_stage0_a_ok && equity_lane0_deal_stage0_found);
     end
 end
 
@@ -8758,8 +8810,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_take_flags
         equity_lane0_deal_stage1_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage1_t_tok <= equity_lane0_toks[0];
-        equity_lane0_deal_stage1_t_ok <= equity_lane0_oks[0];
+        equity_lane0_deal_stage1_t_tok <= equity_lane0_slot_stream1_tok_in;
+        equity_lane0_deal_stage1_t_ok <= equity_lane0_deal_stage0_ok_out;
     end
 end
 
@@ -8855,12 +8907,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[1] <= 0;
-        equity_lane0_toks[1] <= 0;
+        equity_lane0_deal_stage1_ok_out <= 0;
+        equity_lane0_slot_stream2_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[1] <= equity_lane0_deal_stage1_a_tok;
-        equity_lane0_oks[1] <= (equity_lane0_deal_stage1_a_ok && equity_lane0_deal_stage1_found);
+        equity_lane0_slot_stream2_tok_in <= equity_lane0_deal_stage1_a_tok;
+        equity_lane0_deal_stage1_ok_out <= (equity_lane0_deal_stage1_a_ok && equity_lane0_deal_stage1_found);
     end
 end
 
@@ -8983,8 +9035,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_take_flags
         equity_lane0_deal_stage2_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage2_t_tok <= equity_lane0_toks[1];
-        equity_lane0_deal_stage2_t_ok <= equity_lane0_oks[1];
+        equity_lane0_deal_stage2_t_tok <= equity_lane0_slot_stream2_tok_in;
+        equity_lane0_deal_stage2_t_ok <= equity_lane0_deal_stage1_ok_out;
     end
 end
 
@@ -9080,12 +9132,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[2] <= 0;
-        equity_lane0_toks[2] <= 0;
+        equity_lane0_deal_stage2_ok_out <= 0;
+        equity_lane0_slot_stream3_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[2] <= equity_lane0_deal_stage2_a_tok;
-        equity_lane0_oks[2] <= (equity_lane0_deal_stage2_a_ok && equity_lane0_deal_stage2_found);
+        equity_lane0_slot_stream3_tok_in <= equity_lane0_deal_stage2_a_tok;
+        equity_lane0_deal_stage2_ok_out <= (equity_lane0_deal_stage2_a_ok && equity_lane0_deal_stage2_found);
     end
 end
 
@@ -9228,8 +9280,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_take_flags
         equity_lane0_deal_stage3_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage3_t_tok <= equity_lane0_toks[2];
-        equity_lane0_deal_stage3_t_ok <= equity_lane0_oks[2];
+        equity_lane0_deal_stage3_t_tok <= equity_lane0_slot_stream3_tok_in;
+        equity_lane0_deal_stage3_t_ok <= equity_lane0_deal_stage2_ok_out;
     end
 end
 
@@ -9325,12 +9377,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[3] <= 0;
-        equity_lane0_toks[3] <= 0;
+        equity_lane0_deal_stage3_ok_out <= 0;
+        equity_lane0_slot_stream4_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[3] <= equity_lane0_deal_stage3_a_tok;
-        equity_lane0_oks[3] <= (equity_lane0_deal_stage3_a_ok && equity_lane0_deal_stage3_found);
+        equity_lane0_slot_stream4_tok_in <= equity_lane0_deal_stage3_a_tok;
+        equity_lane0_deal_stage3_ok_out <= (equity_lane0_deal_stage3_a_ok && equity_lane0_deal_stage3_found);
     end
 end
 
@@ -9493,8 +9545,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_take_flags
         equity_lane0_deal_stage4_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage4_t_tok <= equity_lane0_toks[3];
-        equity_lane0_deal_stage4_t_ok <= equity_lane0_oks[3];
+        equity_lane0_deal_stage4_t_tok <= equity_lane0_slot_stream4_tok_in;
+        equity_lane0_deal_stage4_t_ok <= equity_lane0_deal_stage3_ok_out;
     end
 end
 
@@ -9590,12 +9642,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[4] <= 0;
-        equity_lane0_toks[4] <= 0;
+        equity_lane0_deal_stage4_ok_out <= 0;
+        equity_lane0_slot_stream5_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[4] <= equity_lane0_deal_stage4_a_tok;
-        equity_lane0_oks[4] <= (equity_lane0_deal_stage4_a_ok && equity_lane0_deal_stage4_found);
+        equity_lane0_slot_stream5_tok_in <= equity_lane0_deal_stage4_a_tok;
+        equity_lane0_deal_stage4_ok_out <= (equity_lane0_deal_stage4_a_ok && equity_lane0_deal_stage4_found);
     end
 end
 
@@ -9798,8 +9850,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_take_flags
         equity_lane0_deal_stage5_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage5_t_tok <= equity_lane0_toks[4];
-        equity_lane0_deal_stage5_t_ok <= equity_lane0_oks[4];
+        equity_lane0_deal_stage5_t_tok <= equity_lane0_slot_stream5_tok_in;
+        equity_lane0_deal_stage5_t_ok <= equity_lane0_deal_stage4_ok_out;
     end
 end
 
@@ -9895,12 +9947,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[5] <= 0;
-        equity_lane0_toks[5] <= 0;
+        equity_lane0_deal_stage5_ok_out <= 0;
+        equity_lane0_slot_stream6_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[5] <= equity_lane0_deal_stage5_a_tok;
-        equity_lane0_oks[5] <= (equity_lane0_deal_stage5_a_ok && equity_lane0_deal_stage5_found);
+        equity_lane0_slot_stream6_tok_in <= equity_lane0_deal_stage5_a_tok;
+        equity_lane0_deal_stage5_ok_out <= (equity_lane0_deal_stage5_a_ok && equity_lane0_deal_stage5_found);
     end
 end
 
@@ -10123,8 +10175,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_take_flags
         equity_lane0_deal_stage6_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage6_t_tok <= equity_lane0_toks[5];
-        equity_lane0_deal_stage6_t_ok <= equity_lane0_oks[5];
+        equity_lane0_deal_stage6_t_tok <= equity_lane0_slot_stream6_tok_in;
+        equity_lane0_deal_stage6_t_ok <= equity_lane0_deal_stage5_ok_out;
     end
 end
 
@@ -10220,12 +10272,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[6] <= 0;
-        equity_lane0_toks[6] <= 0;
+        equity_lane0_deal_stage6_ok_out <= 0;
+        equity_lane0_slot_stream7_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[6] <= equity_lane0_deal_stage6_a_tok;
-        equity_lane0_oks[6] <= (equity_lane0_deal_stage6_a_ok && equity_lane0_deal_stage6_found);
+        equity_lane0_slot_stream7_tok_in <= equity_lane0_deal_stage6_a_tok;
+        equity_lane0_deal_stage6_ok_out <= (equity_lane0_deal_stage6_a_ok && equity_lane0_deal_stage6_found);
     end
 end
 
@@ -10468,8 +10520,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage7_take_flags
         equity_lane0_deal_stage7_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage7_t_tok <= equity_lane0_toks[6];
-        equity_lane0_deal_stage7_t_ok <= equity_lane0_oks[6];
+        equity_lane0_deal_stage7_t_tok <= equity_lane0_slot_stream7_tok_in;
+        equity_lane0_deal_stage7_t_ok <= equity_lane0_deal_stage6_ok_out;
     end
 end
 
@@ -10565,12 +10617,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage7_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[7] <= 0;
-        equity_lane0_toks[7] <= 0;
+        equity_lane0_deal_stage7_ok_out <= 0;
+        equity_lane0_slot_stream8_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[7] <= equity_lane0_deal_stage7_a_tok;
-        equity_lane0_oks[7] <= (equity_lane0_deal_stage7_a_ok && equity_lane0_deal_stage7_found);
+        equity_lane0_slot_stream8_tok_in <= equity_lane0_deal_stage7_a_tok;
+        equity_lane0_deal_stage7_ok_out <= (equity_lane0_deal_stage7_a_ok && equity_lane0_deal_stage7_found);
     end
 end
 
@@ -10833,8 +10885,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage8_take_flags
         equity_lane0_deal_stage8_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage8_t_tok <= equity_lane0_toks[7];
-        equity_lane0_deal_stage8_t_ok <= equity_lane0_oks[7];
+        equity_lane0_deal_stage8_t_tok <= equity_lane0_slot_stream8_tok_in;
+        equity_lane0_deal_stage8_t_ok <= equity_lane0_deal_stage7_ok_out;
     end
 end
 
@@ -10930,12 +10982,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage8_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[8] <= 0;
-        equity_lane0_toks[8] <= 0;
+        equity_lane0_deal_stage8_ok_out <= 0;
+        equity_lane0_slot_stream9_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[8] <= equity_lane0_deal_stage8_a_tok;
-        equity_lane0_oks[8] <= (equity_lane0_deal_stage8_a_ok && equity_lane0_deal_stage8_found);
+        equity_lane0_slot_stream9_tok_in <= equity_lane0_deal_stage8_a_tok;
+        equity_lane0_deal_stage8_ok_out <= (equity_lane0_deal_stage8_a_ok && equity_lane0_deal_stage8_found);
     end
 end
 
@@ -11238,8 +11290,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage9_take_flags
         equity_lane0_deal_stage9_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage9_t_tok <= equity_lane0_toks[8];
-        equity_lane0_deal_stage9_t_ok <= equity_lane0_oks[8];
+        equity_lane0_deal_stage9_t_tok <= equity_lane0_slot_stream9_tok_in;
+        equity_lane0_deal_stage9_t_ok <= equity_lane0_deal_stage8_ok_out;
     end
 end
 
@@ -11335,12 +11387,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage9_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[9] <= 0;
-        equity_lane0_toks[9] <= 0;
+        equity_lane0_deal_stage9_ok_out <= 0;
+        equity_lane0_slot_stream10_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[9] <= equity_lane0_deal_stage9_a_tok;
-        equity_lane0_oks[9] <= (equity_lane0_deal_stage9_a_ok && equity_lane0_deal_stage9_found);
+        equity_lane0_slot_stream10_tok_in <= equity_lane0_deal_stage9_a_tok;
+        equity_lane0_deal_stage9_ok_out <= (equity_lane0_deal_stage9_a_ok && equity_lane0_deal_stage9_found);
     end
 end
 
@@ -11663,8 +11715,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage10_take_flags
         equity_lane0_deal_stage10_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage10_t_tok <= equity_lane0_toks[9];
-        equity_lane0_deal_stage10_t_ok <= equity_lane0_oks[9];
+        equity_lane0_deal_stage10_t_tok <= equity_lane0_slot_stream10_tok_in;
+        equity_lane0_deal_stage10_t_ok <= equity_lane0_deal_stage9_ok_out;
     end
 end
 
@@ -11754,20 +11806,26 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage10_positions
-    equity_lane0_deal_stage10_pos_out <= {equity_lane0_deal_stage10_chosen, equity_lane0_deal_stage10_a_pos};
+    equity_lane0_positions_out <= {equity_lane0_deal_stage10_chosen, equity_lane0_deal_stage10_a_pos};
 end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage10_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[10] <= 0;
-        equity_lane0_toks[10] <= 0;
+        equity_lane0_ok_out <= 0;
+        equity_lane0_tok_out <= 0;
     end
     else begin
-        equity_lane0_toks[10] <= equity_lane0_deal_stage10_a_tok;
-        equity_lane0_oks[10] <= (equity_lane0_deal_stage10_a_ok && equity_lane0_deal_stage10_found);
+        equity_lane0_tok_out <= equity_lane0_deal_stage10_a_tok;
+        equity_lane0_ok_out <= (equity_lane0_deal_stage10_a_ok && equity_lane0_deal_stage10_found);
     end
 end
+
+
+
+assign equity_lane0_last_tok = equity_lane0_tok_out;
+assign equity_lane0_last_ok = equity_lane0_ok_out;
+assign equity_lane0_last = equity_lane0_positions_out;
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup0_write
@@ -11778,7 +11836,7 @@ end
 
 
 
-assign equity_lane0_card_lookup0_position = equity_lane0_deal_stage10_pos_out[0+:6];
+assign equity_lane0_card_lookup0_position = equity_lane0_last[0+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup0_read
@@ -11799,7 +11857,7 @@ end
 
 
 
-assign equity_lane0_card_lookup1_position = equity_lane0_deal_stage10_pos_out[6+:6];
+assign equity_lane0_card_lookup1_position = equity_lane0_last[6+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup1_read
@@ -11820,7 +11878,7 @@ end
 
 
 
-assign equity_lane0_card_lookup2_position = equity_lane0_deal_stage10_pos_out[12+:6];
+assign equity_lane0_card_lookup2_position = equity_lane0_last[12+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup2_read
@@ -11841,7 +11899,7 @@ end
 
 
 
-assign equity_lane0_card_lookup3_position = equity_lane0_deal_stage10_pos_out[18+:6];
+assign equity_lane0_card_lookup3_position = equity_lane0_last[18+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup3_read
@@ -11862,7 +11920,7 @@ end
 
 
 
-assign equity_lane0_card_lookup4_position = equity_lane0_deal_stage10_pos_out[24+:6];
+assign equity_lane0_card_lookup4_position = equity_lane0_last[24+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup4_read
@@ -11883,7 +11941,7 @@ end
 
 
 
-assign equity_lane0_card_lookup5_position = equity_lane0_deal_stage10_pos_out[30+:6];
+assign equity_lane0_card_lookup5_position = equity_lane0_last[30+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup5_read
@@ -11904,7 +11962,7 @@ end
 
 
 
-assign equity_lane0_card_lookup6_position = equity_lane0_deal_stage10_pos_out[36+:6];
+assign equity_lane0_card_lookup6_position = equity_lane0_last[36+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup6_read
@@ -11925,7 +11983,7 @@ end
 
 
 
-assign equity_lane0_card_lookup7_position = equity_lane0_deal_stage10_pos_out[42+:6];
+assign equity_lane0_card_lookup7_position = equity_lane0_last[42+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup7_read
@@ -11946,7 +12004,7 @@ end
 
 
 
-assign equity_lane0_card_lookup8_position = equity_lane0_deal_stage10_pos_out[48+:6];
+assign equity_lane0_card_lookup8_position = equity_lane0_last[48+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup8_read
@@ -11967,7 +12025,7 @@ end
 
 
 
-assign equity_lane0_card_lookup9_position = equity_lane0_deal_stage10_pos_out[54+:6];
+assign equity_lane0_card_lookup9_position = equity_lane0_last[54+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup9_read
@@ -11988,7 +12046,7 @@ end
 
 
 
-assign equity_lane0_card_lookup10_position = equity_lane0_deal_stage10_pos_out[60+:6];
+assign equity_lane0_card_lookup10_position = equity_lane0_last[60+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup10_read
@@ -12006,7 +12064,7 @@ always @(posedge clk) begin: equity_lane0_lookup_valid
         equity_lane0_look_valid <= 0;
     end
     else begin
-        equity_lane0_look_valid <= (equity_lane0_toks[(11 - 1)] && equity_lane0_oks[(11 - 1)]);
+        equity_lane0_look_valid <= (equity_lane0_last_tok && equity_lane0_last_ok);
     end
 end
 
@@ -12095,31 +12153,6 @@ assign equity_lane0_eval70_hand_eval0_same_card19_same = ((equity_lane0_eval70_h
 assign equity_lane0_eval70_hand_eval0_same_card20_same = ((equity_lane0_eval70_hand_eval0_s0_codes[36-1:30] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg23_load
-    equity_lane0_eval70_hand_eval0_s1_dups <= equity_lane0_eval70_hand_eval0_pipe_reg23_d;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg24_load
-    equity_lane0_eval70_hand_eval0_s1_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg25_load
-    equity_lane0_eval70_hand_eval0_s1_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg26_load
-    equity_lane0_eval70_hand_eval0_s1_any <= equity_lane0_eval70_hand_eval0_d1_any;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg27_load
-    equity_lane0_eval70_hand_eval0_s1_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
-end
-
-
 always @(equity_lane0_eval70_hand_eval0_s0_codes) begin: equity_lane0_eval70_hand_eval0_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
@@ -12173,11 +12206,20 @@ always @(equity_lane0_eval70_hand_eval0_s0_codes) begin: equity_lane0_eval70_han
 end
 
 
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_decoded_register
+    equity_lane0_eval70_hand_eval0_decoded_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
+    equity_lane0_eval70_hand_eval0_decoded_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
+    equity_lane0_eval70_hand_eval0_decoded_any <= equity_lane0_eval70_hand_eval0_d1_any;
+    equity_lane0_eval70_hand_eval0_decoded_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
+    equity_lane0_eval70_hand_eval0_decoded_dups <= equity_lane0_eval70_hand_eval0_dups;
+end
 
-assign equity_lane0_eval70_hand_eval0_c2_bad = ((equity_lane0_eval70_hand_eval0_s1_dups != 0) || (equity_lane0_eval70_hand_eval0_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_s1_flush_suit) begin: equity_lane0_eval70_hand_eval0_rank_masks
+assign equity_lane0_eval70_hand_eval0_c2_bad = ((equity_lane0_eval70_hand_eval0_decoded_dups != 0) || (equity_lane0_eval70_hand_eval0_decoded_bad_codes != 0));
+
+
+always @(equity_lane0_eval70_hand_eval0_decoded_flush_suit, equity_lane0_eval70_hand_eval0_decoded_hand) begin: equity_lane0_eval70_hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -12198,10 +12240,10 @@ always @(equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval70_hand_eval0_s1_hand[((4 * r) + s)]) begin
+            if (equity_lane0_eval70_hand_eval0_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval70_hand_eval0_s1_hand[((4 * r) + s)] && equity_lane0_eval70_hand_eval0_s1_flush_suit[s])) begin
+            if ((equity_lane0_eval70_hand_eval0_decoded_hand[((4 * r) + s)] && equity_lane0_eval70_hand_eval0_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -12217,8 +12259,8 @@ always @(equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_
     equity_lane0_eval70_hand_eval0_c2_trips = trips;
     equity_lane0_eval70_hand_eval0_c2_pairs = pairs;
     equity_lane0_eval70_hand_eval0_c2_not_quads = not_quads;
-    equity_lane0_eval70_hand_eval0_c2_flush = (equity_lane0_eval70_hand_eval0_s1_flush_suit != 0);
-    if ((equity_lane0_eval70_hand_eval0_s1_flush_suit != 0)) begin
+    equity_lane0_eval70_hand_eval0_c2_flush = (equity_lane0_eval70_hand_eval0_decoded_flush_suit != 0);
+    if ((equity_lane0_eval70_hand_eval0_decoded_flush_suit != 0)) begin
         equity_lane0_eval70_hand_eval0_c2_kickers = suited;
     end
     else begin
@@ -12227,14 +12269,14 @@ always @(equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_s1_hand) begin: equity_lane0_eval70_hand_eval0_sf_windows
+always @(equity_lane0_eval70_hand_eval0_decoded_hand) begin: equity_lane0_eval70_hand_eval0_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval70_hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * w) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * w) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -12252,61 +12294,25 @@ always @(equity_lane0_eval70_hand_eval0_c2_present) begin: equity_lane0_eval70_h
             complete[w] = 1;
         end
     end
-    equity_lane0_eval70_hand_eval0_straight_windows0_windows = complete;
+    equity_lane0_eval70_hand_eval0_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg28_load
-    equity_lane0_eval70_hand_eval0_pipe_reg28_q <= equity_lane0_eval70_hand_eval0_c2_quads;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_masks_register
+    equity_lane0_eval70_hand_eval0_masks_quads <= equity_lane0_eval70_hand_eval0_c2_quads;
+    equity_lane0_eval70_hand_eval0_masks_trips <= equity_lane0_eval70_hand_eval0_c2_trips;
+    equity_lane0_eval70_hand_eval0_masks_pairs <= equity_lane0_eval70_hand_eval0_c2_pairs;
+    equity_lane0_eval70_hand_eval0_masks_not_quads <= equity_lane0_eval70_hand_eval0_c2_not_quads;
+    equity_lane0_eval70_hand_eval0_masks_kickers <= equity_lane0_eval70_hand_eval0_c2_kickers;
+    equity_lane0_eval70_hand_eval0_masks_windows <= equity_lane0_eval70_hand_eval0_c2_windows;
+    equity_lane0_eval70_hand_eval0_masks_sf_windows <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
+    equity_lane0_eval70_hand_eval0_masks_flush <= equity_lane0_eval70_hand_eval0_c2_flush;
+    equity_lane0_eval70_hand_eval0_masks_bad <= equity_lane0_eval70_hand_eval0_c2_bad;
+    equity_lane0_eval70_hand_eval0_masks_any <= equity_lane0_eval70_hand_eval0_decoded_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg29_load
-    equity_lane0_eval70_hand_eval0_pipe_reg29_q <= equity_lane0_eval70_hand_eval0_c2_trips;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg30_load
-    equity_lane0_eval70_hand_eval0_pipe_reg30_q <= equity_lane0_eval70_hand_eval0_c2_pairs;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg31_load
-    equity_lane0_eval70_hand_eval0_pipe_reg31_q <= equity_lane0_eval70_hand_eval0_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg32_load
-    equity_lane0_eval70_hand_eval0_pipe_reg32_q <= equity_lane0_eval70_hand_eval0_c2_kickers;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg33_load
-    equity_lane0_eval70_hand_eval0_pipe_reg33_q <= equity_lane0_eval70_hand_eval0_straight_windows0_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg34_load
-    equity_lane0_eval70_hand_eval0_pipe_reg34_q <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg35_load
-    equity_lane0_eval70_hand_eval0_pipe_reg35_q <= equity_lane0_eval70_hand_eval0_c2_flush;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg36_load
-    equity_lane0_eval70_hand_eval0_pipe_reg36_q <= equity_lane0_eval70_hand_eval0_c2_bad;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg37_load
-    equity_lane0_eval70_hand_eval0_pipe_reg37_q <= equity_lane0_eval70_hand_eval0_s1_any;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_pipe_reg32_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks0_select
+always @(equity_lane0_eval70_hand_eval0_masks_kickers) begin: equity_lane0_eval70_hand_eval0_highest_ranks0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -12317,19 +12323,19 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg32_q) begin: equity_lane0_eval70
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg32_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_kickers[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg32_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_highest_ranks0_onehots = sel;
+    equity_lane0_eval70_hand_eval0_c3_kickers = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg30_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks1_select
+always @(equity_lane0_eval70_hand_eval0_masks_pairs) begin: equity_lane0_eval70_hand_eval0_highest_ranks1_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -12340,19 +12346,19 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg30_q) begin: equity_lane0_eval70
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg30_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_pairs[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg30_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_highest_ranks1_onehots = sel;
+    equity_lane0_eval70_hand_eval0_c3_pairs = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg29_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks2_select
+always @(equity_lane0_eval70_hand_eval0_masks_trips) begin: equity_lane0_eval70_hand_eval0_highest_ranks2_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -12363,19 +12369,19 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg29_q) begin: equity_lane0_eval70
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg29_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_trips[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg29_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_highest_ranks2_onehots = sel;
+    equity_lane0_eval70_hand_eval0_c3_trips = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg31_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks3_select
+always @(equity_lane0_eval70_hand_eval0_masks_not_quads) begin: equity_lane0_eval70_hand_eval0_highest_ranks3_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -12386,34 +12392,34 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg31_q) begin: equity_lane0_eval70
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg31_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_not_quads[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg31_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_highest_ranks3_onehots = sel;
+    equity_lane0_eval70_hand_eval0_c3_not_quads = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg33_q) begin: equity_lane0_eval70_hand_eval0_window_top0_pick
+always @(equity_lane0_eval70_hand_eval0_masks_windows) begin: equity_lane0_eval70_hand_eval0_window_top0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval70_hand_eval0_pipe_reg33_q[w] && (!higher))) begin
+        if ((equity_lane0_eval70_hand_eval0_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg33_q[w]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval70_hand_eval0_window_top0_best = {onehot, 3'h0};
-    equity_lane0_eval70_hand_eval0_window_top0_found = (equity_lane0_eval70_hand_eval0_pipe_reg33_q != 0);
+    equity_lane0_eval70_hand_eval0_c3_straight = (equity_lane0_eval70_hand_eval0_masks_windows != 0);
 end
 
 
@@ -12424,26 +12430,26 @@ always @(equity_lane0_eval70_hand_eval0_window_top0_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval70_hand_eval0_window_top0_best[12] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[6] || equity_lane0_eval70_hand_eval0_window_top0_best[5] || equity_lane0_eval70_hand_eval0_window_top0_best[4]);
     value[1] = (equity_lane0_eval70_hand_eval0_window_top0_best[11] || equity_lane0_eval70_hand_eval0_window_top0_best[10] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[6] || equity_lane0_eval70_hand_eval0_window_top0_best[3] || equity_lane0_eval70_hand_eval0_window_top0_best[2]);
     value[0] = (equity_lane0_eval70_hand_eval0_window_top0_best[11] || equity_lane0_eval70_hand_eval0_window_top0_best[9] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[5] || equity_lane0_eval70_hand_eval0_window_top0_best[3] || equity_lane0_eval70_hand_eval0_window_top0_best[1]);
-    equity_lane0_eval70_hand_eval0_window_top0_top = value;
+    equity_lane0_eval70_hand_eval0_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg34_q) begin: equity_lane0_eval70_hand_eval0_window_top1_pick
+always @(equity_lane0_eval70_hand_eval0_masks_sf_windows) begin: equity_lane0_eval70_hand_eval0_window_top1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval70_hand_eval0_pipe_reg34_q[w] && (!higher))) begin
+        if ((equity_lane0_eval70_hand_eval0_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg34_q[w]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval70_hand_eval0_window_top1_best = {onehot, 3'h0};
-    equity_lane0_eval70_hand_eval0_window_top1_found = (equity_lane0_eval70_hand_eval0_pipe_reg34_q != 0);
+    equity_lane0_eval70_hand_eval0_c3_sf = (equity_lane0_eval70_hand_eval0_masks_sf_windows != 0);
 end
 
 
@@ -12454,356 +12460,224 @@ always @(equity_lane0_eval70_hand_eval0_window_top1_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval70_hand_eval0_window_top1_best[12] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[6] || equity_lane0_eval70_hand_eval0_window_top1_best[5] || equity_lane0_eval70_hand_eval0_window_top1_best[4]);
     value[1] = (equity_lane0_eval70_hand_eval0_window_top1_best[11] || equity_lane0_eval70_hand_eval0_window_top1_best[10] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[6] || equity_lane0_eval70_hand_eval0_window_top1_best[3] || equity_lane0_eval70_hand_eval0_window_top1_best[2]);
     value[0] = (equity_lane0_eval70_hand_eval0_window_top1_best[11] || equity_lane0_eval70_hand_eval0_window_top1_best[9] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[5] || equity_lane0_eval70_hand_eval0_window_top1_best[3] || equity_lane0_eval70_hand_eval0_window_top1_best[1]);
-    equity_lane0_eval70_hand_eval0_window_top1_top = value;
+    equity_lane0_eval70_hand_eval0_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg38_load
-    equity_lane0_eval70_hand_eval0_pipe_reg38_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_picks_register
+    equity_lane0_eval70_hand_eval0_picks_kickers0 <= equity_lane0_eval70_hand_eval0_c3_kickers[13-1:0];
+    equity_lane0_eval70_hand_eval0_picks_kickers1 <= equity_lane0_eval70_hand_eval0_c3_kickers[26-1:13];
+    equity_lane0_eval70_hand_eval0_picks_kickers2 <= equity_lane0_eval70_hand_eval0_c3_kickers[39-1:26];
+    equity_lane0_eval70_hand_eval0_picks_kickers3 <= equity_lane0_eval70_hand_eval0_c3_kickers[52-1:39];
+    equity_lane0_eval70_hand_eval0_picks_kickers4 <= equity_lane0_eval70_hand_eval0_c3_kickers[65-1:52];
+    equity_lane0_eval70_hand_eval0_picks_pairs0 <= equity_lane0_eval70_hand_eval0_c3_pairs[13-1:0];
+    equity_lane0_eval70_hand_eval0_picks_pairs1 <= equity_lane0_eval70_hand_eval0_c3_pairs[26-1:13];
+    equity_lane0_eval70_hand_eval0_picks_pairs2 <= equity_lane0_eval70_hand_eval0_c3_pairs[39-1:26];
+    equity_lane0_eval70_hand_eval0_picks_trips0 <= equity_lane0_eval70_hand_eval0_c3_trips[13-1:0];
+    equity_lane0_eval70_hand_eval0_picks_trips1 <= equity_lane0_eval70_hand_eval0_c3_trips[26-1:13];
+    equity_lane0_eval70_hand_eval0_picks_not_quads0 <= equity_lane0_eval70_hand_eval0_c3_not_quads;
+    equity_lane0_eval70_hand_eval0_picks_quads <= equity_lane0_eval70_hand_eval0_masks_quads;
+    equity_lane0_eval70_hand_eval0_picks_straight <= equity_lane0_eval70_hand_eval0_c3_straight;
+    equity_lane0_eval70_hand_eval0_picks_sf <= equity_lane0_eval70_hand_eval0_c3_sf;
+    equity_lane0_eval70_hand_eval0_picks_flush <= equity_lane0_eval70_hand_eval0_masks_flush;
+    equity_lane0_eval70_hand_eval0_picks_straight_top <= equity_lane0_eval70_hand_eval0_c3_straight_top;
+    equity_lane0_eval70_hand_eval0_picks_sf_top <= equity_lane0_eval70_hand_eval0_c3_sf_top;
+    equity_lane0_eval70_hand_eval0_picks_bad <= equity_lane0_eval70_hand_eval0_masks_bad;
+    equity_lane0_eval70_hand_eval0_picks_any <= equity_lane0_eval70_hand_eval0_masks_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg39_load
-    equity_lane0_eval70_hand_eval0_pipe_reg39_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg40_load
-    equity_lane0_eval70_hand_eval0_pipe_reg40_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg41_load
-    equity_lane0_eval70_hand_eval0_pipe_reg41_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg42_load
-    equity_lane0_eval70_hand_eval0_pipe_reg42_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg43_load
-    equity_lane0_eval70_hand_eval0_pair0 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg44_load
-    equity_lane0_eval70_hand_eval0_pair1 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg45_load
-    equity_lane0_eval70_hand_eval0_pipe_reg45_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg46_load
-    equity_lane0_eval70_hand_eval0_trip0 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg47_load
-    equity_lane0_eval70_hand_eval0_trip1 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg48_load
-    equity_lane0_eval70_hand_eval0_pipe_reg48_q <= equity_lane0_eval70_hand_eval0_highest_ranks3_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg49_load
-    equity_lane0_eval70_hand_eval0_s3_quads <= equity_lane0_eval70_hand_eval0_pipe_reg28_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg50_load
-    equity_lane0_eval70_hand_eval0_s3_straight <= equity_lane0_eval70_hand_eval0_window_top0_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg51_load
-    equity_lane0_eval70_hand_eval0_s3_sf <= equity_lane0_eval70_hand_eval0_window_top1_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg52_load
-    equity_lane0_eval70_hand_eval0_s3_flush <= equity_lane0_eval70_hand_eval0_pipe_reg35_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg53_load
-    equity_lane0_eval70_hand_eval0_pipe_reg53_q <= equity_lane0_eval70_hand_eval0_window_top0_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg54_load
-    equity_lane0_eval70_hand_eval0_pipe_reg54_q <= equity_lane0_eval70_hand_eval0_window_top1_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg55_load
-    equity_lane0_eval70_hand_eval0_s3_bad <= equity_lane0_eval70_hand_eval0_pipe_reg36_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg56_load
-    equity_lane0_eval70_hand_eval0_s3_any <= equity_lane0_eval70_hand_eval0_pipe_reg37_q;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_pipe_reg38_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank2_encode
+always @(equity_lane0_eval70_hand_eval0_picks_kickers0) begin: equity_lane0_eval70_hand_eval0_onehot_rank2_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg38_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg38_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg38_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg38_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg38_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank2_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers0[12] || equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[10] || equity_lane0_eval70_hand_eval0_picks_kickers0[9] || equity_lane0_eval70_hand_eval0_picks_kickers0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers0[12] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[6] || equity_lane0_eval70_hand_eval0_picks_kickers0[5] || equity_lane0_eval70_hand_eval0_picks_kickers0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[10] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[6] || equity_lane0_eval70_hand_eval0_picks_kickers0[3] || equity_lane0_eval70_hand_eval0_picks_kickers0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[9] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[5] || equity_lane0_eval70_hand_eval0_picks_kickers0[3] || equity_lane0_eval70_hand_eval0_picks_kickers0[1]);
+    equity_lane0_eval70_hand_eval0_c4_kickers0 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg39_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank3_encode
+always @(equity_lane0_eval70_hand_eval0_picks_kickers1) begin: equity_lane0_eval70_hand_eval0_onehot_rank3_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg39_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg39_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg39_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg39_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg39_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank3_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers1[12] || equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[10] || equity_lane0_eval70_hand_eval0_picks_kickers1[9] || equity_lane0_eval70_hand_eval0_picks_kickers1[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers1[12] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[6] || equity_lane0_eval70_hand_eval0_picks_kickers1[5] || equity_lane0_eval70_hand_eval0_picks_kickers1[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[10] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[6] || equity_lane0_eval70_hand_eval0_picks_kickers1[3] || equity_lane0_eval70_hand_eval0_picks_kickers1[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[9] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[5] || equity_lane0_eval70_hand_eval0_picks_kickers1[3] || equity_lane0_eval70_hand_eval0_picks_kickers1[1]);
+    equity_lane0_eval70_hand_eval0_c4_kickers1 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg40_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank4_encode
+always @(equity_lane0_eval70_hand_eval0_picks_kickers2) begin: equity_lane0_eval70_hand_eval0_onehot_rank4_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg40_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg40_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg40_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg40_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg40_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank4_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers2[12] || equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[10] || equity_lane0_eval70_hand_eval0_picks_kickers2[9] || equity_lane0_eval70_hand_eval0_picks_kickers2[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers2[12] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[6] || equity_lane0_eval70_hand_eval0_picks_kickers2[5] || equity_lane0_eval70_hand_eval0_picks_kickers2[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[10] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[6] || equity_lane0_eval70_hand_eval0_picks_kickers2[3] || equity_lane0_eval70_hand_eval0_picks_kickers2[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[9] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[5] || equity_lane0_eval70_hand_eval0_picks_kickers2[3] || equity_lane0_eval70_hand_eval0_picks_kickers2[1]);
+    equity_lane0_eval70_hand_eval0_c4_kickers2 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg41_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank5_encode
+always @(equity_lane0_eval70_hand_eval0_picks_kickers3) begin: equity_lane0_eval70_hand_eval0_onehot_rank5_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg41_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg41_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg41_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg41_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg41_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank5_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers3[12] || equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[10] || equity_lane0_eval70_hand_eval0_picks_kickers3[9] || equity_lane0_eval70_hand_eval0_picks_kickers3[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers3[12] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[6] || equity_lane0_eval70_hand_eval0_picks_kickers3[5] || equity_lane0_eval70_hand_eval0_picks_kickers3[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[10] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[6] || equity_lane0_eval70_hand_eval0_picks_kickers3[3] || equity_lane0_eval70_hand_eval0_picks_kickers3[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[9] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[5] || equity_lane0_eval70_hand_eval0_picks_kickers3[3] || equity_lane0_eval70_hand_eval0_picks_kickers3[1]);
+    equity_lane0_eval70_hand_eval0_c4_kickers3 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg42_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank6_encode
+always @(equity_lane0_eval70_hand_eval0_picks_kickers4) begin: equity_lane0_eval70_hand_eval0_onehot_rank6_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg42_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg42_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg42_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg42_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg42_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank6_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers4[12] || equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[10] || equity_lane0_eval70_hand_eval0_picks_kickers4[9] || equity_lane0_eval70_hand_eval0_picks_kickers4[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers4[12] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[6] || equity_lane0_eval70_hand_eval0_picks_kickers4[5] || equity_lane0_eval70_hand_eval0_picks_kickers4[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[10] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[6] || equity_lane0_eval70_hand_eval0_picks_kickers4[3] || equity_lane0_eval70_hand_eval0_picks_kickers4[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[9] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[5] || equity_lane0_eval70_hand_eval0_picks_kickers4[3] || equity_lane0_eval70_hand_eval0_picks_kickers4[1]);
+    equity_lane0_eval70_hand_eval0_c4_kickers4 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pair0) begin: equity_lane0_eval70_hand_eval0_onehot_rank7_encode
+always @(equity_lane0_eval70_hand_eval0_picks_pairs0) begin: equity_lane0_eval70_hand_eval0_onehot_rank7_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pair0[12] || equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[10] || equity_lane0_eval70_hand_eval0_pair0[9] || equity_lane0_eval70_hand_eval0_pair0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pair0[12] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[6] || equity_lane0_eval70_hand_eval0_pair0[5] || equity_lane0_eval70_hand_eval0_pair0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[10] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[6] || equity_lane0_eval70_hand_eval0_pair0[3] || equity_lane0_eval70_hand_eval0_pair0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[9] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[5] || equity_lane0_eval70_hand_eval0_pair0[3] || equity_lane0_eval70_hand_eval0_pair0[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank7_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs0[12] || equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[10] || equity_lane0_eval70_hand_eval0_picks_pairs0[9] || equity_lane0_eval70_hand_eval0_picks_pairs0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs0[12] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[6] || equity_lane0_eval70_hand_eval0_picks_pairs0[5] || equity_lane0_eval70_hand_eval0_picks_pairs0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[10] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[6] || equity_lane0_eval70_hand_eval0_picks_pairs0[3] || equity_lane0_eval70_hand_eval0_picks_pairs0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[9] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[5] || equity_lane0_eval70_hand_eval0_picks_pairs0[3] || equity_lane0_eval70_hand_eval0_picks_pairs0[1]);
+    equity_lane0_eval70_hand_eval0_c4_pairs0 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pair1) begin: equity_lane0_eval70_hand_eval0_onehot_rank8_encode
+always @(equity_lane0_eval70_hand_eval0_picks_pairs1) begin: equity_lane0_eval70_hand_eval0_onehot_rank8_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pair1[12] || equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[10] || equity_lane0_eval70_hand_eval0_pair1[9] || equity_lane0_eval70_hand_eval0_pair1[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pair1[12] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[6] || equity_lane0_eval70_hand_eval0_pair1[5] || equity_lane0_eval70_hand_eval0_pair1[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[10] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[6] || equity_lane0_eval70_hand_eval0_pair1[3] || equity_lane0_eval70_hand_eval0_pair1[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[9] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[5] || equity_lane0_eval70_hand_eval0_pair1[3] || equity_lane0_eval70_hand_eval0_pair1[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank8_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs1[12] || equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[10] || equity_lane0_eval70_hand_eval0_picks_pairs1[9] || equity_lane0_eval70_hand_eval0_picks_pairs1[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs1[12] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[6] || equity_lane0_eval70_hand_eval0_picks_pairs1[5] || equity_lane0_eval70_hand_eval0_picks_pairs1[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[10] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[6] || equity_lane0_eval70_hand_eval0_picks_pairs1[3] || equity_lane0_eval70_hand_eval0_picks_pairs1[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[9] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[5] || equity_lane0_eval70_hand_eval0_picks_pairs1[3] || equity_lane0_eval70_hand_eval0_picks_pairs1[1]);
+    equity_lane0_eval70_hand_eval0_c4_pairs1 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg45_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank9_encode
+always @(equity_lane0_eval70_hand_eval0_picks_pairs2) begin: equity_lane0_eval70_hand_eval0_onehot_rank9_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg45_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg45_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg45_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg45_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg45_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank9_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs2[12] || equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[10] || equity_lane0_eval70_hand_eval0_picks_pairs2[9] || equity_lane0_eval70_hand_eval0_picks_pairs2[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs2[12] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[6] || equity_lane0_eval70_hand_eval0_picks_pairs2[5] || equity_lane0_eval70_hand_eval0_picks_pairs2[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[10] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[6] || equity_lane0_eval70_hand_eval0_picks_pairs2[3] || equity_lane0_eval70_hand_eval0_picks_pairs2[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[9] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[5] || equity_lane0_eval70_hand_eval0_picks_pairs2[3] || equity_lane0_eval70_hand_eval0_picks_pairs2[1]);
+    equity_lane0_eval70_hand_eval0_c4_pairs2 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_trip0) begin: equity_lane0_eval70_hand_eval0_onehot_rank10_encode
+always @(equity_lane0_eval70_hand_eval0_picks_trips0) begin: equity_lane0_eval70_hand_eval0_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_trip0[12] || equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[10] || equity_lane0_eval70_hand_eval0_trip0[9] || equity_lane0_eval70_hand_eval0_trip0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_trip0[12] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[6] || equity_lane0_eval70_hand_eval0_trip0[5] || equity_lane0_eval70_hand_eval0_trip0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[10] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[6] || equity_lane0_eval70_hand_eval0_trip0[3] || equity_lane0_eval70_hand_eval0_trip0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[9] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[5] || equity_lane0_eval70_hand_eval0_trip0[3] || equity_lane0_eval70_hand_eval0_trip0[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank10_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_trips0[12] || equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[10] || equity_lane0_eval70_hand_eval0_picks_trips0[9] || equity_lane0_eval70_hand_eval0_picks_trips0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_trips0[12] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[6] || equity_lane0_eval70_hand_eval0_picks_trips0[5] || equity_lane0_eval70_hand_eval0_picks_trips0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[10] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[6] || equity_lane0_eval70_hand_eval0_picks_trips0[3] || equity_lane0_eval70_hand_eval0_picks_trips0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[9] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[5] || equity_lane0_eval70_hand_eval0_picks_trips0[3] || equity_lane0_eval70_hand_eval0_picks_trips0[1]);
+    equity_lane0_eval70_hand_eval0_c4_trips0 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_trip1) begin: equity_lane0_eval70_hand_eval0_onehot_rank11_encode
+always @(equity_lane0_eval70_hand_eval0_picks_trips1) begin: equity_lane0_eval70_hand_eval0_onehot_rank11_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_trip1[12] || equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[10] || equity_lane0_eval70_hand_eval0_trip1[9] || equity_lane0_eval70_hand_eval0_trip1[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_trip1[12] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[6] || equity_lane0_eval70_hand_eval0_trip1[5] || equity_lane0_eval70_hand_eval0_trip1[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[10] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[6] || equity_lane0_eval70_hand_eval0_trip1[3] || equity_lane0_eval70_hand_eval0_trip1[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[9] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[5] || equity_lane0_eval70_hand_eval0_trip1[3] || equity_lane0_eval70_hand_eval0_trip1[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank11_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_trips1[12] || equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[10] || equity_lane0_eval70_hand_eval0_picks_trips1[9] || equity_lane0_eval70_hand_eval0_picks_trips1[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_trips1[12] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[6] || equity_lane0_eval70_hand_eval0_picks_trips1[5] || equity_lane0_eval70_hand_eval0_picks_trips1[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[10] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[6] || equity_lane0_eval70_hand_eval0_picks_trips1[3] || equity_lane0_eval70_hand_eval0_picks_trips1[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[9] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[5] || equity_lane0_eval70_hand_eval0_picks_trips1[3] || equity_lane0_eval70_hand_eval0_picks_trips1[1]);
+    equity_lane0_eval70_hand_eval0_c4_trips1 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg48_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank12_encode
+always @(equity_lane0_eval70_hand_eval0_picks_not_quads0) begin: equity_lane0_eval70_hand_eval0_onehot_rank12_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg48_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg48_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg48_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg48_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg48_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank12_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[12] || equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[10] || equity_lane0_eval70_hand_eval0_picks_not_quads0[9] || equity_lane0_eval70_hand_eval0_picks_not_quads0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[12] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[6] || equity_lane0_eval70_hand_eval0_picks_not_quads0[5] || equity_lane0_eval70_hand_eval0_picks_not_quads0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[10] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[6] || equity_lane0_eval70_hand_eval0_picks_not_quads0[3] || equity_lane0_eval70_hand_eval0_picks_not_quads0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[9] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[5] || equity_lane0_eval70_hand_eval0_picks_not_quads0[3] || equity_lane0_eval70_hand_eval0_picks_not_quads0[1]);
+    equity_lane0_eval70_hand_eval0_c4_not_quads0 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_s3_quads) begin: equity_lane0_eval70_hand_eval0_onehot_rank13_encode
+always @(equity_lane0_eval70_hand_eval0_picks_quads) begin: equity_lane0_eval70_hand_eval0_onehot_rank13_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_s3_quads[12] || equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[10] || equity_lane0_eval70_hand_eval0_s3_quads[9] || equity_lane0_eval70_hand_eval0_s3_quads[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_s3_quads[12] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[6] || equity_lane0_eval70_hand_eval0_s3_quads[5] || equity_lane0_eval70_hand_eval0_s3_quads[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[10] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[6] || equity_lane0_eval70_hand_eval0_s3_quads[3] || equity_lane0_eval70_hand_eval0_s3_quads[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[9] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[5] || equity_lane0_eval70_hand_eval0_s3_quads[3] || equity_lane0_eval70_hand_eval0_s3_quads[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank13_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_quads[12] || equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[10] || equity_lane0_eval70_hand_eval0_picks_quads[9] || equity_lane0_eval70_hand_eval0_picks_quads[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_quads[12] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[6] || equity_lane0_eval70_hand_eval0_picks_quads[5] || equity_lane0_eval70_hand_eval0_picks_quads[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[10] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[6] || equity_lane0_eval70_hand_eval0_picks_quads[3] || equity_lane0_eval70_hand_eval0_picks_quads[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[9] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[5] || equity_lane0_eval70_hand_eval0_picks_quads[3] || equity_lane0_eval70_hand_eval0_picks_quads[1]);
+    equity_lane0_eval70_hand_eval0_c4_quads = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pair0, equity_lane0_eval70_hand_eval0_trip1, equity_lane0_eval70_hand_eval0_s3_flush, equity_lane0_eval70_hand_eval0_s3_quads, equity_lane0_eval70_hand_eval0_pair1, equity_lane0_eval70_hand_eval0_trip0, equity_lane0_eval70_hand_eval0_s3_straight, equity_lane0_eval70_hand_eval0_s3_sf) begin: equity_lane0_eval70_hand_eval0_categorize
+always @(equity_lane0_eval70_hand_eval0_picks_pairs0, equity_lane0_eval70_hand_eval0_picks_flush, equity_lane0_eval70_hand_eval0_picks_trips1, equity_lane0_eval70_hand_eval0_picks_straight, equity_lane0_eval70_hand_eval0_picks_pairs1, equity_lane0_eval70_hand_eval0_picks_sf, equity_lane0_eval70_hand_eval0_picks_quads, equity_lane0_eval70_hand_eval0_picks_trips0) begin: equity_lane0_eval70_hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval70_hand_eval0_s3_sf) begin
+    if (equity_lane0_eval70_hand_eval0_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_s3_quads != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval70_hand_eval0_trip0 != 0) && ((equity_lane0_eval70_hand_eval0_trip1 != 0) || (equity_lane0_eval70_hand_eval0_pair0 != 0)))) begin
+    else if (((equity_lane0_eval70_hand_eval0_picks_trips0 != 0) && ((equity_lane0_eval70_hand_eval0_picks_trips1 != 0) || (equity_lane0_eval70_hand_eval0_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_s3_flush) begin
+    else if (equity_lane0_eval70_hand_eval0_picks_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_s3_straight) begin
+    else if (equity_lane0_eval70_hand_eval0_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_trip0 != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pair1 != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pair0 != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval70_hand_eval0_c4_category = cat;
+    equity_lane0_eval70_hand_eval0_category = cat;
 end
 
 
 
-assign equity_lane0_eval70_hand_eval0_c4_invalid = (equity_lane0_eval70_hand_eval0_s3_bad || (!equity_lane0_eval70_hand_eval0_s3_any));
+assign equity_lane0_eval70_hand_eval0_c4_invalid = (equity_lane0_eval70_hand_eval0_picks_bad || (!equity_lane0_eval70_hand_eval0_picks_any));
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg57_load
-    equity_lane0_eval70_hand_eval0_m0 <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_ranked_register
+    equity_lane0_eval70_hand_eval0_ranked_kickers0 <= equity_lane0_eval70_hand_eval0_c4_kickers0;
+    equity_lane0_eval70_hand_eval0_ranked_kickers1 <= equity_lane0_eval70_hand_eval0_c4_kickers1;
+    equity_lane0_eval70_hand_eval0_ranked_kickers2 <= equity_lane0_eval70_hand_eval0_c4_kickers2;
+    equity_lane0_eval70_hand_eval0_ranked_kickers3 <= equity_lane0_eval70_hand_eval0_c4_kickers3;
+    equity_lane0_eval70_hand_eval0_ranked_kickers4 <= equity_lane0_eval70_hand_eval0_c4_kickers4;
+    equity_lane0_eval70_hand_eval0_ranked_pairs0 <= equity_lane0_eval70_hand_eval0_c4_pairs0;
+    equity_lane0_eval70_hand_eval0_ranked_pairs1 <= equity_lane0_eval70_hand_eval0_c4_pairs1;
+    equity_lane0_eval70_hand_eval0_ranked_pairs2 <= equity_lane0_eval70_hand_eval0_c4_pairs2;
+    equity_lane0_eval70_hand_eval0_ranked_trips0 <= equity_lane0_eval70_hand_eval0_c4_trips0;
+    equity_lane0_eval70_hand_eval0_ranked_trips1 <= equity_lane0_eval70_hand_eval0_c4_trips1;
+    equity_lane0_eval70_hand_eval0_ranked_not_quads0 <= equity_lane0_eval70_hand_eval0_c4_not_quads0;
+    equity_lane0_eval70_hand_eval0_ranked_quads <= equity_lane0_eval70_hand_eval0_c4_quads;
+    equity_lane0_eval70_hand_eval0_ranked_category <= equity_lane0_eval70_hand_eval0_category;
+    equity_lane0_eval70_hand_eval0_ranked_straight_top <= equity_lane0_eval70_hand_eval0_picks_straight_top;
+    equity_lane0_eval70_hand_eval0_ranked_sf_top <= equity_lane0_eval70_hand_eval0_picks_sf_top;
+    equity_lane0_eval70_hand_eval0_ranked_invalid <= equity_lane0_eval70_hand_eval0_c4_invalid;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg58_load
-    equity_lane0_eval70_hand_eval0_m1 <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg59_load
-    equity_lane0_eval70_hand_eval0_m2 <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg60_load
-    equity_lane0_eval70_hand_eval0_m3 <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg61_load
-    equity_lane0_eval70_hand_eval0_m4 <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg62_load
-    equity_lane0_eval70_hand_eval0_p0 <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg63_load
-    equity_lane0_eval70_hand_eval0_p1 <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg64_load
-    equity_lane0_eval70_hand_eval0_p2 <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg65_load
-    equity_lane0_eval70_hand_eval0_t0 <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg66_load
-    equity_lane0_eval70_hand_eval0_t1 <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg67_load
-    equity_lane0_eval70_hand_eval0_x0 <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg68_load
-    equity_lane0_eval70_hand_eval0_q0 <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg69_load
-    equity_lane0_eval70_hand_eval0_s4_category <= equity_lane0_eval70_hand_eval0_c4_category;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg70_load
-    equity_lane0_eval70_hand_eval0_s4_straight_top <= equity_lane0_eval70_hand_eval0_pipe_reg53_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg71_load
-    equity_lane0_eval70_hand_eval0_s4_sf_top <= equity_lane0_eval70_hand_eval0_pipe_reg54_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg72_load
-    equity_lane0_eval70_hand_eval0_s4_invalid <= equity_lane0_eval70_hand_eval0_c4_invalid;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_x0, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_p1, equity_lane0_eval70_hand_eval0_p0, equity_lane0_eval70_hand_eval0_t1, equity_lane0_eval70_hand_eval0_q0, equity_lane0_eval70_hand_eval0_m0, equity_lane0_eval70_hand_eval0_m2, equity_lane0_eval70_hand_eval0_p2, equity_lane0_eval70_hand_eval0_s4_sf_top, equity_lane0_eval70_hand_eval0_m3, equity_lane0_eval70_hand_eval0_m4, equity_lane0_eval70_hand_eval0_m1, equity_lane0_eval70_hand_eval0_s4_straight_top, equity_lane0_eval70_hand_eval0_s4_category, equity_lane0_eval70_hand_eval0_t0) begin: equity_lane0_eval70_hand_eval0_compose
+always @(equity_lane0_eval70_hand_eval0_ranked_not_quads0, equity_lane0_eval70_hand_eval0_ranked_pairs1, equity_lane0_eval70_hand_eval0_ranked_pairs0, equity_lane0_eval70_hand_eval0_ranked_trips1, equity_lane0_eval70_hand_eval0_ranked_quads, equity_lane0_eval70_hand_eval0_ranked_kickers0, equity_lane0_eval70_hand_eval0_ranked_kickers2, equity_lane0_eval70_hand_eval0_ranked_sf_top, equity_lane0_eval70_hand_eval0_ranked_pairs2, equity_lane0_eval70_hand_eval0_ranked_trips0, equity_lane0_eval70_hand_eval0_ranked_kickers3, equity_lane0_eval70_hand_eval0_ranked_kickers4, equity_lane0_eval70_hand_eval0_ranked_kickers1, equity_lane0_eval70_hand_eval0_ranked_straight_top, equity_lane0_eval70_hand_eval0_ranked_invalid, equity_lane0_eval70_hand_eval0_ranked_category) begin: equity_lane0_eval70_hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -12815,80 +12689,80 @@ always @(equity_lane0_eval70_hand_eval0_x0, equity_lane0_eval70_hand_eval0_s4_in
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_t1[j] && (!equity_lane0_eval70_hand_eval0_p0[j]))) begin
+        if ((equity_lane0_eval70_hand_eval0_ranked_trips1[j] && (!equity_lane0_eval70_hand_eval0_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval70_hand_eval0_p0[j] && (!equity_lane0_eval70_hand_eval0_t1[j]))) begin
+        else if ((equity_lane0_eval70_hand_eval0_ranked_pairs0[j] && (!equity_lane0_eval70_hand_eval0_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_p2[j] && (!equity_lane0_eval70_hand_eval0_m0[j]))) begin
+        if ((equity_lane0_eval70_hand_eval0_ranked_pairs2[j] && (!equity_lane0_eval70_hand_eval0_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval70_hand_eval0_m0[j] && (!equity_lane0_eval70_hand_eval0_p2[j]))) begin
+        else if ((equity_lane0_eval70_hand_eval0_ranked_kickers0[j] && (!equity_lane0_eval70_hand_eval0_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval70_hand_eval0_s4_category[8];
-    cat[2] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[6] || equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[4]);
-    cat[1] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[6] || equity_lane0_eval70_hand_eval0_s4_category[3] || equity_lane0_eval70_hand_eval0_s4_category[2]);
-    cat[0] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[3] || equity_lane0_eval70_hand_eval0_s4_category[1]);
+    cat[3] = equity_lane0_eval70_hand_eval0_ranked_category[8];
+    cat[2] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[6] || equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[4]);
+    cat[1] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[6] || equity_lane0_eval70_hand_eval0_ranked_category[3] || equity_lane0_eval70_hand_eval0_ranked_category[2]);
+    cat[0] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[3] || equity_lane0_eval70_hand_eval0_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval70_hand_eval0_s4_category[8]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_s4_sf_top);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[8]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_sf_top);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[7]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_q0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_x0);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[7]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_quads);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_not_quads0);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[6]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_t0);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[6]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_t1);
+            k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_trips1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_p0);
+            k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
         end
     end
-    if ((equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[0])) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_m0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_m1);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_m2);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_m3);
-        k4 = (k4 | equity_lane0_eval70_hand_eval0_m4);
+    if ((equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[0])) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers2);
+        k3 = (k3 | equity_lane0_eval70_hand_eval0_ranked_kickers3);
+        k4 = (k4 | equity_lane0_eval70_hand_eval0_ranked_kickers4);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[4]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_s4_straight_top);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[4]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_straight_top);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[3]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_t0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_m0);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_m1);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[3]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_trips0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[2]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_p0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_p1);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[2]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_p2);
+            k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_m0);
+            k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
         end
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[1]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_p0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_m0);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_m1);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_m2);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[1]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
+        k3 = (k3 | equity_lane0_eval70_hand_eval0_ranked_kickers2);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_invalid) begin
+    if (equity_lane0_eval70_hand_eval0_ranked_invalid) begin
         equity_lane0_eval70_hand_eval0_c5_word = 0;
     end
     else begin
@@ -12920,7 +12794,7 @@ always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_answer
     else begin
         if (equity_lane0_eval70_hand_eval0_valids[(6 - 2)]) begin
             equity_lane0_eval70_hand_eval0_word_q <= equity_lane0_eval70_hand_eval0_c5_word;
-            equity_lane0_eval70_hand_eval0_invalid_q <= equity_lane0_eval70_hand_eval0_s4_invalid;
+            equity_lane0_eval70_hand_eval0_invalid_q <= equity_lane0_eval70_hand_eval0_ranked_invalid;
         end
     end
 end
@@ -13016,31 +12890,6 @@ assign equity_lane0_eval71_hand_eval1_same_card40_same = ((equity_lane0_eval71_h
 assign equity_lane0_eval71_hand_eval1_same_card41_same = ((equity_lane0_eval71_hand_eval1_s0_codes[36-1:30] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg73_load
-    equity_lane0_eval71_hand_eval1_s1_dups <= equity_lane0_eval71_hand_eval1_pipe_reg73_d;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg74_load
-    equity_lane0_eval71_hand_eval1_s1_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg75_load
-    equity_lane0_eval71_hand_eval1_s1_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg76_load
-    equity_lane0_eval71_hand_eval1_s1_any <= equity_lane0_eval71_hand_eval1_d1_any;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg77_load
-    equity_lane0_eval71_hand_eval1_s1_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
-end
-
-
 always @(equity_lane0_eval71_hand_eval1_s0_codes) begin: equity_lane0_eval71_hand_eval1_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
@@ -13094,11 +12943,20 @@ always @(equity_lane0_eval71_hand_eval1_s0_codes) begin: equity_lane0_eval71_han
 end
 
 
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_decoded_register
+    equity_lane0_eval71_hand_eval1_decoded_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
+    equity_lane0_eval71_hand_eval1_decoded_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
+    equity_lane0_eval71_hand_eval1_decoded_any <= equity_lane0_eval71_hand_eval1_d1_any;
+    equity_lane0_eval71_hand_eval1_decoded_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
+    equity_lane0_eval71_hand_eval1_decoded_dups <= equity_lane0_eval71_hand_eval1_dups;
+end
 
-assign equity_lane0_eval71_hand_eval1_c2_bad = ((equity_lane0_eval71_hand_eval1_s1_dups != 0) || (equity_lane0_eval71_hand_eval1_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_s1_flush_suit) begin: equity_lane0_eval71_hand_eval1_rank_masks
+assign equity_lane0_eval71_hand_eval1_c2_bad = ((equity_lane0_eval71_hand_eval1_decoded_dups != 0) || (equity_lane0_eval71_hand_eval1_decoded_bad_codes != 0));
+
+
+always @(equity_lane0_eval71_hand_eval1_decoded_flush_suit, equity_lane0_eval71_hand_eval1_decoded_hand) begin: equity_lane0_eval71_hand_eval1_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -13119,10 +12977,10 @@ always @(equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval71_hand_eval1_s1_hand[((4 * r) + s)]) begin
+            if (equity_lane0_eval71_hand_eval1_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval71_hand_eval1_s1_hand[((4 * r) + s)] && equity_lane0_eval71_hand_eval1_s1_flush_suit[s])) begin
+            if ((equity_lane0_eval71_hand_eval1_decoded_hand[((4 * r) + s)] && equity_lane0_eval71_hand_eval1_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -13138,8 +12996,8 @@ always @(equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_
     equity_lane0_eval71_hand_eval1_c2_trips = trips;
     equity_lane0_eval71_hand_eval1_c2_pairs = pairs;
     equity_lane0_eval71_hand_eval1_c2_not_quads = not_quads;
-    equity_lane0_eval71_hand_eval1_c2_flush = (equity_lane0_eval71_hand_eval1_s1_flush_suit != 0);
-    if ((equity_lane0_eval71_hand_eval1_s1_flush_suit != 0)) begin
+    equity_lane0_eval71_hand_eval1_c2_flush = (equity_lane0_eval71_hand_eval1_decoded_flush_suit != 0);
+    if ((equity_lane0_eval71_hand_eval1_decoded_flush_suit != 0)) begin
         equity_lane0_eval71_hand_eval1_c2_kickers = suited;
     end
     else begin
@@ -13148,14 +13006,14 @@ always @(equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_s1_hand) begin: equity_lane0_eval71_hand_eval1_sf_windows
+always @(equity_lane0_eval71_hand_eval1_decoded_hand) begin: equity_lane0_eval71_hand_eval1_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval71_hand_eval1_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * w) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * w) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -13173,61 +13031,25 @@ always @(equity_lane0_eval71_hand_eval1_c2_present) begin: equity_lane0_eval71_h
             complete[w] = 1;
         end
     end
-    equity_lane0_eval71_hand_eval1_straight_windows1_windows = complete;
+    equity_lane0_eval71_hand_eval1_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg78_load
-    equity_lane0_eval71_hand_eval1_pipe_reg78_q <= equity_lane0_eval71_hand_eval1_c2_quads;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_masks_register
+    equity_lane0_eval71_hand_eval1_masks_quads <= equity_lane0_eval71_hand_eval1_c2_quads;
+    equity_lane0_eval71_hand_eval1_masks_trips <= equity_lane0_eval71_hand_eval1_c2_trips;
+    equity_lane0_eval71_hand_eval1_masks_pairs <= equity_lane0_eval71_hand_eval1_c2_pairs;
+    equity_lane0_eval71_hand_eval1_masks_not_quads <= equity_lane0_eval71_hand_eval1_c2_not_quads;
+    equity_lane0_eval71_hand_eval1_masks_kickers <= equity_lane0_eval71_hand_eval1_c2_kickers;
+    equity_lane0_eval71_hand_eval1_masks_windows <= equity_lane0_eval71_hand_eval1_c2_windows;
+    equity_lane0_eval71_hand_eval1_masks_sf_windows <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
+    equity_lane0_eval71_hand_eval1_masks_flush <= equity_lane0_eval71_hand_eval1_c2_flush;
+    equity_lane0_eval71_hand_eval1_masks_bad <= equity_lane0_eval71_hand_eval1_c2_bad;
+    equity_lane0_eval71_hand_eval1_masks_any <= equity_lane0_eval71_hand_eval1_decoded_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg79_load
-    equity_lane0_eval71_hand_eval1_pipe_reg79_q <= equity_lane0_eval71_hand_eval1_c2_trips;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg80_load
-    equity_lane0_eval71_hand_eval1_pipe_reg80_q <= equity_lane0_eval71_hand_eval1_c2_pairs;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg81_load
-    equity_lane0_eval71_hand_eval1_pipe_reg81_q <= equity_lane0_eval71_hand_eval1_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg82_load
-    equity_lane0_eval71_hand_eval1_pipe_reg82_q <= equity_lane0_eval71_hand_eval1_c2_kickers;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg83_load
-    equity_lane0_eval71_hand_eval1_pipe_reg83_q <= equity_lane0_eval71_hand_eval1_straight_windows1_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg84_load
-    equity_lane0_eval71_hand_eval1_pipe_reg84_q <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg85_load
-    equity_lane0_eval71_hand_eval1_pipe_reg85_q <= equity_lane0_eval71_hand_eval1_c2_flush;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg86_load
-    equity_lane0_eval71_hand_eval1_pipe_reg86_q <= equity_lane0_eval71_hand_eval1_c2_bad;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg87_load
-    equity_lane0_eval71_hand_eval1_pipe_reg87_q <= equity_lane0_eval71_hand_eval1_s1_any;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_pipe_reg82_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks4_select
+always @(equity_lane0_eval71_hand_eval1_masks_kickers) begin: equity_lane0_eval71_hand_eval1_highest_ranks4_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -13238,19 +13060,19 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg82_q) begin: equity_lane0_eval71
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg82_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_kickers[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg82_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_highest_ranks4_onehots = sel;
+    equity_lane0_eval71_hand_eval1_c3_kickers = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg80_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks5_select
+always @(equity_lane0_eval71_hand_eval1_masks_pairs) begin: equity_lane0_eval71_hand_eval1_highest_ranks5_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -13261,19 +13083,19 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg80_q) begin: equity_lane0_eval71
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg80_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_pairs[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg80_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_highest_ranks5_onehots = sel;
+    equity_lane0_eval71_hand_eval1_c3_pairs = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg79_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks6_select
+always @(equity_lane0_eval71_hand_eval1_masks_trips) begin: equity_lane0_eval71_hand_eval1_highest_ranks6_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -13284,19 +13106,19 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg79_q) begin: equity_lane0_eval71
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg79_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_trips[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg79_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_highest_ranks6_onehots = sel;
+    equity_lane0_eval71_hand_eval1_c3_trips = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg81_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks7_select
+always @(equity_lane0_eval71_hand_eval1_masks_not_quads) begin: equity_lane0_eval71_hand_eval1_highest_ranks7_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -13307,34 +13129,34 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg81_q) begin: equity_lane0_eval71
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg81_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_not_quads[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg81_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_highest_ranks7_onehots = sel;
+    equity_lane0_eval71_hand_eval1_c3_not_quads = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg83_q) begin: equity_lane0_eval71_hand_eval1_window_top2_pick
+always @(equity_lane0_eval71_hand_eval1_masks_windows) begin: equity_lane0_eval71_hand_eval1_window_top2_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval71_hand_eval1_pipe_reg83_q[w] && (!higher))) begin
+        if ((equity_lane0_eval71_hand_eval1_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg83_q[w]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval71_hand_eval1_window_top2_best = {onehot, 3'h0};
-    equity_lane0_eval71_hand_eval1_window_top2_found = (equity_lane0_eval71_hand_eval1_pipe_reg83_q != 0);
+    equity_lane0_eval71_hand_eval1_c3_straight = (equity_lane0_eval71_hand_eval1_masks_windows != 0);
 end
 
 
@@ -13345,26 +13167,26 @@ always @(equity_lane0_eval71_hand_eval1_window_top2_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval71_hand_eval1_window_top2_best[12] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[6] || equity_lane0_eval71_hand_eval1_window_top2_best[5] || equity_lane0_eval71_hand_eval1_window_top2_best[4]);
     value[1] = (equity_lane0_eval71_hand_eval1_window_top2_best[11] || equity_lane0_eval71_hand_eval1_window_top2_best[10] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[6] || equity_lane0_eval71_hand_eval1_window_top2_best[3] || equity_lane0_eval71_hand_eval1_window_top2_best[2]);
     value[0] = (equity_lane0_eval71_hand_eval1_window_top2_best[11] || equity_lane0_eval71_hand_eval1_window_top2_best[9] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[5] || equity_lane0_eval71_hand_eval1_window_top2_best[3] || equity_lane0_eval71_hand_eval1_window_top2_best[1]);
-    equity_lane0_eval71_hand_eval1_window_top2_top = value;
+    equity_lane0_eval71_hand_eval1_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg84_q) begin: equity_lane0_eval71_hand_eval1_window_top3_pick
+always @(equity_lane0_eval71_hand_eval1_masks_sf_windows) begin: equity_lane0_eval71_hand_eval1_window_top3_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval71_hand_eval1_pipe_reg84_q[w] && (!higher))) begin
+        if ((equity_lane0_eval71_hand_eval1_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg84_q[w]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval71_hand_eval1_window_top3_best = {onehot, 3'h0};
-    equity_lane0_eval71_hand_eval1_window_top3_found = (equity_lane0_eval71_hand_eval1_pipe_reg84_q != 0);
+    equity_lane0_eval71_hand_eval1_c3_sf = (equity_lane0_eval71_hand_eval1_masks_sf_windows != 0);
 end
 
 
@@ -13375,356 +13197,224 @@ always @(equity_lane0_eval71_hand_eval1_window_top3_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval71_hand_eval1_window_top3_best[12] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[6] || equity_lane0_eval71_hand_eval1_window_top3_best[5] || equity_lane0_eval71_hand_eval1_window_top3_best[4]);
     value[1] = (equity_lane0_eval71_hand_eval1_window_top3_best[11] || equity_lane0_eval71_hand_eval1_window_top3_best[10] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[6] || equity_lane0_eval71_hand_eval1_window_top3_best[3] || equity_lane0_eval71_hand_eval1_window_top3_best[2]);
     value[0] = (equity_lane0_eval71_hand_eval1_window_top3_best[11] || equity_lane0_eval71_hand_eval1_window_top3_best[9] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[5] || equity_lane0_eval71_hand_eval1_window_top3_best[3] || equity_lane0_eval71_hand_eval1_window_top3_best[1]);
-    equity_lane0_eval71_hand_eval1_window_top3_top = value;
+    equity_lane0_eval71_hand_eval1_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg88_load
-    equity_lane0_eval71_hand_eval1_pipe_reg88_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_picks_register
+    equity_lane0_eval71_hand_eval1_picks_kickers0 <= equity_lane0_eval71_hand_eval1_c3_kickers[13-1:0];
+    equity_lane0_eval71_hand_eval1_picks_kickers1 <= equity_lane0_eval71_hand_eval1_c3_kickers[26-1:13];
+    equity_lane0_eval71_hand_eval1_picks_kickers2 <= equity_lane0_eval71_hand_eval1_c3_kickers[39-1:26];
+    equity_lane0_eval71_hand_eval1_picks_kickers3 <= equity_lane0_eval71_hand_eval1_c3_kickers[52-1:39];
+    equity_lane0_eval71_hand_eval1_picks_kickers4 <= equity_lane0_eval71_hand_eval1_c3_kickers[65-1:52];
+    equity_lane0_eval71_hand_eval1_picks_pairs0 <= equity_lane0_eval71_hand_eval1_c3_pairs[13-1:0];
+    equity_lane0_eval71_hand_eval1_picks_pairs1 <= equity_lane0_eval71_hand_eval1_c3_pairs[26-1:13];
+    equity_lane0_eval71_hand_eval1_picks_pairs2 <= equity_lane0_eval71_hand_eval1_c3_pairs[39-1:26];
+    equity_lane0_eval71_hand_eval1_picks_trips0 <= equity_lane0_eval71_hand_eval1_c3_trips[13-1:0];
+    equity_lane0_eval71_hand_eval1_picks_trips1 <= equity_lane0_eval71_hand_eval1_c3_trips[26-1:13];
+    equity_lane0_eval71_hand_eval1_picks_not_quads0 <= equity_lane0_eval71_hand_eval1_c3_not_quads;
+    equity_lane0_eval71_hand_eval1_picks_quads <= equity_lane0_eval71_hand_eval1_masks_quads;
+    equity_lane0_eval71_hand_eval1_picks_straight <= equity_lane0_eval71_hand_eval1_c3_straight;
+    equity_lane0_eval71_hand_eval1_picks_sf <= equity_lane0_eval71_hand_eval1_c3_sf;
+    equity_lane0_eval71_hand_eval1_picks_flush <= equity_lane0_eval71_hand_eval1_masks_flush;
+    equity_lane0_eval71_hand_eval1_picks_straight_top <= equity_lane0_eval71_hand_eval1_c3_straight_top;
+    equity_lane0_eval71_hand_eval1_picks_sf_top <= equity_lane0_eval71_hand_eval1_c3_sf_top;
+    equity_lane0_eval71_hand_eval1_picks_bad <= equity_lane0_eval71_hand_eval1_masks_bad;
+    equity_lane0_eval71_hand_eval1_picks_any <= equity_lane0_eval71_hand_eval1_masks_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg89_load
-    equity_lane0_eval71_hand_eval1_pipe_reg89_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg90_load
-    equity_lane0_eval71_hand_eval1_pipe_reg90_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg91_load
-    equity_lane0_eval71_hand_eval1_pipe_reg91_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg92_load
-    equity_lane0_eval71_hand_eval1_pipe_reg92_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg93_load
-    equity_lane0_eval71_hand_eval1_pair0 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg94_load
-    equity_lane0_eval71_hand_eval1_pair1 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg95_load
-    equity_lane0_eval71_hand_eval1_pipe_reg95_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg96_load
-    equity_lane0_eval71_hand_eval1_trip0 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg97_load
-    equity_lane0_eval71_hand_eval1_trip1 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg98_load
-    equity_lane0_eval71_hand_eval1_pipe_reg98_q <= equity_lane0_eval71_hand_eval1_highest_ranks7_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg99_load
-    equity_lane0_eval71_hand_eval1_s3_quads <= equity_lane0_eval71_hand_eval1_pipe_reg78_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg100_load
-    equity_lane0_eval71_hand_eval1_s3_straight <= equity_lane0_eval71_hand_eval1_window_top2_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg101_load
-    equity_lane0_eval71_hand_eval1_s3_sf <= equity_lane0_eval71_hand_eval1_window_top3_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg102_load
-    equity_lane0_eval71_hand_eval1_s3_flush <= equity_lane0_eval71_hand_eval1_pipe_reg85_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg103_load
-    equity_lane0_eval71_hand_eval1_pipe_reg103_q <= equity_lane0_eval71_hand_eval1_window_top2_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg104_load
-    equity_lane0_eval71_hand_eval1_pipe_reg104_q <= equity_lane0_eval71_hand_eval1_window_top3_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg105_load
-    equity_lane0_eval71_hand_eval1_s3_bad <= equity_lane0_eval71_hand_eval1_pipe_reg86_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg106_load
-    equity_lane0_eval71_hand_eval1_s3_any <= equity_lane0_eval71_hand_eval1_pipe_reg87_q;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_pipe_reg88_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank16_encode
+always @(equity_lane0_eval71_hand_eval1_picks_kickers0) begin: equity_lane0_eval71_hand_eval1_onehot_rank16_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg88_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg88_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg88_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg88_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg88_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank16_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers0[12] || equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[10] || equity_lane0_eval71_hand_eval1_picks_kickers0[9] || equity_lane0_eval71_hand_eval1_picks_kickers0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers0[12] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[6] || equity_lane0_eval71_hand_eval1_picks_kickers0[5] || equity_lane0_eval71_hand_eval1_picks_kickers0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[10] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[6] || equity_lane0_eval71_hand_eval1_picks_kickers0[3] || equity_lane0_eval71_hand_eval1_picks_kickers0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[9] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[5] || equity_lane0_eval71_hand_eval1_picks_kickers0[3] || equity_lane0_eval71_hand_eval1_picks_kickers0[1]);
+    equity_lane0_eval71_hand_eval1_c4_kickers0 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg89_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank17_encode
+always @(equity_lane0_eval71_hand_eval1_picks_kickers1) begin: equity_lane0_eval71_hand_eval1_onehot_rank17_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg89_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg89_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg89_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg89_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg89_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank17_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers1[12] || equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[10] || equity_lane0_eval71_hand_eval1_picks_kickers1[9] || equity_lane0_eval71_hand_eval1_picks_kickers1[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers1[12] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[6] || equity_lane0_eval71_hand_eval1_picks_kickers1[5] || equity_lane0_eval71_hand_eval1_picks_kickers1[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[10] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[6] || equity_lane0_eval71_hand_eval1_picks_kickers1[3] || equity_lane0_eval71_hand_eval1_picks_kickers1[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[9] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[5] || equity_lane0_eval71_hand_eval1_picks_kickers1[3] || equity_lane0_eval71_hand_eval1_picks_kickers1[1]);
+    equity_lane0_eval71_hand_eval1_c4_kickers1 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg90_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank18_encode
+always @(equity_lane0_eval71_hand_eval1_picks_kickers2) begin: equity_lane0_eval71_hand_eval1_onehot_rank18_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg90_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg90_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg90_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg90_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg90_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank18_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers2[12] || equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[10] || equity_lane0_eval71_hand_eval1_picks_kickers2[9] || equity_lane0_eval71_hand_eval1_picks_kickers2[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers2[12] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[6] || equity_lane0_eval71_hand_eval1_picks_kickers2[5] || equity_lane0_eval71_hand_eval1_picks_kickers2[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[10] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[6] || equity_lane0_eval71_hand_eval1_picks_kickers2[3] || equity_lane0_eval71_hand_eval1_picks_kickers2[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[9] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[5] || equity_lane0_eval71_hand_eval1_picks_kickers2[3] || equity_lane0_eval71_hand_eval1_picks_kickers2[1]);
+    equity_lane0_eval71_hand_eval1_c4_kickers2 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg91_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank19_encode
+always @(equity_lane0_eval71_hand_eval1_picks_kickers3) begin: equity_lane0_eval71_hand_eval1_onehot_rank19_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg91_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg91_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg91_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg91_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg91_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank19_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers3[12] || equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[10] || equity_lane0_eval71_hand_eval1_picks_kickers3[9] || equity_lane0_eval71_hand_eval1_picks_kickers3[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers3[12] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[6] || equity_lane0_eval71_hand_eval1_picks_kickers3[5] || equity_lane0_eval71_hand_eval1_picks_kickers3[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[10] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[6] || equity_lane0_eval71_hand_eval1_picks_kickers3[3] || equity_lane0_eval71_hand_eval1_picks_kickers3[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[9] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[5] || equity_lane0_eval71_hand_eval1_picks_kickers3[3] || equity_lane0_eval71_hand_eval1_picks_kickers3[1]);
+    equity_lane0_eval71_hand_eval1_c4_kickers3 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg92_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank20_encode
+always @(equity_lane0_eval71_hand_eval1_picks_kickers4) begin: equity_lane0_eval71_hand_eval1_onehot_rank20_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg92_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg92_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg92_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg92_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg92_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank20_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers4[12] || equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[10] || equity_lane0_eval71_hand_eval1_picks_kickers4[9] || equity_lane0_eval71_hand_eval1_picks_kickers4[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers4[12] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[6] || equity_lane0_eval71_hand_eval1_picks_kickers4[5] || equity_lane0_eval71_hand_eval1_picks_kickers4[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[10] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[6] || equity_lane0_eval71_hand_eval1_picks_kickers4[3] || equity_lane0_eval71_hand_eval1_picks_kickers4[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[9] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[5] || equity_lane0_eval71_hand_eval1_picks_kickers4[3] || equity_lane0_eval71_hand_eval1_picks_kickers4[1]);
+    equity_lane0_eval71_hand_eval1_c4_kickers4 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pair0) begin: equity_lane0_eval71_hand_eval1_onehot_rank21_encode
+always @(equity_lane0_eval71_hand_eval1_picks_pairs0) begin: equity_lane0_eval71_hand_eval1_onehot_rank21_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pair0[12] || equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[10] || equity_lane0_eval71_hand_eval1_pair0[9] || equity_lane0_eval71_hand_eval1_pair0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pair0[12] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[6] || equity_lane0_eval71_hand_eval1_pair0[5] || equity_lane0_eval71_hand_eval1_pair0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[10] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[6] || equity_lane0_eval71_hand_eval1_pair0[3] || equity_lane0_eval71_hand_eval1_pair0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[9] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[5] || equity_lane0_eval71_hand_eval1_pair0[3] || equity_lane0_eval71_hand_eval1_pair0[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank21_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs0[12] || equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[10] || equity_lane0_eval71_hand_eval1_picks_pairs0[9] || equity_lane0_eval71_hand_eval1_picks_pairs0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs0[12] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[6] || equity_lane0_eval71_hand_eval1_picks_pairs0[5] || equity_lane0_eval71_hand_eval1_picks_pairs0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[10] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[6] || equity_lane0_eval71_hand_eval1_picks_pairs0[3] || equity_lane0_eval71_hand_eval1_picks_pairs0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[9] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[5] || equity_lane0_eval71_hand_eval1_picks_pairs0[3] || equity_lane0_eval71_hand_eval1_picks_pairs0[1]);
+    equity_lane0_eval71_hand_eval1_c4_pairs0 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pair1) begin: equity_lane0_eval71_hand_eval1_onehot_rank22_encode
+always @(equity_lane0_eval71_hand_eval1_picks_pairs1) begin: equity_lane0_eval71_hand_eval1_onehot_rank22_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pair1[12] || equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[10] || equity_lane0_eval71_hand_eval1_pair1[9] || equity_lane0_eval71_hand_eval1_pair1[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pair1[12] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[6] || equity_lane0_eval71_hand_eval1_pair1[5] || equity_lane0_eval71_hand_eval1_pair1[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[10] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[6] || equity_lane0_eval71_hand_eval1_pair1[3] || equity_lane0_eval71_hand_eval1_pair1[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[9] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[5] || equity_lane0_eval71_hand_eval1_pair1[3] || equity_lane0_eval71_hand_eval1_pair1[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank22_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs1[12] || equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[10] || equity_lane0_eval71_hand_eval1_picks_pairs1[9] || equity_lane0_eval71_hand_eval1_picks_pairs1[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs1[12] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[6] || equity_lane0_eval71_hand_eval1_picks_pairs1[5] || equity_lane0_eval71_hand_eval1_picks_pairs1[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[10] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[6] || equity_lane0_eval71_hand_eval1_picks_pairs1[3] || equity_lane0_eval71_hand_eval1_picks_pairs1[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[9] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[5] || equity_lane0_eval71_hand_eval1_picks_pairs1[3] || equity_lane0_eval71_hand_eval1_picks_pairs1[1]);
+    equity_lane0_eval71_hand_eval1_c4_pairs1 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg95_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank23_encode
+always @(equity_lane0_eval71_hand_eval1_picks_pairs2) begin: equity_lane0_eval71_hand_eval1_onehot_rank23_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg95_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg95_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg95_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg95_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg95_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank23_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs2[12] || equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[10] || equity_lane0_eval71_hand_eval1_picks_pairs2[9] || equity_lane0_eval71_hand_eval1_picks_pairs2[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs2[12] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[6] || equity_lane0_eval71_hand_eval1_picks_pairs2[5] || equity_lane0_eval71_hand_eval1_picks_pairs2[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[10] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[6] || equity_lane0_eval71_hand_eval1_picks_pairs2[3] || equity_lane0_eval71_hand_eval1_picks_pairs2[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[9] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[5] || equity_lane0_eval71_hand_eval1_picks_pairs2[3] || equity_lane0_eval71_hand_eval1_picks_pairs2[1]);
+    equity_lane0_eval71_hand_eval1_c4_pairs2 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_trip0) begin: equity_lane0_eval71_hand_eval1_onehot_rank24_encode
+always @(equity_lane0_eval71_hand_eval1_picks_trips0) begin: equity_lane0_eval71_hand_eval1_onehot_rank24_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_trip0[12] || equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[10] || equity_lane0_eval71_hand_eval1_trip0[9] || equity_lane0_eval71_hand_eval1_trip0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_trip0[12] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[6] || equity_lane0_eval71_hand_eval1_trip0[5] || equity_lane0_eval71_hand_eval1_trip0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[10] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[6] || equity_lane0_eval71_hand_eval1_trip0[3] || equity_lane0_eval71_hand_eval1_trip0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[9] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[5] || equity_lane0_eval71_hand_eval1_trip0[3] || equity_lane0_eval71_hand_eval1_trip0[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank24_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_trips0[12] || equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[10] || equity_lane0_eval71_hand_eval1_picks_trips0[9] || equity_lane0_eval71_hand_eval1_picks_trips0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_trips0[12] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[6] || equity_lane0_eval71_hand_eval1_picks_trips0[5] || equity_lane0_eval71_hand_eval1_picks_trips0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[10] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[6] || equity_lane0_eval71_hand_eval1_picks_trips0[3] || equity_lane0_eval71_hand_eval1_picks_trips0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[9] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[5] || equity_lane0_eval71_hand_eval1_picks_trips0[3] || equity_lane0_eval71_hand_eval1_picks_trips0[1]);
+    equity_lane0_eval71_hand_eval1_c4_trips0 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_trip1) begin: equity_lane0_eval71_hand_eval1_onehot_rank25_encode
+always @(equity_lane0_eval71_hand_eval1_picks_trips1) begin: equity_lane0_eval71_hand_eval1_onehot_rank25_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_trip1[12] || equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[10] || equity_lane0_eval71_hand_eval1_trip1[9] || equity_lane0_eval71_hand_eval1_trip1[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_trip1[12] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[6] || equity_lane0_eval71_hand_eval1_trip1[5] || equity_lane0_eval71_hand_eval1_trip1[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[10] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[6] || equity_lane0_eval71_hand_eval1_trip1[3] || equity_lane0_eval71_hand_eval1_trip1[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[9] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[5] || equity_lane0_eval71_hand_eval1_trip1[3] || equity_lane0_eval71_hand_eval1_trip1[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank25_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_trips1[12] || equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[10] || equity_lane0_eval71_hand_eval1_picks_trips1[9] || equity_lane0_eval71_hand_eval1_picks_trips1[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_trips1[12] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[6] || equity_lane0_eval71_hand_eval1_picks_trips1[5] || equity_lane0_eval71_hand_eval1_picks_trips1[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[10] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[6] || equity_lane0_eval71_hand_eval1_picks_trips1[3] || equity_lane0_eval71_hand_eval1_picks_trips1[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[9] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[5] || equity_lane0_eval71_hand_eval1_picks_trips1[3] || equity_lane0_eval71_hand_eval1_picks_trips1[1]);
+    equity_lane0_eval71_hand_eval1_c4_trips1 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg98_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank26_encode
+always @(equity_lane0_eval71_hand_eval1_picks_not_quads0) begin: equity_lane0_eval71_hand_eval1_onehot_rank26_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg98_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg98_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg98_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg98_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg98_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank26_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[12] || equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[10] || equity_lane0_eval71_hand_eval1_picks_not_quads0[9] || equity_lane0_eval71_hand_eval1_picks_not_quads0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[12] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[6] || equity_lane0_eval71_hand_eval1_picks_not_quads0[5] || equity_lane0_eval71_hand_eval1_picks_not_quads0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[10] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[6] || equity_lane0_eval71_hand_eval1_picks_not_quads0[3] || equity_lane0_eval71_hand_eval1_picks_not_quads0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[9] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[5] || equity_lane0_eval71_hand_eval1_picks_not_quads0[3] || equity_lane0_eval71_hand_eval1_picks_not_quads0[1]);
+    equity_lane0_eval71_hand_eval1_c4_not_quads0 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_s3_quads) begin: equity_lane0_eval71_hand_eval1_onehot_rank27_encode
+always @(equity_lane0_eval71_hand_eval1_picks_quads) begin: equity_lane0_eval71_hand_eval1_onehot_rank27_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_s3_quads[12] || equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[10] || equity_lane0_eval71_hand_eval1_s3_quads[9] || equity_lane0_eval71_hand_eval1_s3_quads[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_s3_quads[12] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[6] || equity_lane0_eval71_hand_eval1_s3_quads[5] || equity_lane0_eval71_hand_eval1_s3_quads[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[10] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[6] || equity_lane0_eval71_hand_eval1_s3_quads[3] || equity_lane0_eval71_hand_eval1_s3_quads[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[9] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[5] || equity_lane0_eval71_hand_eval1_s3_quads[3] || equity_lane0_eval71_hand_eval1_s3_quads[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank27_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_quads[12] || equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[10] || equity_lane0_eval71_hand_eval1_picks_quads[9] || equity_lane0_eval71_hand_eval1_picks_quads[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_quads[12] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[6] || equity_lane0_eval71_hand_eval1_picks_quads[5] || equity_lane0_eval71_hand_eval1_picks_quads[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[10] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[6] || equity_lane0_eval71_hand_eval1_picks_quads[3] || equity_lane0_eval71_hand_eval1_picks_quads[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[9] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[5] || equity_lane0_eval71_hand_eval1_picks_quads[3] || equity_lane0_eval71_hand_eval1_picks_quads[1]);
+    equity_lane0_eval71_hand_eval1_c4_quads = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pair0, equity_lane0_eval71_hand_eval1_trip1, equity_lane0_eval71_hand_eval1_s3_flush, equity_lane0_eval71_hand_eval1_s3_quads, equity_lane0_eval71_hand_eval1_pair1, equity_lane0_eval71_hand_eval1_trip0, equity_lane0_eval71_hand_eval1_s3_straight, equity_lane0_eval71_hand_eval1_s3_sf) begin: equity_lane0_eval71_hand_eval1_categorize
+always @(equity_lane0_eval71_hand_eval1_picks_pairs0, equity_lane0_eval71_hand_eval1_picks_flush, equity_lane0_eval71_hand_eval1_picks_trips1, equity_lane0_eval71_hand_eval1_picks_straight, equity_lane0_eval71_hand_eval1_picks_pairs1, equity_lane0_eval71_hand_eval1_picks_sf, equity_lane0_eval71_hand_eval1_picks_quads, equity_lane0_eval71_hand_eval1_picks_trips0) begin: equity_lane0_eval71_hand_eval1_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval71_hand_eval1_s3_sf) begin
+    if (equity_lane0_eval71_hand_eval1_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_s3_quads != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval71_hand_eval1_trip0 != 0) && ((equity_lane0_eval71_hand_eval1_trip1 != 0) || (equity_lane0_eval71_hand_eval1_pair0 != 0)))) begin
+    else if (((equity_lane0_eval71_hand_eval1_picks_trips0 != 0) && ((equity_lane0_eval71_hand_eval1_picks_trips1 != 0) || (equity_lane0_eval71_hand_eval1_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_s3_flush) begin
+    else if (equity_lane0_eval71_hand_eval1_picks_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_s3_straight) begin
+    else if (equity_lane0_eval71_hand_eval1_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_trip0 != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pair1 != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pair0 != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval71_hand_eval1_c4_category = cat;
+    equity_lane0_eval71_hand_eval1_category = cat;
 end
 
 
 
-assign equity_lane0_eval71_hand_eval1_c4_invalid = (equity_lane0_eval71_hand_eval1_s3_bad || (!equity_lane0_eval71_hand_eval1_s3_any));
+assign equity_lane0_eval71_hand_eval1_c4_invalid = (equity_lane0_eval71_hand_eval1_picks_bad || (!equity_lane0_eval71_hand_eval1_picks_any));
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg107_load
-    equity_lane0_eval71_hand_eval1_m0 <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_ranked_register
+    equity_lane0_eval71_hand_eval1_ranked_kickers0 <= equity_lane0_eval71_hand_eval1_c4_kickers0;
+    equity_lane0_eval71_hand_eval1_ranked_kickers1 <= equity_lane0_eval71_hand_eval1_c4_kickers1;
+    equity_lane0_eval71_hand_eval1_ranked_kickers2 <= equity_lane0_eval71_hand_eval1_c4_kickers2;
+    equity_lane0_eval71_hand_eval1_ranked_kickers3 <= equity_lane0_eval71_hand_eval1_c4_kickers3;
+    equity_lane0_eval71_hand_eval1_ranked_kickers4 <= equity_lane0_eval71_hand_eval1_c4_kickers4;
+    equity_lane0_eval71_hand_eval1_ranked_pairs0 <= equity_lane0_eval71_hand_eval1_c4_pairs0;
+    equity_lane0_eval71_hand_eval1_ranked_pairs1 <= equity_lane0_eval71_hand_eval1_c4_pairs1;
+    equity_lane0_eval71_hand_eval1_ranked_pairs2 <= equity_lane0_eval71_hand_eval1_c4_pairs2;
+    equity_lane0_eval71_hand_eval1_ranked_trips0 <= equity_lane0_eval71_hand_eval1_c4_trips0;
+    equity_lane0_eval71_hand_eval1_ranked_trips1 <= equity_lane0_eval71_hand_eval1_c4_trips1;
+    equity_lane0_eval71_hand_eval1_ranked_not_quads0 <= equity_lane0_eval71_hand_eval1_c4_not_quads0;
+    equity_lane0_eval71_hand_eval1_ranked_quads <= equity_lane0_eval71_hand_eval1_c4_quads;
+    equity_lane0_eval71_hand_eval1_ranked_category <= equity_lane0_eval71_hand_eval1_category;
+    equity_lane0_eval71_hand_eval1_ranked_straight_top <= equity_lane0_eval71_hand_eval1_picks_straight_top;
+    equity_lane0_eval71_hand_eval1_ranked_sf_top <= equity_lane0_eval71_hand_eval1_picks_sf_top;
+    equity_lane0_eval71_hand_eval1_ranked_invalid <= equity_lane0_eval71_hand_eval1_c4_invalid;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg108_load
-    equity_lane0_eval71_hand_eval1_m1 <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg109_load
-    equity_lane0_eval71_hand_eval1_m2 <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg110_load
-    equity_lane0_eval71_hand_eval1_m3 <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg111_load
-    equity_lane0_eval71_hand_eval1_m4 <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg112_load
-    equity_lane0_eval71_hand_eval1_p0 <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg113_load
-    equity_lane0_eval71_hand_eval1_p1 <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg114_load
-    equity_lane0_eval71_hand_eval1_p2 <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg115_load
-    equity_lane0_eval71_hand_eval1_t0 <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg116_load
-    equity_lane0_eval71_hand_eval1_t1 <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg117_load
-    equity_lane0_eval71_hand_eval1_x0 <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg118_load
-    equity_lane0_eval71_hand_eval1_q0 <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg119_load
-    equity_lane0_eval71_hand_eval1_s4_category <= equity_lane0_eval71_hand_eval1_c4_category;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg120_load
-    equity_lane0_eval71_hand_eval1_s4_straight_top <= equity_lane0_eval71_hand_eval1_pipe_reg103_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg121_load
-    equity_lane0_eval71_hand_eval1_s4_sf_top <= equity_lane0_eval71_hand_eval1_pipe_reg104_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg122_load
-    equity_lane0_eval71_hand_eval1_s4_invalid <= equity_lane0_eval71_hand_eval1_c4_invalid;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_x0, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_p1, equity_lane0_eval71_hand_eval1_p0, equity_lane0_eval71_hand_eval1_t1, equity_lane0_eval71_hand_eval1_q0, equity_lane0_eval71_hand_eval1_m0, equity_lane0_eval71_hand_eval1_m2, equity_lane0_eval71_hand_eval1_p2, equity_lane0_eval71_hand_eval1_s4_sf_top, equity_lane0_eval71_hand_eval1_m3, equity_lane0_eval71_hand_eval1_m4, equity_lane0_eval71_hand_eval1_m1, equity_lane0_eval71_hand_eval1_s4_straight_top, equity_lane0_eval71_hand_eval1_s4_category, equity_lane0_eval71_hand_eval1_t0) begin: equity_lane0_eval71_hand_eval1_compose
+always @(equity_lane0_eval71_hand_eval1_ranked_not_quads0, equity_lane0_eval71_hand_eval1_ranked_pairs1, equity_lane0_eval71_hand_eval1_ranked_pairs0, equity_lane0_eval71_hand_eval1_ranked_trips1, equity_lane0_eval71_hand_eval1_ranked_quads, equity_lane0_eval71_hand_eval1_ranked_kickers0, equity_lane0_eval71_hand_eval1_ranked_kickers2, equity_lane0_eval71_hand_eval1_ranked_sf_top, equity_lane0_eval71_hand_eval1_ranked_pairs2, equity_lane0_eval71_hand_eval1_ranked_trips0, equity_lane0_eval71_hand_eval1_ranked_kickers3, equity_lane0_eval71_hand_eval1_ranked_kickers4, equity_lane0_eval71_hand_eval1_ranked_kickers1, equity_lane0_eval71_hand_eval1_ranked_straight_top, equity_lane0_eval71_hand_eval1_ranked_invalid, equity_lane0_eval71_hand_eval1_ranked_category) begin: equity_lane0_eval71_hand_eval1_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -13736,80 +13426,80 @@ always @(equity_lane0_eval71_hand_eval1_x0, equity_lane0_eval71_hand_eval1_s4_in
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_t1[j] && (!equity_lane0_eval71_hand_eval1_p0[j]))) begin
+        if ((equity_lane0_eval71_hand_eval1_ranked_trips1[j] && (!equity_lane0_eval71_hand_eval1_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval71_hand_eval1_p0[j] && (!equity_lane0_eval71_hand_eval1_t1[j]))) begin
+        else if ((equity_lane0_eval71_hand_eval1_ranked_pairs0[j] && (!equity_lane0_eval71_hand_eval1_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_p2[j] && (!equity_lane0_eval71_hand_eval1_m0[j]))) begin
+        if ((equity_lane0_eval71_hand_eval1_ranked_pairs2[j] && (!equity_lane0_eval71_hand_eval1_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval71_hand_eval1_m0[j] && (!equity_lane0_eval71_hand_eval1_p2[j]))) begin
+        else if ((equity_lane0_eval71_hand_eval1_ranked_kickers0[j] && (!equity_lane0_eval71_hand_eval1_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval71_hand_eval1_s4_category[8];
-    cat[2] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[6] || equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[4]);
-    cat[1] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[6] || equity_lane0_eval71_hand_eval1_s4_category[3] || equity_lane0_eval71_hand_eval1_s4_category[2]);
-    cat[0] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[3] || equity_lane0_eval71_hand_eval1_s4_category[1]);
+    cat[3] = equity_lane0_eval71_hand_eval1_ranked_category[8];
+    cat[2] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[6] || equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[4]);
+    cat[1] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[6] || equity_lane0_eval71_hand_eval1_ranked_category[3] || equity_lane0_eval71_hand_eval1_ranked_category[2]);
+    cat[0] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[3] || equity_lane0_eval71_hand_eval1_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval71_hand_eval1_s4_category[8]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_s4_sf_top);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[8]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_sf_top);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[7]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_q0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_x0);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[7]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_quads);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_not_quads0);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[6]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_t0);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[6]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_t1);
+            k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_trips1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_p0);
+            k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
         end
     end
-    if ((equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[0])) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_m0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_m1);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_m2);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_m3);
-        k4 = (k4 | equity_lane0_eval71_hand_eval1_m4);
+    if ((equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[0])) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers2);
+        k3 = (k3 | equity_lane0_eval71_hand_eval1_ranked_kickers3);
+        k4 = (k4 | equity_lane0_eval71_hand_eval1_ranked_kickers4);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[4]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_s4_straight_top);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[4]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_straight_top);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[3]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_t0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_m0);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_m1);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[3]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_trips0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[2]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_p0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_p1);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[2]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_p2);
+            k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_m0);
+            k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
         end
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[1]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_p0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_m0);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_m1);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_m2);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[1]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
+        k3 = (k3 | equity_lane0_eval71_hand_eval1_ranked_kickers2);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_invalid) begin
+    if (equity_lane0_eval71_hand_eval1_ranked_invalid) begin
         equity_lane0_eval71_hand_eval1_c5_word = 0;
     end
     else begin
@@ -13841,7 +13531,7 @@ always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_answer
     else begin
         if (equity_lane0_eval71_hand_eval1_valids[(6 - 2)]) begin
             equity_lane0_eval71_hand_eval1_word_q <= equity_lane0_eval71_hand_eval1_c5_word;
-            equity_lane0_eval71_hand_eval1_invalid_q <= equity_lane0_eval71_hand_eval1_s4_invalid;
+            equity_lane0_eval71_hand_eval1_invalid_q <= equity_lane0_eval71_hand_eval1_ranked_invalid;
         end
     end
 end
@@ -13937,31 +13627,6 @@ assign equity_lane0_eval72_hand_eval2_same_card61_same = ((equity_lane0_eval72_h
 assign equity_lane0_eval72_hand_eval2_same_card62_same = ((equity_lane0_eval72_hand_eval2_s0_codes[36-1:30] == equity_lane0_eval72_hand_eval2_s0_codes[42-1:36]) && (equity_lane0_eval72_hand_eval2_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg123_load
-    equity_lane0_eval72_hand_eval2_s1_dups <= equity_lane0_eval72_hand_eval2_pipe_reg123_d;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg124_load
-    equity_lane0_eval72_hand_eval2_s1_hand <= equity_lane0_eval72_hand_eval2_d1_hand;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg125_load
-    equity_lane0_eval72_hand_eval2_s1_bad_codes <= equity_lane0_eval72_hand_eval2_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg126_load
-    equity_lane0_eval72_hand_eval2_s1_any <= equity_lane0_eval72_hand_eval2_d1_any;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg127_load
-    equity_lane0_eval72_hand_eval2_s1_flush_suit <= equity_lane0_eval72_hand_eval2_d1_flush_suit;
-end
-
-
 always @(equity_lane0_eval72_hand_eval2_s0_codes) begin: equity_lane0_eval72_hand_eval2_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
@@ -14015,11 +13680,20 @@ always @(equity_lane0_eval72_hand_eval2_s0_codes) begin: equity_lane0_eval72_han
 end
 
 
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_decoded_register
+    equity_lane0_eval72_hand_eval2_decoded_hand <= equity_lane0_eval72_hand_eval2_d1_hand;
+    equity_lane0_eval72_hand_eval2_decoded_bad_codes <= equity_lane0_eval72_hand_eval2_d1_bad_codes;
+    equity_lane0_eval72_hand_eval2_decoded_any <= equity_lane0_eval72_hand_eval2_d1_any;
+    equity_lane0_eval72_hand_eval2_decoded_flush_suit <= equity_lane0_eval72_hand_eval2_d1_flush_suit;
+    equity_lane0_eval72_hand_eval2_decoded_dups <= equity_lane0_eval72_hand_eval2_dups;
+end
 
-assign equity_lane0_eval72_hand_eval2_c2_bad = ((equity_lane0_eval72_hand_eval2_s1_dups != 0) || (equity_lane0_eval72_hand_eval2_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval72_hand_eval2_s1_hand, equity_lane0_eval72_hand_eval2_s1_flush_suit) begin: equity_lane0_eval72_hand_eval2_rank_masks
+assign equity_lane0_eval72_hand_eval2_c2_bad = ((equity_lane0_eval72_hand_eval2_decoded_dups != 0) || (equity_lane0_eval72_hand_eval2_decoded_bad_codes != 0));
+
+
+always @(equity_lane0_eval72_hand_eval2_decoded_flush_suit, equity_lane0_eval72_hand_eval2_decoded_hand) begin: equity_lane0_eval72_hand_eval2_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -14040,10 +13714,10 @@ always @(equity_lane0_eval72_hand_eval2_s1_hand, equity_lane0_eval72_hand_eval2_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval72_hand_eval2_s1_hand[((4 * r) + s)]) begin
+            if (equity_lane0_eval72_hand_eval2_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval72_hand_eval2_s1_hand[((4 * r) + s)] && equity_lane0_eval72_hand_eval2_s1_flush_suit[s])) begin
+            if ((equity_lane0_eval72_hand_eval2_decoded_hand[((4 * r) + s)] && equity_lane0_eval72_hand_eval2_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -14059,8 +13733,8 @@ always @(equity_lane0_eval72_hand_eval2_s1_hand, equity_lane0_eval72_hand_eval2_
     equity_lane0_eval72_hand_eval2_c2_trips = trips;
     equity_lane0_eval72_hand_eval2_c2_pairs = pairs;
     equity_lane0_eval72_hand_eval2_c2_not_quads = not_quads;
-    equity_lane0_eval72_hand_eval2_c2_flush = (equity_lane0_eval72_hand_eval2_s1_flush_suit != 0);
-    if ((equity_lane0_eval72_hand_eval2_s1_flush_suit != 0)) begin
+    equity_lane0_eval72_hand_eval2_c2_flush = (equity_lane0_eval72_hand_eval2_decoded_flush_suit != 0);
+    if ((equity_lane0_eval72_hand_eval2_decoded_flush_suit != 0)) begin
         equity_lane0_eval72_hand_eval2_c2_kickers = suited;
     end
     else begin
@@ -14069,14 +13743,14 @@ always @(equity_lane0_eval72_hand_eval2_s1_hand, equity_lane0_eval72_hand_eval2_
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_s1_hand) begin: equity_lane0_eval72_hand_eval2_sf_windows
+always @(equity_lane0_eval72_hand_eval2_decoded_hand) begin: equity_lane0_eval72_hand_eval2_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval72_hand_eval2_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval72_hand_eval2_s1_hand[((4 * w) + s)] && equity_lane0_eval72_hand_eval2_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval72_hand_eval2_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval72_hand_eval2_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval72_hand_eval2_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval72_hand_eval2_decoded_hand[((4 * w) + s)] && equity_lane0_eval72_hand_eval2_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval72_hand_eval2_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval72_hand_eval2_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -14094,61 +13768,25 @@ always @(equity_lane0_eval72_hand_eval2_c2_present) begin: equity_lane0_eval72_h
             complete[w] = 1;
         end
     end
-    equity_lane0_eval72_hand_eval2_straight_windows2_windows = complete;
+    equity_lane0_eval72_hand_eval2_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg128_load
-    equity_lane0_eval72_hand_eval2_pipe_reg128_q <= equity_lane0_eval72_hand_eval2_c2_quads;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_masks_register
+    equity_lane0_eval72_hand_eval2_masks_quads <= equity_lane0_eval72_hand_eval2_c2_quads;
+    equity_lane0_eval72_hand_eval2_masks_trips <= equity_lane0_eval72_hand_eval2_c2_trips;
+    equity_lane0_eval72_hand_eval2_masks_pairs <= equity_lane0_eval72_hand_eval2_c2_pairs;
+    equity_lane0_eval72_hand_eval2_masks_not_quads <= equity_lane0_eval72_hand_eval2_c2_not_quads;
+    equity_lane0_eval72_hand_eval2_masks_kickers <= equity_lane0_eval72_hand_eval2_c2_kickers;
+    equity_lane0_eval72_hand_eval2_masks_windows <= equity_lane0_eval72_hand_eval2_c2_windows;
+    equity_lane0_eval72_hand_eval2_masks_sf_windows <= equity_lane0_eval72_hand_eval2_c2_sf_windows;
+    equity_lane0_eval72_hand_eval2_masks_flush <= equity_lane0_eval72_hand_eval2_c2_flush;
+    equity_lane0_eval72_hand_eval2_masks_bad <= equity_lane0_eval72_hand_eval2_c2_bad;
+    equity_lane0_eval72_hand_eval2_masks_any <= equity_lane0_eval72_hand_eval2_decoded_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg129_load
-    equity_lane0_eval72_hand_eval2_pipe_reg129_q <= equity_lane0_eval72_hand_eval2_c2_trips;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg130_load
-    equity_lane0_eval72_hand_eval2_pipe_reg130_q <= equity_lane0_eval72_hand_eval2_c2_pairs;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg131_load
-    equity_lane0_eval72_hand_eval2_pipe_reg131_q <= equity_lane0_eval72_hand_eval2_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg132_load
-    equity_lane0_eval72_hand_eval2_pipe_reg132_q <= equity_lane0_eval72_hand_eval2_c2_kickers;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg133_load
-    equity_lane0_eval72_hand_eval2_pipe_reg133_q <= equity_lane0_eval72_hand_eval2_straight_windows2_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg134_load
-    equity_lane0_eval72_hand_eval2_pipe_reg134_q <= equity_lane0_eval72_hand_eval2_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg135_load
-    equity_lane0_eval72_hand_eval2_pipe_reg135_q <= equity_lane0_eval72_hand_eval2_c2_flush;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg136_load
-    equity_lane0_eval72_hand_eval2_pipe_reg136_q <= equity_lane0_eval72_hand_eval2_c2_bad;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg137_load
-    equity_lane0_eval72_hand_eval2_pipe_reg137_q <= equity_lane0_eval72_hand_eval2_s1_any;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_pipe_reg132_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks8_select
+always @(equity_lane0_eval72_hand_eval2_masks_kickers) begin: equity_lane0_eval72_hand_eval2_highest_ranks8_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -14159,19 +13797,19 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg132_q) begin: equity_lane0_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg132_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_masks_kickers[p] && seen[k]);
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg132_q[p]) begin
+        if (equity_lane0_eval72_hand_eval2_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval72_hand_eval2_highest_ranks8_onehots = sel;
+    equity_lane0_eval72_hand_eval2_c3_kickers = sel;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg130_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks9_select
+always @(equity_lane0_eval72_hand_eval2_masks_pairs) begin: equity_lane0_eval72_hand_eval2_highest_ranks9_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -14182,19 +13820,19 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg130_q) begin: equity_lane0_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg130_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_masks_pairs[p] && seen[k]);
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg130_q[p]) begin
+        if (equity_lane0_eval72_hand_eval2_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    equity_lane0_eval72_hand_eval2_highest_ranks9_onehots = sel;
+    equity_lane0_eval72_hand_eval2_c3_pairs = sel;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg129_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks10_select
+always @(equity_lane0_eval72_hand_eval2_masks_trips) begin: equity_lane0_eval72_hand_eval2_highest_ranks10_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -14205,19 +13843,19 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg129_q) begin: equity_lane0_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg129_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_masks_trips[p] && seen[k]);
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg129_q[p]) begin
+        if (equity_lane0_eval72_hand_eval2_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval72_hand_eval2_highest_ranks10_onehots = sel;
+    equity_lane0_eval72_hand_eval2_c3_trips = sel;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg131_q) begin: equity_lane0_eval72_hand_eval2_highest_ranks11_select
+always @(equity_lane0_eval72_hand_eval2_masks_not_quads) begin: equity_lane0_eval72_hand_eval2_highest_ranks11_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -14228,34 +13866,34 @@ always @(equity_lane0_eval72_hand_eval2_pipe_reg131_q) begin: equity_lane0_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_pipe_reg131_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_masks_not_quads[p] && seen[k]);
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg131_q[p]) begin
+        if (equity_lane0_eval72_hand_eval2_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval72_hand_eval2_highest_ranks11_onehots = sel;
+    equity_lane0_eval72_hand_eval2_c3_not_quads = sel;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg133_q) begin: equity_lane0_eval72_hand_eval2_window_top4_pick
+always @(equity_lane0_eval72_hand_eval2_masks_windows) begin: equity_lane0_eval72_hand_eval2_window_top4_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval72_hand_eval2_pipe_reg133_q[w] && (!higher))) begin
+        if ((equity_lane0_eval72_hand_eval2_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg133_q[w]) begin
+        if (equity_lane0_eval72_hand_eval2_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval72_hand_eval2_window_top4_best = {onehot, 3'h0};
-    equity_lane0_eval72_hand_eval2_window_top4_found = (equity_lane0_eval72_hand_eval2_pipe_reg133_q != 0);
+    equity_lane0_eval72_hand_eval2_c3_straight = (equity_lane0_eval72_hand_eval2_masks_windows != 0);
 end
 
 
@@ -14266,26 +13904,26 @@ always @(equity_lane0_eval72_hand_eval2_window_top4_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval72_hand_eval2_window_top4_best[12] || equity_lane0_eval72_hand_eval2_window_top4_best[7] || equity_lane0_eval72_hand_eval2_window_top4_best[6] || equity_lane0_eval72_hand_eval2_window_top4_best[5] || equity_lane0_eval72_hand_eval2_window_top4_best[4]);
     value[1] = (equity_lane0_eval72_hand_eval2_window_top4_best[11] || equity_lane0_eval72_hand_eval2_window_top4_best[10] || equity_lane0_eval72_hand_eval2_window_top4_best[7] || equity_lane0_eval72_hand_eval2_window_top4_best[6] || equity_lane0_eval72_hand_eval2_window_top4_best[3] || equity_lane0_eval72_hand_eval2_window_top4_best[2]);
     value[0] = (equity_lane0_eval72_hand_eval2_window_top4_best[11] || equity_lane0_eval72_hand_eval2_window_top4_best[9] || equity_lane0_eval72_hand_eval2_window_top4_best[7] || equity_lane0_eval72_hand_eval2_window_top4_best[5] || equity_lane0_eval72_hand_eval2_window_top4_best[3] || equity_lane0_eval72_hand_eval2_window_top4_best[1]);
-    equity_lane0_eval72_hand_eval2_window_top4_top = value;
+    equity_lane0_eval72_hand_eval2_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg134_q) begin: equity_lane0_eval72_hand_eval2_window_top5_pick
+always @(equity_lane0_eval72_hand_eval2_masks_sf_windows) begin: equity_lane0_eval72_hand_eval2_window_top5_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval72_hand_eval2_pipe_reg134_q[w] && (!higher))) begin
+        if ((equity_lane0_eval72_hand_eval2_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval72_hand_eval2_pipe_reg134_q[w]) begin
+        if (equity_lane0_eval72_hand_eval2_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval72_hand_eval2_window_top5_best = {onehot, 3'h0};
-    equity_lane0_eval72_hand_eval2_window_top5_found = (equity_lane0_eval72_hand_eval2_pipe_reg134_q != 0);
+    equity_lane0_eval72_hand_eval2_c3_sf = (equity_lane0_eval72_hand_eval2_masks_sf_windows != 0);
 end
 
 
@@ -14296,356 +13934,224 @@ always @(equity_lane0_eval72_hand_eval2_window_top5_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval72_hand_eval2_window_top5_best[12] || equity_lane0_eval72_hand_eval2_window_top5_best[7] || equity_lane0_eval72_hand_eval2_window_top5_best[6] || equity_lane0_eval72_hand_eval2_window_top5_best[5] || equity_lane0_eval72_hand_eval2_window_top5_best[4]);
     value[1] = (equity_lane0_eval72_hand_eval2_window_top5_best[11] || equity_lane0_eval72_hand_eval2_window_top5_best[10] || equity_lane0_eval72_hand_eval2_window_top5_best[7] || equity_lane0_eval72_hand_eval2_window_top5_best[6] || equity_lane0_eval72_hand_eval2_window_top5_best[3] || equity_lane0_eval72_hand_eval2_window_top5_best[2]);
     value[0] = (equity_lane0_eval72_hand_eval2_window_top5_best[11] || equity_lane0_eval72_hand_eval2_window_top5_best[9] || equity_lane0_eval72_hand_eval2_window_top5_best[7] || equity_lane0_eval72_hand_eval2_window_top5_best[5] || equity_lane0_eval72_hand_eval2_window_top5_best[3] || equity_lane0_eval72_hand_eval2_window_top5_best[1]);
-    equity_lane0_eval72_hand_eval2_window_top5_top = value;
+    equity_lane0_eval72_hand_eval2_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg138_load
-    equity_lane0_eval72_hand_eval2_pipe_reg138_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_picks_register
+    equity_lane0_eval72_hand_eval2_picks_kickers0 <= equity_lane0_eval72_hand_eval2_c3_kickers[13-1:0];
+    equity_lane0_eval72_hand_eval2_picks_kickers1 <= equity_lane0_eval72_hand_eval2_c3_kickers[26-1:13];
+    equity_lane0_eval72_hand_eval2_picks_kickers2 <= equity_lane0_eval72_hand_eval2_c3_kickers[39-1:26];
+    equity_lane0_eval72_hand_eval2_picks_kickers3 <= equity_lane0_eval72_hand_eval2_c3_kickers[52-1:39];
+    equity_lane0_eval72_hand_eval2_picks_kickers4 <= equity_lane0_eval72_hand_eval2_c3_kickers[65-1:52];
+    equity_lane0_eval72_hand_eval2_picks_pairs0 <= equity_lane0_eval72_hand_eval2_c3_pairs[13-1:0];
+    equity_lane0_eval72_hand_eval2_picks_pairs1 <= equity_lane0_eval72_hand_eval2_c3_pairs[26-1:13];
+    equity_lane0_eval72_hand_eval2_picks_pairs2 <= equity_lane0_eval72_hand_eval2_c3_pairs[39-1:26];
+    equity_lane0_eval72_hand_eval2_picks_trips0 <= equity_lane0_eval72_hand_eval2_c3_trips[13-1:0];
+    equity_lane0_eval72_hand_eval2_picks_trips1 <= equity_lane0_eval72_hand_eval2_c3_trips[26-1:13];
+    equity_lane0_eval72_hand_eval2_picks_not_quads0 <= equity_lane0_eval72_hand_eval2_c3_not_quads;
+    equity_lane0_eval72_hand_eval2_picks_quads <= equity_lane0_eval72_hand_eval2_masks_quads;
+    equity_lane0_eval72_hand_eval2_picks_straight <= equity_lane0_eval72_hand_eval2_c3_straight;
+    equity_lane0_eval72_hand_eval2_picks_sf <= equity_lane0_eval72_hand_eval2_c3_sf;
+    equity_lane0_eval72_hand_eval2_picks_flush <= equity_lane0_eval72_hand_eval2_masks_flush;
+    equity_lane0_eval72_hand_eval2_picks_straight_top <= equity_lane0_eval72_hand_eval2_c3_straight_top;
+    equity_lane0_eval72_hand_eval2_picks_sf_top <= equity_lane0_eval72_hand_eval2_c3_sf_top;
+    equity_lane0_eval72_hand_eval2_picks_bad <= equity_lane0_eval72_hand_eval2_masks_bad;
+    equity_lane0_eval72_hand_eval2_picks_any <= equity_lane0_eval72_hand_eval2_masks_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg139_load
-    equity_lane0_eval72_hand_eval2_pipe_reg139_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg140_load
-    equity_lane0_eval72_hand_eval2_pipe_reg140_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg141_load
-    equity_lane0_eval72_hand_eval2_pipe_reg141_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg142_load
-    equity_lane0_eval72_hand_eval2_pipe_reg142_q <= equity_lane0_eval72_hand_eval2_highest_ranks8_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg143_load
-    equity_lane0_eval72_hand_eval2_pair0 <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg144_load
-    equity_lane0_eval72_hand_eval2_pair1 <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg145_load
-    equity_lane0_eval72_hand_eval2_pipe_reg145_q <= equity_lane0_eval72_hand_eval2_highest_ranks9_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg146_load
-    equity_lane0_eval72_hand_eval2_trip0 <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg147_load
-    equity_lane0_eval72_hand_eval2_trip1 <= equity_lane0_eval72_hand_eval2_highest_ranks10_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg148_load
-    equity_lane0_eval72_hand_eval2_pipe_reg148_q <= equity_lane0_eval72_hand_eval2_highest_ranks11_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg149_load
-    equity_lane0_eval72_hand_eval2_s3_quads <= equity_lane0_eval72_hand_eval2_pipe_reg128_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg150_load
-    equity_lane0_eval72_hand_eval2_s3_straight <= equity_lane0_eval72_hand_eval2_window_top4_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg151_load
-    equity_lane0_eval72_hand_eval2_s3_sf <= equity_lane0_eval72_hand_eval2_window_top5_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg152_load
-    equity_lane0_eval72_hand_eval2_s3_flush <= equity_lane0_eval72_hand_eval2_pipe_reg135_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg153_load
-    equity_lane0_eval72_hand_eval2_pipe_reg153_q <= equity_lane0_eval72_hand_eval2_window_top4_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg154_load
-    equity_lane0_eval72_hand_eval2_pipe_reg154_q <= equity_lane0_eval72_hand_eval2_window_top5_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg155_load
-    equity_lane0_eval72_hand_eval2_s3_bad <= equity_lane0_eval72_hand_eval2_pipe_reg136_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg156_load
-    equity_lane0_eval72_hand_eval2_s3_any <= equity_lane0_eval72_hand_eval2_pipe_reg137_q;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_pipe_reg138_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank30_encode
+always @(equity_lane0_eval72_hand_eval2_picks_kickers0) begin: equity_lane0_eval72_hand_eval2_onehot_rank30_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg138_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg138_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg138_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg138_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg138_q[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank30_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_kickers0[12] || equity_lane0_eval72_hand_eval2_picks_kickers0[11] || equity_lane0_eval72_hand_eval2_picks_kickers0[10] || equity_lane0_eval72_hand_eval2_picks_kickers0[9] || equity_lane0_eval72_hand_eval2_picks_kickers0[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_kickers0[12] || equity_lane0_eval72_hand_eval2_picks_kickers0[7] || equity_lane0_eval72_hand_eval2_picks_kickers0[6] || equity_lane0_eval72_hand_eval2_picks_kickers0[5] || equity_lane0_eval72_hand_eval2_picks_kickers0[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_kickers0[11] || equity_lane0_eval72_hand_eval2_picks_kickers0[10] || equity_lane0_eval72_hand_eval2_picks_kickers0[7] || equity_lane0_eval72_hand_eval2_picks_kickers0[6] || equity_lane0_eval72_hand_eval2_picks_kickers0[3] || equity_lane0_eval72_hand_eval2_picks_kickers0[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_kickers0[11] || equity_lane0_eval72_hand_eval2_picks_kickers0[9] || equity_lane0_eval72_hand_eval2_picks_kickers0[7] || equity_lane0_eval72_hand_eval2_picks_kickers0[5] || equity_lane0_eval72_hand_eval2_picks_kickers0[3] || equity_lane0_eval72_hand_eval2_picks_kickers0[1]);
+    equity_lane0_eval72_hand_eval2_c4_kickers0 = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg139_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank31_encode
+always @(equity_lane0_eval72_hand_eval2_picks_kickers1) begin: equity_lane0_eval72_hand_eval2_onehot_rank31_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg139_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg139_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg139_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg139_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg139_q[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank31_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_kickers1[12] || equity_lane0_eval72_hand_eval2_picks_kickers1[11] || equity_lane0_eval72_hand_eval2_picks_kickers1[10] || equity_lane0_eval72_hand_eval2_picks_kickers1[9] || equity_lane0_eval72_hand_eval2_picks_kickers1[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_kickers1[12] || equity_lane0_eval72_hand_eval2_picks_kickers1[7] || equity_lane0_eval72_hand_eval2_picks_kickers1[6] || equity_lane0_eval72_hand_eval2_picks_kickers1[5] || equity_lane0_eval72_hand_eval2_picks_kickers1[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_kickers1[11] || equity_lane0_eval72_hand_eval2_picks_kickers1[10] || equity_lane0_eval72_hand_eval2_picks_kickers1[7] || equity_lane0_eval72_hand_eval2_picks_kickers1[6] || equity_lane0_eval72_hand_eval2_picks_kickers1[3] || equity_lane0_eval72_hand_eval2_picks_kickers1[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_kickers1[11] || equity_lane0_eval72_hand_eval2_picks_kickers1[9] || equity_lane0_eval72_hand_eval2_picks_kickers1[7] || equity_lane0_eval72_hand_eval2_picks_kickers1[5] || equity_lane0_eval72_hand_eval2_picks_kickers1[3] || equity_lane0_eval72_hand_eval2_picks_kickers1[1]);
+    equity_lane0_eval72_hand_eval2_c4_kickers1 = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg140_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank32_encode
+always @(equity_lane0_eval72_hand_eval2_picks_kickers2) begin: equity_lane0_eval72_hand_eval2_onehot_rank32_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg140_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg140_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg140_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg140_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg140_q[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank32_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_kickers2[12] || equity_lane0_eval72_hand_eval2_picks_kickers2[11] || equity_lane0_eval72_hand_eval2_picks_kickers2[10] || equity_lane0_eval72_hand_eval2_picks_kickers2[9] || equity_lane0_eval72_hand_eval2_picks_kickers2[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_kickers2[12] || equity_lane0_eval72_hand_eval2_picks_kickers2[7] || equity_lane0_eval72_hand_eval2_picks_kickers2[6] || equity_lane0_eval72_hand_eval2_picks_kickers2[5] || equity_lane0_eval72_hand_eval2_picks_kickers2[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_kickers2[11] || equity_lane0_eval72_hand_eval2_picks_kickers2[10] || equity_lane0_eval72_hand_eval2_picks_kickers2[7] || equity_lane0_eval72_hand_eval2_picks_kickers2[6] || equity_lane0_eval72_hand_eval2_picks_kickers2[3] || equity_lane0_eval72_hand_eval2_picks_kickers2[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_kickers2[11] || equity_lane0_eval72_hand_eval2_picks_kickers2[9] || equity_lane0_eval72_hand_eval2_picks_kickers2[7] || equity_lane0_eval72_hand_eval2_picks_kickers2[5] || equity_lane0_eval72_hand_eval2_picks_kickers2[3] || equity_lane0_eval72_hand_eval2_picks_kickers2[1]);
+    equity_lane0_eval72_hand_eval2_c4_kickers2 = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg141_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank33_encode
+always @(equity_lane0_eval72_hand_eval2_picks_kickers3) begin: equity_lane0_eval72_hand_eval2_onehot_rank33_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg141_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg141_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg141_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg141_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg141_q[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank33_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_kickers3[12] || equity_lane0_eval72_hand_eval2_picks_kickers3[11] || equity_lane0_eval72_hand_eval2_picks_kickers3[10] || equity_lane0_eval72_hand_eval2_picks_kickers3[9] || equity_lane0_eval72_hand_eval2_picks_kickers3[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_kickers3[12] || equity_lane0_eval72_hand_eval2_picks_kickers3[7] || equity_lane0_eval72_hand_eval2_picks_kickers3[6] || equity_lane0_eval72_hand_eval2_picks_kickers3[5] || equity_lane0_eval72_hand_eval2_picks_kickers3[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_kickers3[11] || equity_lane0_eval72_hand_eval2_picks_kickers3[10] || equity_lane0_eval72_hand_eval2_picks_kickers3[7] || equity_lane0_eval72_hand_eval2_picks_kickers3[6] || equity_lane0_eval72_hand_eval2_picks_kickers3[3] || equity_lane0_eval72_hand_eval2_picks_kickers3[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_kickers3[11] || equity_lane0_eval72_hand_eval2_picks_kickers3[9] || equity_lane0_eval72_hand_eval2_picks_kickers3[7] || equity_lane0_eval72_hand_eval2_picks_kickers3[5] || equity_lane0_eval72_hand_eval2_picks_kickers3[3] || equity_lane0_eval72_hand_eval2_picks_kickers3[1]);
+    equity_lane0_eval72_hand_eval2_c4_kickers3 = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg142_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank34_encode
+always @(equity_lane0_eval72_hand_eval2_picks_kickers4) begin: equity_lane0_eval72_hand_eval2_onehot_rank34_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg142_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg142_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg142_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg142_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg142_q[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank34_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_kickers4[12] || equity_lane0_eval72_hand_eval2_picks_kickers4[11] || equity_lane0_eval72_hand_eval2_picks_kickers4[10] || equity_lane0_eval72_hand_eval2_picks_kickers4[9] || equity_lane0_eval72_hand_eval2_picks_kickers4[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_kickers4[12] || equity_lane0_eval72_hand_eval2_picks_kickers4[7] || equity_lane0_eval72_hand_eval2_picks_kickers4[6] || equity_lane0_eval72_hand_eval2_picks_kickers4[5] || equity_lane0_eval72_hand_eval2_picks_kickers4[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_kickers4[11] || equity_lane0_eval72_hand_eval2_picks_kickers4[10] || equity_lane0_eval72_hand_eval2_picks_kickers4[7] || equity_lane0_eval72_hand_eval2_picks_kickers4[6] || equity_lane0_eval72_hand_eval2_picks_kickers4[3] || equity_lane0_eval72_hand_eval2_picks_kickers4[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_kickers4[11] || equity_lane0_eval72_hand_eval2_picks_kickers4[9] || equity_lane0_eval72_hand_eval2_picks_kickers4[7] || equity_lane0_eval72_hand_eval2_picks_kickers4[5] || equity_lane0_eval72_hand_eval2_picks_kickers4[3] || equity_lane0_eval72_hand_eval2_picks_kickers4[1]);
+    equity_lane0_eval72_hand_eval2_c4_kickers4 = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pair0) begin: equity_lane0_eval72_hand_eval2_onehot_rank35_encode
+always @(equity_lane0_eval72_hand_eval2_picks_pairs0) begin: equity_lane0_eval72_hand_eval2_onehot_rank35_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pair0[12] || equity_lane0_eval72_hand_eval2_pair0[11] || equity_lane0_eval72_hand_eval2_pair0[10] || equity_lane0_eval72_hand_eval2_pair0[9] || equity_lane0_eval72_hand_eval2_pair0[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pair0[12] || equity_lane0_eval72_hand_eval2_pair0[7] || equity_lane0_eval72_hand_eval2_pair0[6] || equity_lane0_eval72_hand_eval2_pair0[5] || equity_lane0_eval72_hand_eval2_pair0[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pair0[11] || equity_lane0_eval72_hand_eval2_pair0[10] || equity_lane0_eval72_hand_eval2_pair0[7] || equity_lane0_eval72_hand_eval2_pair0[6] || equity_lane0_eval72_hand_eval2_pair0[3] || equity_lane0_eval72_hand_eval2_pair0[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pair0[11] || equity_lane0_eval72_hand_eval2_pair0[9] || equity_lane0_eval72_hand_eval2_pair0[7] || equity_lane0_eval72_hand_eval2_pair0[5] || equity_lane0_eval72_hand_eval2_pair0[3] || equity_lane0_eval72_hand_eval2_pair0[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank35_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_pairs0[12] || equity_lane0_eval72_hand_eval2_picks_pairs0[11] || equity_lane0_eval72_hand_eval2_picks_pairs0[10] || equity_lane0_eval72_hand_eval2_picks_pairs0[9] || equity_lane0_eval72_hand_eval2_picks_pairs0[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_pairs0[12] || equity_lane0_eval72_hand_eval2_picks_pairs0[7] || equity_lane0_eval72_hand_eval2_picks_pairs0[6] || equity_lane0_eval72_hand_eval2_picks_pairs0[5] || equity_lane0_eval72_hand_eval2_picks_pairs0[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_pairs0[11] || equity_lane0_eval72_hand_eval2_picks_pairs0[10] || equity_lane0_eval72_hand_eval2_picks_pairs0[7] || equity_lane0_eval72_hand_eval2_picks_pairs0[6] || equity_lane0_eval72_hand_eval2_picks_pairs0[3] || equity_lane0_eval72_hand_eval2_picks_pairs0[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_pairs0[11] || equity_lane0_eval72_hand_eval2_picks_pairs0[9] || equity_lane0_eval72_hand_eval2_picks_pairs0[7] || equity_lane0_eval72_hand_eval2_picks_pairs0[5] || equity_lane0_eval72_hand_eval2_picks_pairs0[3] || equity_lane0_eval72_hand_eval2_picks_pairs0[1]);
+    equity_lane0_eval72_hand_eval2_c4_pairs0 = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pair1) begin: equity_lane0_eval72_hand_eval2_onehot_rank36_encode
+always @(equity_lane0_eval72_hand_eval2_picks_pairs1) begin: equity_lane0_eval72_hand_eval2_onehot_rank36_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pair1[12] || equity_lane0_eval72_hand_eval2_pair1[11] || equity_lane0_eval72_hand_eval2_pair1[10] || equity_lane0_eval72_hand_eval2_pair1[9] || equity_lane0_eval72_hand_eval2_pair1[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pair1[12] || equity_lane0_eval72_hand_eval2_pair1[7] || equity_lane0_eval72_hand_eval2_pair1[6] || equity_lane0_eval72_hand_eval2_pair1[5] || equity_lane0_eval72_hand_eval2_pair1[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pair1[11] || equity_lane0_eval72_hand_eval2_pair1[10] || equity_lane0_eval72_hand_eval2_pair1[7] || equity_lane0_eval72_hand_eval2_pair1[6] || equity_lane0_eval72_hand_eval2_pair1[3] || equity_lane0_eval72_hand_eval2_pair1[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pair1[11] || equity_lane0_eval72_hand_eval2_pair1[9] || equity_lane0_eval72_hand_eval2_pair1[7] || equity_lane0_eval72_hand_eval2_pair1[5] || equity_lane0_eval72_hand_eval2_pair1[3] || equity_lane0_eval72_hand_eval2_pair1[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank36_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_pairs1[12] || equity_lane0_eval72_hand_eval2_picks_pairs1[11] || equity_lane0_eval72_hand_eval2_picks_pairs1[10] || equity_lane0_eval72_hand_eval2_picks_pairs1[9] || equity_lane0_eval72_hand_eval2_picks_pairs1[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_pairs1[12] || equity_lane0_eval72_hand_eval2_picks_pairs1[7] || equity_lane0_eval72_hand_eval2_picks_pairs1[6] || equity_lane0_eval72_hand_eval2_picks_pairs1[5] || equity_lane0_eval72_hand_eval2_picks_pairs1[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_pairs1[11] || equity_lane0_eval72_hand_eval2_picks_pairs1[10] || equity_lane0_eval72_hand_eval2_picks_pairs1[7] || equity_lane0_eval72_hand_eval2_picks_pairs1[6] || equity_lane0_eval72_hand_eval2_picks_pairs1[3] || equity_lane0_eval72_hand_eval2_picks_pairs1[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_pairs1[11] || equity_lane0_eval72_hand_eval2_picks_pairs1[9] || equity_lane0_eval72_hand_eval2_picks_pairs1[7] || equity_lane0_eval72_hand_eval2_picks_pairs1[5] || equity_lane0_eval72_hand_eval2_picks_pairs1[3] || equity_lane0_eval72_hand_eval2_picks_pairs1[1]);
+    equity_lane0_eval72_hand_eval2_c4_pairs1 = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg145_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank37_encode
+always @(equity_lane0_eval72_hand_eval2_picks_pairs2) begin: equity_lane0_eval72_hand_eval2_onehot_rank37_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg145_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg145_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg145_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg145_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg145_q[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank37_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_pairs2[12] || equity_lane0_eval72_hand_eval2_picks_pairs2[11] || equity_lane0_eval72_hand_eval2_picks_pairs2[10] || equity_lane0_eval72_hand_eval2_picks_pairs2[9] || equity_lane0_eval72_hand_eval2_picks_pairs2[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_pairs2[12] || equity_lane0_eval72_hand_eval2_picks_pairs2[7] || equity_lane0_eval72_hand_eval2_picks_pairs2[6] || equity_lane0_eval72_hand_eval2_picks_pairs2[5] || equity_lane0_eval72_hand_eval2_picks_pairs2[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_pairs2[11] || equity_lane0_eval72_hand_eval2_picks_pairs2[10] || equity_lane0_eval72_hand_eval2_picks_pairs2[7] || equity_lane0_eval72_hand_eval2_picks_pairs2[6] || equity_lane0_eval72_hand_eval2_picks_pairs2[3] || equity_lane0_eval72_hand_eval2_picks_pairs2[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_pairs2[11] || equity_lane0_eval72_hand_eval2_picks_pairs2[9] || equity_lane0_eval72_hand_eval2_picks_pairs2[7] || equity_lane0_eval72_hand_eval2_picks_pairs2[5] || equity_lane0_eval72_hand_eval2_picks_pairs2[3] || equity_lane0_eval72_hand_eval2_picks_pairs2[1]);
+    equity_lane0_eval72_hand_eval2_c4_pairs2 = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_trip0) begin: equity_lane0_eval72_hand_eval2_onehot_rank38_encode
+always @(equity_lane0_eval72_hand_eval2_picks_trips0) begin: equity_lane0_eval72_hand_eval2_onehot_rank38_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_trip0[12] || equity_lane0_eval72_hand_eval2_trip0[11] || equity_lane0_eval72_hand_eval2_trip0[10] || equity_lane0_eval72_hand_eval2_trip0[9] || equity_lane0_eval72_hand_eval2_trip0[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_trip0[12] || equity_lane0_eval72_hand_eval2_trip0[7] || equity_lane0_eval72_hand_eval2_trip0[6] || equity_lane0_eval72_hand_eval2_trip0[5] || equity_lane0_eval72_hand_eval2_trip0[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_trip0[11] || equity_lane0_eval72_hand_eval2_trip0[10] || equity_lane0_eval72_hand_eval2_trip0[7] || equity_lane0_eval72_hand_eval2_trip0[6] || equity_lane0_eval72_hand_eval2_trip0[3] || equity_lane0_eval72_hand_eval2_trip0[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_trip0[11] || equity_lane0_eval72_hand_eval2_trip0[9] || equity_lane0_eval72_hand_eval2_trip0[7] || equity_lane0_eval72_hand_eval2_trip0[5] || equity_lane0_eval72_hand_eval2_trip0[3] || equity_lane0_eval72_hand_eval2_trip0[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank38_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_trips0[12] || equity_lane0_eval72_hand_eval2_picks_trips0[11] || equity_lane0_eval72_hand_eval2_picks_trips0[10] || equity_lane0_eval72_hand_eval2_picks_trips0[9] || equity_lane0_eval72_hand_eval2_picks_trips0[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_trips0[12] || equity_lane0_eval72_hand_eval2_picks_trips0[7] || equity_lane0_eval72_hand_eval2_picks_trips0[6] || equity_lane0_eval72_hand_eval2_picks_trips0[5] || equity_lane0_eval72_hand_eval2_picks_trips0[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_trips0[11] || equity_lane0_eval72_hand_eval2_picks_trips0[10] || equity_lane0_eval72_hand_eval2_picks_trips0[7] || equity_lane0_eval72_hand_eval2_picks_trips0[6] || equity_lane0_eval72_hand_eval2_picks_trips0[3] || equity_lane0_eval72_hand_eval2_picks_trips0[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_trips0[11] || equity_lane0_eval72_hand_eval2_picks_trips0[9] || equity_lane0_eval72_hand_eval2_picks_trips0[7] || equity_lane0_eval72_hand_eval2_picks_trips0[5] || equity_lane0_eval72_hand_eval2_picks_trips0[3] || equity_lane0_eval72_hand_eval2_picks_trips0[1]);
+    equity_lane0_eval72_hand_eval2_c4_trips0 = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_trip1) begin: equity_lane0_eval72_hand_eval2_onehot_rank39_encode
+always @(equity_lane0_eval72_hand_eval2_picks_trips1) begin: equity_lane0_eval72_hand_eval2_onehot_rank39_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_trip1[12] || equity_lane0_eval72_hand_eval2_trip1[11] || equity_lane0_eval72_hand_eval2_trip1[10] || equity_lane0_eval72_hand_eval2_trip1[9] || equity_lane0_eval72_hand_eval2_trip1[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_trip1[12] || equity_lane0_eval72_hand_eval2_trip1[7] || equity_lane0_eval72_hand_eval2_trip1[6] || equity_lane0_eval72_hand_eval2_trip1[5] || equity_lane0_eval72_hand_eval2_trip1[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_trip1[11] || equity_lane0_eval72_hand_eval2_trip1[10] || equity_lane0_eval72_hand_eval2_trip1[7] || equity_lane0_eval72_hand_eval2_trip1[6] || equity_lane0_eval72_hand_eval2_trip1[3] || equity_lane0_eval72_hand_eval2_trip1[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_trip1[11] || equity_lane0_eval72_hand_eval2_trip1[9] || equity_lane0_eval72_hand_eval2_trip1[7] || equity_lane0_eval72_hand_eval2_trip1[5] || equity_lane0_eval72_hand_eval2_trip1[3] || equity_lane0_eval72_hand_eval2_trip1[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank39_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_trips1[12] || equity_lane0_eval72_hand_eval2_picks_trips1[11] || equity_lane0_eval72_hand_eval2_picks_trips1[10] || equity_lane0_eval72_hand_eval2_picks_trips1[9] || equity_lane0_eval72_hand_eval2_picks_trips1[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_trips1[12] || equity_lane0_eval72_hand_eval2_picks_trips1[7] || equity_lane0_eval72_hand_eval2_picks_trips1[6] || equity_lane0_eval72_hand_eval2_picks_trips1[5] || equity_lane0_eval72_hand_eval2_picks_trips1[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_trips1[11] || equity_lane0_eval72_hand_eval2_picks_trips1[10] || equity_lane0_eval72_hand_eval2_picks_trips1[7] || equity_lane0_eval72_hand_eval2_picks_trips1[6] || equity_lane0_eval72_hand_eval2_picks_trips1[3] || equity_lane0_eval72_hand_eval2_picks_trips1[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_trips1[11] || equity_lane0_eval72_hand_eval2_picks_trips1[9] || equity_lane0_eval72_hand_eval2_picks_trips1[7] || equity_lane0_eval72_hand_eval2_picks_trips1[5] || equity_lane0_eval72_hand_eval2_picks_trips1[3] || equity_lane0_eval72_hand_eval2_picks_trips1[1]);
+    equity_lane0_eval72_hand_eval2_c4_trips1 = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pipe_reg148_q) begin: equity_lane0_eval72_hand_eval2_onehot_rank40_encode
+always @(equity_lane0_eval72_hand_eval2_picks_not_quads0) begin: equity_lane0_eval72_hand_eval2_onehot_rank40_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_pipe_reg148_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_pipe_reg148_q[12] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_pipe_reg148_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[10] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[6] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_pipe_reg148_q[11] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[9] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[7] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[5] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[3] || equity_lane0_eval72_hand_eval2_pipe_reg148_q[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank40_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_not_quads0[12] || equity_lane0_eval72_hand_eval2_picks_not_quads0[11] || equity_lane0_eval72_hand_eval2_picks_not_quads0[10] || equity_lane0_eval72_hand_eval2_picks_not_quads0[9] || equity_lane0_eval72_hand_eval2_picks_not_quads0[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_not_quads0[12] || equity_lane0_eval72_hand_eval2_picks_not_quads0[7] || equity_lane0_eval72_hand_eval2_picks_not_quads0[6] || equity_lane0_eval72_hand_eval2_picks_not_quads0[5] || equity_lane0_eval72_hand_eval2_picks_not_quads0[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_not_quads0[11] || equity_lane0_eval72_hand_eval2_picks_not_quads0[10] || equity_lane0_eval72_hand_eval2_picks_not_quads0[7] || equity_lane0_eval72_hand_eval2_picks_not_quads0[6] || equity_lane0_eval72_hand_eval2_picks_not_quads0[3] || equity_lane0_eval72_hand_eval2_picks_not_quads0[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_not_quads0[11] || equity_lane0_eval72_hand_eval2_picks_not_quads0[9] || equity_lane0_eval72_hand_eval2_picks_not_quads0[7] || equity_lane0_eval72_hand_eval2_picks_not_quads0[5] || equity_lane0_eval72_hand_eval2_picks_not_quads0[3] || equity_lane0_eval72_hand_eval2_picks_not_quads0[1]);
+    equity_lane0_eval72_hand_eval2_c4_not_quads0 = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_s3_quads) begin: equity_lane0_eval72_hand_eval2_onehot_rank41_encode
+always @(equity_lane0_eval72_hand_eval2_picks_quads) begin: equity_lane0_eval72_hand_eval2_onehot_rank41_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_s3_quads[12] || equity_lane0_eval72_hand_eval2_s3_quads[11] || equity_lane0_eval72_hand_eval2_s3_quads[10] || equity_lane0_eval72_hand_eval2_s3_quads[9] || equity_lane0_eval72_hand_eval2_s3_quads[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_s3_quads[12] || equity_lane0_eval72_hand_eval2_s3_quads[7] || equity_lane0_eval72_hand_eval2_s3_quads[6] || equity_lane0_eval72_hand_eval2_s3_quads[5] || equity_lane0_eval72_hand_eval2_s3_quads[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_s3_quads[11] || equity_lane0_eval72_hand_eval2_s3_quads[10] || equity_lane0_eval72_hand_eval2_s3_quads[7] || equity_lane0_eval72_hand_eval2_s3_quads[6] || equity_lane0_eval72_hand_eval2_s3_quads[3] || equity_lane0_eval72_hand_eval2_s3_quads[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_s3_quads[11] || equity_lane0_eval72_hand_eval2_s3_quads[9] || equity_lane0_eval72_hand_eval2_s3_quads[7] || equity_lane0_eval72_hand_eval2_s3_quads[5] || equity_lane0_eval72_hand_eval2_s3_quads[3] || equity_lane0_eval72_hand_eval2_s3_quads[1]);
-    equity_lane0_eval72_hand_eval2_onehot_rank41_rank = value;
+    value[3] = (equity_lane0_eval72_hand_eval2_picks_quads[12] || equity_lane0_eval72_hand_eval2_picks_quads[11] || equity_lane0_eval72_hand_eval2_picks_quads[10] || equity_lane0_eval72_hand_eval2_picks_quads[9] || equity_lane0_eval72_hand_eval2_picks_quads[8]);
+    value[2] = (equity_lane0_eval72_hand_eval2_picks_quads[12] || equity_lane0_eval72_hand_eval2_picks_quads[7] || equity_lane0_eval72_hand_eval2_picks_quads[6] || equity_lane0_eval72_hand_eval2_picks_quads[5] || equity_lane0_eval72_hand_eval2_picks_quads[4]);
+    value[1] = (equity_lane0_eval72_hand_eval2_picks_quads[11] || equity_lane0_eval72_hand_eval2_picks_quads[10] || equity_lane0_eval72_hand_eval2_picks_quads[7] || equity_lane0_eval72_hand_eval2_picks_quads[6] || equity_lane0_eval72_hand_eval2_picks_quads[3] || equity_lane0_eval72_hand_eval2_picks_quads[2]);
+    value[0] = (equity_lane0_eval72_hand_eval2_picks_quads[11] || equity_lane0_eval72_hand_eval2_picks_quads[9] || equity_lane0_eval72_hand_eval2_picks_quads[7] || equity_lane0_eval72_hand_eval2_picks_quads[5] || equity_lane0_eval72_hand_eval2_picks_quads[3] || equity_lane0_eval72_hand_eval2_picks_quads[1]);
+    equity_lane0_eval72_hand_eval2_c4_quads = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_pair0, equity_lane0_eval72_hand_eval2_trip1, equity_lane0_eval72_hand_eval2_s3_flush, equity_lane0_eval72_hand_eval2_s3_quads, equity_lane0_eval72_hand_eval2_pair1, equity_lane0_eval72_hand_eval2_trip0, equity_lane0_eval72_hand_eval2_s3_straight, equity_lane0_eval72_hand_eval2_s3_sf) begin: equity_lane0_eval72_hand_eval2_categorize
+always @(equity_lane0_eval72_hand_eval2_picks_pairs0, equity_lane0_eval72_hand_eval2_picks_flush, equity_lane0_eval72_hand_eval2_picks_trips1, equity_lane0_eval72_hand_eval2_picks_straight, equity_lane0_eval72_hand_eval2_picks_pairs1, equity_lane0_eval72_hand_eval2_picks_sf, equity_lane0_eval72_hand_eval2_picks_quads, equity_lane0_eval72_hand_eval2_picks_trips0) begin: equity_lane0_eval72_hand_eval2_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval72_hand_eval2_s3_sf) begin
+    if (equity_lane0_eval72_hand_eval2_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_s3_quads != 0)) begin
+    else if ((equity_lane0_eval72_hand_eval2_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval72_hand_eval2_trip0 != 0) && ((equity_lane0_eval72_hand_eval2_trip1 != 0) || (equity_lane0_eval72_hand_eval2_pair0 != 0)))) begin
+    else if (((equity_lane0_eval72_hand_eval2_picks_trips0 != 0) && ((equity_lane0_eval72_hand_eval2_picks_trips1 != 0) || (equity_lane0_eval72_hand_eval2_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval72_hand_eval2_s3_flush) begin
+    else if (equity_lane0_eval72_hand_eval2_picks_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval72_hand_eval2_s3_straight) begin
+    else if (equity_lane0_eval72_hand_eval2_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_trip0 != 0)) begin
+    else if ((equity_lane0_eval72_hand_eval2_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_pair1 != 0)) begin
+    else if ((equity_lane0_eval72_hand_eval2_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_pair0 != 0)) begin
+    else if ((equity_lane0_eval72_hand_eval2_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval72_hand_eval2_c4_category = cat;
+    equity_lane0_eval72_hand_eval2_category = cat;
 end
 
 
 
-assign equity_lane0_eval72_hand_eval2_c4_invalid = (equity_lane0_eval72_hand_eval2_s3_bad || (!equity_lane0_eval72_hand_eval2_s3_any));
+assign equity_lane0_eval72_hand_eval2_c4_invalid = (equity_lane0_eval72_hand_eval2_picks_bad || (!equity_lane0_eval72_hand_eval2_picks_any));
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg157_load
-    equity_lane0_eval72_hand_eval2_m0 <= equity_lane0_eval72_hand_eval2_onehot_rank30_rank;
+always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_ranked_register
+    equity_lane0_eval72_hand_eval2_ranked_kickers0 <= equity_lane0_eval72_hand_eval2_c4_kickers0;
+    equity_lane0_eval72_hand_eval2_ranked_kickers1 <= equity_lane0_eval72_hand_eval2_c4_kickers1;
+    equity_lane0_eval72_hand_eval2_ranked_kickers2 <= equity_lane0_eval72_hand_eval2_c4_kickers2;
+    equity_lane0_eval72_hand_eval2_ranked_kickers3 <= equity_lane0_eval72_hand_eval2_c4_kickers3;
+    equity_lane0_eval72_hand_eval2_ranked_kickers4 <= equity_lane0_eval72_hand_eval2_c4_kickers4;
+    equity_lane0_eval72_hand_eval2_ranked_pairs0 <= equity_lane0_eval72_hand_eval2_c4_pairs0;
+    equity_lane0_eval72_hand_eval2_ranked_pairs1 <= equity_lane0_eval72_hand_eval2_c4_pairs1;
+    equity_lane0_eval72_hand_eval2_ranked_pairs2 <= equity_lane0_eval72_hand_eval2_c4_pairs2;
+    equity_lane0_eval72_hand_eval2_ranked_trips0 <= equity_lane0_eval72_hand_eval2_c4_trips0;
+    equity_lane0_eval72_hand_eval2_ranked_trips1 <= equity_lane0_eval72_hand_eval2_c4_trips1;
+    equity_lane0_eval72_hand_eval2_ranked_not_quads0 <= equity_lane0_eval72_hand_eval2_c4_not_quads0;
+    equity_lane0_eval72_hand_eval2_ranked_quads <= equity_lane0_eval72_hand_eval2_c4_quads;
+    equity_lane0_eval72_hand_eval2_ranked_category <= equity_lane0_eval72_hand_eval2_category;
+    equity_lane0_eval72_hand_eval2_ranked_straight_top <= equity_lane0_eval72_hand_eval2_picks_straight_top;
+    equity_lane0_eval72_hand_eval2_ranked_sf_top <= equity_lane0_eval72_hand_eval2_picks_sf_top;
+    equity_lane0_eval72_hand_eval2_ranked_invalid <= equity_lane0_eval72_hand_eval2_c4_invalid;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg158_load
-    equity_lane0_eval72_hand_eval2_m1 <= equity_lane0_eval72_hand_eval2_onehot_rank31_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg159_load
-    equity_lane0_eval72_hand_eval2_m2 <= equity_lane0_eval72_hand_eval2_onehot_rank32_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg160_load
-    equity_lane0_eval72_hand_eval2_m3 <= equity_lane0_eval72_hand_eval2_onehot_rank33_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg161_load
-    equity_lane0_eval72_hand_eval2_m4 <= equity_lane0_eval72_hand_eval2_onehot_rank34_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg162_load
-    equity_lane0_eval72_hand_eval2_p0 <= equity_lane0_eval72_hand_eval2_onehot_rank35_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg163_load
-    equity_lane0_eval72_hand_eval2_p1 <= equity_lane0_eval72_hand_eval2_onehot_rank36_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg164_load
-    equity_lane0_eval72_hand_eval2_p2 <= equity_lane0_eval72_hand_eval2_onehot_rank37_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg165_load
-    equity_lane0_eval72_hand_eval2_t0 <= equity_lane0_eval72_hand_eval2_onehot_rank38_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg166_load
-    equity_lane0_eval72_hand_eval2_t1 <= equity_lane0_eval72_hand_eval2_onehot_rank39_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg167_load
-    equity_lane0_eval72_hand_eval2_x0 <= equity_lane0_eval72_hand_eval2_onehot_rank40_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg168_load
-    equity_lane0_eval72_hand_eval2_q0 <= equity_lane0_eval72_hand_eval2_onehot_rank41_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg169_load
-    equity_lane0_eval72_hand_eval2_s4_category <= equity_lane0_eval72_hand_eval2_c4_category;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg170_load
-    equity_lane0_eval72_hand_eval2_s4_straight_top <= equity_lane0_eval72_hand_eval2_pipe_reg153_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg171_load
-    equity_lane0_eval72_hand_eval2_s4_sf_top <= equity_lane0_eval72_hand_eval2_pipe_reg154_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_pipe_reg172_load
-    equity_lane0_eval72_hand_eval2_s4_invalid <= equity_lane0_eval72_hand_eval2_c4_invalid;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_x0, equity_lane0_eval72_hand_eval2_s4_invalid, equity_lane0_eval72_hand_eval2_p1, equity_lane0_eval72_hand_eval2_p0, equity_lane0_eval72_hand_eval2_t1, equity_lane0_eval72_hand_eval2_q0, equity_lane0_eval72_hand_eval2_m0, equity_lane0_eval72_hand_eval2_m2, equity_lane0_eval72_hand_eval2_p2, equity_lane0_eval72_hand_eval2_s4_sf_top, equity_lane0_eval72_hand_eval2_m3, equity_lane0_eval72_hand_eval2_m4, equity_lane0_eval72_hand_eval2_m1, equity_lane0_eval72_hand_eval2_s4_straight_top, equity_lane0_eval72_hand_eval2_s4_category, equity_lane0_eval72_hand_eval2_t0) begin: equity_lane0_eval72_hand_eval2_compose
+always @(equity_lane0_eval72_hand_eval2_ranked_not_quads0, equity_lane0_eval72_hand_eval2_ranked_pairs1, equity_lane0_eval72_hand_eval2_ranked_pairs0, equity_lane0_eval72_hand_eval2_ranked_trips1, equity_lane0_eval72_hand_eval2_ranked_quads, equity_lane0_eval72_hand_eval2_ranked_kickers0, equity_lane0_eval72_hand_eval2_ranked_kickers2, equity_lane0_eval72_hand_eval2_ranked_sf_top, equity_lane0_eval72_hand_eval2_ranked_pairs2, equity_lane0_eval72_hand_eval2_ranked_trips0, equity_lane0_eval72_hand_eval2_ranked_kickers3, equity_lane0_eval72_hand_eval2_ranked_kickers4, equity_lane0_eval72_hand_eval2_ranked_kickers1, equity_lane0_eval72_hand_eval2_ranked_straight_top, equity_lane0_eval72_hand_eval2_ranked_invalid, equity_lane0_eval72_hand_eval2_ranked_category) begin: equity_lane0_eval72_hand_eval2_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -14657,80 +14163,80 @@ always @(equity_lane0_eval72_hand_eval2_x0, equity_lane0_eval72_hand_eval2_s4_in
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval72_hand_eval2_t1[j] && (!equity_lane0_eval72_hand_eval2_p0[j]))) begin
+        if ((equity_lane0_eval72_hand_eval2_ranked_trips1[j] && (!equity_lane0_eval72_hand_eval2_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval72_hand_eval2_p0[j] && (!equity_lane0_eval72_hand_eval2_t1[j]))) begin
+        else if ((equity_lane0_eval72_hand_eval2_ranked_pairs0[j] && (!equity_lane0_eval72_hand_eval2_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval72_hand_eval2_p2[j] && (!equity_lane0_eval72_hand_eval2_m0[j]))) begin
+        if ((equity_lane0_eval72_hand_eval2_ranked_pairs2[j] && (!equity_lane0_eval72_hand_eval2_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval72_hand_eval2_m0[j] && (!equity_lane0_eval72_hand_eval2_p2[j]))) begin
+        else if ((equity_lane0_eval72_hand_eval2_ranked_kickers0[j] && (!equity_lane0_eval72_hand_eval2_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval72_hand_eval2_s4_category[8];
-    cat[2] = (equity_lane0_eval72_hand_eval2_s4_category[7] || equity_lane0_eval72_hand_eval2_s4_category[6] || equity_lane0_eval72_hand_eval2_s4_category[5] || equity_lane0_eval72_hand_eval2_s4_category[4]);
-    cat[1] = (equity_lane0_eval72_hand_eval2_s4_category[7] || equity_lane0_eval72_hand_eval2_s4_category[6] || equity_lane0_eval72_hand_eval2_s4_category[3] || equity_lane0_eval72_hand_eval2_s4_category[2]);
-    cat[0] = (equity_lane0_eval72_hand_eval2_s4_category[7] || equity_lane0_eval72_hand_eval2_s4_category[5] || equity_lane0_eval72_hand_eval2_s4_category[3] || equity_lane0_eval72_hand_eval2_s4_category[1]);
+    cat[3] = equity_lane0_eval72_hand_eval2_ranked_category[8];
+    cat[2] = (equity_lane0_eval72_hand_eval2_ranked_category[7] || equity_lane0_eval72_hand_eval2_ranked_category[6] || equity_lane0_eval72_hand_eval2_ranked_category[5] || equity_lane0_eval72_hand_eval2_ranked_category[4]);
+    cat[1] = (equity_lane0_eval72_hand_eval2_ranked_category[7] || equity_lane0_eval72_hand_eval2_ranked_category[6] || equity_lane0_eval72_hand_eval2_ranked_category[3] || equity_lane0_eval72_hand_eval2_ranked_category[2]);
+    cat[0] = (equity_lane0_eval72_hand_eval2_ranked_category[7] || equity_lane0_eval72_hand_eval2_ranked_category[5] || equity_lane0_eval72_hand_eval2_ranked_category[3] || equity_lane0_eval72_hand_eval2_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval72_hand_eval2_s4_category[8]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_s4_sf_top);
+    if (equity_lane0_eval72_hand_eval2_ranked_category[8]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_sf_top);
     end
-    if (equity_lane0_eval72_hand_eval2_s4_category[7]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_q0);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_x0);
+    if (equity_lane0_eval72_hand_eval2_ranked_category[7]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_quads);
+        k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_not_quads0);
     end
-    if (equity_lane0_eval72_hand_eval2_s4_category[6]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_t0);
+    if (equity_lane0_eval72_hand_eval2_ranked_category[6]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval72_hand_eval2_t1);
+            k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_trips1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval72_hand_eval2_p0);
+            k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_pairs0);
         end
     end
-    if ((equity_lane0_eval72_hand_eval2_s4_category[5] || equity_lane0_eval72_hand_eval2_s4_category[0])) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_m0);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_m1);
-        k2 = (k2 | equity_lane0_eval72_hand_eval2_m2);
-        k3 = (k3 | equity_lane0_eval72_hand_eval2_m3);
-        k4 = (k4 | equity_lane0_eval72_hand_eval2_m4);
+    if ((equity_lane0_eval72_hand_eval2_ranked_category[5] || equity_lane0_eval72_hand_eval2_ranked_category[0])) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_kickers0);
+        k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_kickers1);
+        k2 = (k2 | equity_lane0_eval72_hand_eval2_ranked_kickers2);
+        k3 = (k3 | equity_lane0_eval72_hand_eval2_ranked_kickers3);
+        k4 = (k4 | equity_lane0_eval72_hand_eval2_ranked_kickers4);
     end
-    if (equity_lane0_eval72_hand_eval2_s4_category[4]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_s4_straight_top);
+    if (equity_lane0_eval72_hand_eval2_ranked_category[4]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_straight_top);
     end
-    if (equity_lane0_eval72_hand_eval2_s4_category[3]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_t0);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_m0);
-        k2 = (k2 | equity_lane0_eval72_hand_eval2_m1);
+    if (equity_lane0_eval72_hand_eval2_ranked_category[3]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_trips0);
+        k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval72_hand_eval2_ranked_kickers1);
     end
-    if (equity_lane0_eval72_hand_eval2_s4_category[2]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_p0);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_p1);
+    if (equity_lane0_eval72_hand_eval2_ranked_category[2]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval72_hand_eval2_p2);
+            k2 = (k2 | equity_lane0_eval72_hand_eval2_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval72_hand_eval2_m0);
+            k2 = (k2 | equity_lane0_eval72_hand_eval2_ranked_kickers0);
         end
     end
-    if (equity_lane0_eval72_hand_eval2_s4_category[1]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_p0);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_m0);
-        k2 = (k2 | equity_lane0_eval72_hand_eval2_m1);
-        k3 = (k3 | equity_lane0_eval72_hand_eval2_m2);
+    if (equity_lane0_eval72_hand_eval2_ranked_category[1]) begin
+        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval72_hand_eval2_ranked_kickers1);
+        k3 = (k3 | equity_lane0_eval72_hand_eval2_ranked_kickers2);
     end
-    if (equity_lane0_eval72_hand_eval2_s4_invalid) begin
+    if (equity_lane0_eval72_hand_eval2_ranked_invalid) begin
         equity_lane0_eval72_hand_eval2_c5_word = 0;
     end
     else begin
@@ -14762,7 +14268,7 @@ always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_answer
     else begin
         if (equity_lane0_eval72_hand_eval2_valids[(6 - 2)]) begin
             equity_lane0_eval72_hand_eval2_word_q <= equity_lane0_eval72_hand_eval2_c5_word;
-            equity_lane0_eval72_hand_eval2_invalid_q <= equity_lane0_eval72_hand_eval2_s4_invalid;
+            equity_lane0_eval72_hand_eval2_invalid_q <= equity_lane0_eval72_hand_eval2_ranked_invalid;
         end
     end
 end
@@ -14858,31 +14364,6 @@ assign equity_lane0_eval73_hand_eval3_same_card82_same = ((equity_lane0_eval73_h
 assign equity_lane0_eval73_hand_eval3_same_card83_same = ((equity_lane0_eval73_hand_eval3_s0_codes[36-1:30] == equity_lane0_eval73_hand_eval3_s0_codes[42-1:36]) && (equity_lane0_eval73_hand_eval3_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg173_load
-    equity_lane0_eval73_hand_eval3_s1_dups <= equity_lane0_eval73_hand_eval3_pipe_reg173_d;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg174_load
-    equity_lane0_eval73_hand_eval3_s1_hand <= equity_lane0_eval73_hand_eval3_d1_hand;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg175_load
-    equity_lane0_eval73_hand_eval3_s1_bad_codes <= equity_lane0_eval73_hand_eval3_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg176_load
-    equity_lane0_eval73_hand_eval3_s1_any <= equity_lane0_eval73_hand_eval3_d1_any;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg177_load
-    equity_lane0_eval73_hand_eval3_s1_flush_suit <= equity_lane0_eval73_hand_eval3_d1_flush_suit;
-end
-
-
 always @(equity_lane0_eval73_hand_eval3_s0_codes) begin: equity_lane0_eval73_hand_eval3_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
@@ -14936,11 +14417,20 @@ always @(equity_lane0_eval73_hand_eval3_s0_codes) begin: equity_lane0_eval73_han
 end
 
 
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_decoded_register
+    equity_lane0_eval73_hand_eval3_decoded_hand <= equity_lane0_eval73_hand_eval3_d1_hand;
+    equity_lane0_eval73_hand_eval3_decoded_bad_codes <= equity_lane0_eval73_hand_eval3_d1_bad_codes;
+    equity_lane0_eval73_hand_eval3_decoded_any <= equity_lane0_eval73_hand_eval3_d1_any;
+    equity_lane0_eval73_hand_eval3_decoded_flush_suit <= equity_lane0_eval73_hand_eval3_d1_flush_suit;
+    equity_lane0_eval73_hand_eval3_decoded_dups <= equity_lane0_eval73_hand_eval3_dups;
+end
 
-assign equity_lane0_eval73_hand_eval3_c2_bad = ((equity_lane0_eval73_hand_eval3_s1_dups != 0) || (equity_lane0_eval73_hand_eval3_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval73_hand_eval3_s1_hand, equity_lane0_eval73_hand_eval3_s1_flush_suit) begin: equity_lane0_eval73_hand_eval3_rank_masks
+assign equity_lane0_eval73_hand_eval3_c2_bad = ((equity_lane0_eval73_hand_eval3_decoded_dups != 0) || (equity_lane0_eval73_hand_eval3_decoded_bad_codes != 0));
+
+
+always @(equity_lane0_eval73_hand_eval3_decoded_flush_suit, equity_lane0_eval73_hand_eval3_decoded_hand) begin: equity_lane0_eval73_hand_eval3_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -14961,10 +14451,10 @@ always @(equity_lane0_eval73_hand_eval3_s1_hand, equity_lane0_eval73_hand_eval3_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval73_hand_eval3_s1_hand[((4 * r) + s)]) begin
+            if (equity_lane0_eval73_hand_eval3_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval73_hand_eval3_s1_hand[((4 * r) + s)] && equity_lane0_eval73_hand_eval3_s1_flush_suit[s])) begin
+            if ((equity_lane0_eval73_hand_eval3_decoded_hand[((4 * r) + s)] && equity_lane0_eval73_hand_eval3_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -14980,8 +14470,8 @@ always @(equity_lane0_eval73_hand_eval3_s1_hand, equity_lane0_eval73_hand_eval3_
     equity_lane0_eval73_hand_eval3_c2_trips = trips;
     equity_lane0_eval73_hand_eval3_c2_pairs = pairs;
     equity_lane0_eval73_hand_eval3_c2_not_quads = not_quads;
-    equity_lane0_eval73_hand_eval3_c2_flush = (equity_lane0_eval73_hand_eval3_s1_flush_suit != 0);
-    if ((equity_lane0_eval73_hand_eval3_s1_flush_suit != 0)) begin
+    equity_lane0_eval73_hand_eval3_c2_flush = (equity_lane0_eval73_hand_eval3_decoded_flush_suit != 0);
+    if ((equity_lane0_eval73_hand_eval3_decoded_flush_suit != 0)) begin
         equity_lane0_eval73_hand_eval3_c2_kickers = suited;
     end
     else begin
@@ -14990,14 +14480,14 @@ always @(equity_lane0_eval73_hand_eval3_s1_hand, equity_lane0_eval73_hand_eval3_
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_s1_hand) begin: equity_lane0_eval73_hand_eval3_sf_windows
+always @(equity_lane0_eval73_hand_eval3_decoded_hand) begin: equity_lane0_eval73_hand_eval3_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval73_hand_eval3_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval73_hand_eval3_s1_hand[((4 * w) + s)] && equity_lane0_eval73_hand_eval3_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval73_hand_eval3_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval73_hand_eval3_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval73_hand_eval3_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval73_hand_eval3_decoded_hand[((4 * w) + s)] && equity_lane0_eval73_hand_eval3_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval73_hand_eval3_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval73_hand_eval3_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -15015,61 +14505,25 @@ always @(equity_lane0_eval73_hand_eval3_c2_present) begin: equity_lane0_eval73_h
             complete[w] = 1;
         end
     end
-    equity_lane0_eval73_hand_eval3_straight_windows3_windows = complete;
+    equity_lane0_eval73_hand_eval3_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg178_load
-    equity_lane0_eval73_hand_eval3_pipe_reg178_q <= equity_lane0_eval73_hand_eval3_c2_quads;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_masks_register
+    equity_lane0_eval73_hand_eval3_masks_quads <= equity_lane0_eval73_hand_eval3_c2_quads;
+    equity_lane0_eval73_hand_eval3_masks_trips <= equity_lane0_eval73_hand_eval3_c2_trips;
+    equity_lane0_eval73_hand_eval3_masks_pairs <= equity_lane0_eval73_hand_eval3_c2_pairs;
+    equity_lane0_eval73_hand_eval3_masks_not_quads <= equity_lane0_eval73_hand_eval3_c2_not_quads;
+    equity_lane0_eval73_hand_eval3_masks_kickers <= equity_lane0_eval73_hand_eval3_c2_kickers;
+    equity_lane0_eval73_hand_eval3_masks_windows <= equity_lane0_eval73_hand_eval3_c2_windows;
+    equity_lane0_eval73_hand_eval3_masks_sf_windows <= equity_lane0_eval73_hand_eval3_c2_sf_windows;
+    equity_lane0_eval73_hand_eval3_masks_flush <= equity_lane0_eval73_hand_eval3_c2_flush;
+    equity_lane0_eval73_hand_eval3_masks_bad <= equity_lane0_eval73_hand_eval3_c2_bad;
+    equity_lane0_eval73_hand_eval3_masks_any <= equity_lane0_eval73_hand_eval3_decoded_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg179_load
-    equity_lane0_eval73_hand_eval3_pipe_reg179_q <= equity_lane0_eval73_hand_eval3_c2_trips;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg180_load
-    equity_lane0_eval73_hand_eval3_pipe_reg180_q <= equity_lane0_eval73_hand_eval3_c2_pairs;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg181_load
-    equity_lane0_eval73_hand_eval3_pipe_reg181_q <= equity_lane0_eval73_hand_eval3_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg182_load
-    equity_lane0_eval73_hand_eval3_pipe_reg182_q <= equity_lane0_eval73_hand_eval3_c2_kickers;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg183_load
-    equity_lane0_eval73_hand_eval3_pipe_reg183_q <= equity_lane0_eval73_hand_eval3_straight_windows3_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg184_load
-    equity_lane0_eval73_hand_eval3_pipe_reg184_q <= equity_lane0_eval73_hand_eval3_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg185_load
-    equity_lane0_eval73_hand_eval3_pipe_reg185_q <= equity_lane0_eval73_hand_eval3_c2_flush;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg186_load
-    equity_lane0_eval73_hand_eval3_pipe_reg186_q <= equity_lane0_eval73_hand_eval3_c2_bad;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg187_load
-    equity_lane0_eval73_hand_eval3_pipe_reg187_q <= equity_lane0_eval73_hand_eval3_s1_any;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_pipe_reg182_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks12_select
+always @(equity_lane0_eval73_hand_eval3_masks_kickers) begin: equity_lane0_eval73_hand_eval3_highest_ranks12_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -15080,19 +14534,19 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg182_q) begin: equity_lane0_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg182_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_masks_kickers[p] && seen[k]);
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg182_q[p]) begin
+        if (equity_lane0_eval73_hand_eval3_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval73_hand_eval3_highest_ranks12_onehots = sel;
+    equity_lane0_eval73_hand_eval3_c3_kickers = sel;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg180_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks13_select
+always @(equity_lane0_eval73_hand_eval3_masks_pairs) begin: equity_lane0_eval73_hand_eval3_highest_ranks13_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -15103,19 +14557,19 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg180_q) begin: equity_lane0_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg180_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_masks_pairs[p] && seen[k]);
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg180_q[p]) begin
+        if (equity_lane0_eval73_hand_eval3_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    equity_lane0_eval73_hand_eval3_highest_ranks13_onehots = sel;
+    equity_lane0_eval73_hand_eval3_c3_pairs = sel;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg179_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks14_select
+always @(equity_lane0_eval73_hand_eval3_masks_trips) begin: equity_lane0_eval73_hand_eval3_highest_ranks14_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -15126,19 +14580,19 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg179_q) begin: equity_lane0_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg179_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_masks_trips[p] && seen[k]);
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg179_q[p]) begin
+        if (equity_lane0_eval73_hand_eval3_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval73_hand_eval3_highest_ranks14_onehots = sel;
+    equity_lane0_eval73_hand_eval3_c3_trips = sel;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg181_q) begin: equity_lane0_eval73_hand_eval3_highest_ranks15_select
+always @(equity_lane0_eval73_hand_eval3_masks_not_quads) begin: equity_lane0_eval73_hand_eval3_highest_ranks15_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -15149,34 +14603,34 @@ always @(equity_lane0_eval73_hand_eval3_pipe_reg181_q) begin: equity_lane0_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_pipe_reg181_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_masks_not_quads[p] && seen[k]);
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg181_q[p]) begin
+        if (equity_lane0_eval73_hand_eval3_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval73_hand_eval3_highest_ranks15_onehots = sel;
+    equity_lane0_eval73_hand_eval3_c3_not_quads = sel;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg183_q) begin: equity_lane0_eval73_hand_eval3_window_top6_pick
+always @(equity_lane0_eval73_hand_eval3_masks_windows) begin: equity_lane0_eval73_hand_eval3_window_top6_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval73_hand_eval3_pipe_reg183_q[w] && (!higher))) begin
+        if ((equity_lane0_eval73_hand_eval3_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg183_q[w]) begin
+        if (equity_lane0_eval73_hand_eval3_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval73_hand_eval3_window_top6_best = {onehot, 3'h0};
-    equity_lane0_eval73_hand_eval3_window_top6_found = (equity_lane0_eval73_hand_eval3_pipe_reg183_q != 0);
+    equity_lane0_eval73_hand_eval3_c3_straight = (equity_lane0_eval73_hand_eval3_masks_windows != 0);
 end
 
 
@@ -15187,26 +14641,26 @@ always @(equity_lane0_eval73_hand_eval3_window_top6_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval73_hand_eval3_window_top6_best[12] || equity_lane0_eval73_hand_eval3_window_top6_best[7] || equity_lane0_eval73_hand_eval3_window_top6_best[6] || equity_lane0_eval73_hand_eval3_window_top6_best[5] || equity_lane0_eval73_hand_eval3_window_top6_best[4]);
     value[1] = (equity_lane0_eval73_hand_eval3_window_top6_best[11] || equity_lane0_eval73_hand_eval3_window_top6_best[10] || equity_lane0_eval73_hand_eval3_window_top6_best[7] || equity_lane0_eval73_hand_eval3_window_top6_best[6] || equity_lane0_eval73_hand_eval3_window_top6_best[3] || equity_lane0_eval73_hand_eval3_window_top6_best[2]);
     value[0] = (equity_lane0_eval73_hand_eval3_window_top6_best[11] || equity_lane0_eval73_hand_eval3_window_top6_best[9] || equity_lane0_eval73_hand_eval3_window_top6_best[7] || equity_lane0_eval73_hand_eval3_window_top6_best[5] || equity_lane0_eval73_hand_eval3_window_top6_best[3] || equity_lane0_eval73_hand_eval3_window_top6_best[1]);
-    equity_lane0_eval73_hand_eval3_window_top6_top = value;
+    equity_lane0_eval73_hand_eval3_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg184_q) begin: equity_lane0_eval73_hand_eval3_window_top7_pick
+always @(equity_lane0_eval73_hand_eval3_masks_sf_windows) begin: equity_lane0_eval73_hand_eval3_window_top7_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval73_hand_eval3_pipe_reg184_q[w] && (!higher))) begin
+        if ((equity_lane0_eval73_hand_eval3_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval73_hand_eval3_pipe_reg184_q[w]) begin
+        if (equity_lane0_eval73_hand_eval3_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval73_hand_eval3_window_top7_best = {onehot, 3'h0};
-    equity_lane0_eval73_hand_eval3_window_top7_found = (equity_lane0_eval73_hand_eval3_pipe_reg184_q != 0);
+    equity_lane0_eval73_hand_eval3_c3_sf = (equity_lane0_eval73_hand_eval3_masks_sf_windows != 0);
 end
 
 
@@ -15217,356 +14671,224 @@ always @(equity_lane0_eval73_hand_eval3_window_top7_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval73_hand_eval3_window_top7_best[12] || equity_lane0_eval73_hand_eval3_window_top7_best[7] || equity_lane0_eval73_hand_eval3_window_top7_best[6] || equity_lane0_eval73_hand_eval3_window_top7_best[5] || equity_lane0_eval73_hand_eval3_window_top7_best[4]);
     value[1] = (equity_lane0_eval73_hand_eval3_window_top7_best[11] || equity_lane0_eval73_hand_eval3_window_top7_best[10] || equity_lane0_eval73_hand_eval3_window_top7_best[7] || equity_lane0_eval73_hand_eval3_window_top7_best[6] || equity_lane0_eval73_hand_eval3_window_top7_best[3] || equity_lane0_eval73_hand_eval3_window_top7_best[2]);
     value[0] = (equity_lane0_eval73_hand_eval3_window_top7_best[11] || equity_lane0_eval73_hand_eval3_window_top7_best[9] || equity_lane0_eval73_hand_eval3_window_top7_best[7] || equity_lane0_eval73_hand_eval3_window_top7_best[5] || equity_lane0_eval73_hand_eval3_window_top7_best[3] || equity_lane0_eval73_hand_eval3_window_top7_best[1]);
-    equity_lane0_eval73_hand_eval3_window_top7_top = value;
+    equity_lane0_eval73_hand_eval3_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg188_load
-    equity_lane0_eval73_hand_eval3_pipe_reg188_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_picks_register
+    equity_lane0_eval73_hand_eval3_picks_kickers0 <= equity_lane0_eval73_hand_eval3_c3_kickers[13-1:0];
+    equity_lane0_eval73_hand_eval3_picks_kickers1 <= equity_lane0_eval73_hand_eval3_c3_kickers[26-1:13];
+    equity_lane0_eval73_hand_eval3_picks_kickers2 <= equity_lane0_eval73_hand_eval3_c3_kickers[39-1:26];
+    equity_lane0_eval73_hand_eval3_picks_kickers3 <= equity_lane0_eval73_hand_eval3_c3_kickers[52-1:39];
+    equity_lane0_eval73_hand_eval3_picks_kickers4 <= equity_lane0_eval73_hand_eval3_c3_kickers[65-1:52];
+    equity_lane0_eval73_hand_eval3_picks_pairs0 <= equity_lane0_eval73_hand_eval3_c3_pairs[13-1:0];
+    equity_lane0_eval73_hand_eval3_picks_pairs1 <= equity_lane0_eval73_hand_eval3_c3_pairs[26-1:13];
+    equity_lane0_eval73_hand_eval3_picks_pairs2 <= equity_lane0_eval73_hand_eval3_c3_pairs[39-1:26];
+    equity_lane0_eval73_hand_eval3_picks_trips0 <= equity_lane0_eval73_hand_eval3_c3_trips[13-1:0];
+    equity_lane0_eval73_hand_eval3_picks_trips1 <= equity_lane0_eval73_hand_eval3_c3_trips[26-1:13];
+    equity_lane0_eval73_hand_eval3_picks_not_quads0 <= equity_lane0_eval73_hand_eval3_c3_not_quads;
+    equity_lane0_eval73_hand_eval3_picks_quads <= equity_lane0_eval73_hand_eval3_masks_quads;
+    equity_lane0_eval73_hand_eval3_picks_straight <= equity_lane0_eval73_hand_eval3_c3_straight;
+    equity_lane0_eval73_hand_eval3_picks_sf <= equity_lane0_eval73_hand_eval3_c3_sf;
+    equity_lane0_eval73_hand_eval3_picks_flush <= equity_lane0_eval73_hand_eval3_masks_flush;
+    equity_lane0_eval73_hand_eval3_picks_straight_top <= equity_lane0_eval73_hand_eval3_c3_straight_top;
+    equity_lane0_eval73_hand_eval3_picks_sf_top <= equity_lane0_eval73_hand_eval3_c3_sf_top;
+    equity_lane0_eval73_hand_eval3_picks_bad <= equity_lane0_eval73_hand_eval3_masks_bad;
+    equity_lane0_eval73_hand_eval3_picks_any <= equity_lane0_eval73_hand_eval3_masks_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg189_load
-    equity_lane0_eval73_hand_eval3_pipe_reg189_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg190_load
-    equity_lane0_eval73_hand_eval3_pipe_reg190_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg191_load
-    equity_lane0_eval73_hand_eval3_pipe_reg191_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg192_load
-    equity_lane0_eval73_hand_eval3_pipe_reg192_q <= equity_lane0_eval73_hand_eval3_highest_ranks12_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg193_load
-    equity_lane0_eval73_hand_eval3_pair0 <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg194_load
-    equity_lane0_eval73_hand_eval3_pair1 <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg195_load
-    equity_lane0_eval73_hand_eval3_pipe_reg195_q <= equity_lane0_eval73_hand_eval3_highest_ranks13_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg196_load
-    equity_lane0_eval73_hand_eval3_trip0 <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg197_load
-    equity_lane0_eval73_hand_eval3_trip1 <= equity_lane0_eval73_hand_eval3_highest_ranks14_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg198_load
-    equity_lane0_eval73_hand_eval3_pipe_reg198_q <= equity_lane0_eval73_hand_eval3_highest_ranks15_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg199_load
-    equity_lane0_eval73_hand_eval3_s3_quads <= equity_lane0_eval73_hand_eval3_pipe_reg178_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg200_load
-    equity_lane0_eval73_hand_eval3_s3_straight <= equity_lane0_eval73_hand_eval3_window_top6_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg201_load
-    equity_lane0_eval73_hand_eval3_s3_sf <= equity_lane0_eval73_hand_eval3_window_top7_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg202_load
-    equity_lane0_eval73_hand_eval3_s3_flush <= equity_lane0_eval73_hand_eval3_pipe_reg185_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg203_load
-    equity_lane0_eval73_hand_eval3_pipe_reg203_q <= equity_lane0_eval73_hand_eval3_window_top6_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg204_load
-    equity_lane0_eval73_hand_eval3_pipe_reg204_q <= equity_lane0_eval73_hand_eval3_window_top7_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg205_load
-    equity_lane0_eval73_hand_eval3_s3_bad <= equity_lane0_eval73_hand_eval3_pipe_reg186_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg206_load
-    equity_lane0_eval73_hand_eval3_s3_any <= equity_lane0_eval73_hand_eval3_pipe_reg187_q;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_pipe_reg188_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank44_encode
+always @(equity_lane0_eval73_hand_eval3_picks_kickers0) begin: equity_lane0_eval73_hand_eval3_onehot_rank44_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg188_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg188_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg188_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg188_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg188_q[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank44_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_kickers0[12] || equity_lane0_eval73_hand_eval3_picks_kickers0[11] || equity_lane0_eval73_hand_eval3_picks_kickers0[10] || equity_lane0_eval73_hand_eval3_picks_kickers0[9] || equity_lane0_eval73_hand_eval3_picks_kickers0[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_kickers0[12] || equity_lane0_eval73_hand_eval3_picks_kickers0[7] || equity_lane0_eval73_hand_eval3_picks_kickers0[6] || equity_lane0_eval73_hand_eval3_picks_kickers0[5] || equity_lane0_eval73_hand_eval3_picks_kickers0[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_kickers0[11] || equity_lane0_eval73_hand_eval3_picks_kickers0[10] || equity_lane0_eval73_hand_eval3_picks_kickers0[7] || equity_lane0_eval73_hand_eval3_picks_kickers0[6] || equity_lane0_eval73_hand_eval3_picks_kickers0[3] || equity_lane0_eval73_hand_eval3_picks_kickers0[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_kickers0[11] || equity_lane0_eval73_hand_eval3_picks_kickers0[9] || equity_lane0_eval73_hand_eval3_picks_kickers0[7] || equity_lane0_eval73_hand_eval3_picks_kickers0[5] || equity_lane0_eval73_hand_eval3_picks_kickers0[3] || equity_lane0_eval73_hand_eval3_picks_kickers0[1]);
+    equity_lane0_eval73_hand_eval3_c4_kickers0 = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg189_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank45_encode
+always @(equity_lane0_eval73_hand_eval3_picks_kickers1) begin: equity_lane0_eval73_hand_eval3_onehot_rank45_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg189_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg189_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg189_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg189_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg189_q[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank45_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_kickers1[12] || equity_lane0_eval73_hand_eval3_picks_kickers1[11] || equity_lane0_eval73_hand_eval3_picks_kickers1[10] || equity_lane0_eval73_hand_eval3_picks_kickers1[9] || equity_lane0_eval73_hand_eval3_picks_kickers1[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_kickers1[12] || equity_lane0_eval73_hand_eval3_picks_kickers1[7] || equity_lane0_eval73_hand_eval3_picks_kickers1[6] || equity_lane0_eval73_hand_eval3_picks_kickers1[5] || equity_lane0_eval73_hand_eval3_picks_kickers1[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_kickers1[11] || equity_lane0_eval73_hand_eval3_picks_kickers1[10] || equity_lane0_eval73_hand_eval3_picks_kickers1[7] || equity_lane0_eval73_hand_eval3_picks_kickers1[6] || equity_lane0_eval73_hand_eval3_picks_kickers1[3] || equity_lane0_eval73_hand_eval3_picks_kickers1[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_kickers1[11] || equity_lane0_eval73_hand_eval3_picks_kickers1[9] || equity_lane0_eval73_hand_eval3_picks_kickers1[7] || equity_lane0_eval73_hand_eval3_picks_kickers1[5] || equity_lane0_eval73_hand_eval3_picks_kickers1[3] || equity_lane0_eval73_hand_eval3_picks_kickers1[1]);
+    equity_lane0_eval73_hand_eval3_c4_kickers1 = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg190_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank46_encode
+always @(equity_lane0_eval73_hand_eval3_picks_kickers2) begin: equity_lane0_eval73_hand_eval3_onehot_rank46_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg190_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg190_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg190_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg190_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg190_q[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank46_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_kickers2[12] || equity_lane0_eval73_hand_eval3_picks_kickers2[11] || equity_lane0_eval73_hand_eval3_picks_kickers2[10] || equity_lane0_eval73_hand_eval3_picks_kickers2[9] || equity_lane0_eval73_hand_eval3_picks_kickers2[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_kickers2[12] || equity_lane0_eval73_hand_eval3_picks_kickers2[7] || equity_lane0_eval73_hand_eval3_picks_kickers2[6] || equity_lane0_eval73_hand_eval3_picks_kickers2[5] || equity_lane0_eval73_hand_eval3_picks_kickers2[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_kickers2[11] || equity_lane0_eval73_hand_eval3_picks_kickers2[10] || equity_lane0_eval73_hand_eval3_picks_kickers2[7] || equity_lane0_eval73_hand_eval3_picks_kickers2[6] || equity_lane0_eval73_hand_eval3_picks_kickers2[3] || equity_lane0_eval73_hand_eval3_picks_kickers2[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_kickers2[11] || equity_lane0_eval73_hand_eval3_picks_kickers2[9] || equity_lane0_eval73_hand_eval3_picks_kickers2[7] || equity_lane0_eval73_hand_eval3_picks_kickers2[5] || equity_lane0_eval73_hand_eval3_picks_kickers2[3] || equity_lane0_eval73_hand_eval3_picks_kickers2[1]);
+    equity_lane0_eval73_hand_eval3_c4_kickers2 = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg191_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank47_encode
+always @(equity_lane0_eval73_hand_eval3_picks_kickers3) begin: equity_lane0_eval73_hand_eval3_onehot_rank47_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg191_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg191_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg191_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg191_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg191_q[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank47_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_kickers3[12] || equity_lane0_eval73_hand_eval3_picks_kickers3[11] || equity_lane0_eval73_hand_eval3_picks_kickers3[10] || equity_lane0_eval73_hand_eval3_picks_kickers3[9] || equity_lane0_eval73_hand_eval3_picks_kickers3[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_kickers3[12] || equity_lane0_eval73_hand_eval3_picks_kickers3[7] || equity_lane0_eval73_hand_eval3_picks_kickers3[6] || equity_lane0_eval73_hand_eval3_picks_kickers3[5] || equity_lane0_eval73_hand_eval3_picks_kickers3[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_kickers3[11] || equity_lane0_eval73_hand_eval3_picks_kickers3[10] || equity_lane0_eval73_hand_eval3_picks_kickers3[7] || equity_lane0_eval73_hand_eval3_picks_kickers3[6] || equity_lane0_eval73_hand_eval3_picks_kickers3[3] || equity_lane0_eval73_hand_eval3_picks_kickers3[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_kickers3[11] || equity_lane0_eval73_hand_eval3_picks_kickers3[9] || equity_lane0_eval73_hand_eval3_picks_kickers3[7] || equity_lane0_eval73_hand_eval3_picks_kickers3[5] || equity_lane0_eval73_hand_eval3_picks_kickers3[3] || equity_lane0_eval73_hand_eval3_picks_kickers3[1]);
+    equity_lane0_eval73_hand_eval3_c4_kickers3 = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg192_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank48_encode
+always @(equity_lane0_eval73_hand_eval3_picks_kickers4) begin: equity_lane0_eval73_hand_eval3_onehot_rank48_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg192_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg192_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg192_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg192_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg192_q[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank48_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_kickers4[12] || equity_lane0_eval73_hand_eval3_picks_kickers4[11] || equity_lane0_eval73_hand_eval3_picks_kickers4[10] || equity_lane0_eval73_hand_eval3_picks_kickers4[9] || equity_lane0_eval73_hand_eval3_picks_kickers4[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_kickers4[12] || equity_lane0_eval73_hand_eval3_picks_kickers4[7] || equity_lane0_eval73_hand_eval3_picks_kickers4[6] || equity_lane0_eval73_hand_eval3_picks_kickers4[5] || equity_lane0_eval73_hand_eval3_picks_kickers4[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_kickers4[11] || equity_lane0_eval73_hand_eval3_picks_kickers4[10] || equity_lane0_eval73_hand_eval3_picks_kickers4[7] || equity_lane0_eval73_hand_eval3_picks_kickers4[6] || equity_lane0_eval73_hand_eval3_picks_kickers4[3] || equity_lane0_eval73_hand_eval3_picks_kickers4[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_kickers4[11] || equity_lane0_eval73_hand_eval3_picks_kickers4[9] || equity_lane0_eval73_hand_eval3_picks_kickers4[7] || equity_lane0_eval73_hand_eval3_picks_kickers4[5] || equity_lane0_eval73_hand_eval3_picks_kickers4[3] || equity_lane0_eval73_hand_eval3_picks_kickers4[1]);
+    equity_lane0_eval73_hand_eval3_c4_kickers4 = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pair0) begin: equity_lane0_eval73_hand_eval3_onehot_rank49_encode
+always @(equity_lane0_eval73_hand_eval3_picks_pairs0) begin: equity_lane0_eval73_hand_eval3_onehot_rank49_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pair0[12] || equity_lane0_eval73_hand_eval3_pair0[11] || equity_lane0_eval73_hand_eval3_pair0[10] || equity_lane0_eval73_hand_eval3_pair0[9] || equity_lane0_eval73_hand_eval3_pair0[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pair0[12] || equity_lane0_eval73_hand_eval3_pair0[7] || equity_lane0_eval73_hand_eval3_pair0[6] || equity_lane0_eval73_hand_eval3_pair0[5] || equity_lane0_eval73_hand_eval3_pair0[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pair0[11] || equity_lane0_eval73_hand_eval3_pair0[10] || equity_lane0_eval73_hand_eval3_pair0[7] || equity_lane0_eval73_hand_eval3_pair0[6] || equity_lane0_eval73_hand_eval3_pair0[3] || equity_lane0_eval73_hand_eval3_pair0[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pair0[11] || equity_lane0_eval73_hand_eval3_pair0[9] || equity_lane0_eval73_hand_eval3_pair0[7] || equity_lane0_eval73_hand_eval3_pair0[5] || equity_lane0_eval73_hand_eval3_pair0[3] || equity_lane0_eval73_hand_eval3_pair0[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank49_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_pairs0[12] || equity_lane0_eval73_hand_eval3_picks_pairs0[11] || equity_lane0_eval73_hand_eval3_picks_pairs0[10] || equity_lane0_eval73_hand_eval3_picks_pairs0[9] || equity_lane0_eval73_hand_eval3_picks_pairs0[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_pairs0[12] || equity_lane0_eval73_hand_eval3_picks_pairs0[7] || equity_lane0_eval73_hand_eval3_picks_pairs0[6] || equity_lane0_eval73_hand_eval3_picks_pairs0[5] || equity_lane0_eval73_hand_eval3_picks_pairs0[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_pairs0[11] || equity_lane0_eval73_hand_eval3_picks_pairs0[10] || equity_lane0_eval73_hand_eval3_picks_pairs0[7] || equity_lane0_eval73_hand_eval3_picks_pairs0[6] || equity_lane0_eval73_hand_eval3_picks_pairs0[3] || equity_lane0_eval73_hand_eval3_picks_pairs0[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_pairs0[11] || equity_lane0_eval73_hand_eval3_picks_pairs0[9] || equity_lane0_eval73_hand_eval3_picks_pairs0[7] || equity_lane0_eval73_hand_eval3_picks_pairs0[5] || equity_lane0_eval73_hand_eval3_picks_pairs0[3] || equity_lane0_eval73_hand_eval3_picks_pairs0[1]);
+    equity_lane0_eval73_hand_eval3_c4_pairs0 = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pair1) begin: equity_lane0_eval73_hand_eval3_onehot_rank50_encode
+always @(equity_lane0_eval73_hand_eval3_picks_pairs1) begin: equity_lane0_eval73_hand_eval3_onehot_rank50_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pair1[12] || equity_lane0_eval73_hand_eval3_pair1[11] || equity_lane0_eval73_hand_eval3_pair1[10] || equity_lane0_eval73_hand_eval3_pair1[9] || equity_lane0_eval73_hand_eval3_pair1[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pair1[12] || equity_lane0_eval73_hand_eval3_pair1[7] || equity_lane0_eval73_hand_eval3_pair1[6] || equity_lane0_eval73_hand_eval3_pair1[5] || equity_lane0_eval73_hand_eval3_pair1[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pair1[11] || equity_lane0_eval73_hand_eval3_pair1[10] || equity_lane0_eval73_hand_eval3_pair1[7] || equity_lane0_eval73_hand_eval3_pair1[6] || equity_lane0_eval73_hand_eval3_pair1[3] || equity_lane0_eval73_hand_eval3_pair1[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pair1[11] || equity_lane0_eval73_hand_eval3_pair1[9] || equity_lane0_eval73_hand_eval3_pair1[7] || equity_lane0_eval73_hand_eval3_pair1[5] || equity_lane0_eval73_hand_eval3_pair1[3] || equity_lane0_eval73_hand_eval3_pair1[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank50_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_pairs1[12] || equity_lane0_eval73_hand_eval3_picks_pairs1[11] || equity_lane0_eval73_hand_eval3_picks_pairs1[10] || equity_lane0_eval73_hand_eval3_picks_pairs1[9] || equity_lane0_eval73_hand_eval3_picks_pairs1[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_pairs1[12] || equity_lane0_eval73_hand_eval3_picks_pairs1[7] || equity_lane0_eval73_hand_eval3_picks_pairs1[6] || equity_lane0_eval73_hand_eval3_picks_pairs1[5] || equity_lane0_eval73_hand_eval3_picks_pairs1[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_pairs1[11] || equity_lane0_eval73_hand_eval3_picks_pairs1[10] || equity_lane0_eval73_hand_eval3_picks_pairs1[7] || equity_lane0_eval73_hand_eval3_picks_pairs1[6] || equity_lane0_eval73_hand_eval3_picks_pairs1[3] || equity_lane0_eval73_hand_eval3_picks_pairs1[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_pairs1[11] || equity_lane0_eval73_hand_eval3_picks_pairs1[9] || equity_lane0_eval73_hand_eval3_picks_pairs1[7] || equity_lane0_eval73_hand_eval3_picks_pairs1[5] || equity_lane0_eval73_hand_eval3_picks_pairs1[3] || equity_lane0_eval73_hand_eval3_picks_pairs1[1]);
+    equity_lane0_eval73_hand_eval3_c4_pairs1 = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg195_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank51_encode
+always @(equity_lane0_eval73_hand_eval3_picks_pairs2) begin: equity_lane0_eval73_hand_eval3_onehot_rank51_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg195_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg195_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg195_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg195_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg195_q[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank51_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_pairs2[12] || equity_lane0_eval73_hand_eval3_picks_pairs2[11] || equity_lane0_eval73_hand_eval3_picks_pairs2[10] || equity_lane0_eval73_hand_eval3_picks_pairs2[9] || equity_lane0_eval73_hand_eval3_picks_pairs2[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_pairs2[12] || equity_lane0_eval73_hand_eval3_picks_pairs2[7] || equity_lane0_eval73_hand_eval3_picks_pairs2[6] || equity_lane0_eval73_hand_eval3_picks_pairs2[5] || equity_lane0_eval73_hand_eval3_picks_pairs2[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_pairs2[11] || equity_lane0_eval73_hand_eval3_picks_pairs2[10] || equity_lane0_eval73_hand_eval3_picks_pairs2[7] || equity_lane0_eval73_hand_eval3_picks_pairs2[6] || equity_lane0_eval73_hand_eval3_picks_pairs2[3] || equity_lane0_eval73_hand_eval3_picks_pairs2[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_pairs2[11] || equity_lane0_eval73_hand_eval3_picks_pairs2[9] || equity_lane0_eval73_hand_eval3_picks_pairs2[7] || equity_lane0_eval73_hand_eval3_picks_pairs2[5] || equity_lane0_eval73_hand_eval3_picks_pairs2[3] || equity_lane0_eval73_hand_eval3_picks_pairs2[1]);
+    equity_lane0_eval73_hand_eval3_c4_pairs2 = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_trip0) begin: equity_lane0_eval73_hand_eval3_onehot_rank52_encode
+always @(equity_lane0_eval73_hand_eval3_picks_trips0) begin: equity_lane0_eval73_hand_eval3_onehot_rank52_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_trip0[12] || equity_lane0_eval73_hand_eval3_trip0[11] || equity_lane0_eval73_hand_eval3_trip0[10] || equity_lane0_eval73_hand_eval3_trip0[9] || equity_lane0_eval73_hand_eval3_trip0[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_trip0[12] || equity_lane0_eval73_hand_eval3_trip0[7] || equity_lane0_eval73_hand_eval3_trip0[6] || equity_lane0_eval73_hand_eval3_trip0[5] || equity_lane0_eval73_hand_eval3_trip0[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_trip0[11] || equity_lane0_eval73_hand_eval3_trip0[10] || equity_lane0_eval73_hand_eval3_trip0[7] || equity_lane0_eval73_hand_eval3_trip0[6] || equity_lane0_eval73_hand_eval3_trip0[3] || equity_lane0_eval73_hand_eval3_trip0[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_trip0[11] || equity_lane0_eval73_hand_eval3_trip0[9] || equity_lane0_eval73_hand_eval3_trip0[7] || equity_lane0_eval73_hand_eval3_trip0[5] || equity_lane0_eval73_hand_eval3_trip0[3] || equity_lane0_eval73_hand_eval3_trip0[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank52_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_trips0[12] || equity_lane0_eval73_hand_eval3_picks_trips0[11] || equity_lane0_eval73_hand_eval3_picks_trips0[10] || equity_lane0_eval73_hand_eval3_picks_trips0[9] || equity_lane0_eval73_hand_eval3_picks_trips0[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_trips0[12] || equity_lane0_eval73_hand_eval3_picks_trips0[7] || equity_lane0_eval73_hand_eval3_picks_trips0[6] || equity_lane0_eval73_hand_eval3_picks_trips0[5] || equity_lane0_eval73_hand_eval3_picks_trips0[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_trips0[11] || equity_lane0_eval73_hand_eval3_picks_trips0[10] || equity_lane0_eval73_hand_eval3_picks_trips0[7] || equity_lane0_eval73_hand_eval3_picks_trips0[6] || equity_lane0_eval73_hand_eval3_picks_trips0[3] || equity_lane0_eval73_hand_eval3_picks_trips0[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_trips0[11] || equity_lane0_eval73_hand_eval3_picks_trips0[9] || equity_lane0_eval73_hand_eval3_picks_trips0[7] || equity_lane0_eval73_hand_eval3_picks_trips0[5] || equity_lane0_eval73_hand_eval3_picks_trips0[3] || equity_lane0_eval73_hand_eval3_picks_trips0[1]);
+    equity_lane0_eval73_hand_eval3_c4_trips0 = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_trip1) begin: equity_lane0_eval73_hand_eval3_onehot_rank53_encode
+always @(equity_lane0_eval73_hand_eval3_picks_trips1) begin: equity_lane0_eval73_hand_eval3_onehot_rank53_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_trip1[12] || equity_lane0_eval73_hand_eval3_trip1[11] || equity_lane0_eval73_hand_eval3_trip1[10] || equity_lane0_eval73_hand_eval3_trip1[9] || equity_lane0_eval73_hand_eval3_trip1[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_trip1[12] || equity_lane0_eval73_hand_eval3_trip1[7] || equity_lane0_eval73_hand_eval3_trip1[6] || equity_lane0_eval73_hand_eval3_trip1[5] || equity_lane0_eval73_hand_eval3_trip1[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_trip1[11] || equity_lane0_eval73_hand_eval3_trip1[10] || equity_lane0_eval73_hand_eval3_trip1[7] || equity_lane0_eval73_hand_eval3_trip1[6] || equity_lane0_eval73_hand_eval3_trip1[3] || equity_lane0_eval73_hand_eval3_trip1[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_trip1[11] || equity_lane0_eval73_hand_eval3_trip1[9] || equity_lane0_eval73_hand_eval3_trip1[7] || equity_lane0_eval73_hand_eval3_trip1[5] || equity_lane0_eval73_hand_eval3_trip1[3] || equity_lane0_eval73_hand_eval3_trip1[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank53_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_trips1[12] || equity_lane0_eval73_hand_eval3_picks_trips1[11] || equity_lane0_eval73_hand_eval3_picks_trips1[10] || equity_lane0_eval73_hand_eval3_picks_trips1[9] || equity_lane0_eval73_hand_eval3_picks_trips1[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_trips1[12] || equity_lane0_eval73_hand_eval3_picks_trips1[7] || equity_lane0_eval73_hand_eval3_picks_trips1[6] || equity_lane0_eval73_hand_eval3_picks_trips1[5] || equity_lane0_eval73_hand_eval3_picks_trips1[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_trips1[11] || equity_lane0_eval73_hand_eval3_picks_trips1[10] || equity_lane0_eval73_hand_eval3_picks_trips1[7] || equity_lane0_eval73_hand_eval3_picks_trips1[6] || equity_lane0_eval73_hand_eval3_picks_trips1[3] || equity_lane0_eval73_hand_eval3_picks_trips1[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_trips1[11] || equity_lane0_eval73_hand_eval3_picks_trips1[9] || equity_lane0_eval73_hand_eval3_picks_trips1[7] || equity_lane0_eval73_hand_eval3_picks_trips1[5] || equity_lane0_eval73_hand_eval3_picks_trips1[3] || equity_lane0_eval73_hand_eval3_picks_trips1[1]);
+    equity_lane0_eval73_hand_eval3_c4_trips1 = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pipe_reg198_q) begin: equity_lane0_eval73_hand_eval3_onehot_rank54_encode
+always @(equity_lane0_eval73_hand_eval3_picks_not_quads0) begin: equity_lane0_eval73_hand_eval3_onehot_rank54_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_pipe_reg198_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_pipe_reg198_q[12] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_pipe_reg198_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[10] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[6] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_pipe_reg198_q[11] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[9] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[7] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[5] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[3] || equity_lane0_eval73_hand_eval3_pipe_reg198_q[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank54_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_not_quads0[12] || equity_lane0_eval73_hand_eval3_picks_not_quads0[11] || equity_lane0_eval73_hand_eval3_picks_not_quads0[10] || equity_lane0_eval73_hand_eval3_picks_not_quads0[9] || equity_lane0_eval73_hand_eval3_picks_not_quads0[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_not_quads0[12] || equity_lane0_eval73_hand_eval3_picks_not_quads0[7] || equity_lane0_eval73_hand_eval3_picks_not_quads0[6] || equity_lane0_eval73_hand_eval3_picks_not_quads0[5] || equity_lane0_eval73_hand_eval3_picks_not_quads0[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_not_quads0[11] || equity_lane0_eval73_hand_eval3_picks_not_quads0[10] || equity_lane0_eval73_hand_eval3_picks_not_quads0[7] || equity_lane0_eval73_hand_eval3_picks_not_quads0[6] || equity_lane0_eval73_hand_eval3_picks_not_quads0[3] || equity_lane0_eval73_hand_eval3_picks_not_quads0[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_not_quads0[11] || equity_lane0_eval73_hand_eval3_picks_not_quads0[9] || equity_lane0_eval73_hand_eval3_picks_not_quads0[7] || equity_lane0_eval73_hand_eval3_picks_not_quads0[5] || equity_lane0_eval73_hand_eval3_picks_not_quads0[3] || equity_lane0_eval73_hand_eval3_picks_not_quads0[1]);
+    equity_lane0_eval73_hand_eval3_c4_not_quads0 = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_s3_quads) begin: equity_lane0_eval73_hand_eval3_onehot_rank55_encode
+always @(equity_lane0_eval73_hand_eval3_picks_quads) begin: equity_lane0_eval73_hand_eval3_onehot_rank55_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_s3_quads[12] || equity_lane0_eval73_hand_eval3_s3_quads[11] || equity_lane0_eval73_hand_eval3_s3_quads[10] || equity_lane0_eval73_hand_eval3_s3_quads[9] || equity_lane0_eval73_hand_eval3_s3_quads[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_s3_quads[12] || equity_lane0_eval73_hand_eval3_s3_quads[7] || equity_lane0_eval73_hand_eval3_s3_quads[6] || equity_lane0_eval73_hand_eval3_s3_quads[5] || equity_lane0_eval73_hand_eval3_s3_quads[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_s3_quads[11] || equity_lane0_eval73_hand_eval3_s3_quads[10] || equity_lane0_eval73_hand_eval3_s3_quads[7] || equity_lane0_eval73_hand_eval3_s3_quads[6] || equity_lane0_eval73_hand_eval3_s3_quads[3] || equity_lane0_eval73_hand_eval3_s3_quads[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_s3_quads[11] || equity_lane0_eval73_hand_eval3_s3_quads[9] || equity_lane0_eval73_hand_eval3_s3_quads[7] || equity_lane0_eval73_hand_eval3_s3_quads[5] || equity_lane0_eval73_hand_eval3_s3_quads[3] || equity_lane0_eval73_hand_eval3_s3_quads[1]);
-    equity_lane0_eval73_hand_eval3_onehot_rank55_rank = value;
+    value[3] = (equity_lane0_eval73_hand_eval3_picks_quads[12] || equity_lane0_eval73_hand_eval3_picks_quads[11] || equity_lane0_eval73_hand_eval3_picks_quads[10] || equity_lane0_eval73_hand_eval3_picks_quads[9] || equity_lane0_eval73_hand_eval3_picks_quads[8]);
+    value[2] = (equity_lane0_eval73_hand_eval3_picks_quads[12] || equity_lane0_eval73_hand_eval3_picks_quads[7] || equity_lane0_eval73_hand_eval3_picks_quads[6] || equity_lane0_eval73_hand_eval3_picks_quads[5] || equity_lane0_eval73_hand_eval3_picks_quads[4]);
+    value[1] = (equity_lane0_eval73_hand_eval3_picks_quads[11] || equity_lane0_eval73_hand_eval3_picks_quads[10] || equity_lane0_eval73_hand_eval3_picks_quads[7] || equity_lane0_eval73_hand_eval3_picks_quads[6] || equity_lane0_eval73_hand_eval3_picks_quads[3] || equity_lane0_eval73_hand_eval3_picks_quads[2]);
+    value[0] = (equity_lane0_eval73_hand_eval3_picks_quads[11] || equity_lane0_eval73_hand_eval3_picks_quads[9] || equity_lane0_eval73_hand_eval3_picks_quads[7] || equity_lane0_eval73_hand_eval3_picks_quads[5] || equity_lane0_eval73_hand_eval3_picks_quads[3] || equity_lane0_eval73_hand_eval3_picks_quads[1]);
+    equity_lane0_eval73_hand_eval3_c4_quads = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_pair0, equity_lane0_eval73_hand_eval3_trip1, equity_lane0_eval73_hand_eval3_s3_flush, equity_lane0_eval73_hand_eval3_s3_quads, equity_lane0_eval73_hand_eval3_pair1, equity_lane0_eval73_hand_eval3_trip0, equity_lane0_eval73_hand_eval3_s3_straight, equity_lane0_eval73_hand_eval3_s3_sf) begin: equity_lane0_eval73_hand_eval3_categorize
+always @(equity_lane0_eval73_hand_eval3_picks_pairs0, equity_lane0_eval73_hand_eval3_picks_flush, equity_lane0_eval73_hand_eval3_picks_trips1, equity_lane0_eval73_hand_eval3_picks_straight, equity_lane0_eval73_hand_eval3_picks_pairs1, equity_lane0_eval73_hand_eval3_picks_sf, equity_lane0_eval73_hand_eval3_picks_quads, equity_lane0_eval73_hand_eval3_picks_trips0) begin: equity_lane0_eval73_hand_eval3_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval73_hand_eval3_s3_sf) begin
+    if (equity_lane0_eval73_hand_eval3_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_s3_quads != 0)) begin
+    else if ((equity_lane0_eval73_hand_eval3_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval73_hand_eval3_trip0 != 0) && ((equity_lane0_eval73_hand_eval3_trip1 != 0) || (equity_lane0_eval73_hand_eval3_pair0 != 0)))) begin
+    else if (((equity_lane0_eval73_hand_eval3_picks_trips0 != 0) && ((equity_lane0_eval73_hand_eval3_picks_trips1 != 0) || (equity_lane0_eval73_hand_eval3_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval73_hand_eval3_s3_flush) begin
+    else if (equity_lane0_eval73_hand_eval3_picks_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval73_hand_eval3_s3_straight) begin
+    else if (equity_lane0_eval73_hand_eval3_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_trip0 != 0)) begin
+    else if ((equity_lane0_eval73_hand_eval3_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_pair1 != 0)) begin
+    else if ((equity_lane0_eval73_hand_eval3_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_pair0 != 0)) begin
+    else if ((equity_lane0_eval73_hand_eval3_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval73_hand_eval3_c4_category = cat;
+    equity_lane0_eval73_hand_eval3_category = cat;
 end
 
 
 
-assign equity_lane0_eval73_hand_eval3_c4_invalid = (equity_lane0_eval73_hand_eval3_s3_bad || (!equity_lane0_eval73_hand_eval3_s3_any));
+assign equity_lane0_eval73_hand_eval3_c4_invalid = (equity_lane0_eval73_hand_eval3_picks_bad || (!equity_lane0_eval73_hand_eval3_picks_any));
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg207_load
-    equity_lane0_eval73_hand_eval3_m0 <= equity_lane0_eval73_hand_eval3_onehot_rank44_rank;
+always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_ranked_register
+    equity_lane0_eval73_hand_eval3_ranked_kickers0 <= equity_lane0_eval73_hand_eval3_c4_kickers0;
+    equity_lane0_eval73_hand_eval3_ranked_kickers1 <= equity_lane0_eval73_hand_eval3_c4_kickers1;
+    equity_lane0_eval73_hand_eval3_ranked_kickers2 <= equity_lane0_eval73_hand_eval3_c4_kickers2;
+    equity_lane0_eval73_hand_eval3_ranked_kickers3 <= equity_lane0_eval73_hand_eval3_c4_kickers3;
+    equity_lane0_eval73_hand_eval3_ranked_kickers4 <= equity_lane0_eval73_hand_eval3_c4_kickers4;
+    equity_lane0_eval73_hand_eval3_ranked_pairs0 <= equity_lane0_eval73_hand_eval3_c4_pairs0;
+    equity_lane0_eval73_hand_eval3_ranked_pairs1 <= equity_lane0_eval73_hand_eval3_c4_pairs1;
+    equity_lane0_eval73_hand_eval3_ranked_pairs2 <= equity_lane0_eval73_hand_eval3_c4_pairs2;
+    equity_lane0_eval73_hand_eval3_ranked_trips0 <= equity_lane0_eval73_hand_eval3_c4_trips0;
+    equity_lane0_eval73_hand_eval3_ranked_trips1 <= equity_lane0_eval73_hand_eval3_c4_trips1;
+    equity_lane0_eval73_hand_eval3_ranked_not_quads0 <= equity_lane0_eval73_hand_eval3_c4_not_quads0;
+    equity_lane0_eval73_hand_eval3_ranked_quads <= equity_lane0_eval73_hand_eval3_c4_quads;
+    equity_lane0_eval73_hand_eval3_ranked_category <= equity_lane0_eval73_hand_eval3_category;
+    equity_lane0_eval73_hand_eval3_ranked_straight_top <= equity_lane0_eval73_hand_eval3_picks_straight_top;
+    equity_lane0_eval73_hand_eval3_ranked_sf_top <= equity_lane0_eval73_hand_eval3_picks_sf_top;
+    equity_lane0_eval73_hand_eval3_ranked_invalid <= equity_lane0_eval73_hand_eval3_c4_invalid;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg208_load
-    equity_lane0_eval73_hand_eval3_m1 <= equity_lane0_eval73_hand_eval3_onehot_rank45_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg209_load
-    equity_lane0_eval73_hand_eval3_m2 <= equity_lane0_eval73_hand_eval3_onehot_rank46_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg210_load
-    equity_lane0_eval73_hand_eval3_m3 <= equity_lane0_eval73_hand_eval3_onehot_rank47_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg211_load
-    equity_lane0_eval73_hand_eval3_m4 <= equity_lane0_eval73_hand_eval3_onehot_rank48_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg212_load
-    equity_lane0_eval73_hand_eval3_p0 <= equity_lane0_eval73_hand_eval3_onehot_rank49_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg213_load
-    equity_lane0_eval73_hand_eval3_p1 <= equity_lane0_eval73_hand_eval3_onehot_rank50_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg214_load
-    equity_lane0_eval73_hand_eval3_p2 <= equity_lane0_eval73_hand_eval3_onehot_rank51_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg215_load
-    equity_lane0_eval73_hand_eval3_t0 <= equity_lane0_eval73_hand_eval3_onehot_rank52_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg216_load
-    equity_lane0_eval73_hand_eval3_t1 <= equity_lane0_eval73_hand_eval3_onehot_rank53_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg217_load
-    equity_lane0_eval73_hand_eval3_x0 <= equity_lane0_eval73_hand_eval3_onehot_rank54_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg218_load
-    equity_lane0_eval73_hand_eval3_q0 <= equity_lane0_eval73_hand_eval3_onehot_rank55_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg219_load
-    equity_lane0_eval73_hand_eval3_s4_category <= equity_lane0_eval73_hand_eval3_c4_category;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg220_load
-    equity_lane0_eval73_hand_eval3_s4_straight_top <= equity_lane0_eval73_hand_eval3_pipe_reg203_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg221_load
-    equity_lane0_eval73_hand_eval3_s4_sf_top <= equity_lane0_eval73_hand_eval3_pipe_reg204_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_pipe_reg222_load
-    equity_lane0_eval73_hand_eval3_s4_invalid <= equity_lane0_eval73_hand_eval3_c4_invalid;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_x0, equity_lane0_eval73_hand_eval3_s4_invalid, equity_lane0_eval73_hand_eval3_p1, equity_lane0_eval73_hand_eval3_p0, equity_lane0_eval73_hand_eval3_t1, equity_lane0_eval73_hand_eval3_q0, equity_lane0_eval73_hand_eval3_m0, equity_lane0_eval73_hand_eval3_m2, equity_lane0_eval73_hand_eval3_p2, equity_lane0_eval73_hand_eval3_s4_sf_top, equity_lane0_eval73_hand_eval3_m3, equity_lane0_eval73_hand_eval3_m4, equity_lane0_eval73_hand_eval3_m1, equity_lane0_eval73_hand_eval3_s4_straight_top, equity_lane0_eval73_hand_eval3_s4_category, equity_lane0_eval73_hand_eval3_t0) begin: equity_lane0_eval73_hand_eval3_compose
+always @(equity_lane0_eval73_hand_eval3_ranked_not_quads0, equity_lane0_eval73_hand_eval3_ranked_pairs1, equity_lane0_eval73_hand_eval3_ranked_pairs0, equity_lane0_eval73_hand_eval3_ranked_trips1, equity_lane0_eval73_hand_eval3_ranked_quads, equity_lane0_eval73_hand_eval3_ranked_kickers0, equity_lane0_eval73_hand_eval3_ranked_kickers2, equity_lane0_eval73_hand_eval3_ranked_sf_top, equity_lane0_eval73_hand_eval3_ranked_pairs2, equity_lane0_eval73_hand_eval3_ranked_trips0, equity_lane0_eval73_hand_eval3_ranked_kickers3, equity_lane0_eval73_hand_eval3_ranked_kickers4, equity_lane0_eval73_hand_eval3_ranked_kickers1, equity_lane0_eval73_hand_eval3_ranked_straight_top, equity_lane0_eval73_hand_eval3_ranked_invalid, equity_lane0_eval73_hand_eval3_ranked_category) begin: equity_lane0_eval73_hand_eval3_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -15578,80 +14900,80 @@ always @(equity_lane0_eval73_hand_eval3_x0, equity_lane0_eval73_hand_eval3_s4_in
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval73_hand_eval3_t1[j] && (!equity_lane0_eval73_hand_eval3_p0[j]))) begin
+        if ((equity_lane0_eval73_hand_eval3_ranked_trips1[j] && (!equity_lane0_eval73_hand_eval3_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval73_hand_eval3_p0[j] && (!equity_lane0_eval73_hand_eval3_t1[j]))) begin
+        else if ((equity_lane0_eval73_hand_eval3_ranked_pairs0[j] && (!equity_lane0_eval73_hand_eval3_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval73_hand_eval3_p2[j] && (!equity_lane0_eval73_hand_eval3_m0[j]))) begin
+        if ((equity_lane0_eval73_hand_eval3_ranked_pairs2[j] && (!equity_lane0_eval73_hand_eval3_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval73_hand_eval3_m0[j] && (!equity_lane0_eval73_hand_eval3_p2[j]))) begin
+        else if ((equity_lane0_eval73_hand_eval3_ranked_kickers0[j] && (!equity_lane0_eval73_hand_eval3_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval73_hand_eval3_s4_category[8];
-    cat[2] = (equity_lane0_eval73_hand_eval3_s4_category[7] || equity_lane0_eval73_hand_eval3_s4_category[6] || equity_lane0_eval73_hand_eval3_s4_category[5] || equity_lane0_eval73_hand_eval3_s4_category[4]);
-    cat[1] = (equity_lane0_eval73_hand_eval3_s4_category[7] || equity_lane0_eval73_hand_eval3_s4_category[6] || equity_lane0_eval73_hand_eval3_s4_category[3] || equity_lane0_eval73_hand_eval3_s4_category[2]);
-    cat[0] = (equity_lane0_eval73_hand_eval3_s4_category[7] || equity_lane0_eval73_hand_eval3_s4_category[5] || equity_lane0_eval73_hand_eval3_s4_category[3] || equity_lane0_eval73_hand_eval3_s4_category[1]);
+    cat[3] = equity_lane0_eval73_hand_eval3_ranked_category[8];
+    cat[2] = (equity_lane0_eval73_hand_eval3_ranked_category[7] || equity_lane0_eval73_hand_eval3_ranked_category[6] || equity_lane0_eval73_hand_eval3_ranked_category[5] || equity_lane0_eval73_hand_eval3_ranked_category[4]);
+    cat[1] = (equity_lane0_eval73_hand_eval3_ranked_category[7] || equity_lane0_eval73_hand_eval3_ranked_category[6] || equity_lane0_eval73_hand_eval3_ranked_category[3] || equity_lane0_eval73_hand_eval3_ranked_category[2]);
+    cat[0] = (equity_lane0_eval73_hand_eval3_ranked_category[7] || equity_lane0_eval73_hand_eval3_ranked_category[5] || equity_lane0_eval73_hand_eval3_ranked_category[3] || equity_lane0_eval73_hand_eval3_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval73_hand_eval3_s4_category[8]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_s4_sf_top);
+    if (equity_lane0_eval73_hand_eval3_ranked_category[8]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_sf_top);
     end
-    if (equity_lane0_eval73_hand_eval3_s4_category[7]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_q0);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_x0);
+    if (equity_lane0_eval73_hand_eval3_ranked_category[7]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_quads);
+        k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_not_quads0);
     end
-    if (equity_lane0_eval73_hand_eval3_s4_category[6]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_t0);
+    if (equity_lane0_eval73_hand_eval3_ranked_category[6]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval73_hand_eval3_t1);
+            k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_trips1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval73_hand_eval3_p0);
+            k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_pairs0);
         end
     end
-    if ((equity_lane0_eval73_hand_eval3_s4_category[5] || equity_lane0_eval73_hand_eval3_s4_category[0])) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_m0);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_m1);
-        k2 = (k2 | equity_lane0_eval73_hand_eval3_m2);
-        k3 = (k3 | equity_lane0_eval73_hand_eval3_m3);
-        k4 = (k4 | equity_lane0_eval73_hand_eval3_m4);
+    if ((equity_lane0_eval73_hand_eval3_ranked_category[5] || equity_lane0_eval73_hand_eval3_ranked_category[0])) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_kickers0);
+        k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_kickers1);
+        k2 = (k2 | equity_lane0_eval73_hand_eval3_ranked_kickers2);
+        k3 = (k3 | equity_lane0_eval73_hand_eval3_ranked_kickers3);
+        k4 = (k4 | equity_lane0_eval73_hand_eval3_ranked_kickers4);
     end
-    if (equity_lane0_eval73_hand_eval3_s4_category[4]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_s4_straight_top);
+    if (equity_lane0_eval73_hand_eval3_ranked_category[4]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_straight_top);
     end
-    if (equity_lane0_eval73_hand_eval3_s4_category[3]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_t0);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_m0);
-        k2 = (k2 | equity_lane0_eval73_hand_eval3_m1);
+    if (equity_lane0_eval73_hand_eval3_ranked_category[3]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_trips0);
+        k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval73_hand_eval3_ranked_kickers1);
     end
-    if (equity_lane0_eval73_hand_eval3_s4_category[2]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_p0);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_p1);
+    if (equity_lane0_eval73_hand_eval3_ranked_category[2]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval73_hand_eval3_p2);
+            k2 = (k2 | equity_lane0_eval73_hand_eval3_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval73_hand_eval3_m0);
+            k2 = (k2 | equity_lane0_eval73_hand_eval3_ranked_kickers0);
         end
     end
-    if (equity_lane0_eval73_hand_eval3_s4_category[1]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_p0);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_m0);
-        k2 = (k2 | equity_lane0_eval73_hand_eval3_m1);
-        k3 = (k3 | equity_lane0_eval73_hand_eval3_m2);
+    if (equity_lane0_eval73_hand_eval3_ranked_category[1]) begin
+        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval73_hand_eval3_ranked_kickers1);
+        k3 = (k3 | equity_lane0_eval73_hand_eval3_ranked_kickers2);
     end
-    if (equity_lane0_eval73_hand_eval3_s4_invalid) begin
+    if (equity_lane0_eval73_hand_eval3_ranked_invalid) begin
         equity_lane0_eval73_hand_eval3_c5_word = 0;
     end
     else begin
@@ -15683,7 +15005,7 @@ always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_answer
     else begin
         if (equity_lane0_eval73_hand_eval3_valids[(6 - 2)]) begin
             equity_lane0_eval73_hand_eval3_word_q <= equity_lane0_eval73_hand_eval3_c5_word;
-            equity_lane0_eval73_hand_eval3_invalid_q <= equity_lane0_eval73_hand_eval3_s4_invalid;
+            equity_lane0_eval73_hand_eval3_invalid_q <= equity_lane0_eval73_hand_eval3_ranked_invalid;
         end
     end
 end
@@ -15695,27 +15017,27 @@ assign equity_lane0_eval73_invalid = equity_lane0_eval73_hand_eval3_invalid_q;
 assign equity_lane0_eval73_out_valid = equity_lane0_eval73_hand_eval3_valids[(6 - 1)];
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg223_load
-    equity_lane0_showdown0_pipe_reg223_q <= equity_lane0_eval70_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg23_load
+    equity_lane0_showdown0_pipe_reg23_q <= equity_lane0_eval70_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg224_load
-    equity_lane0_showdown0_pipe_reg224_q <= equity_lane0_eval71_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg24_load
+    equity_lane0_showdown0_pipe_reg24_q <= equity_lane0_eval71_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg225_load
-    equity_lane0_showdown0_pipe_reg225_q <= equity_lane0_eval72_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg25_load
+    equity_lane0_showdown0_pipe_reg25_q <= equity_lane0_eval72_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg226_load
-    equity_lane0_showdown0_pipe_reg226_q <= equity_lane0_eval73_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg26_load
+    equity_lane0_showdown0_pipe_reg26_q <= equity_lane0_eval73_word;
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg224_q) begin: equity_lane0_showdown0_word_at_least0_compare
+always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg24_q) begin: equity_lane0_showdown0_word_at_least0_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15735,9 +15057,9 @@ always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg22
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg223_q & (~equity_lane0_showdown0_pipe_reg224_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg224_q & (~equity_lane0_showdown0_pipe_reg223_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg223_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg224_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg23_q & (~equity_lane0_showdown0_pipe_reg24_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg24_q & (~equity_lane0_showdown0_pipe_reg23_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg23_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg24_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15763,7 +15085,7 @@ always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg22
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg225_q) begin: equity_lane0_showdown0_word_at_least1_compare
+always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg25_q) begin: equity_lane0_showdown0_word_at_least1_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15783,9 +15105,9 @@ always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg22
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg223_q & (~equity_lane0_showdown0_pipe_reg225_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg225_q & (~equity_lane0_showdown0_pipe_reg223_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg223_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg225_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg23_q & (~equity_lane0_showdown0_pipe_reg25_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg25_q & (~equity_lane0_showdown0_pipe_reg23_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg23_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg25_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15811,7 +15133,7 @@ always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg22
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg226_q) begin: equity_lane0_showdown0_word_at_least2_compare
+always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg26_q) begin: equity_lane0_showdown0_word_at_least2_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15831,9 +15153,9 @@ always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg22
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg223_q & (~equity_lane0_showdown0_pipe_reg226_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg226_q & (~equity_lane0_showdown0_pipe_reg223_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg223_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg226_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg23_q & (~equity_lane0_showdown0_pipe_reg26_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg26_q & (~equity_lane0_showdown0_pipe_reg23_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg23_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg26_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15859,7 +15181,7 @@ always @(equity_lane0_showdown0_pipe_reg223_q, equity_lane0_showdown0_pipe_reg22
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg224_q, equity_lane0_showdown0_pipe_reg225_q) begin: equity_lane0_showdown0_word_at_least3_compare
+always @(equity_lane0_showdown0_pipe_reg24_q, equity_lane0_showdown0_pipe_reg25_q) begin: equity_lane0_showdown0_word_at_least3_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15879,9 +15201,9 @@ always @(equity_lane0_showdown0_pipe_reg224_q, equity_lane0_showdown0_pipe_reg22
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg224_q & (~equity_lane0_showdown0_pipe_reg225_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg225_q & (~equity_lane0_showdown0_pipe_reg224_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg224_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg225_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg24_q & (~equity_lane0_showdown0_pipe_reg25_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg25_q & (~equity_lane0_showdown0_pipe_reg24_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg24_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg25_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15907,7 +15229,7 @@ always @(equity_lane0_showdown0_pipe_reg224_q, equity_lane0_showdown0_pipe_reg22
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg224_q, equity_lane0_showdown0_pipe_reg226_q) begin: equity_lane0_showdown0_word_at_least4_compare
+always @(equity_lane0_showdown0_pipe_reg24_q, equity_lane0_showdown0_pipe_reg26_q) begin: equity_lane0_showdown0_word_at_least4_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15927,9 +15249,9 @@ always @(equity_lane0_showdown0_pipe_reg224_q, equity_lane0_showdown0_pipe_reg22
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg224_q & (~equity_lane0_showdown0_pipe_reg226_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg226_q & (~equity_lane0_showdown0_pipe_reg224_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg224_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg226_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg24_q & (~equity_lane0_showdown0_pipe_reg26_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg26_q & (~equity_lane0_showdown0_pipe_reg24_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg24_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg26_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15955,7 +15277,7 @@ always @(equity_lane0_showdown0_pipe_reg224_q, equity_lane0_showdown0_pipe_reg22
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg225_q, equity_lane0_showdown0_pipe_reg226_q) begin: equity_lane0_showdown0_word_at_least5_compare
+always @(equity_lane0_showdown0_pipe_reg25_q, equity_lane0_showdown0_pipe_reg26_q) begin: equity_lane0_showdown0_word_at_least5_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15975,9 +15297,9 @@ always @(equity_lane0_showdown0_pipe_reg225_q, equity_lane0_showdown0_pipe_reg22
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg225_q & (~equity_lane0_showdown0_pipe_reg226_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg226_q & (~equity_lane0_showdown0_pipe_reg225_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg225_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg226_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg25_q & (~equity_lane0_showdown0_pipe_reg26_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg26_q & (~equity_lane0_showdown0_pipe_reg25_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg25_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg26_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -16003,23 +15325,23 @@ always @(equity_lane0_showdown0_pipe_reg225_q, equity_lane0_showdown0_pipe_reg22
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg227_load
-    equity_lane0_showdown0_pipe_reg227_q <= equity_lane0_showdown0_pipe_reg223_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg27_load
+    equity_lane0_showdown0_pipe_reg27_q <= equity_lane0_showdown0_pipe_reg23_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg228_load
-    equity_lane0_showdown0_pipe_reg228_q <= equity_lane0_showdown0_pipe_reg224_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg28_load
+    equity_lane0_showdown0_pipe_reg28_q <= equity_lane0_showdown0_pipe_reg24_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg229_load
-    equity_lane0_showdown0_pipe_reg229_q <= equity_lane0_showdown0_pipe_reg225_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg29_load
+    equity_lane0_showdown0_pipe_reg29_q <= equity_lane0_showdown0_pipe_reg25_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg230_load
-    equity_lane0_showdown0_pipe_reg230_q <= equity_lane0_showdown0_pipe_reg226_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg30_load
+    equity_lane0_showdown0_pipe_reg30_q <= equity_lane0_showdown0_pipe_reg26_q;
 end
 
 
@@ -16040,23 +15362,23 @@ always @(posedge clk) begin: equity_lane0_showdown0_advance
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg231_load
-    equity_lane0_showdown0_pipe_reg231_q <= equity_lane0_showdown0_pipe_reg227_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg31_load
+    equity_lane0_showdown0_pipe_reg31_q <= equity_lane0_showdown0_pipe_reg27_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg232_load
-    equity_lane0_showdown0_pipe_reg232_q <= equity_lane0_showdown0_pipe_reg228_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg32_load
+    equity_lane0_showdown0_pipe_reg32_q <= equity_lane0_showdown0_pipe_reg28_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg233_load
-    equity_lane0_showdown0_pipe_reg233_q <= equity_lane0_showdown0_pipe_reg229_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg33_load
+    equity_lane0_showdown0_pipe_reg33_q <= equity_lane0_showdown0_pipe_reg29_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg234_load
-    equity_lane0_showdown0_pipe_reg234_q <= equity_lane0_showdown0_pipe_reg230_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg34_load
+    equity_lane0_showdown0_pipe_reg34_q <= equity_lane0_showdown0_pipe_reg30_q;
 end
 
 
@@ -16248,16 +15570,6 @@ always @(posedge clk) begin: equity_lane0_shares
 end
 
 
-always @(pipe_reg7_q, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) begin: equity_lane0_count_gate
-    if (pipe_reg7_q) begin
-        equity_lane0_counting = (equity_lane0_won_valid && ((equity_lane0_state == 2'b10) || (equity_lane0_state == 2'b11)));
-    end
-    else begin
-        equity_lane0_counting = (equity_lane0_won_valid && (!equity_lane0_left_zero) && (equity_lane0_state == 2'b10));
-    end
-end
-
-
 always @(posedge clk) begin: equity_lane0_count_register
     if (equity_lane0_rst == 1) begin
         equity_lane0_won_q <= 0;
@@ -16363,7 +15675,7 @@ always @(posedge clk) begin: equity_lane0_tally0_register_amount
         equity_lane0_tally0_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_tally0_mine)) || ((equity_lane0_alone_q != 1'b0) && (!1'b1)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_one)) || ((equity_lane0_alone_q != 1'b0) && (!1'b1)))) begin
             equity_lane0_tally0_amount <= 0;
         end
         else if (1'b0) begin
@@ -19225,7 +18537,7 @@ end
 
 
 
-assign equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted = equity_lane0_chain_in;
+assign equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted = chain_in;
 
 
 always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk73_step
@@ -19267,116 +18579,116 @@ assign equity_lane0_links[12] = equity_lane0_tally12_chunked_counter13_lowest[8-
 
 
 
-assign sum_link0_byte = equity_lane0_links[0];
+assign equity_lane0_chain_out = equity_lane0_links[0];
 
 
-always @(posedge clk) begin: pipe_reg235_load
-    pipe_reg235_q <= pipe_reg0_q;
+always @(posedge clk) begin: pipe_reg35_load
+    pipe_reg35_q <= pipe_reg0_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg236_load
-    pipe_reg236_q <= pipe_reg1_q;
+always @(posedge clk) begin: pipe_reg36_load
+    pipe_reg36_q <= pipe_reg1_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg237_load
-    pipe_reg237_q <= pipe_reg2_q;
+always @(posedge clk) begin: pipe_reg37_load
+    pipe_reg37_q <= pipe_reg2_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg238_load
-    pipe_reg238_q <= pipe_reg3_q;
+always @(posedge clk) begin: pipe_reg38_load
+    pipe_reg38_q <= pipe_reg3_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg239_load
-    pipe_reg239_q <= pipe_reg4_q;
+always @(posedge clk) begin: pipe_reg39_load
+    pipe_reg39_q <= pipe_reg4_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg240_load
-    pipe_reg240_q <= pipe_reg5_q;
+always @(posedge clk) begin: pipe_reg40_load
+    pipe_reg40_q <= pipe_reg5_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg241_load
-    pipe_reg241_q <= pipe_reg6_q;
+always @(posedge clk) begin: pipe_reg41_load
+    pipe_reg41_q <= pipe_reg6_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg242_load
-    pipe_reg242_q <= pipe_reg7_q;
+always @(posedge clk) begin: pipe_reg42_load
+    pipe_reg42_q <= pipe_reg7_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg243_load
-    pipe_reg243_q <= pipe_reg8_q;
+always @(posedge clk) begin: pipe_reg43_load
+    pipe_reg43_q <= pipe_reg8_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg244_load
-    pipe_reg244_q <= pipe_reg9_q;
+always @(posedge clk) begin: pipe_reg44_load
+    pipe_reg44_q <= pipe_reg9_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg245_load
-    pipe_reg245_q <= pipe_reg10_q;
+always @(posedge clk) begin: pipe_reg45_load
+    pipe_reg45_q <= pipe_reg10_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg246_load
-    pipe_reg246_q <= pipe_reg11_q;
+always @(posedge clk) begin: pipe_reg46_load
+    pipe_reg46_q <= pipe_reg11_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg247_load
-    pipe_reg247_q <= pipe_reg12_q;
+always @(posedge clk) begin: pipe_reg47_load
+    pipe_reg47_q <= pipe_reg12_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg248_load
-    pipe_reg248_q <= pipe_reg13_q;
+always @(posedge clk) begin: pipe_reg48_load
+    pipe_reg48_q <= pipe_reg13_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg249_load
-    pipe_reg249_q <= pipe_reg14_q;
+always @(posedge clk) begin: pipe_reg49_load
+    pipe_reg49_q <= pipe_reg14_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg250_load
-    pipe_reg250_q <= pipe_reg15_q;
+always @(posedge clk) begin: pipe_reg50_load
+    pipe_reg50_q <= pipe_reg15_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg251_load
-    pipe_reg251_q <= pipe_reg16_q;
+always @(posedge clk) begin: pipe_reg51_load
+    pipe_reg51_q <= pipe_reg16_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg252_load
-    pipe_reg252_q <= pipe_reg17_q;
+always @(posedge clk) begin: pipe_reg52_load
+    pipe_reg52_q <= pipe_reg17_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg253_load
-    pipe_reg253_q <= pipe_reg18_q;
+always @(posedge clk) begin: pipe_reg53_load
+    pipe_reg53_q <= pipe_reg18_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg254_load
-    pipe_reg254_q <= pipe_reg19_q;
+always @(posedge clk) begin: pipe_reg54_load
+    pipe_reg54_q <= pipe_reg19_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg255_load
-    pipe_reg255_q <= pipe_reg20_q;
+always @(posedge clk) begin: pipe_reg55_load
+    pipe_reg55_q <= pipe_reg20_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg256_load
-    pipe_reg256_q <= pipe_reg21_q;
+always @(posedge clk) begin: pipe_reg56_load
+    pipe_reg56_q <= pipe_reg21_q;
 end
 
 
@@ -19384,8 +18696,8 @@ end
 assign lane_bonus1_bonus = (remainder > lane_bonus1_number);
 
 
-always @(posedge clk) begin: pipe_reg257_load
-    pipe_reg257_q <= lane_bonus1_bonus;
+always @(posedge clk) begin: pipe_reg57_load
+    pipe_reg57_q <= lane_bonus1_bonus;
 end
 
 
@@ -19410,15 +18722,15 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk74_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_chunked_counter14_clear) begin
+        if (equity_lane1_no_shift) begin
             equity_lane1_chunked_counter14_lowest <= 0;
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_lowest <= pipe_reg243_q[8-1:0];
+            equity_lane1_chunked_counter14_lowest <= pipe_reg43_q[8-1:0];
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
-        else if (equity_lane1_chunked_counter14_clear) begin
+        else if (equity_lane1_no_shift) begin
             equity_lane1_chunked_counter14_lowest <= equity_lane1_chunked_counter14_counter_chunk74_shifted;
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
@@ -19448,15 +18760,15 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk75_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_chunked_counter14_clear) begin
+        if (equity_lane1_no_shift) begin
             equity_lane1_chunked_counter14_counter_chunk75_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg243_q[16-1:8];
+            equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg43_q[16-1:8];
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
-        else if (equity_lane1_chunked_counter14_clear) begin
+        else if (equity_lane1_no_shift) begin
             equity_lane1_chunked_counter14_counter_chunk75_value <= equity_lane1_chunked_counter14_counter_chunk75_shifted;
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
@@ -19486,15 +18798,15 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk76_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_chunked_counter14_clear) begin
+        if (equity_lane1_no_shift) begin
             equity_lane1_chunked_counter14_counter_chunk76_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg243_q[24-1:16];
+            equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg43_q[24-1:16];
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
-        else if (equity_lane1_chunked_counter14_clear) begin
+        else if (equity_lane1_no_shift) begin
             equity_lane1_chunked_counter14_counter_chunk76_value <= equity_lane1_chunked_counter14_counter_chunk76_shifted;
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
@@ -19524,15 +18836,15 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk77_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_chunked_counter14_clear) begin
+        if (equity_lane1_no_shift) begin
             equity_lane1_chunked_counter14_counter_chunk77_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg243_q[32-1:24];
+            equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg43_q[32-1:24];
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
-        else if (equity_lane1_chunked_counter14_clear) begin
+        else if (equity_lane1_no_shift) begin
             equity_lane1_chunked_counter14_counter_chunk77_value <= equity_lane1_chunked_counter14_counter_chunk77_shifted;
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
@@ -19551,7 +18863,7 @@ end
 
 
 
-assign equity_lane1_chunked_counter14_counter_chunk78_shifted = equity_lane1_chunked_counter14_chain_in;
+assign equity_lane1_chunked_counter14_counter_chunk78_shifted = equity_lane1_unused;
 
 
 always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk78_step
@@ -19562,15 +18874,15 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk78_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_chunked_counter14_clear) begin
+        if (equity_lane1_no_shift) begin
             equity_lane1_chunked_counter14_counter_chunk78_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg243_q[40-1:32];
+            equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg43_q[40-1:32];
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
-        else if (equity_lane1_chunked_counter14_clear) begin
+        else if (equity_lane1_no_shift) begin
             equity_lane1_chunked_counter14_counter_chunk78_value <= equity_lane1_chunked_counter14_counter_chunk78_shifted;
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
@@ -19589,7 +18901,7 @@ end
 
 
 
-assign equity_lane1_chunked_counter14_chain_out = equity_lane1_chunked_counter14_lowest[8-1:0];
+assign equity_lane1_unread = equity_lane1_chunked_counter14_lowest[8-1:0];
 
 
 
@@ -19598,17 +18910,17 @@ assign equity_lane1_low_two = (equity_lane1_chunked_counter14_lowest == 2);
 assign equity_lane1_high_zero = (equity_lane1_chunked_counter14_high == 0);
 
 
-always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg242_q, pipe_reg243_q, equity_lane1_state) begin: equity_lane1_control_out
+always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg42_q, pipe_reg43_q, equity_lane1_state) begin: equity_lane1_control_out
     equity_lane1_issue = ((equity_lane1_state == 2'b10) && (!equity_lane1_left_zero));
     equity_lane1_prime = (equity_lane1_state == 2'b01);
     equity_lane1_done = equity_lane1_done_q;
-    if (pipe_reg242_q) begin
+    if (pipe_reg42_q) begin
         equity_lane1_step_one = equity_lane1_board_step;
     end
     else begin
         equity_lane1_step_one = equity_lane1_counting;
     end
-    equity_lane1_quota_zero = (pipe_reg243_q == 0);
+    equity_lane1_quota_zero = (pipe_reg43_q == 0);
     if (equity_lane1_count_one) begin
         equity_lane1_last_one = (equity_lane1_low_two && equity_lane1_high_zero);
     end
@@ -19651,8 +18963,8 @@ always @(posedge clk) begin: equity_lane1_zero_left
     end
     else begin
         if (start) begin
-            equity_lane1_left_zero <= (equity_lane1_quota_zero && (!pipe_reg257_q));
-            equity_lane1_extra <= pipe_reg257_q;
+            equity_lane1_left_zero <= (equity_lane1_quota_zero && (!pipe_reg57_q));
+            equity_lane1_extra <= pipe_reg57_q;
             equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
         end
         else if ((equity_lane1_step_one && equity_lane1_extra)) begin
@@ -19701,6 +19013,16 @@ always @(posedge clk) begin: equity_lane1_control
 end
 
 
+always @(pipe_reg42_q, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) begin: equity_lane1_count_gate
+    if (pipe_reg42_q) begin
+        equity_lane1_counting = (equity_lane1_won_valid && ((equity_lane1_state == 2'b10) || (equity_lane1_state == 2'b11)));
+    end
+    else begin
+        equity_lane1_counting = (equity_lane1_won_valid && (!equity_lane1_left_zero) && (equity_lane1_state == 2'b10));
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_loading_bus
     if (lane_load1_lane_loads) begin
         equity_lane1_bus_index <= load_index;
@@ -19714,15 +19036,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select11_select
 end
 
 
-always @(pipe_reg235_q, pipe_reg237_q[0], pipe_reg237_q[1], equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
-    if ((1'b0 || (!pipe_reg237_q[1]))) begin
-        equity_lane1_colex_odometer1_odometer_digit11_bound = pipe_reg235_q;
+always @(pipe_reg35_q, pipe_reg37_q[0], pipe_reg37_q[1], equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
+    if ((1'b0 || (!pipe_reg37_q[1]))) begin
+        equity_lane1_colex_odometer1_odometer_digit11_bound = pipe_reg35_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit11_bound = equity_lane1_colex_odometer1_odometer_digit11_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit11_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit11_can_rise = (pipe_reg237_q[0] && (equity_lane1_colex_odometer1_odometer_digit11_risen != equity_lane1_colex_odometer1_odometer_digit11_bound));
+    equity_lane1_colex_odometer1_odometer_digit11_can_rise = (pipe_reg37_q[0] && (equity_lane1_colex_odometer1_odometer_digit11_risen != equity_lane1_colex_odometer1_odometer_digit11_bound));
 end
 
 
@@ -19763,15 +19085,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select12_select
 end
 
 
-always @(pipe_reg235_q, pipe_reg237_q[1], pipe_reg237_q[2], equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
-    if ((1'b0 || (!pipe_reg237_q[2]))) begin
-        equity_lane1_colex_odometer1_odometer_digit12_bound = pipe_reg235_q;
+always @(pipe_reg35_q, pipe_reg37_q[1], pipe_reg37_q[2], equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
+    if ((1'b0 || (!pipe_reg37_q[2]))) begin
+        equity_lane1_colex_odometer1_odometer_digit12_bound = pipe_reg35_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit12_bound = equity_lane1_colex_odometer1_odometer_digit12_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit12_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit12_can_rise = (pipe_reg237_q[1] && (equity_lane1_colex_odometer1_odometer_digit12_risen != equity_lane1_colex_odometer1_odometer_digit12_bound));
+    equity_lane1_colex_odometer1_odometer_digit12_can_rise = (pipe_reg37_q[1] && (equity_lane1_colex_odometer1_odometer_digit12_risen != equity_lane1_colex_odometer1_odometer_digit12_bound));
 end
 
 
@@ -19812,15 +19134,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select13_select
 end
 
 
-always @(pipe_reg235_q, pipe_reg237_q[2], pipe_reg237_q[3], equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
-    if ((1'b0 || (!pipe_reg237_q[3]))) begin
-        equity_lane1_colex_odometer1_odometer_digit13_bound = pipe_reg235_q;
+always @(pipe_reg35_q, pipe_reg37_q[2], pipe_reg37_q[3], equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
+    if ((1'b0 || (!pipe_reg37_q[3]))) begin
+        equity_lane1_colex_odometer1_odometer_digit13_bound = pipe_reg35_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit13_bound = equity_lane1_colex_odometer1_odometer_digit13_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit13_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit13_can_rise = (pipe_reg237_q[2] && (equity_lane1_colex_odometer1_odometer_digit13_risen != equity_lane1_colex_odometer1_odometer_digit13_bound));
+    equity_lane1_colex_odometer1_odometer_digit13_can_rise = (pipe_reg37_q[2] && (equity_lane1_colex_odometer1_odometer_digit13_risen != equity_lane1_colex_odometer1_odometer_digit13_bound));
 end
 
 
@@ -19861,15 +19183,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select14_select
 end
 
 
-always @(pipe_reg235_q, pipe_reg237_q[3], pipe_reg237_q[4], equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
-    if ((1'b0 || (!pipe_reg237_q[4]))) begin
-        equity_lane1_colex_odometer1_odometer_digit14_bound = pipe_reg235_q;
+always @(pipe_reg35_q, pipe_reg37_q[3], pipe_reg37_q[4], equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
+    if ((1'b0 || (!pipe_reg37_q[4]))) begin
+        equity_lane1_colex_odometer1_odometer_digit14_bound = pipe_reg35_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit14_bound = equity_lane1_colex_odometer1_odometer_digit14_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit14_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit14_can_rise = (pipe_reg237_q[3] && (equity_lane1_colex_odometer1_odometer_digit14_risen != equity_lane1_colex_odometer1_odometer_digit14_bound));
+    equity_lane1_colex_odometer1_odometer_digit14_can_rise = (pipe_reg37_q[3] && (equity_lane1_colex_odometer1_odometer_digit14_risen != equity_lane1_colex_odometer1_odometer_digit14_bound));
 end
 
 
@@ -19910,15 +19232,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select15_select
 end
 
 
-always @(pipe_reg235_q, pipe_reg237_q[4], pipe_reg237_q[4], equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound, pipe_reg235_q) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
-    if ((1'b1 || (!pipe_reg237_q[4]))) begin
-        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg235_q;
+always @(pipe_reg35_q, pipe_reg37_q[4], pipe_reg37_q[4], equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound, pipe_reg35_q) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
+    if ((1'b1 || (!pipe_reg37_q[4]))) begin
+        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg35_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg235_q;
+        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg35_q;
     end
     equity_lane1_colex_odometer1_odometer_digit15_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit15_can_rise = (pipe_reg237_q[4] && (equity_lane1_colex_odometer1_odometer_digit15_risen != equity_lane1_colex_odometer1_odometer_digit15_bound));
+    equity_lane1_colex_odometer1_odometer_digit15_can_rise = (pipe_reg37_q[4] && (equity_lane1_colex_odometer1_odometer_digit15_risen != equity_lane1_colex_odometer1_odometer_digit15_bound));
 end
 
 
@@ -19959,15 +19281,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select16_select
 end
 
 
-always @(pipe_reg235_q, pipe_reg237_q[5], pipe_reg237_q[6], equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
-    if ((1'b0 || (!pipe_reg237_q[6]))) begin
-        equity_lane1_colex_odometer1_odometer_digit16_bound = pipe_reg235_q;
+always @(pipe_reg35_q, pipe_reg37_q[5], pipe_reg37_q[6], equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
+    if ((1'b0 || (!pipe_reg37_q[6]))) begin
+        equity_lane1_colex_odometer1_odometer_digit16_bound = pipe_reg35_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit16_bound = equity_lane1_colex_odometer1_odometer_digit16_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit16_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit16_can_rise = (pipe_reg237_q[5] && (equity_lane1_colex_odometer1_odometer_digit16_risen != equity_lane1_colex_odometer1_odometer_digit16_bound));
+    equity_lane1_colex_odometer1_odometer_digit16_can_rise = (pipe_reg37_q[5] && (equity_lane1_colex_odometer1_odometer_digit16_risen != equity_lane1_colex_odometer1_odometer_digit16_bound));
 end
 
 
@@ -20008,15 +19330,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select17_select
 end
 
 
-always @(pipe_reg235_q, pipe_reg237_q[6], pipe_reg237_q[6], equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound, pipe_reg235_q) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
-    if ((1'b1 || (!pipe_reg237_q[6]))) begin
-        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg235_q;
+always @(pipe_reg35_q, pipe_reg37_q[6], pipe_reg37_q[6], equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound, pipe_reg35_q) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
+    if ((1'b1 || (!pipe_reg37_q[6]))) begin
+        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg35_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg235_q;
+        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg35_q;
     end
     equity_lane1_colex_odometer1_odometer_digit17_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit17_can_rise = (pipe_reg237_q[6] && (equity_lane1_colex_odometer1_odometer_digit17_risen != equity_lane1_colex_odometer1_odometer_digit17_bound));
+    equity_lane1_colex_odometer1_odometer_digit17_can_rise = (pipe_reg37_q[6] && (equity_lane1_colex_odometer1_odometer_digit17_risen != equity_lane1_colex_odometer1_odometer_digit17_bound));
 end
 
 
@@ -20057,15 +19379,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select18_select
 end
 
 
-always @(pipe_reg235_q, pipe_reg237_q[7], pipe_reg237_q[8], equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
-    if ((1'b0 || (!pipe_reg237_q[8]))) begin
-        equity_lane1_colex_odometer1_odometer_digit18_bound = pipe_reg235_q;
+always @(pipe_reg35_q, pipe_reg37_q[7], pipe_reg37_q[8], equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
+    if ((1'b0 || (!pipe_reg37_q[8]))) begin
+        equity_lane1_colex_odometer1_odometer_digit18_bound = pipe_reg35_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit18_bound = equity_lane1_colex_odometer1_odometer_digit18_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit18_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit18_can_rise = (pipe_reg237_q[7] && (equity_lane1_colex_odometer1_odometer_digit18_risen != equity_lane1_colex_odometer1_odometer_digit18_bound));
+    equity_lane1_colex_odometer1_odometer_digit18_can_rise = (pipe_reg37_q[7] && (equity_lane1_colex_odometer1_odometer_digit18_risen != equity_lane1_colex_odometer1_odometer_digit18_bound));
 end
 
 
@@ -20106,15 +19428,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select19_select
 end
 
 
-always @(pipe_reg235_q, pipe_reg237_q[8], pipe_reg237_q[8], equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound, pipe_reg235_q) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
-    if ((1'b1 || (!pipe_reg237_q[8]))) begin
-        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg235_q;
+always @(pipe_reg35_q, pipe_reg37_q[8], pipe_reg37_q[8], equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound, pipe_reg35_q) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
+    if ((1'b1 || (!pipe_reg37_q[8]))) begin
+        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg35_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg235_q;
+        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg35_q;
     end
     equity_lane1_colex_odometer1_odometer_digit19_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit19_can_rise = (pipe_reg237_q[8] && (equity_lane1_colex_odometer1_odometer_digit19_risen != equity_lane1_colex_odometer1_odometer_digit19_bound));
+    equity_lane1_colex_odometer1_odometer_digit19_can_rise = (pipe_reg37_q[8] && (equity_lane1_colex_odometer1_odometer_digit19_risen != equity_lane1_colex_odometer1_odometer_digit19_bound));
 end
 
 
@@ -20155,15 +19477,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select20_select
 end
 
 
-always @(pipe_reg235_q, pipe_reg237_q[9], pipe_reg237_q[10], equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
-    if ((1'b0 || (!pipe_reg237_q[10]))) begin
-        equity_lane1_colex_odometer1_odometer_digit20_bound = pipe_reg235_q;
+always @(pipe_reg35_q, pipe_reg37_q[9], pipe_reg37_q[10], equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
+    if ((1'b0 || (!pipe_reg37_q[10]))) begin
+        equity_lane1_colex_odometer1_odometer_digit20_bound = pipe_reg35_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit20_bound = equity_lane1_colex_odometer1_odometer_digit20_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit20_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit20_can_rise = (pipe_reg237_q[9] && (equity_lane1_colex_odometer1_odometer_digit20_risen != equity_lane1_colex_odometer1_odometer_digit20_bound));
+    equity_lane1_colex_odometer1_odometer_digit20_can_rise = (pipe_reg37_q[9] && (equity_lane1_colex_odometer1_odometer_digit20_risen != equity_lane1_colex_odometer1_odometer_digit20_bound));
 end
 
 
@@ -20204,15 +19526,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select21_select
 end
 
 
-always @(pipe_reg235_q, pipe_reg237_q[10], pipe_reg237_q[10], equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound, pipe_reg235_q) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
-    if ((1'b1 || (!pipe_reg237_q[10]))) begin
-        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg235_q;
+always @(pipe_reg35_q, pipe_reg37_q[10], pipe_reg37_q[10], equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound, pipe_reg35_q) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
+    if ((1'b1 || (!pipe_reg37_q[10]))) begin
+        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg35_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg235_q;
+        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg35_q;
     end
     equity_lane1_colex_odometer1_odometer_digit21_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit21_can_rise = (pipe_reg237_q[10] && (equity_lane1_colex_odometer1_odometer_digit21_risen != equity_lane1_colex_odometer1_odometer_digit21_bound));
+    equity_lane1_colex_odometer1_odometer_digit21_can_rise = (pipe_reg37_q[10] && (equity_lane1_colex_odometer1_odometer_digit21_risen != equity_lane1_colex_odometer1_odometer_digit21_bound));
 end
 
 
@@ -20249,9 +19571,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last3_bounds
-    equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((pipe_reg235_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((pipe_reg235_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last3_n_is_2 <= (pipe_reg235_q == 2);
+    equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((pipe_reg35_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((pipe_reg35_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_is_2 <= (pipe_reg35_q == 2);
 end
 
 
@@ -20284,9 +19606,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last4_bounds
-    equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((pipe_reg235_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((pipe_reg235_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last4_n_is_2 <= (pipe_reg235_q == 2);
+    equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((pipe_reg35_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((pipe_reg35_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_is_2 <= (pipe_reg35_q == 2);
 end
 
 
@@ -20319,9 +19641,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last5_bounds
-    equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((pipe_reg235_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((pipe_reg235_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last5_n_is_2 <= (pipe_reg235_q == 2);
+    equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((pipe_reg35_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((pipe_reg35_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_is_2 <= (pipe_reg35_q == 2);
 end
 
 
@@ -20414,15 +19736,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_prepare
         for (j=0; j<3; j=j+1) begin
             a = (5 + (2 * j));
             takes[j] = wrapped;
-            first_dealt = (pipe_reg237_q[a] && (!seen_dealt));
+            first_dealt = (pipe_reg37_q[a] && (!seen_dealt));
             innermost[j] = first_dealt;
             if ((first_dealt && equity_lane1_colex_odometer1_last_bits[j])) begin
                 at_last = 1'b1;
             end
-            if ((pipe_reg237_q[a] && (!first_dealt) && (!equity_lane1_colex_odometer1_last_bits[j]))) begin
+            if ((pipe_reg37_q[a] && (!first_dealt) && (!equity_lane1_colex_odometer1_last_bits[j]))) begin
                 wrapped = 1'b0;
             end
-            if (pipe_reg237_q[a]) begin
+            if (pipe_reg37_q[a]) begin
                 seen_dealt = 1'b1;
             end
         end
@@ -20447,9 +19769,9 @@ end
 
 always @(posedge clk) begin: equity_lane1_take_setting
     if ((lane_load1_lane_loads || start)) begin
-        equity_lane1_lane_n <= pipe_reg235_q;
-        equity_lane1_lane_mask <= pipe_reg236_q;
-        equity_lane1_lane_exact <= pipe_reg242_q;
+        equity_lane1_lane_n <= pipe_reg35_q;
+        equity_lane1_lane_mask <= pipe_reg36_q;
+        equity_lane1_lane_exact <= pipe_reg42_q;
     end
 end
 
@@ -20520,7 +19842,7 @@ assign equity_lane1_slot_stream12_hw = (equity_lane1_slot_stream12_w ^ {19'h0, e
 
 
 
-assign equity_lane1_slot_stream12_advance = (equity_lane1_toks[0] || equity_lane1_prime);
+assign equity_lane1_slot_stream12_advance = (equity_lane1_slot_stream12_tok_in || equity_lane1_prime);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream12_select
@@ -20574,7 +19896,7 @@ assign equity_lane1_slot_stream13_hw = (equity_lane1_slot_stream13_w ^ {19'h0, e
 
 
 
-assign equity_lane1_slot_stream13_advance = (equity_lane1_toks[1] || equity_lane1_prime);
+assign equity_lane1_slot_stream13_advance = (equity_lane1_slot_stream13_tok_in || equity_lane1_prime);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream13_select
@@ -20628,7 +19950,7 @@ assign equity_lane1_slot_stream14_hw = (equity_lane1_slot_stream14_w ^ {19'h0, e
 
 
 
-assign equity_lane1_slot_stream14_advance = (equity_lane1_toks[2] || equity_lane1_prime);
+assign equity_lane1_slot_stream14_advance = (equity_lane1_slot_stream14_tok_in || equity_lane1_prime);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream14_select
@@ -20682,7 +20004,7 @@ assign equity_lane1_slot_stream15_hw = (equity_lane1_slot_stream15_w ^ {19'h0, e
 
 
 
-assign equity_lane1_slot_stream15_advance = (equity_lane1_toks[3] || equity_lane1_prime);
+assign equity_lane1_slot_stream15_advance = (equity_lane1_slot_stream15_tok_in || equity_lane1_prime);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream15_select
@@ -20736,7 +20058,7 @@ assign equity_lane1_slot_stream16_hw = (equity_lane1_slot_stream16_w ^ {19'h0, e
 
 
 
-assign equity_lane1_slot_stream16_advance = (equity_lane1_toks[4] || equity_lane1_prime);
+assign equity_lane1_slot_stream16_advance = (equity_lane1_slot_stream16_tok_in || equity_lane1_prime);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream16_select
@@ -20790,7 +20112,7 @@ assign equity_lane1_slot_stream17_hw = (equity_lane1_slot_stream17_w ^ {19'h0, e
 
 
 
-assign equity_lane1_slot_stream17_advance = (equity_lane1_toks[5] || equity_lane1_prime);
+assign equity_lane1_slot_stream17_advance = (equity_lane1_slot_stream17_tok_in || equity_lane1_prime);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream17_select
@@ -20844,7 +20166,7 @@ assign equity_lane1_slot_stream18_hw = (equity_lane1_slot_stream18_w ^ {19'h0, e
 
 
 
-assign equity_lane1_slot_stream18_advance = (equity_lane1_toks[6] || equity_lane1_prime);
+assign equity_lane1_slot_stream18_advance = (equity_lane1_slot_stream18_tok_in || equity_lane1_prime);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream18_select
@@ -20898,7 +20220,7 @@ assign equity_lane1_slot_stream19_hw = (equity_lane1_slot_stream19_w ^ {19'h0, e
 
 
 
-assign equity_lane1_slot_stream19_advance = (equity_lane1_toks[7] || equity_lane1_prime);
+assign equity_lane1_slot_stream19_advance = (equity_lane1_slot_stream19_tok_in || equity_lane1_prime);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream19_select
@@ -20952,7 +20274,7 @@ assign equity_lane1_slot_stream20_hw = (equity_lane1_slot_stream20_w ^ {19'h0, e
 
 
 
-assign equity_lane1_slot_stream20_advance = (equity_lane1_toks[8] || equity_lane1_prime);
+assign equity_lane1_slot_stream20_advance = (equity_lane1_slot_stream20_tok_in || equity_lane1_prime);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream20_select
@@ -21006,7 +20328,7 @@ assign equity_lane1_slot_stream21_hw = (equity_lane1_slot_stream21_w ^ {19'h0, e
 
 
 
-assign equity_lane1_slot_stream21_advance = (equity_lane1_toks[9] || equity_lane1_prime);
+assign equity_lane1_slot_stream21_advance = (equity_lane1_slot_stream21_tok_in || equity_lane1_prime);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream21_select
@@ -21075,7 +20397,7 @@ end
 
 always @(posedge clk) begin: equity_lane1_deal_stage11_take
     equity_lane1_deal_stage11_taken <= equity_lane1_deal_stage11_candidates;
-    equity_lane1_deal_stage11_t_pos <= equity_lane1_deal_stage11_pos_in;
+    equity_lane1_deal_stage11_t_pos <= equity_lane1_first_pos;
 end
 
 
@@ -21147,7 +20469,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_judge_flags
 end
 
 
-always @(pipe_reg237_q[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) begin: equity_lane1_deal_stage11_pick
+always @(pipe_reg37_q[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) begin: equity_lane1_deal_stage11_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21164,7 +20486,7 @@ always @(pipe_reg237_q[0], equity_lane1_deal_stage11_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg237_q[0]) begin
+    if (pipe_reg37_q[0]) begin
         equity_lane1_deal_stage11_chosen = take;
         equity_lane1_deal_stage11_found = hit;
     end
@@ -21182,12 +20504,12 @@ end
 
 always @(posedge clk) begin: equity_lane1_deal_stage11_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_oks[0] <= 0;
-        equity_lane1_toks[0] <= 0;
+        equity_lane1_deal_stage11_ok_out <= 0;
+        equity_lane1_slot_stream12_tok_in <= 0;
     end
     else begin
-        equity_lane1_toks[0] <= equity_lane1_deal_stage11_a_tok;
-        equity_lane1_oks[0] <= (equity_lane1_deal_stage11_a_ok && equity_lane1_deal_stage11_found);
+        equity_lane1_slot_stream12_tok_in <= equity_lane1_deal_stage11_a_tok;
+        equity_lane1_deal_stage11_ok_out <= (equity_lane1_deal_stage11_a_ok && equity_lane1_deal_stage11_found);
     end
 end
 
@@ -21290,8 +20612,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_take_flags
         equity_lane1_deal_stage12_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage12_t_tok <= equity_lane1_toks[0];
-        equity_lane1_deal_stage12_t_ok <= equity_lane1_oks[0];
+        equity_lane1_deal_stage12_t_tok <= equity_lane1_slot_stream12_tok_in;
+        equity_lane1_deal_stage12_t_ok <= equity_lane1_deal_stage11_ok_out;
     end
 end
 
@@ -21352,7 +20674,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_judge_flags
 end
 
 
-always @(pipe_reg237_q[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) begin: equity_lane1_deal_stage12_pick
+always @(pipe_reg37_q[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) begin: equity_lane1_deal_stage12_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21369,7 +20691,7 @@ always @(pipe_reg237_q[1], equity_lane1_deal_stage12_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg237_q[1]) begin
+    if (pipe_reg37_q[1]) begin
         equity_lane1_deal_stage12_chosen = take;
         equity_lane1_deal_stage12_found = hit;
     end
@@ -21387,12 +20709,12 @@ end
 
 always @(posedge clk) begin: equity_lane1_deal_stage12_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_oks[1] <= 0;
-        equity_lane1_toks[1] <= 0;
+        equity_lane1_deal_stage12_ok_out <= 0;
+        equity_lane1_slot_stream13_tok_in <= 0;
     end
     else begin
-        equity_lane1_toks[1] <= equity_lane1_deal_stage12_a_tok;
-        equity_lane1_oks[1] <= (equity_lane1_deal_stage12_a_ok && equity_lane1_deal_stage12_found);
+        equity_lane1_slot_stream13_tok_in <= equity_lane1_deal_stage12_a_tok;
+        equity_lane1_deal_stage12_ok_out <= (equity_lane1_deal_stage12_a_ok && equity_lane1_deal_stage12_found);
     end
 end
 
@@ -21515,8 +20837,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_take_flags
         equity_lane1_deal_stage13_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage13_t_tok <= equity_lane1_toks[1];
-        equity_lane1_deal_stage13_t_ok <= equity_lane1_oks[1];
+        equity_lane1_deal_stage13_t_tok <= equity_lane1_slot_stream13_tok_in;
+        equity_lane1_deal_stage13_t_ok <= equity_lane1_deal_stage12_ok_out;
     end
 end
 
@@ -21577,7 +20899,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_judge_flags
 end
 
 
-always @(pipe_reg237_q[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) begin: equity_lane1_deal_stage13_pick
+always @(pipe_reg37_q[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) begin: equity_lane1_deal_stage13_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21594,7 +20916,7 @@ always @(pipe_reg237_q[2], equity_lane1_deal_stage13_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg237_q[2]) begin
+    if (pipe_reg37_q[2]) begin
         equity_lane1_deal_stage13_chosen = take;
         equity_lane1_deal_stage13_found = hit;
     end
@@ -21612,12 +20934,12 @@ end
 
 always @(posedge clk) begin: equity_lane1_deal_stage13_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_oks[2] <= 0;
-        equity_lane1_toks[2] <= 0;
+        equity_lane1_deal_stage13_ok_out <= 0;
+        equity_lane1_slot_stream14_tok_in <= 0;
     end
     else begin
-        equity_lane1_toks[2] <= equity_lane1_deal_stage13_a_tok;
-        equity_lane1_oks[2] <= (equity_lane1_deal_stage13_a_ok && equity_lane1_deal_stage13_found);
+        equity_lane1_slot_stream14_tok_in <= equity_lane1_deal_stage13_a_tok;
+        equity_lane1_deal_stage13_ok_out <= (equity_lane1_deal_stage13_a_ok && equity_lane1_deal_stage13_found);
     end
 end
 
@@ -21760,8 +21082,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_take_flags
         equity_lane1_deal_stage14_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage14_t_tok <= equity_lane1_toks[2];
-        equity_lane1_deal_stage14_t_ok <= equity_lane1_oks[2];
+        equity_lane1_deal_stage14_t_tok <= equity_lane1_slot_stream14_tok_in;
+        equity_lane1_deal_stage14_t_ok <= equity_lane1_deal_stage13_ok_out;
     end
 end
 
@@ -21822,7 +21144,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_judge_flags
 end
 
 
-always @(pipe_reg237_q[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) begin: equity_lane1_deal_stage14_pick
+always @(pipe_reg37_q[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) begin: equity_lane1_deal_stage14_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21839,7 +21161,7 @@ always @(pipe_reg237_q[3], equity_lane1_deal_stage14_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg237_q[3]) begin
+    if (pipe_reg37_q[3]) begin
         equity_lane1_deal_stage14_chosen = take;
         equity_lane1_deal_stage14_found = hit;
     end
@@ -21857,12 +21179,12 @@ end
 
 always @(posedge clk) begin: equity_lane1_deal_stage14_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_oks[3] <= 0;
-        equity_lane1_toks[3] <= 0;
+        equity_lane1_deal_stage14_ok_out <= 0;
+        equity_lane1_slot_stream15_tok_in <= 0;
     end
     else begin
-        equity_lane1_toks[3] <= equity_lane1_deal_stage14_a_tok;
-        equity_lane1_oks[3] <= (equity_lane1_deal_stage14_a_ok && equity_lane1_deal_stage14_found);
+        equity_lane1_slot_stream15_tok_in <= equity_lane1_deal_stage14_a_tok;
+        equity_lane1_deal_stage14_ok_out <= (equity_lane1_deal_stage14_a_ok && equity_lane1_deal_stage14_found);
     end
 end
 
@@ -22025,8 +21347,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_take_flags
         equity_lane1_deal_stage15_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage15_t_tok <= equity_lane1_toks[3];
-        equity_lane1_deal_stage15_t_ok <= equity_lane1_oks[3];
+        equity_lane1_deal_stage15_t_tok <= equity_lane1_slot_stream15_tok_in;
+        equity_lane1_deal_stage15_t_ok <= equity_lane1_deal_stage14_ok_out;
     end
 end
 
@@ -22087,7 +21409,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_judge_flags
 end
 
 
-always @(pipe_reg237_q[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) begin: equity_lane1_deal_stage15_pick
+always @(pipe_reg37_q[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) begin: equity_lane1_deal_stage15_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22104,7 +21426,7 @@ always @(pipe_reg237_q[4], equity_lane1_deal_stage15_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg237_q[4]) begin
+    if (pipe_reg37_q[4]) begin
         equity_lane1_deal_stage15_chosen = take;
         equity_lane1_deal_stage15_found = hit;
     end
@@ -22122,12 +21444,12 @@ end
 
 always @(posedge clk) begin: equity_lane1_deal_stage15_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_oks[4] <= 0;
-        equity_lane1_toks[4] <= 0;
+        equity_lane1_deal_stage15_ok_out <= 0;
+        equity_lane1_slot_stream16_tok_in <= 0;
     end
     else begin
-        equity_lane1_toks[4] <= equity_lane1_deal_stage15_a_tok;
-        equity_lane1_oks[4] <= (equity_lane1_deal_stage15_a_ok && equity_lane1_deal_stage15_found);
+        equity_lane1_slot_stream16_tok_in <= equity_lane1_deal_stage15_a_tok;
+        equity_lane1_deal_stage15_ok_out <= (equity_lane1_deal_stage15_a_ok && equity_lane1_deal_stage15_found);
     end
 end
 
@@ -22330,8 +21652,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_take_flags
         equity_lane1_deal_stage16_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage16_t_tok <= equity_lane1_toks[4];
-        equity_lane1_deal_stage16_t_ok <= equity_lane1_oks[4];
+        equity_lane1_deal_stage16_t_tok <= equity_lane1_slot_stream16_tok_in;
+        equity_lane1_deal_stage16_t_ok <= equity_lane1_deal_stage15_ok_out;
     end
 end
 
@@ -22392,7 +21714,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_judge_flags
 end
 
 
-always @(pipe_reg237_q[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) begin: equity_lane1_deal_stage16_pick
+always @(pipe_reg37_q[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) begin: equity_lane1_deal_stage16_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22409,7 +21731,7 @@ always @(pipe_reg237_q[5], equity_lane1_deal_stage16_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg237_q[5]) begin
+    if (pipe_reg37_q[5]) begin
         equity_lane1_deal_stage16_chosen = take;
         equity_lane1_deal_stage16_found = hit;
     end
@@ -22427,12 +21749,12 @@ end
 
 always @(posedge clk) begin: equity_lane1_deal_stage16_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_oks[5] <= 0;
-        equity_lane1_toks[5] <= 0;
+        equity_lane1_deal_stage16_ok_out <= 0;
+        equity_lane1_slot_stream17_tok_in <= 0;
     end
     else begin
-        equity_lane1_toks[5] <= equity_lane1_deal_stage16_a_tok;
-        equity_lane1_oks[5] <= (equity_lane1_deal_stage16_a_ok && equity_lane1_deal_stage16_found);
+        equity_lane1_slot_stream17_tok_in <= equity_lane1_deal_stage16_a_tok;
+        equity_lane1_deal_stage16_ok_out <= (equity_lane1_deal_stage16_a_ok && equity_lane1_deal_stage16_found);
     end
 end
 
@@ -22655,8 +21977,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_take_flags
         equity_lane1_deal_stage17_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage17_t_tok <= equity_lane1_toks[5];
-        equity_lane1_deal_stage17_t_ok <= equity_lane1_oks[5];
+        equity_lane1_deal_stage17_t_tok <= equity_lane1_slot_stream17_tok_in;
+        equity_lane1_deal_stage17_t_ok <= equity_lane1_deal_stage16_ok_out;
     end
 end
 
@@ -22717,7 +22039,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_judge_flags
 end
 
 
-always @(pipe_reg237_q[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) begin: equity_lane1_deal_stage17_pick
+always @(pipe_reg37_q[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) begin: equity_lane1_deal_stage17_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22734,7 +22056,7 @@ always @(pipe_reg237_q[6], equity_lane1_deal_stage17_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg237_q[6]) begin
+    if (pipe_reg37_q[6]) begin
         equity_lane1_deal_stage17_chosen = take;
         equity_lane1_deal_stage17_found = hit;
     end
@@ -22752,12 +22074,12 @@ end
 
 always @(posedge clk) begin: equity_lane1_deal_stage17_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_oks[6] <= 0;
-        equity_lane1_toks[6] <= 0;
+        equity_lane1_deal_stage17_ok_out <= 0;
+        equity_lane1_slot_stream18_tok_in <= 0;
     end
     else begin
-        equity_lane1_toks[6] <= equity_lane1_deal_stage17_a_tok;
-        equity_lane1_oks[6] <= (equity_lane1_deal_stage17_a_ok && equity_lane1_deal_stage17_found);
+        equity_lane1_slot_stream18_tok_in <= equity_lane1_deal_stage17_a_tok;
+        equity_lane1_deal_stage17_ok_out <= (equity_lane1_deal_stage17_a_ok && equity_lane1_deal_stage17_found);
     end
 end
 
@@ -23000,8 +22322,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_take_flags
         equity_lane1_deal_stage18_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage18_t_tok <= equity_lane1_toks[6];
-        equity_lane1_deal_stage18_t_ok <= equity_lane1_oks[6];
+        equity_lane1_deal_stage18_t_tok <= equity_lane1_slot_stream18_tok_in;
+        equity_lane1_deal_stage18_t_ok <= equity_lane1_deal_stage17_ok_out;
     end
 end
 
@@ -23062,7 +22384,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_judge_flags
 end
 
 
-always @(pipe_reg237_q[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) begin: equity_lane1_deal_stage18_pick
+always @(pipe_reg37_q[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) begin: equity_lane1_deal_stage18_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -23079,7 +22401,7 @@ always @(pipe_reg237_q[7], equity_lane1_deal_stage18_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg237_q[7]) begin
+    if (pipe_reg37_q[7]) begin
         equity_lane1_deal_stage18_chosen = take;
         equity_lane1_deal_stage18_found = hit;
     end
@@ -23097,12 +22419,12 @@ end
 
 always @(posedge clk) begin: equity_lane1_deal_stage18_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_oks[7] <= 0;
-        equity_lane1_toks[7] <= 0;
+        equity_lane1_deal_stage18_ok_out <= 0;
+        equity_lane1_slot_stream19_tok_in <= 0;
     end
     else begin
-        equity_lane1_toks[7] <= equity_lane1_deal_stage18_a_tok;
-        equity_lane1_oks[7] <= (equity_lane1_deal_stage18_a_ok && equity_lane1_deal_stage18_found);
+        equity_lane1_slot_stream19_tok_in <= equity_lane1_deal_stage18_a_tok;
+        equity_lane1_deal_stage18_ok_out <= (equity_lane1_deal_stage18_a_ok && equity_lane1_deal_stage18_found);
     end
 end
 
@@ -23365,8 +22687,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_take_flags
         equity_lane1_deal_stage19_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage19_t_tok <= equity_lane1_toks[7];
-        equity_lane1_deal_stage19_t_ok <= equity_lane1_oks[7];
+        equity_lane1_deal_stage19_t_tok <= equity_lane1_slot_stream19_tok_in;
+        equity_lane1_deal_stage19_t_ok <= equity_lane1_deal_stage18_ok_out;
     end
 end
 
@@ -23427,7 +22749,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_judge_flags
 end
 
 
-always @(pipe_reg237_q[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) begin: equity_lane1_deal_stage19_pick
+always @(pipe_reg37_q[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) begin: equity_lane1_deal_stage19_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -23444,7 +22766,7 @@ always @(pipe_reg237_q[8], equity_lane1_deal_stage19_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg237_q[8]) begin
+    if (pipe_reg37_q[8]) begin
         equity_lane1_deal_stage19_chosen = take;
         equity_lane1_deal_stage19_found = hit;
     end
@@ -23462,12 +22784,12 @@ end
 
 always @(posedge clk) begin: equity_lane1_deal_stage19_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_oks[8] <= 0;
-        equity_lane1_toks[8] <= 0;
+        equity_lane1_deal_stage19_ok_out <= 0;
+        equity_lane1_slot_stream20_tok_in <= 0;
     end
     else begin
-        equity_lane1_toks[8] <= equity_lane1_deal_stage19_a_tok;
-        equity_lane1_oks[8] <= (equity_lane1_deal_stage19_a_ok && equity_lane1_deal_stage19_found);
+        equity_lane1_slot_stream20_tok_in <= equity_lane1_deal_stage19_a_tok;
+        equity_lane1_deal_stage19_ok_out <= (equity_lane1_deal_stage19_a_ok && equity_lane1_deal_stage19_found);
     end
 end
 
@@ -23770,8 +23092,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_take_flags
         equity_lane1_deal_stage20_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage20_t_tok <= equity_lane1_toks[8];
-        equity_lane1_deal_stage20_t_ok <= equity_lane1_oks[8];
+        equity_lane1_deal_stage20_t_tok <= equity_lane1_slot_stream20_tok_in;
+        equity_lane1_deal_stage20_t_ok <= equity_lane1_deal_stage19_ok_out;
     end
 end
 
@@ -23832,7 +23154,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_judge_flags
 end
 
 
-always @(pipe_reg237_q[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) begin: equity_lane1_deal_stage20_pick
+always @(pipe_reg37_q[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) begin: equity_lane1_deal_stage20_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -23849,7 +23171,7 @@ always @(pipe_reg237_q[9], equity_lane1_deal_stage20_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg237_q[9]) begin
+    if (pipe_reg37_q[9]) begin
         equity_lane1_deal_stage20_chosen = take;
         equity_lane1_deal_stage20_found = hit;
     end
@@ -23867,12 +23189,12 @@ end
 
 always @(posedge clk) begin: equity_lane1_deal_stage20_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_oks[9] <= 0;
-        equity_lane1_toks[9] <= 0;
+        equity_lane1_deal_stage20_ok_out <= 0;
+        equity_lane1_slot_stream21_tok_in <= 0;
     end
     else begin
-        equity_lane1_toks[9] <= equity_lane1_deal_stage20_a_tok;
-        equity_lane1_oks[9] <= (equity_lane1_deal_stage20_a_ok && equity_lane1_deal_stage20_found);
+        equity_lane1_slot_stream21_tok_in <= equity_lane1_deal_stage20_a_tok;
+        equity_lane1_deal_stage20_ok_out <= (equity_lane1_deal_stage20_a_ok && equity_lane1_deal_stage20_found);
     end
 end
 
@@ -24195,8 +23517,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_take_flags
         equity_lane1_deal_stage21_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage21_t_tok <= equity_lane1_toks[9];
-        equity_lane1_deal_stage21_t_ok <= equity_lane1_oks[9];
+        equity_lane1_deal_stage21_t_tok <= equity_lane1_slot_stream21_tok_in;
+        equity_lane1_deal_stage21_t_ok <= equity_lane1_deal_stage20_ok_out;
     end
 end
 
@@ -24257,7 +23579,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_judge_flags
 end
 
 
-always @(pipe_reg237_q[10], equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) begin: equity_lane1_deal_stage21_pick
+always @(pipe_reg37_q[10], equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) begin: equity_lane1_deal_stage21_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -24274,7 +23596,7 @@ always @(pipe_reg237_q[10], equity_lane1_deal_stage21_free, equity_lane1_deal_st
             hit = 1'b1;
         end
     end
-    if (pipe_reg237_q[10]) begin
+    if (pipe_reg37_q[10]) begin
         equity_lane1_deal_stage21_chosen = take;
         equity_lane1_deal_stage21_found = hit;
     end
@@ -24286,249 +23608,255 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage21_positions
-    equity_lane1_deal_stage21_pos_out <= {equity_lane1_deal_stage21_chosen, equity_lane1_deal_stage21_a_pos};
+    equity_lane1_positions_out <= {equity_lane1_deal_stage21_chosen, equity_lane1_deal_stage21_a_pos};
 end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage21_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_oks[10] <= 0;
-        equity_lane1_toks[10] <= 0;
+        equity_lane1_ok_out <= 0;
+        equity_lane1_tok_out <= 0;
     end
     else begin
-        equity_lane1_toks[10] <= equity_lane1_deal_stage21_a_tok;
-        equity_lane1_oks[10] <= (equity_lane1_deal_stage21_a_ok && equity_lane1_deal_stage21_found);
+        equity_lane1_tok_out <= equity_lane1_deal_stage21_a_tok;
+        equity_lane1_ok_out <= (equity_lane1_deal_stage21_a_ok && equity_lane1_deal_stage21_found);
     end
 end
+
+
+
+assign equity_lane1_last_tok = equity_lane1_tok_out;
+assign equity_lane1_last_ok = equity_lane1_ok_out;
+assign equity_lane1_last = equity_lane1_positions_out;
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup11_write
-    if (pipe_reg239_q) begin
-        equity_lane1_card_lookup11_remaining[pipe_reg240_q] <= pipe_reg241_q;
+    if (pipe_reg39_q) begin
+        equity_lane1_card_lookup11_remaining[pipe_reg40_q] <= pipe_reg41_q;
     end
 end
 
 
 
-assign equity_lane1_card_lookup11_position = equity_lane1_deal_stage21_pos_out[0+:6];
+assign equity_lane1_card_lookup11_position = equity_lane1_last[0+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup11_read
-    if (pipe_reg237_q[0]) begin
+    if (pipe_reg37_q[0]) begin
         equity_lane1_card_lookup11_card <= equity_lane1_card_lookup11_remaining[equity_lane1_card_lookup11_position];
     end
     else begin
-        equity_lane1_card_lookup11_card <= pipe_reg246_q;
+        equity_lane1_card_lookup11_card <= pipe_reg46_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup12_write
-    if (pipe_reg239_q) begin
-        equity_lane1_card_lookup12_remaining[pipe_reg240_q] <= pipe_reg241_q;
+    if (pipe_reg39_q) begin
+        equity_lane1_card_lookup12_remaining[pipe_reg40_q] <= pipe_reg41_q;
     end
 end
 
 
 
-assign equity_lane1_card_lookup12_position = equity_lane1_deal_stage21_pos_out[6+:6];
+assign equity_lane1_card_lookup12_position = equity_lane1_last[6+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup12_read
-    if (pipe_reg237_q[1]) begin
+    if (pipe_reg37_q[1]) begin
         equity_lane1_card_lookup12_card <= equity_lane1_card_lookup12_remaining[equity_lane1_card_lookup12_position];
     end
     else begin
-        equity_lane1_card_lookup12_card <= pipe_reg247_q;
+        equity_lane1_card_lookup12_card <= pipe_reg47_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup13_write
-    if (pipe_reg239_q) begin
-        equity_lane1_card_lookup13_remaining[pipe_reg240_q] <= pipe_reg241_q;
+    if (pipe_reg39_q) begin
+        equity_lane1_card_lookup13_remaining[pipe_reg40_q] <= pipe_reg41_q;
     end
 end
 
 
 
-assign equity_lane1_card_lookup13_position = equity_lane1_deal_stage21_pos_out[12+:6];
+assign equity_lane1_card_lookup13_position = equity_lane1_last[12+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup13_read
-    if (pipe_reg237_q[2]) begin
+    if (pipe_reg37_q[2]) begin
         equity_lane1_card_lookup13_card <= equity_lane1_card_lookup13_remaining[equity_lane1_card_lookup13_position];
     end
     else begin
-        equity_lane1_card_lookup13_card <= pipe_reg248_q;
+        equity_lane1_card_lookup13_card <= pipe_reg48_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup14_write
-    if (pipe_reg239_q) begin
-        equity_lane1_card_lookup14_remaining[pipe_reg240_q] <= pipe_reg241_q;
+    if (pipe_reg39_q) begin
+        equity_lane1_card_lookup14_remaining[pipe_reg40_q] <= pipe_reg41_q;
     end
 end
 
 
 
-assign equity_lane1_card_lookup14_position = equity_lane1_deal_stage21_pos_out[18+:6];
+assign equity_lane1_card_lookup14_position = equity_lane1_last[18+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup14_read
-    if (pipe_reg237_q[3]) begin
+    if (pipe_reg37_q[3]) begin
         equity_lane1_card_lookup14_card <= equity_lane1_card_lookup14_remaining[equity_lane1_card_lookup14_position];
     end
     else begin
-        equity_lane1_card_lookup14_card <= pipe_reg249_q;
+        equity_lane1_card_lookup14_card <= pipe_reg49_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup15_write
-    if (pipe_reg239_q) begin
-        equity_lane1_card_lookup15_remaining[pipe_reg240_q] <= pipe_reg241_q;
+    if (pipe_reg39_q) begin
+        equity_lane1_card_lookup15_remaining[pipe_reg40_q] <= pipe_reg41_q;
     end
 end
 
 
 
-assign equity_lane1_card_lookup15_position = equity_lane1_deal_stage21_pos_out[24+:6];
+assign equity_lane1_card_lookup15_position = equity_lane1_last[24+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup15_read
-    if (pipe_reg237_q[4]) begin
+    if (pipe_reg37_q[4]) begin
         equity_lane1_card_lookup15_card <= equity_lane1_card_lookup15_remaining[equity_lane1_card_lookup15_position];
     end
     else begin
-        equity_lane1_card_lookup15_card <= pipe_reg250_q;
+        equity_lane1_card_lookup15_card <= pipe_reg50_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup16_write
-    if (pipe_reg239_q) begin
-        equity_lane1_card_lookup16_remaining[pipe_reg240_q] <= pipe_reg241_q;
+    if (pipe_reg39_q) begin
+        equity_lane1_card_lookup16_remaining[pipe_reg40_q] <= pipe_reg41_q;
     end
 end
 
 
 
-assign equity_lane1_card_lookup16_position = equity_lane1_deal_stage21_pos_out[30+:6];
+assign equity_lane1_card_lookup16_position = equity_lane1_last[30+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup16_read
-    if (pipe_reg237_q[5]) begin
+    if (pipe_reg37_q[5]) begin
         equity_lane1_card_lookup16_card <= equity_lane1_card_lookup16_remaining[equity_lane1_card_lookup16_position];
     end
     else begin
-        equity_lane1_card_lookup16_card <= pipe_reg251_q;
+        equity_lane1_card_lookup16_card <= pipe_reg51_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup17_write
-    if (pipe_reg239_q) begin
-        equity_lane1_card_lookup17_remaining[pipe_reg240_q] <= pipe_reg241_q;
+    if (pipe_reg39_q) begin
+        equity_lane1_card_lookup17_remaining[pipe_reg40_q] <= pipe_reg41_q;
     end
 end
 
 
 
-assign equity_lane1_card_lookup17_position = equity_lane1_deal_stage21_pos_out[36+:6];
+assign equity_lane1_card_lookup17_position = equity_lane1_last[36+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup17_read
-    if (pipe_reg237_q[6]) begin
+    if (pipe_reg37_q[6]) begin
         equity_lane1_card_lookup17_card <= equity_lane1_card_lookup17_remaining[equity_lane1_card_lookup17_position];
     end
     else begin
-        equity_lane1_card_lookup17_card <= pipe_reg252_q;
+        equity_lane1_card_lookup17_card <= pipe_reg52_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup18_write
-    if (pipe_reg239_q) begin
-        equity_lane1_card_lookup18_remaining[pipe_reg240_q] <= pipe_reg241_q;
+    if (pipe_reg39_q) begin
+        equity_lane1_card_lookup18_remaining[pipe_reg40_q] <= pipe_reg41_q;
     end
 end
 
 
 
-assign equity_lane1_card_lookup18_position = equity_lane1_deal_stage21_pos_out[42+:6];
+assign equity_lane1_card_lookup18_position = equity_lane1_last[42+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup18_read
-    if (pipe_reg237_q[7]) begin
+    if (pipe_reg37_q[7]) begin
         equity_lane1_card_lookup18_card <= equity_lane1_card_lookup18_remaining[equity_lane1_card_lookup18_position];
     end
     else begin
-        equity_lane1_card_lookup18_card <= pipe_reg253_q;
+        equity_lane1_card_lookup18_card <= pipe_reg53_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup19_write
-    if (pipe_reg239_q) begin
-        equity_lane1_card_lookup19_remaining[pipe_reg240_q] <= pipe_reg241_q;
+    if (pipe_reg39_q) begin
+        equity_lane1_card_lookup19_remaining[pipe_reg40_q] <= pipe_reg41_q;
     end
 end
 
 
 
-assign equity_lane1_card_lookup19_position = equity_lane1_deal_stage21_pos_out[48+:6];
+assign equity_lane1_card_lookup19_position = equity_lane1_last[48+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup19_read
-    if (pipe_reg237_q[8]) begin
+    if (pipe_reg37_q[8]) begin
         equity_lane1_card_lookup19_card <= equity_lane1_card_lookup19_remaining[equity_lane1_card_lookup19_position];
     end
     else begin
-        equity_lane1_card_lookup19_card <= pipe_reg254_q;
+        equity_lane1_card_lookup19_card <= pipe_reg54_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup20_write
-    if (pipe_reg239_q) begin
-        equity_lane1_card_lookup20_remaining[pipe_reg240_q] <= pipe_reg241_q;
+    if (pipe_reg39_q) begin
+        equity_lane1_card_lookup20_remaining[pipe_reg40_q] <= pipe_reg41_q;
     end
 end
 
 
 
-assign equity_lane1_card_lookup20_position = equity_lane1_deal_stage21_pos_out[54+:6];
+assign equity_lane1_card_lookup20_position = equity_lane1_last[54+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup20_read
-    if (pipe_reg237_q[9]) begin
+    if (pipe_reg37_q[9]) begin
         equity_lane1_card_lookup20_card <= equity_lane1_card_lookup20_remaining[equity_lane1_card_lookup20_position];
     end
     else begin
-        equity_lane1_card_lookup20_card <= pipe_reg255_q;
+        equity_lane1_card_lookup20_card <= pipe_reg55_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup21_write
-    if (pipe_reg239_q) begin
-        equity_lane1_card_lookup21_remaining[pipe_reg240_q] <= pipe_reg241_q;
+    if (pipe_reg39_q) begin
+        equity_lane1_card_lookup21_remaining[pipe_reg40_q] <= pipe_reg41_q;
     end
 end
 
 
 
-assign equity_lane1_card_lookup21_position = equity_lane1_deal_stage21_pos_out[60+:6];
+assign equity_lane1_card_lookup21_position = equity_lane1_last[60+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup21_read
-    if (pipe_reg237_q[10]) begin
+    if (pipe_reg37_q[10]) begin
         equity_lane1_card_lookup21_card <= equity_lane1_card_lookup21_remaining[equity_lane1_card_lookup21_position];
     end
     else begin
-        equity_lane1_card_lookup21_card <= pipe_reg256_q;
+        equity_lane1_card_lookup21_card <= pipe_reg56_q;
     end
 end
 
@@ -24538,7 +23866,7 @@ always @(posedge clk) begin: equity_lane1_lookup_valid
         equity_lane1_look_valid <= 0;
     end
     else begin
-        equity_lane1_look_valid <= (equity_lane1_toks[(11 - 1)] && equity_lane1_oks[(11 - 1)]);
+        equity_lane1_look_valid <= (equity_lane1_last_tok && equity_lane1_last_ok);
     end
 end
 
@@ -24627,31 +23955,6 @@ assign equity_lane1_eval74_hand_eval4_same_card103_same = ((equity_lane1_eval74_
 assign equity_lane1_eval74_hand_eval4_same_card104_same = ((equity_lane1_eval74_hand_eval4_s0_codes[36-1:30] == equity_lane1_eval74_hand_eval4_s0_codes[42-1:36]) && (equity_lane1_eval74_hand_eval4_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg258_load
-    equity_lane1_eval74_hand_eval4_s1_dups <= equity_lane1_eval74_hand_eval4_pipe_reg258_d;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg259_load
-    equity_lane1_eval74_hand_eval4_s1_hand <= equity_lane1_eval74_hand_eval4_d1_hand;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg260_load
-    equity_lane1_eval74_hand_eval4_s1_bad_codes <= equity_lane1_eval74_hand_eval4_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg261_load
-    equity_lane1_eval74_hand_eval4_s1_any <= equity_lane1_eval74_hand_eval4_d1_any;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg262_load
-    equity_lane1_eval74_hand_eval4_s1_flush_suit <= equity_lane1_eval74_hand_eval4_d1_flush_suit;
-end
-
-
 always @(equity_lane1_eval74_hand_eval4_s0_codes) begin: equity_lane1_eval74_hand_eval4_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
@@ -24705,11 +24008,20 @@ always @(equity_lane1_eval74_hand_eval4_s0_codes) begin: equity_lane1_eval74_han
 end
 
 
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_decoded_register
+    equity_lane1_eval74_hand_eval4_decoded_hand <= equity_lane1_eval74_hand_eval4_d1_hand;
+    equity_lane1_eval74_hand_eval4_decoded_bad_codes <= equity_lane1_eval74_hand_eval4_d1_bad_codes;
+    equity_lane1_eval74_hand_eval4_decoded_any <= equity_lane1_eval74_hand_eval4_d1_any;
+    equity_lane1_eval74_hand_eval4_decoded_flush_suit <= equity_lane1_eval74_hand_eval4_d1_flush_suit;
+    equity_lane1_eval74_hand_eval4_decoded_dups <= equity_lane1_eval74_hand_eval4_dups;
+end
 
-assign equity_lane1_eval74_hand_eval4_c2_bad = ((equity_lane1_eval74_hand_eval4_s1_dups != 0) || (equity_lane1_eval74_hand_eval4_s1_bad_codes != 0));
 
 
-always @(equity_lane1_eval74_hand_eval4_s1_hand, equity_lane1_eval74_hand_eval4_s1_flush_suit) begin: equity_lane1_eval74_hand_eval4_rank_masks
+assign equity_lane1_eval74_hand_eval4_c2_bad = ((equity_lane1_eval74_hand_eval4_decoded_dups != 0) || (equity_lane1_eval74_hand_eval4_decoded_bad_codes != 0));
+
+
+always @(equity_lane1_eval74_hand_eval4_decoded_flush_suit, equity_lane1_eval74_hand_eval4_decoded_hand) begin: equity_lane1_eval74_hand_eval4_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -24730,10 +24042,10 @@ always @(equity_lane1_eval74_hand_eval4_s1_hand, equity_lane1_eval74_hand_eval4_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval74_hand_eval4_s1_hand[((4 * r) + s)]) begin
+            if (equity_lane1_eval74_hand_eval4_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane1_eval74_hand_eval4_s1_hand[((4 * r) + s)] && equity_lane1_eval74_hand_eval4_s1_flush_suit[s])) begin
+            if ((equity_lane1_eval74_hand_eval4_decoded_hand[((4 * r) + s)] && equity_lane1_eval74_hand_eval4_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -24749,8 +24061,8 @@ always @(equity_lane1_eval74_hand_eval4_s1_hand, equity_lane1_eval74_hand_eval4_
     equity_lane1_eval74_hand_eval4_c2_trips = trips;
     equity_lane1_eval74_hand_eval4_c2_pairs = pairs;
     equity_lane1_eval74_hand_eval4_c2_not_quads = not_quads;
-    equity_lane1_eval74_hand_eval4_c2_flush = (equity_lane1_eval74_hand_eval4_s1_flush_suit != 0);
-    if ((equity_lane1_eval74_hand_eval4_s1_flush_suit != 0)) begin
+    equity_lane1_eval74_hand_eval4_c2_flush = (equity_lane1_eval74_hand_eval4_decoded_flush_suit != 0);
+    if ((equity_lane1_eval74_hand_eval4_decoded_flush_suit != 0)) begin
         equity_lane1_eval74_hand_eval4_c2_kickers = suited;
     end
     else begin
@@ -24759,14 +24071,14 @@ always @(equity_lane1_eval74_hand_eval4_s1_hand, equity_lane1_eval74_hand_eval4_
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_s1_hand) begin: equity_lane1_eval74_hand_eval4_sf_windows
+always @(equity_lane1_eval74_hand_eval4_decoded_hand) begin: equity_lane1_eval74_hand_eval4_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval74_hand_eval4_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval74_hand_eval4_s1_hand[((4 * w) + s)] && equity_lane1_eval74_hand_eval4_s1_hand[((4 * (w + 1)) + s)] && equity_lane1_eval74_hand_eval4_s1_hand[((4 * (w + 2)) + s)] && equity_lane1_eval74_hand_eval4_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane1_eval74_hand_eval4_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval74_hand_eval4_decoded_hand[((4 * w) + s)] && equity_lane1_eval74_hand_eval4_decoded_hand[((4 * (w + 1)) + s)] && equity_lane1_eval74_hand_eval4_decoded_hand[((4 * (w + 2)) + s)] && equity_lane1_eval74_hand_eval4_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -24784,61 +24096,25 @@ always @(equity_lane1_eval74_hand_eval4_c2_present) begin: equity_lane1_eval74_h
             complete[w] = 1;
         end
     end
-    equity_lane1_eval74_hand_eval4_straight_windows4_windows = complete;
+    equity_lane1_eval74_hand_eval4_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg263_load
-    equity_lane1_eval74_hand_eval4_pipe_reg263_q <= equity_lane1_eval74_hand_eval4_c2_quads;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_masks_register
+    equity_lane1_eval74_hand_eval4_masks_quads <= equity_lane1_eval74_hand_eval4_c2_quads;
+    equity_lane1_eval74_hand_eval4_masks_trips <= equity_lane1_eval74_hand_eval4_c2_trips;
+    equity_lane1_eval74_hand_eval4_masks_pairs <= equity_lane1_eval74_hand_eval4_c2_pairs;
+    equity_lane1_eval74_hand_eval4_masks_not_quads <= equity_lane1_eval74_hand_eval4_c2_not_quads;
+    equity_lane1_eval74_hand_eval4_masks_kickers <= equity_lane1_eval74_hand_eval4_c2_kickers;
+    equity_lane1_eval74_hand_eval4_masks_windows <= equity_lane1_eval74_hand_eval4_c2_windows;
+    equity_lane1_eval74_hand_eval4_masks_sf_windows <= equity_lane1_eval74_hand_eval4_c2_sf_windows;
+    equity_lane1_eval74_hand_eval4_masks_flush <= equity_lane1_eval74_hand_eval4_c2_flush;
+    equity_lane1_eval74_hand_eval4_masks_bad <= equity_lane1_eval74_hand_eval4_c2_bad;
+    equity_lane1_eval74_hand_eval4_masks_any <= equity_lane1_eval74_hand_eval4_decoded_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg264_load
-    equity_lane1_eval74_hand_eval4_pipe_reg264_q <= equity_lane1_eval74_hand_eval4_c2_trips;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg265_load
-    equity_lane1_eval74_hand_eval4_pipe_reg265_q <= equity_lane1_eval74_hand_eval4_c2_pairs;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg266_load
-    equity_lane1_eval74_hand_eval4_pipe_reg266_q <= equity_lane1_eval74_hand_eval4_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg267_load
-    equity_lane1_eval74_hand_eval4_pipe_reg267_q <= equity_lane1_eval74_hand_eval4_c2_kickers;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg268_load
-    equity_lane1_eval74_hand_eval4_pipe_reg268_q <= equity_lane1_eval74_hand_eval4_straight_windows4_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg269_load
-    equity_lane1_eval74_hand_eval4_pipe_reg269_q <= equity_lane1_eval74_hand_eval4_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg270_load
-    equity_lane1_eval74_hand_eval4_pipe_reg270_q <= equity_lane1_eval74_hand_eval4_c2_flush;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg271_load
-    equity_lane1_eval74_hand_eval4_pipe_reg271_q <= equity_lane1_eval74_hand_eval4_c2_bad;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg272_load
-    equity_lane1_eval74_hand_eval4_pipe_reg272_q <= equity_lane1_eval74_hand_eval4_s1_any;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_pipe_reg267_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks16_select
+always @(equity_lane1_eval74_hand_eval4_masks_kickers) begin: equity_lane1_eval74_hand_eval4_highest_ranks16_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -24849,19 +24125,19 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg267_q) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg267_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_masks_kickers[p] && seen[k]);
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg267_q[p]) begin
+        if (equity_lane1_eval74_hand_eval4_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane1_eval74_hand_eval4_highest_ranks16_onehots = sel;
+    equity_lane1_eval74_hand_eval4_c3_kickers = sel;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg265_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks17_select
+always @(equity_lane1_eval74_hand_eval4_masks_pairs) begin: equity_lane1_eval74_hand_eval4_highest_ranks17_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -24872,19 +24148,19 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg265_q) begin: equity_lane1_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg265_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_masks_pairs[p] && seen[k]);
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg265_q[p]) begin
+        if (equity_lane1_eval74_hand_eval4_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    equity_lane1_eval74_hand_eval4_highest_ranks17_onehots = sel;
+    equity_lane1_eval74_hand_eval4_c3_pairs = sel;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg264_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks18_select
+always @(equity_lane1_eval74_hand_eval4_masks_trips) begin: equity_lane1_eval74_hand_eval4_highest_ranks18_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -24895,19 +24171,19 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg264_q) begin: equity_lane1_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg264_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_masks_trips[p] && seen[k]);
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg264_q[p]) begin
+        if (equity_lane1_eval74_hand_eval4_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane1_eval74_hand_eval4_highest_ranks18_onehots = sel;
+    equity_lane1_eval74_hand_eval4_c3_trips = sel;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg266_q) begin: equity_lane1_eval74_hand_eval4_highest_ranks19_select
+always @(equity_lane1_eval74_hand_eval4_masks_not_quads) begin: equity_lane1_eval74_hand_eval4_highest_ranks19_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -24918,34 +24194,34 @@ always @(equity_lane1_eval74_hand_eval4_pipe_reg266_q) begin: equity_lane1_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_pipe_reg266_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_masks_not_quads[p] && seen[k]);
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg266_q[p]) begin
+        if (equity_lane1_eval74_hand_eval4_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane1_eval74_hand_eval4_highest_ranks19_onehots = sel;
+    equity_lane1_eval74_hand_eval4_c3_not_quads = sel;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg268_q) begin: equity_lane1_eval74_hand_eval4_window_top8_pick
+always @(equity_lane1_eval74_hand_eval4_masks_windows) begin: equity_lane1_eval74_hand_eval4_window_top8_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval74_hand_eval4_pipe_reg268_q[w] && (!higher))) begin
+        if ((equity_lane1_eval74_hand_eval4_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg268_q[w]) begin
+        if (equity_lane1_eval74_hand_eval4_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval74_hand_eval4_window_top8_best = {onehot, 3'h0};
-    equity_lane1_eval74_hand_eval4_window_top8_found = (equity_lane1_eval74_hand_eval4_pipe_reg268_q != 0);
+    equity_lane1_eval74_hand_eval4_c3_straight = (equity_lane1_eval74_hand_eval4_masks_windows != 0);
 end
 
 
@@ -24956,26 +24232,26 @@ always @(equity_lane1_eval74_hand_eval4_window_top8_best) begin: equity_lane1_ev
     value[2] = (equity_lane1_eval74_hand_eval4_window_top8_best[12] || equity_lane1_eval74_hand_eval4_window_top8_best[7] || equity_lane1_eval74_hand_eval4_window_top8_best[6] || equity_lane1_eval74_hand_eval4_window_top8_best[5] || equity_lane1_eval74_hand_eval4_window_top8_best[4]);
     value[1] = (equity_lane1_eval74_hand_eval4_window_top8_best[11] || equity_lane1_eval74_hand_eval4_window_top8_best[10] || equity_lane1_eval74_hand_eval4_window_top8_best[7] || equity_lane1_eval74_hand_eval4_window_top8_best[6] || equity_lane1_eval74_hand_eval4_window_top8_best[3] || equity_lane1_eval74_hand_eval4_window_top8_best[2]);
     value[0] = (equity_lane1_eval74_hand_eval4_window_top8_best[11] || equity_lane1_eval74_hand_eval4_window_top8_best[9] || equity_lane1_eval74_hand_eval4_window_top8_best[7] || equity_lane1_eval74_hand_eval4_window_top8_best[5] || equity_lane1_eval74_hand_eval4_window_top8_best[3] || equity_lane1_eval74_hand_eval4_window_top8_best[1]);
-    equity_lane1_eval74_hand_eval4_window_top8_top = value;
+    equity_lane1_eval74_hand_eval4_c3_straight_top = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg269_q) begin: equity_lane1_eval74_hand_eval4_window_top9_pick
+always @(equity_lane1_eval74_hand_eval4_masks_sf_windows) begin: equity_lane1_eval74_hand_eval4_window_top9_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval74_hand_eval4_pipe_reg269_q[w] && (!higher))) begin
+        if ((equity_lane1_eval74_hand_eval4_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval74_hand_eval4_pipe_reg269_q[w]) begin
+        if (equity_lane1_eval74_hand_eval4_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval74_hand_eval4_window_top9_best = {onehot, 3'h0};
-    equity_lane1_eval74_hand_eval4_window_top9_found = (equity_lane1_eval74_hand_eval4_pipe_reg269_q != 0);
+    equity_lane1_eval74_hand_eval4_c3_sf = (equity_lane1_eval74_hand_eval4_masks_sf_windows != 0);
 end
 
 
@@ -24986,356 +24262,224 @@ always @(equity_lane1_eval74_hand_eval4_window_top9_best) begin: equity_lane1_ev
     value[2] = (equity_lane1_eval74_hand_eval4_window_top9_best[12] || equity_lane1_eval74_hand_eval4_window_top9_best[7] || equity_lane1_eval74_hand_eval4_window_top9_best[6] || equity_lane1_eval74_hand_eval4_window_top9_best[5] || equity_lane1_eval74_hand_eval4_window_top9_best[4]);
     value[1] = (equity_lane1_eval74_hand_eval4_window_top9_best[11] || equity_lane1_eval74_hand_eval4_window_top9_best[10] || equity_lane1_eval74_hand_eval4_window_top9_best[7] || equity_lane1_eval74_hand_eval4_window_top9_best[6] || equity_lane1_eval74_hand_eval4_window_top9_best[3] || equity_lane1_eval74_hand_eval4_window_top9_best[2]);
     value[0] = (equity_lane1_eval74_hand_eval4_window_top9_best[11] || equity_lane1_eval74_hand_eval4_window_top9_best[9] || equity_lane1_eval74_hand_eval4_window_top9_best[7] || equity_lane1_eval74_hand_eval4_window_top9_best[5] || equity_lane1_eval74_hand_eval4_window_top9_best[3] || equity_lane1_eval74_hand_eval4_window_top9_best[1]);
-    equity_lane1_eval74_hand_eval4_window_top9_top = value;
+    equity_lane1_eval74_hand_eval4_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg273_load
-    equity_lane1_eval74_hand_eval4_pipe_reg273_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_picks_register
+    equity_lane1_eval74_hand_eval4_picks_kickers0 <= equity_lane1_eval74_hand_eval4_c3_kickers[13-1:0];
+    equity_lane1_eval74_hand_eval4_picks_kickers1 <= equity_lane1_eval74_hand_eval4_c3_kickers[26-1:13];
+    equity_lane1_eval74_hand_eval4_picks_kickers2 <= equity_lane1_eval74_hand_eval4_c3_kickers[39-1:26];
+    equity_lane1_eval74_hand_eval4_picks_kickers3 <= equity_lane1_eval74_hand_eval4_c3_kickers[52-1:39];
+    equity_lane1_eval74_hand_eval4_picks_kickers4 <= equity_lane1_eval74_hand_eval4_c3_kickers[65-1:52];
+    equity_lane1_eval74_hand_eval4_picks_pairs0 <= equity_lane1_eval74_hand_eval4_c3_pairs[13-1:0];
+    equity_lane1_eval74_hand_eval4_picks_pairs1 <= equity_lane1_eval74_hand_eval4_c3_pairs[26-1:13];
+    equity_lane1_eval74_hand_eval4_picks_pairs2 <= equity_lane1_eval74_hand_eval4_c3_pairs[39-1:26];
+    equity_lane1_eval74_hand_eval4_picks_trips0 <= equity_lane1_eval74_hand_eval4_c3_trips[13-1:0];
+    equity_lane1_eval74_hand_eval4_picks_trips1 <= equity_lane1_eval74_hand_eval4_c3_trips[26-1:13];
+    equity_lane1_eval74_hand_eval4_picks_not_quads0 <= equity_lane1_eval74_hand_eval4_c3_not_quads;
+    equity_lane1_eval74_hand_eval4_picks_quads <= equity_lane1_eval74_hand_eval4_masks_quads;
+    equity_lane1_eval74_hand_eval4_picks_straight <= equity_lane1_eval74_hand_eval4_c3_straight;
+    equity_lane1_eval74_hand_eval4_picks_sf <= equity_lane1_eval74_hand_eval4_c3_sf;
+    equity_lane1_eval74_hand_eval4_picks_flush <= equity_lane1_eval74_hand_eval4_masks_flush;
+    equity_lane1_eval74_hand_eval4_picks_straight_top <= equity_lane1_eval74_hand_eval4_c3_straight_top;
+    equity_lane1_eval74_hand_eval4_picks_sf_top <= equity_lane1_eval74_hand_eval4_c3_sf_top;
+    equity_lane1_eval74_hand_eval4_picks_bad <= equity_lane1_eval74_hand_eval4_masks_bad;
+    equity_lane1_eval74_hand_eval4_picks_any <= equity_lane1_eval74_hand_eval4_masks_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg274_load
-    equity_lane1_eval74_hand_eval4_pipe_reg274_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg275_load
-    equity_lane1_eval74_hand_eval4_pipe_reg275_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg276_load
-    equity_lane1_eval74_hand_eval4_pipe_reg276_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg277_load
-    equity_lane1_eval74_hand_eval4_pipe_reg277_q <= equity_lane1_eval74_hand_eval4_highest_ranks16_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg278_load
-    equity_lane1_eval74_hand_eval4_pair0 <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg279_load
-    equity_lane1_eval74_hand_eval4_pair1 <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg280_load
-    equity_lane1_eval74_hand_eval4_pipe_reg280_q <= equity_lane1_eval74_hand_eval4_highest_ranks17_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg281_load
-    equity_lane1_eval74_hand_eval4_trip0 <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg282_load
-    equity_lane1_eval74_hand_eval4_trip1 <= equity_lane1_eval74_hand_eval4_highest_ranks18_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg283_load
-    equity_lane1_eval74_hand_eval4_pipe_reg283_q <= equity_lane1_eval74_hand_eval4_highest_ranks19_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg284_load
-    equity_lane1_eval74_hand_eval4_s3_quads <= equity_lane1_eval74_hand_eval4_pipe_reg263_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg285_load
-    equity_lane1_eval74_hand_eval4_s3_straight <= equity_lane1_eval74_hand_eval4_window_top8_found;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg286_load
-    equity_lane1_eval74_hand_eval4_s3_sf <= equity_lane1_eval74_hand_eval4_window_top9_found;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg287_load
-    equity_lane1_eval74_hand_eval4_s3_flush <= equity_lane1_eval74_hand_eval4_pipe_reg270_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg288_load
-    equity_lane1_eval74_hand_eval4_pipe_reg288_q <= equity_lane1_eval74_hand_eval4_window_top8_top;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg289_load
-    equity_lane1_eval74_hand_eval4_pipe_reg289_q <= equity_lane1_eval74_hand_eval4_window_top9_top;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg290_load
-    equity_lane1_eval74_hand_eval4_s3_bad <= equity_lane1_eval74_hand_eval4_pipe_reg271_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg291_load
-    equity_lane1_eval74_hand_eval4_s3_any <= equity_lane1_eval74_hand_eval4_pipe_reg272_q;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_pipe_reg273_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank58_encode
+always @(equity_lane1_eval74_hand_eval4_picks_kickers0) begin: equity_lane1_eval74_hand_eval4_onehot_rank58_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg273_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg273_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg273_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg273_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg273_q[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank58_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_kickers0[12] || equity_lane1_eval74_hand_eval4_picks_kickers0[11] || equity_lane1_eval74_hand_eval4_picks_kickers0[10] || equity_lane1_eval74_hand_eval4_picks_kickers0[9] || equity_lane1_eval74_hand_eval4_picks_kickers0[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_kickers0[12] || equity_lane1_eval74_hand_eval4_picks_kickers0[7] || equity_lane1_eval74_hand_eval4_picks_kickers0[6] || equity_lane1_eval74_hand_eval4_picks_kickers0[5] || equity_lane1_eval74_hand_eval4_picks_kickers0[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_kickers0[11] || equity_lane1_eval74_hand_eval4_picks_kickers0[10] || equity_lane1_eval74_hand_eval4_picks_kickers0[7] || equity_lane1_eval74_hand_eval4_picks_kickers0[6] || equity_lane1_eval74_hand_eval4_picks_kickers0[3] || equity_lane1_eval74_hand_eval4_picks_kickers0[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_kickers0[11] || equity_lane1_eval74_hand_eval4_picks_kickers0[9] || equity_lane1_eval74_hand_eval4_picks_kickers0[7] || equity_lane1_eval74_hand_eval4_picks_kickers0[5] || equity_lane1_eval74_hand_eval4_picks_kickers0[3] || equity_lane1_eval74_hand_eval4_picks_kickers0[1]);
+    equity_lane1_eval74_hand_eval4_c4_kickers0 = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg274_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank59_encode
+always @(equity_lane1_eval74_hand_eval4_picks_kickers1) begin: equity_lane1_eval74_hand_eval4_onehot_rank59_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg274_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg274_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg274_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg274_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg274_q[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank59_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_kickers1[12] || equity_lane1_eval74_hand_eval4_picks_kickers1[11] || equity_lane1_eval74_hand_eval4_picks_kickers1[10] || equity_lane1_eval74_hand_eval4_picks_kickers1[9] || equity_lane1_eval74_hand_eval4_picks_kickers1[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_kickers1[12] || equity_lane1_eval74_hand_eval4_picks_kickers1[7] || equity_lane1_eval74_hand_eval4_picks_kickers1[6] || equity_lane1_eval74_hand_eval4_picks_kickers1[5] || equity_lane1_eval74_hand_eval4_picks_kickers1[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_kickers1[11] || equity_lane1_eval74_hand_eval4_picks_kickers1[10] || equity_lane1_eval74_hand_eval4_picks_kickers1[7] || equity_lane1_eval74_hand_eval4_picks_kickers1[6] || equity_lane1_eval74_hand_eval4_picks_kickers1[3] || equity_lane1_eval74_hand_eval4_picks_kickers1[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_kickers1[11] || equity_lane1_eval74_hand_eval4_picks_kickers1[9] || equity_lane1_eval74_hand_eval4_picks_kickers1[7] || equity_lane1_eval74_hand_eval4_picks_kickers1[5] || equity_lane1_eval74_hand_eval4_picks_kickers1[3] || equity_lane1_eval74_hand_eval4_picks_kickers1[1]);
+    equity_lane1_eval74_hand_eval4_c4_kickers1 = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg275_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank60_encode
+always @(equity_lane1_eval74_hand_eval4_picks_kickers2) begin: equity_lane1_eval74_hand_eval4_onehot_rank60_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg275_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg275_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg275_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg275_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg275_q[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank60_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_kickers2[12] || equity_lane1_eval74_hand_eval4_picks_kickers2[11] || equity_lane1_eval74_hand_eval4_picks_kickers2[10] || equity_lane1_eval74_hand_eval4_picks_kickers2[9] || equity_lane1_eval74_hand_eval4_picks_kickers2[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_kickers2[12] || equity_lane1_eval74_hand_eval4_picks_kickers2[7] || equity_lane1_eval74_hand_eval4_picks_kickers2[6] || equity_lane1_eval74_hand_eval4_picks_kickers2[5] || equity_lane1_eval74_hand_eval4_picks_kickers2[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_kickers2[11] || equity_lane1_eval74_hand_eval4_picks_kickers2[10] || equity_lane1_eval74_hand_eval4_picks_kickers2[7] || equity_lane1_eval74_hand_eval4_picks_kickers2[6] || equity_lane1_eval74_hand_eval4_picks_kickers2[3] || equity_lane1_eval74_hand_eval4_picks_kickers2[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_kickers2[11] || equity_lane1_eval74_hand_eval4_picks_kickers2[9] || equity_lane1_eval74_hand_eval4_picks_kickers2[7] || equity_lane1_eval74_hand_eval4_picks_kickers2[5] || equity_lane1_eval74_hand_eval4_picks_kickers2[3] || equity_lane1_eval74_hand_eval4_picks_kickers2[1]);
+    equity_lane1_eval74_hand_eval4_c4_kickers2 = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg276_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank61_encode
+always @(equity_lane1_eval74_hand_eval4_picks_kickers3) begin: equity_lane1_eval74_hand_eval4_onehot_rank61_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg276_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg276_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg276_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg276_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg276_q[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank61_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_kickers3[12] || equity_lane1_eval74_hand_eval4_picks_kickers3[11] || equity_lane1_eval74_hand_eval4_picks_kickers3[10] || equity_lane1_eval74_hand_eval4_picks_kickers3[9] || equity_lane1_eval74_hand_eval4_picks_kickers3[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_kickers3[12] || equity_lane1_eval74_hand_eval4_picks_kickers3[7] || equity_lane1_eval74_hand_eval4_picks_kickers3[6] || equity_lane1_eval74_hand_eval4_picks_kickers3[5] || equity_lane1_eval74_hand_eval4_picks_kickers3[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_kickers3[11] || equity_lane1_eval74_hand_eval4_picks_kickers3[10] || equity_lane1_eval74_hand_eval4_picks_kickers3[7] || equity_lane1_eval74_hand_eval4_picks_kickers3[6] || equity_lane1_eval74_hand_eval4_picks_kickers3[3] || equity_lane1_eval74_hand_eval4_picks_kickers3[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_kickers3[11] || equity_lane1_eval74_hand_eval4_picks_kickers3[9] || equity_lane1_eval74_hand_eval4_picks_kickers3[7] || equity_lane1_eval74_hand_eval4_picks_kickers3[5] || equity_lane1_eval74_hand_eval4_picks_kickers3[3] || equity_lane1_eval74_hand_eval4_picks_kickers3[1]);
+    equity_lane1_eval74_hand_eval4_c4_kickers3 = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg277_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank62_encode
+always @(equity_lane1_eval74_hand_eval4_picks_kickers4) begin: equity_lane1_eval74_hand_eval4_onehot_rank62_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg277_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg277_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg277_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg277_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg277_q[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank62_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_kickers4[12] || equity_lane1_eval74_hand_eval4_picks_kickers4[11] || equity_lane1_eval74_hand_eval4_picks_kickers4[10] || equity_lane1_eval74_hand_eval4_picks_kickers4[9] || equity_lane1_eval74_hand_eval4_picks_kickers4[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_kickers4[12] || equity_lane1_eval74_hand_eval4_picks_kickers4[7] || equity_lane1_eval74_hand_eval4_picks_kickers4[6] || equity_lane1_eval74_hand_eval4_picks_kickers4[5] || equity_lane1_eval74_hand_eval4_picks_kickers4[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_kickers4[11] || equity_lane1_eval74_hand_eval4_picks_kickers4[10] || equity_lane1_eval74_hand_eval4_picks_kickers4[7] || equity_lane1_eval74_hand_eval4_picks_kickers4[6] || equity_lane1_eval74_hand_eval4_picks_kickers4[3] || equity_lane1_eval74_hand_eval4_picks_kickers4[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_kickers4[11] || equity_lane1_eval74_hand_eval4_picks_kickers4[9] || equity_lane1_eval74_hand_eval4_picks_kickers4[7] || equity_lane1_eval74_hand_eval4_picks_kickers4[5] || equity_lane1_eval74_hand_eval4_picks_kickers4[3] || equity_lane1_eval74_hand_eval4_picks_kickers4[1]);
+    equity_lane1_eval74_hand_eval4_c4_kickers4 = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pair0) begin: equity_lane1_eval74_hand_eval4_onehot_rank63_encode
+always @(equity_lane1_eval74_hand_eval4_picks_pairs0) begin: equity_lane1_eval74_hand_eval4_onehot_rank63_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pair0[12] || equity_lane1_eval74_hand_eval4_pair0[11] || equity_lane1_eval74_hand_eval4_pair0[10] || equity_lane1_eval74_hand_eval4_pair0[9] || equity_lane1_eval74_hand_eval4_pair0[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pair0[12] || equity_lane1_eval74_hand_eval4_pair0[7] || equity_lane1_eval74_hand_eval4_pair0[6] || equity_lane1_eval74_hand_eval4_pair0[5] || equity_lane1_eval74_hand_eval4_pair0[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pair0[11] || equity_lane1_eval74_hand_eval4_pair0[10] || equity_lane1_eval74_hand_eval4_pair0[7] || equity_lane1_eval74_hand_eval4_pair0[6] || equity_lane1_eval74_hand_eval4_pair0[3] || equity_lane1_eval74_hand_eval4_pair0[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pair0[11] || equity_lane1_eval74_hand_eval4_pair0[9] || equity_lane1_eval74_hand_eval4_pair0[7] || equity_lane1_eval74_hand_eval4_pair0[5] || equity_lane1_eval74_hand_eval4_pair0[3] || equity_lane1_eval74_hand_eval4_pair0[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank63_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_pairs0[12] || equity_lane1_eval74_hand_eval4_picks_pairs0[11] || equity_lane1_eval74_hand_eval4_picks_pairs0[10] || equity_lane1_eval74_hand_eval4_picks_pairs0[9] || equity_lane1_eval74_hand_eval4_picks_pairs0[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_pairs0[12] || equity_lane1_eval74_hand_eval4_picks_pairs0[7] || equity_lane1_eval74_hand_eval4_picks_pairs0[6] || equity_lane1_eval74_hand_eval4_picks_pairs0[5] || equity_lane1_eval74_hand_eval4_picks_pairs0[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_pairs0[11] || equity_lane1_eval74_hand_eval4_picks_pairs0[10] || equity_lane1_eval74_hand_eval4_picks_pairs0[7] || equity_lane1_eval74_hand_eval4_picks_pairs0[6] || equity_lane1_eval74_hand_eval4_picks_pairs0[3] || equity_lane1_eval74_hand_eval4_picks_pairs0[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_pairs0[11] || equity_lane1_eval74_hand_eval4_picks_pairs0[9] || equity_lane1_eval74_hand_eval4_picks_pairs0[7] || equity_lane1_eval74_hand_eval4_picks_pairs0[5] || equity_lane1_eval74_hand_eval4_picks_pairs0[3] || equity_lane1_eval74_hand_eval4_picks_pairs0[1]);
+    equity_lane1_eval74_hand_eval4_c4_pairs0 = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pair1) begin: equity_lane1_eval74_hand_eval4_onehot_rank64_encode
+always @(equity_lane1_eval74_hand_eval4_picks_pairs1) begin: equity_lane1_eval74_hand_eval4_onehot_rank64_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pair1[12] || equity_lane1_eval74_hand_eval4_pair1[11] || equity_lane1_eval74_hand_eval4_pair1[10] || equity_lane1_eval74_hand_eval4_pair1[9] || equity_lane1_eval74_hand_eval4_pair1[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pair1[12] || equity_lane1_eval74_hand_eval4_pair1[7] || equity_lane1_eval74_hand_eval4_pair1[6] || equity_lane1_eval74_hand_eval4_pair1[5] || equity_lane1_eval74_hand_eval4_pair1[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pair1[11] || equity_lane1_eval74_hand_eval4_pair1[10] || equity_lane1_eval74_hand_eval4_pair1[7] || equity_lane1_eval74_hand_eval4_pair1[6] || equity_lane1_eval74_hand_eval4_pair1[3] || equity_lane1_eval74_hand_eval4_pair1[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pair1[11] || equity_lane1_eval74_hand_eval4_pair1[9] || equity_lane1_eval74_hand_eval4_pair1[7] || equity_lane1_eval74_hand_eval4_pair1[5] || equity_lane1_eval74_hand_eval4_pair1[3] || equity_lane1_eval74_hand_eval4_pair1[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank64_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_pairs1[12] || equity_lane1_eval74_hand_eval4_picks_pairs1[11] || equity_lane1_eval74_hand_eval4_picks_pairs1[10] || equity_lane1_eval74_hand_eval4_picks_pairs1[9] || equity_lane1_eval74_hand_eval4_picks_pairs1[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_pairs1[12] || equity_lane1_eval74_hand_eval4_picks_pairs1[7] || equity_lane1_eval74_hand_eval4_picks_pairs1[6] || equity_lane1_eval74_hand_eval4_picks_pairs1[5] || equity_lane1_eval74_hand_eval4_picks_pairs1[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_pairs1[11] || equity_lane1_eval74_hand_eval4_picks_pairs1[10] || equity_lane1_eval74_hand_eval4_picks_pairs1[7] || equity_lane1_eval74_hand_eval4_picks_pairs1[6] || equity_lane1_eval74_hand_eval4_picks_pairs1[3] || equity_lane1_eval74_hand_eval4_picks_pairs1[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_pairs1[11] || equity_lane1_eval74_hand_eval4_picks_pairs1[9] || equity_lane1_eval74_hand_eval4_picks_pairs1[7] || equity_lane1_eval74_hand_eval4_picks_pairs1[5] || equity_lane1_eval74_hand_eval4_picks_pairs1[3] || equity_lane1_eval74_hand_eval4_picks_pairs1[1]);
+    equity_lane1_eval74_hand_eval4_c4_pairs1 = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg280_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank65_encode
+always @(equity_lane1_eval74_hand_eval4_picks_pairs2) begin: equity_lane1_eval74_hand_eval4_onehot_rank65_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg280_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg280_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg280_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg280_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg280_q[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank65_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_pairs2[12] || equity_lane1_eval74_hand_eval4_picks_pairs2[11] || equity_lane1_eval74_hand_eval4_picks_pairs2[10] || equity_lane1_eval74_hand_eval4_picks_pairs2[9] || equity_lane1_eval74_hand_eval4_picks_pairs2[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_pairs2[12] || equity_lane1_eval74_hand_eval4_picks_pairs2[7] || equity_lane1_eval74_hand_eval4_picks_pairs2[6] || equity_lane1_eval74_hand_eval4_picks_pairs2[5] || equity_lane1_eval74_hand_eval4_picks_pairs2[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_pairs2[11] || equity_lane1_eval74_hand_eval4_picks_pairs2[10] || equity_lane1_eval74_hand_eval4_picks_pairs2[7] || equity_lane1_eval74_hand_eval4_picks_pairs2[6] || equity_lane1_eval74_hand_eval4_picks_pairs2[3] || equity_lane1_eval74_hand_eval4_picks_pairs2[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_pairs2[11] || equity_lane1_eval74_hand_eval4_picks_pairs2[9] || equity_lane1_eval74_hand_eval4_picks_pairs2[7] || equity_lane1_eval74_hand_eval4_picks_pairs2[5] || equity_lane1_eval74_hand_eval4_picks_pairs2[3] || equity_lane1_eval74_hand_eval4_picks_pairs2[1]);
+    equity_lane1_eval74_hand_eval4_c4_pairs2 = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_trip0) begin: equity_lane1_eval74_hand_eval4_onehot_rank66_encode
+always @(equity_lane1_eval74_hand_eval4_picks_trips0) begin: equity_lane1_eval74_hand_eval4_onehot_rank66_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_trip0[12] || equity_lane1_eval74_hand_eval4_trip0[11] || equity_lane1_eval74_hand_eval4_trip0[10] || equity_lane1_eval74_hand_eval4_trip0[9] || equity_lane1_eval74_hand_eval4_trip0[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_trip0[12] || equity_lane1_eval74_hand_eval4_trip0[7] || equity_lane1_eval74_hand_eval4_trip0[6] || equity_lane1_eval74_hand_eval4_trip0[5] || equity_lane1_eval74_hand_eval4_trip0[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_trip0[11] || equity_lane1_eval74_hand_eval4_trip0[10] || equity_lane1_eval74_hand_eval4_trip0[7] || equity_lane1_eval74_hand_eval4_trip0[6] || equity_lane1_eval74_hand_eval4_trip0[3] || equity_lane1_eval74_hand_eval4_trip0[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_trip0[11] || equity_lane1_eval74_hand_eval4_trip0[9] || equity_lane1_eval74_hand_eval4_trip0[7] || equity_lane1_eval74_hand_eval4_trip0[5] || equity_lane1_eval74_hand_eval4_trip0[3] || equity_lane1_eval74_hand_eval4_trip0[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank66_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_trips0[12] || equity_lane1_eval74_hand_eval4_picks_trips0[11] || equity_lane1_eval74_hand_eval4_picks_trips0[10] || equity_lane1_eval74_hand_eval4_picks_trips0[9] || equity_lane1_eval74_hand_eval4_picks_trips0[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_trips0[12] || equity_lane1_eval74_hand_eval4_picks_trips0[7] || equity_lane1_eval74_hand_eval4_picks_trips0[6] || equity_lane1_eval74_hand_eval4_picks_trips0[5] || equity_lane1_eval74_hand_eval4_picks_trips0[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_trips0[11] || equity_lane1_eval74_hand_eval4_picks_trips0[10] || equity_lane1_eval74_hand_eval4_picks_trips0[7] || equity_lane1_eval74_hand_eval4_picks_trips0[6] || equity_lane1_eval74_hand_eval4_picks_trips0[3] || equity_lane1_eval74_hand_eval4_picks_trips0[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_trips0[11] || equity_lane1_eval74_hand_eval4_picks_trips0[9] || equity_lane1_eval74_hand_eval4_picks_trips0[7] || equity_lane1_eval74_hand_eval4_picks_trips0[5] || equity_lane1_eval74_hand_eval4_picks_trips0[3] || equity_lane1_eval74_hand_eval4_picks_trips0[1]);
+    equity_lane1_eval74_hand_eval4_c4_trips0 = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_trip1) begin: equity_lane1_eval74_hand_eval4_onehot_rank67_encode
+always @(equity_lane1_eval74_hand_eval4_picks_trips1) begin: equity_lane1_eval74_hand_eval4_onehot_rank67_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_trip1[12] || equity_lane1_eval74_hand_eval4_trip1[11] || equity_lane1_eval74_hand_eval4_trip1[10] || equity_lane1_eval74_hand_eval4_trip1[9] || equity_lane1_eval74_hand_eval4_trip1[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_trip1[12] || equity_lane1_eval74_hand_eval4_trip1[7] || equity_lane1_eval74_hand_eval4_trip1[6] || equity_lane1_eval74_hand_eval4_trip1[5] || equity_lane1_eval74_hand_eval4_trip1[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_trip1[11] || equity_lane1_eval74_hand_eval4_trip1[10] || equity_lane1_eval74_hand_eval4_trip1[7] || equity_lane1_eval74_hand_eval4_trip1[6] || equity_lane1_eval74_hand_eval4_trip1[3] || equity_lane1_eval74_hand_eval4_trip1[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_trip1[11] || equity_lane1_eval74_hand_eval4_trip1[9] || equity_lane1_eval74_hand_eval4_trip1[7] || equity_lane1_eval74_hand_eval4_trip1[5] || equity_lane1_eval74_hand_eval4_trip1[3] || equity_lane1_eval74_hand_eval4_trip1[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank67_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_trips1[12] || equity_lane1_eval74_hand_eval4_picks_trips1[11] || equity_lane1_eval74_hand_eval4_picks_trips1[10] || equity_lane1_eval74_hand_eval4_picks_trips1[9] || equity_lane1_eval74_hand_eval4_picks_trips1[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_trips1[12] || equity_lane1_eval74_hand_eval4_picks_trips1[7] || equity_lane1_eval74_hand_eval4_picks_trips1[6] || equity_lane1_eval74_hand_eval4_picks_trips1[5] || equity_lane1_eval74_hand_eval4_picks_trips1[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_trips1[11] || equity_lane1_eval74_hand_eval4_picks_trips1[10] || equity_lane1_eval74_hand_eval4_picks_trips1[7] || equity_lane1_eval74_hand_eval4_picks_trips1[6] || equity_lane1_eval74_hand_eval4_picks_trips1[3] || equity_lane1_eval74_hand_eval4_picks_trips1[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_trips1[11] || equity_lane1_eval74_hand_eval4_picks_trips1[9] || equity_lane1_eval74_hand_eval4_picks_trips1[7] || equity_lane1_eval74_hand_eval4_picks_trips1[5] || equity_lane1_eval74_hand_eval4_picks_trips1[3] || equity_lane1_eval74_hand_eval4_picks_trips1[1]);
+    equity_lane1_eval74_hand_eval4_c4_trips1 = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pipe_reg283_q) begin: equity_lane1_eval74_hand_eval4_onehot_rank68_encode
+always @(equity_lane1_eval74_hand_eval4_picks_not_quads0) begin: equity_lane1_eval74_hand_eval4_onehot_rank68_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_pipe_reg283_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_pipe_reg283_q[12] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_pipe_reg283_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[10] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[6] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_pipe_reg283_q[11] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[9] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[7] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[5] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[3] || equity_lane1_eval74_hand_eval4_pipe_reg283_q[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank68_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_not_quads0[12] || equity_lane1_eval74_hand_eval4_picks_not_quads0[11] || equity_lane1_eval74_hand_eval4_picks_not_quads0[10] || equity_lane1_eval74_hand_eval4_picks_not_quads0[9] || equity_lane1_eval74_hand_eval4_picks_not_quads0[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_not_quads0[12] || equity_lane1_eval74_hand_eval4_picks_not_quads0[7] || equity_lane1_eval74_hand_eval4_picks_not_quads0[6] || equity_lane1_eval74_hand_eval4_picks_not_quads0[5] || equity_lane1_eval74_hand_eval4_picks_not_quads0[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_not_quads0[11] || equity_lane1_eval74_hand_eval4_picks_not_quads0[10] || equity_lane1_eval74_hand_eval4_picks_not_quads0[7] || equity_lane1_eval74_hand_eval4_picks_not_quads0[6] || equity_lane1_eval74_hand_eval4_picks_not_quads0[3] || equity_lane1_eval74_hand_eval4_picks_not_quads0[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_not_quads0[11] || equity_lane1_eval74_hand_eval4_picks_not_quads0[9] || equity_lane1_eval74_hand_eval4_picks_not_quads0[7] || equity_lane1_eval74_hand_eval4_picks_not_quads0[5] || equity_lane1_eval74_hand_eval4_picks_not_quads0[3] || equity_lane1_eval74_hand_eval4_picks_not_quads0[1]);
+    equity_lane1_eval74_hand_eval4_c4_not_quads0 = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_s3_quads) begin: equity_lane1_eval74_hand_eval4_onehot_rank69_encode
+always @(equity_lane1_eval74_hand_eval4_picks_quads) begin: equity_lane1_eval74_hand_eval4_onehot_rank69_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_s3_quads[12] || equity_lane1_eval74_hand_eval4_s3_quads[11] || equity_lane1_eval74_hand_eval4_s3_quads[10] || equity_lane1_eval74_hand_eval4_s3_quads[9] || equity_lane1_eval74_hand_eval4_s3_quads[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_s3_quads[12] || equity_lane1_eval74_hand_eval4_s3_quads[7] || equity_lane1_eval74_hand_eval4_s3_quads[6] || equity_lane1_eval74_hand_eval4_s3_quads[5] || equity_lane1_eval74_hand_eval4_s3_quads[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_s3_quads[11] || equity_lane1_eval74_hand_eval4_s3_quads[10] || equity_lane1_eval74_hand_eval4_s3_quads[7] || equity_lane1_eval74_hand_eval4_s3_quads[6] || equity_lane1_eval74_hand_eval4_s3_quads[3] || equity_lane1_eval74_hand_eval4_s3_quads[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_s3_quads[11] || equity_lane1_eval74_hand_eval4_s3_quads[9] || equity_lane1_eval74_hand_eval4_s3_quads[7] || equity_lane1_eval74_hand_eval4_s3_quads[5] || equity_lane1_eval74_hand_eval4_s3_quads[3] || equity_lane1_eval74_hand_eval4_s3_quads[1]);
-    equity_lane1_eval74_hand_eval4_onehot_rank69_rank = value;
+    value[3] = (equity_lane1_eval74_hand_eval4_picks_quads[12] || equity_lane1_eval74_hand_eval4_picks_quads[11] || equity_lane1_eval74_hand_eval4_picks_quads[10] || equity_lane1_eval74_hand_eval4_picks_quads[9] || equity_lane1_eval74_hand_eval4_picks_quads[8]);
+    value[2] = (equity_lane1_eval74_hand_eval4_picks_quads[12] || equity_lane1_eval74_hand_eval4_picks_quads[7] || equity_lane1_eval74_hand_eval4_picks_quads[6] || equity_lane1_eval74_hand_eval4_picks_quads[5] || equity_lane1_eval74_hand_eval4_picks_quads[4]);
+    value[1] = (equity_lane1_eval74_hand_eval4_picks_quads[11] || equity_lane1_eval74_hand_eval4_picks_quads[10] || equity_lane1_eval74_hand_eval4_picks_quads[7] || equity_lane1_eval74_hand_eval4_picks_quads[6] || equity_lane1_eval74_hand_eval4_picks_quads[3] || equity_lane1_eval74_hand_eval4_picks_quads[2]);
+    value[0] = (equity_lane1_eval74_hand_eval4_picks_quads[11] || equity_lane1_eval74_hand_eval4_picks_quads[9] || equity_lane1_eval74_hand_eval4_picks_quads[7] || equity_lane1_eval74_hand_eval4_picks_quads[5] || equity_lane1_eval74_hand_eval4_picks_quads[3] || equity_lane1_eval74_hand_eval4_picks_quads[1]);
+    equity_lane1_eval74_hand_eval4_c4_quads = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_pair0, equity_lane1_eval74_hand_eval4_trip1, equity_lane1_eval74_hand_eval4_s3_flush, equity_lane1_eval74_hand_eval4_s3_quads, equity_lane1_eval74_hand_eval4_pair1, equity_lane1_eval74_hand_eval4_trip0, equity_lane1_eval74_hand_eval4_s3_straight, equity_lane1_eval74_hand_eval4_s3_sf) begin: equity_lane1_eval74_hand_eval4_categorize
+always @(equity_lane1_eval74_hand_eval4_picks_pairs0, equity_lane1_eval74_hand_eval4_picks_flush, equity_lane1_eval74_hand_eval4_picks_trips1, equity_lane1_eval74_hand_eval4_picks_straight, equity_lane1_eval74_hand_eval4_picks_pairs1, equity_lane1_eval74_hand_eval4_picks_sf, equity_lane1_eval74_hand_eval4_picks_quads, equity_lane1_eval74_hand_eval4_picks_trips0) begin: equity_lane1_eval74_hand_eval4_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval74_hand_eval4_s3_sf) begin
+    if (equity_lane1_eval74_hand_eval4_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_s3_quads != 0)) begin
+    else if ((equity_lane1_eval74_hand_eval4_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval74_hand_eval4_trip0 != 0) && ((equity_lane1_eval74_hand_eval4_trip1 != 0) || (equity_lane1_eval74_hand_eval4_pair0 != 0)))) begin
+    else if (((equity_lane1_eval74_hand_eval4_picks_trips0 != 0) && ((equity_lane1_eval74_hand_eval4_picks_trips1 != 0) || (equity_lane1_eval74_hand_eval4_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval74_hand_eval4_s3_flush) begin
+    else if (equity_lane1_eval74_hand_eval4_picks_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval74_hand_eval4_s3_straight) begin
+    else if (equity_lane1_eval74_hand_eval4_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_trip0 != 0)) begin
+    else if ((equity_lane1_eval74_hand_eval4_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_pair1 != 0)) begin
+    else if ((equity_lane1_eval74_hand_eval4_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_pair0 != 0)) begin
+    else if ((equity_lane1_eval74_hand_eval4_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane1_eval74_hand_eval4_c4_category = cat;
+    equity_lane1_eval74_hand_eval4_category = cat;
 end
 
 
 
-assign equity_lane1_eval74_hand_eval4_c4_invalid = (equity_lane1_eval74_hand_eval4_s3_bad || (!equity_lane1_eval74_hand_eval4_s3_any));
+assign equity_lane1_eval74_hand_eval4_c4_invalid = (equity_lane1_eval74_hand_eval4_picks_bad || (!equity_lane1_eval74_hand_eval4_picks_any));
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg292_load
-    equity_lane1_eval74_hand_eval4_m0 <= equity_lane1_eval74_hand_eval4_onehot_rank58_rank;
+always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_ranked_register
+    equity_lane1_eval74_hand_eval4_ranked_kickers0 <= equity_lane1_eval74_hand_eval4_c4_kickers0;
+    equity_lane1_eval74_hand_eval4_ranked_kickers1 <= equity_lane1_eval74_hand_eval4_c4_kickers1;
+    equity_lane1_eval74_hand_eval4_ranked_kickers2 <= equity_lane1_eval74_hand_eval4_c4_kickers2;
+    equity_lane1_eval74_hand_eval4_ranked_kickers3 <= equity_lane1_eval74_hand_eval4_c4_kickers3;
+    equity_lane1_eval74_hand_eval4_ranked_kickers4 <= equity_lane1_eval74_hand_eval4_c4_kickers4;
+    equity_lane1_eval74_hand_eval4_ranked_pairs0 <= equity_lane1_eval74_hand_eval4_c4_pairs0;
+    equity_lane1_eval74_hand_eval4_ranked_pairs1 <= equity_lane1_eval74_hand_eval4_c4_pairs1;
+    equity_lane1_eval74_hand_eval4_ranked_pairs2 <= equity_lane1_eval74_hand_eval4_c4_pairs2;
+    equity_lane1_eval74_hand_eval4_ranked_trips0 <= equity_lane1_eval74_hand_eval4_c4_trips0;
+    equity_lane1_eval74_hand_eval4_ranked_trips1 <= equity_lane1_eval74_hand_eval4_c4_trips1;
+    equity_lane1_eval74_hand_eval4_ranked_not_quads0 <= equity_lane1_eval74_hand_eval4_c4_not_quads0;
+    equity_lane1_eval74_hand_eval4_ranked_quads <= equity_lane1_eval74_hand_eval4_c4_quads;
+    equity_lane1_eval74_hand_eval4_ranked_category <= equity_lane1_eval74_hand_eval4_category;
+    equity_lane1_eval74_hand_eval4_ranked_straight_top <= equity_lane1_eval74_hand_eval4_picks_straight_top;
+    equity_lane1_eval74_hand_eval4_ranked_sf_top <= equity_lane1_eval74_hand_eval4_picks_sf_top;
+    equity_lane1_eval74_hand_eval4_ranked_invalid <= equity_lane1_eval74_hand_eval4_c4_invalid;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg293_load
-    equity_lane1_eval74_hand_eval4_m1 <= equity_lane1_eval74_hand_eval4_onehot_rank59_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg294_load
-    equity_lane1_eval74_hand_eval4_m2 <= equity_lane1_eval74_hand_eval4_onehot_rank60_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg295_load
-    equity_lane1_eval74_hand_eval4_m3 <= equity_lane1_eval74_hand_eval4_onehot_rank61_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg296_load
-    equity_lane1_eval74_hand_eval4_m4 <= equity_lane1_eval74_hand_eval4_onehot_rank62_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg297_load
-    equity_lane1_eval74_hand_eval4_p0 <= equity_lane1_eval74_hand_eval4_onehot_rank63_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg298_load
-    equity_lane1_eval74_hand_eval4_p1 <= equity_lane1_eval74_hand_eval4_onehot_rank64_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg299_load
-    equity_lane1_eval74_hand_eval4_p2 <= equity_lane1_eval74_hand_eval4_onehot_rank65_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg300_load
-    equity_lane1_eval74_hand_eval4_t0 <= equity_lane1_eval74_hand_eval4_onehot_rank66_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg301_load
-    equity_lane1_eval74_hand_eval4_t1 <= equity_lane1_eval74_hand_eval4_onehot_rank67_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg302_load
-    equity_lane1_eval74_hand_eval4_x0 <= equity_lane1_eval74_hand_eval4_onehot_rank68_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg303_load
-    equity_lane1_eval74_hand_eval4_q0 <= equity_lane1_eval74_hand_eval4_onehot_rank69_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg304_load
-    equity_lane1_eval74_hand_eval4_s4_category <= equity_lane1_eval74_hand_eval4_c4_category;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg305_load
-    equity_lane1_eval74_hand_eval4_s4_straight_top <= equity_lane1_eval74_hand_eval4_pipe_reg288_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg306_load
-    equity_lane1_eval74_hand_eval4_s4_sf_top <= equity_lane1_eval74_hand_eval4_pipe_reg289_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_pipe_reg307_load
-    equity_lane1_eval74_hand_eval4_s4_invalid <= equity_lane1_eval74_hand_eval4_c4_invalid;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_x0, equity_lane1_eval74_hand_eval4_s4_invalid, equity_lane1_eval74_hand_eval4_p1, equity_lane1_eval74_hand_eval4_p0, equity_lane1_eval74_hand_eval4_t1, equity_lane1_eval74_hand_eval4_q0, equity_lane1_eval74_hand_eval4_m0, equity_lane1_eval74_hand_eval4_m2, equity_lane1_eval74_hand_eval4_p2, equity_lane1_eval74_hand_eval4_s4_sf_top, equity_lane1_eval74_hand_eval4_m3, equity_lane1_eval74_hand_eval4_m4, equity_lane1_eval74_hand_eval4_m1, equity_lane1_eval74_hand_eval4_s4_straight_top, equity_lane1_eval74_hand_eval4_s4_category, equity_lane1_eval74_hand_eval4_t0) begin: equity_lane1_eval74_hand_eval4_compose
+always @(equity_lane1_eval74_hand_eval4_ranked_not_quads0, equity_lane1_eval74_hand_eval4_ranked_pairs1, equity_lane1_eval74_hand_eval4_ranked_pairs0, equity_lane1_eval74_hand_eval4_ranked_trips1, equity_lane1_eval74_hand_eval4_ranked_quads, equity_lane1_eval74_hand_eval4_ranked_kickers0, equity_lane1_eval74_hand_eval4_ranked_kickers2, equity_lane1_eval74_hand_eval4_ranked_sf_top, equity_lane1_eval74_hand_eval4_ranked_pairs2, equity_lane1_eval74_hand_eval4_ranked_trips0, equity_lane1_eval74_hand_eval4_ranked_kickers3, equity_lane1_eval74_hand_eval4_ranked_kickers4, equity_lane1_eval74_hand_eval4_ranked_kickers1, equity_lane1_eval74_hand_eval4_ranked_straight_top, equity_lane1_eval74_hand_eval4_ranked_invalid, equity_lane1_eval74_hand_eval4_ranked_category) begin: equity_lane1_eval74_hand_eval4_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -25347,80 +24491,80 @@ always @(equity_lane1_eval74_hand_eval4_x0, equity_lane1_eval74_hand_eval4_s4_in
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval74_hand_eval4_t1[j] && (!equity_lane1_eval74_hand_eval4_p0[j]))) begin
+        if ((equity_lane1_eval74_hand_eval4_ranked_trips1[j] && (!equity_lane1_eval74_hand_eval4_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane1_eval74_hand_eval4_p0[j] && (!equity_lane1_eval74_hand_eval4_t1[j]))) begin
+        else if ((equity_lane1_eval74_hand_eval4_ranked_pairs0[j] && (!equity_lane1_eval74_hand_eval4_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval74_hand_eval4_p2[j] && (!equity_lane1_eval74_hand_eval4_m0[j]))) begin
+        if ((equity_lane1_eval74_hand_eval4_ranked_pairs2[j] && (!equity_lane1_eval74_hand_eval4_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane1_eval74_hand_eval4_m0[j] && (!equity_lane1_eval74_hand_eval4_p2[j]))) begin
+        else if ((equity_lane1_eval74_hand_eval4_ranked_kickers0[j] && (!equity_lane1_eval74_hand_eval4_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane1_eval74_hand_eval4_s4_category[8];
-    cat[2] = (equity_lane1_eval74_hand_eval4_s4_category[7] || equity_lane1_eval74_hand_eval4_s4_category[6] || equity_lane1_eval74_hand_eval4_s4_category[5] || equity_lane1_eval74_hand_eval4_s4_category[4]);
-    cat[1] = (equity_lane1_eval74_hand_eval4_s4_category[7] || equity_lane1_eval74_hand_eval4_s4_category[6] || equity_lane1_eval74_hand_eval4_s4_category[3] || equity_lane1_eval74_hand_eval4_s4_category[2]);
-    cat[0] = (equity_lane1_eval74_hand_eval4_s4_category[7] || equity_lane1_eval74_hand_eval4_s4_category[5] || equity_lane1_eval74_hand_eval4_s4_category[3] || equity_lane1_eval74_hand_eval4_s4_category[1]);
+    cat[3] = equity_lane1_eval74_hand_eval4_ranked_category[8];
+    cat[2] = (equity_lane1_eval74_hand_eval4_ranked_category[7] || equity_lane1_eval74_hand_eval4_ranked_category[6] || equity_lane1_eval74_hand_eval4_ranked_category[5] || equity_lane1_eval74_hand_eval4_ranked_category[4]);
+    cat[1] = (equity_lane1_eval74_hand_eval4_ranked_category[7] || equity_lane1_eval74_hand_eval4_ranked_category[6] || equity_lane1_eval74_hand_eval4_ranked_category[3] || equity_lane1_eval74_hand_eval4_ranked_category[2]);
+    cat[0] = (equity_lane1_eval74_hand_eval4_ranked_category[7] || equity_lane1_eval74_hand_eval4_ranked_category[5] || equity_lane1_eval74_hand_eval4_ranked_category[3] || equity_lane1_eval74_hand_eval4_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval74_hand_eval4_s4_category[8]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_s4_sf_top);
+    if (equity_lane1_eval74_hand_eval4_ranked_category[8]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_sf_top);
     end
-    if (equity_lane1_eval74_hand_eval4_s4_category[7]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_q0);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_x0);
+    if (equity_lane1_eval74_hand_eval4_ranked_category[7]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_quads);
+        k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_not_quads0);
     end
-    if (equity_lane1_eval74_hand_eval4_s4_category[6]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_t0);
+    if (equity_lane1_eval74_hand_eval4_ranked_category[6]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval74_hand_eval4_t1);
+            k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_trips1);
         end
         else begin
-            k1 = (k1 | equity_lane1_eval74_hand_eval4_p0);
+            k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_pairs0);
         end
     end
-    if ((equity_lane1_eval74_hand_eval4_s4_category[5] || equity_lane1_eval74_hand_eval4_s4_category[0])) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_m0);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_m1);
-        k2 = (k2 | equity_lane1_eval74_hand_eval4_m2);
-        k3 = (k3 | equity_lane1_eval74_hand_eval4_m3);
-        k4 = (k4 | equity_lane1_eval74_hand_eval4_m4);
+    if ((equity_lane1_eval74_hand_eval4_ranked_category[5] || equity_lane1_eval74_hand_eval4_ranked_category[0])) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_kickers0);
+        k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_kickers1);
+        k2 = (k2 | equity_lane1_eval74_hand_eval4_ranked_kickers2);
+        k3 = (k3 | equity_lane1_eval74_hand_eval4_ranked_kickers3);
+        k4 = (k4 | equity_lane1_eval74_hand_eval4_ranked_kickers4);
     end
-    if (equity_lane1_eval74_hand_eval4_s4_category[4]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_s4_straight_top);
+    if (equity_lane1_eval74_hand_eval4_ranked_category[4]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_straight_top);
     end
-    if (equity_lane1_eval74_hand_eval4_s4_category[3]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_t0);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_m0);
-        k2 = (k2 | equity_lane1_eval74_hand_eval4_m1);
+    if (equity_lane1_eval74_hand_eval4_ranked_category[3]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_trips0);
+        k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_kickers0);
+        k2 = (k2 | equity_lane1_eval74_hand_eval4_ranked_kickers1);
     end
-    if (equity_lane1_eval74_hand_eval4_s4_category[2]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_p0);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_p1);
+    if (equity_lane1_eval74_hand_eval4_ranked_category[2]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_pairs0);
+        k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval74_hand_eval4_p2);
+            k2 = (k2 | equity_lane1_eval74_hand_eval4_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | equity_lane1_eval74_hand_eval4_m0);
+            k2 = (k2 | equity_lane1_eval74_hand_eval4_ranked_kickers0);
         end
     end
-    if (equity_lane1_eval74_hand_eval4_s4_category[1]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_p0);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_m0);
-        k2 = (k2 | equity_lane1_eval74_hand_eval4_m1);
-        k3 = (k3 | equity_lane1_eval74_hand_eval4_m2);
+    if (equity_lane1_eval74_hand_eval4_ranked_category[1]) begin
+        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_pairs0);
+        k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_kickers0);
+        k2 = (k2 | equity_lane1_eval74_hand_eval4_ranked_kickers1);
+        k3 = (k3 | equity_lane1_eval74_hand_eval4_ranked_kickers2);
     end
-    if (equity_lane1_eval74_hand_eval4_s4_invalid) begin
+    if (equity_lane1_eval74_hand_eval4_ranked_invalid) begin
         equity_lane1_eval74_hand_eval4_c5_word = 0;
     end
     else begin
@@ -25452,7 +24596,7 @@ always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_answer
     else begin
         if (equity_lane1_eval74_hand_eval4_valids[(6 - 2)]) begin
             equity_lane1_eval74_hand_eval4_word_q <= equity_lane1_eval74_hand_eval4_c5_word;
-            equity_lane1_eval74_hand_eval4_invalid_q <= equity_lane1_eval74_hand_eval4_s4_invalid;
+            equity_lane1_eval74_hand_eval4_invalid_q <= equity_lane1_eval74_hand_eval4_ranked_invalid;
         end
     end
 end
@@ -25548,31 +24692,6 @@ assign equity_lane1_eval75_hand_eval5_same_card124_same = ((equity_lane1_eval75_
 assign equity_lane1_eval75_hand_eval5_same_card125_same = ((equity_lane1_eval75_hand_eval5_s0_codes[36-1:30] == equity_lane1_eval75_hand_eval5_s0_codes[42-1:36]) && (equity_lane1_eval75_hand_eval5_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg308_load
-    equity_lane1_eval75_hand_eval5_s1_dups <= equity_lane1_eval75_hand_eval5_pipe_reg308_d;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg309_load
-    equity_lane1_eval75_hand_eval5_s1_hand <= equity_lane1_eval75_hand_eval5_d1_hand;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg310_load
-    equity_lane1_eval75_hand_eval5_s1_bad_codes <= equity_lane1_eval75_hand_eval5_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg311_load
-    equity_lane1_eval75_hand_eval5_s1_any <= equity_lane1_eval75_hand_eval5_d1_any;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg312_load
-    equity_lane1_eval75_hand_eval5_s1_flush_suit <= equity_lane1_eval75_hand_eval5_d1_flush_suit;
-end
-
-
 always @(equity_lane1_eval75_hand_eval5_s0_codes) begin: equity_lane1_eval75_hand_eval5_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
@@ -25626,11 +24745,20 @@ always @(equity_lane1_eval75_hand_eval5_s0_codes) begin: equity_lane1_eval75_han
 end
 
 
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_decoded_register
+    equity_lane1_eval75_hand_eval5_decoded_hand <= equity_lane1_eval75_hand_eval5_d1_hand;
+    equity_lane1_eval75_hand_eval5_decoded_bad_codes <= equity_lane1_eval75_hand_eval5_d1_bad_codes;
+    equity_lane1_eval75_hand_eval5_decoded_any <= equity_lane1_eval75_hand_eval5_d1_any;
+    equity_lane1_eval75_hand_eval5_decoded_flush_suit <= equity_lane1_eval75_hand_eval5_d1_flush_suit;
+    equity_lane1_eval75_hand_eval5_decoded_dups <= equity_lane1_eval75_hand_eval5_dups;
+end
 
-assign equity_lane1_eval75_hand_eval5_c2_bad = ((equity_lane1_eval75_hand_eval5_s1_dups != 0) || (equity_lane1_eval75_hand_eval5_s1_bad_codes != 0));
 
 
-always @(equity_lane1_eval75_hand_eval5_s1_hand, equity_lane1_eval75_hand_eval5_s1_flush_suit) begin: equity_lane1_eval75_hand_eval5_rank_masks
+assign equity_lane1_eval75_hand_eval5_c2_bad = ((equity_lane1_eval75_hand_eval5_decoded_dups != 0) || (equity_lane1_eval75_hand_eval5_decoded_bad_codes != 0));
+
+
+always @(equity_lane1_eval75_hand_eval5_decoded_flush_suit, equity_lane1_eval75_hand_eval5_decoded_hand) begin: equity_lane1_eval75_hand_eval5_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -25651,10 +24779,10 @@ always @(equity_lane1_eval75_hand_eval5_s1_hand, equity_lane1_eval75_hand_eval5_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval75_hand_eval5_s1_hand[((4 * r) + s)]) begin
+            if (equity_lane1_eval75_hand_eval5_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane1_eval75_hand_eval5_s1_hand[((4 * r) + s)] && equity_lane1_eval75_hand_eval5_s1_flush_suit[s])) begin
+            if ((equity_lane1_eval75_hand_eval5_decoded_hand[((4 * r) + s)] && equity_lane1_eval75_hand_eval5_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -25670,8 +24798,8 @@ always @(equity_lane1_eval75_hand_eval5_s1_hand, equity_lane1_eval75_hand_eval5_
     equity_lane1_eval75_hand_eval5_c2_trips = trips;
     equity_lane1_eval75_hand_eval5_c2_pairs = pairs;
     equity_lane1_eval75_hand_eval5_c2_not_quads = not_quads;
-    equity_lane1_eval75_hand_eval5_c2_flush = (equity_lane1_eval75_hand_eval5_s1_flush_suit != 0);
-    if ((equity_lane1_eval75_hand_eval5_s1_flush_suit != 0)) begin
+    equity_lane1_eval75_hand_eval5_c2_flush = (equity_lane1_eval75_hand_eval5_decoded_flush_suit != 0);
+    if ((equity_lane1_eval75_hand_eval5_decoded_flush_suit != 0)) begin
         equity_lane1_eval75_hand_eval5_c2_kickers = suited;
     end
     else begin
@@ -25680,14 +24808,14 @@ always @(equity_lane1_eval75_hand_eval5_s1_hand, equity_lane1_eval75_hand_eval5_
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_s1_hand) begin: equity_lane1_eval75_hand_eval5_sf_windows
+always @(equity_lane1_eval75_hand_eval5_decoded_hand) begin: equity_lane1_eval75_hand_eval5_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval75_hand_eval5_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval75_hand_eval5_s1_hand[((4 * w) + s)] && equity_lane1_eval75_hand_eval5_s1_hand[((4 * (w + 1)) + s)] && equity_lane1_eval75_hand_eval5_s1_hand[((4 * (w + 2)) + s)] && equity_lane1_eval75_hand_eval5_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane1_eval75_hand_eval5_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval75_hand_eval5_decoded_hand[((4 * w) + s)] && equity_lane1_eval75_hand_eval5_decoded_hand[((4 * (w + 1)) + s)] && equity_lane1_eval75_hand_eval5_decoded_hand[((4 * (w + 2)) + s)] && equity_lane1_eval75_hand_eval5_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -25705,61 +24833,25 @@ always @(equity_lane1_eval75_hand_eval5_c2_present) begin: equity_lane1_eval75_h
             complete[w] = 1;
         end
     end
-    equity_lane1_eval75_hand_eval5_straight_windows5_windows = complete;
+    equity_lane1_eval75_hand_eval5_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg313_load
-    equity_lane1_eval75_hand_eval5_pipe_reg313_q <= equity_lane1_eval75_hand_eval5_c2_quads;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_masks_register
+    equity_lane1_eval75_hand_eval5_masks_quads <= equity_lane1_eval75_hand_eval5_c2_quads;
+    equity_lane1_eval75_hand_eval5_masks_trips <= equity_lane1_eval75_hand_eval5_c2_trips;
+    equity_lane1_eval75_hand_eval5_masks_pairs <= equity_lane1_eval75_hand_eval5_c2_pairs;
+    equity_lane1_eval75_hand_eval5_masks_not_quads <= equity_lane1_eval75_hand_eval5_c2_not_quads;
+    equity_lane1_eval75_hand_eval5_masks_kickers <= equity_lane1_eval75_hand_eval5_c2_kickers;
+    equity_lane1_eval75_hand_eval5_masks_windows <= equity_lane1_eval75_hand_eval5_c2_windows;
+    equity_lane1_eval75_hand_eval5_masks_sf_windows <= equity_lane1_eval75_hand_eval5_c2_sf_windows;
+    equity_lane1_eval75_hand_eval5_masks_flush <= equity_lane1_eval75_hand_eval5_c2_flush;
+    equity_lane1_eval75_hand_eval5_masks_bad <= equity_lane1_eval75_hand_eval5_c2_bad;
+    equity_lane1_eval75_hand_eval5_masks_any <= equity_lane1_eval75_hand_eval5_decoded_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg314_load
-    equity_lane1_eval75_hand_eval5_pipe_reg314_q <= equity_lane1_eval75_hand_eval5_c2_trips;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg315_load
-    equity_lane1_eval75_hand_eval5_pipe_reg315_q <= equity_lane1_eval75_hand_eval5_c2_pairs;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg316_load
-    equity_lane1_eval75_hand_eval5_pipe_reg316_q <= equity_lane1_eval75_hand_eval5_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg317_load
-    equity_lane1_eval75_hand_eval5_pipe_reg317_q <= equity_lane1_eval75_hand_eval5_c2_kickers;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg318_load
-    equity_lane1_eval75_hand_eval5_pipe_reg318_q <= equity_lane1_eval75_hand_eval5_straight_windows5_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg319_load
-    equity_lane1_eval75_hand_eval5_pipe_reg319_q <= equity_lane1_eval75_hand_eval5_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg320_load
-    equity_lane1_eval75_hand_eval5_pipe_reg320_q <= equity_lane1_eval75_hand_eval5_c2_flush;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg321_load
-    equity_lane1_eval75_hand_eval5_pipe_reg321_q <= equity_lane1_eval75_hand_eval5_c2_bad;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg322_load
-    equity_lane1_eval75_hand_eval5_pipe_reg322_q <= equity_lane1_eval75_hand_eval5_s1_any;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_pipe_reg317_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks20_select
+always @(equity_lane1_eval75_hand_eval5_masks_kickers) begin: equity_lane1_eval75_hand_eval5_highest_ranks20_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -25770,19 +24862,19 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg317_q) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg317_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_masks_kickers[p] && seen[k]);
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg317_q[p]) begin
+        if (equity_lane1_eval75_hand_eval5_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane1_eval75_hand_eval5_highest_ranks20_onehots = sel;
+    equity_lane1_eval75_hand_eval5_c3_kickers = sel;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg315_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks21_select
+always @(equity_lane1_eval75_hand_eval5_masks_pairs) begin: equity_lane1_eval75_hand_eval5_highest_ranks21_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -25793,19 +24885,19 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg315_q) begin: equity_lane1_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg315_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_masks_pairs[p] && seen[k]);
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg315_q[p]) begin
+        if (equity_lane1_eval75_hand_eval5_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    equity_lane1_eval75_hand_eval5_highest_ranks21_onehots = sel;
+    equity_lane1_eval75_hand_eval5_c3_pairs = sel;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg314_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks22_select
+always @(equity_lane1_eval75_hand_eval5_masks_trips) begin: equity_lane1_eval75_hand_eval5_highest_ranks22_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -25816,19 +24908,19 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg314_q) begin: equity_lane1_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg314_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_masks_trips[p] && seen[k]);
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg314_q[p]) begin
+        if (equity_lane1_eval75_hand_eval5_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane1_eval75_hand_eval5_highest_ranks22_onehots = sel;
+    equity_lane1_eval75_hand_eval5_c3_trips = sel;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg316_q) begin: equity_lane1_eval75_hand_eval5_highest_ranks23_select
+always @(equity_lane1_eval75_hand_eval5_masks_not_quads) begin: equity_lane1_eval75_hand_eval5_highest_ranks23_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -25839,34 +24931,34 @@ always @(equity_lane1_eval75_hand_eval5_pipe_reg316_q) begin: equity_lane1_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_pipe_reg316_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_masks_not_quads[p] && seen[k]);
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg316_q[p]) begin
+        if (equity_lane1_eval75_hand_eval5_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane1_eval75_hand_eval5_highest_ranks23_onehots = sel;
+    equity_lane1_eval75_hand_eval5_c3_not_quads = sel;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg318_q) begin: equity_lane1_eval75_hand_eval5_window_top10_pick
+always @(equity_lane1_eval75_hand_eval5_masks_windows) begin: equity_lane1_eval75_hand_eval5_window_top10_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval75_hand_eval5_pipe_reg318_q[w] && (!higher))) begin
+        if ((equity_lane1_eval75_hand_eval5_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg318_q[w]) begin
+        if (equity_lane1_eval75_hand_eval5_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval75_hand_eval5_window_top10_best = {onehot, 3'h0};
-    equity_lane1_eval75_hand_eval5_window_top10_found = (equity_lane1_eval75_hand_eval5_pipe_reg318_q != 0);
+    equity_lane1_eval75_hand_eval5_c3_straight = (equity_lane1_eval75_hand_eval5_masks_windows != 0);
 end
 
 
@@ -25877,26 +24969,26 @@ always @(equity_lane1_eval75_hand_eval5_window_top10_best) begin: equity_lane1_e
     value[2] = (equity_lane1_eval75_hand_eval5_window_top10_best[12] || equity_lane1_eval75_hand_eval5_window_top10_best[7] || equity_lane1_eval75_hand_eval5_window_top10_best[6] || equity_lane1_eval75_hand_eval5_window_top10_best[5] || equity_lane1_eval75_hand_eval5_window_top10_best[4]);
     value[1] = (equity_lane1_eval75_hand_eval5_window_top10_best[11] || equity_lane1_eval75_hand_eval5_window_top10_best[10] || equity_lane1_eval75_hand_eval5_window_top10_best[7] || equity_lane1_eval75_hand_eval5_window_top10_best[6] || equity_lane1_eval75_hand_eval5_window_top10_best[3] || equity_lane1_eval75_hand_eval5_window_top10_best[2]);
     value[0] = (equity_lane1_eval75_hand_eval5_window_top10_best[11] || equity_lane1_eval75_hand_eval5_window_top10_best[9] || equity_lane1_eval75_hand_eval5_window_top10_best[7] || equity_lane1_eval75_hand_eval5_window_top10_best[5] || equity_lane1_eval75_hand_eval5_window_top10_best[3] || equity_lane1_eval75_hand_eval5_window_top10_best[1]);
-    equity_lane1_eval75_hand_eval5_window_top10_top = value;
+    equity_lane1_eval75_hand_eval5_c3_straight_top = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg319_q) begin: equity_lane1_eval75_hand_eval5_window_top11_pick
+always @(equity_lane1_eval75_hand_eval5_masks_sf_windows) begin: equity_lane1_eval75_hand_eval5_window_top11_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval75_hand_eval5_pipe_reg319_q[w] && (!higher))) begin
+        if ((equity_lane1_eval75_hand_eval5_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval75_hand_eval5_pipe_reg319_q[w]) begin
+        if (equity_lane1_eval75_hand_eval5_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval75_hand_eval5_window_top11_best = {onehot, 3'h0};
-    equity_lane1_eval75_hand_eval5_window_top11_found = (equity_lane1_eval75_hand_eval5_pipe_reg319_q != 0);
+    equity_lane1_eval75_hand_eval5_c3_sf = (equity_lane1_eval75_hand_eval5_masks_sf_windows != 0);
 end
 
 
@@ -25907,356 +24999,224 @@ always @(equity_lane1_eval75_hand_eval5_window_top11_best) begin: equity_lane1_e
     value[2] = (equity_lane1_eval75_hand_eval5_window_top11_best[12] || equity_lane1_eval75_hand_eval5_window_top11_best[7] || equity_lane1_eval75_hand_eval5_window_top11_best[6] || equity_lane1_eval75_hand_eval5_window_top11_best[5] || equity_lane1_eval75_hand_eval5_window_top11_best[4]);
     value[1] = (equity_lane1_eval75_hand_eval5_window_top11_best[11] || equity_lane1_eval75_hand_eval5_window_top11_best[10] || equity_lane1_eval75_hand_eval5_window_top11_best[7] || equity_lane1_eval75_hand_eval5_window_top11_best[6] || equity_lane1_eval75_hand_eval5_window_top11_best[3] || equity_lane1_eval75_hand_eval5_window_top11_best[2]);
     value[0] = (equity_lane1_eval75_hand_eval5_window_top11_best[11] || equity_lane1_eval75_hand_eval5_window_top11_best[9] || equity_lane1_eval75_hand_eval5_window_top11_best[7] || equity_lane1_eval75_hand_eval5_window_top11_best[5] || equity_lane1_eval75_hand_eval5_window_top11_best[3] || equity_lane1_eval75_hand_eval5_window_top11_best[1]);
-    equity_lane1_eval75_hand_eval5_window_top11_top = value;
+    equity_lane1_eval75_hand_eval5_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg323_load
-    equity_lane1_eval75_hand_eval5_pipe_reg323_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_picks_register
+    equity_lane1_eval75_hand_eval5_picks_kickers0 <= equity_lane1_eval75_hand_eval5_c3_kickers[13-1:0];
+    equity_lane1_eval75_hand_eval5_picks_kickers1 <= equity_lane1_eval75_hand_eval5_c3_kickers[26-1:13];
+    equity_lane1_eval75_hand_eval5_picks_kickers2 <= equity_lane1_eval75_hand_eval5_c3_kickers[39-1:26];
+    equity_lane1_eval75_hand_eval5_picks_kickers3 <= equity_lane1_eval75_hand_eval5_c3_kickers[52-1:39];
+    equity_lane1_eval75_hand_eval5_picks_kickers4 <= equity_lane1_eval75_hand_eval5_c3_kickers[65-1:52];
+    equity_lane1_eval75_hand_eval5_picks_pairs0 <= equity_lane1_eval75_hand_eval5_c3_pairs[13-1:0];
+    equity_lane1_eval75_hand_eval5_picks_pairs1 <= equity_lane1_eval75_hand_eval5_c3_pairs[26-1:13];
+    equity_lane1_eval75_hand_eval5_picks_pairs2 <= equity_lane1_eval75_hand_eval5_c3_pairs[39-1:26];
+    equity_lane1_eval75_hand_eval5_picks_trips0 <= equity_lane1_eval75_hand_eval5_c3_trips[13-1:0];
+    equity_lane1_eval75_hand_eval5_picks_trips1 <= equity_lane1_eval75_hand_eval5_c3_trips[26-1:13];
+    equity_lane1_eval75_hand_eval5_picks_not_quads0 <= equity_lane1_eval75_hand_eval5_c3_not_quads;
+    equity_lane1_eval75_hand_eval5_picks_quads <= equity_lane1_eval75_hand_eval5_masks_quads;
+    equity_lane1_eval75_hand_eval5_picks_straight <= equity_lane1_eval75_hand_eval5_c3_straight;
+    equity_lane1_eval75_hand_eval5_picks_sf <= equity_lane1_eval75_hand_eval5_c3_sf;
+    equity_lane1_eval75_hand_eval5_picks_flush <= equity_lane1_eval75_hand_eval5_masks_flush;
+    equity_lane1_eval75_hand_eval5_picks_straight_top <= equity_lane1_eval75_hand_eval5_c3_straight_top;
+    equity_lane1_eval75_hand_eval5_picks_sf_top <= equity_lane1_eval75_hand_eval5_c3_sf_top;
+    equity_lane1_eval75_hand_eval5_picks_bad <= equity_lane1_eval75_hand_eval5_masks_bad;
+    equity_lane1_eval75_hand_eval5_picks_any <= equity_lane1_eval75_hand_eval5_masks_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg324_load
-    equity_lane1_eval75_hand_eval5_pipe_reg324_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg325_load
-    equity_lane1_eval75_hand_eval5_pipe_reg325_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg326_load
-    equity_lane1_eval75_hand_eval5_pipe_reg326_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg327_load
-    equity_lane1_eval75_hand_eval5_pipe_reg327_q <= equity_lane1_eval75_hand_eval5_highest_ranks20_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg328_load
-    equity_lane1_eval75_hand_eval5_pair0 <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg329_load
-    equity_lane1_eval75_hand_eval5_pair1 <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg330_load
-    equity_lane1_eval75_hand_eval5_pipe_reg330_q <= equity_lane1_eval75_hand_eval5_highest_ranks21_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg331_load
-    equity_lane1_eval75_hand_eval5_trip0 <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg332_load
-    equity_lane1_eval75_hand_eval5_trip1 <= equity_lane1_eval75_hand_eval5_highest_ranks22_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg333_load
-    equity_lane1_eval75_hand_eval5_pipe_reg333_q <= equity_lane1_eval75_hand_eval5_highest_ranks23_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg334_load
-    equity_lane1_eval75_hand_eval5_s3_quads <= equity_lane1_eval75_hand_eval5_pipe_reg313_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg335_load
-    equity_lane1_eval75_hand_eval5_s3_straight <= equity_lane1_eval75_hand_eval5_window_top10_found;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg336_load
-    equity_lane1_eval75_hand_eval5_s3_sf <= equity_lane1_eval75_hand_eval5_window_top11_found;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg337_load
-    equity_lane1_eval75_hand_eval5_s3_flush <= equity_lane1_eval75_hand_eval5_pipe_reg320_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg338_load
-    equity_lane1_eval75_hand_eval5_pipe_reg338_q <= equity_lane1_eval75_hand_eval5_window_top10_top;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg339_load
-    equity_lane1_eval75_hand_eval5_pipe_reg339_q <= equity_lane1_eval75_hand_eval5_window_top11_top;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg340_load
-    equity_lane1_eval75_hand_eval5_s3_bad <= equity_lane1_eval75_hand_eval5_pipe_reg321_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg341_load
-    equity_lane1_eval75_hand_eval5_s3_any <= equity_lane1_eval75_hand_eval5_pipe_reg322_q;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_pipe_reg323_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank72_encode
+always @(equity_lane1_eval75_hand_eval5_picks_kickers0) begin: equity_lane1_eval75_hand_eval5_onehot_rank72_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg323_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg323_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg323_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg323_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg323_q[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank72_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_kickers0[12] || equity_lane1_eval75_hand_eval5_picks_kickers0[11] || equity_lane1_eval75_hand_eval5_picks_kickers0[10] || equity_lane1_eval75_hand_eval5_picks_kickers0[9] || equity_lane1_eval75_hand_eval5_picks_kickers0[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_kickers0[12] || equity_lane1_eval75_hand_eval5_picks_kickers0[7] || equity_lane1_eval75_hand_eval5_picks_kickers0[6] || equity_lane1_eval75_hand_eval5_picks_kickers0[5] || equity_lane1_eval75_hand_eval5_picks_kickers0[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_kickers0[11] || equity_lane1_eval75_hand_eval5_picks_kickers0[10] || equity_lane1_eval75_hand_eval5_picks_kickers0[7] || equity_lane1_eval75_hand_eval5_picks_kickers0[6] || equity_lane1_eval75_hand_eval5_picks_kickers0[3] || equity_lane1_eval75_hand_eval5_picks_kickers0[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_kickers0[11] || equity_lane1_eval75_hand_eval5_picks_kickers0[9] || equity_lane1_eval75_hand_eval5_picks_kickers0[7] || equity_lane1_eval75_hand_eval5_picks_kickers0[5] || equity_lane1_eval75_hand_eval5_picks_kickers0[3] || equity_lane1_eval75_hand_eval5_picks_kickers0[1]);
+    equity_lane1_eval75_hand_eval5_c4_kickers0 = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg324_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank73_encode
+always @(equity_lane1_eval75_hand_eval5_picks_kickers1) begin: equity_lane1_eval75_hand_eval5_onehot_rank73_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg324_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg324_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg324_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg324_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg324_q[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank73_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_kickers1[12] || equity_lane1_eval75_hand_eval5_picks_kickers1[11] || equity_lane1_eval75_hand_eval5_picks_kickers1[10] || equity_lane1_eval75_hand_eval5_picks_kickers1[9] || equity_lane1_eval75_hand_eval5_picks_kickers1[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_kickers1[12] || equity_lane1_eval75_hand_eval5_picks_kickers1[7] || equity_lane1_eval75_hand_eval5_picks_kickers1[6] || equity_lane1_eval75_hand_eval5_picks_kickers1[5] || equity_lane1_eval75_hand_eval5_picks_kickers1[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_kickers1[11] || equity_lane1_eval75_hand_eval5_picks_kickers1[10] || equity_lane1_eval75_hand_eval5_picks_kickers1[7] || equity_lane1_eval75_hand_eval5_picks_kickers1[6] || equity_lane1_eval75_hand_eval5_picks_kickers1[3] || equity_lane1_eval75_hand_eval5_picks_kickers1[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_kickers1[11] || equity_lane1_eval75_hand_eval5_picks_kickers1[9] || equity_lane1_eval75_hand_eval5_picks_kickers1[7] || equity_lane1_eval75_hand_eval5_picks_kickers1[5] || equity_lane1_eval75_hand_eval5_picks_kickers1[3] || equity_lane1_eval75_hand_eval5_picks_kickers1[1]);
+    equity_lane1_eval75_hand_eval5_c4_kickers1 = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg325_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank74_encode
+always @(equity_lane1_eval75_hand_eval5_picks_kickers2) begin: equity_lane1_eval75_hand_eval5_onehot_rank74_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg325_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg325_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg325_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg325_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg325_q[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank74_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_kickers2[12] || equity_lane1_eval75_hand_eval5_picks_kickers2[11] || equity_lane1_eval75_hand_eval5_picks_kickers2[10] || equity_lane1_eval75_hand_eval5_picks_kickers2[9] || equity_lane1_eval75_hand_eval5_picks_kickers2[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_kickers2[12] || equity_lane1_eval75_hand_eval5_picks_kickers2[7] || equity_lane1_eval75_hand_eval5_picks_kickers2[6] || equity_lane1_eval75_hand_eval5_picks_kickers2[5] || equity_lane1_eval75_hand_eval5_picks_kickers2[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_kickers2[11] || equity_lane1_eval75_hand_eval5_picks_kickers2[10] || equity_lane1_eval75_hand_eval5_picks_kickers2[7] || equity_lane1_eval75_hand_eval5_picks_kickers2[6] || equity_lane1_eval75_hand_eval5_picks_kickers2[3] || equity_lane1_eval75_hand_eval5_picks_kickers2[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_kickers2[11] || equity_lane1_eval75_hand_eval5_picks_kickers2[9] || equity_lane1_eval75_hand_eval5_picks_kickers2[7] || equity_lane1_eval75_hand_eval5_picks_kickers2[5] || equity_lane1_eval75_hand_eval5_picks_kickers2[3] || equity_lane1_eval75_hand_eval5_picks_kickers2[1]);
+    equity_lane1_eval75_hand_eval5_c4_kickers2 = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg326_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank75_encode
+always @(equity_lane1_eval75_hand_eval5_picks_kickers3) begin: equity_lane1_eval75_hand_eval5_onehot_rank75_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg326_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg326_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg326_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg326_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg326_q[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank75_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_kickers3[12] || equity_lane1_eval75_hand_eval5_picks_kickers3[11] || equity_lane1_eval75_hand_eval5_picks_kickers3[10] || equity_lane1_eval75_hand_eval5_picks_kickers3[9] || equity_lane1_eval75_hand_eval5_picks_kickers3[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_kickers3[12] || equity_lane1_eval75_hand_eval5_picks_kickers3[7] || equity_lane1_eval75_hand_eval5_picks_kickers3[6] || equity_lane1_eval75_hand_eval5_picks_kickers3[5] || equity_lane1_eval75_hand_eval5_picks_kickers3[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_kickers3[11] || equity_lane1_eval75_hand_eval5_picks_kickers3[10] || equity_lane1_eval75_hand_eval5_picks_kickers3[7] || equity_lane1_eval75_hand_eval5_picks_kickers3[6] || equity_lane1_eval75_hand_eval5_picks_kickers3[3] || equity_lane1_eval75_hand_eval5_picks_kickers3[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_kickers3[11] || equity_lane1_eval75_hand_eval5_picks_kickers3[9] || equity_lane1_eval75_hand_eval5_picks_kickers3[7] || equity_lane1_eval75_hand_eval5_picks_kickers3[5] || equity_lane1_eval75_hand_eval5_picks_kickers3[3] || equity_lane1_eval75_hand_eval5_picks_kickers3[1]);
+    equity_lane1_eval75_hand_eval5_c4_kickers3 = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg327_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank76_encode
+always @(equity_lane1_eval75_hand_eval5_picks_kickers4) begin: equity_lane1_eval75_hand_eval5_onehot_rank76_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg327_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg327_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg327_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg327_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg327_q[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank76_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_kickers4[12] || equity_lane1_eval75_hand_eval5_picks_kickers4[11] || equity_lane1_eval75_hand_eval5_picks_kickers4[10] || equity_lane1_eval75_hand_eval5_picks_kickers4[9] || equity_lane1_eval75_hand_eval5_picks_kickers4[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_kickers4[12] || equity_lane1_eval75_hand_eval5_picks_kickers4[7] || equity_lane1_eval75_hand_eval5_picks_kickers4[6] || equity_lane1_eval75_hand_eval5_picks_kickers4[5] || equity_lane1_eval75_hand_eval5_picks_kickers4[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_kickers4[11] || equity_lane1_eval75_hand_eval5_picks_kickers4[10] || equity_lane1_eval75_hand_eval5_picks_kickers4[7] || equity_lane1_eval75_hand_eval5_picks_kickers4[6] || equity_lane1_eval75_hand_eval5_picks_kickers4[3] || equity_lane1_eval75_hand_eval5_picks_kickers4[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_kickers4[11] || equity_lane1_eval75_hand_eval5_picks_kickers4[9] || equity_lane1_eval75_hand_eval5_picks_kickers4[7] || equity_lane1_eval75_hand_eval5_picks_kickers4[5] || equity_lane1_eval75_hand_eval5_picks_kickers4[3] || equity_lane1_eval75_hand_eval5_picks_kickers4[1]);
+    equity_lane1_eval75_hand_eval5_c4_kickers4 = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pair0) begin: equity_lane1_eval75_hand_eval5_onehot_rank77_encode
+always @(equity_lane1_eval75_hand_eval5_picks_pairs0) begin: equity_lane1_eval75_hand_eval5_onehot_rank77_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pair0[12] || equity_lane1_eval75_hand_eval5_pair0[11] || equity_lane1_eval75_hand_eval5_pair0[10] || equity_lane1_eval75_hand_eval5_pair0[9] || equity_lane1_eval75_hand_eval5_pair0[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pair0[12] || equity_lane1_eval75_hand_eval5_pair0[7] || equity_lane1_eval75_hand_eval5_pair0[6] || equity_lane1_eval75_hand_eval5_pair0[5] || equity_lane1_eval75_hand_eval5_pair0[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pair0[11] || equity_lane1_eval75_hand_eval5_pair0[10] || equity_lane1_eval75_hand_eval5_pair0[7] || equity_lane1_eval75_hand_eval5_pair0[6] || equity_lane1_eval75_hand_eval5_pair0[3] || equity_lane1_eval75_hand_eval5_pair0[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pair0[11] || equity_lane1_eval75_hand_eval5_pair0[9] || equity_lane1_eval75_hand_eval5_pair0[7] || equity_lane1_eval75_hand_eval5_pair0[5] || equity_lane1_eval75_hand_eval5_pair0[3] || equity_lane1_eval75_hand_eval5_pair0[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank77_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_pairs0[12] || equity_lane1_eval75_hand_eval5_picks_pairs0[11] || equity_lane1_eval75_hand_eval5_picks_pairs0[10] || equity_lane1_eval75_hand_eval5_picks_pairs0[9] || equity_lane1_eval75_hand_eval5_picks_pairs0[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_pairs0[12] || equity_lane1_eval75_hand_eval5_picks_pairs0[7] || equity_lane1_eval75_hand_eval5_picks_pairs0[6] || equity_lane1_eval75_hand_eval5_picks_pairs0[5] || equity_lane1_eval75_hand_eval5_picks_pairs0[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_pairs0[11] || equity_lane1_eval75_hand_eval5_picks_pairs0[10] || equity_lane1_eval75_hand_eval5_picks_pairs0[7] || equity_lane1_eval75_hand_eval5_picks_pairs0[6] || equity_lane1_eval75_hand_eval5_picks_pairs0[3] || equity_lane1_eval75_hand_eval5_picks_pairs0[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_pairs0[11] || equity_lane1_eval75_hand_eval5_picks_pairs0[9] || equity_lane1_eval75_hand_eval5_picks_pairs0[7] || equity_lane1_eval75_hand_eval5_picks_pairs0[5] || equity_lane1_eval75_hand_eval5_picks_pairs0[3] || equity_lane1_eval75_hand_eval5_picks_pairs0[1]);
+    equity_lane1_eval75_hand_eval5_c4_pairs0 = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pair1) begin: equity_lane1_eval75_hand_eval5_onehot_rank78_encode
+always @(equity_lane1_eval75_hand_eval5_picks_pairs1) begin: equity_lane1_eval75_hand_eval5_onehot_rank78_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pair1[12] || equity_lane1_eval75_hand_eval5_pair1[11] || equity_lane1_eval75_hand_eval5_pair1[10] || equity_lane1_eval75_hand_eval5_pair1[9] || equity_lane1_eval75_hand_eval5_pair1[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pair1[12] || equity_lane1_eval75_hand_eval5_pair1[7] || equity_lane1_eval75_hand_eval5_pair1[6] || equity_lane1_eval75_hand_eval5_pair1[5] || equity_lane1_eval75_hand_eval5_pair1[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pair1[11] || equity_lane1_eval75_hand_eval5_pair1[10] || equity_lane1_eval75_hand_eval5_pair1[7] || equity_lane1_eval75_hand_eval5_pair1[6] || equity_lane1_eval75_hand_eval5_pair1[3] || equity_lane1_eval75_hand_eval5_pair1[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pair1[11] || equity_lane1_eval75_hand_eval5_pair1[9] || equity_lane1_eval75_hand_eval5_pair1[7] || equity_lane1_eval75_hand_eval5_pair1[5] || equity_lane1_eval75_hand_eval5_pair1[3] || equity_lane1_eval75_hand_eval5_pair1[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank78_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_pairs1[12] || equity_lane1_eval75_hand_eval5_picks_pairs1[11] || equity_lane1_eval75_hand_eval5_picks_pairs1[10] || equity_lane1_eval75_hand_eval5_picks_pairs1[9] || equity_lane1_eval75_hand_eval5_picks_pairs1[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_pairs1[12] || equity_lane1_eval75_hand_eval5_picks_pairs1[7] || equity_lane1_eval75_hand_eval5_picks_pairs1[6] || equity_lane1_eval75_hand_eval5_picks_pairs1[5] || equity_lane1_eval75_hand_eval5_picks_pairs1[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_pairs1[11] || equity_lane1_eval75_hand_eval5_picks_pairs1[10] || equity_lane1_eval75_hand_eval5_picks_pairs1[7] || equity_lane1_eval75_hand_eval5_picks_pairs1[6] || equity_lane1_eval75_hand_eval5_picks_pairs1[3] || equity_lane1_eval75_hand_eval5_picks_pairs1[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_pairs1[11] || equity_lane1_eval75_hand_eval5_picks_pairs1[9] || equity_lane1_eval75_hand_eval5_picks_pairs1[7] || equity_lane1_eval75_hand_eval5_picks_pairs1[5] || equity_lane1_eval75_hand_eval5_picks_pairs1[3] || equity_lane1_eval75_hand_eval5_picks_pairs1[1]);
+    equity_lane1_eval75_hand_eval5_c4_pairs1 = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg330_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank79_encode
+always @(equity_lane1_eval75_hand_eval5_picks_pairs2) begin: equity_lane1_eval75_hand_eval5_onehot_rank79_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg330_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg330_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg330_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg330_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg330_q[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank79_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_pairs2[12] || equity_lane1_eval75_hand_eval5_picks_pairs2[11] || equity_lane1_eval75_hand_eval5_picks_pairs2[10] || equity_lane1_eval75_hand_eval5_picks_pairs2[9] || equity_lane1_eval75_hand_eval5_picks_pairs2[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_pairs2[12] || equity_lane1_eval75_hand_eval5_picks_pairs2[7] || equity_lane1_eval75_hand_eval5_picks_pairs2[6] || equity_lane1_eval75_hand_eval5_picks_pairs2[5] || equity_lane1_eval75_hand_eval5_picks_pairs2[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_pairs2[11] || equity_lane1_eval75_hand_eval5_picks_pairs2[10] || equity_lane1_eval75_hand_eval5_picks_pairs2[7] || equity_lane1_eval75_hand_eval5_picks_pairs2[6] || equity_lane1_eval75_hand_eval5_picks_pairs2[3] || equity_lane1_eval75_hand_eval5_picks_pairs2[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_pairs2[11] || equity_lane1_eval75_hand_eval5_picks_pairs2[9] || equity_lane1_eval75_hand_eval5_picks_pairs2[7] || equity_lane1_eval75_hand_eval5_picks_pairs2[5] || equity_lane1_eval75_hand_eval5_picks_pairs2[3] || equity_lane1_eval75_hand_eval5_picks_pairs2[1]);
+    equity_lane1_eval75_hand_eval5_c4_pairs2 = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_trip0) begin: equity_lane1_eval75_hand_eval5_onehot_rank80_encode
+always @(equity_lane1_eval75_hand_eval5_picks_trips0) begin: equity_lane1_eval75_hand_eval5_onehot_rank80_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_trip0[12] || equity_lane1_eval75_hand_eval5_trip0[11] || equity_lane1_eval75_hand_eval5_trip0[10] || equity_lane1_eval75_hand_eval5_trip0[9] || equity_lane1_eval75_hand_eval5_trip0[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_trip0[12] || equity_lane1_eval75_hand_eval5_trip0[7] || equity_lane1_eval75_hand_eval5_trip0[6] || equity_lane1_eval75_hand_eval5_trip0[5] || equity_lane1_eval75_hand_eval5_trip0[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_trip0[11] || equity_lane1_eval75_hand_eval5_trip0[10] || equity_lane1_eval75_hand_eval5_trip0[7] || equity_lane1_eval75_hand_eval5_trip0[6] || equity_lane1_eval75_hand_eval5_trip0[3] || equity_lane1_eval75_hand_eval5_trip0[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_trip0[11] || equity_lane1_eval75_hand_eval5_trip0[9] || equity_lane1_eval75_hand_eval5_trip0[7] || equity_lane1_eval75_hand_eval5_trip0[5] || equity_lane1_eval75_hand_eval5_trip0[3] || equity_lane1_eval75_hand_eval5_trip0[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank80_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_trips0[12] || equity_lane1_eval75_hand_eval5_picks_trips0[11] || equity_lane1_eval75_hand_eval5_picks_trips0[10] || equity_lane1_eval75_hand_eval5_picks_trips0[9] || equity_lane1_eval75_hand_eval5_picks_trips0[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_trips0[12] || equity_lane1_eval75_hand_eval5_picks_trips0[7] || equity_lane1_eval75_hand_eval5_picks_trips0[6] || equity_lane1_eval75_hand_eval5_picks_trips0[5] || equity_lane1_eval75_hand_eval5_picks_trips0[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_trips0[11] || equity_lane1_eval75_hand_eval5_picks_trips0[10] || equity_lane1_eval75_hand_eval5_picks_trips0[7] || equity_lane1_eval75_hand_eval5_picks_trips0[6] || equity_lane1_eval75_hand_eval5_picks_trips0[3] || equity_lane1_eval75_hand_eval5_picks_trips0[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_trips0[11] || equity_lane1_eval75_hand_eval5_picks_trips0[9] || equity_lane1_eval75_hand_eval5_picks_trips0[7] || equity_lane1_eval75_hand_eval5_picks_trips0[5] || equity_lane1_eval75_hand_eval5_picks_trips0[3] || equity_lane1_eval75_hand_eval5_picks_trips0[1]);
+    equity_lane1_eval75_hand_eval5_c4_trips0 = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_trip1) begin: equity_lane1_eval75_hand_eval5_onehot_rank81_encode
+always @(equity_lane1_eval75_hand_eval5_picks_trips1) begin: equity_lane1_eval75_hand_eval5_onehot_rank81_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_trip1[12] || equity_lane1_eval75_hand_eval5_trip1[11] || equity_lane1_eval75_hand_eval5_trip1[10] || equity_lane1_eval75_hand_eval5_trip1[9] || equity_lane1_eval75_hand_eval5_trip1[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_trip1[12] || equity_lane1_eval75_hand_eval5_trip1[7] || equity_lane1_eval75_hand_eval5_trip1[6] || equity_lane1_eval75_hand_eval5_trip1[5] || equity_lane1_eval75_hand_eval5_trip1[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_trip1[11] || equity_lane1_eval75_hand_eval5_trip1[10] || equity_lane1_eval75_hand_eval5_trip1[7] || equity_lane1_eval75_hand_eval5_trip1[6] || equity_lane1_eval75_hand_eval5_trip1[3] || equity_lane1_eval75_hand_eval5_trip1[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_trip1[11] || equity_lane1_eval75_hand_eval5_trip1[9] || equity_lane1_eval75_hand_eval5_trip1[7] || equity_lane1_eval75_hand_eval5_trip1[5] || equity_lane1_eval75_hand_eval5_trip1[3] || equity_lane1_eval75_hand_eval5_trip1[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank81_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_trips1[12] || equity_lane1_eval75_hand_eval5_picks_trips1[11] || equity_lane1_eval75_hand_eval5_picks_trips1[10] || equity_lane1_eval75_hand_eval5_picks_trips1[9] || equity_lane1_eval75_hand_eval5_picks_trips1[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_trips1[12] || equity_lane1_eval75_hand_eval5_picks_trips1[7] || equity_lane1_eval75_hand_eval5_picks_trips1[6] || equity_lane1_eval75_hand_eval5_picks_trips1[5] || equity_lane1_eval75_hand_eval5_picks_trips1[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_trips1[11] || equity_lane1_eval75_hand_eval5_picks_trips1[10] || equity_lane1_eval75_hand_eval5_picks_trips1[7] || equity_lane1_eval75_hand_eval5_picks_trips1[6] || equity_lane1_eval75_hand_eval5_picks_trips1[3] || equity_lane1_eval75_hand_eval5_picks_trips1[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_trips1[11] || equity_lane1_eval75_hand_eval5_picks_trips1[9] || equity_lane1_eval75_hand_eval5_picks_trips1[7] || equity_lane1_eval75_hand_eval5_picks_trips1[5] || equity_lane1_eval75_hand_eval5_picks_trips1[3] || equity_lane1_eval75_hand_eval5_picks_trips1[1]);
+    equity_lane1_eval75_hand_eval5_c4_trips1 = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pipe_reg333_q) begin: equity_lane1_eval75_hand_eval5_onehot_rank82_encode
+always @(equity_lane1_eval75_hand_eval5_picks_not_quads0) begin: equity_lane1_eval75_hand_eval5_onehot_rank82_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_pipe_reg333_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_pipe_reg333_q[12] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_pipe_reg333_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[10] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[6] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_pipe_reg333_q[11] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[9] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[7] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[5] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[3] || equity_lane1_eval75_hand_eval5_pipe_reg333_q[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank82_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_not_quads0[12] || equity_lane1_eval75_hand_eval5_picks_not_quads0[11] || equity_lane1_eval75_hand_eval5_picks_not_quads0[10] || equity_lane1_eval75_hand_eval5_picks_not_quads0[9] || equity_lane1_eval75_hand_eval5_picks_not_quads0[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_not_quads0[12] || equity_lane1_eval75_hand_eval5_picks_not_quads0[7] || equity_lane1_eval75_hand_eval5_picks_not_quads0[6] || equity_lane1_eval75_hand_eval5_picks_not_quads0[5] || equity_lane1_eval75_hand_eval5_picks_not_quads0[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_not_quads0[11] || equity_lane1_eval75_hand_eval5_picks_not_quads0[10] || equity_lane1_eval75_hand_eval5_picks_not_quads0[7] || equity_lane1_eval75_hand_eval5_picks_not_quads0[6] || equity_lane1_eval75_hand_eval5_picks_not_quads0[3] || equity_lane1_eval75_hand_eval5_picks_not_quads0[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_not_quads0[11] || equity_lane1_eval75_hand_eval5_picks_not_quads0[9] || equity_lane1_eval75_hand_eval5_picks_not_quads0[7] || equity_lane1_eval75_hand_eval5_picks_not_quads0[5] || equity_lane1_eval75_hand_eval5_picks_not_quads0[3] || equity_lane1_eval75_hand_eval5_picks_not_quads0[1]);
+    equity_lane1_eval75_hand_eval5_c4_not_quads0 = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_s3_quads) begin: equity_lane1_eval75_hand_eval5_onehot_rank83_encode
+always @(equity_lane1_eval75_hand_eval5_picks_quads) begin: equity_lane1_eval75_hand_eval5_onehot_rank83_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_s3_quads[12] || equity_lane1_eval75_hand_eval5_s3_quads[11] || equity_lane1_eval75_hand_eval5_s3_quads[10] || equity_lane1_eval75_hand_eval5_s3_quads[9] || equity_lane1_eval75_hand_eval5_s3_quads[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_s3_quads[12] || equity_lane1_eval75_hand_eval5_s3_quads[7] || equity_lane1_eval75_hand_eval5_s3_quads[6] || equity_lane1_eval75_hand_eval5_s3_quads[5] || equity_lane1_eval75_hand_eval5_s3_quads[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_s3_quads[11] || equity_lane1_eval75_hand_eval5_s3_quads[10] || equity_lane1_eval75_hand_eval5_s3_quads[7] || equity_lane1_eval75_hand_eval5_s3_quads[6] || equity_lane1_eval75_hand_eval5_s3_quads[3] || equity_lane1_eval75_hand_eval5_s3_quads[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_s3_quads[11] || equity_lane1_eval75_hand_eval5_s3_quads[9] || equity_lane1_eval75_hand_eval5_s3_quads[7] || equity_lane1_eval75_hand_eval5_s3_quads[5] || equity_lane1_eval75_hand_eval5_s3_quads[3] || equity_lane1_eval75_hand_eval5_s3_quads[1]);
-    equity_lane1_eval75_hand_eval5_onehot_rank83_rank = value;
+    value[3] = (equity_lane1_eval75_hand_eval5_picks_quads[12] || equity_lane1_eval75_hand_eval5_picks_quads[11] || equity_lane1_eval75_hand_eval5_picks_quads[10] || equity_lane1_eval75_hand_eval5_picks_quads[9] || equity_lane1_eval75_hand_eval5_picks_quads[8]);
+    value[2] = (equity_lane1_eval75_hand_eval5_picks_quads[12] || equity_lane1_eval75_hand_eval5_picks_quads[7] || equity_lane1_eval75_hand_eval5_picks_quads[6] || equity_lane1_eval75_hand_eval5_picks_quads[5] || equity_lane1_eval75_hand_eval5_picks_quads[4]);
+    value[1] = (equity_lane1_eval75_hand_eval5_picks_quads[11] || equity_lane1_eval75_hand_eval5_picks_quads[10] || equity_lane1_eval75_hand_eval5_picks_quads[7] || equity_lane1_eval75_hand_eval5_picks_quads[6] || equity_lane1_eval75_hand_eval5_picks_quads[3] || equity_lane1_eval75_hand_eval5_picks_quads[2]);
+    value[0] = (equity_lane1_eval75_hand_eval5_picks_quads[11] || equity_lane1_eval75_hand_eval5_picks_quads[9] || equity_lane1_eval75_hand_eval5_picks_quads[7] || equity_lane1_eval75_hand_eval5_picks_quads[5] || equity_lane1_eval75_hand_eval5_picks_quads[3] || equity_lane1_eval75_hand_eval5_picks_quads[1]);
+    equity_lane1_eval75_hand_eval5_c4_quads = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_pair0, equity_lane1_eval75_hand_eval5_trip1, equity_lane1_eval75_hand_eval5_s3_flush, equity_lane1_eval75_hand_eval5_s3_quads, equity_lane1_eval75_hand_eval5_pair1, equity_lane1_eval75_hand_eval5_trip0, equity_lane1_eval75_hand_eval5_s3_straight, equity_lane1_eval75_hand_eval5_s3_sf) begin: equity_lane1_eval75_hand_eval5_categorize
+always @(equity_lane1_eval75_hand_eval5_picks_pairs0, equity_lane1_eval75_hand_eval5_picks_flush, equity_lane1_eval75_hand_eval5_picks_trips1, equity_lane1_eval75_hand_eval5_picks_straight, equity_lane1_eval75_hand_eval5_picks_pairs1, equity_lane1_eval75_hand_eval5_picks_sf, equity_lane1_eval75_hand_eval5_picks_quads, equity_lane1_eval75_hand_eval5_picks_trips0) begin: equity_lane1_eval75_hand_eval5_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval75_hand_eval5_s3_sf) begin
+    if (equity_lane1_eval75_hand_eval5_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_s3_quads != 0)) begin
+    else if ((equity_lane1_eval75_hand_eval5_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval75_hand_eval5_trip0 != 0) && ((equity_lane1_eval75_hand_eval5_trip1 != 0) || (equity_lane1_eval75_hand_eval5_pair0 != 0)))) begin
+    else if (((equity_lane1_eval75_hand_eval5_picks_trips0 != 0) && ((equity_lane1_eval75_hand_eval5_picks_trips1 != 0) || (equity_lane1_eval75_hand_eval5_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval75_hand_eval5_s3_flush) begin
+    else if (equity_lane1_eval75_hand_eval5_picks_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval75_hand_eval5_s3_straight) begin
+    else if (equity_lane1_eval75_hand_eval5_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_trip0 != 0)) begin
+    else if ((equity_lane1_eval75_hand_eval5_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_pair1 != 0)) begin
+    else if ((equity_lane1_eval75_hand_eval5_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_pair0 != 0)) begin
+    else if ((equity_lane1_eval75_hand_eval5_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane1_eval75_hand_eval5_c4_category = cat;
+    equity_lane1_eval75_hand_eval5_category = cat;
 end
 
 
 
-assign equity_lane1_eval75_hand_eval5_c4_invalid = (equity_lane1_eval75_hand_eval5_s3_bad || (!equity_lane1_eval75_hand_eval5_s3_any));
+assign equity_lane1_eval75_hand_eval5_c4_invalid = (equity_lane1_eval75_hand_eval5_picks_bad || (!equity_lane1_eval75_hand_eval5_picks_any));
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg342_load
-    equity_lane1_eval75_hand_eval5_m0 <= equity_lane1_eval75_hand_eval5_onehot_rank72_rank;
+always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_ranked_register
+    equity_lane1_eval75_hand_eval5_ranked_kickers0 <= equity_lane1_eval75_hand_eval5_c4_kickers0;
+    equity_lane1_eval75_hand_eval5_ranked_kickers1 <= equity_lane1_eval75_hand_eval5_c4_kickers1;
+    equity_lane1_eval75_hand_eval5_ranked_kickers2 <= equity_lane1_eval75_hand_eval5_c4_kickers2;
+    equity_lane1_eval75_hand_eval5_ranked_kickers3 <= equity_lane1_eval75_hand_eval5_c4_kickers3;
+    equity_lane1_eval75_hand_eval5_ranked_kickers4 <= equity_lane1_eval75_hand_eval5_c4_kickers4;
+    equity_lane1_eval75_hand_eval5_ranked_pairs0 <= equity_lane1_eval75_hand_eval5_c4_pairs0;
+    equity_lane1_eval75_hand_eval5_ranked_pairs1 <= equity_lane1_eval75_hand_eval5_c4_pairs1;
+    equity_lane1_eval75_hand_eval5_ranked_pairs2 <= equity_lane1_eval75_hand_eval5_c4_pairs2;
+    equity_lane1_eval75_hand_eval5_ranked_trips0 <= equity_lane1_eval75_hand_eval5_c4_trips0;
+    equity_lane1_eval75_hand_eval5_ranked_trips1 <= equity_lane1_eval75_hand_eval5_c4_trips1;
+    equity_lane1_eval75_hand_eval5_ranked_not_quads0 <= equity_lane1_eval75_hand_eval5_c4_not_quads0;
+    equity_lane1_eval75_hand_eval5_ranked_quads <= equity_lane1_eval75_hand_eval5_c4_quads;
+    equity_lane1_eval75_hand_eval5_ranked_category <= equity_lane1_eval75_hand_eval5_category;
+    equity_lane1_eval75_hand_eval5_ranked_straight_top <= equity_lane1_eval75_hand_eval5_picks_straight_top;
+    equity_lane1_eval75_hand_eval5_ranked_sf_top <= equity_lane1_eval75_hand_eval5_picks_sf_top;
+    equity_lane1_eval75_hand_eval5_ranked_invalid <= equity_lane1_eval75_hand_eval5_c4_invalid;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg343_load
-    equity_lane1_eval75_hand_eval5_m1 <= equity_lane1_eval75_hand_eval5_onehot_rank73_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg344_load
-    equity_lane1_eval75_hand_eval5_m2 <= equity_lane1_eval75_hand_eval5_onehot_rank74_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg345_load
-    equity_lane1_eval75_hand_eval5_m3 <= equity_lane1_eval75_hand_eval5_onehot_rank75_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg346_load
-    equity_lane1_eval75_hand_eval5_m4 <= equity_lane1_eval75_hand_eval5_onehot_rank76_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg347_load
-    equity_lane1_eval75_hand_eval5_p0 <= equity_lane1_eval75_hand_eval5_onehot_rank77_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg348_load
-    equity_lane1_eval75_hand_eval5_p1 <= equity_lane1_eval75_hand_eval5_onehot_rank78_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg349_load
-    equity_lane1_eval75_hand_eval5_p2 <= equity_lane1_eval75_hand_eval5_onehot_rank79_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg350_load
-    equity_lane1_eval75_hand_eval5_t0 <= equity_lane1_eval75_hand_eval5_onehot_rank80_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg351_load
-    equity_lane1_eval75_hand_eval5_t1 <= equity_lane1_eval75_hand_eval5_onehot_rank81_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg352_load
-    equity_lane1_eval75_hand_eval5_x0 <= equity_lane1_eval75_hand_eval5_onehot_rank82_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg353_load
-    equity_lane1_eval75_hand_eval5_q0 <= equity_lane1_eval75_hand_eval5_onehot_rank83_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg354_load
-    equity_lane1_eval75_hand_eval5_s4_category <= equity_lane1_eval75_hand_eval5_c4_category;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg355_load
-    equity_lane1_eval75_hand_eval5_s4_straight_top <= equity_lane1_eval75_hand_eval5_pipe_reg338_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg356_load
-    equity_lane1_eval75_hand_eval5_s4_sf_top <= equity_lane1_eval75_hand_eval5_pipe_reg339_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_pipe_reg357_load
-    equity_lane1_eval75_hand_eval5_s4_invalid <= equity_lane1_eval75_hand_eval5_c4_invalid;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_x0, equity_lane1_eval75_hand_eval5_s4_invalid, equity_lane1_eval75_hand_eval5_p1, equity_lane1_eval75_hand_eval5_p0, equity_lane1_eval75_hand_eval5_t1, equity_lane1_eval75_hand_eval5_q0, equity_lane1_eval75_hand_eval5_m0, equity_lane1_eval75_hand_eval5_m2, equity_lane1_eval75_hand_eval5_p2, equity_lane1_eval75_hand_eval5_s4_sf_top, equity_lane1_eval75_hand_eval5_m3, equity_lane1_eval75_hand_eval5_m4, equity_lane1_eval75_hand_eval5_m1, equity_lane1_eval75_hand_eval5_s4_straight_top, equity_lane1_eval75_hand_eval5_s4_category, equity_lane1_eval75_hand_eval5_t0) begin: equity_lane1_eval75_hand_eval5_compose
+always @(equity_lane1_eval75_hand_eval5_ranked_not_quads0, equity_lane1_eval75_hand_eval5_ranked_pairs1, equity_lane1_eval75_hand_eval5_ranked_pairs0, equity_lane1_eval75_hand_eval5_ranked_trips1, equity_lane1_eval75_hand_eval5_ranked_quads, equity_lane1_eval75_hand_eval5_ranked_kickers0, equity_lane1_eval75_hand_eval5_ranked_kickers2, equity_lane1_eval75_hand_eval5_ranked_sf_top, equity_lane1_eval75_hand_eval5_ranked_pairs2, equity_lane1_eval75_hand_eval5_ranked_trips0, equity_lane1_eval75_hand_eval5_ranked_kickers3, equity_lane1_eval75_hand_eval5_ranked_kickers4, equity_lane1_eval75_hand_eval5_ranked_kickers1, equity_lane1_eval75_hand_eval5_ranked_straight_top, equity_lane1_eval75_hand_eval5_ranked_invalid, equity_lane1_eval75_hand_eval5_ranked_category) begin: equity_lane1_eval75_hand_eval5_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -26268,80 +25228,80 @@ always @(equity_lane1_eval75_hand_eval5_x0, equity_lane1_eval75_hand_eval5_s4_in
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval75_hand_eval5_t1[j] && (!equity_lane1_eval75_hand_eval5_p0[j]))) begin
+        if ((equity_lane1_eval75_hand_eval5_ranked_trips1[j] && (!equity_lane1_eval75_hand_eval5_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane1_eval75_hand_eval5_p0[j] && (!equity_lane1_eval75_hand_eval5_t1[j]))) begin
+        else if ((equity_lane1_eval75_hand_eval5_ranked_pairs0[j] && (!equity_lane1_eval75_hand_eval5_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval75_hand_eval5_p2[j] && (!equity_lane1_eval75_hand_eval5_m0[j]))) begin
+        if ((equity_lane1_eval75_hand_eval5_ranked_pairs2[j] && (!equity_lane1_eval75_hand_eval5_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane1_eval75_hand_eval5_m0[j] && (!equity_lane1_eval75_hand_eval5_p2[j]))) begin
+        else if ((equity_lane1_eval75_hand_eval5_ranked_kickers0[j] && (!equity_lane1_eval75_hand_eval5_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane1_eval75_hand_eval5_s4_category[8];
-    cat[2] = (equity_lane1_eval75_hand_eval5_s4_category[7] || equity_lane1_eval75_hand_eval5_s4_category[6] || equity_lane1_eval75_hand_eval5_s4_category[5] || equity_lane1_eval75_hand_eval5_s4_category[4]);
-    cat[1] = (equity_lane1_eval75_hand_eval5_s4_category[7] || equity_lane1_eval75_hand_eval5_s4_category[6] || equity_lane1_eval75_hand_eval5_s4_category[3] || equity_lane1_eval75_hand_eval5_s4_category[2]);
-    cat[0] = (equity_lane1_eval75_hand_eval5_s4_category[7] || equity_lane1_eval75_hand_eval5_s4_category[5] || equity_lane1_eval75_hand_eval5_s4_category[3] || equity_lane1_eval75_hand_eval5_s4_category[1]);
+    cat[3] = equity_lane1_eval75_hand_eval5_ranked_category[8];
+    cat[2] = (equity_lane1_eval75_hand_eval5_ranked_category[7] || equity_lane1_eval75_hand_eval5_ranked_category[6] || equity_lane1_eval75_hand_eval5_ranked_category[5] || equity_lane1_eval75_hand_eval5_ranked_category[4]);
+    cat[1] = (equity_lane1_eval75_hand_eval5_ranked_category[7] || equity_lane1_eval75_hand_eval5_ranked_category[6] || equity_lane1_eval75_hand_eval5_ranked_category[3] || equity_lane1_eval75_hand_eval5_ranked_category[2]);
+    cat[0] = (equity_lane1_eval75_hand_eval5_ranked_category[7] || equity_lane1_eval75_hand_eval5_ranked_category[5] || equity_lane1_eval75_hand_eval5_ranked_category[3] || equity_lane1_eval75_hand_eval5_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval75_hand_eval5_s4_category[8]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_s4_sf_top);
+    if (equity_lane1_eval75_hand_eval5_ranked_category[8]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_sf_top);
     end
-    if (equity_lane1_eval75_hand_eval5_s4_category[7]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_q0);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_x0);
+    if (equity_lane1_eval75_hand_eval5_ranked_category[7]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_quads);
+        k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_not_quads0);
     end
-    if (equity_lane1_eval75_hand_eval5_s4_category[6]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_t0);
+    if (equity_lane1_eval75_hand_eval5_ranked_category[6]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval75_hand_eval5_t1);
+            k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_trips1);
         end
         else begin
-            k1 = (k1 | equity_lane1_eval75_hand_eval5_p0);
+            k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_pairs0);
         end
     end
-    if ((equity_lane1_eval75_hand_eval5_s4_category[5] || equity_lane1_eval75_hand_eval5_s4_category[0])) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_m0);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_m1);
-        k2 = (k2 | equity_lane1_eval75_hand_eval5_m2);
-        k3 = (k3 | equity_lane1_eval75_hand_eval5_m3);
-        k4 = (k4 | equity_lane1_eval75_hand_eval5_m4);
+    if ((equity_lane1_eval75_hand_eval5_ranked_category[5] || equity_lane1_eval75_hand_eval5_ranked_category[0])) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_kickers0);
+        k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_kickers1);
+        k2 = (k2 | equity_lane1_eval75_hand_eval5_ranked_kickers2);
+        k3 = (k3 | equity_lane1_eval75_hand_eval5_ranked_kickers3);
+        k4 = (k4 | equity_lane1_eval75_hand_eval5_ranked_kickers4);
     end
-    if (equity_lane1_eval75_hand_eval5_s4_category[4]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_s4_straight_top);
+    if (equity_lane1_eval75_hand_eval5_ranked_category[4]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_straight_top);
     end
-    if (equity_lane1_eval75_hand_eval5_s4_category[3]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_t0);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_m0);
-        k2 = (k2 | equity_lane1_eval75_hand_eval5_m1);
+    if (equity_lane1_eval75_hand_eval5_ranked_category[3]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_trips0);
+        k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_kickers0);
+        k2 = (k2 | equity_lane1_eval75_hand_eval5_ranked_kickers1);
     end
-    if (equity_lane1_eval75_hand_eval5_s4_category[2]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_p0);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_p1);
+    if (equity_lane1_eval75_hand_eval5_ranked_category[2]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_pairs0);
+        k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval75_hand_eval5_p2);
+            k2 = (k2 | equity_lane1_eval75_hand_eval5_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | equity_lane1_eval75_hand_eval5_m0);
+            k2 = (k2 | equity_lane1_eval75_hand_eval5_ranked_kickers0);
         end
     end
-    if (equity_lane1_eval75_hand_eval5_s4_category[1]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_p0);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_m0);
-        k2 = (k2 | equity_lane1_eval75_hand_eval5_m1);
-        k3 = (k3 | equity_lane1_eval75_hand_eval5_m2);
+    if (equity_lane1_eval75_hand_eval5_ranked_category[1]) begin
+        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_pairs0);
+        k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_kickers0);
+        k2 = (k2 | equity_lane1_eval75_hand_eval5_ranked_kickers1);
+        k3 = (k3 | equity_lane1_eval75_hand_eval5_ranked_kickers2);
     end
-    if (equity_lane1_eval75_hand_eval5_s4_invalid) begin
+    if (equity_lane1_eval75_hand_eval5_ranked_invalid) begin
         equity_lane1_eval75_hand_eval5_c5_word = 0;
     end
     else begin
@@ -26373,7 +25333,7 @@ always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_answer
     else begin
         if (equity_lane1_eval75_hand_eval5_valids[(6 - 2)]) begin
             equity_lane1_eval75_hand_eval5_word_q <= equity_lane1_eval75_hand_eval5_c5_word;
-            equity_lane1_eval75_hand_eval5_invalid_q <= equity_lane1_eval75_hand_eval5_s4_invalid;
+            equity_lane1_eval75_hand_eval5_invalid_q <= equity_lane1_eval75_hand_eval5_ranked_invalid;
         end
     end
 end
@@ -26469,31 +25429,6 @@ assign equity_lane1_eval76_hand_eval6_same_card145_same = ((equity_lane1_eval76_
 assign equity_lane1_eval76_hand_eval6_same_card146_same = ((equity_lane1_eval76_hand_eval6_s0_codes[36-1:30] == equity_lane1_eval76_hand_eval6_s0_codes[42-1:36]) && (equity_lane1_eval76_hand_eval6_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg358_load
-    equity_lane1_eval76_hand_eval6_s1_dups <= equity_lane1_eval76_hand_eval6_pipe_reg358_d;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg359_load
-    equity_lane1_eval76_hand_eval6_s1_hand <= equity_lane1_eval76_hand_eval6_d1_hand;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg360_load
-    equity_lane1_eval76_hand_eval6_s1_bad_codes <= equity_lane1_eval76_hand_eval6_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg361_load
-    equity_lane1_eval76_hand_eval6_s1_any <= equity_lane1_eval76_hand_eval6_d1_any;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg362_load
-    equity_lane1_eval76_hand_eval6_s1_flush_suit <= equity_lane1_eval76_hand_eval6_d1_flush_suit;
-end
-
-
 always @(equity_lane1_eval76_hand_eval6_s0_codes) begin: equity_lane1_eval76_hand_eval6_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
@@ -26547,11 +25482,20 @@ always @(equity_lane1_eval76_hand_eval6_s0_codes) begin: equity_lane1_eval76_han
 end
 
 
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_decoded_register
+    equity_lane1_eval76_hand_eval6_decoded_hand <= equity_lane1_eval76_hand_eval6_d1_hand;
+    equity_lane1_eval76_hand_eval6_decoded_bad_codes <= equity_lane1_eval76_hand_eval6_d1_bad_codes;
+    equity_lane1_eval76_hand_eval6_decoded_any <= equity_lane1_eval76_hand_eval6_d1_any;
+    equity_lane1_eval76_hand_eval6_decoded_flush_suit <= equity_lane1_eval76_hand_eval6_d1_flush_suit;
+    equity_lane1_eval76_hand_eval6_decoded_dups <= equity_lane1_eval76_hand_eval6_dups;
+end
 
-assign equity_lane1_eval76_hand_eval6_c2_bad = ((equity_lane1_eval76_hand_eval6_s1_dups != 0) || (equity_lane1_eval76_hand_eval6_s1_bad_codes != 0));
 
 
-always @(equity_lane1_eval76_hand_eval6_s1_hand, equity_lane1_eval76_hand_eval6_s1_flush_suit) begin: equity_lane1_eval76_hand_eval6_rank_masks
+assign equity_lane1_eval76_hand_eval6_c2_bad = ((equity_lane1_eval76_hand_eval6_decoded_dups != 0) || (equity_lane1_eval76_hand_eval6_decoded_bad_codes != 0));
+
+
+always @(equity_lane1_eval76_hand_eval6_decoded_flush_suit, equity_lane1_eval76_hand_eval6_decoded_hand) begin: equity_lane1_eval76_hand_eval6_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -26572,10 +25516,10 @@ always @(equity_lane1_eval76_hand_eval6_s1_hand, equity_lane1_eval76_hand_eval6_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval76_hand_eval6_s1_hand[((4 * r) + s)]) begin
+            if (equity_lane1_eval76_hand_eval6_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane1_eval76_hand_eval6_s1_hand[((4 * r) + s)] && equity_lane1_eval76_hand_eval6_s1_flush_suit[s])) begin
+            if ((equity_lane1_eval76_hand_eval6_decoded_hand[((4 * r) + s)] && equity_lane1_eval76_hand_eval6_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -26591,8 +25535,8 @@ always @(equity_lane1_eval76_hand_eval6_s1_hand, equity_lane1_eval76_hand_eval6_
     equity_lane1_eval76_hand_eval6_c2_trips = trips;
     equity_lane1_eval76_hand_eval6_c2_pairs = pairs;
     equity_lane1_eval76_hand_eval6_c2_not_quads = not_quads;
-    equity_lane1_eval76_hand_eval6_c2_flush = (equity_lane1_eval76_hand_eval6_s1_flush_suit != 0);
-    if ((equity_lane1_eval76_hand_eval6_s1_flush_suit != 0)) begin
+    equity_lane1_eval76_hand_eval6_c2_flush = (equity_lane1_eval76_hand_eval6_decoded_flush_suit != 0);
+    if ((equity_lane1_eval76_hand_eval6_decoded_flush_suit != 0)) begin
         equity_lane1_eval76_hand_eval6_c2_kickers = suited;
     end
     else begin
@@ -26601,14 +25545,14 @@ always @(equity_lane1_eval76_hand_eval6_s1_hand, equity_lane1_eval76_hand_eval6_
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_s1_hand) begin: equity_lane1_eval76_hand_eval6_sf_windows
+always @(equity_lane1_eval76_hand_eval6_decoded_hand) begin: equity_lane1_eval76_hand_eval6_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval76_hand_eval6_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval76_hand_eval6_s1_hand[((4 * w) + s)] && equity_lane1_eval76_hand_eval6_s1_hand[((4 * (w + 1)) + s)] && equity_lane1_eval76_hand_eval6_s1_hand[((4 * (w + 2)) + s)] && equity_lane1_eval76_hand_eval6_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane1_eval76_hand_eval6_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval76_hand_eval6_decoded_hand[((4 * w) + s)] && equity_lane1_eval76_hand_eval6_decoded_hand[((4 * (w + 1)) + s)] && equity_lane1_eval76_hand_eval6_decoded_hand[((4 * (w + 2)) + s)] && equity_lane1_eval76_hand_eval6_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -26626,61 +25570,25 @@ always @(equity_lane1_eval76_hand_eval6_c2_present) begin: equity_lane1_eval76_h
             complete[w] = 1;
         end
     end
-    equity_lane1_eval76_hand_eval6_straight_windows6_windows = complete;
+    equity_lane1_eval76_hand_eval6_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg363_load
-    equity_lane1_eval76_hand_eval6_pipe_reg363_q <= equity_lane1_eval76_hand_eval6_c2_quads;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_masks_register
+    equity_lane1_eval76_hand_eval6_masks_quads <= equity_lane1_eval76_hand_eval6_c2_quads;
+    equity_lane1_eval76_hand_eval6_masks_trips <= equity_lane1_eval76_hand_eval6_c2_trips;
+    equity_lane1_eval76_hand_eval6_masks_pairs <= equity_lane1_eval76_hand_eval6_c2_pairs;
+    equity_lane1_eval76_hand_eval6_masks_not_quads <= equity_lane1_eval76_hand_eval6_c2_not_quads;
+    equity_lane1_eval76_hand_eval6_masks_kickers <= equity_lane1_eval76_hand_eval6_c2_kickers;
+    equity_lane1_eval76_hand_eval6_masks_windows <= equity_lane1_eval76_hand_eval6_c2_windows;
+    equity_lane1_eval76_hand_eval6_masks_sf_windows <= equity_lane1_eval76_hand_eval6_c2_sf_windows;
+    equity_lane1_eval76_hand_eval6_masks_flush <= equity_lane1_eval76_hand_eval6_c2_flush;
+    equity_lane1_eval76_hand_eval6_masks_bad <= equity_lane1_eval76_hand_eval6_c2_bad;
+    equity_lane1_eval76_hand_eval6_masks_any <= equity_lane1_eval76_hand_eval6_decoded_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg364_load
-    equity_lane1_eval76_hand_eval6_pipe_reg364_q <= equity_lane1_eval76_hand_eval6_c2_trips;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg365_load
-    equity_lane1_eval76_hand_eval6_pipe_reg365_q <= equity_lane1_eval76_hand_eval6_c2_pairs;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg366_load
-    equity_lane1_eval76_hand_eval6_pipe_reg366_q <= equity_lane1_eval76_hand_eval6_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg367_load
-    equity_lane1_eval76_hand_eval6_pipe_reg367_q <= equity_lane1_eval76_hand_eval6_c2_kickers;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg368_load
-    equity_lane1_eval76_hand_eval6_pipe_reg368_q <= equity_lane1_eval76_hand_eval6_straight_windows6_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg369_load
-    equity_lane1_eval76_hand_eval6_pipe_reg369_q <= equity_lane1_eval76_hand_eval6_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg370_load
-    equity_lane1_eval76_hand_eval6_pipe_reg370_q <= equity_lane1_eval76_hand_eval6_c2_flush;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg371_load
-    equity_lane1_eval76_hand_eval6_pipe_reg371_q <= equity_lane1_eval76_hand_eval6_c2_bad;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg372_load
-    equity_lane1_eval76_hand_eval6_pipe_reg372_q <= equity_lane1_eval76_hand_eval6_s1_any;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_pipe_reg367_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks24_select
+always @(equity_lane1_eval76_hand_eval6_masks_kickers) begin: equity_lane1_eval76_hand_eval6_highest_ranks24_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -26691,19 +25599,19 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg367_q) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg367_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_masks_kickers[p] && seen[k]);
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg367_q[p]) begin
+        if (equity_lane1_eval76_hand_eval6_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane1_eval76_hand_eval6_highest_ranks24_onehots = sel;
+    equity_lane1_eval76_hand_eval6_c3_kickers = sel;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg365_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks25_select
+always @(equity_lane1_eval76_hand_eval6_masks_pairs) begin: equity_lane1_eval76_hand_eval6_highest_ranks25_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -26714,19 +25622,19 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg365_q) begin: equity_lane1_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg365_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_masks_pairs[p] && seen[k]);
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg365_q[p]) begin
+        if (equity_lane1_eval76_hand_eval6_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    equity_lane1_eval76_hand_eval6_highest_ranks25_onehots = sel;
+    equity_lane1_eval76_hand_eval6_c3_pairs = sel;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg364_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks26_select
+always @(equity_lane1_eval76_hand_eval6_masks_trips) begin: equity_lane1_eval76_hand_eval6_highest_ranks26_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -26737,19 +25645,19 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg364_q) begin: equity_lane1_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg364_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_masks_trips[p] && seen[k]);
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg364_q[p]) begin
+        if (equity_lane1_eval76_hand_eval6_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane1_eval76_hand_eval6_highest_ranks26_onehots = sel;
+    equity_lane1_eval76_hand_eval6_c3_trips = sel;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg366_q) begin: equity_lane1_eval76_hand_eval6_highest_ranks27_select
+always @(equity_lane1_eval76_hand_eval6_masks_not_quads) begin: equity_lane1_eval76_hand_eval6_highest_ranks27_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -26760,34 +25668,34 @@ always @(equity_lane1_eval76_hand_eval6_pipe_reg366_q) begin: equity_lane1_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_pipe_reg366_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_masks_not_quads[p] && seen[k]);
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg366_q[p]) begin
+        if (equity_lane1_eval76_hand_eval6_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane1_eval76_hand_eval6_highest_ranks27_onehots = sel;
+    equity_lane1_eval76_hand_eval6_c3_not_quads = sel;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg368_q) begin: equity_lane1_eval76_hand_eval6_window_top12_pick
+always @(equity_lane1_eval76_hand_eval6_masks_windows) begin: equity_lane1_eval76_hand_eval6_window_top12_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval76_hand_eval6_pipe_reg368_q[w] && (!higher))) begin
+        if ((equity_lane1_eval76_hand_eval6_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg368_q[w]) begin
+        if (equity_lane1_eval76_hand_eval6_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval76_hand_eval6_window_top12_best = {onehot, 3'h0};
-    equity_lane1_eval76_hand_eval6_window_top12_found = (equity_lane1_eval76_hand_eval6_pipe_reg368_q != 0);
+    equity_lane1_eval76_hand_eval6_c3_straight = (equity_lane1_eval76_hand_eval6_masks_windows != 0);
 end
 
 
@@ -26798,26 +25706,26 @@ always @(equity_lane1_eval76_hand_eval6_window_top12_best) begin: equity_lane1_e
     value[2] = (equity_lane1_eval76_hand_eval6_window_top12_best[12] || equity_lane1_eval76_hand_eval6_window_top12_best[7] || equity_lane1_eval76_hand_eval6_window_top12_best[6] || equity_lane1_eval76_hand_eval6_window_top12_best[5] || equity_lane1_eval76_hand_eval6_window_top12_best[4]);
     value[1] = (equity_lane1_eval76_hand_eval6_window_top12_best[11] || equity_lane1_eval76_hand_eval6_window_top12_best[10] || equity_lane1_eval76_hand_eval6_window_top12_best[7] || equity_lane1_eval76_hand_eval6_window_top12_best[6] || equity_lane1_eval76_hand_eval6_window_top12_best[3] || equity_lane1_eval76_hand_eval6_window_top12_best[2]);
     value[0] = (equity_lane1_eval76_hand_eval6_window_top12_best[11] || equity_lane1_eval76_hand_eval6_window_top12_best[9] || equity_lane1_eval76_hand_eval6_window_top12_best[7] || equity_lane1_eval76_hand_eval6_window_top12_best[5] || equity_lane1_eval76_hand_eval6_window_top12_best[3] || equity_lane1_eval76_hand_eval6_window_top12_best[1]);
-    equity_lane1_eval76_hand_eval6_window_top12_top = value;
+    equity_lane1_eval76_hand_eval6_c3_straight_top = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg369_q) begin: equity_lane1_eval76_hand_eval6_window_top13_pick
+always @(equity_lane1_eval76_hand_eval6_masks_sf_windows) begin: equity_lane1_eval76_hand_eval6_window_top13_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval76_hand_eval6_pipe_reg369_q[w] && (!higher))) begin
+        if ((equity_lane1_eval76_hand_eval6_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval76_hand_eval6_pipe_reg369_q[w]) begin
+        if (equity_lane1_eval76_hand_eval6_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval76_hand_eval6_window_top13_best = {onehot, 3'h0};
-    equity_lane1_eval76_hand_eval6_window_top13_found = (equity_lane1_eval76_hand_eval6_pipe_reg369_q != 0);
+    equity_lane1_eval76_hand_eval6_c3_sf = (equity_lane1_eval76_hand_eval6_masks_sf_windows != 0);
 end
 
 
@@ -26828,356 +25736,224 @@ always @(equity_lane1_eval76_hand_eval6_window_top13_best) begin: equity_lane1_e
     value[2] = (equity_lane1_eval76_hand_eval6_window_top13_best[12] || equity_lane1_eval76_hand_eval6_window_top13_best[7] || equity_lane1_eval76_hand_eval6_window_top13_best[6] || equity_lane1_eval76_hand_eval6_window_top13_best[5] || equity_lane1_eval76_hand_eval6_window_top13_best[4]);
     value[1] = (equity_lane1_eval76_hand_eval6_window_top13_best[11] || equity_lane1_eval76_hand_eval6_window_top13_best[10] || equity_lane1_eval76_hand_eval6_window_top13_best[7] || equity_lane1_eval76_hand_eval6_window_top13_best[6] || equity_lane1_eval76_hand_eval6_window_top13_best[3] || equity_lane1_eval76_hand_eval6_window_top13_best[2]);
     value[0] = (equity_lane1_eval76_hand_eval6_window_top13_best[11] || equity_lane1_eval76_hand_eval6_window_top13_best[9] || equity_lane1_eval76_hand_eval6_window_top13_best[7] || equity_lane1_eval76_hand_eval6_window_top13_best[5] || equity_lane1_eval76_hand_eval6_window_top13_best[3] || equity_lane1_eval76_hand_eval6_window_top13_best[1]);
-    equity_lane1_eval76_hand_eval6_window_top13_top = value;
+    equity_lane1_eval76_hand_eval6_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg373_load
-    equity_lane1_eval76_hand_eval6_pipe_reg373_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_picks_register
+    equity_lane1_eval76_hand_eval6_picks_kickers0 <= equity_lane1_eval76_hand_eval6_c3_kickers[13-1:0];
+    equity_lane1_eval76_hand_eval6_picks_kickers1 <= equity_lane1_eval76_hand_eval6_c3_kickers[26-1:13];
+    equity_lane1_eval76_hand_eval6_picks_kickers2 <= equity_lane1_eval76_hand_eval6_c3_kickers[39-1:26];
+    equity_lane1_eval76_hand_eval6_picks_kickers3 <= equity_lane1_eval76_hand_eval6_c3_kickers[52-1:39];
+    equity_lane1_eval76_hand_eval6_picks_kickers4 <= equity_lane1_eval76_hand_eval6_c3_kickers[65-1:52];
+    equity_lane1_eval76_hand_eval6_picks_pairs0 <= equity_lane1_eval76_hand_eval6_c3_pairs[13-1:0];
+    equity_lane1_eval76_hand_eval6_picks_pairs1 <= equity_lane1_eval76_hand_eval6_c3_pairs[26-1:13];
+    equity_lane1_eval76_hand_eval6_picks_pairs2 <= equity_lane1_eval76_hand_eval6_c3_pairs[39-1:26];
+    equity_lane1_eval76_hand_eval6_picks_trips0 <= equity_lane1_eval76_hand_eval6_c3_trips[13-1:0];
+    equity_lane1_eval76_hand_eval6_picks_trips1 <= equity_lane1_eval76_hand_eval6_c3_trips[26-1:13];
+    equity_lane1_eval76_hand_eval6_picks_not_quads0 <= equity_lane1_eval76_hand_eval6_c3_not_quads;
+    equity_lane1_eval76_hand_eval6_picks_quads <= equity_lane1_eval76_hand_eval6_masks_quads;
+    equity_lane1_eval76_hand_eval6_picks_straight <= equity_lane1_eval76_hand_eval6_c3_straight;
+    equity_lane1_eval76_hand_eval6_picks_sf <= equity_lane1_eval76_hand_eval6_c3_sf;
+    equity_lane1_eval76_hand_eval6_picks_flush <= equity_lane1_eval76_hand_eval6_masks_flush;
+    equity_lane1_eval76_hand_eval6_picks_straight_top <= equity_lane1_eval76_hand_eval6_c3_straight_top;
+    equity_lane1_eval76_hand_eval6_picks_sf_top <= equity_lane1_eval76_hand_eval6_c3_sf_top;
+    equity_lane1_eval76_hand_eval6_picks_bad <= equity_lane1_eval76_hand_eval6_masks_bad;
+    equity_lane1_eval76_hand_eval6_picks_any <= equity_lane1_eval76_hand_eval6_masks_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg374_load
-    equity_lane1_eval76_hand_eval6_pipe_reg374_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg375_load
-    equity_lane1_eval76_hand_eval6_pipe_reg375_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg376_load
-    equity_lane1_eval76_hand_eval6_pipe_reg376_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg377_load
-    equity_lane1_eval76_hand_eval6_pipe_reg377_q <= equity_lane1_eval76_hand_eval6_highest_ranks24_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg378_load
-    equity_lane1_eval76_hand_eval6_pair0 <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg379_load
-    equity_lane1_eval76_hand_eval6_pair1 <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg380_load
-    equity_lane1_eval76_hand_eval6_pipe_reg380_q <= equity_lane1_eval76_hand_eval6_highest_ranks25_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg381_load
-    equity_lane1_eval76_hand_eval6_trip0 <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg382_load
-    equity_lane1_eval76_hand_eval6_trip1 <= equity_lane1_eval76_hand_eval6_highest_ranks26_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg383_load
-    equity_lane1_eval76_hand_eval6_pipe_reg383_q <= equity_lane1_eval76_hand_eval6_highest_ranks27_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg384_load
-    equity_lane1_eval76_hand_eval6_s3_quads <= equity_lane1_eval76_hand_eval6_pipe_reg363_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg385_load
-    equity_lane1_eval76_hand_eval6_s3_straight <= equity_lane1_eval76_hand_eval6_window_top12_found;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg386_load
-    equity_lane1_eval76_hand_eval6_s3_sf <= equity_lane1_eval76_hand_eval6_window_top13_found;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg387_load
-    equity_lane1_eval76_hand_eval6_s3_flush <= equity_lane1_eval76_hand_eval6_pipe_reg370_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg388_load
-    equity_lane1_eval76_hand_eval6_pipe_reg388_q <= equity_lane1_eval76_hand_eval6_window_top12_top;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg389_load
-    equity_lane1_eval76_hand_eval6_pipe_reg389_q <= equity_lane1_eval76_hand_eval6_window_top13_top;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg390_load
-    equity_lane1_eval76_hand_eval6_s3_bad <= equity_lane1_eval76_hand_eval6_pipe_reg371_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg391_load
-    equity_lane1_eval76_hand_eval6_s3_any <= equity_lane1_eval76_hand_eval6_pipe_reg372_q;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_pipe_reg373_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank86_encode
+always @(equity_lane1_eval76_hand_eval6_picks_kickers0) begin: equity_lane1_eval76_hand_eval6_onehot_rank86_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg373_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg373_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg373_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg373_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg373_q[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank86_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_kickers0[12] || equity_lane1_eval76_hand_eval6_picks_kickers0[11] || equity_lane1_eval76_hand_eval6_picks_kickers0[10] || equity_lane1_eval76_hand_eval6_picks_kickers0[9] || equity_lane1_eval76_hand_eval6_picks_kickers0[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_kickers0[12] || equity_lane1_eval76_hand_eval6_picks_kickers0[7] || equity_lane1_eval76_hand_eval6_picks_kickers0[6] || equity_lane1_eval76_hand_eval6_picks_kickers0[5] || equity_lane1_eval76_hand_eval6_picks_kickers0[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_kickers0[11] || equity_lane1_eval76_hand_eval6_picks_kickers0[10] || equity_lane1_eval76_hand_eval6_picks_kickers0[7] || equity_lane1_eval76_hand_eval6_picks_kickers0[6] || equity_lane1_eval76_hand_eval6_picks_kickers0[3] || equity_lane1_eval76_hand_eval6_picks_kickers0[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_kickers0[11] || equity_lane1_eval76_hand_eval6_picks_kickers0[9] || equity_lane1_eval76_hand_eval6_picks_kickers0[7] || equity_lane1_eval76_hand_eval6_picks_kickers0[5] || equity_lane1_eval76_hand_eval6_picks_kickers0[3] || equity_lane1_eval76_hand_eval6_picks_kickers0[1]);
+    equity_lane1_eval76_hand_eval6_c4_kickers0 = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg374_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank87_encode
+always @(equity_lane1_eval76_hand_eval6_picks_kickers1) begin: equity_lane1_eval76_hand_eval6_onehot_rank87_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg374_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg374_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg374_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg374_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg374_q[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank87_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_kickers1[12] || equity_lane1_eval76_hand_eval6_picks_kickers1[11] || equity_lane1_eval76_hand_eval6_picks_kickers1[10] || equity_lane1_eval76_hand_eval6_picks_kickers1[9] || equity_lane1_eval76_hand_eval6_picks_kickers1[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_kickers1[12] || equity_lane1_eval76_hand_eval6_picks_kickers1[7] || equity_lane1_eval76_hand_eval6_picks_kickers1[6] || equity_lane1_eval76_hand_eval6_picks_kickers1[5] || equity_lane1_eval76_hand_eval6_picks_kickers1[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_kickers1[11] || equity_lane1_eval76_hand_eval6_picks_kickers1[10] || equity_lane1_eval76_hand_eval6_picks_kickers1[7] || equity_lane1_eval76_hand_eval6_picks_kickers1[6] || equity_lane1_eval76_hand_eval6_picks_kickers1[3] || equity_lane1_eval76_hand_eval6_picks_kickers1[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_kickers1[11] || equity_lane1_eval76_hand_eval6_picks_kickers1[9] || equity_lane1_eval76_hand_eval6_picks_kickers1[7] || equity_lane1_eval76_hand_eval6_picks_kickers1[5] || equity_lane1_eval76_hand_eval6_picks_kickers1[3] || equity_lane1_eval76_hand_eval6_picks_kickers1[1]);
+    equity_lane1_eval76_hand_eval6_c4_kickers1 = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg375_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank88_encode
+always @(equity_lane1_eval76_hand_eval6_picks_kickers2) begin: equity_lane1_eval76_hand_eval6_onehot_rank88_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg375_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg375_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg375_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg375_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg375_q[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank88_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_kickers2[12] || equity_lane1_eval76_hand_eval6_picks_kickers2[11] || equity_lane1_eval76_hand_eval6_picks_kickers2[10] || equity_lane1_eval76_hand_eval6_picks_kickers2[9] || equity_lane1_eval76_hand_eval6_picks_kickers2[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_kickers2[12] || equity_lane1_eval76_hand_eval6_picks_kickers2[7] || equity_lane1_eval76_hand_eval6_picks_kickers2[6] || equity_lane1_eval76_hand_eval6_picks_kickers2[5] || equity_lane1_eval76_hand_eval6_picks_kickers2[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_kickers2[11] || equity_lane1_eval76_hand_eval6_picks_kickers2[10] || equity_lane1_eval76_hand_eval6_picks_kickers2[7] || equity_lane1_eval76_hand_eval6_picks_kickers2[6] || equity_lane1_eval76_hand_eval6_picks_kickers2[3] || equity_lane1_eval76_hand_eval6_picks_kickers2[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_kickers2[11] || equity_lane1_eval76_hand_eval6_picks_kickers2[9] || equity_lane1_eval76_hand_eval6_picks_kickers2[7] || equity_lane1_eval76_hand_eval6_picks_kickers2[5] || equity_lane1_eval76_hand_eval6_picks_kickers2[3] || equity_lane1_eval76_hand_eval6_picks_kickers2[1]);
+    equity_lane1_eval76_hand_eval6_c4_kickers2 = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg376_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank89_encode
+always @(equity_lane1_eval76_hand_eval6_picks_kickers3) begin: equity_lane1_eval76_hand_eval6_onehot_rank89_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg376_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg376_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg376_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg376_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg376_q[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank89_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_kickers3[12] || equity_lane1_eval76_hand_eval6_picks_kickers3[11] || equity_lane1_eval76_hand_eval6_picks_kickers3[10] || equity_lane1_eval76_hand_eval6_picks_kickers3[9] || equity_lane1_eval76_hand_eval6_picks_kickers3[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_kickers3[12] || equity_lane1_eval76_hand_eval6_picks_kickers3[7] || equity_lane1_eval76_hand_eval6_picks_kickers3[6] || equity_lane1_eval76_hand_eval6_picks_kickers3[5] || equity_lane1_eval76_hand_eval6_picks_kickers3[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_kickers3[11] || equity_lane1_eval76_hand_eval6_picks_kickers3[10] || equity_lane1_eval76_hand_eval6_picks_kickers3[7] || equity_lane1_eval76_hand_eval6_picks_kickers3[6] || equity_lane1_eval76_hand_eval6_picks_kickers3[3] || equity_lane1_eval76_hand_eval6_picks_kickers3[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_kickers3[11] || equity_lane1_eval76_hand_eval6_picks_kickers3[9] || equity_lane1_eval76_hand_eval6_picks_kickers3[7] || equity_lane1_eval76_hand_eval6_picks_kickers3[5] || equity_lane1_eval76_hand_eval6_picks_kickers3[3] || equity_lane1_eval76_hand_eval6_picks_kickers3[1]);
+    equity_lane1_eval76_hand_eval6_c4_kickers3 = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg377_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank90_encode
+always @(equity_lane1_eval76_hand_eval6_picks_kickers4) begin: equity_lane1_eval76_hand_eval6_onehot_rank90_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg377_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg377_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg377_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg377_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg377_q[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank90_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_kickers4[12] || equity_lane1_eval76_hand_eval6_picks_kickers4[11] || equity_lane1_eval76_hand_eval6_picks_kickers4[10] || equity_lane1_eval76_hand_eval6_picks_kickers4[9] || equity_lane1_eval76_hand_eval6_picks_kickers4[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_kickers4[12] || equity_lane1_eval76_hand_eval6_picks_kickers4[7] || equity_lane1_eval76_hand_eval6_picks_kickers4[6] || equity_lane1_eval76_hand_eval6_picks_kickers4[5] || equity_lane1_eval76_hand_eval6_picks_kickers4[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_kickers4[11] || equity_lane1_eval76_hand_eval6_picks_kickers4[10] || equity_lane1_eval76_hand_eval6_picks_kickers4[7] || equity_lane1_eval76_hand_eval6_picks_kickers4[6] || equity_lane1_eval76_hand_eval6_picks_kickers4[3] || equity_lane1_eval76_hand_eval6_picks_kickers4[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_kickers4[11] || equity_lane1_eval76_hand_eval6_picks_kickers4[9] || equity_lane1_eval76_hand_eval6_picks_kickers4[7] || equity_lane1_eval76_hand_eval6_picks_kickers4[5] || equity_lane1_eval76_hand_eval6_picks_kickers4[3] || equity_lane1_eval76_hand_eval6_picks_kickers4[1]);
+    equity_lane1_eval76_hand_eval6_c4_kickers4 = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pair0) begin: equity_lane1_eval76_hand_eval6_onehot_rank91_encode
+always @(equity_lane1_eval76_hand_eval6_picks_pairs0) begin: equity_lane1_eval76_hand_eval6_onehot_rank91_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pair0[12] || equity_lane1_eval76_hand_eval6_pair0[11] || equity_lane1_eval76_hand_eval6_pair0[10] || equity_lane1_eval76_hand_eval6_pair0[9] || equity_lane1_eval76_hand_eval6_pair0[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pair0[12] || equity_lane1_eval76_hand_eval6_pair0[7] || equity_lane1_eval76_hand_eval6_pair0[6] || equity_lane1_eval76_hand_eval6_pair0[5] || equity_lane1_eval76_hand_eval6_pair0[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pair0[11] || equity_lane1_eval76_hand_eval6_pair0[10] || equity_lane1_eval76_hand_eval6_pair0[7] || equity_lane1_eval76_hand_eval6_pair0[6] || equity_lane1_eval76_hand_eval6_pair0[3] || equity_lane1_eval76_hand_eval6_pair0[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pair0[11] || equity_lane1_eval76_hand_eval6_pair0[9] || equity_lane1_eval76_hand_eval6_pair0[7] || equity_lane1_eval76_hand_eval6_pair0[5] || equity_lane1_eval76_hand_eval6_pair0[3] || equity_lane1_eval76_hand_eval6_pair0[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank91_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_pairs0[12] || equity_lane1_eval76_hand_eval6_picks_pairs0[11] || equity_lane1_eval76_hand_eval6_picks_pairs0[10] || equity_lane1_eval76_hand_eval6_picks_pairs0[9] || equity_lane1_eval76_hand_eval6_picks_pairs0[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_pairs0[12] || equity_lane1_eval76_hand_eval6_picks_pairs0[7] || equity_lane1_eval76_hand_eval6_picks_pairs0[6] || equity_lane1_eval76_hand_eval6_picks_pairs0[5] || equity_lane1_eval76_hand_eval6_picks_pairs0[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_pairs0[11] || equity_lane1_eval76_hand_eval6_picks_pairs0[10] || equity_lane1_eval76_hand_eval6_picks_pairs0[7] || equity_lane1_eval76_hand_eval6_picks_pairs0[6] || equity_lane1_eval76_hand_eval6_picks_pairs0[3] || equity_lane1_eval76_hand_eval6_picks_pairs0[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_pairs0[11] || equity_lane1_eval76_hand_eval6_picks_pairs0[9] || equity_lane1_eval76_hand_eval6_picks_pairs0[7] || equity_lane1_eval76_hand_eval6_picks_pairs0[5] || equity_lane1_eval76_hand_eval6_picks_pairs0[3] || equity_lane1_eval76_hand_eval6_picks_pairs0[1]);
+    equity_lane1_eval76_hand_eval6_c4_pairs0 = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pair1) begin: equity_lane1_eval76_hand_eval6_onehot_rank92_encode
+always @(equity_lane1_eval76_hand_eval6_picks_pairs1) begin: equity_lane1_eval76_hand_eval6_onehot_rank92_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pair1[12] || equity_lane1_eval76_hand_eval6_pair1[11] || equity_lane1_eval76_hand_eval6_pair1[10] || equity_lane1_eval76_hand_eval6_pair1[9] || equity_lane1_eval76_hand_eval6_pair1[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pair1[12] || equity_lane1_eval76_hand_eval6_pair1[7] || equity_lane1_eval76_hand_eval6_pair1[6] || equity_lane1_eval76_hand_eval6_pair1[5] || equity_lane1_eval76_hand_eval6_pair1[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pair1[11] || equity_lane1_eval76_hand_eval6_pair1[10] || equity_lane1_eval76_hand_eval6_pair1[7] || equity_lane1_eval76_hand_eval6_pair1[6] || equity_lane1_eval76_hand_eval6_pair1[3] || equity_lane1_eval76_hand_eval6_pair1[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pair1[11] || equity_lane1_eval76_hand_eval6_pair1[9] || equity_lane1_eval76_hand_eval6_pair1[7] || equity_lane1_eval76_hand_eval6_pair1[5] || equity_lane1_eval76_hand_eval6_pair1[3] || equity_lane1_eval76_hand_eval6_pair1[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank92_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_pairs1[12] || equity_lane1_eval76_hand_eval6_picks_pairs1[11] || equity_lane1_eval76_hand_eval6_picks_pairs1[10] || equity_lane1_eval76_hand_eval6_picks_pairs1[9] || equity_lane1_eval76_hand_eval6_picks_pairs1[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_pairs1[12] || equity_lane1_eval76_hand_eval6_picks_pairs1[7] || equity_lane1_eval76_hand_eval6_picks_pairs1[6] || equity_lane1_eval76_hand_eval6_picks_pairs1[5] || equity_lane1_eval76_hand_eval6_picks_pairs1[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_pairs1[11] || equity_lane1_eval76_hand_eval6_picks_pairs1[10] || equity_lane1_eval76_hand_eval6_picks_pairs1[7] || equity_lane1_eval76_hand_eval6_picks_pairs1[6] || equity_lane1_eval76_hand_eval6_picks_pairs1[3] || equity_lane1_eval76_hand_eval6_picks_pairs1[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_pairs1[11] || equity_lane1_eval76_hand_eval6_picks_pairs1[9] || equity_lane1_eval76_hand_eval6_picks_pairs1[7] || equity_lane1_eval76_hand_eval6_picks_pairs1[5] || equity_lane1_eval76_hand_eval6_picks_pairs1[3] || equity_lane1_eval76_hand_eval6_picks_pairs1[1]);
+    equity_lane1_eval76_hand_eval6_c4_pairs1 = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg380_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank93_encode
+always @(equity_lane1_eval76_hand_eval6_picks_pairs2) begin: equity_lane1_eval76_hand_eval6_onehot_rank93_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg380_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg380_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg380_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg380_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg380_q[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank93_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_pairs2[12] || equity_lane1_eval76_hand_eval6_picks_pairs2[11] || equity_lane1_eval76_hand_eval6_picks_pairs2[10] || equity_lane1_eval76_hand_eval6_picks_pairs2[9] || equity_lane1_eval76_hand_eval6_picks_pairs2[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_pairs2[12] || equity_lane1_eval76_hand_eval6_picks_pairs2[7] || equity_lane1_eval76_hand_eval6_picks_pairs2[6] || equity_lane1_eval76_hand_eval6_picks_pairs2[5] || equity_lane1_eval76_hand_eval6_picks_pairs2[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_pairs2[11] || equity_lane1_eval76_hand_eval6_picks_pairs2[10] || equity_lane1_eval76_hand_eval6_picks_pairs2[7] || equity_lane1_eval76_hand_eval6_picks_pairs2[6] || equity_lane1_eval76_hand_eval6_picks_pairs2[3] || equity_lane1_eval76_hand_eval6_picks_pairs2[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_pairs2[11] || equity_lane1_eval76_hand_eval6_picks_pairs2[9] || equity_lane1_eval76_hand_eval6_picks_pairs2[7] || equity_lane1_eval76_hand_eval6_picks_pairs2[5] || equity_lane1_eval76_hand_eval6_picks_pairs2[3] || equity_lane1_eval76_hand_eval6_picks_pairs2[1]);
+    equity_lane1_eval76_hand_eval6_c4_pairs2 = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_trip0) begin: equity_lane1_eval76_hand_eval6_onehot_rank94_encode
+always @(equity_lane1_eval76_hand_eval6_picks_trips0) begin: equity_lane1_eval76_hand_eval6_onehot_rank94_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_trip0[12] || equity_lane1_eval76_hand_eval6_trip0[11] || equity_lane1_eval76_hand_eval6_trip0[10] || equity_lane1_eval76_hand_eval6_trip0[9] || equity_lane1_eval76_hand_eval6_trip0[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_trip0[12] || equity_lane1_eval76_hand_eval6_trip0[7] || equity_lane1_eval76_hand_eval6_trip0[6] || equity_lane1_eval76_hand_eval6_trip0[5] || equity_lane1_eval76_hand_eval6_trip0[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_trip0[11] || equity_lane1_eval76_hand_eval6_trip0[10] || equity_lane1_eval76_hand_eval6_trip0[7] || equity_lane1_eval76_hand_eval6_trip0[6] || equity_lane1_eval76_hand_eval6_trip0[3] || equity_lane1_eval76_hand_eval6_trip0[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_trip0[11] || equity_lane1_eval76_hand_eval6_trip0[9] || equity_lane1_eval76_hand_eval6_trip0[7] || equity_lane1_eval76_hand_eval6_trip0[5] || equity_lane1_eval76_hand_eval6_trip0[3] || equity_lane1_eval76_hand_eval6_trip0[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank94_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_trips0[12] || equity_lane1_eval76_hand_eval6_picks_trips0[11] || equity_lane1_eval76_hand_eval6_picks_trips0[10] || equity_lane1_eval76_hand_eval6_picks_trips0[9] || equity_lane1_eval76_hand_eval6_picks_trips0[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_trips0[12] || equity_lane1_eval76_hand_eval6_picks_trips0[7] || equity_lane1_eval76_hand_eval6_picks_trips0[6] || equity_lane1_eval76_hand_eval6_picks_trips0[5] || equity_lane1_eval76_hand_eval6_picks_trips0[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_trips0[11] || equity_lane1_eval76_hand_eval6_picks_trips0[10] || equity_lane1_eval76_hand_eval6_picks_trips0[7] || equity_lane1_eval76_hand_eval6_picks_trips0[6] || equity_lane1_eval76_hand_eval6_picks_trips0[3] || equity_lane1_eval76_hand_eval6_picks_trips0[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_trips0[11] || equity_lane1_eval76_hand_eval6_picks_trips0[9] || equity_lane1_eval76_hand_eval6_picks_trips0[7] || equity_lane1_eval76_hand_eval6_picks_trips0[5] || equity_lane1_eval76_hand_eval6_picks_trips0[3] || equity_lane1_eval76_hand_eval6_picks_trips0[1]);
+    equity_lane1_eval76_hand_eval6_c4_trips0 = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_trip1) begin: equity_lane1_eval76_hand_eval6_onehot_rank95_encode
+always @(equity_lane1_eval76_hand_eval6_picks_trips1) begin: equity_lane1_eval76_hand_eval6_onehot_rank95_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_trip1[12] || equity_lane1_eval76_hand_eval6_trip1[11] || equity_lane1_eval76_hand_eval6_trip1[10] || equity_lane1_eval76_hand_eval6_trip1[9] || equity_lane1_eval76_hand_eval6_trip1[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_trip1[12] || equity_lane1_eval76_hand_eval6_trip1[7] || equity_lane1_eval76_hand_eval6_trip1[6] || equity_lane1_eval76_hand_eval6_trip1[5] || equity_lane1_eval76_hand_eval6_trip1[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_trip1[11] || equity_lane1_eval76_hand_eval6_trip1[10] || equity_lane1_eval76_hand_eval6_trip1[7] || equity_lane1_eval76_hand_eval6_trip1[6] || equity_lane1_eval76_hand_eval6_trip1[3] || equity_lane1_eval76_hand_eval6_trip1[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_trip1[11] || equity_lane1_eval76_hand_eval6_trip1[9] || equity_lane1_eval76_hand_eval6_trip1[7] || equity_lane1_eval76_hand_eval6_trip1[5] || equity_lane1_eval76_hand_eval6_trip1[3] || equity_lane1_eval76_hand_eval6_trip1[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank95_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_trips1[12] || equity_lane1_eval76_hand_eval6_picks_trips1[11] || equity_lane1_eval76_hand_eval6_picks_trips1[10] || equity_lane1_eval76_hand_eval6_picks_trips1[9] || equity_lane1_eval76_hand_eval6_picks_trips1[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_trips1[12] || equity_lane1_eval76_hand_eval6_picks_trips1[7] || equity_lane1_eval76_hand_eval6_picks_trips1[6] || equity_lane1_eval76_hand_eval6_picks_trips1[5] || equity_lane1_eval76_hand_eval6_picks_trips1[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_trips1[11] || equity_lane1_eval76_hand_eval6_picks_trips1[10] || equity_lane1_eval76_hand_eval6_picks_trips1[7] || equity_lane1_eval76_hand_eval6_picks_trips1[6] || equity_lane1_eval76_hand_eval6_picks_trips1[3] || equity_lane1_eval76_hand_eval6_picks_trips1[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_trips1[11] || equity_lane1_eval76_hand_eval6_picks_trips1[9] || equity_lane1_eval76_hand_eval6_picks_trips1[7] || equity_lane1_eval76_hand_eval6_picks_trips1[5] || equity_lane1_eval76_hand_eval6_picks_trips1[3] || equity_lane1_eval76_hand_eval6_picks_trips1[1]);
+    equity_lane1_eval76_hand_eval6_c4_trips1 = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pipe_reg383_q) begin: equity_lane1_eval76_hand_eval6_onehot_rank96_encode
+always @(equity_lane1_eval76_hand_eval6_picks_not_quads0) begin: equity_lane1_eval76_hand_eval6_onehot_rank96_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_pipe_reg383_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_pipe_reg383_q[12] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_pipe_reg383_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[10] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[6] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_pipe_reg383_q[11] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[9] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[7] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[5] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[3] || equity_lane1_eval76_hand_eval6_pipe_reg383_q[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank96_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_not_quads0[12] || equity_lane1_eval76_hand_eval6_picks_not_quads0[11] || equity_lane1_eval76_hand_eval6_picks_not_quads0[10] || equity_lane1_eval76_hand_eval6_picks_not_quads0[9] || equity_lane1_eval76_hand_eval6_picks_not_quads0[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_not_quads0[12] || equity_lane1_eval76_hand_eval6_picks_not_quads0[7] || equity_lane1_eval76_hand_eval6_picks_not_quads0[6] || equity_lane1_eval76_hand_eval6_picks_not_quads0[5] || equity_lane1_eval76_hand_eval6_picks_not_quads0[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_not_quads0[11] || equity_lane1_eval76_hand_eval6_picks_not_quads0[10] || equity_lane1_eval76_hand_eval6_picks_not_quads0[7] || equity_lane1_eval76_hand_eval6_picks_not_quads0[6] || equity_lane1_eval76_hand_eval6_picks_not_quads0[3] || equity_lane1_eval76_hand_eval6_picks_not_quads0[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_not_quads0[11] || equity_lane1_eval76_hand_eval6_picks_not_quads0[9] || equity_lane1_eval76_hand_eval6_picks_not_quads0[7] || equity_lane1_eval76_hand_eval6_picks_not_quads0[5] || equity_lane1_eval76_hand_eval6_picks_not_quads0[3] || equity_lane1_eval76_hand_eval6_picks_not_quads0[1]);
+    equity_lane1_eval76_hand_eval6_c4_not_quads0 = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_s3_quads) begin: equity_lane1_eval76_hand_eval6_onehot_rank97_encode
+always @(equity_lane1_eval76_hand_eval6_picks_quads) begin: equity_lane1_eval76_hand_eval6_onehot_rank97_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_s3_quads[12] || equity_lane1_eval76_hand_eval6_s3_quads[11] || equity_lane1_eval76_hand_eval6_s3_quads[10] || equity_lane1_eval76_hand_eval6_s3_quads[9] || equity_lane1_eval76_hand_eval6_s3_quads[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_s3_quads[12] || equity_lane1_eval76_hand_eval6_s3_quads[7] || equity_lane1_eval76_hand_eval6_s3_quads[6] || equity_lane1_eval76_hand_eval6_s3_quads[5] || equity_lane1_eval76_hand_eval6_s3_quads[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_s3_quads[11] || equity_lane1_eval76_hand_eval6_s3_quads[10] || equity_lane1_eval76_hand_eval6_s3_quads[7] || equity_lane1_eval76_hand_eval6_s3_quads[6] || equity_lane1_eval76_hand_eval6_s3_quads[3] || equity_lane1_eval76_hand_eval6_s3_quads[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_s3_quads[11] || equity_lane1_eval76_hand_eval6_s3_quads[9] || equity_lane1_eval76_hand_eval6_s3_quads[7] || equity_lane1_eval76_hand_eval6_s3_quads[5] || equity_lane1_eval76_hand_eval6_s3_quads[3] || equity_lane1_eval76_hand_eval6_s3_quads[1]);
-    equity_lane1_eval76_hand_eval6_onehot_rank97_rank = value;
+    value[3] = (equity_lane1_eval76_hand_eval6_picks_quads[12] || equity_lane1_eval76_hand_eval6_picks_quads[11] || equity_lane1_eval76_hand_eval6_picks_quads[10] || equity_lane1_eval76_hand_eval6_picks_quads[9] || equity_lane1_eval76_hand_eval6_picks_quads[8]);
+    value[2] = (equity_lane1_eval76_hand_eval6_picks_quads[12] || equity_lane1_eval76_hand_eval6_picks_quads[7] || equity_lane1_eval76_hand_eval6_picks_quads[6] || equity_lane1_eval76_hand_eval6_picks_quads[5] || equity_lane1_eval76_hand_eval6_picks_quads[4]);
+    value[1] = (equity_lane1_eval76_hand_eval6_picks_quads[11] || equity_lane1_eval76_hand_eval6_picks_quads[10] || equity_lane1_eval76_hand_eval6_picks_quads[7] || equity_lane1_eval76_hand_eval6_picks_quads[6] || equity_lane1_eval76_hand_eval6_picks_quads[3] || equity_lane1_eval76_hand_eval6_picks_quads[2]);
+    value[0] = (equity_lane1_eval76_hand_eval6_picks_quads[11] || equity_lane1_eval76_hand_eval6_picks_quads[9] || equity_lane1_eval76_hand_eval6_picks_quads[7] || equity_lane1_eval76_hand_eval6_picks_quads[5] || equity_lane1_eval76_hand_eval6_picks_quads[3] || equity_lane1_eval76_hand_eval6_picks_quads[1]);
+    equity_lane1_eval76_hand_eval6_c4_quads = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_pair0, equity_lane1_eval76_hand_eval6_trip1, equity_lane1_eval76_hand_eval6_s3_flush, equity_lane1_eval76_hand_eval6_s3_quads, equity_lane1_eval76_hand_eval6_pair1, equity_lane1_eval76_hand_eval6_trip0, equity_lane1_eval76_hand_eval6_s3_straight, equity_lane1_eval76_hand_eval6_s3_sf) begin: equity_lane1_eval76_hand_eval6_categorize
+always @(equity_lane1_eval76_hand_eval6_picks_pairs0, equity_lane1_eval76_hand_eval6_picks_flush, equity_lane1_eval76_hand_eval6_picks_trips1, equity_lane1_eval76_hand_eval6_picks_straight, equity_lane1_eval76_hand_eval6_picks_pairs1, equity_lane1_eval76_hand_eval6_picks_sf, equity_lane1_eval76_hand_eval6_picks_quads, equity_lane1_eval76_hand_eval6_picks_trips0) begin: equity_lane1_eval76_hand_eval6_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval76_hand_eval6_s3_sf) begin
+    if (equity_lane1_eval76_hand_eval6_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_s3_quads != 0)) begin
+    else if ((equity_lane1_eval76_hand_eval6_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval76_hand_eval6_trip0 != 0) && ((equity_lane1_eval76_hand_eval6_trip1 != 0) || (equity_lane1_eval76_hand_eval6_pair0 != 0)))) begin
+    else if (((equity_lane1_eval76_hand_eval6_picks_trips0 != 0) && ((equity_lane1_eval76_hand_eval6_picks_trips1 != 0) || (equity_lane1_eval76_hand_eval6_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval76_hand_eval6_s3_flush) begin
+    else if (equity_lane1_eval76_hand_eval6_picks_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval76_hand_eval6_s3_straight) begin
+    else if (equity_lane1_eval76_hand_eval6_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_trip0 != 0)) begin
+    else if ((equity_lane1_eval76_hand_eval6_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_pair1 != 0)) begin
+    else if ((equity_lane1_eval76_hand_eval6_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_pair0 != 0)) begin
+    else if ((equity_lane1_eval76_hand_eval6_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane1_eval76_hand_eval6_c4_category = cat;
+    equity_lane1_eval76_hand_eval6_category = cat;
 end
 
 
 
-assign equity_lane1_eval76_hand_eval6_c4_invalid = (equity_lane1_eval76_hand_eval6_s3_bad || (!equity_lane1_eval76_hand_eval6_s3_any));
+assign equity_lane1_eval76_hand_eval6_c4_invalid = (equity_lane1_eval76_hand_eval6_picks_bad || (!equity_lane1_eval76_hand_eval6_picks_any));
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg392_load
-    equity_lane1_eval76_hand_eval6_m0 <= equity_lane1_eval76_hand_eval6_onehot_rank86_rank;
+always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_ranked_register
+    equity_lane1_eval76_hand_eval6_ranked_kickers0 <= equity_lane1_eval76_hand_eval6_c4_kickers0;
+    equity_lane1_eval76_hand_eval6_ranked_kickers1 <= equity_lane1_eval76_hand_eval6_c4_kickers1;
+    equity_lane1_eval76_hand_eval6_ranked_kickers2 <= equity_lane1_eval76_hand_eval6_c4_kickers2;
+    equity_lane1_eval76_hand_eval6_ranked_kickers3 <= equity_lane1_eval76_hand_eval6_c4_kickers3;
+    equity_lane1_eval76_hand_eval6_ranked_kickers4 <= equity_lane1_eval76_hand_eval6_c4_kickers4;
+    equity_lane1_eval76_hand_eval6_ranked_pairs0 <= equity_lane1_eval76_hand_eval6_c4_pairs0;
+    equity_lane1_eval76_hand_eval6_ranked_pairs1 <= equity_lane1_eval76_hand_eval6_c4_pairs1;
+    equity_lane1_eval76_hand_eval6_ranked_pairs2 <= equity_lane1_eval76_hand_eval6_c4_pairs2;
+    equity_lane1_eval76_hand_eval6_ranked_trips0 <= equity_lane1_eval76_hand_eval6_c4_trips0;
+    equity_lane1_eval76_hand_eval6_ranked_trips1 <= equity_lane1_eval76_hand_eval6_c4_trips1;
+    equity_lane1_eval76_hand_eval6_ranked_not_quads0 <= equity_lane1_eval76_hand_eval6_c4_not_quads0;
+    equity_lane1_eval76_hand_eval6_ranked_quads <= equity_lane1_eval76_hand_eval6_c4_quads;
+    equity_lane1_eval76_hand_eval6_ranked_category <= equity_lane1_eval76_hand_eval6_category;
+    equity_lane1_eval76_hand_eval6_ranked_straight_top <= equity_lane1_eval76_hand_eval6_picks_straight_top;
+    equity_lane1_eval76_hand_eval6_ranked_sf_top <= equity_lane1_eval76_hand_eval6_picks_sf_top;
+    equity_lane1_eval76_hand_eval6_ranked_invalid <= equity_lane1_eval76_hand_eval6_c4_invalid;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg393_load
-    equity_lane1_eval76_hand_eval6_m1 <= equity_lane1_eval76_hand_eval6_onehot_rank87_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg394_load
-    equity_lane1_eval76_hand_eval6_m2 <= equity_lane1_eval76_hand_eval6_onehot_rank88_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg395_load
-    equity_lane1_eval76_hand_eval6_m3 <= equity_lane1_eval76_hand_eval6_onehot_rank89_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg396_load
-    equity_lane1_eval76_hand_eval6_m4 <= equity_lane1_eval76_hand_eval6_onehot_rank90_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg397_load
-    equity_lane1_eval76_hand_eval6_p0 <= equity_lane1_eval76_hand_eval6_onehot_rank91_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg398_load
-    equity_lane1_eval76_hand_eval6_p1 <= equity_lane1_eval76_hand_eval6_onehot_rank92_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg399_load
-    equity_lane1_eval76_hand_eval6_p2 <= equity_lane1_eval76_hand_eval6_onehot_rank93_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg400_load
-    equity_lane1_eval76_hand_eval6_t0 <= equity_lane1_eval76_hand_eval6_onehot_rank94_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg401_load
-    equity_lane1_eval76_hand_eval6_t1 <= equity_lane1_eval76_hand_eval6_onehot_rank95_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg402_load
-    equity_lane1_eval76_hand_eval6_x0 <= equity_lane1_eval76_hand_eval6_onehot_rank96_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg403_load
-    equity_lane1_eval76_hand_eval6_q0 <= equity_lane1_eval76_hand_eval6_onehot_rank97_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg404_load
-    equity_lane1_eval76_hand_eval6_s4_category <= equity_lane1_eval76_hand_eval6_c4_category;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg405_load
-    equity_lane1_eval76_hand_eval6_s4_straight_top <= equity_lane1_eval76_hand_eval6_pipe_reg388_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg406_load
-    equity_lane1_eval76_hand_eval6_s4_sf_top <= equity_lane1_eval76_hand_eval6_pipe_reg389_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_pipe_reg407_load
-    equity_lane1_eval76_hand_eval6_s4_invalid <= equity_lane1_eval76_hand_eval6_c4_invalid;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_x0, equity_lane1_eval76_hand_eval6_s4_invalid, equity_lane1_eval76_hand_eval6_p1, equity_lane1_eval76_hand_eval6_p0, equity_lane1_eval76_hand_eval6_t1, equity_lane1_eval76_hand_eval6_q0, equity_lane1_eval76_hand_eval6_m0, equity_lane1_eval76_hand_eval6_m2, equity_lane1_eval76_hand_eval6_p2, equity_lane1_eval76_hand_eval6_s4_sf_top, equity_lane1_eval76_hand_eval6_m3, equity_lane1_eval76_hand_eval6_m4, equity_lane1_eval76_hand_eval6_m1, equity_lane1_eval76_hand_eval6_s4_straight_top, equity_lane1_eval76_hand_eval6_s4_category, equity_lane1_eval76_hand_eval6_t0) begin: equity_lane1_eval76_hand_eval6_compose
+always @(equity_lane1_eval76_hand_eval6_ranked_not_quads0, equity_lane1_eval76_hand_eval6_ranked_pairs1, equity_lane1_eval76_hand_eval6_ranked_pairs0, equity_lane1_eval76_hand_eval6_ranked_trips1, equity_lane1_eval76_hand_eval6_ranked_quads, equity_lane1_eval76_hand_eval6_ranked_kickers0, equity_lane1_eval76_hand_eval6_ranked_kickers2, equity_lane1_eval76_hand_eval6_ranked_sf_top, equity_lane1_eval76_hand_eval6_ranked_pairs2, equity_lane1_eval76_hand_eval6_ranked_trips0, equity_lane1_eval76_hand_eval6_ranked_kickers3, equity_lane1_eval76_hand_eval6_ranked_kickers4, equity_lane1_eval76_hand_eval6_ranked_kickers1, equity_lane1_eval76_hand_eval6_ranked_straight_top, equity_lane1_eval76_hand_eval6_ranked_invalid, equity_lane1_eval76_hand_eval6_ranked_category) begin: equity_lane1_eval76_hand_eval6_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -27189,80 +25965,80 @@ always @(equity_lane1_eval76_hand_eval6_x0, equity_lane1_eval76_hand_eval6_s4_in
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval76_hand_eval6_t1[j] && (!equity_lane1_eval76_hand_eval6_p0[j]))) begin
+        if ((equity_lane1_eval76_hand_eval6_ranked_trips1[j] && (!equity_lane1_eval76_hand_eval6_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane1_eval76_hand_eval6_p0[j] && (!equity_lane1_eval76_hand_eval6_t1[j]))) begin
+        else if ((equity_lane1_eval76_hand_eval6_ranked_pairs0[j] && (!equity_lane1_eval76_hand_eval6_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval76_hand_eval6_p2[j] && (!equity_lane1_eval76_hand_eval6_m0[j]))) begin
+        if ((equity_lane1_eval76_hand_eval6_ranked_pairs2[j] && (!equity_lane1_eval76_hand_eval6_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane1_eval76_hand_eval6_m0[j] && (!equity_lane1_eval76_hand_eval6_p2[j]))) begin
+        else if ((equity_lane1_eval76_hand_eval6_ranked_kickers0[j] && (!equity_lane1_eval76_hand_eval6_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane1_eval76_hand_eval6_s4_category[8];
-    cat[2] = (equity_lane1_eval76_hand_eval6_s4_category[7] || equity_lane1_eval76_hand_eval6_s4_category[6] || equity_lane1_eval76_hand_eval6_s4_category[5] || equity_lane1_eval76_hand_eval6_s4_category[4]);
-    cat[1] = (equity_lane1_eval76_hand_eval6_s4_category[7] || equity_lane1_eval76_hand_eval6_s4_category[6] || equity_lane1_eval76_hand_eval6_s4_category[3] || equity_lane1_eval76_hand_eval6_s4_category[2]);
-    cat[0] = (equity_lane1_eval76_hand_eval6_s4_category[7] || equity_lane1_eval76_hand_eval6_s4_category[5] || equity_lane1_eval76_hand_eval6_s4_category[3] || equity_lane1_eval76_hand_eval6_s4_category[1]);
+    cat[3] = equity_lane1_eval76_hand_eval6_ranked_category[8];
+    cat[2] = (equity_lane1_eval76_hand_eval6_ranked_category[7] || equity_lane1_eval76_hand_eval6_ranked_category[6] || equity_lane1_eval76_hand_eval6_ranked_category[5] || equity_lane1_eval76_hand_eval6_ranked_category[4]);
+    cat[1] = (equity_lane1_eval76_hand_eval6_ranked_category[7] || equity_lane1_eval76_hand_eval6_ranked_category[6] || equity_lane1_eval76_hand_eval6_ranked_category[3] || equity_lane1_eval76_hand_eval6_ranked_category[2]);
+    cat[0] = (equity_lane1_eval76_hand_eval6_ranked_category[7] || equity_lane1_eval76_hand_eval6_ranked_category[5] || equity_lane1_eval76_hand_eval6_ranked_category[3] || equity_lane1_eval76_hand_eval6_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval76_hand_eval6_s4_category[8]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_s4_sf_top);
+    if (equity_lane1_eval76_hand_eval6_ranked_category[8]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_sf_top);
     end
-    if (equity_lane1_eval76_hand_eval6_s4_category[7]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_q0);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_x0);
+    if (equity_lane1_eval76_hand_eval6_ranked_category[7]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_quads);
+        k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_not_quads0);
     end
-    if (equity_lane1_eval76_hand_eval6_s4_category[6]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_t0);
+    if (equity_lane1_eval76_hand_eval6_ranked_category[6]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval76_hand_eval6_t1);
+            k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_trips1);
         end
         else begin
-            k1 = (k1 | equity_lane1_eval76_hand_eval6_p0);
+            k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_pairs0);
         end
     end
-    if ((equity_lane1_eval76_hand_eval6_s4_category[5] || equity_lane1_eval76_hand_eval6_s4_category[0])) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_m0);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_m1);
-        k2 = (k2 | equity_lane1_eval76_hand_eval6_m2);
-        k3 = (k3 | equity_lane1_eval76_hand_eval6_m3);
-        k4 = (k4 | equity_lane1_eval76_hand_eval6_m4);
+    if ((equity_lane1_eval76_hand_eval6_ranked_category[5] || equity_lane1_eval76_hand_eval6_ranked_category[0])) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_kickers0);
+        k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_kickers1);
+        k2 = (k2 | equity_lane1_eval76_hand_eval6_ranked_kickers2);
+        k3 = (k3 | equity_lane1_eval76_hand_eval6_ranked_kickers3);
+        k4 = (k4 | equity_lane1_eval76_hand_eval6_ranked_kickers4);
     end
-    if (equity_lane1_eval76_hand_eval6_s4_category[4]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_s4_straight_top);
+    if (equity_lane1_eval76_hand_eval6_ranked_category[4]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_straight_top);
     end
-    if (equity_lane1_eval76_hand_eval6_s4_category[3]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_t0);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_m0);
-        k2 = (k2 | equity_lane1_eval76_hand_eval6_m1);
+    if (equity_lane1_eval76_hand_eval6_ranked_category[3]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_trips0);
+        k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_kickers0);
+        k2 = (k2 | equity_lane1_eval76_hand_eval6_ranked_kickers1);
     end
-    if (equity_lane1_eval76_hand_eval6_s4_category[2]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_p0);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_p1);
+    if (equity_lane1_eval76_hand_eval6_ranked_category[2]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_pairs0);
+        k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval76_hand_eval6_p2);
+            k2 = (k2 | equity_lane1_eval76_hand_eval6_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | equity_lane1_eval76_hand_eval6_m0);
+            k2 = (k2 | equity_lane1_eval76_hand_eval6_ranked_kickers0);
         end
     end
-    if (equity_lane1_eval76_hand_eval6_s4_category[1]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_p0);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_m0);
-        k2 = (k2 | equity_lane1_eval76_hand_eval6_m1);
-        k3 = (k3 | equity_lane1_eval76_hand_eval6_m2);
+    if (equity_lane1_eval76_hand_eval6_ranked_category[1]) begin
+        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_pairs0);
+        k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_kickers0);
+        k2 = (k2 | equity_lane1_eval76_hand_eval6_ranked_kickers1);
+        k3 = (k3 | equity_lane1_eval76_hand_eval6_ranked_kickers2);
     end
-    if (equity_lane1_eval76_hand_eval6_s4_invalid) begin
+    if (equity_lane1_eval76_hand_eval6_ranked_invalid) begin
         equity_lane1_eval76_hand_eval6_c5_word = 0;
     end
     else begin
@@ -27294,7 +26070,7 @@ always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_answer
     else begin
         if (equity_lane1_eval76_hand_eval6_valids[(6 - 2)]) begin
             equity_lane1_eval76_hand_eval6_word_q <= equity_lane1_eval76_hand_eval6_c5_word;
-            equity_lane1_eval76_hand_eval6_invalid_q <= equity_lane1_eval76_hand_eval6_s4_invalid;
+            equity_lane1_eval76_hand_eval6_invalid_q <= equity_lane1_eval76_hand_eval6_ranked_invalid;
         end
     end
 end
@@ -27390,31 +26166,6 @@ assign equity_lane1_eval77_hand_eval7_same_card166_same = ((equity_lane1_eval77_
 assign equity_lane1_eval77_hand_eval7_same_card167_same = ((equity_lane1_eval77_hand_eval7_s0_codes[36-1:30] == equity_lane1_eval77_hand_eval7_s0_codes[42-1:36]) && (equity_lane1_eval77_hand_eval7_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg408_load
-    equity_lane1_eval77_hand_eval7_s1_dups <= equity_lane1_eval77_hand_eval7_pipe_reg408_d;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg409_load
-    equity_lane1_eval77_hand_eval7_s1_hand <= equity_lane1_eval77_hand_eval7_d1_hand;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg410_load
-    equity_lane1_eval77_hand_eval7_s1_bad_codes <= equity_lane1_eval77_hand_eval7_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg411_load
-    equity_lane1_eval77_hand_eval7_s1_any <= equity_lane1_eval77_hand_eval7_d1_any;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg412_load
-    equity_lane1_eval77_hand_eval7_s1_flush_suit <= equity_lane1_eval77_hand_eval7_d1_flush_suit;
-end
-
-
 always @(equity_lane1_eval77_hand_eval7_s0_codes) begin: equity_lane1_eval77_hand_eval7_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
@@ -27468,11 +26219,20 @@ always @(equity_lane1_eval77_hand_eval7_s0_codes) begin: equity_lane1_eval77_han
 end
 
 
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_decoded_register
+    equity_lane1_eval77_hand_eval7_decoded_hand <= equity_lane1_eval77_hand_eval7_d1_hand;
+    equity_lane1_eval77_hand_eval7_decoded_bad_codes <= equity_lane1_eval77_hand_eval7_d1_bad_codes;
+    equity_lane1_eval77_hand_eval7_decoded_any <= equity_lane1_eval77_hand_eval7_d1_any;
+    equity_lane1_eval77_hand_eval7_decoded_flush_suit <= equity_lane1_eval77_hand_eval7_d1_flush_suit;
+    equity_lane1_eval77_hand_eval7_decoded_dups <= equity_lane1_eval77_hand_eval7_dups;
+end
 
-assign equity_lane1_eval77_hand_eval7_c2_bad = ((equity_lane1_eval77_hand_eval7_s1_dups != 0) || (equity_lane1_eval77_hand_eval7_s1_bad_codes != 0));
 
 
-always @(equity_lane1_eval77_hand_eval7_s1_hand, equity_lane1_eval77_hand_eval7_s1_flush_suit) begin: equity_lane1_eval77_hand_eval7_rank_masks
+assign equity_lane1_eval77_hand_eval7_c2_bad = ((equity_lane1_eval77_hand_eval7_decoded_dups != 0) || (equity_lane1_eval77_hand_eval7_decoded_bad_codes != 0));
+
+
+always @(equity_lane1_eval77_hand_eval7_decoded_flush_suit, equity_lane1_eval77_hand_eval7_decoded_hand) begin: equity_lane1_eval77_hand_eval7_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -27493,10 +26253,10 @@ always @(equity_lane1_eval77_hand_eval7_s1_hand, equity_lane1_eval77_hand_eval7_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval77_hand_eval7_s1_hand[((4 * r) + s)]) begin
+            if (equity_lane1_eval77_hand_eval7_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane1_eval77_hand_eval7_s1_hand[((4 * r) + s)] && equity_lane1_eval77_hand_eval7_s1_flush_suit[s])) begin
+            if ((equity_lane1_eval77_hand_eval7_decoded_hand[((4 * r) + s)] && equity_lane1_eval77_hand_eval7_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -27512,8 +26272,8 @@ always @(equity_lane1_eval77_hand_eval7_s1_hand, equity_lane1_eval77_hand_eval7_
     equity_lane1_eval77_hand_eval7_c2_trips = trips;
     equity_lane1_eval77_hand_eval7_c2_pairs = pairs;
     equity_lane1_eval77_hand_eval7_c2_not_quads = not_quads;
-    equity_lane1_eval77_hand_eval7_c2_flush = (equity_lane1_eval77_hand_eval7_s1_flush_suit != 0);
-    if ((equity_lane1_eval77_hand_eval7_s1_flush_suit != 0)) begin
+    equity_lane1_eval77_hand_eval7_c2_flush = (equity_lane1_eval77_hand_eval7_decoded_flush_suit != 0);
+    if ((equity_lane1_eval77_hand_eval7_decoded_flush_suit != 0)) begin
         equity_lane1_eval77_hand_eval7_c2_kickers = suited;
     end
     else begin
@@ -27522,14 +26282,14 @@ always @(equity_lane1_eval77_hand_eval7_s1_hand, equity_lane1_eval77_hand_eval7_
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_s1_hand) begin: equity_lane1_eval77_hand_eval7_sf_windows
+always @(equity_lane1_eval77_hand_eval7_decoded_hand) begin: equity_lane1_eval77_hand_eval7_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval77_hand_eval7_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval77_hand_eval7_s1_hand[((4 * w) + s)] && equity_lane1_eval77_hand_eval7_s1_hand[((4 * (w + 1)) + s)] && equity_lane1_eval77_hand_eval7_s1_hand[((4 * (w + 2)) + s)] && equity_lane1_eval77_hand_eval7_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane1_eval77_hand_eval7_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval77_hand_eval7_decoded_hand[((4 * w) + s)] && equity_lane1_eval77_hand_eval7_decoded_hand[((4 * (w + 1)) + s)] && equity_lane1_eval77_hand_eval7_decoded_hand[((4 * (w + 2)) + s)] && equity_lane1_eval77_hand_eval7_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -27547,61 +26307,25 @@ always @(equity_lane1_eval77_hand_eval7_c2_present) begin: equity_lane1_eval77_h
             complete[w] = 1;
         end
     end
-    equity_lane1_eval77_hand_eval7_straight_windows7_windows = complete;
+    equity_lane1_eval77_hand_eval7_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg413_load
-    equity_lane1_eval77_hand_eval7_pipe_reg413_q <= equity_lane1_eval77_hand_eval7_c2_quads;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_masks_register
+    equity_lane1_eval77_hand_eval7_masks_quads <= equity_lane1_eval77_hand_eval7_c2_quads;
+    equity_lane1_eval77_hand_eval7_masks_trips <= equity_lane1_eval77_hand_eval7_c2_trips;
+    equity_lane1_eval77_hand_eval7_masks_pairs <= equity_lane1_eval77_hand_eval7_c2_pairs;
+    equity_lane1_eval77_hand_eval7_masks_not_quads <= equity_lane1_eval77_hand_eval7_c2_not_quads;
+    equity_lane1_eval77_hand_eval7_masks_kickers <= equity_lane1_eval77_hand_eval7_c2_kickers;
+    equity_lane1_eval77_hand_eval7_masks_windows <= equity_lane1_eval77_hand_eval7_c2_windows;
+    equity_lane1_eval77_hand_eval7_masks_sf_windows <= equity_lane1_eval77_hand_eval7_c2_sf_windows;
+    equity_lane1_eval77_hand_eval7_masks_flush <= equity_lane1_eval77_hand_eval7_c2_flush;
+    equity_lane1_eval77_hand_eval7_masks_bad <= equity_lane1_eval77_hand_eval7_c2_bad;
+    equity_lane1_eval77_hand_eval7_masks_any <= equity_lane1_eval77_hand_eval7_decoded_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg414_load
-    equity_lane1_eval77_hand_eval7_pipe_reg414_q <= equity_lane1_eval77_hand_eval7_c2_trips;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg415_load
-    equity_lane1_eval77_hand_eval7_pipe_reg415_q <= equity_lane1_eval77_hand_eval7_c2_pairs;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg416_load
-    equity_lane1_eval77_hand_eval7_pipe_reg416_q <= equity_lane1_eval77_hand_eval7_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg417_load
-    equity_lane1_eval77_hand_eval7_pipe_reg417_q <= equity_lane1_eval77_hand_eval7_c2_kickers;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg418_load
-    equity_lane1_eval77_hand_eval7_pipe_reg418_q <= equity_lane1_eval77_hand_eval7_straight_windows7_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg419_load
-    equity_lane1_eval77_hand_eval7_pipe_reg419_q <= equity_lane1_eval77_hand_eval7_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg420_load
-    equity_lane1_eval77_hand_eval7_pipe_reg420_q <= equity_lane1_eval77_hand_eval7_c2_flush;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg421_load
-    equity_lane1_eval77_hand_eval7_pipe_reg421_q <= equity_lane1_eval77_hand_eval7_c2_bad;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg422_load
-    equity_lane1_eval77_hand_eval7_pipe_reg422_q <= equity_lane1_eval77_hand_eval7_s1_any;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_pipe_reg417_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks28_select
+always @(equity_lane1_eval77_hand_eval7_masks_kickers) begin: equity_lane1_eval77_hand_eval7_highest_ranks28_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -27612,19 +26336,19 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg417_q) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg417_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_masks_kickers[p] && seen[k]);
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg417_q[p]) begin
+        if (equity_lane1_eval77_hand_eval7_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane1_eval77_hand_eval7_highest_ranks28_onehots = sel;
+    equity_lane1_eval77_hand_eval7_c3_kickers = sel;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg415_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks29_select
+always @(equity_lane1_eval77_hand_eval7_masks_pairs) begin: equity_lane1_eval77_hand_eval7_highest_ranks29_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -27635,19 +26359,19 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg415_q) begin: equity_lane1_eval7
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg415_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_masks_pairs[p] && seen[k]);
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg415_q[p]) begin
+        if (equity_lane1_eval77_hand_eval7_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    equity_lane1_eval77_hand_eval7_highest_ranks29_onehots = sel;
+    equity_lane1_eval77_hand_eval7_c3_pairs = sel;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg414_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks30_select
+always @(equity_lane1_eval77_hand_eval7_masks_trips) begin: equity_lane1_eval77_hand_eval7_highest_ranks30_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -27658,19 +26382,19 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg414_q) begin: equity_lane1_eval7
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg414_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_masks_trips[p] && seen[k]);
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg414_q[p]) begin
+        if (equity_lane1_eval77_hand_eval7_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane1_eval77_hand_eval7_highest_ranks30_onehots = sel;
+    equity_lane1_eval77_hand_eval7_c3_trips = sel;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg416_q) begin: equity_lane1_eval77_hand_eval7_highest_ranks31_select
+always @(equity_lane1_eval77_hand_eval7_masks_not_quads) begin: equity_lane1_eval77_hand_eval7_highest_ranks31_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -27681,34 +26405,34 @@ always @(equity_lane1_eval77_hand_eval7_pipe_reg416_q) begin: equity_lane1_eval7
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_pipe_reg416_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_masks_not_quads[p] && seen[k]);
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg416_q[p]) begin
+        if (equity_lane1_eval77_hand_eval7_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane1_eval77_hand_eval7_highest_ranks31_onehots = sel;
+    equity_lane1_eval77_hand_eval7_c3_not_quads = sel;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg418_q) begin: equity_lane1_eval77_hand_eval7_window_top14_pick
+always @(equity_lane1_eval77_hand_eval7_masks_windows) begin: equity_lane1_eval77_hand_eval7_window_top14_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval77_hand_eval7_pipe_reg418_q[w] && (!higher))) begin
+        if ((equity_lane1_eval77_hand_eval7_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg418_q[w]) begin
+        if (equity_lane1_eval77_hand_eval7_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval77_hand_eval7_window_top14_best = {onehot, 3'h0};
-    equity_lane1_eval77_hand_eval7_window_top14_found = (equity_lane1_eval77_hand_eval7_pipe_reg418_q != 0);
+    equity_lane1_eval77_hand_eval7_c3_straight = (equity_lane1_eval77_hand_eval7_masks_windows != 0);
 end
 
 
@@ -27719,26 +26443,26 @@ always @(equity_lane1_eval77_hand_eval7_window_top14_best) begin: equity_lane1_e
     value[2] = (equity_lane1_eval77_hand_eval7_window_top14_best[12] || equity_lane1_eval77_hand_eval7_window_top14_best[7] || equity_lane1_eval77_hand_eval7_window_top14_best[6] || equity_lane1_eval77_hand_eval7_window_top14_best[5] || equity_lane1_eval77_hand_eval7_window_top14_best[4]);
     value[1] = (equity_lane1_eval77_hand_eval7_window_top14_best[11] || equity_lane1_eval77_hand_eval7_window_top14_best[10] || equity_lane1_eval77_hand_eval7_window_top14_best[7] || equity_lane1_eval77_hand_eval7_window_top14_best[6] || equity_lane1_eval77_hand_eval7_window_top14_best[3] || equity_lane1_eval77_hand_eval7_window_top14_best[2]);
     value[0] = (equity_lane1_eval77_hand_eval7_window_top14_best[11] || equity_lane1_eval77_hand_eval7_window_top14_best[9] || equity_lane1_eval77_hand_eval7_window_top14_best[7] || equity_lane1_eval77_hand_eval7_window_top14_best[5] || equity_lane1_eval77_hand_eval7_window_top14_best[3] || equity_lane1_eval77_hand_eval7_window_top14_best[1]);
-    equity_lane1_eval77_hand_eval7_window_top14_top = value;
+    equity_lane1_eval77_hand_eval7_c3_straight_top = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg419_q) begin: equity_lane1_eval77_hand_eval7_window_top15_pick
+always @(equity_lane1_eval77_hand_eval7_masks_sf_windows) begin: equity_lane1_eval77_hand_eval7_window_top15_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval77_hand_eval7_pipe_reg419_q[w] && (!higher))) begin
+        if ((equity_lane1_eval77_hand_eval7_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval77_hand_eval7_pipe_reg419_q[w]) begin
+        if (equity_lane1_eval77_hand_eval7_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane1_eval77_hand_eval7_window_top15_best = {onehot, 3'h0};
-    equity_lane1_eval77_hand_eval7_window_top15_found = (equity_lane1_eval77_hand_eval7_pipe_reg419_q != 0);
+    equity_lane1_eval77_hand_eval7_c3_sf = (equity_lane1_eval77_hand_eval7_masks_sf_windows != 0);
 end
 
 
@@ -27749,356 +26473,224 @@ always @(equity_lane1_eval77_hand_eval7_window_top15_best) begin: equity_lane1_e
     value[2] = (equity_lane1_eval77_hand_eval7_window_top15_best[12] || equity_lane1_eval77_hand_eval7_window_top15_best[7] || equity_lane1_eval77_hand_eval7_window_top15_best[6] || equity_lane1_eval77_hand_eval7_window_top15_best[5] || equity_lane1_eval77_hand_eval7_window_top15_best[4]);
     value[1] = (equity_lane1_eval77_hand_eval7_window_top15_best[11] || equity_lane1_eval77_hand_eval7_window_top15_best[10] || equity_lane1_eval77_hand_eval7_window_top15_best[7] || equity_lane1_eval77_hand_eval7_window_top15_best[6] || equity_lane1_eval77_hand_eval7_window_top15_best[3] || equity_lane1_eval77_hand_eval7_window_top15_best[2]);
     value[0] = (equity_lane1_eval77_hand_eval7_window_top15_best[11] || equity_lane1_eval77_hand_eval7_window_top15_best[9] || equity_lane1_eval77_hand_eval7_window_top15_best[7] || equity_lane1_eval77_hand_eval7_window_top15_best[5] || equity_lane1_eval77_hand_eval7_window_top15_best[3] || equity_lane1_eval77_hand_eval7_window_top15_best[1]);
-    equity_lane1_eval77_hand_eval7_window_top15_top = value;
+    equity_lane1_eval77_hand_eval7_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg423_load
-    equity_lane1_eval77_hand_eval7_pipe_reg423_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_picks_register
+    equity_lane1_eval77_hand_eval7_picks_kickers0 <= equity_lane1_eval77_hand_eval7_c3_kickers[13-1:0];
+    equity_lane1_eval77_hand_eval7_picks_kickers1 <= equity_lane1_eval77_hand_eval7_c3_kickers[26-1:13];
+    equity_lane1_eval77_hand_eval7_picks_kickers2 <= equity_lane1_eval77_hand_eval7_c3_kickers[39-1:26];
+    equity_lane1_eval77_hand_eval7_picks_kickers3 <= equity_lane1_eval77_hand_eval7_c3_kickers[52-1:39];
+    equity_lane1_eval77_hand_eval7_picks_kickers4 <= equity_lane1_eval77_hand_eval7_c3_kickers[65-1:52];
+    equity_lane1_eval77_hand_eval7_picks_pairs0 <= equity_lane1_eval77_hand_eval7_c3_pairs[13-1:0];
+    equity_lane1_eval77_hand_eval7_picks_pairs1 <= equity_lane1_eval77_hand_eval7_c3_pairs[26-1:13];
+    equity_lane1_eval77_hand_eval7_picks_pairs2 <= equity_lane1_eval77_hand_eval7_c3_pairs[39-1:26];
+    equity_lane1_eval77_hand_eval7_picks_trips0 <= equity_lane1_eval77_hand_eval7_c3_trips[13-1:0];
+    equity_lane1_eval77_hand_eval7_picks_trips1 <= equity_lane1_eval77_hand_eval7_c3_trips[26-1:13];
+    equity_lane1_eval77_hand_eval7_picks_not_quads0 <= equity_lane1_eval77_hand_eval7_c3_not_quads;
+    equity_lane1_eval77_hand_eval7_picks_quads <= equity_lane1_eval77_hand_eval7_masks_quads;
+    equity_lane1_eval77_hand_eval7_picks_straight <= equity_lane1_eval77_hand_eval7_c3_straight;
+    equity_lane1_eval77_hand_eval7_picks_sf <= equity_lane1_eval77_hand_eval7_c3_sf;
+    equity_lane1_eval77_hand_eval7_picks_flush <= equity_lane1_eval77_hand_eval7_masks_flush;
+    equity_lane1_eval77_hand_eval7_picks_straight_top <= equity_lane1_eval77_hand_eval7_c3_straight_top;
+    equity_lane1_eval77_hand_eval7_picks_sf_top <= equity_lane1_eval77_hand_eval7_c3_sf_top;
+    equity_lane1_eval77_hand_eval7_picks_bad <= equity_lane1_eval77_hand_eval7_masks_bad;
+    equity_lane1_eval77_hand_eval7_picks_any <= equity_lane1_eval77_hand_eval7_masks_any;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg424_load
-    equity_lane1_eval77_hand_eval7_pipe_reg424_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg425_load
-    equity_lane1_eval77_hand_eval7_pipe_reg425_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg426_load
-    equity_lane1_eval77_hand_eval7_pipe_reg426_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg427_load
-    equity_lane1_eval77_hand_eval7_pipe_reg427_q <= equity_lane1_eval77_hand_eval7_highest_ranks28_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg428_load
-    equity_lane1_eval77_hand_eval7_pair0 <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg429_load
-    equity_lane1_eval77_hand_eval7_pair1 <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg430_load
-    equity_lane1_eval77_hand_eval7_pipe_reg430_q <= equity_lane1_eval77_hand_eval7_highest_ranks29_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg431_load
-    equity_lane1_eval77_hand_eval7_trip0 <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg432_load
-    equity_lane1_eval77_hand_eval7_trip1 <= equity_lane1_eval77_hand_eval7_highest_ranks30_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg433_load
-    equity_lane1_eval77_hand_eval7_pipe_reg433_q <= equity_lane1_eval77_hand_eval7_highest_ranks31_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg434_load
-    equity_lane1_eval77_hand_eval7_s3_quads <= equity_lane1_eval77_hand_eval7_pipe_reg413_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg435_load
-    equity_lane1_eval77_hand_eval7_s3_straight <= equity_lane1_eval77_hand_eval7_window_top14_found;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg436_load
-    equity_lane1_eval77_hand_eval7_s3_sf <= equity_lane1_eval77_hand_eval7_window_top15_found;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg437_load
-    equity_lane1_eval77_hand_eval7_s3_flush <= equity_lane1_eval77_hand_eval7_pipe_reg420_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg438_load
-    equity_lane1_eval77_hand_eval7_pipe_reg438_q <= equity_lane1_eval77_hand_eval7_window_top14_top;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg439_load
-    equity_lane1_eval77_hand_eval7_pipe_reg439_q <= equity_lane1_eval77_hand_eval7_window_top15_top;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg440_load
-    equity_lane1_eval77_hand_eval7_s3_bad <= equity_lane1_eval77_hand_eval7_pipe_reg421_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg441_load
-    equity_lane1_eval77_hand_eval7_s3_any <= equity_lane1_eval77_hand_eval7_pipe_reg422_q;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_pipe_reg423_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank100_encode
+always @(equity_lane1_eval77_hand_eval7_picks_kickers0) begin: equity_lane1_eval77_hand_eval7_onehot_rank100_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg423_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg423_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg423_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg423_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg423_q[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank100_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_kickers0[12] || equity_lane1_eval77_hand_eval7_picks_kickers0[11] || equity_lane1_eval77_hand_eval7_picks_kickers0[10] || equity_lane1_eval77_hand_eval7_picks_kickers0[9] || equity_lane1_eval77_hand_eval7_picks_kickers0[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_kickers0[12] || equity_lane1_eval77_hand_eval7_picks_kickers0[7] || equity_lane1_eval77_hand_eval7_picks_kickers0[6] || equity_lane1_eval77_hand_eval7_picks_kickers0[5] || equity_lane1_eval77_hand_eval7_picks_kickers0[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_kickers0[11] || equity_lane1_eval77_hand_eval7_picks_kickers0[10] || equity_lane1_eval77_hand_eval7_picks_kickers0[7] || equity_lane1_eval77_hand_eval7_picks_kickers0[6] || equity_lane1_eval77_hand_eval7_picks_kickers0[3] || equity_lane1_eval77_hand_eval7_picks_kickers0[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_kickers0[11] || equity_lane1_eval77_hand_eval7_picks_kickers0[9] || equity_lane1_eval77_hand_eval7_picks_kickers0[7] || equity_lane1_eval77_hand_eval7_picks_kickers0[5] || equity_lane1_eval77_hand_eval7_picks_kickers0[3] || equity_lane1_eval77_hand_eval7_picks_kickers0[1]);
+    equity_lane1_eval77_hand_eval7_c4_kickers0 = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg424_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank101_encode
+always @(equity_lane1_eval77_hand_eval7_picks_kickers1) begin: equity_lane1_eval77_hand_eval7_onehot_rank101_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg424_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg424_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg424_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg424_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg424_q[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank101_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_kickers1[12] || equity_lane1_eval77_hand_eval7_picks_kickers1[11] || equity_lane1_eval77_hand_eval7_picks_kickers1[10] || equity_lane1_eval77_hand_eval7_picks_kickers1[9] || equity_lane1_eval77_hand_eval7_picks_kickers1[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_kickers1[12] || equity_lane1_eval77_hand_eval7_picks_kickers1[7] || equity_lane1_eval77_hand_eval7_picks_kickers1[6] || equity_lane1_eval77_hand_eval7_picks_kickers1[5] || equity_lane1_eval77_hand_eval7_picks_kickers1[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_kickers1[11] || equity_lane1_eval77_hand_eval7_picks_kickers1[10] || equity_lane1_eval77_hand_eval7_picks_kickers1[7] || equity_lane1_eval77_hand_eval7_picks_kickers1[6] || equity_lane1_eval77_hand_eval7_picks_kickers1[3] || equity_lane1_eval77_hand_eval7_picks_kickers1[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_kickers1[11] || equity_lane1_eval77_hand_eval7_picks_kickers1[9] || equity_lane1_eval77_hand_eval7_picks_kickers1[7] || equity_lane1_eval77_hand_eval7_picks_kickers1[5] || equity_lane1_eval77_hand_eval7_picks_kickers1[3] || equity_lane1_eval77_hand_eval7_picks_kickers1[1]);
+    equity_lane1_eval77_hand_eval7_c4_kickers1 = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg425_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank102_encode
+always @(equity_lane1_eval77_hand_eval7_picks_kickers2) begin: equity_lane1_eval77_hand_eval7_onehot_rank102_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg425_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg425_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg425_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg425_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg425_q[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank102_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_kickers2[12] || equity_lane1_eval77_hand_eval7_picks_kickers2[11] || equity_lane1_eval77_hand_eval7_picks_kickers2[10] || equity_lane1_eval77_hand_eval7_picks_kickers2[9] || equity_lane1_eval77_hand_eval7_picks_kickers2[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_kickers2[12] || equity_lane1_eval77_hand_eval7_picks_kickers2[7] || equity_lane1_eval77_hand_eval7_picks_kickers2[6] || equity_lane1_eval77_hand_eval7_picks_kickers2[5] || equity_lane1_eval77_hand_eval7_picks_kickers2[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_kickers2[11] || equity_lane1_eval77_hand_eval7_picks_kickers2[10] || equity_lane1_eval77_hand_eval7_picks_kickers2[7] || equity_lane1_eval77_hand_eval7_picks_kickers2[6] || equity_lane1_eval77_hand_eval7_picks_kickers2[3] || equity_lane1_eval77_hand_eval7_picks_kickers2[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_kickers2[11] || equity_lane1_eval77_hand_eval7_picks_kickers2[9] || equity_lane1_eval77_hand_eval7_picks_kickers2[7] || equity_lane1_eval77_hand_eval7_picks_kickers2[5] || equity_lane1_eval77_hand_eval7_picks_kickers2[3] || equity_lane1_eval77_hand_eval7_picks_kickers2[1]);
+    equity_lane1_eval77_hand_eval7_c4_kickers2 = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg426_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank103_encode
+always @(equity_lane1_eval77_hand_eval7_picks_kickers3) begin: equity_lane1_eval77_hand_eval7_onehot_rank103_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg426_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg426_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg426_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg426_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg426_q[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank103_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_kickers3[12] || equity_lane1_eval77_hand_eval7_picks_kickers3[11] || equity_lane1_eval77_hand_eval7_picks_kickers3[10] || equity_lane1_eval77_hand_eval7_picks_kickers3[9] || equity_lane1_eval77_hand_eval7_picks_kickers3[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_kickers3[12] || equity_lane1_eval77_hand_eval7_picks_kickers3[7] || equity_lane1_eval77_hand_eval7_picks_kickers3[6] || equity_lane1_eval77_hand_eval7_picks_kickers3[5] || equity_lane1_eval77_hand_eval7_picks_kickers3[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_kickers3[11] || equity_lane1_eval77_hand_eval7_picks_kickers3[10] || equity_lane1_eval77_hand_eval7_picks_kickers3[7] || equity_lane1_eval77_hand_eval7_picks_kickers3[6] || equity_lane1_eval77_hand_eval7_picks_kickers3[3] || equity_lane1_eval77_hand_eval7_picks_kickers3[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_kickers3[11] || equity_lane1_eval77_hand_eval7_picks_kickers3[9] || equity_lane1_eval77_hand_eval7_picks_kickers3[7] || equity_lane1_eval77_hand_eval7_picks_kickers3[5] || equity_lane1_eval77_hand_eval7_picks_kickers3[3] || equity_lane1_eval77_hand_eval7_picks_kickers3[1]);
+    equity_lane1_eval77_hand_eval7_c4_kickers3 = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg427_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank104_encode
+always @(equity_lane1_eval77_hand_eval7_picks_kickers4) begin: equity_lane1_eval77_hand_eval7_onehot_rank104_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg427_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg427_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg427_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg427_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg427_q[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank104_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_kickers4[12] || equity_lane1_eval77_hand_eval7_picks_kickers4[11] || equity_lane1_eval77_hand_eval7_picks_kickers4[10] || equity_lane1_eval77_hand_eval7_picks_kickers4[9] || equity_lane1_eval77_hand_eval7_picks_kickers4[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_kickers4[12] || equity_lane1_eval77_hand_eval7_picks_kickers4[7] || equity_lane1_eval77_hand_eval7_picks_kickers4[6] || equity_lane1_eval77_hand_eval7_picks_kickers4[5] || equity_lane1_eval77_hand_eval7_picks_kickers4[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_kickers4[11] || equity_lane1_eval77_hand_eval7_picks_kickers4[10] || equity_lane1_eval77_hand_eval7_picks_kickers4[7] || equity_lane1_eval77_hand_eval7_picks_kickers4[6] || equity_lane1_eval77_hand_eval7_picks_kickers4[3] || equity_lane1_eval77_hand_eval7_picks_kickers4[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_kickers4[11] || equity_lane1_eval77_hand_eval7_picks_kickers4[9] || equity_lane1_eval77_hand_eval7_picks_kickers4[7] || equity_lane1_eval77_hand_eval7_picks_kickers4[5] || equity_lane1_eval77_hand_eval7_picks_kickers4[3] || equity_lane1_eval77_hand_eval7_picks_kickers4[1]);
+    equity_lane1_eval77_hand_eval7_c4_kickers4 = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pair0) begin: equity_lane1_eval77_hand_eval7_onehot_rank105_encode
+always @(equity_lane1_eval77_hand_eval7_picks_pairs0) begin: equity_lane1_eval77_hand_eval7_onehot_rank105_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pair0[12] || equity_lane1_eval77_hand_eval7_pair0[11] || equity_lane1_eval77_hand_eval7_pair0[10] || equity_lane1_eval77_hand_eval7_pair0[9] || equity_lane1_eval77_hand_eval7_pair0[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pair0[12] || equity_lane1_eval77_hand_eval7_pair0[7] || equity_lane1_eval77_hand_eval7_pair0[6] || equity_lane1_eval77_hand_eval7_pair0[5] || equity_lane1_eval77_hand_eval7_pair0[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pair0[11] || equity_lane1_eval77_hand_eval7_pair0[10] || equity_lane1_eval77_hand_eval7_pair0[7] || equity_lane1_eval77_hand_eval7_pair0[6] || equity_lane1_eval77_hand_eval7_pair0[3] || equity_lane1_eval77_hand_eval7_pair0[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pair0[11] || equity_lane1_eval77_hand_eval7_pair0[9] || equity_lane1_eval77_hand_eval7_pair0[7] || equity_lane1_eval77_hand_eval7_pair0[5] || equity_lane1_eval77_hand_eval7_pair0[3] || equity_lane1_eval77_hand_eval7_pair0[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank105_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_pairs0[12] || equity_lane1_eval77_hand_eval7_picks_pairs0[11] || equity_lane1_eval77_hand_eval7_picks_pairs0[10] || equity_lane1_eval77_hand_eval7_picks_pairs0[9] || equity_lane1_eval77_hand_eval7_picks_pairs0[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_pairs0[12] || equity_lane1_eval77_hand_eval7_picks_pairs0[7] || equity_lane1_eval77_hand_eval7_picks_pairs0[6] || equity_lane1_eval77_hand_eval7_picks_pairs0[5] || equity_lane1_eval77_hand_eval7_picks_pairs0[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_pairs0[11] || equity_lane1_eval77_hand_eval7_picks_pairs0[10] || equity_lane1_eval77_hand_eval7_picks_pairs0[7] || equity_lane1_eval77_hand_eval7_picks_pairs0[6] || equity_lane1_eval77_hand_eval7_picks_pairs0[3] || equity_lane1_eval77_hand_eval7_picks_pairs0[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_pairs0[11] || equity_lane1_eval77_hand_eval7_picks_pairs0[9] || equity_lane1_eval77_hand_eval7_picks_pairs0[7] || equity_lane1_eval77_hand_eval7_picks_pairs0[5] || equity_lane1_eval77_hand_eval7_picks_pairs0[3] || equity_lane1_eval77_hand_eval7_picks_pairs0[1]);
+    equity_lane1_eval77_hand_eval7_c4_pairs0 = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pair1) begin: equity_lane1_eval77_hand_eval7_onehot_rank106_encode
+always @(equity_lane1_eval77_hand_eval7_picks_pairs1) begin: equity_lane1_eval77_hand_eval7_onehot_rank106_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pair1[12] || equity_lane1_eval77_hand_eval7_pair1[11] || equity_lane1_eval77_hand_eval7_pair1[10] || equity_lane1_eval77_hand_eval7_pair1[9] || equity_lane1_eval77_hand_eval7_pair1[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pair1[12] || equity_lane1_eval77_hand_eval7_pair1[7] || equity_lane1_eval77_hand_eval7_pair1[6] || equity_lane1_eval77_hand_eval7_pair1[5] || equity_lane1_eval77_hand_eval7_pair1[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pair1[11] || equity_lane1_eval77_hand_eval7_pair1[10] || equity_lane1_eval77_hand_eval7_pair1[7] || equity_lane1_eval77_hand_eval7_pair1[6] || equity_lane1_eval77_hand_eval7_pair1[3] || equity_lane1_eval77_hand_eval7_pair1[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pair1[11] || equity_lane1_eval77_hand_eval7_pair1[9] || equity_lane1_eval77_hand_eval7_pair1[7] || equity_lane1_eval77_hand_eval7_pair1[5] || equity_lane1_eval77_hand_eval7_pair1[3] || equity_lane1_eval77_hand_eval7_pair1[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank106_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_pairs1[12] || equity_lane1_eval77_hand_eval7_picks_pairs1[11] || equity_lane1_eval77_hand_eval7_picks_pairs1[10] || equity_lane1_eval77_hand_eval7_picks_pairs1[9] || equity_lane1_eval77_hand_eval7_picks_pairs1[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_pairs1[12] || equity_lane1_eval77_hand_eval7_picks_pairs1[7] || equity_lane1_eval77_hand_eval7_picks_pairs1[6] || equity_lane1_eval77_hand_eval7_picks_pairs1[5] || equity_lane1_eval77_hand_eval7_picks_pairs1[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_pairs1[11] || equity_lane1_eval77_hand_eval7_picks_pairs1[10] || equity_lane1_eval77_hand_eval7_picks_pairs1[7] || equity_lane1_eval77_hand_eval7_picks_pairs1[6] || equity_lane1_eval77_hand_eval7_picks_pairs1[3] || equity_lane1_eval77_hand_eval7_picks_pairs1[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_pairs1[11] || equity_lane1_eval77_hand_eval7_picks_pairs1[9] || equity_lane1_eval77_hand_eval7_picks_pairs1[7] || equity_lane1_eval77_hand_eval7_picks_pairs1[5] || equity_lane1_eval77_hand_eval7_picks_pairs1[3] || equity_lane1_eval77_hand_eval7_picks_pairs1[1]);
+    equity_lane1_eval77_hand_eval7_c4_pairs1 = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg430_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank107_encode
+always @(equity_lane1_eval77_hand_eval7_picks_pairs2) begin: equity_lane1_eval77_hand_eval7_onehot_rank107_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg430_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg430_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg430_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg430_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg430_q[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank107_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_pairs2[12] || equity_lane1_eval77_hand_eval7_picks_pairs2[11] || equity_lane1_eval77_hand_eval7_picks_pairs2[10] || equity_lane1_eval77_hand_eval7_picks_pairs2[9] || equity_lane1_eval77_hand_eval7_picks_pairs2[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_pairs2[12] || equity_lane1_eval77_hand_eval7_picks_pairs2[7] || equity_lane1_eval77_hand_eval7_picks_pairs2[6] || equity_lane1_eval77_hand_eval7_picks_pairs2[5] || equity_lane1_eval77_hand_eval7_picks_pairs2[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_pairs2[11] || equity_lane1_eval77_hand_eval7_picks_pairs2[10] || equity_lane1_eval77_hand_eval7_picks_pairs2[7] || equity_lane1_eval77_hand_eval7_picks_pairs2[6] || equity_lane1_eval77_hand_eval7_picks_pairs2[3] || equity_lane1_eval77_hand_eval7_picks_pairs2[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_pairs2[11] || equity_lane1_eval77_hand_eval7_picks_pairs2[9] || equity_lane1_eval77_hand_eval7_picks_pairs2[7] || equity_lane1_eval77_hand_eval7_picks_pairs2[5] || equity_lane1_eval77_hand_eval7_picks_pairs2[3] || equity_lane1_eval77_hand_eval7_picks_pairs2[1]);
+    equity_lane1_eval77_hand_eval7_c4_pairs2 = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_trip0) begin: equity_lane1_eval77_hand_eval7_onehot_rank108_encode
+always @(equity_lane1_eval77_hand_eval7_picks_trips0) begin: equity_lane1_eval77_hand_eval7_onehot_rank108_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_trip0[12] || equity_lane1_eval77_hand_eval7_trip0[11] || equity_lane1_eval77_hand_eval7_trip0[10] || equity_lane1_eval77_hand_eval7_trip0[9] || equity_lane1_eval77_hand_eval7_trip0[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_trip0[12] || equity_lane1_eval77_hand_eval7_trip0[7] || equity_lane1_eval77_hand_eval7_trip0[6] || equity_lane1_eval77_hand_eval7_trip0[5] || equity_lane1_eval77_hand_eval7_trip0[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_trip0[11] || equity_lane1_eval77_hand_eval7_trip0[10] || equity_lane1_eval77_hand_eval7_trip0[7] || equity_lane1_eval77_hand_eval7_trip0[6] || equity_lane1_eval77_hand_eval7_trip0[3] || equity_lane1_eval77_hand_eval7_trip0[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_trip0[11] || equity_lane1_eval77_hand_eval7_trip0[9] || equity_lane1_eval77_hand_eval7_trip0[7] || equity_lane1_eval77_hand_eval7_trip0[5] || equity_lane1_eval77_hand_eval7_trip0[3] || equity_lane1_eval77_hand_eval7_trip0[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank108_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_trips0[12] || equity_lane1_eval77_hand_eval7_picks_trips0[11] || equity_lane1_eval77_hand_eval7_picks_trips0[10] || equity_lane1_eval77_hand_eval7_picks_trips0[9] || equity_lane1_eval77_hand_eval7_picks_trips0[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_trips0[12] || equity_lane1_eval77_hand_eval7_picks_trips0[7] || equity_lane1_eval77_hand_eval7_picks_trips0[6] || equity_lane1_eval77_hand_eval7_picks_trips0[5] || equity_lane1_eval77_hand_eval7_picks_trips0[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_trips0[11] || equity_lane1_eval77_hand_eval7_picks_trips0[10] || equity_lane1_eval77_hand_eval7_picks_trips0[7] || equity_lane1_eval77_hand_eval7_picks_trips0[6] || equity_lane1_eval77_hand_eval7_picks_trips0[3] || equity_lane1_eval77_hand_eval7_picks_trips0[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_trips0[11] || equity_lane1_eval77_hand_eval7_picks_trips0[9] || equity_lane1_eval77_hand_eval7_picks_trips0[7] || equity_lane1_eval77_hand_eval7_picks_trips0[5] || equity_lane1_eval77_hand_eval7_picks_trips0[3] || equity_lane1_eval77_hand_eval7_picks_trips0[1]);
+    equity_lane1_eval77_hand_eval7_c4_trips0 = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_trip1) begin: equity_lane1_eval77_hand_eval7_onehot_rank109_encode
+always @(equity_lane1_eval77_hand_eval7_picks_trips1) begin: equity_lane1_eval77_hand_eval7_onehot_rank109_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_trip1[12] || equity_lane1_eval77_hand_eval7_trip1[11] || equity_lane1_eval77_hand_eval7_trip1[10] || equity_lane1_eval77_hand_eval7_trip1[9] || equity_lane1_eval77_hand_eval7_trip1[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_trip1[12] || equity_lane1_eval77_hand_eval7_trip1[7] || equity_lane1_eval77_hand_eval7_trip1[6] || equity_lane1_eval77_hand_eval7_trip1[5] || equity_lane1_eval77_hand_eval7_trip1[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_trip1[11] || equity_lane1_eval77_hand_eval7_trip1[10] || equity_lane1_eval77_hand_eval7_trip1[7] || equity_lane1_eval77_hand_eval7_trip1[6] || equity_lane1_eval77_hand_eval7_trip1[3] || equity_lane1_eval77_hand_eval7_trip1[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_trip1[11] || equity_lane1_eval77_hand_eval7_trip1[9] || equity_lane1_eval77_hand_eval7_trip1[7] || equity_lane1_eval77_hand_eval7_trip1[5] || equity_lane1_eval77_hand_eval7_trip1[3] || equity_lane1_eval77_hand_eval7_trip1[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank109_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_trips1[12] || equity_lane1_eval77_hand_eval7_picks_trips1[11] || equity_lane1_eval77_hand_eval7_picks_trips1[10] || equity_lane1_eval77_hand_eval7_picks_trips1[9] || equity_lane1_eval77_hand_eval7_picks_trips1[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_trips1[12] || equity_lane1_eval77_hand_eval7_picks_trips1[7] || equity_lane1_eval77_hand_eval7_picks_trips1[6] || equity_lane1_eval77_hand_eval7_picks_trips1[5] || equity_lane1_eval77_hand_eval7_picks_trips1[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_trips1[11] || equity_lane1_eval77_hand_eval7_picks_trips1[10] || equity_lane1_eval77_hand_eval7_picks_trips1[7] || equity_lane1_eval77_hand_eval7_picks_trips1[6] || equity_lane1_eval77_hand_eval7_picks_trips1[3] || equity_lane1_eval77_hand_eval7_picks_trips1[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_trips1[11] || equity_lane1_eval77_hand_eval7_picks_trips1[9] || equity_lane1_eval77_hand_eval7_picks_trips1[7] || equity_lane1_eval77_hand_eval7_picks_trips1[5] || equity_lane1_eval77_hand_eval7_picks_trips1[3] || equity_lane1_eval77_hand_eval7_picks_trips1[1]);
+    equity_lane1_eval77_hand_eval7_c4_trips1 = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pipe_reg433_q) begin: equity_lane1_eval77_hand_eval7_onehot_rank110_encode
+always @(equity_lane1_eval77_hand_eval7_picks_not_quads0) begin: equity_lane1_eval77_hand_eval7_onehot_rank110_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_pipe_reg433_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_pipe_reg433_q[12] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_pipe_reg433_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[10] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[6] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_pipe_reg433_q[11] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[9] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[7] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[5] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[3] || equity_lane1_eval77_hand_eval7_pipe_reg433_q[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank110_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_not_quads0[12] || equity_lane1_eval77_hand_eval7_picks_not_quads0[11] || equity_lane1_eval77_hand_eval7_picks_not_quads0[10] || equity_lane1_eval77_hand_eval7_picks_not_quads0[9] || equity_lane1_eval77_hand_eval7_picks_not_quads0[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_not_quads0[12] || equity_lane1_eval77_hand_eval7_picks_not_quads0[7] || equity_lane1_eval77_hand_eval7_picks_not_quads0[6] || equity_lane1_eval77_hand_eval7_picks_not_quads0[5] || equity_lane1_eval77_hand_eval7_picks_not_quads0[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_not_quads0[11] || equity_lane1_eval77_hand_eval7_picks_not_quads0[10] || equity_lane1_eval77_hand_eval7_picks_not_quads0[7] || equity_lane1_eval77_hand_eval7_picks_not_quads0[6] || equity_lane1_eval77_hand_eval7_picks_not_quads0[3] || equity_lane1_eval77_hand_eval7_picks_not_quads0[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_not_quads0[11] || equity_lane1_eval77_hand_eval7_picks_not_quads0[9] || equity_lane1_eval77_hand_eval7_picks_not_quads0[7] || equity_lane1_eval77_hand_eval7_picks_not_quads0[5] || equity_lane1_eval77_hand_eval7_picks_not_quads0[3] || equity_lane1_eval77_hand_eval7_picks_not_quads0[1]);
+    equity_lane1_eval77_hand_eval7_c4_not_quads0 = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_s3_quads) begin: equity_lane1_eval77_hand_eval7_onehot_rank111_encode
+always @(equity_lane1_eval77_hand_eval7_picks_quads) begin: equity_lane1_eval77_hand_eval7_onehot_rank111_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_s3_quads[12] || equity_lane1_eval77_hand_eval7_s3_quads[11] || equity_lane1_eval77_hand_eval7_s3_quads[10] || equity_lane1_eval77_hand_eval7_s3_quads[9] || equity_lane1_eval77_hand_eval7_s3_quads[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_s3_quads[12] || equity_lane1_eval77_hand_eval7_s3_quads[7] || equity_lane1_eval77_hand_eval7_s3_quads[6] || equity_lane1_eval77_hand_eval7_s3_quads[5] || equity_lane1_eval77_hand_eval7_s3_quads[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_s3_quads[11] || equity_lane1_eval77_hand_eval7_s3_quads[10] || equity_lane1_eval77_hand_eval7_s3_quads[7] || equity_lane1_eval77_hand_eval7_s3_quads[6] || equity_lane1_eval77_hand_eval7_s3_quads[3] || equity_lane1_eval77_hand_eval7_s3_quads[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_s3_quads[11] || equity_lane1_eval77_hand_eval7_s3_quads[9] || equity_lane1_eval77_hand_eval7_s3_quads[7] || equity_lane1_eval77_hand_eval7_s3_quads[5] || equity_lane1_eval77_hand_eval7_s3_quads[3] || equity_lane1_eval77_hand_eval7_s3_quads[1]);
-    equity_lane1_eval77_hand_eval7_onehot_rank111_rank = value;
+    value[3] = (equity_lane1_eval77_hand_eval7_picks_quads[12] || equity_lane1_eval77_hand_eval7_picks_quads[11] || equity_lane1_eval77_hand_eval7_picks_quads[10] || equity_lane1_eval77_hand_eval7_picks_quads[9] || equity_lane1_eval77_hand_eval7_picks_quads[8]);
+    value[2] = (equity_lane1_eval77_hand_eval7_picks_quads[12] || equity_lane1_eval77_hand_eval7_picks_quads[7] || equity_lane1_eval77_hand_eval7_picks_quads[6] || equity_lane1_eval77_hand_eval7_picks_quads[5] || equity_lane1_eval77_hand_eval7_picks_quads[4]);
+    value[1] = (equity_lane1_eval77_hand_eval7_picks_quads[11] || equity_lane1_eval77_hand_eval7_picks_quads[10] || equity_lane1_eval77_hand_eval7_picks_quads[7] || equity_lane1_eval77_hand_eval7_picks_quads[6] || equity_lane1_eval77_hand_eval7_picks_quads[3] || equity_lane1_eval77_hand_eval7_picks_quads[2]);
+    value[0] = (equity_lane1_eval77_hand_eval7_picks_quads[11] || equity_lane1_eval77_hand_eval7_picks_quads[9] || equity_lane1_eval77_hand_eval7_picks_quads[7] || equity_lane1_eval77_hand_eval7_picks_quads[5] || equity_lane1_eval77_hand_eval7_picks_quads[3] || equity_lane1_eval77_hand_eval7_picks_quads[1]);
+    equity_lane1_eval77_hand_eval7_c4_quads = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_pair0, equity_lane1_eval77_hand_eval7_trip1, equity_lane1_eval77_hand_eval7_s3_flush, equity_lane1_eval77_hand_eval7_s3_quads, equity_lane1_eval77_hand_eval7_pair1, equity_lane1_eval77_hand_eval7_trip0, equity_lane1_eval77_hand_eval7_s3_straight, equity_lane1_eval77_hand_eval7_s3_sf) begin: equity_lane1_eval77_hand_eval7_categorize
+always @(equity_lane1_eval77_hand_eval7_picks_pairs0, equity_lane1_eval77_hand_eval7_picks_flush, equity_lane1_eval77_hand_eval7_picks_trips1, equity_lane1_eval77_hand_eval7_picks_straight, equity_lane1_eval77_hand_eval7_picks_pairs1, equity_lane1_eval77_hand_eval7_picks_sf, equity_lane1_eval77_hand_eval7_picks_quads, equity_lane1_eval77_hand_eval7_picks_trips0) begin: equity_lane1_eval77_hand_eval7_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval77_hand_eval7_s3_sf) begin
+    if (equity_lane1_eval77_hand_eval7_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_s3_quads != 0)) begin
+    else if ((equity_lane1_eval77_hand_eval7_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval77_hand_eval7_trip0 != 0) && ((equity_lane1_eval77_hand_eval7_trip1 != 0) || (equity_lane1_eval77_hand_eval7_pair0 != 0)))) begin
+    else if (((equity_lane1_eval77_hand_eval7_picks_trips0 != 0) && ((equity_lane1_eval77_hand_eval7_picks_trips1 != 0) || (equity_lane1_eval77_hand_eval7_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval77_hand_eval7_s3_flush) begin
+    else if (equity_lane1_eval77_hand_eval7_picks_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval77_hand_eval7_s3_straight) begin
+    else if (equity_lane1_eval77_hand_eval7_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_trip0 != 0)) begin
+    else if ((equity_lane1_eval77_hand_eval7_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_pair1 != 0)) begin
+    else if ((equity_lane1_eval77_hand_eval7_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_pair0 != 0)) begin
+    else if ((equity_lane1_eval77_hand_eval7_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane1_eval77_hand_eval7_c4_category = cat;
+    equity_lane1_eval77_hand_eval7_category = cat;
 end
 
 
 
-assign equity_lane1_eval77_hand_eval7_c4_invalid = (equity_lane1_eval77_hand_eval7_s3_bad || (!equity_lane1_eval77_hand_eval7_s3_any));
+assign equity_lane1_eval77_hand_eval7_c4_invalid = (equity_lane1_eval77_hand_eval7_picks_bad || (!equity_lane1_eval77_hand_eval7_picks_any));
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg442_load
-    equity_lane1_eval77_hand_eval7_m0 <= equity_lane1_eval77_hand_eval7_onehot_rank100_rank;
+always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_ranked_register
+    equity_lane1_eval77_hand_eval7_ranked_kickers0 <= equity_lane1_eval77_hand_eval7_c4_kickers0;
+    equity_lane1_eval77_hand_eval7_ranked_kickers1 <= equity_lane1_eval77_hand_eval7_c4_kickers1;
+    equity_lane1_eval77_hand_eval7_ranked_kickers2 <= equity_lane1_eval77_hand_eval7_c4_kickers2;
+    equity_lane1_eval77_hand_eval7_ranked_kickers3 <= equity_lane1_eval77_hand_eval7_c4_kickers3;
+    equity_lane1_eval77_hand_eval7_ranked_kickers4 <= equity_lane1_eval77_hand_eval7_c4_kickers4;
+    equity_lane1_eval77_hand_eval7_ranked_pairs0 <= equity_lane1_eval77_hand_eval7_c4_pairs0;
+    equity_lane1_eval77_hand_eval7_ranked_pairs1 <= equity_lane1_eval77_hand_eval7_c4_pairs1;
+    equity_lane1_eval77_hand_eval7_ranked_pairs2 <= equity_lane1_eval77_hand_eval7_c4_pairs2;
+    equity_lane1_eval77_hand_eval7_ranked_trips0 <= equity_lane1_eval77_hand_eval7_c4_trips0;
+    equity_lane1_eval77_hand_eval7_ranked_trips1 <= equity_lane1_eval77_hand_eval7_c4_trips1;
+    equity_lane1_eval77_hand_eval7_ranked_not_quads0 <= equity_lane1_eval77_hand_eval7_c4_not_quads0;
+    equity_lane1_eval77_hand_eval7_ranked_quads <= equity_lane1_eval77_hand_eval7_c4_quads;
+    equity_lane1_eval77_hand_eval7_ranked_category <= equity_lane1_eval77_hand_eval7_category;
+    equity_lane1_eval77_hand_eval7_ranked_straight_top <= equity_lane1_eval77_hand_eval7_picks_straight_top;
+    equity_lane1_eval77_hand_eval7_ranked_sf_top <= equity_lane1_eval77_hand_eval7_picks_sf_top;
+    equity_lane1_eval77_hand_eval7_ranked_invalid <= equity_lane1_eval77_hand_eval7_c4_invalid;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg443_load
-    equity_lane1_eval77_hand_eval7_m1 <= equity_lane1_eval77_hand_eval7_onehot_rank101_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg444_load
-    equity_lane1_eval77_hand_eval7_m2 <= equity_lane1_eval77_hand_eval7_onehot_rank102_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg445_load
-    equity_lane1_eval77_hand_eval7_m3 <= equity_lane1_eval77_hand_eval7_onehot_rank103_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg446_load
-    equity_lane1_eval77_hand_eval7_m4 <= equity_lane1_eval77_hand_eval7_onehot_rank104_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg447_load
-    equity_lane1_eval77_hand_eval7_p0 <= equity_lane1_eval77_hand_eval7_onehot_rank105_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg448_load
-    equity_lane1_eval77_hand_eval7_p1 <= equity_lane1_eval77_hand_eval7_onehot_rank106_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg449_load
-    equity_lane1_eval77_hand_eval7_p2 <= equity_lane1_eval77_hand_eval7_onehot_rank107_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg450_load
-    equity_lane1_eval77_hand_eval7_t0 <= equity_lane1_eval77_hand_eval7_onehot_rank108_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg451_load
-    equity_lane1_eval77_hand_eval7_t1 <= equity_lane1_eval77_hand_eval7_onehot_rank109_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg452_load
-    equity_lane1_eval77_hand_eval7_x0 <= equity_lane1_eval77_hand_eval7_onehot_rank110_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg453_load
-    equity_lane1_eval77_hand_eval7_q0 <= equity_lane1_eval77_hand_eval7_onehot_rank111_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg454_load
-    equity_lane1_eval77_hand_eval7_s4_category <= equity_lane1_eval77_hand_eval7_c4_category;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg455_load
-    equity_lane1_eval77_hand_eval7_s4_straight_top <= equity_lane1_eval77_hand_eval7_pipe_reg438_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg456_load
-    equity_lane1_eval77_hand_eval7_s4_sf_top <= equity_lane1_eval77_hand_eval7_pipe_reg439_q;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_pipe_reg457_load
-    equity_lane1_eval77_hand_eval7_s4_invalid <= equity_lane1_eval77_hand_eval7_c4_invalid;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_x0, equity_lane1_eval77_hand_eval7_s4_invalid, equity_lane1_eval77_hand_eval7_p1, equity_lane1_eval77_hand_eval7_p0, equity_lane1_eval77_hand_eval7_t1, equity_lane1_eval77_hand_eval7_q0, equity_lane1_eval77_hand_eval7_m0, equity_lane1_eval77_hand_eval7_m2, equity_lane1_eval77_hand_eval7_p2, equity_lane1_eval77_hand_eval7_s4_sf_top, equity_lane1_eval77_hand_eval7_m3, equity_lane1_eval77_hand_eval7_m4, equity_lane1_eval77_hand_eval7_m1, equity_lane1_eval77_hand_eval7_s4_straight_top, equity_lane1_eval77_hand_eval7_s4_category, equity_lane1_eval77_hand_eval7_t0) begin: equity_lane1_eval77_hand_eval7_compose
+always @(equity_lane1_eval77_hand_eval7_ranked_not_quads0, equity_lane1_eval77_hand_eval7_ranked_pairs1, equity_lane1_eval77_hand_eval7_ranked_pairs0, equity_lane1_eval77_hand_eval7_ranked_trips1, equity_lane1_eval77_hand_eval7_ranked_quads, equity_lane1_eval77_hand_eval7_ranked_kickers0, equity_lane1_eval77_hand_eval7_ranked_kickers2, equity_lane1_eval77_hand_eval7_ranked_sf_top, equity_lane1_eval77_hand_eval7_ranked_pairs2, equity_lane1_eval77_hand_eval7_ranked_trips0, equity_lane1_eval77_hand_eval7_ranked_kickers3, equity_lane1_eval77_hand_eval7_ranked_kickers4, equity_lane1_eval77_hand_eval7_ranked_kickers1, equity_lane1_eval77_hand_eval7_ranked_straight_top, equity_lane1_eval77_hand_eval7_ranked_invalid, equity_lane1_eval77_hand_eval7_ranked_category) begin: equity_lane1_eval77_hand_eval7_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -28110,80 +26702,80 @@ always @(equity_lane1_eval77_hand_eval7_x0, equity_lane1_eval77_hand_eval7_s4_in
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval77_hand_eval7_t1[j] && (!equity_lane1_eval77_hand_eval7_p0[j]))) begin
+        if ((equity_lane1_eval77_hand_eval7_ranked_trips1[j] && (!equity_lane1_eval77_hand_eval7_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane1_eval77_hand_eval7_p0[j] && (!equity_lane1_eval77_hand_eval7_t1[j]))) begin
+        else if ((equity_lane1_eval77_hand_eval7_ranked_pairs0[j] && (!equity_lane1_eval77_hand_eval7_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval77_hand_eval7_p2[j] && (!equity_lane1_eval77_hand_eval7_m0[j]))) begin
+        if ((equity_lane1_eval77_hand_eval7_ranked_pairs2[j] && (!equity_lane1_eval77_hand_eval7_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane1_eval77_hand_eval7_m0[j] && (!equity_lane1_eval77_hand_eval7_p2[j]))) begin
+        else if ((equity_lane1_eval77_hand_eval7_ranked_kickers0[j] && (!equity_lane1_eval77_hand_eval7_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane1_eval77_hand_eval7_s4_category[8];
-    cat[2] = (equity_lane1_eval77_hand_eval7_s4_category[7] || equity_lane1_eval77_hand_eval7_s4_category[6] || equity_lane1_eval77_hand_eval7_s4_category[5] || equity_lane1_eval77_hand_eval7_s4_category[4]);
-    cat[1] = (equity_lane1_eval77_hand_eval7_s4_category[7] || equity_lane1_eval77_hand_eval7_s4_category[6] || equity_lane1_eval77_hand_eval7_s4_category[3] || equity_lane1_eval77_hand_eval7_s4_category[2]);
-    cat[0] = (equity_lane1_eval77_hand_eval7_s4_category[7] || equity_lane1_eval77_hand_eval7_s4_category[5] || equity_lane1_eval77_hand_eval7_s4_category[3] || equity_lane1_eval77_hand_eval7_s4_category[1]);
+    cat[3] = equity_lane1_eval77_hand_eval7_ranked_category[8];
+    cat[2] = (equity_lane1_eval77_hand_eval7_ranked_category[7] || equity_lane1_eval77_hand_eval7_ranked_category[6] || equity_lane1_eval77_hand_eval7_ranked_category[5] || equity_lane1_eval77_hand_eval7_ranked_category[4]);
+    cat[1] = (equity_lane1_eval77_hand_eval7_ranked_category[7] || equity_lane1_eval77_hand_eval7_ranked_category[6] || equity_lane1_eval77_hand_eval7_ranked_category[3] || equity_lane1_eval77_hand_eval7_ranked_category[2]);
+    cat[0] = (equity_lane1_eval77_hand_eval7_ranked_category[7] || equity_lane1_eval77_hand_eval7_ranked_category[5] || equity_lane1_eval77_hand_eval7_ranked_category[3] || equity_lane1_eval77_hand_eval7_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval77_hand_eval7_s4_category[8]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_s4_sf_top);
+    if (equity_lane1_eval77_hand_eval7_ranked_category[8]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_sf_top);
     end
-    if (equity_lane1_eval77_hand_eval7_s4_category[7]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_q0);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_x0);
+    if (equity_lane1_eval77_hand_eval7_ranked_category[7]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_quads);
+        k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_not_quads0);
     end
-    if (equity_lane1_eval77_hand_eval7_s4_category[6]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_t0);
+    if (equity_lane1_eval77_hand_eval7_ranked_category[6]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval77_hand_eval7_t1);
+            k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_trips1);
         end
         else begin
-            k1 = (k1 | equity_lane1_eval77_hand_eval7_p0);
+            k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_pairs0);
         end
     end
-    if ((equity_lane1_eval77_hand_eval7_s4_category[5] || equity_lane1_eval77_hand_eval7_s4_category[0])) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_m0);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_m1);
-        k2 = (k2 | equity_lane1_eval77_hand_eval7_m2);
-        k3 = (k3 | equity_lane1_eval77_hand_eval7_m3);
-        k4 = (k4 | equity_lane1_eval77_hand_eval7_m4);
+    if ((equity_lane1_eval77_hand_eval7_ranked_category[5] || equity_lane1_eval77_hand_eval7_ranked_category[0])) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_kickers0);
+        k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_kickers1);
+        k2 = (k2 | equity_lane1_eval77_hand_eval7_ranked_kickers2);
+        k3 = (k3 | equity_lane1_eval77_hand_eval7_ranked_kickers3);
+        k4 = (k4 | equity_lane1_eval77_hand_eval7_ranked_kickers4);
     end
-    if (equity_lane1_eval77_hand_eval7_s4_category[4]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_s4_straight_top);
+    if (equity_lane1_eval77_hand_eval7_ranked_category[4]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_straight_top);
     end
-    if (equity_lane1_eval77_hand_eval7_s4_category[3]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_t0);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_m0);
-        k2 = (k2 | equity_lane1_eval77_hand_eval7_m1);
+    if (equity_lane1_eval77_hand_eval7_ranked_category[3]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_trips0);
+        k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_kickers0);
+        k2 = (k2 | equity_lane1_eval77_hand_eval7_ranked_kickers1);
     end
-    if (equity_lane1_eval77_hand_eval7_s4_category[2]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_p0);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_p1);
+    if (equity_lane1_eval77_hand_eval7_ranked_category[2]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_pairs0);
+        k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval77_hand_eval7_p2);
+            k2 = (k2 | equity_lane1_eval77_hand_eval7_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | equity_lane1_eval77_hand_eval7_m0);
+            k2 = (k2 | equity_lane1_eval77_hand_eval7_ranked_kickers0);
         end
     end
-    if (equity_lane1_eval77_hand_eval7_s4_category[1]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_p0);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_m0);
-        k2 = (k2 | equity_lane1_eval77_hand_eval7_m1);
-        k3 = (k3 | equity_lane1_eval77_hand_eval7_m2);
+    if (equity_lane1_eval77_hand_eval7_ranked_category[1]) begin
+        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_pairs0);
+        k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_kickers0);
+        k2 = (k2 | equity_lane1_eval77_hand_eval7_ranked_kickers1);
+        k3 = (k3 | equity_lane1_eval77_hand_eval7_ranked_kickers2);
     end
-    if (equity_lane1_eval77_hand_eval7_s4_invalid) begin
+    if (equity_lane1_eval77_hand_eval7_ranked_invalid) begin
         equity_lane1_eval77_hand_eval7_c5_word = 0;
     end
     else begin
@@ -28215,7 +26807,7 @@ always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_answer
     else begin
         if (equity_lane1_eval77_hand_eval7_valids[(6 - 2)]) begin
             equity_lane1_eval77_hand_eval7_word_q <= equity_lane1_eval77_hand_eval7_c5_word;
-            equity_lane1_eval77_hand_eval7_invalid_q <= equity_lane1_eval77_hand_eval7_s4_invalid;
+            equity_lane1_eval77_hand_eval7_invalid_q <= equity_lane1_eval77_hand_eval7_ranked_invalid;
         end
     end
 end
@@ -28227,27 +26819,27 @@ assign equity_lane1_eval77_invalid = equity_lane1_eval77_hand_eval7_invalid_q;
 assign equity_lane1_eval77_out_valid = equity_lane1_eval77_hand_eval7_valids[(6 - 1)];
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg458_load
-    equity_lane1_showdown1_pipe_reg458_q <= equity_lane1_eval74_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg58_load
+    equity_lane1_showdown1_pipe_reg58_q <= equity_lane1_eval74_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg459_load
-    equity_lane1_showdown1_pipe_reg459_q <= equity_lane1_eval75_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg59_load
+    equity_lane1_showdown1_pipe_reg59_q <= equity_lane1_eval75_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg460_load
-    equity_lane1_showdown1_pipe_reg460_q <= equity_lane1_eval76_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg60_load
+    equity_lane1_showdown1_pipe_reg60_q <= equity_lane1_eval76_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg461_load
-    equity_lane1_showdown1_pipe_reg461_q <= equity_lane1_eval77_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg61_load
+    equity_lane1_showdown1_pipe_reg61_q <= equity_lane1_eval77_word;
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg459_q) begin: equity_lane1_showdown1_word_at_least6_compare
+always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg59_q) begin: equity_lane1_showdown1_word_at_least6_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -28267,9 +26859,9 @@ always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg45
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg458_q & (~equity_lane1_showdown1_pipe_reg459_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg459_q & (~equity_lane1_showdown1_pipe_reg458_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg458_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg459_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg58_q & (~equity_lane1_showdown1_pipe_reg59_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg59_q & (~equity_lane1_showdown1_pipe_reg58_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg58_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg59_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28295,7 +26887,7 @@ always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg45
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg460_q) begin: equity_lane1_showdown1_word_at_least7_compare
+always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg60_q) begin: equity_lane1_showdown1_word_at_least7_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -28315,9 +26907,9 @@ always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg46
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg458_q & (~equity_lane1_showdown1_pipe_reg460_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg460_q & (~equity_lane1_showdown1_pipe_reg458_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg458_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg460_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg58_q & (~equity_lane1_showdown1_pipe_reg60_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg60_q & (~equity_lane1_showdown1_pipe_reg58_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg58_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg60_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28343,7 +26935,7 @@ always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg46
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg461_q) begin: equity_lane1_showdown1_word_at_least8_compare
+always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg61_q) begin: equity_lane1_showdown1_word_at_least8_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -28363,9 +26955,9 @@ always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg46
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg458_q & (~equity_lane1_showdown1_pipe_reg461_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg461_q & (~equity_lane1_showdown1_pipe_reg458_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg458_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg461_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg58_q & (~equity_lane1_showdown1_pipe_reg61_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg61_q & (~equity_lane1_showdown1_pipe_reg58_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg58_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg61_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28391,7 +26983,7 @@ always @(equity_lane1_showdown1_pipe_reg458_q, equity_lane1_showdown1_pipe_reg46
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg459_q, equity_lane1_showdown1_pipe_reg460_q) begin: equity_lane1_showdown1_word_at_least9_compare
+always @(equity_lane1_showdown1_pipe_reg59_q, equity_lane1_showdown1_pipe_reg60_q) begin: equity_lane1_showdown1_word_at_least9_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -28411,9 +27003,9 @@ always @(equity_lane1_showdown1_pipe_reg459_q, equity_lane1_showdown1_pipe_reg46
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg459_q & (~equity_lane1_showdown1_pipe_reg460_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg460_q & (~equity_lane1_showdown1_pipe_reg459_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg459_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg460_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg59_q & (~equity_lane1_showdown1_pipe_reg60_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg60_q & (~equity_lane1_showdown1_pipe_reg59_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg59_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg60_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28439,7 +27031,7 @@ always @(equity_lane1_showdown1_pipe_reg459_q, equity_lane1_showdown1_pipe_reg46
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg459_q, equity_lane1_showdown1_pipe_reg461_q) begin: equity_lane1_showdown1_word_at_least10_compare
+always @(equity_lane1_showdown1_pipe_reg59_q, equity_lane1_showdown1_pipe_reg61_q) begin: equity_lane1_showdown1_word_at_least10_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -28459,9 +27051,9 @@ always @(equity_lane1_showdown1_pipe_reg459_q, equity_lane1_showdown1_pipe_reg46
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg459_q & (~equity_lane1_showdown1_pipe_reg461_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg461_q & (~equity_lane1_showdown1_pipe_reg459_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg459_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg461_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg59_q & (~equity_lane1_showdown1_pipe_reg61_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg61_q & (~equity_lane1_showdown1_pipe_reg59_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg59_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg61_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28487,7 +27079,7 @@ always @(equity_lane1_showdown1_pipe_reg459_q, equity_lane1_showdown1_pipe_reg46
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg460_q, equity_lane1_showdown1_pipe_reg461_q) begin: equity_lane1_showdown1_word_at_least11_compare
+always @(equity_lane1_showdown1_pipe_reg60_q, equity_lane1_showdown1_pipe_reg61_q) begin: equity_lane1_showdown1_word_at_least11_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -28507,9 +27099,9 @@ always @(equity_lane1_showdown1_pipe_reg460_q, equity_lane1_showdown1_pipe_reg46
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg460_q & (~equity_lane1_showdown1_pipe_reg461_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg461_q & (~equity_lane1_showdown1_pipe_reg460_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg460_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg461_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg60_q & (~equity_lane1_showdown1_pipe_reg61_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg61_q & (~equity_lane1_showdown1_pipe_reg60_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg60_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg61_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -28535,28 +27127,28 @@ always @(equity_lane1_showdown1_pipe_reg460_q, equity_lane1_showdown1_pipe_reg46
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg462_load
-    equity_lane1_showdown1_pipe_reg462_q <= equity_lane1_showdown1_pipe_reg458_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg62_load
+    equity_lane1_showdown1_pipe_reg62_q <= equity_lane1_showdown1_pipe_reg58_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg463_load
-    equity_lane1_showdown1_pipe_reg463_q <= equity_lane1_showdown1_pipe_reg459_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg63_load
+    equity_lane1_showdown1_pipe_reg63_q <= equity_lane1_showdown1_pipe_reg59_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg464_load
-    equity_lane1_showdown1_pipe_reg464_q <= equity_lane1_showdown1_pipe_reg460_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg64_load
+    equity_lane1_showdown1_pipe_reg64_q <= equity_lane1_showdown1_pipe_reg60_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg465_load
-    equity_lane1_showdown1_pipe_reg465_q <= equity_lane1_showdown1_pipe_reg461_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg65_load
+    equity_lane1_showdown1_pipe_reg65_q <= equity_lane1_showdown1_pipe_reg61_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_showdown1_stages
-    equity_lane1_showdown1_s0_active <= pipe_reg238_q;
+    equity_lane1_showdown1_s0_active <= pipe_reg38_q;
     equity_lane1_showdown1_s1_active <= equity_lane1_showdown1_s0_active;
     equity_lane1_showdown1_s1_ge <= equity_lane1_showdown1_c1_ge;
 end
@@ -28572,23 +27164,23 @@ always @(posedge clk) begin: equity_lane1_showdown1_advance
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg466_load
-    equity_lane1_showdown1_pipe_reg466_q <= equity_lane1_showdown1_pipe_reg462_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg66_load
+    equity_lane1_showdown1_pipe_reg66_q <= equity_lane1_showdown1_pipe_reg62_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg467_load
-    equity_lane1_showdown1_pipe_reg467_q <= equity_lane1_showdown1_pipe_reg463_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg67_load
+    equity_lane1_showdown1_pipe_reg67_q <= equity_lane1_showdown1_pipe_reg63_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg468_load
-    equity_lane1_showdown1_pipe_reg468_q <= equity_lane1_showdown1_pipe_reg464_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg68_load
+    equity_lane1_showdown1_pipe_reg68_q <= equity_lane1_showdown1_pipe_reg64_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg469_load
-    equity_lane1_showdown1_pipe_reg469_q <= equity_lane1_showdown1_pipe_reg465_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg69_load
+    equity_lane1_showdown1_pipe_reg69_q <= equity_lane1_showdown1_pipe_reg65_q;
 end
 
 
@@ -28780,16 +27372,6 @@ always @(posedge clk) begin: equity_lane1_shares
 end
 
 
-always @(pipe_reg242_q, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) begin: equity_lane1_count_gate
-    if (pipe_reg242_q) begin
-        equity_lane1_counting = (equity_lane1_won_valid && ((equity_lane1_state == 2'b10) || (equity_lane1_state == 2'b11)));
-    end
-    else begin
-        equity_lane1_counting = (equity_lane1_won_valid && (!equity_lane1_left_zero) && (equity_lane1_state == 2'b10));
-    end
-end
-
-
 always @(posedge clk) begin: equity_lane1_count_register
     if (equity_lane1_rst == 1) begin
         equity_lane1_won_q <= 0;
@@ -28895,7 +27477,7 @@ always @(posedge clk) begin: equity_lane1_tally13_register_amount
         equity_lane1_tally13_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_count_q && equity_lane1_tally13_mine)) || ((equity_lane1_alone_q != 1'b0) && (!1'b1)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_one)) || ((equity_lane1_alone_q != 1'b0) && (!1'b1)))) begin
             equity_lane1_tally13_amount <= 0;
         end
         else if (1'b0) begin
@@ -31757,7 +30339,7 @@ end
 
 
 
-assign equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted = equity_lane0_chain_in;
+assign equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted = chain_in;
 
 
 always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk147_step
@@ -31799,6 +30381,136 @@ assign equity_lane1_links[12] = equity_lane1_tally25_chunked_counter27_lowest[8-
 
 
 
-assign sum_link1_byte = equity_lane1_links[0];
+assign equity_lane1_chain_out = equity_lane1_links[0];
+
+
+always @(posedge clk) begin: sum_link0_add
+    sum_link0_after <= (sum_first + equity_lane0_chain_out);
+end
+
+
+always @(posedge clk) begin: sum_link1_add
+    sum_last <= (sum_link0_after + equity_lane1_chain_out);
+end
+
+
+always @(crc_tx, tx_byte) begin: crc8_step1_step
+    reg [8-1:0] c;
+    integer step_i;
+    c = 8'h0;
+    c = (crc_tx ^ tx_byte);
+    for (step_i=0; step_i<8; step_i=step_i+1) begin
+        if (c[7]) begin
+            c = ({c[7-1:0], 1'b0} ^ 7);
+        end
+        else begin
+            c = {c[7-1:0], 1'b0};
+        end
+    end
+    crc_tx_next = c;
+end
+
+
+
+assign sum_first = carry;
+
+
+
+assign m_axis_tdata = out_data;
+assign m_axis_tvalid = out_valid;
+assign tx_go = ((!out_valid) || m_axis_tready);
+
+
+
+assign reply_last = (tx_go && (part == 3'b100));
+
+
+always @(status, sum_last, part, reply_len, crc_tx) begin: reply_byte
+    case (part)
+        3'b000: begin
+            tx_byte = 165;
+        end
+        3'b001: begin
+            tx_byte = reply_len;
+        end
+        3'b010: begin
+            tx_byte = status;
+        end
+        3'b011: begin
+            tx_byte = sum_last[8-1:0];
+        end
+        default: begin
+            tx_byte = crc_tx;
+        end
+    endcase
+end
+
+
+always @(posedge clk) begin: send
+    if (rst == 1) begin
+        part <= 3'b000;
+        out_valid <= 0;
+        shift <= 0;
+        out_data <= 0;
+        left <= 0;
+        carry <= 0;
+        settle <= 0;
+        crc_tx <= 0;
+    end
+    else begin
+        shift <= 1'b0;
+        if ((out_valid && m_axis_tready)) begin
+            out_valid <= 1'b0;
+        end
+        if (in_reply) begin
+            if (((part == 3'b011) && (settle != 0))) begin
+                settle <= (settle - 1);
+            end
+            else if (tx_go) begin
+                out_valid <= 1'b1;
+                out_data <= tx_byte;
+                case (part)
+                    3'b000: begin
+                        crc_tx <= 0;
+                        part <= 3'b001;
+                    end
+                    3'b001: begin
+                        crc_tx <= crc_tx_next;
+                        part <= 3'b010;
+                    end
+                    3'b010: begin
+                        crc_tx <= crc_tx_next;
+                        left <= count_bytes;
+                        carry <= 0;
+                        settle <= (2 + 3);
+                        if ((status == 0)) begin
+                            part <= 3'b011;
+                        end
+                        else begin
+                            part <= 3'b100;
+                        end
+                    end
+                    3'b011: begin
+                        crc_tx <= crc_tx_next;
+                        carry <= sum_last[12-1:8];
+                        shift <= 1'b1;
+                        settle <= (2 + 3);
+                        left <= (left - 1);
+                        if ((left == 1)) begin
+                            part <= 3'b100;
+                        end
+                    end
+                    default: begin
+                        part <= 3'b000;
+                    end
+                endcase
+            end
+        end
+    end
+end
+
+
+
+assign s_axis_tready = (!rst);
 
 endmodule

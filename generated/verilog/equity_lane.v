@@ -60,56 +60,28 @@ wire [7:0] chain_out;
 
 wire [7:0] chain_in;
 reg equity_lane0_rst;
-reg equity_lane0_issue;
-reg [1:0] equity_lane0_state;
-reg equity_lane0_left_zero;
-reg equity_lane0_prime;
-reg equity_lane0_done_q;
-reg equity_lane0_step_one;
 reg equity_lane0_board_step;
-reg equity_lane0_counting;
-reg equity_lane0_quota_zero;
-reg [0:0] equity_lane0_count_one;
-reg equity_lane0_last_one;
-wire equity_lane0_low_two;
-wire equity_lane0_high_zero;
-wire equity_lane0_low_one;
-reg equity_lane0_start_q;
-reg equity_lane0_extra;
-reg equity_lane0_quota_was_zero;
-reg [7:0] equity_lane0_drain;
-reg [1:0] equity_lane0_bus_index;
-reg [31:0] equity_lane0_bus_word;
-reg [5:0] equity_lane0_lane_n;
-reg [5:0] equity_lane0_lane_mask;
-reg equity_lane0_lane_exact;
-wire equity_lane0_fresh;
-reg equity_lane0_held;
-reg equity_lane0_look_valid;
-reg [2:0] equity_lane0_low_count;
-reg [2:0] equity_lane0_high_count;
-wire [0:0] equity_lane0_high_winners;
-reg [2:0] equity_lane0_low_q;
-reg [2:0] equity_lane0_high_q;
-reg [1:0] equity_lane0_winners_q;
-wire [1:0] equity_lane0_winners;
-reg equity_lane0_shown_q;
-wire equity_lane0_shown;
-wire [3:0] equity_lane0_k;
-reg [11:0] equity_lane0_k_units;
-reg [1:0] equity_lane0_won;
-reg equity_lane0_alone;
-reg [11:0] equity_lane0_units;
 reg equity_lane0_won_valid;
-reg equity_lane0_count_q;
-reg equity_lane0_alone_q;
-reg [1:0] equity_lane0_won_q;
-reg [11:0] equity_lane0_units_q;
-reg [6:0] equity_lane0_clears;
-reg [6:0] equity_lane0_shifts;
-wire equity_lane0_chunked_counter0_clear;
-wire [7:0] equity_lane0_chunked_counter0_chain_in;
-wire [7:0] equity_lane0_chunked_counter0_chain_out;
+reg equity_lane0_issue;
+reg equity_lane0_prime;
+reg equity_lane0_counting;
+reg equity_lane0_start_q;
+wire [7:0] equity_lane0_unused;
+wire [7:0] equity_lane0_unread;
+wire equity_lane0_no_shift;
+reg [0:0] equity_lane0_count_one;
+reg equity_lane0_done_q;
+reg [7:0] equity_lane0_drain;
+reg equity_lane0_extra;
+wire equity_lane0_high_zero;
+reg equity_lane0_last_one;
+reg equity_lane0_left_zero;
+wire equity_lane0_low_one;
+wire equity_lane0_low_two;
+reg equity_lane0_quota_was_zero;
+reg equity_lane0_quota_zero;
+reg [1:0] equity_lane0_state;
+reg equity_lane0_step_one;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -128,6 +100,20 @@ wire [7:0] equity_lane0_chunked_counter0_counter_chunk3_shifted;
 reg [7:0] equity_lane0_chunked_counter0_counter_chunk4_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk4_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk4_shifted;
+wire equity_lane0_last_tok;
+wire equity_lane0_last_ok;
+wire [41:0] equity_lane0_last;
+wire [5:0] equity_lane0_first_pos;
+reg [1:0] equity_lane0_bus_index;
+reg [31:0] equity_lane0_bus_word;
+reg [5:0] equity_lane0_lane_n;
+reg [5:0] equity_lane0_lane_mask;
+reg equity_lane0_lane_exact;
+wire equity_lane0_fresh;
+reg equity_lane0_held;
+reg equity_lane0_tok_out;
+reg equity_lane0_ok_out;
+reg [41:0] equity_lane0_positions_out;
 wire equity_lane0_colex_odometer0_spare;
 reg equity_lane0_colex_odometer0_board_inner;
 reg equity_lane0_colex_odometer0_carry;
@@ -203,6 +189,7 @@ reg [31:0] equity_lane0_slot_stream0_y;
 reg [31:0] equity_lane0_slot_stream0_z;
 wire [31:0] equity_lane0_slot_stream0_x_part0_t;
 wire [5:0] equity_lane0_delay_line0_d_out;
+reg equity_lane0_slot_stream1_tok_in;
 wire [31:0] equity_lane0_slot_stream1_word;
 wire equity_lane0_slot_stream1_advance;
 wire [31:0] equity_lane0_slot_stream1_gx;
@@ -215,6 +202,7 @@ reg [31:0] equity_lane0_slot_stream1_z;
 wire [31:0] equity_lane0_slot_stream1_x_part1_t;
 wire [5:0] equity_lane0_delay_line1_d_out;
 reg [17:0] equity_lane0_delay_line1_line;
+reg equity_lane0_slot_stream2_tok_in;
 wire [31:0] equity_lane0_slot_stream2_word;
 wire equity_lane0_slot_stream2_advance;
 wire [31:0] equity_lane0_slot_stream2_gx;
@@ -227,6 +215,7 @@ reg [31:0] equity_lane0_slot_stream2_z;
 wire [31:0] equity_lane0_slot_stream2_x_part2_t;
 wire [5:0] equity_lane0_delay_line2_d_out;
 reg [35:0] equity_lane0_delay_line2_line;
+reg equity_lane0_slot_stream3_tok_in;
 wire [31:0] equity_lane0_slot_stream3_word;
 wire equity_lane0_slot_stream3_advance;
 wire [31:0] equity_lane0_slot_stream3_gx;
@@ -239,6 +228,7 @@ reg [31:0] equity_lane0_slot_stream3_z;
 wire [31:0] equity_lane0_slot_stream3_x_part3_t;
 wire [5:0] equity_lane0_delay_line3_d_out;
 reg [53:0] equity_lane0_delay_line3_line;
+reg equity_lane0_slot_stream4_tok_in;
 wire [31:0] equity_lane0_slot_stream4_word;
 wire equity_lane0_slot_stream4_advance;
 wire [31:0] equity_lane0_slot_stream4_gx;
@@ -251,6 +241,7 @@ reg [31:0] equity_lane0_slot_stream4_z;
 wire [31:0] equity_lane0_slot_stream4_x_part4_t;
 wire [5:0] equity_lane0_delay_line4_d_out;
 reg [71:0] equity_lane0_delay_line4_line;
+reg equity_lane0_slot_stream5_tok_in;
 wire [31:0] equity_lane0_slot_stream5_word;
 wire equity_lane0_slot_stream5_advance;
 wire [31:0] equity_lane0_slot_stream5_gx;
@@ -263,6 +254,7 @@ reg [31:0] equity_lane0_slot_stream5_z;
 wire [31:0] equity_lane0_slot_stream5_x_part5_t;
 wire [5:0] equity_lane0_delay_line5_d_out;
 reg [89:0] equity_lane0_delay_line5_line;
+reg equity_lane0_slot_stream6_tok_in;
 wire [31:0] equity_lane0_slot_stream6_word;
 wire equity_lane0_slot_stream6_advance;
 wire [31:0] equity_lane0_slot_stream6_gx;
@@ -275,7 +267,7 @@ reg [31:0] equity_lane0_slot_stream6_z;
 wire [31:0] equity_lane0_slot_stream6_x_part6_t;
 wire [5:0] equity_lane0_delay_line6_d_out;
 reg [107:0] equity_lane0_delay_line6_line;
-wire [5:0] equity_lane0_deal_stage0_pos_in;
+reg equity_lane0_deal_stage0_ok_out;
 reg [5:0] equity_lane0_deal_stage0_pos_out;
 reg [5:0] equity_lane0_deal_stage0_n_q;
 reg [5:0] equity_lane0_deal_stage0_mask_q;
@@ -295,6 +287,7 @@ reg [5:0] equity_lane0_deal_stage0_t_pos;
 reg equity_lane0_deal_stage0_t_tok;
 reg equity_lane0_deal_stage0_t_ok;
 wire [4:0] equity_lane0_deal_stage0_repeated;
+reg equity_lane0_deal_stage1_ok_out;
 reg [11:0] equity_lane0_deal_stage1_pos_out;
 reg [5:0] equity_lane0_deal_stage1_n_q;
 reg [5:0] equity_lane0_deal_stage1_mask_q;
@@ -329,6 +322,7 @@ wire equity_lane0_deal_stage1_repeated_position3_same_position3_equal;
 wire [0:0] equity_lane0_deal_stage1_repeated_position4_groups;
 wire equity_lane0_deal_stage1_repeated_position4_gathered;
 wire equity_lane0_deal_stage1_repeated_position4_same_position4_equal;
+reg equity_lane0_deal_stage2_ok_out;
 reg [17:0] equity_lane0_deal_stage2_pos_out;
 reg [5:0] equity_lane0_deal_stage2_n_q;
 reg [5:0] equity_lane0_deal_stage2_mask_q;
@@ -373,6 +367,7 @@ wire equity_lane0_deal_stage2_repeated_position9_gathered;
 wire equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
 wire equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
 wire [1:0] equity_lane0_deal_stage2_repeated_position9_any_set9_bits;
+reg equity_lane0_deal_stage3_ok_out;
 reg [23:0] equity_lane0_deal_stage3_pos_out;
 reg [5:0] equity_lane0_deal_stage3_n_q;
 reg [5:0] equity_lane0_deal_stage3_mask_q;
@@ -422,6 +417,7 @@ wire equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
 wire [2:0] equity_lane0_deal_stage3_repeated_position14_any_set14_bits;
+reg equity_lane0_deal_stage4_ok_out;
 reg [29:0] equity_lane0_deal_stage4_pos_out;
 reg [5:0] equity_lane0_deal_stage4_n_q;
 reg [5:0] equity_lane0_deal_stage4_mask_q;
@@ -476,6 +472,7 @@ wire equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
 wire [3:0] equity_lane0_deal_stage4_repeated_position19_any_set19_bits;
+reg equity_lane0_deal_stage5_ok_out;
 reg [35:0] equity_lane0_deal_stage5_pos_out;
 reg [5:0] equity_lane0_deal_stage5_n_q;
 reg [5:0] equity_lane0_deal_stage5_mask_q;
@@ -545,7 +542,6 @@ wire equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
 wire [3:0] equity_lane0_deal_stage5_repeated_position24_any_set28_bits;
 wire equity_lane0_deal_stage5_repeated_position24_any_set28_hit;
 wire equity_lane0_deal_stage5_repeated_position24_any_set29_hit;
-reg [41:0] equity_lane0_deal_stage6_pos_out;
 reg [5:0] equity_lane0_deal_stage6_n_q;
 reg [5:0] equity_lane0_deal_stage6_mask_q;
 reg equity_lane0_deal_stage6_exact_q;
@@ -624,6 +620,9 @@ wire [3:0] equity_lane0_deal_stage6_repeated_position29_any_set38_bits;
 wire equity_lane0_deal_stage6_repeated_position29_any_set38_hit;
 wire [1:0] equity_lane0_deal_stage6_repeated_position29_any_set39_bits;
 wire equity_lane0_deal_stage6_repeated_position29_any_set39_hit;
+wire [1:0] equity_lane0_winners;
+wire equity_lane0_shown;
+reg equity_lane0_look_valid;
 reg [5:0] equity_lane0_card_lookup0_card;
 wire [5:0] equity_lane0_card_lookup0_position;
 reg [5:0] equity_lane0_card_lookup1_card;
@@ -641,58 +640,24 @@ wire [5:0] equity_lane0_card_lookup6_position;
 wire [23:0] equity_lane0_eval70_word;
 wire equity_lane0_eval70_invalid;
 wire equity_lane0_eval70_out_valid;
-reg equity_lane0_eval70_hand_eval0_s1_any;
+reg [8:0] equity_lane0_eval70_hand_eval0_category;
+reg [23:0] equity_lane0_eval70_hand_eval0_c5_word;
 wire [41:0] equity_lane0_eval70_hand_eval0_codes_in;
 reg [41:0] equity_lane0_eval70_hand_eval0_s0_codes;
-reg [6:0] equity_lane0_eval70_hand_eval0_s1_bad_codes;
-reg [3:0] equity_lane0_eval70_hand_eval0_s1_flush_suit;
-reg [51:0] equity_lane0_eval70_hand_eval0_s1_hand;
+reg [5:0] equity_lane0_eval70_hand_eval0_valids;
+reg [23:0] equity_lane0_eval70_hand_eval0_word_q;
+reg equity_lane0_eval70_hand_eval0_invalid_q;
+reg equity_lane0_eval70_hand_eval0_ranked_invalid;
 reg [51:0] equity_lane0_eval70_hand_eval0_d1_hand;
 reg [6:0] equity_lane0_eval70_hand_eval0_d1_bad_codes;
 reg equity_lane0_eval70_hand_eval0_d1_any;
 reg [3:0] equity_lane0_eval70_hand_eval0_d1_flush_suit;
-wire equity_lane0_eval70_hand_eval0_c2_bad;
-reg [20:0] equity_lane0_eval70_hand_eval0_s1_dups;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_present;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_trips;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_pairs;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_not_quads;
-reg equity_lane0_eval70_hand_eval0_c2_flush;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_kickers;
-reg [9:0] equity_lane0_eval70_hand_eval0_c2_sf_windows;
-reg equity_lane0_eval70_hand_eval0_s3_sf;
-reg [12:0] equity_lane0_eval70_hand_eval0_s3_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_trip0;
-reg [12:0] equity_lane0_eval70_hand_eval0_trip1;
-reg [12:0] equity_lane0_eval70_hand_eval0_pair0;
-reg equity_lane0_eval70_hand_eval0_s3_flush;
-reg equity_lane0_eval70_hand_eval0_s3_straight;
-reg [12:0] equity_lane0_eval70_hand_eval0_pair1;
-reg [8:0] equity_lane0_eval70_hand_eval0_c4_category;
-wire equity_lane0_eval70_hand_eval0_c4_invalid;
-reg equity_lane0_eval70_hand_eval0_s3_bad;
-reg equity_lane0_eval70_hand_eval0_s3_any;
-reg [3:0] equity_lane0_eval70_hand_eval0_t1;
-reg [3:0] equity_lane0_eval70_hand_eval0_p0;
-reg [3:0] equity_lane0_eval70_hand_eval0_p2;
-reg [3:0] equity_lane0_eval70_hand_eval0_m0;
-reg [8:0] equity_lane0_eval70_hand_eval0_s4_category;
-reg [3:0] equity_lane0_eval70_hand_eval0_s4_sf_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_q0;
-reg [3:0] equity_lane0_eval70_hand_eval0_x0;
-reg [3:0] equity_lane0_eval70_hand_eval0_t0;
-reg [3:0] equity_lane0_eval70_hand_eval0_m1;
-reg [3:0] equity_lane0_eval70_hand_eval0_m2;
-reg [3:0] equity_lane0_eval70_hand_eval0_m3;
-reg [3:0] equity_lane0_eval70_hand_eval0_m4;
-reg [3:0] equity_lane0_eval70_hand_eval0_s4_straight_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_p1;
-reg equity_lane0_eval70_hand_eval0_s4_invalid;
-reg [23:0] equity_lane0_eval70_hand_eval0_c5_word;
-reg [5:0] equity_lane0_eval70_hand_eval0_valids;
-reg [23:0] equity_lane0_eval70_hand_eval0_word_q;
-reg equity_lane0_eval70_hand_eval0_invalid_q;
+reg [51:0] equity_lane0_eval70_hand_eval0_decoded_hand;
+reg [6:0] equity_lane0_eval70_hand_eval0_decoded_bad_codes;
+reg equity_lane0_eval70_hand_eval0_decoded_any;
+reg [3:0] equity_lane0_eval70_hand_eval0_decoded_flush_suit;
+reg [20:0] equity_lane0_eval70_hand_eval0_decoded_dups;
+wire [20:0] equity_lane0_eval70_hand_eval0_dups;
 wire equity_lane0_eval70_hand_eval0_same_card0_same;
 wire equity_lane0_eval70_hand_eval0_same_card1_same;
 wire equity_lane0_eval70_hand_eval0_same_card2_same;
@@ -714,104 +679,104 @@ wire equity_lane0_eval70_hand_eval0_same_card17_same;
 wire equity_lane0_eval70_hand_eval0_same_card18_same;
 wire equity_lane0_eval70_hand_eval0_same_card19_same;
 wire equity_lane0_eval70_hand_eval0_same_card20_same;
-wire [20:0] equity_lane0_eval70_hand_eval0_pipe_reg0_d;
-reg [9:0] equity_lane0_eval70_hand_eval0_straight_windows0_windows;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg5_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg6_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg7_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg8_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg9_q;
-reg [9:0] equity_lane0_eval70_hand_eval0_pipe_reg10_q;
-reg [9:0] equity_lane0_eval70_hand_eval0_pipe_reg11_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg12_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg13_q;
-reg equity_lane0_eval70_hand_eval0_pipe_reg14_q;
-reg [64:0] equity_lane0_eval70_hand_eval0_highest_ranks0_onehots;
-reg [38:0] equity_lane0_eval70_hand_eval0_highest_ranks1_onehots;
-reg [25:0] equity_lane0_eval70_hand_eval0_highest_ranks2_onehots;
-reg [12:0] equity_lane0_eval70_hand_eval0_highest_ranks3_onehots;
-reg equity_lane0_eval70_hand_eval0_window_top0_found;
-reg [3:0] equity_lane0_eval70_hand_eval0_window_top0_top;
+wire equity_lane0_eval70_hand_eval0_c2_bad;
+reg equity_lane0_eval70_hand_eval0_c2_flush;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_kickers;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_not_quads;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_pairs;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_present;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_quads;
+reg [9:0] equity_lane0_eval70_hand_eval0_c2_sf_windows;
+reg [12:0] equity_lane0_eval70_hand_eval0_c2_trips;
+reg [9:0] equity_lane0_eval70_hand_eval0_c2_windows;
+reg [12:0] equity_lane0_eval70_hand_eval0_masks_quads;
+reg [12:0] equity_lane0_eval70_hand_eval0_masks_trips;
+reg [12:0] equity_lane0_eval70_hand_eval0_masks_pairs;
+reg [12:0] equity_lane0_eval70_hand_eval0_masks_not_quads;
+reg [12:0] equity_lane0_eval70_hand_eval0_masks_kickers;
+reg [9:0] equity_lane0_eval70_hand_eval0_masks_windows;
+reg [9:0] equity_lane0_eval70_hand_eval0_masks_sf_windows;
+reg equity_lane0_eval70_hand_eval0_masks_flush;
+reg equity_lane0_eval70_hand_eval0_masks_bad;
+reg equity_lane0_eval70_hand_eval0_masks_any;
+reg [64:0] equity_lane0_eval70_hand_eval0_c3_kickers;
+reg [12:0] equity_lane0_eval70_hand_eval0_c3_not_quads;
+reg [38:0] equity_lane0_eval70_hand_eval0_c3_pairs;
+reg [25:0] equity_lane0_eval70_hand_eval0_c3_trips;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers0;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers1;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers2;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers3;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers4;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs0;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs1;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs2;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_trips0;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_trips1;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_not_quads0;
+reg [12:0] equity_lane0_eval70_hand_eval0_picks_quads;
+reg equity_lane0_eval70_hand_eval0_picks_straight;
+reg equity_lane0_eval70_hand_eval0_c3_straight;
+reg equity_lane0_eval70_hand_eval0_picks_sf;
+reg equity_lane0_eval70_hand_eval0_c3_sf;
+reg equity_lane0_eval70_hand_eval0_picks_flush;
+reg [3:0] equity_lane0_eval70_hand_eval0_picks_straight_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_c3_straight_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_picks_sf_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_c3_sf_top;
+reg equity_lane0_eval70_hand_eval0_picks_bad;
+reg equity_lane0_eval70_hand_eval0_picks_any;
 reg [12:0] equity_lane0_eval70_hand_eval0_window_top0_best;
-reg equity_lane0_eval70_hand_eval0_window_top1_found;
-reg [3:0] equity_lane0_eval70_hand_eval0_window_top1_top;
 reg [12:0] equity_lane0_eval70_hand_eval0_window_top1_best;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg15_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg16_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg17_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg18_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg19_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg22_q;
-reg [12:0] equity_lane0_eval70_hand_eval0_pipe_reg25_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg30_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_pipe_reg31_q;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
-reg [3:0] equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers0;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers1;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers2;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers3;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers4;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_not_quads0;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs0;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs1;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs2;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_quads;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_trips0;
+reg [3:0] equity_lane0_eval70_hand_eval0_c4_trips1;
+wire equity_lane0_eval70_hand_eval0_c4_invalid;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers0;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers1;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers2;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers3;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers4;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs0;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs1;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs2;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_trips0;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_trips1;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_not_quads0;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_quads;
+reg [8:0] equity_lane0_eval70_hand_eval0_ranked_category;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_straight_top;
+reg [3:0] equity_lane0_eval70_hand_eval0_ranked_sf_top;
 wire [23:0] equity_lane0_eval71_word;
 wire equity_lane0_eval71_invalid;
 wire equity_lane0_eval71_out_valid;
-reg equity_lane0_eval71_hand_eval1_s1_any;
+reg [8:0] equity_lane0_eval71_hand_eval1_category;
+reg [23:0] equity_lane0_eval71_hand_eval1_c5_word;
 wire [41:0] equity_lane0_eval71_hand_eval1_codes_in;
 reg [41:0] equity_lane0_eval71_hand_eval1_s0_codes;
-reg [6:0] equity_lane0_eval71_hand_eval1_s1_bad_codes;
-reg [3:0] equity_lane0_eval71_hand_eval1_s1_flush_suit;
-reg [51:0] equity_lane0_eval71_hand_eval1_s1_hand;
+reg [5:0] equity_lane0_eval71_hand_eval1_valids;
+reg [23:0] equity_lane0_eval71_hand_eval1_word_q;
+reg equity_lane0_eval71_hand_eval1_invalid_q;
+reg equity_lane0_eval71_hand_eval1_ranked_invalid;
 reg [51:0] equity_lane0_eval71_hand_eval1_d1_hand;
 reg [6:0] equity_lane0_eval71_hand_eval1_d1_bad_codes;
 reg equity_lane0_eval71_hand_eval1_d1_any;
 reg [3:0] equity_lane0_eval71_hand_eval1_d1_flush_suit;
-wire equity_lane0_eval71_hand_eval1_c2_bad;
-reg [20:0] equity_lane0_eval71_hand_eval1_s1_dups;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_present;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_trips;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_pairs;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_not_quads;
-reg equity_lane0_eval71_hand_eval1_c2_flush;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_kickers;
-reg [9:0] equity_lane0_eval71_hand_eval1_c2_sf_windows;
-reg equity_lane0_eval71_hand_eval1_s3_sf;
-reg [12:0] equity_lane0_eval71_hand_eval1_s3_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_trip0;
-reg [12:0] equity_lane0_eval71_hand_eval1_trip1;
-reg [12:0] equity_lane0_eval71_hand_eval1_pair0;
-reg equity_lane0_eval71_hand_eval1_s3_flush;
-reg equity_lane0_eval71_hand_eval1_s3_straight;
-reg [12:0] equity_lane0_eval71_hand_eval1_pair1;
-reg [8:0] equity_lane0_eval71_hand_eval1_c4_category;
-wire equity_lane0_eval71_hand_eval1_c4_invalid;
-reg equity_lane0_eval71_hand_eval1_s3_bad;
-reg equity_lane0_eval71_hand_eval1_s3_any;
-reg [3:0] equity_lane0_eval71_hand_eval1_t1;
-reg [3:0] equity_lane0_eval71_hand_eval1_p0;
-reg [3:0] equity_lane0_eval71_hand_eval1_p2;
-reg [3:0] equity_lane0_eval71_hand_eval1_m0;
-reg [8:0] equity_lane0_eval71_hand_eval1_s4_category;
-reg [3:0] equity_lane0_eval71_hand_eval1_s4_sf_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_q0;
-reg [3:0] equity_lane0_eval71_hand_eval1_x0;
-reg [3:0] equity_lane0_eval71_hand_eval1_t0;
-reg [3:0] equity_lane0_eval71_hand_eval1_m1;
-reg [3:0] equity_lane0_eval71_hand_eval1_m2;
-reg [3:0] equity_lane0_eval71_hand_eval1_m3;
-reg [3:0] equity_lane0_eval71_hand_eval1_m4;
-reg [3:0] equity_lane0_eval71_hand_eval1_s4_straight_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_p1;
-reg equity_lane0_eval71_hand_eval1_s4_invalid;
-reg [23:0] equity_lane0_eval71_hand_eval1_c5_word;
-reg [5:0] equity_lane0_eval71_hand_eval1_valids;
-reg [23:0] equity_lane0_eval71_hand_eval1_word_q;
-reg equity_lane0_eval71_hand_eval1_invalid_q;
+reg [51:0] equity_lane0_eval71_hand_eval1_decoded_hand;
+reg [6:0] equity_lane0_eval71_hand_eval1_decoded_bad_codes;
+reg equity_lane0_eval71_hand_eval1_decoded_any;
+reg [3:0] equity_lane0_eval71_hand_eval1_decoded_flush_suit;
+reg [20:0] equity_lane0_eval71_hand_eval1_decoded_dups;
+wire [20:0] equity_lane0_eval71_hand_eval1_dups;
 wire equity_lane0_eval71_hand_eval1_same_card21_same;
 wire equity_lane0_eval71_hand_eval1_same_card22_same;
 wire equity_lane0_eval71_hand_eval1_same_card23_same;
@@ -833,49 +798,83 @@ wire equity_lane0_eval71_hand_eval1_same_card38_same;
 wire equity_lane0_eval71_hand_eval1_same_card39_same;
 wire equity_lane0_eval71_hand_eval1_same_card40_same;
 wire equity_lane0_eval71_hand_eval1_same_card41_same;
-wire [20:0] equity_lane0_eval71_hand_eval1_pipe_reg50_d;
-reg [9:0] equity_lane0_eval71_hand_eval1_straight_windows1_windows;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg55_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg56_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg57_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg58_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg59_q;
-reg [9:0] equity_lane0_eval71_hand_eval1_pipe_reg60_q;
-reg [9:0] equity_lane0_eval71_hand_eval1_pipe_reg61_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg62_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg63_q;
-reg equity_lane0_eval71_hand_eval1_pipe_reg64_q;
-reg [64:0] equity_lane0_eval71_hand_eval1_highest_ranks4_onehots;
-reg [38:0] equity_lane0_eval71_hand_eval1_highest_ranks5_onehots;
-reg [25:0] equity_lane0_eval71_hand_eval1_highest_ranks6_onehots;
-reg [12:0] equity_lane0_eval71_hand_eval1_highest_ranks7_onehots;
-reg equity_lane0_eval71_hand_eval1_window_top2_found;
-reg [3:0] equity_lane0_eval71_hand_eval1_window_top2_top;
+wire equity_lane0_eval71_hand_eval1_c2_bad;
+reg equity_lane0_eval71_hand_eval1_c2_flush;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_kickers;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_not_quads;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_pairs;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_present;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_quads;
+reg [9:0] equity_lane0_eval71_hand_eval1_c2_sf_windows;
+reg [12:0] equity_lane0_eval71_hand_eval1_c2_trips;
+reg [9:0] equity_lane0_eval71_hand_eval1_c2_windows;
+reg [12:0] equity_lane0_eval71_hand_eval1_masks_quads;
+reg [12:0] equity_lane0_eval71_hand_eval1_masks_trips;
+reg [12:0] equity_lane0_eval71_hand_eval1_masks_pairs;
+reg [12:0] equity_lane0_eval71_hand_eval1_masks_not_quads;
+reg [12:0] equity_lane0_eval71_hand_eval1_masks_kickers;
+reg [9:0] equity_lane0_eval71_hand_eval1_masks_windows;
+reg [9:0] equity_lane0_eval71_hand_eval1_masks_sf_windows;
+reg equity_lane0_eval71_hand_eval1_masks_flush;
+reg equity_lane0_eval71_hand_eval1_masks_bad;
+reg equity_lane0_eval71_hand_eval1_masks_any;
+reg [64:0] equity_lane0_eval71_hand_eval1_c3_kickers;
+reg [12:0] equity_lane0_eval71_hand_eval1_c3_not_quads;
+reg [38:0] equity_lane0_eval71_hand_eval1_c3_pairs;
+reg [25:0] equity_lane0_eval71_hand_eval1_c3_trips;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers0;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers1;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers2;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers3;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers4;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs0;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs1;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs2;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_trips0;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_trips1;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_not_quads0;
+reg [12:0] equity_lane0_eval71_hand_eval1_picks_quads;
+reg equity_lane0_eval71_hand_eval1_picks_straight;
+reg equity_lane0_eval71_hand_eval1_c3_straight;
+reg equity_lane0_eval71_hand_eval1_picks_sf;
+reg equity_lane0_eval71_hand_eval1_c3_sf;
+reg equity_lane0_eval71_hand_eval1_picks_flush;
+reg [3:0] equity_lane0_eval71_hand_eval1_picks_straight_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_c3_straight_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_picks_sf_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_c3_sf_top;
+reg equity_lane0_eval71_hand_eval1_picks_bad;
+reg equity_lane0_eval71_hand_eval1_picks_any;
 reg [12:0] equity_lane0_eval71_hand_eval1_window_top2_best;
-reg equity_lane0_eval71_hand_eval1_window_top3_found;
-reg [3:0] equity_lane0_eval71_hand_eval1_window_top3_top;
 reg [12:0] equity_lane0_eval71_hand_eval1_window_top3_best;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg65_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg66_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg67_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg68_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg69_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg72_q;
-reg [12:0] equity_lane0_eval71_hand_eval1_pipe_reg75_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg80_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_pipe_reg81_q;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
-reg [3:0] equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers0;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers1;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers2;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers3;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers4;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_not_quads0;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs0;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs1;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs2;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_quads;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_trips0;
+reg [3:0] equity_lane0_eval71_hand_eval1_c4_trips1;
+wire equity_lane0_eval71_hand_eval1_c4_invalid;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers0;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers1;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers2;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers3;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers4;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs0;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs1;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs2;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_trips0;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_trips1;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_not_quads0;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_quads;
+reg [8:0] equity_lane0_eval71_hand_eval1_ranked_category;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_straight_top;
+reg [3:0] equity_lane0_eval71_hand_eval1_ranked_sf_top;
 wire [23:0] equity_lane0_showdown0_best;
 reg [1:0] equity_lane0_showdown0_s0_active;
 reg [1:0] equity_lane0_showdown0_s1_active;
@@ -886,14 +885,33 @@ reg [1:0] equity_lane0_showdown0_s2_won;
 wire [47:0] equity_lane0_showdown0_s2_packed;
 reg [1:0] equity_lane0_showdown0_winners_q;
 reg [23:0] equity_lane0_showdown0_best_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg100_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg101_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg0_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg1_q;
 reg equity_lane0_showdown0_word_at_least0_a_ge_b;
 reg equity_lane0_showdown0_word_at_least0_b_ge_a;
-reg [23:0] equity_lane0_showdown0_pipe_reg102_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg103_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg104_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg105_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg2_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg3_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg4_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg5_q;
+reg [1:0] equity_lane0_won;
+reg equity_lane0_alone;
+reg [11:0] equity_lane0_units;
+reg [2:0] equity_lane0_high_count;
+reg [2:0] equity_lane0_high_q;
+wire [0:0] equity_lane0_high_winners;
+wire [3:0] equity_lane0_k;
+reg [11:0] equity_lane0_k_units;
+reg [2:0] equity_lane0_low_count;
+reg [2:0] equity_lane0_low_q;
+reg equity_lane0_shown_q;
+reg [1:0] equity_lane0_winners_q;
+wire equity_lane0_one;
+reg equity_lane0_alone_q;
+reg equity_lane0_count_q;
+reg [11:0] equity_lane0_units_q;
+reg [1:0] equity_lane0_won_q;
+reg [6:0] equity_lane0_clears;
+reg [6:0] equity_lane0_shifts;
 reg equity_lane0_feed_stage0_count_out;
 reg equity_lane0_feed_stage0_alone_out;
 reg [1:0] equity_lane0_feed_stage0_won_out;
@@ -902,7 +920,6 @@ reg equity_lane0_feed_stage1_count_out;
 reg equity_lane0_feed_stage1_alone_out;
 reg [1:0] equity_lane0_feed_stage1_won_out;
 reg [11:0] equity_lane0_feed_stage1_units_out;
-wire equity_lane0_tally0_mine;
 wire equity_lane0_tally0_no;
 wire [39:0] equity_lane0_tally0_zero;
 reg [11:0] equity_lane0_tally0_amount;
@@ -1049,9 +1066,6 @@ wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
 reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_value;
 reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out;
 wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
-reg equity_lane0_toks [0:7-1];
-reg equity_lane0_oks [0:7-1];
-wire [7:0] equity_lane0_links [0:7-1];
 reg [5:0] equity_lane0_card_lookup0_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup1_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup2_remaining [0:64-1];
@@ -1059,16 +1073,17 @@ reg [5:0] equity_lane0_card_lookup3_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup4_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup5_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup6_remaining [0:64-1];
+wire [7:0] equity_lane0_links [0:7-1];
 
 assign chain_in = 8'd0;
-assign equity_lane0_high_winners = 1'd0;
-assign equity_lane0_chunked_counter0_clear = 1'd0;
-assign equity_lane0_chunked_counter0_chain_in = 8'd0;
+assign equity_lane0_unused = 8'd0;
+assign equity_lane0_no_shift = 1'd0;
 assign equity_lane0_chunked_counter0_zero = 8'd0;
 assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
+assign equity_lane0_first_pos = 6'd0;
 assign equity_lane0_colex_odometer0_spare = 1'd1;
-assign equity_lane0_deal_stage0_pos_in = 6'd0;
-assign equity_lane0_tally0_mine = 1'd1;
+assign equity_lane0_high_winners = 1'd0;
+assign equity_lane0_one = 1'd1;
 assign equity_lane0_tally0_no = 1'd0;
 assign equity_lane0_tally0_zero = 40'd0;
 assign equity_lane0_tally0_chunked_counter1_zero = 8'd0;
@@ -1267,27 +1282,27 @@ assign equity_lane0_eval70_hand_eval0_codes_in[24-1:18] = equity_lane0_card_look
 assign equity_lane0_eval70_hand_eval0_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
 assign equity_lane0_eval70_hand_eval0_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
 assign equity_lane0_eval70_hand_eval0_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[20] = equity_lane0_eval70_hand_eval0_same_card0_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[19] = equity_lane0_eval70_hand_eval0_same_card1_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[18] = equity_lane0_eval70_hand_eval0_same_card2_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[17] = equity_lane0_eval70_hand_eval0_same_card3_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[16] = equity_lane0_eval70_hand_eval0_same_card4_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[15] = equity_lane0_eval70_hand_eval0_same_card5_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[14] = equity_lane0_eval70_hand_eval0_same_card6_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[13] = equity_lane0_eval70_hand_eval0_same_card7_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[12] = equity_lane0_eval70_hand_eval0_same_card8_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[11] = equity_lane0_eval70_hand_eval0_same_card9_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[10] = equity_lane0_eval70_hand_eval0_same_card10_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[9] = equity_lane0_eval70_hand_eval0_same_card11_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[8] = equity_lane0_eval70_hand_eval0_same_card12_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[7] = equity_lane0_eval70_hand_eval0_same_card13_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[6] = equity_lane0_eval70_hand_eval0_same_card14_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[5] = equity_lane0_eval70_hand_eval0_same_card15_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[4] = equity_lane0_eval70_hand_eval0_same_card16_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[3] = equity_lane0_eval70_hand_eval0_same_card17_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[2] = equity_lane0_eval70_hand_eval0_same_card18_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[1] = equity_lane0_eval70_hand_eval0_same_card19_same;
-assign equity_lane0_eval70_hand_eval0_pipe_reg0_d[0] = equity_lane0_eval70_hand_eval0_same_card20_same;
+assign equity_lane0_eval70_hand_eval0_dups[20] = equity_lane0_eval70_hand_eval0_same_card0_same;
+assign equity_lane0_eval70_hand_eval0_dups[19] = equity_lane0_eval70_hand_eval0_same_card1_same;
+assign equity_lane0_eval70_hand_eval0_dups[18] = equity_lane0_eval70_hand_eval0_same_card2_same;
+assign equity_lane0_eval70_hand_eval0_dups[17] = equity_lane0_eval70_hand_eval0_same_card3_same;
+assign equity_lane0_eval70_hand_eval0_dups[16] = equity_lane0_eval70_hand_eval0_same_card4_same;
+assign equity_lane0_eval70_hand_eval0_dups[15] = equity_lane0_eval70_hand_eval0_same_card5_same;
+assign equity_lane0_eval70_hand_eval0_dups[14] = equity_lane0_eval70_hand_eval0_same_card6_same;
+assign equity_lane0_eval70_hand_eval0_dups[13] = equity_lane0_eval70_hand_eval0_same_card7_same;
+assign equity_lane0_eval70_hand_eval0_dups[12] = equity_lane0_eval70_hand_eval0_same_card8_same;
+assign equity_lane0_eval70_hand_eval0_dups[11] = equity_lane0_eval70_hand_eval0_same_card9_same;
+assign equity_lane0_eval70_hand_eval0_dups[10] = equity_lane0_eval70_hand_eval0_same_card10_same;
+assign equity_lane0_eval70_hand_eval0_dups[9] = equity_lane0_eval70_hand_eval0_same_card11_same;
+assign equity_lane0_eval70_hand_eval0_dups[8] = equity_lane0_eval70_hand_eval0_same_card12_same;
+assign equity_lane0_eval70_hand_eval0_dups[7] = equity_lane0_eval70_hand_eval0_same_card13_same;
+assign equity_lane0_eval70_hand_eval0_dups[6] = equity_lane0_eval70_hand_eval0_same_card14_same;
+assign equity_lane0_eval70_hand_eval0_dups[5] = equity_lane0_eval70_hand_eval0_same_card15_same;
+assign equity_lane0_eval70_hand_eval0_dups[4] = equity_lane0_eval70_hand_eval0_same_card16_same;
+assign equity_lane0_eval70_hand_eval0_dups[3] = equity_lane0_eval70_hand_eval0_same_card17_same;
+assign equity_lane0_eval70_hand_eval0_dups[2] = equity_lane0_eval70_hand_eval0_same_card18_same;
+assign equity_lane0_eval70_hand_eval0_dups[1] = equity_lane0_eval70_hand_eval0_same_card19_same;
+assign equity_lane0_eval70_hand_eval0_dups[0] = equity_lane0_eval70_hand_eval0_same_card20_same;
 assign equity_lane0_eval71_hand_eval1_codes_in[42-1:36] = equity_lane0_card_lookup6_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[36-1:30] = equity_lane0_card_lookup5_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -1295,31 +1310,31 @@ assign equity_lane0_eval71_hand_eval1_codes_in[24-1:18] = equity_lane0_card_look
 assign equity_lane0_eval71_hand_eval1_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
 assign equity_lane0_eval71_hand_eval1_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[20] = equity_lane0_eval71_hand_eval1_same_card21_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[19] = equity_lane0_eval71_hand_eval1_same_card22_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[18] = equity_lane0_eval71_hand_eval1_same_card23_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[17] = equity_lane0_eval71_hand_eval1_same_card24_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[16] = equity_lane0_eval71_hand_eval1_same_card25_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[15] = equity_lane0_eval71_hand_eval1_same_card26_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[14] = equity_lane0_eval71_hand_eval1_same_card27_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[13] = equity_lane0_eval71_hand_eval1_same_card28_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[12] = equity_lane0_eval71_hand_eval1_same_card29_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[11] = equity_lane0_eval71_hand_eval1_same_card30_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[10] = equity_lane0_eval71_hand_eval1_same_card31_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[9] = equity_lane0_eval71_hand_eval1_same_card32_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[8] = equity_lane0_eval71_hand_eval1_same_card33_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[7] = equity_lane0_eval71_hand_eval1_same_card34_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[6] = equity_lane0_eval71_hand_eval1_same_card35_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[5] = equity_lane0_eval71_hand_eval1_same_card36_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[4] = equity_lane0_eval71_hand_eval1_same_card37_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[3] = equity_lane0_eval71_hand_eval1_same_card38_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[2] = equity_lane0_eval71_hand_eval1_same_card39_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[1] = equity_lane0_eval71_hand_eval1_same_card40_same;
-assign equity_lane0_eval71_hand_eval1_pipe_reg50_d[0] = equity_lane0_eval71_hand_eval1_same_card41_same;
+assign equity_lane0_eval71_hand_eval1_dups[20] = equity_lane0_eval71_hand_eval1_same_card21_same;
+assign equity_lane0_eval71_hand_eval1_dups[19] = equity_lane0_eval71_hand_eval1_same_card22_same;
+assign equity_lane0_eval71_hand_eval1_dups[18] = equity_lane0_eval71_hand_eval1_same_card23_same;
+assign equity_lane0_eval71_hand_eval1_dups[17] = equity_lane0_eval71_hand_eval1_same_card24_same;
+assign equity_lane0_eval71_hand_eval1_dups[16] = equity_lane0_eval71_hand_eval1_same_card25_same;
+assign equity_lane0_eval71_hand_eval1_dups[15] = equity_lane0_eval71_hand_eval1_same_card26_same;
+assign equity_lane0_eval71_hand_eval1_dups[14] = equity_lane0_eval71_hand_eval1_same_card27_same;
+assign equity_lane0_eval71_hand_eval1_dups[13] = equity_lane0_eval71_hand_eval1_same_card28_same;
+assign equity_lane0_eval71_hand_eval1_dups[12] = equity_lane0_eval71_hand_eval1_same_card29_same;
+assign equity_lane0_eval71_hand_eval1_dups[11] = equity_lane0_eval71_hand_eval1_same_card30_same;
+assign equity_lane0_eval71_hand_eval1_dups[10] = equity_lane0_eval71_hand_eval1_same_card31_same;
+assign equity_lane0_eval71_hand_eval1_dups[9] = equity_lane0_eval71_hand_eval1_same_card32_same;
+assign equity_lane0_eval71_hand_eval1_dups[8] = equity_lane0_eval71_hand_eval1_same_card33_same;
+assign equity_lane0_eval71_hand_eval1_dups[7] = equity_lane0_eval71_hand_eval1_same_card34_same;
+assign equity_lane0_eval71_hand_eval1_dups[6] = equity_lane0_eval71_hand_eval1_same_card35_same;
+assign equity_lane0_eval71_hand_eval1_dups[5] = equity_lane0_eval71_hand_eval1_same_card36_same;
+assign equity_lane0_eval71_hand_eval1_dups[4] = equity_lane0_eval71_hand_eval1_same_card37_same;
+assign equity_lane0_eval71_hand_eval1_dups[3] = equity_lane0_eval71_hand_eval1_same_card38_same;
+assign equity_lane0_eval71_hand_eval1_dups[2] = equity_lane0_eval71_hand_eval1_same_card39_same;
+assign equity_lane0_eval71_hand_eval1_dups[1] = equity_lane0_eval71_hand_eval1_same_card40_same;
+assign equity_lane0_eval71_hand_eval1_dups[0] = equity_lane0_eval71_hand_eval1_same_card41_same;
 assign equity_lane0_showdown0_c1_ge[1] = equity_lane0_showdown0_word_at_least0_b_ge_a;
 assign equity_lane0_showdown0_c1_ge[0] = equity_lane0_showdown0_word_at_least0_a_ge_b;
-assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg105_q;
-assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg104_q;
+assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg5_q;
+assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg4_q;
 
 
 always @(posedge clk) begin: equity_lane0_reset_register
@@ -1339,7 +1354,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_chunked_counter0_clear) begin
+        if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_lowest <= 0;
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
@@ -1347,7 +1362,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
             equity_lane0_chunked_counter0_lowest <= quota[8-1:0];
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
-        else if (equity_lane0_chunked_counter0_clear) begin
+        else if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
@@ -1377,7 +1392,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_chunked_counter0_clear) begin
+        if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk1_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
@@ -1385,7 +1400,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
             equity_lane0_chunked_counter0_counter_chunk1_value <= quota[16-1:8];
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
-        else if (equity_lane0_chunked_counter0_clear) begin
+        else if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
@@ -1415,7 +1430,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_chunked_counter0_clear) begin
+        if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk2_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
@@ -1423,7 +1438,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
             equity_lane0_chunked_counter0_counter_chunk2_value <= quota[24-1:16];
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
-        else if (equity_lane0_chunked_counter0_clear) begin
+        else if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
@@ -1453,7 +1468,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_chunked_counter0_clear) begin
+        if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk3_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
@@ -1461,7 +1476,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
             equity_lane0_chunked_counter0_counter_chunk3_value <= quota[32-1:24];
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
-        else if (equity_lane0_chunked_counter0_clear) begin
+        else if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
@@ -1480,7 +1495,7 @@ end
 
 
 
-assign equity_lane0_chunked_counter0_counter_chunk4_shifted = equity_lane0_chunked_counter0_chain_in;
+assign equity_lane0_chunked_counter0_counter_chunk4_shifted = equity_lane0_unused;
 
 
 always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
@@ -1491,7 +1506,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_chunked_counter0_clear) begin
+        if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk4_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
@@ -1499,7 +1514,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
             equity_lane0_chunked_counter0_counter_chunk4_value <= quota[40-1:32];
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
-        else if (equity_lane0_chunked_counter0_clear) begin
+        else if (equity_lane0_no_shift) begin
             equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
@@ -1518,7 +1533,7 @@ end
 
 
 
-assign equity_lane0_chunked_counter0_chain_out = equity_lane0_chunked_counter0_lowest[8-1:0];
+assign equity_lane0_unread = equity_lane0_chunked_counter0_lowest[8-1:0];
 
 
 
@@ -1626,6 +1641,16 @@ always @(posedge clk) begin: equity_lane0_control
                 equity_lane0_drain <= (equity_lane0_drain - 1);
             end
         end
+    end
+end
+
+
+always @(exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) begin: equity_lane0_count_gate
+    if (exact) begin
+        equity_lane0_counting = (equity_lane0_won_valid && ((equity_lane0_state == 2'b10) || (equity_lane0_state == 2'b11)));
+    end
+    else begin
+        equity_lane0_counting = (equity_lane0_won_valid && (!equity_lane0_left_zero) && (equity_lane0_state == 2'b10));
     end
 end
 
@@ -2183,7 +2208,7 @@ assign equity_lane0_slot_stream1_hw = (equity_lane0_slot_stream1_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream1_advance = (equity_lane0_toks[0] || equity_lane0_prime);
+assign equity_lane0_slot_stream1_advance = (equity_lane0_slot_stream1_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream1_select
@@ -2237,7 +2262,7 @@ assign equity_lane0_slot_stream2_hw = (equity_lane0_slot_stream2_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream2_advance = (equity_lane0_toks[1] || equity_lane0_prime);
+assign equity_lane0_slot_stream2_advance = (equity_lane0_slot_stream2_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream2_select
@@ -2291,7 +2316,7 @@ assign equity_lane0_slot_stream3_hw = (equity_lane0_slot_stream3_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream3_advance = (equity_lane0_toks[2] || equity_lane0_prime);
+assign equity_lane0_slot_stream3_advance = (equity_lane0_slot_stream3_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream3_select
@@ -2345,7 +2370,7 @@ assign equity_lane0_slot_stream4_hw = (equity_lane0_slot_stream4_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream4_advance = (equity_lane0_toks[3] || equity_lane0_prime);
+assign equity_lane0_slot_stream4_advance = (equity_lane0_slot_stream4_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream4_select
@@ -2399,7 +2424,7 @@ assign equity_lane0_slot_stream5_hw = (equity_lane0_slot_stream5_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream5_advance = (equity_lane0_toks[4] || equity_lane0_prime);
+assign equity_lane0_slot_stream5_advance = (equity_lane0_slot_stream5_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream5_select
@@ -2453,7 +2478,7 @@ assign equity_lane0_slot_stream6_hw = (equity_lane0_slot_stream6_w ^ {19'h0, equ
 
 
 
-assign equity_lane0_slot_stream6_advance = (equity_lane0_toks[5] || equity_lane0_prime);
+assign equity_lane0_slot_stream6_advance = (equity_lane0_slot_stream6_tok_in || equity_lane0_prime);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream6_select
@@ -2522,7 +2547,7 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_take
     equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
-    equity_lane0_deal_stage0_t_pos <= equity_lane0_deal_stage0_pos_in;
+    equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
 end
 
 
@@ -2629,12 +2654,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[0] <= 0;
-        equity_lane0_toks[0] <= 0;
+        equity_lane0_deal_stage0_ok_out <= 0;
+        equity_lane0_slot_stream1_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[0] <= equity_lane0_deal_stage0_a_tok;
-        equity_lane0_oks[0] <= (equity_lane0_deal_stage0_a_ok && equity_lane0_deal_stage0_found);
+        equity_lane0_slot_stream1_tok_in <= equity_lane0_deal_stage0_a_tok;
+        equity_lane0_deal_stage0_ok_out <= (equity_lane0_deal_stage0_a_ok && equity_lane0_deal_stage0_found);
     end
 end
 
@@ -2737,8 +2762,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_take_flags
         equity_lane0_deal_stage1_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage1_t_tok <= equity_lane0_toks[0];
-        equity_lane0_deal_stage1_t_ok <= equity_lane0_oks[0];
+        equity_lane0_deal_stage1_t_tok <= equity_lane0_slot_stream1_tok_in;
+        equity_lane0_deal_stage1_t_ok <= equity_lane0_deal_stage0_ok_out;
     end
 end
 
@@ -2834,12 +2859,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[1] <= 0;
-        equity_lane0_toks[1] <= 0;
+        equity_lane0_deal_stage1_ok_out <= 0;
+        equity_lane0_slot_stream2_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[1] <= equity_lane0_deal_stage1_a_tok;
-        equity_lane0_oks[1] <= (equity_lane0_deal_stage1_a_ok && equity_lane0_deal_stage1_found);
+        equity_lane0_slot_stream2_tok_in <= equity_lane0_deal_stage1_a_tok;
+        equity_lane0_deal_stage1_ok_out <= (equity_lane0_deal_stage1_a_ok && equity_lane0_deal_stage1_found);
     end
 end
 
@@ -2962,8 +2987,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_take_flags
         equity_lane0_deal_stage2_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage2_t_tok <= equity_lane0_toks[1];
-        equity_lane0_deal_stage2_t_ok <= equity_lane0_oks[1];
+        equity_lane0_deal_stage2_t_tok <= equity_lane0_slot_stream2_tok_in;
+        equity_lane0_deal_stage2_t_ok <= equity_lane0_deal_stage1_ok_out;
     end
 end
 
@@ -3059,12 +3084,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[2] <= 0;
-        equity_lane0_toks[2] <= 0;
+        equity_lane0_deal_stage2_ok_out <= 0;
+        equity_lane0_slot_stream3_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[2] <= equity_lane0_deal_stage2_a_tok;
-        equity_lane0_oks[2] <= (equity_lane0_deal_stage2_a_ok && equity_lane0_deal_stage2_found);
+        equity_lane0_slot_stream3_tok_in <= equity_lane0_deal_stage2_a_tok;
+        equity_lane0_deal_stage2_ok_out <= (equity_lane0_deal_stage2_a_ok && equity_lane0_deal_stage2_found);
     end
 end
 
@@ -3207,8 +3232,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_take_flags
         equity_lane0_deal_stage3_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage3_t_tok <= equity_lane0_toks[2];
-        equity_lane0_deal_stage3_t_ok <= equity_lane0_oks[2];
+        equity_lane0_deal_stage3_t_tok <= equity_lane0_slot_stream3_tok_in;
+        equity_lane0_deal_stage3_t_ok <= equity_lane0_deal_stage2_ok_out;
     end
 end
 
@@ -3304,12 +3329,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[3] <= 0;
-        equity_lane0_toks[3] <= 0;
+        equity_lane0_deal_stage3_ok_out <= 0;
+        equity_lane0_slot_stream4_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[3] <= equity_lane0_deal_stage3_a_tok;
-        equity_lane0_oks[3] <= (equity_lane0_deal_stage3_a_ok && equity_lane0_deal_stage3_found);
+        equity_lane0_slot_stream4_tok_in <= equity_lane0_deal_stage3_a_tok;
+        equity_lane0_deal_stage3_ok_out <= (equity_lane0_deal_stage3_a_ok && equity_lane0_deal_stage3_found);
     end
 end
 
@@ -3472,8 +3497,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_take_flags
         equity_lane0_deal_stage4_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage4_t_tok <= equity_lane0_toks[3];
-        equity_lane0_deal_stage4_t_ok <= equity_lane0_oks[3];
+        equity_lane0_deal_stage4_t_tok <= equity_lane0_slot_stream4_tok_in;
+        equity_lane0_deal_stage4_t_ok <= equity_lane0_deal_stage3_ok_out;
     end
 end
 
@@ -3569,12 +3594,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[4] <= 0;
-        equity_lane0_toks[4] <= 0;
+        equity_lane0_deal_stage4_ok_out <= 0;
+        equity_lane0_slot_stream5_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[4] <= equity_lane0_deal_stage4_a_tok;
-        equity_lane0_oks[4] <= (equity_lane0_deal_stage4_a_ok && equity_lane0_deal_stage4_found);
+        equity_lane0_slot_stream5_tok_in <= equity_lane0_deal_stage4_a_tok;
+        equity_lane0_deal_stage4_ok_out <= (equity_lane0_deal_stage4_a_ok && equity_lane0_deal_stage4_found);
     end
 end
 
@@ -3777,8 +3802,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_take_flags
         equity_lane0_deal_stage5_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage5_t_tok <= equity_lane0_toks[4];
-        equity_lane0_deal_stage5_t_ok <= equity_lane0_oks[4];
+        equity_lane0_deal_stage5_t_tok <= equity_lane0_slot_stream5_tok_in;
+        equity_lane0_deal_stage5_t_ok <= equity_lane0_deal_stage4_ok_out;
     end
 end
 
@@ -3874,12 +3899,12 @@ end
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[5] <= 0;
-        equity_lane0_toks[5] <= 0;
+        equity_lane0_deal_stage5_ok_out <= 0;
+        equity_lane0_slot_stream6_tok_in <= 0;
     end
     else begin
-        equity_lane0_toks[5] <= equity_lane0_deal_stage5_a_tok;
-        equity_lane0_oks[5] <= (equity_lane0_deal_stage5_a_ok && equity_lane0_deal_stage5_found);
+        equity_lane0_slot_stream6_tok_in <= equity_lane0_deal_stage5_a_tok;
+        equity_lane0_deal_stage5_ok_out <= (equity_lane0_deal_stage5_a_ok && equity_lane0_deal_stage5_found);
     end
 end
 
@@ -4102,8 +4127,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_take_flags
         equity_lane0_deal_stage6_t_ok <= 0;
     end
     else begin
-        equity_lane0_deal_stage6_t_tok <= equity_lane0_toks[5];
-        equity_lane0_deal_stage6_t_ok <= equity_lane0_oks[5];
+        equity_lane0_deal_stage6_t_tok <= equity_lane0_slot_stream6_tok_in;
+        equity_lane0_deal_stage6_t_ok <= equity_lane0_deal_stage5_ok_out;
     end
 end
 
@@ -4193,20 +4218,26 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_positions
-    equity_lane0_deal_stage6_pos_out <= {equity_lane0_deal_stage6_chosen, equity_lane0_deal_stage6_a_pos};
+    equity_lane0_positions_out <= {equity_lane0_deal_stage6_chosen, equity_lane0_deal_stage6_a_pos};
 end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_oks[6] <= 0;
-        equity_lane0_toks[6] <= 0;
+        equity_lane0_ok_out <= 0;
+        equity_lane0_tok_out <= 0;
     end
     else begin
-        equity_lane0_toks[6] <= equity_lane0_deal_stage6_a_tok;
-        equity_lane0_oks[6] <= (equity_lane0_deal_stage6_a_ok && equity_lane0_deal_stage6_found);
+        equity_lane0_tok_out <= equity_lane0_deal_stage6_a_tok;
+        equity_lane0_ok_out <= (equity_lane0_deal_stage6_a_ok && equity_lane0_deal_stage6_found);
     end
 end
+
+
+
+assign equity_lane0_last_tok = equity_lane0_tok_out;
+assign equity_lane0_last_ok = equity_lane0_ok_out;
+assign equity_lane0_last = equity_lane0_positions_out;
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup0_write
@@ -4217,7 +4248,7 @@ end
 
 
 
-assign equity_lane0_card_lookup0_position = equity_lane0_deal_stage6_pos_out[0+:6];
+assign equity_lane0_card_lookup0_position = equity_lane0_last[0+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup0_read
@@ -4238,7 +4269,7 @@ end
 
 
 
-assign equity_lane0_card_lookup1_position = equity_lane0_deal_stage6_pos_out[6+:6];
+assign equity_lane0_card_lookup1_position = equity_lane0_last[6+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup1_read
@@ -4259,7 +4290,7 @@ end
 
 
 
-assign equity_lane0_card_lookup2_position = equity_lane0_deal_stage6_pos_out[12+:6];
+assign equity_lane0_card_lookup2_position = equity_lane0_last[12+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup2_read
@@ -4280,7 +4311,7 @@ end
 
 
 
-assign equity_lane0_card_lookup3_position = equity_lane0_deal_stage6_pos_out[18+:6];
+assign equity_lane0_card_lookup3_position = equity_lane0_last[18+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup3_read
@@ -4301,7 +4332,7 @@ end
 
 
 
-assign equity_lane0_card_lookup4_position = equity_lane0_deal_stage6_pos_out[24+:6];
+assign equity_lane0_card_lookup4_position = equity_lane0_last[24+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup4_read
@@ -4322,7 +4353,7 @@ end
 
 
 
-assign equity_lane0_card_lookup5_position = equity_lane0_deal_stage6_pos_out[30+:6];
+assign equity_lane0_card_lookup5_position = equity_lane0_last[30+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup5_read
@@ -4343,7 +4374,7 @@ end
 
 
 
-assign equity_lane0_card_lookup6_position = equity_lane0_deal_stage6_pos_out[36+:6];
+assign equity_lane0_card_lookup6_position = equity_lane0_last[36+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup6_read
@@ -4361,7 +4392,7 @@ always @(posedge clk) begin: equity_lane0_lookup_valid
         equity_lane0_look_valid <= 0;
     end
     else begin
-        equity_lane0_look_valid <= (equity_lane0_toks[(7 - 1)] && equity_lane0_oks[(7 - 1)]);
+        equity_lane0_look_valid <= (equity_lane0_last_tok && equity_lane0_last_ok);
     end
 end
 
@@ -4450,31 +4481,6 @@ assign equity_lane0_eval70_hand_eval0_same_card19_same = ((equity_lane0_eval70_h
 assign equity_lane0_eval70_hand_eval0_same_card20_same = ((equity_lane0_eval70_hand_eval0_s0_codes[36-1:30] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg0_load
-    equity_lane0_eval70_hand_eval0_s1_dups <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg1_load
-    equity_lane0_eval70_hand_eval0_s1_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg2_load
-    equity_lane0_eval70_hand_eval0_s1_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg3_load
-    equity_lane0_eval70_hand_eval0_s1_any <= equity_lane0_eval70_hand_eval0_d1_any;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg4_load
-    equity_lane0_eval70_hand_eval0_s1_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
-end
-
-
 always @(equity_lane0_eval70_hand_eval0_s0_codes) begin: equity_lane0_eval70_hand_eval0_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
@@ -4528,11 +4534,20 @@ always @(equity_lane0_eval70_hand_eval0_s0_codes) begin: equity_lane0_eval70_han
 end
 
 
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_decoded_register
+    equity_lane0_eval70_hand_eval0_decoded_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
+    equity_lane0_eval70_hand_eval0_decoded_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
+    equity_lane0_eval70_hand_eval0_decoded_any <= equity_lane0_eval70_hand_eval0_d1_any;
+    equity_lane0_eval70_hand_eval0_decoded_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
+    equity_lane0_eval70_hand_eval0_decoded_dups <= equity_lane0_eval70_hand_eval0_dups;
+end
 
-assign equity_lane0_eval70_hand_eval0_c2_bad = ((equity_lane0_eval70_hand_eval0_s1_dups != 0) || (equity_lane0_eval70_hand_eval0_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_s1_flush_suit) begin: equity_lane0_eval70_hand_eval0_rank_masks
+assign equity_lane0_eval70_hand_eval0_c2_bad = ((equity_lane0_eval70_hand_eval0_decoded_dups != 0) || (equity_lane0_eval70_hand_eval0_decoded_bad_codes != 0));
+
+
+always @(equity_lane0_eval70_hand_eval0_decoded_flush_suit, equity_lane0_eval70_hand_eval0_decoded_hand) begin: equity_lane0_eval70_hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -4553,10 +4568,10 @@ always @(equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval70_hand_eval0_s1_hand[((4 * r) + s)]) begin
+            if (equity_lane0_eval70_hand_eval0_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval70_hand_eval0_s1_hand[((4 * r) + s)] && equity_lane0_eval70_hand_eval0_s1_flush_suit[s])) begin
+            if ((equity_lane0_eval70_hand_eval0_decoded_hand[((4 * r) + s)] && equity_lane0_eval70_hand_eval0_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -4572,8 +4587,8 @@ always @(equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_
     equity_lane0_eval70_hand_eval0_c2_trips = trips;
     equity_lane0_eval70_hand_eval0_c2_pairs = pairs;
     equity_lane0_eval70_hand_eval0_c2_not_quads = not_quads;
-    equity_lane0_eval70_hand_eval0_c2_flush = (equity_lane0_eval70_hand_eval0_s1_flush_suit != 0);
-    if ((equity_lane0_eval70_hand_eval0_s1_flush_suit != 0)) begin
+    equity_lane0_eval70_hand_eval0_c2_flush = (equity_lane0_eval70_hand_eval0_decoded_flush_suit != 0);
+    if ((equity_lane0_eval70_hand_eval0_decoded_flush_suit != 0)) begin
         equity_lane0_eval70_hand_eval0_c2_kickers = suited;
     end
     else begin
@@ -4582,14 +4597,14 @@ always @(equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_s1_hand) begin: equity_lane0_eval70_hand_eval0_sf_windows
+always @(equity_lane0_eval70_hand_eval0_decoded_hand) begin: equity_lane0_eval70_hand_eval0_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval70_hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * w) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval70_hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * w) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -4607,61 +4622,25 @@ always @(equity_lane0_eval70_hand_eval0_c2_present) begin: equity_lane0_eval70_h
             complete[w] = 1;
         end
     end
-    equity_lane0_eval70_hand_eval0_straight_windows0_windows = complete;
+    equity_lane0_eval70_hand_eval0_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg5_load
-    equity_lane0_eval70_hand_eval0_pipe_reg5_q <= equity_lane0_eval70_hand_eval0_c2_quads;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_masks_register
+    equity_lane0_eval70_hand_eval0_masks_quads <= equity_lane0_eval70_hand_eval0_c2_quads;
+    equity_lane0_eval70_hand_eval0_masks_trips <= equity_lane0_eval70_hand_eval0_c2_trips;
+    equity_lane0_eval70_hand_eval0_masks_pairs <= equity_lane0_eval70_hand_eval0_c2_pairs;
+    equity_lane0_eval70_hand_eval0_masks_not_quads <= equity_lane0_eval70_hand_eval0_c2_not_quads;
+    equity_lane0_eval70_hand_eval0_masks_kickers <= equity_lane0_eval70_hand_eval0_c2_kickers;
+    equity_lane0_eval70_hand_eval0_masks_windows <= equity_lane0_eval70_hand_eval0_c2_windows;
+    equity_lane0_eval70_hand_eval0_masks_sf_windows <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
+    equity_lane0_eval70_hand_eval0_masks_flush <= equity_lane0_eval70_hand_eval0_c2_flush;
+    equity_lane0_eval70_hand_eval0_masks_bad <= equity_lane0_eval70_hand_eval0_c2_bad;
+    equity_lane0_eval70_hand_eval0_masks_any <= equity_lane0_eval70_hand_eval0_decoded_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg6_load
-    equity_lane0_eval70_hand_eval0_pipe_reg6_q <= equity_lane0_eval70_hand_eval0_c2_trips;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg7_load
-    equity_lane0_eval70_hand_eval0_pipe_reg7_q <= equity_lane0_eval70_hand_eval0_c2_pairs;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg8_load
-    equity_lane0_eval70_hand_eval0_pipe_reg8_q <= equity_lane0_eval70_hand_eval0_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg9_load
-    equity_lane0_eval70_hand_eval0_pipe_reg9_q <= equity_lane0_eval70_hand_eval0_c2_kickers;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg10_load
-    equity_lane0_eval70_hand_eval0_pipe_reg10_q <= equity_lane0_eval70_hand_eval0_straight_windows0_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg11_load
-    equity_lane0_eval70_hand_eval0_pipe_reg11_q <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg12_load
-    equity_lane0_eval70_hand_eval0_pipe_reg12_q <= equity_lane0_eval70_hand_eval0_c2_flush;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg13_load
-    equity_lane0_eval70_hand_eval0_pipe_reg13_q <= equity_lane0_eval70_hand_eval0_c2_bad;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg14_load
-    equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_s1_any;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_pipe_reg9_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks0_select
+always @(equity_lane0_eval70_hand_eval0_masks_kickers) begin: equity_lane0_eval70_hand_eval0_highest_ranks0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -4672,19 +4651,19 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg9_q) begin: equity_lane0_eval70_
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg9_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_kickers[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg9_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_highest_ranks0_onehots = sel;
+    equity_lane0_eval70_hand_eval0_c3_kickers = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg7_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks1_select
+always @(equity_lane0_eval70_hand_eval0_masks_pairs) begin: equity_lane0_eval70_hand_eval0_highest_ranks1_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -4695,19 +4674,19 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg7_q) begin: equity_lane0_eval70_
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg7_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_pairs[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg7_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_highest_ranks1_onehots = sel;
+    equity_lane0_eval70_hand_eval0_c3_pairs = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg6_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks2_select
+always @(equity_lane0_eval70_hand_eval0_masks_trips) begin: equity_lane0_eval70_hand_eval0_highest_ranks2_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -4718,19 +4697,19 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg6_q) begin: equity_lane0_eval70_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg6_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_trips[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg6_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_highest_ranks2_onehots = sel;
+    equity_lane0_eval70_hand_eval0_c3_trips = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg8_q) begin: equity_lane0_eval70_hand_eval0_highest_ranks3_select
+always @(equity_lane0_eval70_hand_eval0_masks_not_quads) begin: equity_lane0_eval70_hand_eval0_highest_ranks3_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -4741,34 +4720,34 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg8_q) begin: equity_lane0_eval70_
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg8_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_not_quads[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg8_q[p]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_highest_ranks3_onehots = sel;
+    equity_lane0_eval70_hand_eval0_c3_not_quads = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg10_q) begin: equity_lane0_eval70_hand_eval0_window_top0_pick
+always @(equity_lane0_eval70_hand_eval0_masks_windows) begin: equity_lane0_eval70_hand_eval0_window_top0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval70_hand_eval0_pipe_reg10_q[w] && (!higher))) begin
+        if ((equity_lane0_eval70_hand_eval0_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg10_q[w]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval70_hand_eval0_window_top0_best = {onehot, 3'h0};
-    equity_lane0_eval70_hand_eval0_window_top0_found = (equity_lane0_eval70_hand_eval0_pipe_reg10_q != 0);
+    equity_lane0_eval70_hand_eval0_c3_straight = (equity_lane0_eval70_hand_eval0_masks_windows != 0);
 end
 
 
@@ -4779,26 +4758,26 @@ always @(equity_lane0_eval70_hand_eval0_window_top0_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval70_hand_eval0_window_top0_best[12] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[6] || equity_lane0_eval70_hand_eval0_window_top0_best[5] || equity_lane0_eval70_hand_eval0_window_top0_best[4]);
     value[1] = (equity_lane0_eval70_hand_eval0_window_top0_best[11] || equity_lane0_eval70_hand_eval0_window_top0_best[10] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[6] || equity_lane0_eval70_hand_eval0_window_top0_best[3] || equity_lane0_eval70_hand_eval0_window_top0_best[2]);
     value[0] = (equity_lane0_eval70_hand_eval0_window_top0_best[11] || equity_lane0_eval70_hand_eval0_window_top0_best[9] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[5] || equity_lane0_eval70_hand_eval0_window_top0_best[3] || equity_lane0_eval70_hand_eval0_window_top0_best[1]);
-    equity_lane0_eval70_hand_eval0_window_top0_top = value;
+    equity_lane0_eval70_hand_eval0_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg11_q) begin: equity_lane0_eval70_hand_eval0_window_top1_pick
+always @(equity_lane0_eval70_hand_eval0_masks_sf_windows) begin: equity_lane0_eval70_hand_eval0_window_top1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval70_hand_eval0_pipe_reg11_q[w] && (!higher))) begin
+        if ((equity_lane0_eval70_hand_eval0_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval70_hand_eval0_pipe_reg11_q[w]) begin
+        if (equity_lane0_eval70_hand_eval0_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval70_hand_eval0_window_top1_best = {onehot, 3'h0};
-    equity_lane0_eval70_hand_eval0_window_top1_found = (equity_lane0_eval70_hand_eval0_pipe_reg11_q != 0);
+    equity_lane0_eval70_hand_eval0_c3_sf = (equity_lane0_eval70_hand_eval0_masks_sf_windows != 0);
 end
 
 
@@ -4809,356 +4788,224 @@ always @(equity_lane0_eval70_hand_eval0_window_top1_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval70_hand_eval0_window_top1_best[12] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[6] || equity_lane0_eval70_hand_eval0_window_top1_best[5] || equity_lane0_eval70_hand_eval0_window_top1_best[4]);
     value[1] = (equity_lane0_eval70_hand_eval0_window_top1_best[11] || equity_lane0_eval70_hand_eval0_window_top1_best[10] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[6] || equity_lane0_eval70_hand_eval0_window_top1_best[3] || equity_lane0_eval70_hand_eval0_window_top1_best[2]);
     value[0] = (equity_lane0_eval70_hand_eval0_window_top1_best[11] || equity_lane0_eval70_hand_eval0_window_top1_best[9] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[5] || equity_lane0_eval70_hand_eval0_window_top1_best[3] || equity_lane0_eval70_hand_eval0_window_top1_best[1]);
-    equity_lane0_eval70_hand_eval0_window_top1_top = value;
+    equity_lane0_eval70_hand_eval0_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg15_load
-    equity_lane0_eval70_hand_eval0_pipe_reg15_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_picks_register
+    equity_lane0_eval70_hand_eval0_picks_kickers0 <= equity_lane0_eval70_hand_eval0_c3_kickers[13-1:0];
+    equity_lane0_eval70_hand_eval0_picks_kickers1 <= equity_lane0_eval70_hand_eval0_c3_kickers[26-1:13];
+    equity_lane0_eval70_hand_eval0_picks_kickers2 <= equity_lane0_eval70_hand_eval0_c3_kickers[39-1:26];
+    equity_lane0_eval70_hand_eval0_picks_kickers3 <= equity_lane0_eval70_hand_eval0_c3_kickers[52-1:39];
+    equity_lane0_eval70_hand_eval0_picks_kickers4 <= equity_lane0_eval70_hand_eval0_c3_kickers[65-1:52];
+    equity_lane0_eval70_hand_eval0_picks_pairs0 <= equity_lane0_eval70_hand_eval0_c3_pairs[13-1:0];
+    equity_lane0_eval70_hand_eval0_picks_pairs1 <= equity_lane0_eval70_hand_eval0_c3_pairs[26-1:13];
+    equity_lane0_eval70_hand_eval0_picks_pairs2 <= equity_lane0_eval70_hand_eval0_c3_pairs[39-1:26];
+    equity_lane0_eval70_hand_eval0_picks_trips0 <= equity_lane0_eval70_hand_eval0_c3_trips[13-1:0];
+    equity_lane0_eval70_hand_eval0_picks_trips1 <= equity_lane0_eval70_hand_eval0_c3_trips[26-1:13];
+    equity_lane0_eval70_hand_eval0_picks_not_quads0 <= equity_lane0_eval70_hand_eval0_c3_not_quads;
+    equity_lane0_eval70_hand_eval0_picks_quads <= equity_lane0_eval70_hand_eval0_masks_quads;
+    equity_lane0_eval70_hand_eval0_picks_straight <= equity_lane0_eval70_hand_eval0_c3_straight;
+    equity_lane0_eval70_hand_eval0_picks_sf <= equity_lane0_eval70_hand_eval0_c3_sf;
+    equity_lane0_eval70_hand_eval0_picks_flush <= equity_lane0_eval70_hand_eval0_masks_flush;
+    equity_lane0_eval70_hand_eval0_picks_straight_top <= equity_lane0_eval70_hand_eval0_c3_straight_top;
+    equity_lane0_eval70_hand_eval0_picks_sf_top <= equity_lane0_eval70_hand_eval0_c3_sf_top;
+    equity_lane0_eval70_hand_eval0_picks_bad <= equity_lane0_eval70_hand_eval0_masks_bad;
+    equity_lane0_eval70_hand_eval0_picks_any <= equity_lane0_eval70_hand_eval0_masks_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg16_load
-    equity_lane0_eval70_hand_eval0_pipe_reg16_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg17_load
-    equity_lane0_eval70_hand_eval0_pipe_reg17_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg18_load
-    equity_lane0_eval70_hand_eval0_pipe_reg18_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg19_load
-    equity_lane0_eval70_hand_eval0_pipe_reg19_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg20_load
-    equity_lane0_eval70_hand_eval0_pair0 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg21_load
-    equity_lane0_eval70_hand_eval0_pair1 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg22_load
-    equity_lane0_eval70_hand_eval0_pipe_reg22_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg23_load
-    equity_lane0_eval70_hand_eval0_trip0 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg24_load
-    equity_lane0_eval70_hand_eval0_trip1 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg25_load
-    equity_lane0_eval70_hand_eval0_pipe_reg25_q <= equity_lane0_eval70_hand_eval0_highest_ranks3_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg26_load
-    equity_lane0_eval70_hand_eval0_s3_quads <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg27_load
-    equity_lane0_eval70_hand_eval0_s3_straight <= equity_lane0_eval70_hand_eval0_window_top0_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg28_load
-    equity_lane0_eval70_hand_eval0_s3_sf <= equity_lane0_eval70_hand_eval0_window_top1_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg29_load
-    equity_lane0_eval70_hand_eval0_s3_flush <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg30_load
-    equity_lane0_eval70_hand_eval0_pipe_reg30_q <= equity_lane0_eval70_hand_eval0_window_top0_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg31_load
-    equity_lane0_eval70_hand_eval0_pipe_reg31_q <= equity_lane0_eval70_hand_eval0_window_top1_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg32_load
-    equity_lane0_eval70_hand_eval0_s3_bad <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg33_load
-    equity_lane0_eval70_hand_eval0_s3_any <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_pipe_reg15_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank2_encode
+always @(equity_lane0_eval70_hand_eval0_picks_kickers0) begin: equity_lane0_eval70_hand_eval0_onehot_rank2_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg15_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg15_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg15_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg15_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg15_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank2_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers0[12] || equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[10] || equity_lane0_eval70_hand_eval0_picks_kickers0[9] || equity_lane0_eval70_hand_eval0_picks_kickers0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers0[12] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[6] || equity_lane0_eval70_hand_eval0_picks_kickers0[5] || equity_lane0_eval70_hand_eval0_picks_kickers0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[10] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[6] || equity_lane0_eval70_hand_eval0_picks_kickers0[3] || equity_lane0_eval70_hand_eval0_picks_kickers0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[9] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[5] || equity_lane0_eval70_hand_eval0_picks_kickers0[3] || equity_lane0_eval70_hand_eval0_picks_kickers0[1]);
+    equity_lane0_eval70_hand_eval0_c4_kickers0 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg16_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank3_encode
+always @(equity_lane0_eval70_hand_eval0_picks_kickers1) begin: equity_lane0_eval70_hand_eval0_onehot_rank3_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg16_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg16_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg16_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg16_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg16_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank3_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers1[12] || equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[10] || equity_lane0_eval70_hand_eval0_picks_kickers1[9] || equity_lane0_eval70_hand_eval0_picks_kickers1[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers1[12] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[6] || equity_lane0_eval70_hand_eval0_picks_kickers1[5] || equity_lane0_eval70_hand_eval0_picks_kickers1[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[10] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[6] || equity_lane0_eval70_hand_eval0_picks_kickers1[3] || equity_lane0_eval70_hand_eval0_picks_kickers1[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[9] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[5] || equity_lane0_eval70_hand_eval0_picks_kickers1[3] || equity_lane0_eval70_hand_eval0_picks_kickers1[1]);
+    equity_lane0_eval70_hand_eval0_c4_kickers1 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg17_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank4_encode
+always @(equity_lane0_eval70_hand_eval0_picks_kickers2) begin: equity_lane0_eval70_hand_eval0_onehot_rank4_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg17_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg17_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg17_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg17_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg17_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank4_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers2[12] || equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[10] || equity_lane0_eval70_hand_eval0_picks_kickers2[9] || equity_lane0_eval70_hand_eval0_picks_kickers2[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers2[12] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[6] || equity_lane0_eval70_hand_eval0_picks_kickers2[5] || equity_lane0_eval70_hand_eval0_picks_kickers2[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[10] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[6] || equity_lane0_eval70_hand_eval0_picks_kickers2[3] || equity_lane0_eval70_hand_eval0_picks_kickers2[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[9] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[5] || equity_lane0_eval70_hand_eval0_picks_kickers2[3] || equity_lane0_eval70_hand_eval0_picks_kickers2[1]);
+    equity_lane0_eval70_hand_eval0_c4_kickers2 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg18_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank5_encode
+always @(equity_lane0_eval70_hand_eval0_picks_kickers3) begin: equity_lane0_eval70_hand_eval0_onehot_rank5_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg18_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg18_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg18_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg18_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg18_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank5_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers3[12] || equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[10] || equity_lane0_eval70_hand_eval0_picks_kickers3[9] || equity_lane0_eval70_hand_eval0_picks_kickers3[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers3[12] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[6] || equity_lane0_eval70_hand_eval0_picks_kickers3[5] || equity_lane0_eval70_hand_eval0_picks_kickers3[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[10] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[6] || equity_lane0_eval70_hand_eval0_picks_kickers3[3] || equity_lane0_eval70_hand_eval0_picks_kickers3[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[9] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[5] || equity_lane0_eval70_hand_eval0_picks_kickers3[3] || equity_lane0_eval70_hand_eval0_picks_kickers3[1]);
+    equity_lane0_eval70_hand_eval0_c4_kickers3 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg19_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank6_encode
+always @(equity_lane0_eval70_hand_eval0_picks_kickers4) begin: equity_lane0_eval70_hand_eval0_onehot_rank6_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg19_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg19_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg19_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg19_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg19_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank6_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers4[12] || equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[10] || equity_lane0_eval70_hand_eval0_picks_kickers4[9] || equity_lane0_eval70_hand_eval0_picks_kickers4[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers4[12] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[6] || equity_lane0_eval70_hand_eval0_picks_kickers4[5] || equity_lane0_eval70_hand_eval0_picks_kickers4[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[10] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[6] || equity_lane0_eval70_hand_eval0_picks_kickers4[3] || equity_lane0_eval70_hand_eval0_picks_kickers4[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[9] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[5] || equity_lane0_eval70_hand_eval0_picks_kickers4[3] || equity_lane0_eval70_hand_eval0_picks_kickers4[1]);
+    equity_lane0_eval70_hand_eval0_c4_kickers4 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pair0) begin: equity_lane0_eval70_hand_eval0_onehot_rank7_encode
+always @(equity_lane0_eval70_hand_eval0_picks_pairs0) begin: equity_lane0_eval70_hand_eval0_onehot_rank7_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pair0[12] || equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[10] || equity_lane0_eval70_hand_eval0_pair0[9] || equity_lane0_eval70_hand_eval0_pair0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pair0[12] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[6] || equity_lane0_eval70_hand_eval0_pair0[5] || equity_lane0_eval70_hand_eval0_pair0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[10] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[6] || equity_lane0_eval70_hand_eval0_pair0[3] || equity_lane0_eval70_hand_eval0_pair0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pair0[11] || equity_lane0_eval70_hand_eval0_pair0[9] || equity_lane0_eval70_hand_eval0_pair0[7] || equity_lane0_eval70_hand_eval0_pair0[5] || equity_lane0_eval70_hand_eval0_pair0[3] || equity_lane0_eval70_hand_eval0_pair0[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank7_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs0[12] || equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[10] || equity_lane0_eval70_hand_eval0_picks_pairs0[9] || equity_lane0_eval70_hand_eval0_picks_pairs0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs0[12] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[6] || equity_lane0_eval70_hand_eval0_picks_pairs0[5] || equity_lane0_eval70_hand_eval0_picks_pairs0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[10] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[6] || equity_lane0_eval70_hand_eval0_picks_pairs0[3] || equity_lane0_eval70_hand_eval0_picks_pairs0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[9] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[5] || equity_lane0_eval70_hand_eval0_picks_pairs0[3] || equity_lane0_eval70_hand_eval0_picks_pairs0[1]);
+    equity_lane0_eval70_hand_eval0_c4_pairs0 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pair1) begin: equity_lane0_eval70_hand_eval0_onehot_rank8_encode
+always @(equity_lane0_eval70_hand_eval0_picks_pairs1) begin: equity_lane0_eval70_hand_eval0_onehot_rank8_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pair1[12] || equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[10] || equity_lane0_eval70_hand_eval0_pair1[9] || equity_lane0_eval70_hand_eval0_pair1[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pair1[12] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[6] || equity_lane0_eval70_hand_eval0_pair1[5] || equity_lane0_eval70_hand_eval0_pair1[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[10] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[6] || equity_lane0_eval70_hand_eval0_pair1[3] || equity_lane0_eval70_hand_eval0_pair1[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pair1[11] || equity_lane0_eval70_hand_eval0_pair1[9] || equity_lane0_eval70_hand_eval0_pair1[7] || equity_lane0_eval70_hand_eval0_pair1[5] || equity_lane0_eval70_hand_eval0_pair1[3] || equity_lane0_eval70_hand_eval0_pair1[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank8_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs1[12] || equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[10] || equity_lane0_eval70_hand_eval0_picks_pairs1[9] || equity_lane0_eval70_hand_eval0_picks_pairs1[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs1[12] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[6] || equity_lane0_eval70_hand_eval0_picks_pairs1[5] || equity_lane0_eval70_hand_eval0_picks_pairs1[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[10] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[6] || equity_lane0_eval70_hand_eval0_picks_pairs1[3] || equity_lane0_eval70_hand_eval0_picks_pairs1[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[9] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[5] || equity_lane0_eval70_hand_eval0_picks_pairs1[3] || equity_lane0_eval70_hand_eval0_picks_pairs1[1]);
+    equity_lane0_eval70_hand_eval0_c4_pairs1 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg22_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank9_encode
+always @(equity_lane0_eval70_hand_eval0_picks_pairs2) begin: equity_lane0_eval70_hand_eval0_onehot_rank9_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg22_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg22_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg22_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg22_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg22_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank9_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs2[12] || equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[10] || equity_lane0_eval70_hand_eval0_picks_pairs2[9] || equity_lane0_eval70_hand_eval0_picks_pairs2[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs2[12] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[6] || equity_lane0_eval70_hand_eval0_picks_pairs2[5] || equity_lane0_eval70_hand_eval0_picks_pairs2[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[10] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[6] || equity_lane0_eval70_hand_eval0_picks_pairs2[3] || equity_lane0_eval70_hand_eval0_picks_pairs2[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[9] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[5] || equity_lane0_eval70_hand_eval0_picks_pairs2[3] || equity_lane0_eval70_hand_eval0_picks_pairs2[1]);
+    equity_lane0_eval70_hand_eval0_c4_pairs2 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_trip0) begin: equity_lane0_eval70_hand_eval0_onehot_rank10_encode
+always @(equity_lane0_eval70_hand_eval0_picks_trips0) begin: equity_lane0_eval70_hand_eval0_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_trip0[12] || equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[10] || equity_lane0_eval70_hand_eval0_trip0[9] || equity_lane0_eval70_hand_eval0_trip0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_trip0[12] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[6] || equity_lane0_eval70_hand_eval0_trip0[5] || equity_lane0_eval70_hand_eval0_trip0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[10] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[6] || equity_lane0_eval70_hand_eval0_trip0[3] || equity_lane0_eval70_hand_eval0_trip0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_trip0[11] || equity_lane0_eval70_hand_eval0_trip0[9] || equity_lane0_eval70_hand_eval0_trip0[7] || equity_lane0_eval70_hand_eval0_trip0[5] || equity_lane0_eval70_hand_eval0_trip0[3] || equity_lane0_eval70_hand_eval0_trip0[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank10_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_trips0[12] || equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[10] || equity_lane0_eval70_hand_eval0_picks_trips0[9] || equity_lane0_eval70_hand_eval0_picks_trips0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_trips0[12] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[6] || equity_lane0_eval70_hand_eval0_picks_trips0[5] || equity_lane0_eval70_hand_eval0_picks_trips0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[10] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[6] || equity_lane0_eval70_hand_eval0_picks_trips0[3] || equity_lane0_eval70_hand_eval0_picks_trips0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[9] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[5] || equity_lane0_eval70_hand_eval0_picks_trips0[3] || equity_lane0_eval70_hand_eval0_picks_trips0[1]);
+    equity_lane0_eval70_hand_eval0_c4_trips0 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_trip1) begin: equity_lane0_eval70_hand_eval0_onehot_rank11_encode
+always @(equity_lane0_eval70_hand_eval0_picks_trips1) begin: equity_lane0_eval70_hand_eval0_onehot_rank11_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_trip1[12] || equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[10] || equity_lane0_eval70_hand_eval0_trip1[9] || equity_lane0_eval70_hand_eval0_trip1[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_trip1[12] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[6] || equity_lane0_eval70_hand_eval0_trip1[5] || equity_lane0_eval70_hand_eval0_trip1[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[10] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[6] || equity_lane0_eval70_hand_eval0_trip1[3] || equity_lane0_eval70_hand_eval0_trip1[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_trip1[11] || equity_lane0_eval70_hand_eval0_trip1[9] || equity_lane0_eval70_hand_eval0_trip1[7] || equity_lane0_eval70_hand_eval0_trip1[5] || equity_lane0_eval70_hand_eval0_trip1[3] || equity_lane0_eval70_hand_eval0_trip1[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank11_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_trips1[12] || equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[10] || equity_lane0_eval70_hand_eval0_picks_trips1[9] || equity_lane0_eval70_hand_eval0_picks_trips1[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_trips1[12] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[6] || equity_lane0_eval70_hand_eval0_picks_trips1[5] || equity_lane0_eval70_hand_eval0_picks_trips1[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[10] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[6] || equity_lane0_eval70_hand_eval0_picks_trips1[3] || equity_lane0_eval70_hand_eval0_picks_trips1[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[9] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[5] || equity_lane0_eval70_hand_eval0_picks_trips1[3] || equity_lane0_eval70_hand_eval0_picks_trips1[1]);
+    equity_lane0_eval70_hand_eval0_c4_trips1 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pipe_reg25_q) begin: equity_lane0_eval70_hand_eval0_onehot_rank12_encode
+always @(equity_lane0_eval70_hand_eval0_picks_not_quads0) begin: equity_lane0_eval70_hand_eval0_onehot_rank12_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_pipe_reg25_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_pipe_reg25_q[12] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_pipe_reg25_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[10] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[6] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_pipe_reg25_q[11] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[9] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[7] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[5] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[3] || equity_lane0_eval70_hand_eval0_pipe_reg25_q[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank12_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[12] || equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[10] || equity_lane0_eval70_hand_eval0_picks_not_quads0[9] || equity_lane0_eval70_hand_eval0_picks_not_quads0[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[12] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[6] || equity_lane0_eval70_hand_eval0_picks_not_quads0[5] || equity_lane0_eval70_hand_eval0_picks_not_quads0[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[10] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[6] || equity_lane0_eval70_hand_eval0_picks_not_quads0[3] || equity_lane0_eval70_hand_eval0_picks_not_quads0[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[9] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[5] || equity_lane0_eval70_hand_eval0_picks_not_quads0[3] || equity_lane0_eval70_hand_eval0_picks_not_quads0[1]);
+    equity_lane0_eval70_hand_eval0_c4_not_quads0 = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_s3_quads) begin: equity_lane0_eval70_hand_eval0_onehot_rank13_encode
+always @(equity_lane0_eval70_hand_eval0_picks_quads) begin: equity_lane0_eval70_hand_eval0_onehot_rank13_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_s3_quads[12] || equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[10] || equity_lane0_eval70_hand_eval0_s3_quads[9] || equity_lane0_eval70_hand_eval0_s3_quads[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_s3_quads[12] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[6] || equity_lane0_eval70_hand_eval0_s3_quads[5] || equity_lane0_eval70_hand_eval0_s3_quads[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[10] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[6] || equity_lane0_eval70_hand_eval0_s3_quads[3] || equity_lane0_eval70_hand_eval0_s3_quads[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_s3_quads[11] || equity_lane0_eval70_hand_eval0_s3_quads[9] || equity_lane0_eval70_hand_eval0_s3_quads[7] || equity_lane0_eval70_hand_eval0_s3_quads[5] || equity_lane0_eval70_hand_eval0_s3_quads[3] || equity_lane0_eval70_hand_eval0_s3_quads[1]);
-    equity_lane0_eval70_hand_eval0_onehot_rank13_rank = value;
+    value[3] = (equity_lane0_eval70_hand_eval0_picks_quads[12] || equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[10] || equity_lane0_eval70_hand_eval0_picks_quads[9] || equity_lane0_eval70_hand_eval0_picks_quads[8]);
+    value[2] = (equity_lane0_eval70_hand_eval0_picks_quads[12] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[6] || equity_lane0_eval70_hand_eval0_picks_quads[5] || equity_lane0_eval70_hand_eval0_picks_quads[4]);
+    value[1] = (equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[10] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[6] || equity_lane0_eval70_hand_eval0_picks_quads[3] || equity_lane0_eval70_hand_eval0_picks_quads[2]);
+    value[0] = (equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[9] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[5] || equity_lane0_eval70_hand_eval0_picks_quads[3] || equity_lane0_eval70_hand_eval0_picks_quads[1]);
+    equity_lane0_eval70_hand_eval0_c4_quads = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_pair0, equity_lane0_eval70_hand_eval0_trip1, equity_lane0_eval70_hand_eval0_s3_flush, equity_lane0_eval70_hand_eval0_s3_quads, equity_lane0_eval70_hand_eval0_pair1, equity_lane0_eval70_hand_eval0_trip0, equity_lane0_eval70_hand_eval0_s3_straight, equity_lane0_eval70_hand_eval0_s3_sf) begin: equity_lane0_eval70_hand_eval0_categorize
+always @(equity_lane0_eval70_hand_eval0_picks_pairs0, equity_lane0_eval70_hand_eval0_picks_flush, equity_lane0_eval70_hand_eval0_picks_trips1, equity_lane0_eval70_hand_eval0_picks_straight, equity_lane0_eval70_hand_eval0_picks_pairs1, equity_lane0_eval70_hand_eval0_picks_sf, equity_lane0_eval70_hand_eval0_picks_quads, equity_lane0_eval70_hand_eval0_picks_trips0) begin: equity_lane0_eval70_hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval70_hand_eval0_s3_sf) begin
+    if (equity_lane0_eval70_hand_eval0_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_s3_quads != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval70_hand_eval0_trip0 != 0) && ((equity_lane0_eval70_hand_eval0_trip1 != 0) || (equity_lane0_eval70_hand_eval0_pair0 != 0)))) begin
+    else if (((equity_lane0_eval70_hand_eval0_picks_trips0 != 0) && ((equity_lane0_eval70_hand_eval0_picks_trips1 != 0) || (equity_lane0_eval70_hand_eval0_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_s3_flush) begin
+    else if (equity_lane0_eval70_hand_eval0_picks_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_s3_straight) begin
+    else if (equity_lane0_eval70_hand_eval0_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_trip0 != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pair1 != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_pair0 != 0)) begin
+    else if ((equity_lane0_eval70_hand_eval0_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval70_hand_eval0_c4_category = cat;
+    equity_lane0_eval70_hand_eval0_category = cat;
 end
 
 
 
-assign equity_lane0_eval70_hand_eval0_c4_invalid = (equity_lane0_eval70_hand_eval0_s3_bad || (!equity_lane0_eval70_hand_eval0_s3_any));
+assign equity_lane0_eval70_hand_eval0_c4_invalid = (equity_lane0_eval70_hand_eval0_picks_bad || (!equity_lane0_eval70_hand_eval0_picks_any));
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg34_load
-    equity_lane0_eval70_hand_eval0_m0 <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
+always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_ranked_register
+    equity_lane0_eval70_hand_eval0_ranked_kickers0 <= equity_lane0_eval70_hand_eval0_c4_kickers0;
+    equity_lane0_eval70_hand_eval0_ranked_kickers1 <= equity_lane0_eval70_hand_eval0_c4_kickers1;
+    equity_lane0_eval70_hand_eval0_ranked_kickers2 <= equity_lane0_eval70_hand_eval0_c4_kickers2;
+    equity_lane0_eval70_hand_eval0_ranked_kickers3 <= equity_lane0_eval70_hand_eval0_c4_kickers3;
+    equity_lane0_eval70_hand_eval0_ranked_kickers4 <= equity_lane0_eval70_hand_eval0_c4_kickers4;
+    equity_lane0_eval70_hand_eval0_ranked_pairs0 <= equity_lane0_eval70_hand_eval0_c4_pairs0;
+    equity_lane0_eval70_hand_eval0_ranked_pairs1 <= equity_lane0_eval70_hand_eval0_c4_pairs1;
+    equity_lane0_eval70_hand_eval0_ranked_pairs2 <= equity_lane0_eval70_hand_eval0_c4_pairs2;
+    equity_lane0_eval70_hand_eval0_ranked_trips0 <= equity_lane0_eval70_hand_eval0_c4_trips0;
+    equity_lane0_eval70_hand_eval0_ranked_trips1 <= equity_lane0_eval70_hand_eval0_c4_trips1;
+    equity_lane0_eval70_hand_eval0_ranked_not_quads0 <= equity_lane0_eval70_hand_eval0_c4_not_quads0;
+    equity_lane0_eval70_hand_eval0_ranked_quads <= equity_lane0_eval70_hand_eval0_c4_quads;
+    equity_lane0_eval70_hand_eval0_ranked_category <= equity_lane0_eval70_hand_eval0_category;
+    equity_lane0_eval70_hand_eval0_ranked_straight_top <= equity_lane0_eval70_hand_eval0_picks_straight_top;
+    equity_lane0_eval70_hand_eval0_ranked_sf_top <= equity_lane0_eval70_hand_eval0_picks_sf_top;
+    equity_lane0_eval70_hand_eval0_ranked_invalid <= equity_lane0_eval70_hand_eval0_c4_invalid;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg35_load
-    equity_lane0_eval70_hand_eval0_m1 <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg36_load
-    equity_lane0_eval70_hand_eval0_m2 <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg37_load
-    equity_lane0_eval70_hand_eval0_m3 <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg38_load
-    equity_lane0_eval70_hand_eval0_m4 <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg39_load
-    equity_lane0_eval70_hand_eval0_p0 <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg40_load
-    equity_lane0_eval70_hand_eval0_p1 <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg41_load
-    equity_lane0_eval70_hand_eval0_p2 <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg42_load
-    equity_lane0_eval70_hand_eval0_t0 <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg43_load
-    equity_lane0_eval70_hand_eval0_t1 <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg44_load
-    equity_lane0_eval70_hand_eval0_x0 <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg45_load
-    equity_lane0_eval70_hand_eval0_q0 <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg46_load
-    equity_lane0_eval70_hand_eval0_s4_category <= equity_lane0_eval70_hand_eval0_c4_category;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg47_load
-    equity_lane0_eval70_hand_eval0_s4_straight_top <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg48_load
-    equity_lane0_eval70_hand_eval0_s4_sf_top <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_pipe_reg49_load
-    equity_lane0_eval70_hand_eval0_s4_invalid <= equity_lane0_eval70_hand_eval0_c4_invalid;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_x0, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_p1, equity_lane0_eval70_hand_eval0_p0, equity_lane0_eval70_hand_eval0_t1, equity_lane0_eval70_hand_eval0_q0, equity_lane0_eval70_hand_eval0_m0, equity_lane0_eval70_hand_eval0_m2, equity_lane0_eval70_hand_eval0_p2, equity_lane0_eval70_hand_eval0_s4_sf_top, equity_lane0_eval70_hand_eval0_m3, equity_lane0_eval70_hand_eval0_m4, equity_lane0_eval70_hand_eval0_m1, equity_lane0_eval70_hand_eval0_s4_straight_top, equity_lane0_eval70_hand_eval0_s4_category, equity_lane0_eval70_hand_eval0_t0) begin: equity_lane0_eval70_hand_eval0_compose
+always @(equity_lane0_eval70_hand_eval0_ranked_not_quads0, equity_lane0_eval70_hand_eval0_ranked_pairs1, equity_lane0_eval70_hand_eval0_ranked_pairs0, equity_lane0_eval70_hand_eval0_ranked_trips1, equity_lane0_eval70_hand_eval0_ranked_quads, equity_lane0_eval70_hand_eval0_ranked_kickers0, equity_lane0_eval70_hand_eval0_ranked_kickers2, equity_lane0_eval70_hand_eval0_ranked_sf_top, equity_lane0_eval70_hand_eval0_ranked_pairs2, equity_lane0_eval70_hand_eval0_ranked_trips0, equity_lane0_eval70_hand_eval0_ranked_kickers3, equity_lane0_eval70_hand_eval0_ranked_kickers4, equity_lane0_eval70_hand_eval0_ranked_kickers1, equity_lane0_eval70_hand_eval0_ranked_straight_top, equity_lane0_eval70_hand_eval0_ranked_invalid, equity_lane0_eval70_hand_eval0_ranked_category) begin: equity_lane0_eval70_hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -5170,80 +5017,80 @@ always @(equity_lane0_eval70_hand_eval0_x0, equity_lane0_eval70_hand_eval0_s4_in
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_t1[j] && (!equity_lane0_eval70_hand_eval0_p0[j]))) begin
+        if ((equity_lane0_eval70_hand_eval0_ranked_trips1[j] && (!equity_lane0_eval70_hand_eval0_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval70_hand_eval0_p0[j] && (!equity_lane0_eval70_hand_eval0_t1[j]))) begin
+        else if ((equity_lane0_eval70_hand_eval0_ranked_pairs0[j] && (!equity_lane0_eval70_hand_eval0_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_p2[j] && (!equity_lane0_eval70_hand_eval0_m0[j]))) begin
+        if ((equity_lane0_eval70_hand_eval0_ranked_pairs2[j] && (!equity_lane0_eval70_hand_eval0_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval70_hand_eval0_m0[j] && (!equity_lane0_eval70_hand_eval0_p2[j]))) begin
+        else if ((equity_lane0_eval70_hand_eval0_ranked_kickers0[j] && (!equity_lane0_eval70_hand_eval0_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval70_hand_eval0_s4_category[8];
-    cat[2] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[6] || equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[4]);
-    cat[1] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[6] || equity_lane0_eval70_hand_eval0_s4_category[3] || equity_lane0_eval70_hand_eval0_s4_category[2]);
-    cat[0] = (equity_lane0_eval70_hand_eval0_s4_category[7] || equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[3] || equity_lane0_eval70_hand_eval0_s4_category[1]);
+    cat[3] = equity_lane0_eval70_hand_eval0_ranked_category[8];
+    cat[2] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[6] || equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[4]);
+    cat[1] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[6] || equity_lane0_eval70_hand_eval0_ranked_category[3] || equity_lane0_eval70_hand_eval0_ranked_category[2]);
+    cat[0] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[3] || equity_lane0_eval70_hand_eval0_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval70_hand_eval0_s4_category[8]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_s4_sf_top);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[8]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_sf_top);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[7]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_q0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_x0);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[7]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_quads);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_not_quads0);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[6]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_t0);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[6]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_t1);
+            k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_trips1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_p0);
+            k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
         end
     end
-    if ((equity_lane0_eval70_hand_eval0_s4_category[5] || equity_lane0_eval70_hand_eval0_s4_category[0])) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_m0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_m1);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_m2);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_m3);
-        k4 = (k4 | equity_lane0_eval70_hand_eval0_m4);
+    if ((equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[0])) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers2);
+        k3 = (k3 | equity_lane0_eval70_hand_eval0_ranked_kickers3);
+        k4 = (k4 | equity_lane0_eval70_hand_eval0_ranked_kickers4);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[4]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_s4_straight_top);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[4]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_straight_top);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[3]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_t0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_m0);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_m1);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[3]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_trips0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[2]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_p0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_p1);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[2]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_p2);
+            k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_m0);
+            k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
         end
     end
-    if (equity_lane0_eval70_hand_eval0_s4_category[1]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_p0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_m0);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_m1);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_m2);
+    if (equity_lane0_eval70_hand_eval0_ranked_category[1]) begin
+        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
+        k3 = (k3 | equity_lane0_eval70_hand_eval0_ranked_kickers2);
     end
-    if (equity_lane0_eval70_hand_eval0_s4_invalid) begin
+    if (equity_lane0_eval70_hand_eval0_ranked_invalid) begin
         equity_lane0_eval70_hand_eval0_c5_word = 0;
     end
     else begin
@@ -5275,7 +5122,7 @@ always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_answer
     else begin
         if (equity_lane0_eval70_hand_eval0_valids[(6 - 2)]) begin
             equity_lane0_eval70_hand_eval0_word_q <= equity_lane0_eval70_hand_eval0_c5_word;
-            equity_lane0_eval70_hand_eval0_invalid_q <= equity_lane0_eval70_hand_eval0_s4_invalid;
+            equity_lane0_eval70_hand_eval0_invalid_q <= equity_lane0_eval70_hand_eval0_ranked_invalid;
         end
     end
 end
@@ -5371,31 +5218,6 @@ assign equity_lane0_eval71_hand_eval1_same_card40_same = ((equity_lane0_eval71_h
 assign equity_lane0_eval71_hand_eval1_same_card41_same = ((equity_lane0_eval71_hand_eval1_s0_codes[36-1:30] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[36-1:30] != 63));
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg50_load
-    equity_lane0_eval71_hand_eval1_s1_dups <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg51_load
-    equity_lane0_eval71_hand_eval1_s1_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg52_load
-    equity_lane0_eval71_hand_eval1_s1_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg53_load
-    equity_lane0_eval71_hand_eval1_s1_any <= equity_lane0_eval71_hand_eval1_d1_any;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg54_load
-    equity_lane0_eval71_hand_eval1_s1_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
-end
-
-
 always @(equity_lane0_eval71_hand_eval1_s0_codes) begin: equity_lane0_eval71_hand_eval1_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
@@ -5449,11 +5271,20 @@ always @(equity_lane0_eval71_hand_eval1_s0_codes) begin: equity_lane0_eval71_han
 end
 
 
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_decoded_register
+    equity_lane0_eval71_hand_eval1_decoded_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
+    equity_lane0_eval71_hand_eval1_decoded_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
+    equity_lane0_eval71_hand_eval1_decoded_any <= equity_lane0_eval71_hand_eval1_d1_any;
+    equity_lane0_eval71_hand_eval1_decoded_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
+    equity_lane0_eval71_hand_eval1_decoded_dups <= equity_lane0_eval71_hand_eval1_dups;
+end
 
-assign equity_lane0_eval71_hand_eval1_c2_bad = ((equity_lane0_eval71_hand_eval1_s1_dups != 0) || (equity_lane0_eval71_hand_eval1_s1_bad_codes != 0));
 
 
-always @(equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_s1_flush_suit) begin: equity_lane0_eval71_hand_eval1_rank_masks
+assign equity_lane0_eval71_hand_eval1_c2_bad = ((equity_lane0_eval71_hand_eval1_decoded_dups != 0) || (equity_lane0_eval71_hand_eval1_decoded_bad_codes != 0));
+
+
+always @(equity_lane0_eval71_hand_eval1_decoded_flush_suit, equity_lane0_eval71_hand_eval1_decoded_hand) begin: equity_lane0_eval71_hand_eval1_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -5474,10 +5305,10 @@ always @(equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval71_hand_eval1_s1_hand[((4 * r) + s)]) begin
+            if (equity_lane0_eval71_hand_eval1_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((equity_lane0_eval71_hand_eval1_s1_hand[((4 * r) + s)] && equity_lane0_eval71_hand_eval1_s1_flush_suit[s])) begin
+            if ((equity_lane0_eval71_hand_eval1_decoded_hand[((4 * r) + s)] && equity_lane0_eval71_hand_eval1_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -5493,8 +5324,8 @@ always @(equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_
     equity_lane0_eval71_hand_eval1_c2_trips = trips;
     equity_lane0_eval71_hand_eval1_c2_pairs = pairs;
     equity_lane0_eval71_hand_eval1_c2_not_quads = not_quads;
-    equity_lane0_eval71_hand_eval1_c2_flush = (equity_lane0_eval71_hand_eval1_s1_flush_suit != 0);
-    if ((equity_lane0_eval71_hand_eval1_s1_flush_suit != 0)) begin
+    equity_lane0_eval71_hand_eval1_c2_flush = (equity_lane0_eval71_hand_eval1_decoded_flush_suit != 0);
+    if ((equity_lane0_eval71_hand_eval1_decoded_flush_suit != 0)) begin
         equity_lane0_eval71_hand_eval1_c2_kickers = suited;
     end
     else begin
@@ -5503,14 +5334,14 @@ always @(equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_s1_hand) begin: equity_lane0_eval71_hand_eval1_sf_windows
+always @(equity_lane0_eval71_hand_eval1_decoded_hand) begin: equity_lane0_eval71_hand_eval1_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval71_hand_eval1_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * w) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 1)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 2)) + s)] && equity_lane0_eval71_hand_eval1_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * w) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -5528,61 +5359,25 @@ always @(equity_lane0_eval71_hand_eval1_c2_present) begin: equity_lane0_eval71_h
             complete[w] = 1;
         end
     end
-    equity_lane0_eval71_hand_eval1_straight_windows1_windows = complete;
+    equity_lane0_eval71_hand_eval1_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg55_load
-    equity_lane0_eval71_hand_eval1_pipe_reg55_q <= equity_lane0_eval71_hand_eval1_c2_quads;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_masks_register
+    equity_lane0_eval71_hand_eval1_masks_quads <= equity_lane0_eval71_hand_eval1_c2_quads;
+    equity_lane0_eval71_hand_eval1_masks_trips <= equity_lane0_eval71_hand_eval1_c2_trips;
+    equity_lane0_eval71_hand_eval1_masks_pairs <= equity_lane0_eval71_hand_eval1_c2_pairs;
+    equity_lane0_eval71_hand_eval1_masks_not_quads <= equity_lane0_eval71_hand_eval1_c2_not_quads;
+    equity_lane0_eval71_hand_eval1_masks_kickers <= equity_lane0_eval71_hand_eval1_c2_kickers;
+    equity_lane0_eval71_hand_eval1_masks_windows <= equity_lane0_eval71_hand_eval1_c2_windows;
+    equity_lane0_eval71_hand_eval1_masks_sf_windows <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
+    equity_lane0_eval71_hand_eval1_masks_flush <= equity_lane0_eval71_hand_eval1_c2_flush;
+    equity_lane0_eval71_hand_eval1_masks_bad <= equity_lane0_eval71_hand_eval1_c2_bad;
+    equity_lane0_eval71_hand_eval1_masks_any <= equity_lane0_eval71_hand_eval1_decoded_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg56_load
-    equity_lane0_eval71_hand_eval1_pipe_reg56_q <= equity_lane0_eval71_hand_eval1_c2_trips;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg57_load
-    equity_lane0_eval71_hand_eval1_pipe_reg57_q <= equity_lane0_eval71_hand_eval1_c2_pairs;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg58_load
-    equity_lane0_eval71_hand_eval1_pipe_reg58_q <= equity_lane0_eval71_hand_eval1_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg59_load
-    equity_lane0_eval71_hand_eval1_pipe_reg59_q <= equity_lane0_eval71_hand_eval1_c2_kickers;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg60_load
-    equity_lane0_eval71_hand_eval1_pipe_reg60_q <= equity_lane0_eval71_hand_eval1_straight_windows1_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg61_load
-    equity_lane0_eval71_hand_eval1_pipe_reg61_q <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg62_load
-    equity_lane0_eval71_hand_eval1_pipe_reg62_q <= equity_lane0_eval71_hand_eval1_c2_flush;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg63_load
-    equity_lane0_eval71_hand_eval1_pipe_reg63_q <= equity_lane0_eval71_hand_eval1_c2_bad;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg64_load
-    equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_s1_any;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_pipe_reg59_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks4_select
+always @(equity_lane0_eval71_hand_eval1_masks_kickers) begin: equity_lane0_eval71_hand_eval1_highest_ranks4_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -5593,19 +5388,19 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg59_q) begin: equity_lane0_eval71
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg59_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_kickers[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg59_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_highest_ranks4_onehots = sel;
+    equity_lane0_eval71_hand_eval1_c3_kickers = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg57_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks5_select
+always @(equity_lane0_eval71_hand_eval1_masks_pairs) begin: equity_lane0_eval71_hand_eval1_highest_ranks5_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -5616,19 +5411,19 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg57_q) begin: equity_lane0_eval71
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg57_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_pairs[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg57_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_highest_ranks5_onehots = sel;
+    equity_lane0_eval71_hand_eval1_c3_pairs = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg56_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks6_select
+always @(equity_lane0_eval71_hand_eval1_masks_trips) begin: equity_lane0_eval71_hand_eval1_highest_ranks6_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -5639,19 +5434,19 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg56_q) begin: equity_lane0_eval71
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg56_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_trips[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg56_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_highest_ranks6_onehots = sel;
+    equity_lane0_eval71_hand_eval1_c3_trips = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg58_q) begin: equity_lane0_eval71_hand_eval1_highest_ranks7_select
+always @(equity_lane0_eval71_hand_eval1_masks_not_quads) begin: equity_lane0_eval71_hand_eval1_highest_ranks7_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -5662,34 +5457,34 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg58_q) begin: equity_lane0_eval71
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg58_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_not_quads[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg58_q[p]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_highest_ranks7_onehots = sel;
+    equity_lane0_eval71_hand_eval1_c3_not_quads = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg60_q) begin: equity_lane0_eval71_hand_eval1_window_top2_pick
+always @(equity_lane0_eval71_hand_eval1_masks_windows) begin: equity_lane0_eval71_hand_eval1_window_top2_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval71_hand_eval1_pipe_reg60_q[w] && (!higher))) begin
+        if ((equity_lane0_eval71_hand_eval1_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg60_q[w]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval71_hand_eval1_window_top2_best = {onehot, 3'h0};
-    equity_lane0_eval71_hand_eval1_window_top2_found = (equity_lane0_eval71_hand_eval1_pipe_reg60_q != 0);
+    equity_lane0_eval71_hand_eval1_c3_straight = (equity_lane0_eval71_hand_eval1_masks_windows != 0);
 end
 
 
@@ -5700,26 +5495,26 @@ always @(equity_lane0_eval71_hand_eval1_window_top2_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval71_hand_eval1_window_top2_best[12] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[6] || equity_lane0_eval71_hand_eval1_window_top2_best[5] || equity_lane0_eval71_hand_eval1_window_top2_best[4]);
     value[1] = (equity_lane0_eval71_hand_eval1_window_top2_best[11] || equity_lane0_eval71_hand_eval1_window_top2_best[10] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[6] || equity_lane0_eval71_hand_eval1_window_top2_best[3] || equity_lane0_eval71_hand_eval1_window_top2_best[2]);
     value[0] = (equity_lane0_eval71_hand_eval1_window_top2_best[11] || equity_lane0_eval71_hand_eval1_window_top2_best[9] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[5] || equity_lane0_eval71_hand_eval1_window_top2_best[3] || equity_lane0_eval71_hand_eval1_window_top2_best[1]);
-    equity_lane0_eval71_hand_eval1_window_top2_top = value;
+    equity_lane0_eval71_hand_eval1_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg61_q) begin: equity_lane0_eval71_hand_eval1_window_top3_pick
+always @(equity_lane0_eval71_hand_eval1_masks_sf_windows) begin: equity_lane0_eval71_hand_eval1_window_top3_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval71_hand_eval1_pipe_reg61_q[w] && (!higher))) begin
+        if ((equity_lane0_eval71_hand_eval1_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval71_hand_eval1_pipe_reg61_q[w]) begin
+        if (equity_lane0_eval71_hand_eval1_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     equity_lane0_eval71_hand_eval1_window_top3_best = {onehot, 3'h0};
-    equity_lane0_eval71_hand_eval1_window_top3_found = (equity_lane0_eval71_hand_eval1_pipe_reg61_q != 0);
+    equity_lane0_eval71_hand_eval1_c3_sf = (equity_lane0_eval71_hand_eval1_masks_sf_windows != 0);
 end
 
 
@@ -5730,356 +5525,224 @@ always @(equity_lane0_eval71_hand_eval1_window_top3_best) begin: equity_lane0_ev
     value[2] = (equity_lane0_eval71_hand_eval1_window_top3_best[12] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[6] || equity_lane0_eval71_hand_eval1_window_top3_best[5] || equity_lane0_eval71_hand_eval1_window_top3_best[4]);
     value[1] = (equity_lane0_eval71_hand_eval1_window_top3_best[11] || equity_lane0_eval71_hand_eval1_window_top3_best[10] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[6] || equity_lane0_eval71_hand_eval1_window_top3_best[3] || equity_lane0_eval71_hand_eval1_window_top3_best[2]);
     value[0] = (equity_lane0_eval71_hand_eval1_window_top3_best[11] || equity_lane0_eval71_hand_eval1_window_top3_best[9] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[5] || equity_lane0_eval71_hand_eval1_window_top3_best[3] || equity_lane0_eval71_hand_eval1_window_top3_best[1]);
-    equity_lane0_eval71_hand_eval1_window_top3_top = value;
+    equity_lane0_eval71_hand_eval1_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg65_load
-    equity_lane0_eval71_hand_eval1_pipe_reg65_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[13-1:0];
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_picks_register
+    equity_lane0_eval71_hand_eval1_picks_kickers0 <= equity_lane0_eval71_hand_eval1_c3_kickers[13-1:0];
+    equity_lane0_eval71_hand_eval1_picks_kickers1 <= equity_lane0_eval71_hand_eval1_c3_kickers[26-1:13];
+    equity_lane0_eval71_hand_eval1_picks_kickers2 <= equity_lane0_eval71_hand_eval1_c3_kickers[39-1:26];
+    equity_lane0_eval71_hand_eval1_picks_kickers3 <= equity_lane0_eval71_hand_eval1_c3_kickers[52-1:39];
+    equity_lane0_eval71_hand_eval1_picks_kickers4 <= equity_lane0_eval71_hand_eval1_c3_kickers[65-1:52];
+    equity_lane0_eval71_hand_eval1_picks_pairs0 <= equity_lane0_eval71_hand_eval1_c3_pairs[13-1:0];
+    equity_lane0_eval71_hand_eval1_picks_pairs1 <= equity_lane0_eval71_hand_eval1_c3_pairs[26-1:13];
+    equity_lane0_eval71_hand_eval1_picks_pairs2 <= equity_lane0_eval71_hand_eval1_c3_pairs[39-1:26];
+    equity_lane0_eval71_hand_eval1_picks_trips0 <= equity_lane0_eval71_hand_eval1_c3_trips[13-1:0];
+    equity_lane0_eval71_hand_eval1_picks_trips1 <= equity_lane0_eval71_hand_eval1_c3_trips[26-1:13];
+    equity_lane0_eval71_hand_eval1_picks_not_quads0 <= equity_lane0_eval71_hand_eval1_c3_not_quads;
+    equity_lane0_eval71_hand_eval1_picks_quads <= equity_lane0_eval71_hand_eval1_masks_quads;
+    equity_lane0_eval71_hand_eval1_picks_straight <= equity_lane0_eval71_hand_eval1_c3_straight;
+    equity_lane0_eval71_hand_eval1_picks_sf <= equity_lane0_eval71_hand_eval1_c3_sf;
+    equity_lane0_eval71_hand_eval1_picks_flush <= equity_lane0_eval71_hand_eval1_masks_flush;
+    equity_lane0_eval71_hand_eval1_picks_straight_top <= equity_lane0_eval71_hand_eval1_c3_straight_top;
+    equity_lane0_eval71_hand_eval1_picks_sf_top <= equity_lane0_eval71_hand_eval1_c3_sf_top;
+    equity_lane0_eval71_hand_eval1_picks_bad <= equity_lane0_eval71_hand_eval1_masks_bad;
+    equity_lane0_eval71_hand_eval1_picks_any <= equity_lane0_eval71_hand_eval1_masks_any;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg66_load
-    equity_lane0_eval71_hand_eval1_pipe_reg66_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg67_load
-    equity_lane0_eval71_hand_eval1_pipe_reg67_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg68_load
-    equity_lane0_eval71_hand_eval1_pipe_reg68_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg69_load
-    equity_lane0_eval71_hand_eval1_pipe_reg69_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg70_load
-    equity_lane0_eval71_hand_eval1_pair0 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg71_load
-    equity_lane0_eval71_hand_eval1_pair1 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg72_load
-    equity_lane0_eval71_hand_eval1_pipe_reg72_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg73_load
-    equity_lane0_eval71_hand_eval1_trip0 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg74_load
-    equity_lane0_eval71_hand_eval1_trip1 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg75_load
-    equity_lane0_eval71_hand_eval1_pipe_reg75_q <= equity_lane0_eval71_hand_eval1_highest_ranks7_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg76_load
-    equity_lane0_eval71_hand_eval1_s3_quads <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg77_load
-    equity_lane0_eval71_hand_eval1_s3_straight <= equity_lane0_eval71_hand_eval1_window_top2_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg78_load
-    equity_lane0_eval71_hand_eval1_s3_sf <= equity_lane0_eval71_hand_eval1_window_top3_found;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg79_load
-    equity_lane0_eval71_hand_eval1_s3_flush <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg80_load
-    equity_lane0_eval71_hand_eval1_pipe_reg80_q <= equity_lane0_eval71_hand_eval1_window_top2_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg81_load
-    equity_lane0_eval71_hand_eval1_pipe_reg81_q <= equity_lane0_eval71_hand_eval1_window_top3_top;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg82_load
-    equity_lane0_eval71_hand_eval1_s3_bad <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg83_load
-    equity_lane0_eval71_hand_eval1_s3_any <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_pipe_reg65_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank16_encode
+always @(equity_lane0_eval71_hand_eval1_picks_kickers0) begin: equity_lane0_eval71_hand_eval1_onehot_rank16_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg65_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg65_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg65_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg65_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg65_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank16_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers0[12] || equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[10] || equity_lane0_eval71_hand_eval1_picks_kickers0[9] || equity_lane0_eval71_hand_eval1_picks_kickers0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers0[12] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[6] || equity_lane0_eval71_hand_eval1_picks_kickers0[5] || equity_lane0_eval71_hand_eval1_picks_kickers0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[10] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[6] || equity_lane0_eval71_hand_eval1_picks_kickers0[3] || equity_lane0_eval71_hand_eval1_picks_kickers0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[9] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[5] || equity_lane0_eval71_hand_eval1_picks_kickers0[3] || equity_lane0_eval71_hand_eval1_picks_kickers0[1]);
+    equity_lane0_eval71_hand_eval1_c4_kickers0 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg66_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank17_encode
+always @(equity_lane0_eval71_hand_eval1_picks_kickers1) begin: equity_lane0_eval71_hand_eval1_onehot_rank17_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg66_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg66_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg66_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg66_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg66_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank17_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers1[12] || equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[10] || equity_lane0_eval71_hand_eval1_picks_kickers1[9] || equity_lane0_eval71_hand_eval1_picks_kickers1[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers1[12] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[6] || equity_lane0_eval71_hand_eval1_picks_kickers1[5] || equity_lane0_eval71_hand_eval1_picks_kickers1[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[10] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[6] || equity_lane0_eval71_hand_eval1_picks_kickers1[3] || equity_lane0_eval71_hand_eval1_picks_kickers1[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[9] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[5] || equity_lane0_eval71_hand_eval1_picks_kickers1[3] || equity_lane0_eval71_hand_eval1_picks_kickers1[1]);
+    equity_lane0_eval71_hand_eval1_c4_kickers1 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg67_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank18_encode
+always @(equity_lane0_eval71_hand_eval1_picks_kickers2) begin: equity_lane0_eval71_hand_eval1_onehot_rank18_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg67_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg67_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg67_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg67_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg67_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank18_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers2[12] || equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[10] || equity_lane0_eval71_hand_eval1_picks_kickers2[9] || equity_lane0_eval71_hand_eval1_picks_kickers2[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers2[12] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[6] || equity_lane0_eval71_hand_eval1_picks_kickers2[5] || equity_lane0_eval71_hand_eval1_picks_kickers2[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[10] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[6] || equity_lane0_eval71_hand_eval1_picks_kickers2[3] || equity_lane0_eval71_hand_eval1_picks_kickers2[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[9] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[5] || equity_lane0_eval71_hand_eval1_picks_kickers2[3] || equity_lane0_eval71_hand_eval1_picks_kickers2[1]);
+    equity_lane0_eval71_hand_eval1_c4_kickers2 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg68_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank19_encode
+always @(equity_lane0_eval71_hand_eval1_picks_kickers3) begin: equity_lane0_eval71_hand_eval1_onehot_rank19_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg68_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg68_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg68_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg68_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg68_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank19_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers3[12] || equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[10] || equity_lane0_eval71_hand_eval1_picks_kickers3[9] || equity_lane0_eval71_hand_eval1_picks_kickers3[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers3[12] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[6] || equity_lane0_eval71_hand_eval1_picks_kickers3[5] || equity_lane0_eval71_hand_eval1_picks_kickers3[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[10] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[6] || equity_lane0_eval71_hand_eval1_picks_kickers3[3] || equity_lane0_eval71_hand_eval1_picks_kickers3[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[9] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[5] || equity_lane0_eval71_hand_eval1_picks_kickers3[3] || equity_lane0_eval71_hand_eval1_picks_kickers3[1]);
+    equity_lane0_eval71_hand_eval1_c4_kickers3 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg69_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank20_encode
+always @(equity_lane0_eval71_hand_eval1_picks_kickers4) begin: equity_lane0_eval71_hand_eval1_onehot_rank20_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg69_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg69_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg69_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg69_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg69_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank20_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers4[12] || equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[10] || equity_lane0_eval71_hand_eval1_picks_kickers4[9] || equity_lane0_eval71_hand_eval1_picks_kickers4[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers4[12] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[6] || equity_lane0_eval71_hand_eval1_picks_kickers4[5] || equity_lane0_eval71_hand_eval1_picks_kickers4[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[10] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[6] || equity_lane0_eval71_hand_eval1_picks_kickers4[3] || equity_lane0_eval71_hand_eval1_picks_kickers4[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[9] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[5] || equity_lane0_eval71_hand_eval1_picks_kickers4[3] || equity_lane0_eval71_hand_eval1_picks_kickers4[1]);
+    equity_lane0_eval71_hand_eval1_c4_kickers4 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pair0) begin: equity_lane0_eval71_hand_eval1_onehot_rank21_encode
+always @(equity_lane0_eval71_hand_eval1_picks_pairs0) begin: equity_lane0_eval71_hand_eval1_onehot_rank21_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pair0[12] || equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[10] || equity_lane0_eval71_hand_eval1_pair0[9] || equity_lane0_eval71_hand_eval1_pair0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pair0[12] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[6] || equity_lane0_eval71_hand_eval1_pair0[5] || equity_lane0_eval71_hand_eval1_pair0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[10] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[6] || equity_lane0_eval71_hand_eval1_pair0[3] || equity_lane0_eval71_hand_eval1_pair0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pair0[11] || equity_lane0_eval71_hand_eval1_pair0[9] || equity_lane0_eval71_hand_eval1_pair0[7] || equity_lane0_eval71_hand_eval1_pair0[5] || equity_lane0_eval71_hand_eval1_pair0[3] || equity_lane0_eval71_hand_eval1_pair0[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank21_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs0[12] || equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[10] || equity_lane0_eval71_hand_eval1_picks_pairs0[9] || equity_lane0_eval71_hand_eval1_picks_pairs0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs0[12] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[6] || equity_lane0_eval71_hand_eval1_picks_pairs0[5] || equity_lane0_eval71_hand_eval1_picks_pairs0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[10] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[6] || equity_lane0_eval71_hand_eval1_picks_pairs0[3] || equity_lane0_eval71_hand_eval1_picks_pairs0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[9] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[5] || equity_lane0_eval71_hand_eval1_picks_pairs0[3] || equity_lane0_eval71_hand_eval1_picks_pairs0[1]);
+    equity_lane0_eval71_hand_eval1_c4_pairs0 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pair1) begin: equity_lane0_eval71_hand_eval1_onehot_rank22_encode
+always @(equity_lane0_eval71_hand_eval1_picks_pairs1) begin: equity_lane0_eval71_hand_eval1_onehot_rank22_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pair1[12] || equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[10] || equity_lane0_eval71_hand_eval1_pair1[9] || equity_lane0_eval71_hand_eval1_pair1[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pair1[12] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[6] || equity_lane0_eval71_hand_eval1_pair1[5] || equity_lane0_eval71_hand_eval1_pair1[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[10] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[6] || equity_lane0_eval71_hand_eval1_pair1[3] || equity_lane0_eval71_hand_eval1_pair1[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pair1[11] || equity_lane0_eval71_hand_eval1_pair1[9] || equity_lane0_eval71_hand_eval1_pair1[7] || equity_lane0_eval71_hand_eval1_pair1[5] || equity_lane0_eval71_hand_eval1_pair1[3] || equity_lane0_eval71_hand_eval1_pair1[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank22_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs1[12] || equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[10] || equity_lane0_eval71_hand_eval1_picks_pairs1[9] || equity_lane0_eval71_hand_eval1_picks_pairs1[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs1[12] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[6] || equity_lane0_eval71_hand_eval1_picks_pairs1[5] || equity_lane0_eval71_hand_eval1_picks_pairs1[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[10] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[6] || equity_lane0_eval71_hand_eval1_picks_pairs1[3] || equity_lane0_eval71_hand_eval1_picks_pairs1[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[9] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[5] || equity_lane0_eval71_hand_eval1_picks_pairs1[3] || equity_lane0_eval71_hand_eval1_picks_pairs1[1]);
+    equity_lane0_eval71_hand_eval1_c4_pairs1 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg72_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank23_encode
+always @(equity_lane0_eval71_hand_eval1_picks_pairs2) begin: equity_lane0_eval71_hand_eval1_onehot_rank23_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg72_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg72_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg72_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg72_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg72_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank23_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs2[12] || equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[10] || equity_lane0_eval71_hand_eval1_picks_pairs2[9] || equity_lane0_eval71_hand_eval1_picks_pairs2[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs2[12] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[6] || equity_lane0_eval71_hand_eval1_picks_pairs2[5] || equity_lane0_eval71_hand_eval1_picks_pairs2[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[10] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[6] || equity_lane0_eval71_hand_eval1_picks_pairs2[3] || equity_lane0_eval71_hand_eval1_picks_pairs2[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[9] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[5] || equity_lane0_eval71_hand_eval1_picks_pairs2[3] || equity_lane0_eval71_hand_eval1_picks_pairs2[1]);
+    equity_lane0_eval71_hand_eval1_c4_pairs2 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_trip0) begin: equity_lane0_eval71_hand_eval1_onehot_rank24_encode
+always @(equity_lane0_eval71_hand_eval1_picks_trips0) begin: equity_lane0_eval71_hand_eval1_onehot_rank24_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_trip0[12] || equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[10] || equity_lane0_eval71_hand_eval1_trip0[9] || equity_lane0_eval71_hand_eval1_trip0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_trip0[12] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[6] || equity_lane0_eval71_hand_eval1_trip0[5] || equity_lane0_eval71_hand_eval1_trip0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[10] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[6] || equity_lane0_eval71_hand_eval1_trip0[3] || equity_lane0_eval71_hand_eval1_trip0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_trip0[11] || equity_lane0_eval71_hand_eval1_trip0[9] || equity_lane0_eval71_hand_eval1_trip0[7] || equity_lane0_eval71_hand_eval1_trip0[5] || equity_lane0_eval71_hand_eval1_trip0[3] || equity_lane0_eval71_hand_eval1_trip0[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank24_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_trips0[12] || equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[10] || equity_lane0_eval71_hand_eval1_picks_trips0[9] || equity_lane0_eval71_hand_eval1_picks_trips0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_trips0[12] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[6] || equity_lane0_eval71_hand_eval1_picks_trips0[5] || equity_lane0_eval71_hand_eval1_picks_trips0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[10] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[6] || equity_lane0_eval71_hand_eval1_picks_trips0[3] || equity_lane0_eval71_hand_eval1_picks_trips0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[9] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[5] || equity_lane0_eval71_hand_eval1_picks_trips0[3] || equity_lane0_eval71_hand_eval1_picks_trips0[1]);
+    equity_lane0_eval71_hand_eval1_c4_trips0 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_trip1) begin: equity_lane0_eval71_hand_eval1_onehot_rank25_encode
+always @(equity_lane0_eval71_hand_eval1_picks_trips1) begin: equity_lane0_eval71_hand_eval1_onehot_rank25_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_trip1[12] || equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[10] || equity_lane0_eval71_hand_eval1_trip1[9] || equity_lane0_eval71_hand_eval1_trip1[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_trip1[12] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[6] || equity_lane0_eval71_hand_eval1_trip1[5] || equity_lane0_eval71_hand_eval1_trip1[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[10] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[6] || equity_lane0_eval71_hand_eval1_trip1[3] || equity_lane0_eval71_hand_eval1_trip1[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_trip1[11] || equity_lane0_eval71_hand_eval1_trip1[9] || equity_lane0_eval71_hand_eval1_trip1[7] || equity_lane0_eval71_hand_eval1_trip1[5] || equity_lane0_eval71_hand_eval1_trip1[3] || equity_lane0_eval71_hand_eval1_trip1[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank25_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_trips1[12] || equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[10] || equity_lane0_eval71_hand_eval1_picks_trips1[9] || equity_lane0_eval71_hand_eval1_picks_trips1[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_trips1[12] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[6] || equity_lane0_eval71_hand_eval1_picks_trips1[5] || equity_lane0_eval71_hand_eval1_picks_trips1[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[10] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[6] || equity_lane0_eval71_hand_eval1_picks_trips1[3] || equity_lane0_eval71_hand_eval1_picks_trips1[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[9] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[5] || equity_lane0_eval71_hand_eval1_picks_trips1[3] || equity_lane0_eval71_hand_eval1_picks_trips1[1]);
+    equity_lane0_eval71_hand_eval1_c4_trips1 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pipe_reg75_q) begin: equity_lane0_eval71_hand_eval1_onehot_rank26_encode
+always @(equity_lane0_eval71_hand_eval1_picks_not_quads0) begin: equity_lane0_eval71_hand_eval1_onehot_rank26_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_pipe_reg75_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_pipe_reg75_q[12] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_pipe_reg75_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[10] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[6] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_pipe_reg75_q[11] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[9] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[7] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[5] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[3] || equity_lane0_eval71_hand_eval1_pipe_reg75_q[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank26_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[12] || equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[10] || equity_lane0_eval71_hand_eval1_picks_not_quads0[9] || equity_lane0_eval71_hand_eval1_picks_not_quads0[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[12] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[6] || equity_lane0_eval71_hand_eval1_picks_not_quads0[5] || equity_lane0_eval71_hand_eval1_picks_not_quads0[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[10] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[6] || equity_lane0_eval71_hand_eval1_picks_not_quads0[3] || equity_lane0_eval71_hand_eval1_picks_not_quads0[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[9] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[5] || equity_lane0_eval71_hand_eval1_picks_not_quads0[3] || equity_lane0_eval71_hand_eval1_picks_not_quads0[1]);
+    equity_lane0_eval71_hand_eval1_c4_not_quads0 = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_s3_quads) begin: equity_lane0_eval71_hand_eval1_onehot_rank27_encode
+always @(equity_lane0_eval71_hand_eval1_picks_quads) begin: equity_lane0_eval71_hand_eval1_onehot_rank27_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_s3_quads[12] || equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[10] || equity_lane0_eval71_hand_eval1_s3_quads[9] || equity_lane0_eval71_hand_eval1_s3_quads[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_s3_quads[12] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[6] || equity_lane0_eval71_hand_eval1_s3_quads[5] || equity_lane0_eval71_hand_eval1_s3_quads[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[10] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[6] || equity_lane0_eval71_hand_eval1_s3_quads[3] || equity_lane0_eval71_hand_eval1_s3_quads[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_s3_quads[11] || equity_lane0_eval71_hand_eval1_s3_quads[9] || equity_lane0_eval71_hand_eval1_s3_quads[7] || equity_lane0_eval71_hand_eval1_s3_quads[5] || equity_lane0_eval71_hand_eval1_s3_quads[3] || equity_lane0_eval71_hand_eval1_s3_quads[1]);
-    equity_lane0_eval71_hand_eval1_onehot_rank27_rank = value;
+    value[3] = (equity_lane0_eval71_hand_eval1_picks_quads[12] || equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[10] || equity_lane0_eval71_hand_eval1_picks_quads[9] || equity_lane0_eval71_hand_eval1_picks_quads[8]);
+    value[2] = (equity_lane0_eval71_hand_eval1_picks_quads[12] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[6] || equity_lane0_eval71_hand_eval1_picks_quads[5] || equity_lane0_eval71_hand_eval1_picks_quads[4]);
+    value[1] = (equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[10] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[6] || equity_lane0_eval71_hand_eval1_picks_quads[3] || equity_lane0_eval71_hand_eval1_picks_quads[2]);
+    value[0] = (equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[9] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[5] || equity_lane0_eval71_hand_eval1_picks_quads[3] || equity_lane0_eval71_hand_eval1_picks_quads[1]);
+    equity_lane0_eval71_hand_eval1_c4_quads = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_pair0, equity_lane0_eval71_hand_eval1_trip1, equity_lane0_eval71_hand_eval1_s3_flush, equity_lane0_eval71_hand_eval1_s3_quads, equity_lane0_eval71_hand_eval1_pair1, equity_lane0_eval71_hand_eval1_trip0, equity_lane0_eval71_hand_eval1_s3_straight, equity_lane0_eval71_hand_eval1_s3_sf) begin: equity_lane0_eval71_hand_eval1_categorize
+always @(equity_lane0_eval71_hand_eval1_picks_pairs0, equity_lane0_eval71_hand_eval1_picks_flush, equity_lane0_eval71_hand_eval1_picks_trips1, equity_lane0_eval71_hand_eval1_picks_straight, equity_lane0_eval71_hand_eval1_picks_pairs1, equity_lane0_eval71_hand_eval1_picks_sf, equity_lane0_eval71_hand_eval1_picks_quads, equity_lane0_eval71_hand_eval1_picks_trips0) begin: equity_lane0_eval71_hand_eval1_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval71_hand_eval1_s3_sf) begin
+    if (equity_lane0_eval71_hand_eval1_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_s3_quads != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval71_hand_eval1_trip0 != 0) && ((equity_lane0_eval71_hand_eval1_trip1 != 0) || (equity_lane0_eval71_hand_eval1_pair0 != 0)))) begin
+    else if (((equity_lane0_eval71_hand_eval1_picks_trips0 != 0) && ((equity_lane0_eval71_hand_eval1_picks_trips1 != 0) || (equity_lane0_eval71_hand_eval1_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_s3_flush) begin
+    else if (equity_lane0_eval71_hand_eval1_picks_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_s3_straight) begin
+    else if (equity_lane0_eval71_hand_eval1_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_trip0 != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pair1 != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_pair0 != 0)) begin
+    else if ((equity_lane0_eval71_hand_eval1_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval71_hand_eval1_c4_category = cat;
+    equity_lane0_eval71_hand_eval1_category = cat;
 end
 
 
 
-assign equity_lane0_eval71_hand_eval1_c4_invalid = (equity_lane0_eval71_hand_eval1_s3_bad || (!equity_lane0_eval71_hand_eval1_s3_any));
+assign equity_lane0_eval71_hand_eval1_c4_invalid = (equity_lane0_eval71_hand_eval1_picks_bad || (!equity_lane0_eval71_hand_eval1_picks_any));
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg84_load
-    equity_lane0_eval71_hand_eval1_m0 <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
+always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_ranked_register
+    equity_lane0_eval71_hand_eval1_ranked_kickers0 <= equity_lane0_eval71_hand_eval1_c4_kickers0;
+    equity_lane0_eval71_hand_eval1_ranked_kickers1 <= equity_lane0_eval71_hand_eval1_c4_kickers1;
+    equity_lane0_eval71_hand_eval1_ranked_kickers2 <= equity_lane0_eval71_hand_eval1_c4_kickers2;
+    equity_lane0_eval71_hand_eval1_ranked_kickers3 <= equity_lane0_eval71_hand_eval1_c4_kickers3;
+    equity_lane0_eval71_hand_eval1_ranked_kickers4 <= equity_lane0_eval71_hand_eval1_c4_kickers4;
+    equity_lane0_eval71_hand_eval1_ranked_pairs0 <= equity_lane0_eval71_hand_eval1_c4_pairs0;
+    equity_lane0_eval71_hand_eval1_ranked_pairs1 <= equity_lane0_eval71_hand_eval1_c4_pairs1;
+    equity_lane0_eval71_hand_eval1_ranked_pairs2 <= equity_lane0_eval71_hand_eval1_c4_pairs2;
+    equity_lane0_eval71_hand_eval1_ranked_trips0 <= equity_lane0_eval71_hand_eval1_c4_trips0;
+    equity_lane0_eval71_hand_eval1_ranked_trips1 <= equity_lane0_eval71_hand_eval1_c4_trips1;
+    equity_lane0_eval71_hand_eval1_ranked_not_quads0 <= equity_lane0_eval71_hand_eval1_c4_not_quads0;
+    equity_lane0_eval71_hand_eval1_ranked_quads <= equity_lane0_eval71_hand_eval1_c4_quads;
+    equity_lane0_eval71_hand_eval1_ranked_category <= equity_lane0_eval71_hand_eval1_category;
+    equity_lane0_eval71_hand_eval1_ranked_straight_top <= equity_lane0_eval71_hand_eval1_picks_straight_top;
+    equity_lane0_eval71_hand_eval1_ranked_sf_top <= equity_lane0_eval71_hand_eval1_picks_sf_top;
+    equity_lane0_eval71_hand_eval1_ranked_invalid <= equity_lane0_eval71_hand_eval1_c4_invalid;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg85_load
-    equity_lane0_eval71_hand_eval1_m1 <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg86_load
-    equity_lane0_eval71_hand_eval1_m2 <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg87_load
-    equity_lane0_eval71_hand_eval1_m3 <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg88_load
-    equity_lane0_eval71_hand_eval1_m4 <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg89_load
-    equity_lane0_eval71_hand_eval1_p0 <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg90_load
-    equity_lane0_eval71_hand_eval1_p1 <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg91_load
-    equity_lane0_eval71_hand_eval1_p2 <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg92_load
-    equity_lane0_eval71_hand_eval1_t0 <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg93_load
-    equity_lane0_eval71_hand_eval1_t1 <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg94_load
-    equity_lane0_eval71_hand_eval1_x0 <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg95_load
-    equity_lane0_eval71_hand_eval1_q0 <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg96_load
-    equity_lane0_eval71_hand_eval1_s4_category <= equity_lane0_eval71_hand_eval1_c4_category;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg97_load
-    equity_lane0_eval71_hand_eval1_s4_straight_top <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg98_load
-    equity_lane0_eval71_hand_eval1_s4_sf_top <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_pipe_reg99_load
-    equity_lane0_eval71_hand_eval1_s4_invalid <= equity_lane0_eval71_hand_eval1_c4_invalid;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_x0, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_p1, equity_lane0_eval71_hand_eval1_p0, equity_lane0_eval71_hand_eval1_t1, equity_lane0_eval71_hand_eval1_q0, equity_lane0_eval71_hand_eval1_m0, equity_lane0_eval71_hand_eval1_m2, equity_lane0_eval71_hand_eval1_p2, equity_lane0_eval71_hand_eval1_s4_sf_top, equity_lane0_eval71_hand_eval1_m3, equity_lane0_eval71_hand_eval1_m4, equity_lane0_eval71_hand_eval1_m1, equity_lane0_eval71_hand_eval1_s4_straight_top, equity_lane0_eval71_hand_eval1_s4_category, equity_lane0_eval71_hand_eval1_t0) begin: equity_lane0_eval71_hand_eval1_compose
+always @(equity_lane0_eval71_hand_eval1_ranked_not_quads0, equity_lane0_eval71_hand_eval1_ranked_pairs1, equity_lane0_eval71_hand_eval1_ranked_pairs0, equity_lane0_eval71_hand_eval1_ranked_trips1, equity_lane0_eval71_hand_eval1_ranked_quads, equity_lane0_eval71_hand_eval1_ranked_kickers0, equity_lane0_eval71_hand_eval1_ranked_kickers2, equity_lane0_eval71_hand_eval1_ranked_sf_top, equity_lane0_eval71_hand_eval1_ranked_pairs2, equity_lane0_eval71_hand_eval1_ranked_trips0, equity_lane0_eval71_hand_eval1_ranked_kickers3, equity_lane0_eval71_hand_eval1_ranked_kickers4, equity_lane0_eval71_hand_eval1_ranked_kickers1, equity_lane0_eval71_hand_eval1_ranked_straight_top, equity_lane0_eval71_hand_eval1_ranked_invalid, equity_lane0_eval71_hand_eval1_ranked_category) begin: equity_lane0_eval71_hand_eval1_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -6091,80 +5754,80 @@ always @(equity_lane0_eval71_hand_eval1_x0, equity_lane0_eval71_hand_eval1_s4_in
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_t1[j] && (!equity_lane0_eval71_hand_eval1_p0[j]))) begin
+        if ((equity_lane0_eval71_hand_eval1_ranked_trips1[j] && (!equity_lane0_eval71_hand_eval1_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((equity_lane0_eval71_hand_eval1_p0[j] && (!equity_lane0_eval71_hand_eval1_t1[j]))) begin
+        else if ((equity_lane0_eval71_hand_eval1_ranked_pairs0[j] && (!equity_lane0_eval71_hand_eval1_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_p2[j] && (!equity_lane0_eval71_hand_eval1_m0[j]))) begin
+        if ((equity_lane0_eval71_hand_eval1_ranked_pairs2[j] && (!equity_lane0_eval71_hand_eval1_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((equity_lane0_eval71_hand_eval1_m0[j] && (!equity_lane0_eval71_hand_eval1_p2[j]))) begin
+        else if ((equity_lane0_eval71_hand_eval1_ranked_kickers0[j] && (!equity_lane0_eval71_hand_eval1_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = equity_lane0_eval71_hand_eval1_s4_category[8];
-    cat[2] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[6] || equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[4]);
-    cat[1] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[6] || equity_lane0_eval71_hand_eval1_s4_category[3] || equity_lane0_eval71_hand_eval1_s4_category[2]);
-    cat[0] = (equity_lane0_eval71_hand_eval1_s4_category[7] || equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[3] || equity_lane0_eval71_hand_eval1_s4_category[1]);
+    cat[3] = equity_lane0_eval71_hand_eval1_ranked_category[8];
+    cat[2] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[6] || equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[4]);
+    cat[1] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[6] || equity_lane0_eval71_hand_eval1_ranked_category[3] || equity_lane0_eval71_hand_eval1_ranked_category[2]);
+    cat[0] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[3] || equity_lane0_eval71_hand_eval1_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval71_hand_eval1_s4_category[8]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_s4_sf_top);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[8]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_sf_top);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[7]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_q0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_x0);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[7]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_quads);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_not_quads0);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[6]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_t0);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[6]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_t1);
+            k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_trips1);
         end
         else begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_p0);
+            k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
         end
     end
-    if ((equity_lane0_eval71_hand_eval1_s4_category[5] || equity_lane0_eval71_hand_eval1_s4_category[0])) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_m0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_m1);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_m2);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_m3);
-        k4 = (k4 | equity_lane0_eval71_hand_eval1_m4);
+    if ((equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[0])) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers2);
+        k3 = (k3 | equity_lane0_eval71_hand_eval1_ranked_kickers3);
+        k4 = (k4 | equity_lane0_eval71_hand_eval1_ranked_kickers4);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[4]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_s4_straight_top);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[4]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_straight_top);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[3]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_t0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_m0);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_m1);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[3]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_trips0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[2]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_p0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_p1);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[2]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_p2);
+            k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_m0);
+            k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
         end
     end
-    if (equity_lane0_eval71_hand_eval1_s4_category[1]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_p0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_m0);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_m1);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_m2);
+    if (equity_lane0_eval71_hand_eval1_ranked_category[1]) begin
+        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
+        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
+        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
+        k3 = (k3 | equity_lane0_eval71_hand_eval1_ranked_kickers2);
     end
-    if (equity_lane0_eval71_hand_eval1_s4_invalid) begin
+    if (equity_lane0_eval71_hand_eval1_ranked_invalid) begin
         equity_lane0_eval71_hand_eval1_c5_word = 0;
     end
     else begin
@@ -6196,7 +5859,7 @@ always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_answer
     else begin
         if (equity_lane0_eval71_hand_eval1_valids[(6 - 2)]) begin
             equity_lane0_eval71_hand_eval1_word_q <= equity_lane0_eval71_hand_eval1_c5_word;
-            equity_lane0_eval71_hand_eval1_invalid_q <= equity_lane0_eval71_hand_eval1_s4_invalid;
+            equity_lane0_eval71_hand_eval1_invalid_q <= equity_lane0_eval71_hand_eval1_ranked_invalid;
         end
     end
 end
@@ -6208,17 +5871,17 @@ assign equity_lane0_eval71_invalid = equity_lane0_eval71_hand_eval1_invalid_q;
 assign equity_lane0_eval71_out_valid = equity_lane0_eval71_hand_eval1_valids[(6 - 1)];
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg100_load
-    equity_lane0_showdown0_pipe_reg100_q <= equity_lane0_eval70_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg0_load
+    equity_lane0_showdown0_pipe_reg0_q <= equity_lane0_eval70_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg101_load
-    equity_lane0_showdown0_pipe_reg101_q <= equity_lane0_eval71_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg1_load
+    equity_lane0_showdown0_pipe_reg1_q <= equity_lane0_eval71_word;
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg100_q, equity_lane0_showdown0_pipe_reg101_q) begin: equity_lane0_showdown0_word_at_least0_compare
+always @(equity_lane0_showdown0_pipe_reg0_q, equity_lane0_showdown0_pipe_reg1_q) begin: equity_lane0_showdown0_word_at_least0_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -6238,9 +5901,9 @@ always @(equity_lane0_showdown0_pipe_reg100_q, equity_lane0_showdown0_pipe_reg10
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg100_q & (~equity_lane0_showdown0_pipe_reg101_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg101_q & (~equity_lane0_showdown0_pipe_reg100_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg100_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg101_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg0_q & (~equity_lane0_showdown0_pipe_reg1_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg1_q & (~equity_lane0_showdown0_pipe_reg0_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg0_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg1_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -6266,13 +5929,13 @@ always @(equity_lane0_showdown0_pipe_reg100_q, equity_lane0_showdown0_pipe_reg10
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg102_load
-    equity_lane0_showdown0_pipe_reg102_q <= equity_lane0_showdown0_pipe_reg100_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg2_load
+    equity_lane0_showdown0_pipe_reg2_q <= equity_lane0_showdown0_pipe_reg0_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg103_load
-    equity_lane0_showdown0_pipe_reg103_q <= equity_lane0_showdown0_pipe_reg101_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg3_load
+    equity_lane0_showdown0_pipe_reg3_q <= equity_lane0_showdown0_pipe_reg1_q;
 end
 
 
@@ -6293,13 +5956,13 @@ always @(posedge clk) begin: equity_lane0_showdown0_advance
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg104_load
-    equity_lane0_showdown0_pipe_reg104_q <= equity_lane0_showdown0_pipe_reg102_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg4_load
+    equity_lane0_showdown0_pipe_reg4_q <= equity_lane0_showdown0_pipe_reg2_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg105_load
-    equity_lane0_showdown0_pipe_reg105_q <= equity_lane0_showdown0_pipe_reg103_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg5_load
+    equity_lane0_showdown0_pipe_reg5_q <= equity_lane0_showdown0_pipe_reg3_q;
 end
 
 
@@ -6491,16 +6154,6 @@ always @(posedge clk) begin: equity_lane0_shares
 end
 
 
-always @(exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) begin: equity_lane0_count_gate
-    if (exact) begin
-        equity_lane0_counting = (equity_lane0_won_valid && ((equity_lane0_state == 2'b10) || (equity_lane0_state == 2'b11)));
-    end
-    else begin
-        equity_lane0_counting = (equity_lane0_won_valid && (!equity_lane0_left_zero) && (equity_lane0_state == 2'b10));
-    end
-end
-
-
 always @(posedge clk) begin: equity_lane0_count_register
     if (equity_lane0_rst == 1) begin
         equity_lane0_won_q <= 0;
@@ -6574,7 +6227,7 @@ always @(posedge clk) begin: equity_lane0_tally0_register_amount
         equity_lane0_tally0_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_count_q && equity_lane0_tally0_mine)) || ((equity_lane0_alone_q != 1'b0) && (!1'b1)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_one)) || ((equity_lane0_alone_q != 1'b0) && (!1'b1)))) begin
             equity_lane0_tally0_amount <= 0;
         end
         else if (1'b0) begin

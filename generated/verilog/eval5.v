@@ -46,65 +46,24 @@ wire [4:0] mask;
 output out_valid;
 wire out_valid;
 
-reg hand_eval0_s1_any;
+reg [8:0] hand_eval0_category;
+reg [23:0] hand_eval0_c5_word;
 wire [29:0] hand_eval0_codes_in;
 reg [29:0] hand_eval0_s0_codes;
-reg [4:0] hand_eval0_s1_bad_codes;
-reg [3:0] hand_eval0_s1_flush_suit;
-reg [51:0] hand_eval0_s1_hand;
+reg [5:0] hand_eval0_valids;
+reg [23:0] hand_eval0_word_q;
+reg hand_eval0_invalid_q;
+reg hand_eval0_ranked_invalid;
 reg [51:0] hand_eval0_d1_hand;
 reg [4:0] hand_eval0_d1_bad_codes;
 reg hand_eval0_d1_any;
 reg [3:0] hand_eval0_d1_flush_suit;
-wire hand_eval0_c2_bad;
-reg [9:0] hand_eval0_s1_dups;
-reg [12:0] hand_eval0_c2_present;
-reg [12:0] hand_eval0_c2_quads;
-reg [12:0] hand_eval0_c2_trips;
-reg [12:0] hand_eval0_c2_pairs;
-reg [12:0] hand_eval0_c2_not_quads;
-reg hand_eval0_c2_flush;
-reg [12:0] hand_eval0_c2_kickers;
-reg [9:0] hand_eval0_c2_sf_windows;
-reg hand_eval0_s3_sf;
-reg [12:0] hand_eval0_s3_quads;
-reg [12:0] hand_eval0_trip0;
-reg [12:0] hand_eval0_trip1;
-reg [12:0] hand_eval0_pair0;
-reg hand_eval0_s3_flush;
-reg hand_eval0_s3_straight;
-reg [12:0] hand_eval0_pair1;
-reg [8:0] hand_eval0_c4_category;
-wire hand_eval0_c4_invalid;
-reg hand_eval0_s3_bad;
-reg hand_eval0_s3_any;
-reg [3:0] hand_eval0_t1;
-reg [3:0] hand_eval0_p0;
-reg [3:0] hand_eval0_p2;
-reg [3:0] hand_eval0_m0;
-reg [8:0] hand_eval0_s4_category;
-reg [3:0] hand_eval0_s4_sf_top;
-reg [3:0] hand_eval0_q0;
-reg [3:0] hand_eval0_x0;
-reg [3:0] hand_eval0_t0;
-reg [3:0] hand_eval0_m1;
-reg [3:0] hand_eval0_m2;
-reg [3:0] hand_eval0_m3;
-reg [3:0] hand_eval0_m4;
-reg [3:0] hand_eval0_s4_straight_top;
-reg [3:0] hand_eval0_p1;
-reg hand_eval0_s4_invalid;
-reg [23:0] hand_eval0_c5_word;
-reg [5:0] hand_eval0_valids;
-reg [23:0] hand_eval0_word_q;
-reg hand_eval0_invalid_q;
-reg [12:0] hand_eval0_c4_making;
-reg [12:0] hand_eval0_kick0;
-reg hand_eval0_c4_all_make;
-reg [12:0] hand_eval0_s4_making;
-reg [29:0] hand_eval0_s4_codes;
-reg hand_eval0_s4_all_make;
-reg [4:0] hand_eval0_mask_q;
+reg [51:0] hand_eval0_decoded_hand;
+reg [4:0] hand_eval0_decoded_bad_codes;
+reg hand_eval0_decoded_any;
+reg [3:0] hand_eval0_decoded_flush_suit;
+reg [9:0] hand_eval0_decoded_dups;
+wire [9:0] hand_eval0_dups;
 wire hand_eval0_same_card0_same;
 wire hand_eval0_same_card1_same;
 wire hand_eval0_same_card2_same;
@@ -115,67 +74,108 @@ wire hand_eval0_same_card6_same;
 wire hand_eval0_same_card7_same;
 wire hand_eval0_same_card8_same;
 wire hand_eval0_same_card9_same;
-wire [9:0] hand_eval0_pipe_reg0_d;
-reg [9:0] hand_eval0_straight_windows0_windows;
-reg [12:0] hand_eval0_pipe_reg5_q;
-reg [12:0] hand_eval0_pipe_reg6_q;
-reg [12:0] hand_eval0_pipe_reg7_q;
-reg [12:0] hand_eval0_pipe_reg8_q;
-reg [12:0] hand_eval0_pipe_reg9_q;
-reg [9:0] hand_eval0_pipe_reg10_q;
-reg [9:0] hand_eval0_pipe_reg11_q;
-reg hand_eval0_pipe_reg12_q;
-reg hand_eval0_pipe_reg13_q;
-reg hand_eval0_pipe_reg14_q;
-reg [64:0] hand_eval0_highest_ranks0_onehots;
-reg [38:0] hand_eval0_highest_ranks1_onehots;
-reg [25:0] hand_eval0_highest_ranks2_onehots;
-reg [12:0] hand_eval0_highest_ranks3_onehots;
-reg hand_eval0_window_top0_found;
-reg [3:0] hand_eval0_window_top0_top;
+wire hand_eval0_c2_bad;
+reg hand_eval0_c2_flush;
+reg [12:0] hand_eval0_c2_kickers;
+reg [12:0] hand_eval0_c2_not_quads;
+reg [12:0] hand_eval0_c2_pairs;
+reg [12:0] hand_eval0_c2_present;
+reg [12:0] hand_eval0_c2_quads;
+reg [9:0] hand_eval0_c2_sf_windows;
+reg [12:0] hand_eval0_c2_trips;
+reg [9:0] hand_eval0_c2_windows;
+reg [12:0] hand_eval0_masks_quads;
+reg [12:0] hand_eval0_masks_trips;
+reg [12:0] hand_eval0_masks_pairs;
+reg [12:0] hand_eval0_masks_not_quads;
+reg [12:0] hand_eval0_masks_kickers;
+reg [9:0] hand_eval0_masks_windows;
+reg [9:0] hand_eval0_masks_sf_windows;
+reg hand_eval0_masks_flush;
+reg hand_eval0_masks_bad;
+reg hand_eval0_masks_any;
+reg [64:0] hand_eval0_c3_kickers;
+reg [12:0] hand_eval0_c3_not_quads;
+reg [38:0] hand_eval0_c3_pairs;
+reg [25:0] hand_eval0_c3_trips;
+reg [12:0] hand_eval0_picks_kickers0;
+reg [12:0] hand_eval0_picks_kickers1;
+reg [12:0] hand_eval0_picks_kickers2;
+reg [12:0] hand_eval0_picks_kickers3;
+reg [12:0] hand_eval0_picks_kickers4;
+reg [12:0] hand_eval0_picks_pairs0;
+reg [12:0] hand_eval0_picks_pairs1;
+reg [12:0] hand_eval0_picks_pairs2;
+reg [12:0] hand_eval0_picks_trips0;
+reg [12:0] hand_eval0_picks_trips1;
+reg [12:0] hand_eval0_picks_not_quads0;
+reg [12:0] hand_eval0_picks_quads;
+reg hand_eval0_picks_straight;
+reg hand_eval0_c3_straight;
+reg hand_eval0_picks_sf;
+reg hand_eval0_c3_sf;
+reg hand_eval0_picks_flush;
+reg [3:0] hand_eval0_picks_straight_top;
+reg [3:0] hand_eval0_c3_straight_top;
+reg [3:0] hand_eval0_picks_sf_top;
+reg [3:0] hand_eval0_c3_sf_top;
+reg hand_eval0_picks_bad;
+reg hand_eval0_picks_any;
 reg [12:0] hand_eval0_window_top0_best;
-reg hand_eval0_window_top1_found;
-reg [3:0] hand_eval0_window_top1_top;
 reg [12:0] hand_eval0_window_top1_best;
-reg [12:0] hand_eval0_pipe_reg16_q;
-reg [12:0] hand_eval0_pipe_reg17_q;
-reg [12:0] hand_eval0_pipe_reg18_q;
-reg [12:0] hand_eval0_pipe_reg19_q;
-reg [12:0] hand_eval0_pipe_reg22_q;
-reg [12:0] hand_eval0_pipe_reg25_q;
-reg [3:0] hand_eval0_pipe_reg30_q;
-reg [3:0] hand_eval0_pipe_reg31_q;
-reg [3:0] hand_eval0_onehot_rank2_rank;
-reg [3:0] hand_eval0_onehot_rank3_rank;
-reg [3:0] hand_eval0_onehot_rank4_rank;
-reg [3:0] hand_eval0_onehot_rank5_rank;
-reg [3:0] hand_eval0_onehot_rank6_rank;
-reg [3:0] hand_eval0_onehot_rank7_rank;
-reg [3:0] hand_eval0_onehot_rank8_rank;
-reg [3:0] hand_eval0_onehot_rank9_rank;
-reg [3:0] hand_eval0_onehot_rank10_rank;
-reg [3:0] hand_eval0_onehot_rank11_rank;
-reg [3:0] hand_eval0_onehot_rank12_rank;
-reg [3:0] hand_eval0_onehot_rank13_rank;
-reg [29:0] hand_eval0_pipe_reg52_q;
-reg [29:0] hand_eval0_pipe_reg53_q;
-reg [29:0] hand_eval0_pipe_reg54_q;
+reg [3:0] hand_eval0_c4_kickers0;
+reg [3:0] hand_eval0_c4_kickers1;
+reg [3:0] hand_eval0_c4_kickers2;
+reg [3:0] hand_eval0_c4_kickers3;
+reg [3:0] hand_eval0_c4_kickers4;
+reg [3:0] hand_eval0_c4_not_quads0;
+reg [3:0] hand_eval0_c4_pairs0;
+reg [3:0] hand_eval0_c4_pairs1;
+reg [3:0] hand_eval0_c4_pairs2;
+reg [3:0] hand_eval0_c4_quads;
+reg [3:0] hand_eval0_c4_trips0;
+reg [3:0] hand_eval0_c4_trips1;
+wire hand_eval0_c4_invalid;
+reg [3:0] hand_eval0_ranked_kickers0;
+reg [3:0] hand_eval0_ranked_kickers1;
+reg [3:0] hand_eval0_ranked_kickers2;
+reg [3:0] hand_eval0_ranked_kickers3;
+reg [3:0] hand_eval0_ranked_kickers4;
+reg [3:0] hand_eval0_ranked_pairs0;
+reg [3:0] hand_eval0_ranked_pairs1;
+reg [3:0] hand_eval0_ranked_pairs2;
+reg [3:0] hand_eval0_ranked_trips0;
+reg [3:0] hand_eval0_ranked_trips1;
+reg [3:0] hand_eval0_ranked_not_quads0;
+reg [3:0] hand_eval0_ranked_quads;
+reg [8:0] hand_eval0_ranked_category;
+reg [3:0] hand_eval0_ranked_straight_top;
+reg [3:0] hand_eval0_ranked_sf_top;
+reg hand_eval0_c4_all_make;
+reg [12:0] hand_eval0_c4_making;
+reg hand_eval0_s4_all_make;
+reg [12:0] hand_eval0_s4_making;
+reg [29:0] hand_eval0_s4_codes;
+reg [4:0] hand_eval0_mask_q;
+reg [29:0] hand_eval0_pipe_reg2_q;
+reg [29:0] hand_eval0_pipe_reg3_q;
+reg [29:0] hand_eval0_pipe_reg4_q;
 
 assign hand_eval0_codes_in[30-1:24] = card4;
 assign hand_eval0_codes_in[24-1:18] = card3;
 assign hand_eval0_codes_in[18-1:12] = card2;
 assign hand_eval0_codes_in[12-1:6] = card1;
 assign hand_eval0_codes_in[6-1:0] = card0;
-assign hand_eval0_pipe_reg0_d[9] = hand_eval0_same_card0_same;
-assign hand_eval0_pipe_reg0_d[8] = hand_eval0_same_card1_same;
-assign hand_eval0_pipe_reg0_d[7] = hand_eval0_same_card2_same;
-assign hand_eval0_pipe_reg0_d[6] = hand_eval0_same_card3_same;
-assign hand_eval0_pipe_reg0_d[5] = hand_eval0_same_card4_same;
-assign hand_eval0_pipe_reg0_d[4] = hand_eval0_same_card5_same;
-assign hand_eval0_pipe_reg0_d[3] = hand_eval0_same_card6_same;
-assign hand_eval0_pipe_reg0_d[2] = hand_eval0_same_card7_same;
-assign hand_eval0_pipe_reg0_d[1] = hand_eval0_same_card8_same;
-assign hand_eval0_pipe_reg0_d[0] = hand_eval0_same_card9_same;
+assign hand_eval0_dups[9] = hand_eval0_same_card0_same;
+assign hand_eval0_dups[8] = hand_eval0_same_card1_same;
+assign hand_eval0_dups[7] = hand_eval0_same_card2_same;
+assign hand_eval0_dups[6] = hand_eval0_same_card3_same;
+assign hand_eval0_dups[5] = hand_eval0_same_card4_same;
+assign hand_eval0_dups[4] = hand_eval0_same_card5_same;
+assign hand_eval0_dups[3] = hand_eval0_same_card6_same;
+assign hand_eval0_dups[2] = hand_eval0_same_card7_same;
+assign hand_eval0_dups[1] = hand_eval0_same_card8_same;
+assign hand_eval0_dups[0] = hand_eval0_same_card9_same;
 
 
 
@@ -216,31 +216,6 @@ assign hand_eval0_same_card8_same = ((hand_eval0_s0_codes[18-1:12] == hand_eval0
 
 
 assign hand_eval0_same_card9_same = ((hand_eval0_s0_codes[24-1:18] == hand_eval0_s0_codes[30-1:24]) && (hand_eval0_s0_codes[24-1:18] != 63));
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg0_load
-    hand_eval0_s1_dups <= hand_eval0_pipe_reg0_d;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg1_load
-    hand_eval0_s1_hand <= hand_eval0_d1_hand;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg2_load
-    hand_eval0_s1_bad_codes <= hand_eval0_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg3_load
-    hand_eval0_s1_any <= hand_eval0_d1_any;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg4_load
-    hand_eval0_s1_flush_suit <= hand_eval0_d1_flush_suit;
-end
 
 
 always @(hand_eval0_s0_codes) begin: hand_eval0_decode
@@ -296,11 +271,20 @@ always @(hand_eval0_s0_codes) begin: hand_eval0_decode
 end
 
 
+always @(posedge clk) begin: hand_eval0_decoded_register
+    hand_eval0_decoded_hand <= hand_eval0_d1_hand;
+    hand_eval0_decoded_bad_codes <= hand_eval0_d1_bad_codes;
+    hand_eval0_decoded_any <= hand_eval0_d1_any;
+    hand_eval0_decoded_flush_suit <= hand_eval0_d1_flush_suit;
+    hand_eval0_decoded_dups <= hand_eval0_dups;
+end
 
-assign hand_eval0_c2_bad = ((hand_eval0_s1_dups != 0) || (hand_eval0_s1_bad_codes != 0));
 
 
-always @(hand_eval0_s1_hand, hand_eval0_s1_flush_suit) begin: hand_eval0_rank_masks
+assign hand_eval0_c2_bad = ((hand_eval0_decoded_dups != 0) || (hand_eval0_decoded_bad_codes != 0));
+
+
+always @(hand_eval0_decoded_flush_suit, hand_eval0_decoded_hand) begin: hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -321,10 +305,10 @@ always @(hand_eval0_s1_hand, hand_eval0_s1_flush_suit) begin: hand_eval0_rank_ma
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (hand_eval0_s1_hand[((4 * r) + s)]) begin
+            if (hand_eval0_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((hand_eval0_s1_hand[((4 * r) + s)] && hand_eval0_s1_flush_suit[s])) begin
+            if ((hand_eval0_decoded_hand[((4 * r) + s)] && hand_eval0_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -340,8 +324,8 @@ always @(hand_eval0_s1_hand, hand_eval0_s1_flush_suit) begin: hand_eval0_rank_ma
     hand_eval0_c2_trips = trips;
     hand_eval0_c2_pairs = pairs;
     hand_eval0_c2_not_quads = not_quads;
-    hand_eval0_c2_flush = (hand_eval0_s1_flush_suit != 0);
-    if ((hand_eval0_s1_flush_suit != 0)) begin
+    hand_eval0_c2_flush = (hand_eval0_decoded_flush_suit != 0);
+    if ((hand_eval0_decoded_flush_suit != 0)) begin
         hand_eval0_c2_kickers = suited;
     end
     else begin
@@ -350,14 +334,14 @@ always @(hand_eval0_s1_hand, hand_eval0_s1_flush_suit) begin: hand_eval0_rank_ma
 end
 
 
-always @(hand_eval0_s1_hand) begin: hand_eval0_sf_windows
+always @(hand_eval0_decoded_hand) begin: hand_eval0_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && hand_eval0_s1_hand[((4 * w) + s)] && hand_eval0_s1_hand[((4 * (w + 1)) + s)] && hand_eval0_s1_hand[((4 * (w + 2)) + s)] && hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((hand_eval0_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && hand_eval0_decoded_hand[((4 * w) + s)] && hand_eval0_decoded_hand[((4 * (w + 1)) + s)] && hand_eval0_decoded_hand[((4 * (w + 2)) + s)] && hand_eval0_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -375,61 +359,25 @@ always @(hand_eval0_c2_present) begin: hand_eval0_straight_windows0_find
             complete[w] = 1;
         end
     end
-    hand_eval0_straight_windows0_windows = complete;
+    hand_eval0_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg5_load
-    hand_eval0_pipe_reg5_q <= hand_eval0_c2_quads;
+always @(posedge clk) begin: hand_eval0_masks_register
+    hand_eval0_masks_quads <= hand_eval0_c2_quads;
+    hand_eval0_masks_trips <= hand_eval0_c2_trips;
+    hand_eval0_masks_pairs <= hand_eval0_c2_pairs;
+    hand_eval0_masks_not_quads <= hand_eval0_c2_not_quads;
+    hand_eval0_masks_kickers <= hand_eval0_c2_kickers;
+    hand_eval0_masks_windows <= hand_eval0_c2_windows;
+    hand_eval0_masks_sf_windows <= hand_eval0_c2_sf_windows;
+    hand_eval0_masks_flush <= hand_eval0_c2_flush;
+    hand_eval0_masks_bad <= hand_eval0_c2_bad;
+    hand_eval0_masks_any <= hand_eval0_decoded_any;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg6_load
-    hand_eval0_pipe_reg6_q <= hand_eval0_c2_trips;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg7_load
-    hand_eval0_pipe_reg7_q <= hand_eval0_c2_pairs;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg8_load
-    hand_eval0_pipe_reg8_q <= hand_eval0_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg9_load
-    hand_eval0_pipe_reg9_q <= hand_eval0_c2_kickers;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg10_load
-    hand_eval0_pipe_reg10_q <= hand_eval0_straight_windows0_windows;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg11_load
-    hand_eval0_pipe_reg11_q <= hand_eval0_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg12_load
-    hand_eval0_pipe_reg12_q <= hand_eval0_c2_flush;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg13_load
-    hand_eval0_pipe_reg13_q <= hand_eval0_c2_bad;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg14_load
-    hand_eval0_pipe_reg14_q <= hand_eval0_s1_any;
-end
-
-
-always @(hand_eval0_pipe_reg9_q) begin: hand_eval0_highest_ranks0_select
+always @(hand_eval0_masks_kickers) begin: hand_eval0_highest_ranks0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -440,19 +388,19 @@ always @(hand_eval0_pipe_reg9_q) begin: hand_eval0_highest_ranks0_select
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (hand_eval0_pipe_reg9_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (hand_eval0_masks_kickers[p] && seen[k]);
         end
-        if (hand_eval0_pipe_reg9_q[p]) begin
+        if (hand_eval0_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    hand_eval0_highest_ranks0_onehots = sel;
+    hand_eval0_c3_kickers = sel;
 end
 
 
-always @(hand_eval0_pipe_reg7_q) begin: hand_eval0_highest_ranks1_select
+always @(hand_eval0_masks_pairs) begin: hand_eval0_highest_ranks1_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -463,19 +411,19 @@ always @(hand_eval0_pipe_reg7_q) begin: hand_eval0_highest_ranks1_select
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (hand_eval0_pipe_reg7_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (hand_eval0_masks_pairs[p] && seen[k]);
         end
-        if (hand_eval0_pipe_reg7_q[p]) begin
+        if (hand_eval0_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    hand_eval0_highest_ranks1_onehots = sel;
+    hand_eval0_c3_pairs = sel;
 end
 
 
-always @(hand_eval0_pipe_reg6_q) begin: hand_eval0_highest_ranks2_select
+always @(hand_eval0_masks_trips) begin: hand_eval0_highest_ranks2_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -486,19 +434,19 @@ always @(hand_eval0_pipe_reg6_q) begin: hand_eval0_highest_ranks2_select
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (hand_eval0_pipe_reg6_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (hand_eval0_masks_trips[p] && seen[k]);
         end
-        if (hand_eval0_pipe_reg6_q[p]) begin
+        if (hand_eval0_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    hand_eval0_highest_ranks2_onehots = sel;
+    hand_eval0_c3_trips = sel;
 end
 
 
-always @(hand_eval0_pipe_reg8_q) begin: hand_eval0_highest_ranks3_select
+always @(hand_eval0_masks_not_quads) begin: hand_eval0_highest_ranks3_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -509,34 +457,34 @@ always @(hand_eval0_pipe_reg8_q) begin: hand_eval0_highest_ranks3_select
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (hand_eval0_pipe_reg8_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (hand_eval0_masks_not_quads[p] && seen[k]);
         end
-        if (hand_eval0_pipe_reg8_q[p]) begin
+        if (hand_eval0_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    hand_eval0_highest_ranks3_onehots = sel;
+    hand_eval0_c3_not_quads = sel;
 end
 
 
-always @(hand_eval0_pipe_reg10_q) begin: hand_eval0_window_top0_pick
+always @(hand_eval0_masks_windows) begin: hand_eval0_window_top0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((hand_eval0_pipe_reg10_q[w] && (!higher))) begin
+        if ((hand_eval0_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (hand_eval0_pipe_reg10_q[w]) begin
+        if (hand_eval0_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     hand_eval0_window_top0_best = {onehot, 3'h0};
-    hand_eval0_window_top0_found = (hand_eval0_pipe_reg10_q != 0);
+    hand_eval0_c3_straight = (hand_eval0_masks_windows != 0);
 end
 
 
@@ -547,26 +495,26 @@ always @(hand_eval0_window_top0_best) begin: hand_eval0_window_top0_onehot_rank0
     value[2] = (hand_eval0_window_top0_best[12] || hand_eval0_window_top0_best[7] || hand_eval0_window_top0_best[6] || hand_eval0_window_top0_best[5] || hand_eval0_window_top0_best[4]);
     value[1] = (hand_eval0_window_top0_best[11] || hand_eval0_window_top0_best[10] || hand_eval0_window_top0_best[7] || hand_eval0_window_top0_best[6] || hand_eval0_window_top0_best[3] || hand_eval0_window_top0_best[2]);
     value[0] = (hand_eval0_window_top0_best[11] || hand_eval0_window_top0_best[9] || hand_eval0_window_top0_best[7] || hand_eval0_window_top0_best[5] || hand_eval0_window_top0_best[3] || hand_eval0_window_top0_best[1]);
-    hand_eval0_window_top0_top = value;
+    hand_eval0_c3_straight_top = value;
 end
 
 
-always @(hand_eval0_pipe_reg11_q) begin: hand_eval0_window_top1_pick
+always @(hand_eval0_masks_sf_windows) begin: hand_eval0_window_top1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((hand_eval0_pipe_reg11_q[w] && (!higher))) begin
+        if ((hand_eval0_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (hand_eval0_pipe_reg11_q[w]) begin
+        if (hand_eval0_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     hand_eval0_window_top1_best = {onehot, 3'h0};
-    hand_eval0_window_top1_found = (hand_eval0_pipe_reg11_q != 0);
+    hand_eval0_c3_sf = (hand_eval0_masks_sf_windows != 0);
 end
 
 
@@ -577,356 +525,224 @@ always @(hand_eval0_window_top1_best) begin: hand_eval0_window_top1_onehot_rank1
     value[2] = (hand_eval0_window_top1_best[12] || hand_eval0_window_top1_best[7] || hand_eval0_window_top1_best[6] || hand_eval0_window_top1_best[5] || hand_eval0_window_top1_best[4]);
     value[1] = (hand_eval0_window_top1_best[11] || hand_eval0_window_top1_best[10] || hand_eval0_window_top1_best[7] || hand_eval0_window_top1_best[6] || hand_eval0_window_top1_best[3] || hand_eval0_window_top1_best[2]);
     value[0] = (hand_eval0_window_top1_best[11] || hand_eval0_window_top1_best[9] || hand_eval0_window_top1_best[7] || hand_eval0_window_top1_best[5] || hand_eval0_window_top1_best[3] || hand_eval0_window_top1_best[1]);
-    hand_eval0_window_top1_top = value;
+    hand_eval0_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg15_load
-    hand_eval0_kick0 <= hand_eval0_highest_ranks0_onehots[13-1:0];
+always @(posedge clk) begin: hand_eval0_picks_register
+    hand_eval0_picks_kickers0 <= hand_eval0_c3_kickers[13-1:0];
+    hand_eval0_picks_kickers1 <= hand_eval0_c3_kickers[26-1:13];
+    hand_eval0_picks_kickers2 <= hand_eval0_c3_kickers[39-1:26];
+    hand_eval0_picks_kickers3 <= hand_eval0_c3_kickers[52-1:39];
+    hand_eval0_picks_kickers4 <= hand_eval0_c3_kickers[65-1:52];
+    hand_eval0_picks_pairs0 <= hand_eval0_c3_pairs[13-1:0];
+    hand_eval0_picks_pairs1 <= hand_eval0_c3_pairs[26-1:13];
+    hand_eval0_picks_pairs2 <= hand_eval0_c3_pairs[39-1:26];
+    hand_eval0_picks_trips0 <= hand_eval0_c3_trips[13-1:0];
+    hand_eval0_picks_trips1 <= hand_eval0_c3_trips[26-1:13];
+    hand_eval0_picks_not_quads0 <= hand_eval0_c3_not_quads;
+    hand_eval0_picks_quads <= hand_eval0_masks_quads;
+    hand_eval0_picks_straight <= hand_eval0_c3_straight;
+    hand_eval0_picks_sf <= hand_eval0_c3_sf;
+    hand_eval0_picks_flush <= hand_eval0_masks_flush;
+    hand_eval0_picks_straight_top <= hand_eval0_c3_straight_top;
+    hand_eval0_picks_sf_top <= hand_eval0_c3_sf_top;
+    hand_eval0_picks_bad <= hand_eval0_masks_bad;
+    hand_eval0_picks_any <= hand_eval0_masks_any;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg16_load
-    hand_eval0_pipe_reg16_q <= hand_eval0_highest_ranks0_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg17_load
-    hand_eval0_pipe_reg17_q <= hand_eval0_highest_ranks0_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg18_load
-    hand_eval0_pipe_reg18_q <= hand_eval0_highest_ranks0_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg19_load
-    hand_eval0_pipe_reg19_q <= hand_eval0_highest_ranks0_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg20_load
-    hand_eval0_pair0 <= hand_eval0_highest_ranks1_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg21_load
-    hand_eval0_pair1 <= hand_eval0_highest_ranks1_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg22_load
-    hand_eval0_pipe_reg22_q <= hand_eval0_highest_ranks1_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg23_load
-    hand_eval0_trip0 <= hand_eval0_highest_ranks2_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg24_load
-    hand_eval0_trip1 <= hand_eval0_highest_ranks2_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg25_load
-    hand_eval0_pipe_reg25_q <= hand_eval0_highest_ranks3_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg26_load
-    hand_eval0_s3_quads <= hand_eval0_pipe_reg5_q;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg27_load
-    hand_eval0_s3_straight <= hand_eval0_window_top0_found;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg28_load
-    hand_eval0_s3_sf <= hand_eval0_window_top1_found;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg29_load
-    hand_eval0_s3_flush <= hand_eval0_pipe_reg12_q;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg30_load
-    hand_eval0_pipe_reg30_q <= hand_eval0_window_top0_top;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg31_load
-    hand_eval0_pipe_reg31_q <= hand_eval0_window_top1_top;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg32_load
-    hand_eval0_s3_bad <= hand_eval0_pipe_reg13_q;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg33_load
-    hand_eval0_s3_any <= hand_eval0_pipe_reg14_q;
-end
-
-
-always @(hand_eval0_kick0) begin: hand_eval0_onehot_rank2_encode
+always @(hand_eval0_picks_kickers0) begin: hand_eval0_onehot_rank2_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_kick0[12] || hand_eval0_kick0[11] || hand_eval0_kick0[10] || hand_eval0_kick0[9] || hand_eval0_kick0[8]);
-    value[2] = (hand_eval0_kick0[12] || hand_eval0_kick0[7] || hand_eval0_kick0[6] || hand_eval0_kick0[5] || hand_eval0_kick0[4]);
-    value[1] = (hand_eval0_kick0[11] || hand_eval0_kick0[10] || hand_eval0_kick0[7] || hand_eval0_kick0[6] || hand_eval0_kick0[3] || hand_eval0_kick0[2]);
-    value[0] = (hand_eval0_kick0[11] || hand_eval0_kick0[9] || hand_eval0_kick0[7] || hand_eval0_kick0[5] || hand_eval0_kick0[3] || hand_eval0_kick0[1]);
-    hand_eval0_onehot_rank2_rank = value;
+    value[3] = (hand_eval0_picks_kickers0[12] || hand_eval0_picks_kickers0[11] || hand_eval0_picks_kickers0[10] || hand_eval0_picks_kickers0[9] || hand_eval0_picks_kickers0[8]);
+    value[2] = (hand_eval0_picks_kickers0[12] || hand_eval0_picks_kickers0[7] || hand_eval0_picks_kickers0[6] || hand_eval0_picks_kickers0[5] || hand_eval0_picks_kickers0[4]);
+    value[1] = (hand_eval0_picks_kickers0[11] || hand_eval0_picks_kickers0[10] || hand_eval0_picks_kickers0[7] || hand_eval0_picks_kickers0[6] || hand_eval0_picks_kickers0[3] || hand_eval0_picks_kickers0[2]);
+    value[0] = (hand_eval0_picks_kickers0[11] || hand_eval0_picks_kickers0[9] || hand_eval0_picks_kickers0[7] || hand_eval0_picks_kickers0[5] || hand_eval0_picks_kickers0[3] || hand_eval0_picks_kickers0[1]);
+    hand_eval0_c4_kickers0 = value;
 end
 
 
-always @(hand_eval0_pipe_reg16_q) begin: hand_eval0_onehot_rank3_encode
+always @(hand_eval0_picks_kickers1) begin: hand_eval0_onehot_rank3_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg16_q[12] || hand_eval0_pipe_reg16_q[11] || hand_eval0_pipe_reg16_q[10] || hand_eval0_pipe_reg16_q[9] || hand_eval0_pipe_reg16_q[8]);
-    value[2] = (hand_eval0_pipe_reg16_q[12] || hand_eval0_pipe_reg16_q[7] || hand_eval0_pipe_reg16_q[6] || hand_eval0_pipe_reg16_q[5] || hand_eval0_pipe_reg16_q[4]);
-    value[1] = (hand_eval0_pipe_reg16_q[11] || hand_eval0_pipe_reg16_q[10] || hand_eval0_pipe_reg16_q[7] || hand_eval0_pipe_reg16_q[6] || hand_eval0_pipe_reg16_q[3] || hand_eval0_pipe_reg16_q[2]);
-    value[0] = (hand_eval0_pipe_reg16_q[11] || hand_eval0_pipe_reg16_q[9] || hand_eval0_pipe_reg16_q[7] || hand_eval0_pipe_reg16_q[5] || hand_eval0_pipe_reg16_q[3] || hand_eval0_pipe_reg16_q[1]);
-    hand_eval0_onehot_rank3_rank = value;
+    value[3] = (hand_eval0_picks_kickers1[12] || hand_eval0_picks_kickers1[11] || hand_eval0_picks_kickers1[10] || hand_eval0_picks_kickers1[9] || hand_eval0_picks_kickers1[8]);
+    value[2] = (hand_eval0_picks_kickers1[12] || hand_eval0_picks_kickers1[7] || hand_eval0_picks_kickers1[6] || hand_eval0_picks_kickers1[5] || hand_eval0_picks_kickers1[4]);
+    value[1] = (hand_eval0_picks_kickers1[11] || hand_eval0_picks_kickers1[10] || hand_eval0_picks_kickers1[7] || hand_eval0_picks_kickers1[6] || hand_eval0_picks_kickers1[3] || hand_eval0_picks_kickers1[2]);
+    value[0] = (hand_eval0_picks_kickers1[11] || hand_eval0_picks_kickers1[9] || hand_eval0_picks_kickers1[7] || hand_eval0_picks_kickers1[5] || hand_eval0_picks_kickers1[3] || hand_eval0_picks_kickers1[1]);
+    hand_eval0_c4_kickers1 = value;
 end
 
 
-always @(hand_eval0_pipe_reg17_q) begin: hand_eval0_onehot_rank4_encode
+always @(hand_eval0_picks_kickers2) begin: hand_eval0_onehot_rank4_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg17_q[12] || hand_eval0_pipe_reg17_q[11] || hand_eval0_pipe_reg17_q[10] || hand_eval0_pipe_reg17_q[9] || hand_eval0_pipe_reg17_q[8]);
-    value[2] = (hand_eval0_pipe_reg17_q[12] || hand_eval0_pipe_reg17_q[7] || hand_eval0_pipe_reg17_q[6] || hand_eval0_pipe_reg17_q[5] || hand_eval0_pipe_reg17_q[4]);
-    value[1] = (hand_eval0_pipe_reg17_q[11] || hand_eval0_pipe_reg17_q[10] || hand_eval0_pipe_reg17_q[7] || hand_eval0_pipe_reg17_q[6] || hand_eval0_pipe_reg17_q[3] || hand_eval0_pipe_reg17_q[2]);
-    value[0] = (hand_eval0_pipe_reg17_q[11] || hand_eval0_pipe_reg17_q[9] || hand_eval0_pipe_reg17_q[7] || hand_eval0_pipe_reg17_q[5] || hand_eval0_pipe_reg17_q[3] || hand_eval0_pipe_reg17_q[1]);
-    hand_eval0_onehot_rank4_rank = value;
+    value[3] = (hand_eval0_picks_kickers2[12] || hand_eval0_picks_kickers2[11] || hand_eval0_picks_kickers2[10] || hand_eval0_picks_kickers2[9] || hand_eval0_picks_kickers2[8]);
+    value[2] = (hand_eval0_picks_kickers2[12] || hand_eval0_picks_kickers2[7] || hand_eval0_picks_kickers2[6] || hand_eval0_picks_kickers2[5] || hand_eval0_picks_kickers2[4]);
+    value[1] = (hand_eval0_picks_kickers2[11] || hand_eval0_picks_kickers2[10] || hand_eval0_picks_kickers2[7] || hand_eval0_picks_kickers2[6] || hand_eval0_picks_kickers2[3] || hand_eval0_picks_kickers2[2]);
+    value[0] = (hand_eval0_picks_kickers2[11] || hand_eval0_picks_kickers2[9] || hand_eval0_picks_kickers2[7] || hand_eval0_picks_kickers2[5] || hand_eval0_picks_kickers2[3] || hand_eval0_picks_kickers2[1]);
+    hand_eval0_c4_kickers2 = value;
 end
 
 
-always @(hand_eval0_pipe_reg18_q) begin: hand_eval0_onehot_rank5_encode
+always @(hand_eval0_picks_kickers3) begin: hand_eval0_onehot_rank5_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg18_q[12] || hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[10] || hand_eval0_pipe_reg18_q[9] || hand_eval0_pipe_reg18_q[8]);
-    value[2] = (hand_eval0_pipe_reg18_q[12] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[6] || hand_eval0_pipe_reg18_q[5] || hand_eval0_pipe_reg18_q[4]);
-    value[1] = (hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[10] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[6] || hand_eval0_pipe_reg18_q[3] || hand_eval0_pipe_reg18_q[2]);
-    value[0] = (hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[9] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[5] || hand_eval0_pipe_reg18_q[3] || hand_eval0_pipe_reg18_q[1]);
-    hand_eval0_onehot_rank5_rank = value;
+    value[3] = (hand_eval0_picks_kickers3[12] || hand_eval0_picks_kickers3[11] || hand_eval0_picks_kickers3[10] || hand_eval0_picks_kickers3[9] || hand_eval0_picks_kickers3[8]);
+    value[2] = (hand_eval0_picks_kickers3[12] || hand_eval0_picks_kickers3[7] || hand_eval0_picks_kickers3[6] || hand_eval0_picks_kickers3[5] || hand_eval0_picks_kickers3[4]);
+    value[1] = (hand_eval0_picks_kickers3[11] || hand_eval0_picks_kickers3[10] || hand_eval0_picks_kickers3[7] || hand_eval0_picks_kickers3[6] || hand_eval0_picks_kickers3[3] || hand_eval0_picks_kickers3[2]);
+    value[0] = (hand_eval0_picks_kickers3[11] || hand_eval0_picks_kickers3[9] || hand_eval0_picks_kickers3[7] || hand_eval0_picks_kickers3[5] || hand_eval0_picks_kickers3[3] || hand_eval0_picks_kickers3[1]);
+    hand_eval0_c4_kickers3 = value;
 end
 
 
-always @(hand_eval0_pipe_reg19_q) begin: hand_eval0_onehot_rank6_encode
+always @(hand_eval0_picks_kickers4) begin: hand_eval0_onehot_rank6_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg19_q[12] || hand_eval0_pipe_reg19_q[11] || hand_eval0_pipe_reg19_q[10] || hand_eval0_pipe_reg19_q[9] || hand_eval0_pipe_reg19_q[8]);
-    value[2] = (hand_eval0_pipe_reg19_q[12] || hand_eval0_pipe_reg19_q[7] || hand_eval0_pipe_reg19_q[6] || hand_eval0_pipe_reg19_q[5] || hand_eval0_pipe_reg19_q[4]);
-    value[1] = (hand_eval0_pipe_reg19_q[11] || hand_eval0_pipe_reg19_q[10] || hand_eval0_pipe_reg19_q[7] || hand_eval0_pipe_reg19_q[6] || hand_eval0_pipe_reg19_q[3] || hand_eval0_pipe_reg19_q[2]);
-    value[0] = (hand_eval0_pipe_reg19_q[11] || hand_eval0_pipe_reg19_q[9] || hand_eval0_pipe_reg19_q[7] || hand_eval0_pipe_reg19_q[5] || hand_eval0_pipe_reg19_q[3] || hand_eval0_pipe_reg19_q[1]);
-    hand_eval0_onehot_rank6_rank = value;
+    value[3] = (hand_eval0_picks_kickers4[12] || hand_eval0_picks_kickers4[11] || hand_eval0_picks_kickers4[10] || hand_eval0_picks_kickers4[9] || hand_eval0_picks_kickers4[8]);
+    value[2] = (hand_eval0_picks_kickers4[12] || hand_eval0_picks_kickers4[7] || hand_eval0_picks_kickers4[6] || hand_eval0_picks_kickers4[5] || hand_eval0_picks_kickers4[4]);
+    value[1] = (hand_eval0_picks_kickers4[11] || hand_eval0_picks_kickers4[10] || hand_eval0_picks_kickers4[7] || hand_eval0_picks_kickers4[6] || hand_eval0_picks_kickers4[3] || hand_eval0_picks_kickers4[2]);
+    value[0] = (hand_eval0_picks_kickers4[11] || hand_eval0_picks_kickers4[9] || hand_eval0_picks_kickers4[7] || hand_eval0_picks_kickers4[5] || hand_eval0_picks_kickers4[3] || hand_eval0_picks_kickers4[1]);
+    hand_eval0_c4_kickers4 = value;
 end
 
 
-always @(hand_eval0_pair0) begin: hand_eval0_onehot_rank7_encode
+always @(hand_eval0_picks_pairs0) begin: hand_eval0_onehot_rank7_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pair0[12] || hand_eval0_pair0[11] || hand_eval0_pair0[10] || hand_eval0_pair0[9] || hand_eval0_pair0[8]);
-    value[2] = (hand_eval0_pair0[12] || hand_eval0_pair0[7] || hand_eval0_pair0[6] || hand_eval0_pair0[5] || hand_eval0_pair0[4]);
-    value[1] = (hand_eval0_pair0[11] || hand_eval0_pair0[10] || hand_eval0_pair0[7] || hand_eval0_pair0[6] || hand_eval0_pair0[3] || hand_eval0_pair0[2]);
-    value[0] = (hand_eval0_pair0[11] || hand_eval0_pair0[9] || hand_eval0_pair0[7] || hand_eval0_pair0[5] || hand_eval0_pair0[3] || hand_eval0_pair0[1]);
-    hand_eval0_onehot_rank7_rank = value;
+    value[3] = (hand_eval0_picks_pairs0[12] || hand_eval0_picks_pairs0[11] || hand_eval0_picks_pairs0[10] || hand_eval0_picks_pairs0[9] || hand_eval0_picks_pairs0[8]);
+    value[2] = (hand_eval0_picks_pairs0[12] || hand_eval0_picks_pairs0[7] || hand_eval0_picks_pairs0[6] || hand_eval0_picks_pairs0[5] || hand_eval0_picks_pairs0[4]);
+    value[1] = (hand_eval0_picks_pairs0[11] || hand_eval0_picks_pairs0[10] || hand_eval0_picks_pairs0[7] || hand_eval0_picks_pairs0[6] || hand_eval0_picks_pairs0[3] || hand_eval0_picks_pairs0[2]);
+    value[0] = (hand_eval0_picks_pairs0[11] || hand_eval0_picks_pairs0[9] || hand_eval0_picks_pairs0[7] || hand_eval0_picks_pairs0[5] || hand_eval0_picks_pairs0[3] || hand_eval0_picks_pairs0[1]);
+    hand_eval0_c4_pairs0 = value;
 end
 
 
-always @(hand_eval0_pair1) begin: hand_eval0_onehot_rank8_encode
+always @(hand_eval0_picks_pairs1) begin: hand_eval0_onehot_rank8_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pair1[12] || hand_eval0_pair1[11] || hand_eval0_pair1[10] || hand_eval0_pair1[9] || hand_eval0_pair1[8]);
-    value[2] = (hand_eval0_pair1[12] || hand_eval0_pair1[7] || hand_eval0_pair1[6] || hand_eval0_pair1[5] || hand_eval0_pair1[4]);
-    value[1] = (hand_eval0_pair1[11] || hand_eval0_pair1[10] || hand_eval0_pair1[7] || hand_eval0_pair1[6] || hand_eval0_pair1[3] || hand_eval0_pair1[2]);
-    value[0] = (hand_eval0_pair1[11] || hand_eval0_pair1[9] || hand_eval0_pair1[7] || hand_eval0_pair1[5] || hand_eval0_pair1[3] || hand_eval0_pair1[1]);
-    hand_eval0_onehot_rank8_rank = value;
+    value[3] = (hand_eval0_picks_pairs1[12] || hand_eval0_picks_pairs1[11] || hand_eval0_picks_pairs1[10] || hand_eval0_picks_pairs1[9] || hand_eval0_picks_pairs1[8]);
+    value[2] = (hand_eval0_picks_pairs1[12] || hand_eval0_picks_pairs1[7] || hand_eval0_picks_pairs1[6] || hand_eval0_picks_pairs1[5] || hand_eval0_picks_pairs1[4]);
+    value[1] = (hand_eval0_picks_pairs1[11] || hand_eval0_picks_pairs1[10] || hand_eval0_picks_pairs1[7] || hand_eval0_picks_pairs1[6] || hand_eval0_picks_pairs1[3] || hand_eval0_picks_pairs1[2]);
+    value[0] = (hand_eval0_picks_pairs1[11] || hand_eval0_picks_pairs1[9] || hand_eval0_picks_pairs1[7] || hand_eval0_picks_pairs1[5] || hand_eval0_picks_pairs1[3] || hand_eval0_picks_pairs1[1]);
+    hand_eval0_c4_pairs1 = value;
 end
 
 
-always @(hand_eval0_pipe_reg22_q) begin: hand_eval0_onehot_rank9_encode
+always @(hand_eval0_picks_pairs2) begin: hand_eval0_onehot_rank9_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg22_q[12] || hand_eval0_pipe_reg22_q[11] || hand_eval0_pipe_reg22_q[10] || hand_eval0_pipe_reg22_q[9] || hand_eval0_pipe_reg22_q[8]);
-    value[2] = (hand_eval0_pipe_reg22_q[12] || hand_eval0_pipe_reg22_q[7] || hand_eval0_pipe_reg22_q[6] || hand_eval0_pipe_reg22_q[5] || hand_eval0_pipe_reg22_q[4]);
-    value[1] = (hand_eval0_pipe_reg22_q[11] || hand_eval0_pipe_reg22_q[10] || hand_eval0_pipe_reg22_q[7] || hand_eval0_pipe_reg22_q[6] || hand_eval0_pipe_reg22_q[3] || hand_eval0_pipe_reg22_q[2]);
-    value[0] = (hand_eval0_pipe_reg22_q[11] || hand_eval0_pipe_reg22_q[9] || hand_eval0_pipe_reg22_q[7] || hand_eval0_pipe_reg22_q[5] || hand_eval0_pipe_reg22_q[3] || hand_eval0_pipe_reg22_q[1]);
-    hand_eval0_onehot_rank9_rank = value;
+    value[3] = (hand_eval0_picks_pairs2[12] || hand_eval0_picks_pairs2[11] || hand_eval0_picks_pairs2[10] || hand_eval0_picks_pairs2[9] || hand_eval0_picks_pairs2[8]);
+    value[2] = (hand_eval0_picks_pairs2[12] || hand_eval0_picks_pairs2[7] || hand_eval0_picks_pairs2[6] || hand_eval0_picks_pairs2[5] || hand_eval0_picks_pairs2[4]);
+    value[1] = (hand_eval0_picks_pairs2[11] || hand_eval0_picks_pairs2[10] || hand_eval0_picks_pairs2[7] || hand_eval0_picks_pairs2[6] || hand_eval0_picks_pairs2[3] || hand_eval0_picks_pairs2[2]);
+    value[0] = (hand_eval0_picks_pairs2[11] || hand_eval0_picks_pairs2[9] || hand_eval0_picks_pairs2[7] || hand_eval0_picks_pairs2[5] || hand_eval0_picks_pairs2[3] || hand_eval0_picks_pairs2[1]);
+    hand_eval0_c4_pairs2 = value;
 end
 
 
-always @(hand_eval0_trip0) begin: hand_eval0_onehot_rank10_encode
+always @(hand_eval0_picks_trips0) begin: hand_eval0_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_trip0[12] || hand_eval0_trip0[11] || hand_eval0_trip0[10] || hand_eval0_trip0[9] || hand_eval0_trip0[8]);
-    value[2] = (hand_eval0_trip0[12] || hand_eval0_trip0[7] || hand_eval0_trip0[6] || hand_eval0_trip0[5] || hand_eval0_trip0[4]);
-    value[1] = (hand_eval0_trip0[11] || hand_eval0_trip0[10] || hand_eval0_trip0[7] || hand_eval0_trip0[6] || hand_eval0_trip0[3] || hand_eval0_trip0[2]);
-    value[0] = (hand_eval0_trip0[11] || hand_eval0_trip0[9] || hand_eval0_trip0[7] || hand_eval0_trip0[5] || hand_eval0_trip0[3] || hand_eval0_trip0[1]);
-    hand_eval0_onehot_rank10_rank = value;
+    value[3] = (hand_eval0_picks_trips0[12] || hand_eval0_picks_trips0[11] || hand_eval0_picks_trips0[10] || hand_eval0_picks_trips0[9] || hand_eval0_picks_trips0[8]);
+    value[2] = (hand_eval0_picks_trips0[12] || hand_eval0_picks_trips0[7] || hand_eval0_picks_trips0[6] || hand_eval0_picks_trips0[5] || hand_eval0_picks_trips0[4]);
+    value[1] = (hand_eval0_picks_trips0[11] || hand_eval0_picks_trips0[10] || hand_eval0_picks_trips0[7] || hand_eval0_picks_trips0[6] || hand_eval0_picks_trips0[3] || hand_eval0_picks_trips0[2]);
+    value[0] = (hand_eval0_picks_trips0[11] || hand_eval0_picks_trips0[9] || hand_eval0_picks_trips0[7] || hand_eval0_picks_trips0[5] || hand_eval0_picks_trips0[3] || hand_eval0_picks_trips0[1]);
+    hand_eval0_c4_trips0 = value;
 end
 
 
-always @(hand_eval0_trip1) begin: hand_eval0_onehot_rank11_encode
+always @(hand_eval0_picks_trips1) begin: hand_eval0_onehot_rank11_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_trip1[12] || hand_eval0_trip1[11] || hand_eval0_trip1[10] || hand_eval0_trip1[9] || hand_eval0_trip1[8]);
-    value[2] = (hand_eval0_trip1[12] || hand_eval0_trip1[7] || hand_eval0_trip1[6] || hand_eval0_trip1[5] || hand_eval0_trip1[4]);
-    value[1] = (hand_eval0_trip1[11] || hand_eval0_trip1[10] || hand_eval0_trip1[7] || hand_eval0_trip1[6] || hand_eval0_trip1[3] || hand_eval0_trip1[2]);
-    value[0] = (hand_eval0_trip1[11] || hand_eval0_trip1[9] || hand_eval0_trip1[7] || hand_eval0_trip1[5] || hand_eval0_trip1[3] || hand_eval0_trip1[1]);
-    hand_eval0_onehot_rank11_rank = value;
+    value[3] = (hand_eval0_picks_trips1[12] || hand_eval0_picks_trips1[11] || hand_eval0_picks_trips1[10] || hand_eval0_picks_trips1[9] || hand_eval0_picks_trips1[8]);
+    value[2] = (hand_eval0_picks_trips1[12] || hand_eval0_picks_trips1[7] || hand_eval0_picks_trips1[6] || hand_eval0_picks_trips1[5] || hand_eval0_picks_trips1[4]);
+    value[1] = (hand_eval0_picks_trips1[11] || hand_eval0_picks_trips1[10] || hand_eval0_picks_trips1[7] || hand_eval0_picks_trips1[6] || hand_eval0_picks_trips1[3] || hand_eval0_picks_trips1[2]);
+    value[0] = (hand_eval0_picks_trips1[11] || hand_eval0_picks_trips1[9] || hand_eval0_picks_trips1[7] || hand_eval0_picks_trips1[5] || hand_eval0_picks_trips1[3] || hand_eval0_picks_trips1[1]);
+    hand_eval0_c4_trips1 = value;
 end
 
 
-always @(hand_eval0_pipe_reg25_q) begin: hand_eval0_onehot_rank12_encode
+always @(hand_eval0_picks_not_quads0) begin: hand_eval0_onehot_rank12_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg25_q[12] || hand_eval0_pipe_reg25_q[11] || hand_eval0_pipe_reg25_q[10] || hand_eval0_pipe_reg25_q[9] || hand_eval0_pipe_reg25_q[8]);
-    value[2] = (hand_eval0_pipe_reg25_q[12] || hand_eval0_pipe_reg25_q[7] || hand_eval0_pipe_reg25_q[6] || hand_eval0_pipe_reg25_q[5] || hand_eval0_pipe_reg25_q[4]);
-    value[1] = (hand_eval0_pipe_reg25_q[11] || hand_eval0_pipe_reg25_q[10] || hand_eval0_pipe_reg25_q[7] || hand_eval0_pipe_reg25_q[6] || hand_eval0_pipe_reg25_q[3] || hand_eval0_pipe_reg25_q[2]);
-    value[0] = (hand_eval0_pipe_reg25_q[11] || hand_eval0_pipe_reg25_q[9] || hand_eval0_pipe_reg25_q[7] || hand_eval0_pipe_reg25_q[5] || hand_eval0_pipe_reg25_q[3] || hand_eval0_pipe_reg25_q[1]);
-    hand_eval0_onehot_rank12_rank = value;
+    value[3] = (hand_eval0_picks_not_quads0[12] || hand_eval0_picks_not_quads0[11] || hand_eval0_picks_not_quads0[10] || hand_eval0_picks_not_quads0[9] || hand_eval0_picks_not_quads0[8]);
+    value[2] = (hand_eval0_picks_not_quads0[12] || hand_eval0_picks_not_quads0[7] || hand_eval0_picks_not_quads0[6] || hand_eval0_picks_not_quads0[5] || hand_eval0_picks_not_quads0[4]);
+    value[1] = (hand_eval0_picks_not_quads0[11] || hand_eval0_picks_not_quads0[10] || hand_eval0_picks_not_quads0[7] || hand_eval0_picks_not_quads0[6] || hand_eval0_picks_not_quads0[3] || hand_eval0_picks_not_quads0[2]);
+    value[0] = (hand_eval0_picks_not_quads0[11] || hand_eval0_picks_not_quads0[9] || hand_eval0_picks_not_quads0[7] || hand_eval0_picks_not_quads0[5] || hand_eval0_picks_not_quads0[3] || hand_eval0_picks_not_quads0[1]);
+    hand_eval0_c4_not_quads0 = value;
 end
 
 
-always @(hand_eval0_s3_quads) begin: hand_eval0_onehot_rank13_encode
+always @(hand_eval0_picks_quads) begin: hand_eval0_onehot_rank13_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_s3_quads[12] || hand_eval0_s3_quads[11] || hand_eval0_s3_quads[10] || hand_eval0_s3_quads[9] || hand_eval0_s3_quads[8]);
-    value[2] = (hand_eval0_s3_quads[12] || hand_eval0_s3_quads[7] || hand_eval0_s3_quads[6] || hand_eval0_s3_quads[5] || hand_eval0_s3_quads[4]);
-    value[1] = (hand_eval0_s3_quads[11] || hand_eval0_s3_quads[10] || hand_eval0_s3_quads[7] || hand_eval0_s3_quads[6] || hand_eval0_s3_quads[3] || hand_eval0_s3_quads[2]);
-    value[0] = (hand_eval0_s3_quads[11] || hand_eval0_s3_quads[9] || hand_eval0_s3_quads[7] || hand_eval0_s3_quads[5] || hand_eval0_s3_quads[3] || hand_eval0_s3_quads[1]);
-    hand_eval0_onehot_rank13_rank = value;
+    value[3] = (hand_eval0_picks_quads[12] || hand_eval0_picks_quads[11] || hand_eval0_picks_quads[10] || hand_eval0_picks_quads[9] || hand_eval0_picks_quads[8]);
+    value[2] = (hand_eval0_picks_quads[12] || hand_eval0_picks_quads[7] || hand_eval0_picks_quads[6] || hand_eval0_picks_quads[5] || hand_eval0_picks_quads[4]);
+    value[1] = (hand_eval0_picks_quads[11] || hand_eval0_picks_quads[10] || hand_eval0_picks_quads[7] || hand_eval0_picks_quads[6] || hand_eval0_picks_quads[3] || hand_eval0_picks_quads[2]);
+    value[0] = (hand_eval0_picks_quads[11] || hand_eval0_picks_quads[9] || hand_eval0_picks_quads[7] || hand_eval0_picks_quads[5] || hand_eval0_picks_quads[3] || hand_eval0_picks_quads[1]);
+    hand_eval0_c4_quads = value;
 end
 
 
-always @(hand_eval0_pair0, hand_eval0_trip1, hand_eval0_s3_flush, hand_eval0_s3_quads, hand_eval0_pair1, hand_eval0_trip0, hand_eval0_s3_straight, hand_eval0_s3_sf) begin: hand_eval0_categorize
+always @(hand_eval0_picks_pairs0, hand_eval0_picks_flush, hand_eval0_picks_trips1, hand_eval0_picks_straight, hand_eval0_picks_pairs1, hand_eval0_picks_sf, hand_eval0_picks_quads, hand_eval0_picks_trips0) begin: hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (hand_eval0_s3_sf) begin
+    if (hand_eval0_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((hand_eval0_s3_quads != 0)) begin
+    else if ((hand_eval0_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((hand_eval0_trip0 != 0) && ((hand_eval0_trip1 != 0) || (hand_eval0_pair0 != 0)))) begin
+    else if (((hand_eval0_picks_trips0 != 0) && ((hand_eval0_picks_trips1 != 0) || (hand_eval0_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (hand_eval0_s3_flush) begin
+    else if (hand_eval0_picks_flush) begin
         cat[5] = 1;
     end
-    else if (hand_eval0_s3_straight) begin
+    else if (hand_eval0_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((hand_eval0_trip0 != 0)) begin
+    else if ((hand_eval0_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((hand_eval0_pair1 != 0)) begin
+    else if ((hand_eval0_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((hand_eval0_pair0 != 0)) begin
+    else if ((hand_eval0_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    hand_eval0_c4_category = cat;
+    hand_eval0_category = cat;
 end
 
 
 
-assign hand_eval0_c4_invalid = (hand_eval0_s3_bad || (!hand_eval0_s3_any));
+assign hand_eval0_c4_invalid = (hand_eval0_picks_bad || (!hand_eval0_picks_any));
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg34_load
-    hand_eval0_m0 <= hand_eval0_onehot_rank2_rank;
+always @(posedge clk) begin: hand_eval0_ranked_register
+    hand_eval0_ranked_kickers0 <= hand_eval0_c4_kickers0;
+    hand_eval0_ranked_kickers1 <= hand_eval0_c4_kickers1;
+    hand_eval0_ranked_kickers2 <= hand_eval0_c4_kickers2;
+    hand_eval0_ranked_kickers3 <= hand_eval0_c4_kickers3;
+    hand_eval0_ranked_kickers4 <= hand_eval0_c4_kickers4;
+    hand_eval0_ranked_pairs0 <= hand_eval0_c4_pairs0;
+    hand_eval0_ranked_pairs1 <= hand_eval0_c4_pairs1;
+    hand_eval0_ranked_pairs2 <= hand_eval0_c4_pairs2;
+    hand_eval0_ranked_trips0 <= hand_eval0_c4_trips0;
+    hand_eval0_ranked_trips1 <= hand_eval0_c4_trips1;
+    hand_eval0_ranked_not_quads0 <= hand_eval0_c4_not_quads0;
+    hand_eval0_ranked_quads <= hand_eval0_c4_quads;
+    hand_eval0_ranked_category <= hand_eval0_category;
+    hand_eval0_ranked_straight_top <= hand_eval0_picks_straight_top;
+    hand_eval0_ranked_sf_top <= hand_eval0_picks_sf_top;
+    hand_eval0_ranked_invalid <= hand_eval0_c4_invalid;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg35_load
-    hand_eval0_m1 <= hand_eval0_onehot_rank3_rank;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg36_load
-    hand_eval0_m2 <= hand_eval0_onehot_rank4_rank;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg37_load
-    hand_eval0_m3 <= hand_eval0_onehot_rank5_rank;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg38_load
-    hand_eval0_m4 <= hand_eval0_onehot_rank6_rank;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg39_load
-    hand_eval0_p0 <= hand_eval0_onehot_rank7_rank;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg40_load
-    hand_eval0_p1 <= hand_eval0_onehot_rank8_rank;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg41_load
-    hand_eval0_p2 <= hand_eval0_onehot_rank9_rank;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg42_load
-    hand_eval0_t0 <= hand_eval0_onehot_rank10_rank;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg43_load
-    hand_eval0_t1 <= hand_eval0_onehot_rank11_rank;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg44_load
-    hand_eval0_x0 <= hand_eval0_onehot_rank12_rank;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg45_load
-    hand_eval0_q0 <= hand_eval0_onehot_rank13_rank;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg46_load
-    hand_eval0_s4_category <= hand_eval0_c4_category;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg47_load
-    hand_eval0_s4_straight_top <= hand_eval0_pipe_reg30_q;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg48_load
-    hand_eval0_s4_sf_top <= hand_eval0_pipe_reg31_q;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg49_load
-    hand_eval0_s4_invalid <= hand_eval0_c4_invalid;
-end
-
-
-always @(hand_eval0_x0, hand_eval0_s4_invalid, hand_eval0_p1, hand_eval0_p0, hand_eval0_t1, hand_eval0_q0, hand_eval0_m0, hand_eval0_m2, hand_eval0_p2, hand_eval0_s4_sf_top, hand_eval0_m3, hand_eval0_m4, hand_eval0_m1, hand_eval0_s4_straight_top, hand_eval0_s4_category, hand_eval0_t0) begin: hand_eval0_compose
+always @(hand_eval0_ranked_not_quads0, hand_eval0_ranked_pairs1, hand_eval0_ranked_pairs0, hand_eval0_ranked_trips1, hand_eval0_ranked_quads, hand_eval0_ranked_kickers0, hand_eval0_ranked_kickers2, hand_eval0_ranked_sf_top, hand_eval0_ranked_pairs2, hand_eval0_ranked_trips0, hand_eval0_ranked_kickers3, hand_eval0_ranked_kickers4, hand_eval0_ranked_kickers1, hand_eval0_ranked_straight_top, hand_eval0_ranked_invalid, hand_eval0_ranked_category) begin: hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -938,80 +754,80 @@ always @(hand_eval0_x0, hand_eval0_s4_invalid, hand_eval0_p1, hand_eval0_p0, han
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((hand_eval0_t1[j] && (!hand_eval0_p0[j]))) begin
+        if ((hand_eval0_ranked_trips1[j] && (!hand_eval0_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((hand_eval0_p0[j] && (!hand_eval0_t1[j]))) begin
+        else if ((hand_eval0_ranked_pairs0[j] && (!hand_eval0_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((hand_eval0_p2[j] && (!hand_eval0_m0[j]))) begin
+        if ((hand_eval0_ranked_pairs2[j] && (!hand_eval0_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((hand_eval0_m0[j] && (!hand_eval0_p2[j]))) begin
+        else if ((hand_eval0_ranked_kickers0[j] && (!hand_eval0_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = hand_eval0_s4_category[8];
-    cat[2] = (hand_eval0_s4_category[7] || hand_eval0_s4_category[6] || hand_eval0_s4_category[5] || hand_eval0_s4_category[4]);
-    cat[1] = (hand_eval0_s4_category[7] || hand_eval0_s4_category[6] || hand_eval0_s4_category[3] || hand_eval0_s4_category[2]);
-    cat[0] = (hand_eval0_s4_category[7] || hand_eval0_s4_category[5] || hand_eval0_s4_category[3] || hand_eval0_s4_category[1]);
+    cat[3] = hand_eval0_ranked_category[8];
+    cat[2] = (hand_eval0_ranked_category[7] || hand_eval0_ranked_category[6] || hand_eval0_ranked_category[5] || hand_eval0_ranked_category[4]);
+    cat[1] = (hand_eval0_ranked_category[7] || hand_eval0_ranked_category[6] || hand_eval0_ranked_category[3] || hand_eval0_ranked_category[2]);
+    cat[0] = (hand_eval0_ranked_category[7] || hand_eval0_ranked_category[5] || hand_eval0_ranked_category[3] || hand_eval0_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (hand_eval0_s4_category[8]) begin
-        k0 = (k0 | hand_eval0_s4_sf_top);
+    if (hand_eval0_ranked_category[8]) begin
+        k0 = (k0 | hand_eval0_ranked_sf_top);
     end
-    if (hand_eval0_s4_category[7]) begin
-        k0 = (k0 | hand_eval0_q0);
-        k1 = (k1 | hand_eval0_x0);
+    if (hand_eval0_ranked_category[7]) begin
+        k0 = (k0 | hand_eval0_ranked_quads);
+        k1 = (k1 | hand_eval0_ranked_not_quads0);
     end
-    if (hand_eval0_s4_category[6]) begin
-        k0 = (k0 | hand_eval0_t0);
+    if (hand_eval0_ranked_category[6]) begin
+        k0 = (k0 | hand_eval0_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | hand_eval0_t1);
+            k1 = (k1 | hand_eval0_ranked_trips1);
         end
         else begin
-            k1 = (k1 | hand_eval0_p0);
+            k1 = (k1 | hand_eval0_ranked_pairs0);
         end
     end
-    if ((hand_eval0_s4_category[5] || hand_eval0_s4_category[0])) begin
-        k0 = (k0 | hand_eval0_m0);
-        k1 = (k1 | hand_eval0_m1);
-        k2 = (k2 | hand_eval0_m2);
-        k3 = (k3 | hand_eval0_m3);
-        k4 = (k4 | hand_eval0_m4);
+    if ((hand_eval0_ranked_category[5] || hand_eval0_ranked_category[0])) begin
+        k0 = (k0 | hand_eval0_ranked_kickers0);
+        k1 = (k1 | hand_eval0_ranked_kickers1);
+        k2 = (k2 | hand_eval0_ranked_kickers2);
+        k3 = (k3 | hand_eval0_ranked_kickers3);
+        k4 = (k4 | hand_eval0_ranked_kickers4);
     end
-    if (hand_eval0_s4_category[4]) begin
-        k0 = (k0 | hand_eval0_s4_straight_top);
+    if (hand_eval0_ranked_category[4]) begin
+        k0 = (k0 | hand_eval0_ranked_straight_top);
     end
-    if (hand_eval0_s4_category[3]) begin
-        k0 = (k0 | hand_eval0_t0);
-        k1 = (k1 | hand_eval0_m0);
-        k2 = (k2 | hand_eval0_m1);
+    if (hand_eval0_ranked_category[3]) begin
+        k0 = (k0 | hand_eval0_ranked_trips0);
+        k1 = (k1 | hand_eval0_ranked_kickers0);
+        k2 = (k2 | hand_eval0_ranked_kickers1);
     end
-    if (hand_eval0_s4_category[2]) begin
-        k0 = (k0 | hand_eval0_p0);
-        k1 = (k1 | hand_eval0_p1);
+    if (hand_eval0_ranked_category[2]) begin
+        k0 = (k0 | hand_eval0_ranked_pairs0);
+        k1 = (k1 | hand_eval0_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | hand_eval0_p2);
+            k2 = (k2 | hand_eval0_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | hand_eval0_m0);
+            k2 = (k2 | hand_eval0_ranked_kickers0);
         end
     end
-    if (hand_eval0_s4_category[1]) begin
-        k0 = (k0 | hand_eval0_p0);
-        k1 = (k1 | hand_eval0_m0);
-        k2 = (k2 | hand_eval0_m1);
-        k3 = (k3 | hand_eval0_m2);
+    if (hand_eval0_ranked_category[1]) begin
+        k0 = (k0 | hand_eval0_ranked_pairs0);
+        k1 = (k1 | hand_eval0_ranked_kickers0);
+        k2 = (k2 | hand_eval0_ranked_kickers1);
+        k3 = (k3 | hand_eval0_ranked_kickers2);
     end
-    if (hand_eval0_s4_invalid) begin
+    if (hand_eval0_ranked_invalid) begin
         hand_eval0_c5_word = 0;
     end
     else begin
@@ -1043,7 +859,7 @@ always @(posedge clk) begin: hand_eval0_answer
     else begin
         if (hand_eval0_valids[(6 - 2)]) begin
             hand_eval0_word_q <= hand_eval0_c5_word;
-            hand_eval0_invalid_q <= hand_eval0_s4_invalid;
+            hand_eval0_invalid_q <= hand_eval0_ranked_invalid;
         end
     end
 end
@@ -1055,50 +871,50 @@ assign invalid = hand_eval0_invalid_q;
 assign out_valid = hand_eval0_valids[(6 - 1)];
 
 
-always @(hand_eval0_pair0, hand_eval0_s3_quads, hand_eval0_kick0, hand_eval0_pair1, hand_eval0_c4_category, hand_eval0_trip0) begin: hand_eval0_making_ranks
-    if (hand_eval0_c4_category[7]) begin
-        hand_eval0_c4_making = hand_eval0_s3_quads;
+always @(hand_eval0_picks_pairs0, hand_eval0_picks_kickers0, hand_eval0_picks_pairs1, hand_eval0_picks_trips0, hand_eval0_picks_quads, hand_eval0_category) begin: hand_eval0_making_ranks
+    if (hand_eval0_category[7]) begin
+        hand_eval0_c4_making = hand_eval0_picks_quads;
     end
-    else if (hand_eval0_c4_category[3]) begin
-        hand_eval0_c4_making = hand_eval0_trip0;
+    else if (hand_eval0_category[3]) begin
+        hand_eval0_c4_making = hand_eval0_picks_trips0;
     end
-    else if ((hand_eval0_c4_category[2] || hand_eval0_c4_category[1])) begin
-        hand_eval0_c4_making = (hand_eval0_pair0 | hand_eval0_pair1);
+    else if ((hand_eval0_category[2] || hand_eval0_category[1])) begin
+        hand_eval0_c4_making = (hand_eval0_picks_pairs0 | hand_eval0_picks_pairs1);
     end
     else begin
-        hand_eval0_c4_making = hand_eval0_kick0;
+        hand_eval0_c4_making = hand_eval0_picks_kickers0;
     end
-    hand_eval0_c4_all_make = (hand_eval0_c4_category[8] || hand_eval0_c4_category[6] || hand_eval0_c4_category[5] || hand_eval0_c4_category[4]);
+    hand_eval0_c4_all_make = (hand_eval0_category[8] || hand_eval0_category[6] || hand_eval0_category[5] || hand_eval0_category[4]);
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg50_load
+always @(posedge clk) begin: hand_eval0_pipe_reg0_load
     hand_eval0_s4_making <= hand_eval0_c4_making;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg51_load
+always @(posedge clk) begin: hand_eval0_pipe_reg1_load
     hand_eval0_s4_all_make <= hand_eval0_c4_all_make;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg52_load
-    hand_eval0_pipe_reg52_q <= hand_eval0_s0_codes;
+always @(posedge clk) begin: hand_eval0_pipe_reg2_load
+    hand_eval0_pipe_reg2_q <= hand_eval0_s0_codes;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg53_load
-    hand_eval0_pipe_reg53_q <= hand_eval0_pipe_reg52_q;
+always @(posedge clk) begin: hand_eval0_pipe_reg3_load
+    hand_eval0_pipe_reg3_q <= hand_eval0_pipe_reg2_q;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg54_load
-    hand_eval0_pipe_reg54_q <= hand_eval0_pipe_reg53_q;
+always @(posedge clk) begin: hand_eval0_pipe_reg4_load
+    hand_eval0_pipe_reg4_q <= hand_eval0_pipe_reg3_q;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg55_load
-    hand_eval0_s4_codes <= hand_eval0_pipe_reg54_q;
+always @(posedge clk) begin: hand_eval0_pipe_reg5_load
+    hand_eval0_s4_codes <= hand_eval0_pipe_reg4_q;
 end
 
 
@@ -1112,7 +928,7 @@ always @(posedge clk) begin: hand_eval0_score
         hand_eval0_mask_q <= 0;
     end
     else begin
-        if (hand_eval0_valids[(6 - 2)]) begin
+        if (hand_eval0_valids[4]) begin
             making = 16'h0;
             making[13-1:0] = hand_eval0_s4_making;
             scoring = 5'h0;
@@ -1121,7 +937,7 @@ always @(posedge clk) begin: hand_eval0_score
                 for (j=0; j<6; j=j+1) begin
                     code[j] = hand_eval0_s4_codes[((6 * i) + j)];
                 end
-                if (((code != 63) && (!hand_eval0_s4_invalid) && (hand_eval0_s4_all_make || making[code[6-1:2]]))) begin
+                if (((code != 63) && (!hand_eval0_ranked_invalid) && (hand_eval0_s4_all_make || making[code[6-1:2]]))) begin
                     scoring[i] = 1;
                 end
             end

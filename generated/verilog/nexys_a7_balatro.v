@@ -182,65 +182,24 @@ reg [5:0] balatro_board0_balatro_game0_preview0_pick_card4_card = 63;
 wire balatro_board0_balatro_game0_preview0_eval50_in_valid;
 wire balatro_board0_balatro_game0_preview0_eval50_invalid;
 wire balatro_board0_balatro_game0_preview0_eval50_out_valid;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_any = 0;
+reg [8:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category = 1;
+reg [23:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c5_word = 0;
 wire [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in;
 reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s0_codes = 0;
-reg [4:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_bad_codes = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit = 0;
-reg [51:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand = 0;
+reg [5:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_valids = 0;
+reg [23:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_word_q = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_invalid_q = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_invalid = 0;
 reg [51:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_hand = 1;
 reg [4:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_bad_codes = 0;
 reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_any = 1;
 reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_flush_suit = 1;
-wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_bad;
-reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_dups = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_present = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_quads = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_trips = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_pairs = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_not_quads = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_flush = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_kickers = 0;
-reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_sf_windows = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_sf = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0 = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1 = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0 = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_flush = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_straight = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1 = 0;
-reg [8:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category = 1;
-wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_invalid;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_bad = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_any = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1 = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0 = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2 = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0 = 0;
-reg [8:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_sf_top = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_q0 = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_x0 = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t0 = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1 = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m2 = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m3 = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m4 = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_straight_top = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p1 = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid = 0;
-reg [23:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c5_word = 0;
-reg [5:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_valids = 0;
-reg [23:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_word_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_invalid_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0 = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_all_make = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_making = 0;
-reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_codes = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_all_make = 0;
-reg [4:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_mask_q = 0;
+reg [51:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_hand = 0;
+reg [4:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_bad_codes = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_any = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_flush_suit = 0;
+reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_dups = 0;
+wire [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups;
 wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card0_same;
 wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card1_same;
 wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card2_same;
@@ -251,56 +210,97 @@ wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card6_same;
 wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card7_same;
 wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card8_same;
 wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card9_same;
-wire [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d;
-reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_straight_windows0_windows = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg5_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg6_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg7_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg8_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg9_q = 0;
-reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg10_q = 0;
-reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg11_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg12_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg13_q = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg14_q = 0;
-reg [64:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks0_onehots = 0;
-reg [38:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks1_onehots = 0;
-reg [25:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks2_onehots = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks3_onehots = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_found = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_top = 0;
+wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_bad;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_flush = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_kickers = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_not_quads = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_pairs = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_present = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_quads = 0;
+reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_sf_windows = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_trips = 0;
+reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_windows = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_quads = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_trips = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_pairs = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_not_quads = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_kickers = 0;
+reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_windows = 0;
+reg [9:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_sf_windows = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_flush = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_bad = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_any = 0;
+reg [64:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_kickers = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_not_quads = 0;
+reg [38:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_pairs = 0;
+reg [25:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_trips = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0 = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_straight = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_straight = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_sf = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_sf = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_flush = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_straight_top = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_straight_top = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_sf_top = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_sf_top = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_bad = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_any = 0;
 reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best = 0;
-reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_found = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_top = 0;
 reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q = 0;
-reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg30_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg31_q = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank2_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank3_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank4_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank5_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank6_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank7_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank8_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank9_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank10_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank11_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank12_rank = 0;
-reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank13_rank = 0;
-reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg52_q = 0;
-reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg53_q = 0;
-reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg54_q = 0;
-reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg56_q = 0;
-reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg57_q = 0;
-reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg58_q = 0;
-reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg59_q = 0;
-reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg60_q = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers1 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers2 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers3 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers4 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_not_quads0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_pairs0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_pairs1 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_pairs2 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_quads = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_trips0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_trips1 = 0;
+wire balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_invalid;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers1 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers2 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers3 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers4 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs1 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs2 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_trips0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_trips1 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_not_quads0 = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_quads = 0;
+reg [8:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_straight_top = 0;
+reg [3:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_sf_top = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_all_make = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = 0;
+reg balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_all_make = 0;
+reg [12:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_making = 0;
+reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_codes = 0;
+reg [4:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_mask_q = 0;
+reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg2_q = 0;
+reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg3_q = 0;
+reg [29:0] balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_q = 0;
+reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg6_q = 0;
+reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg7_q = 0;
+reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg8_q = 0;
+reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg9_q = 0;
+reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg10_q = 0;
 reg [2:0] balatro_board0_balatro_game0_move_op = 0;
 reg balatro_board0_balatro_game0_move_taken = 0;
 reg balatro_board0_balatro_game0_by_suit = 0;
@@ -7190,16 +7190,16 @@ assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in[24-1:18]
 assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in[18-1:12] = balatro_board0_balatro_game0_preview0_pick_card2_card;
 assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in[12-1:6] = balatro_board0_balatro_game0_preview0_pick_card1_card;
 assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in[6-1:0] = balatro_board0_balatro_game0_preview0_pick_card0_card;
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d[9] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card0_same;
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d[8] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card1_same;
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d[7] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card2_same;
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d[6] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card3_same;
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d[5] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card4_same;
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d[4] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card5_same;
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d[3] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card6_same;
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d[2] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card7_same;
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d[1] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card8_same;
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d[0] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card9_same;
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups[9] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card0_same;
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups[8] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card1_same;
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups[7] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card2_same;
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups[6] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card3_same;
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups[5] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card4_same;
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups[4] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card5_same;
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups[3] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card6_same;
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups[2] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card7_same;
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups[1] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card8_same;
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups[0] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card9_same;
 assign balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_bcd_bits[24-1:20] = balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit5_nibble;
 assign balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_bcd_bits[20-1:16] = balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_nibble;
 assign balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_bcd_bits[16-1:12] = balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit3_nibble;
@@ -7773,31 +7773,6 @@ assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card8_same =
 assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_same_card9_same = ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s0_codes[24-1:18] == balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s0_codes[30-1:24]) && (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s0_codes[24-1:18] != 63));
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_dups <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_d;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_hand;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg2_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_bad_codes <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg3_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_any <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_any;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_flush_suit;
-end
-
-
 always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s0_codes) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decode
     reg [52-1:0] hand;
     reg [5-1:0] bad_codes;
@@ -7851,11 +7826,20 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s0_codes) begin
 end
 
 
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_register
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_hand <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_hand;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_bad_codes <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_bad_codes;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_any <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_any;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_flush_suit <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_d1_flush_suit;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_dups <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_dups;
+end
 
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_bad = ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_dups != 0) || (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_bad_codes != 0));
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_rank_masks
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_bad = ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_dups != 0) || (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_bad_codes != 0));
+
+
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_flush_suit, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_hand) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -7876,10 +7860,10 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand, balatr
     for (r=0; r<13; r=r+1) begin
         held = 5'h1;
         for (s=0; s<4; s=s+1) begin
-            if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * r) + s)]) begin
+            if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_hand[((4 * r) + s)]) begin
                 held = {held[4-1:0], 1'b1};
             end
-            if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * r) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit[s])) begin
+            if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_hand[((4 * r) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_flush_suit[s])) begin
                 suited[r] = 1;
             end
         end
@@ -7895,8 +7879,8 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand, balatr
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_trips = trips;
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_pairs = pairs;
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_not_quads = not_quads;
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_flush = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit != 0);
-    if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_flush_suit != 0)) begin
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_flush = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_flush_suit != 0);
+    if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_flush_suit != 0)) begin
         balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_kickers = suited;
     end
     else begin
@@ -7905,14 +7889,14 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand, balatr
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_sf_windows
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_hand) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_sf_windows
     reg [10-1:0] found;
     integer w;
     integer s;
     found = 10'h0;
     for (w=0; w<10; w=w+1) begin
         for (s=0; s<4; s=s+1) begin
-            if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * w) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * (w + 1)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * (w + 2)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
+            if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_hand[((4 * w) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_hand[((4 * (w + 1)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_hand[((4 * (w + 2)) + s)] && balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_hand[((4 * (w + 3)) + s)])) begin
                 found[w] = 1;
             end
         end
@@ -7930,61 +7914,25 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_present) beg
             complete[w] = 1;
         end
     end
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_straight_windows0_windows = complete;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg5_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg5_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_quads;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_register
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_quads <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_quads;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_trips <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_trips;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_pairs <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_pairs;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_not_quads <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_not_quads;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_kickers <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_kickers;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_windows <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_windows;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_sf_windows <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_sf_windows;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_flush <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_flush;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_bad <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_bad;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_any <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_decoded_any;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg6_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg6_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_trips;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg7_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg7_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_pairs;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg8_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg8_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg9_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg9_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_kickers;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg10_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg10_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_straight_windows0_windows;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg11_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg11_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg12_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg12_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_flush;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg13_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg13_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c2_bad;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg14_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg14_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s1_any;
-end
-
-
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg9_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks0_select
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_kickers) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -7995,19 +7943,19 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg9_q) be
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg9_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_kickers[p] && seen[k]);
         end
-        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg9_q[p]) begin
+        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_kickers[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks0_onehots = sel;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_kickers = sel;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg7_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks1_select
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_pairs) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks1_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -8018,19 +7966,19 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg7_q) be
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg7_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_pairs[p] && seen[k]);
         end
-        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg7_q[p]) begin
+        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_pairs[p]) begin
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
         end
     end
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks1_onehots = sel;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_pairs = sel;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg6_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks2_select
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_trips) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks2_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -8041,19 +7989,19 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg6_q) be
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg6_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_trips[p] && seen[k]);
         end
-        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg6_q[p]) begin
+        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_trips[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks2_onehots = sel;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_trips = sel;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg8_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks3_select
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_not_quads) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks3_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -8064,34 +8012,34 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg8_q) be
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg8_q[p] && seen[k]);
+            sel[((13 * k) + p)] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_not_quads[p] && seen[k]);
         end
-        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg8_q[p]) begin
+        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_not_quads[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks3_onehots = sel;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_not_quads = sel;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg10_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_pick
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_windows) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg10_q[w] && (!higher))) begin
+        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg10_q[w]) begin
+        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_windows[w]) begin
             higher = 1'b1;
         end
     end
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best = {onehot, 3'h0};
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_found = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg10_q != 0);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_straight = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_windows != 0);
 end
 
 
@@ -8102,26 +8050,26 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_bes
     value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[4]);
     value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[2]);
     value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_best[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_top = value;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_straight_top = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg11_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_pick
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_sf_windows) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg11_q[w] && (!higher))) begin
+        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg11_q[w]) begin
+        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best = {onehot, 3'h0};
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_found = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg11_q != 0);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_sf = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_sf_windows != 0);
 end
 
 
@@ -8132,356 +8080,224 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_bes
     value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[4]);
     value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[2]);
     value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_best[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_top = value;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg15_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks0_onehots[13-1:0];
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_register
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_kickers[13-1:0];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_kickers[26-1:13];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_kickers[39-1:26];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_kickers[52-1:39];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_kickers[65-1:52];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_pairs[13-1:0];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_pairs[26-1:13];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_pairs[39-1:26];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_trips[13-1:0];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_trips[26-1:13];
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_not_quads;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_quads;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_straight <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_straight;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_sf <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_sf;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_flush <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_flush;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_straight_top <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_straight_top;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_sf_top <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c3_sf_top;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_bad <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_bad;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_any <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_masks_any;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks0_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks0_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks0_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks0_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg20_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks1_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg21_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks1_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks1_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg23_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks2_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg24_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks2_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_highest_ranks3_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg26_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg5_q;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg27_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_straight <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_found;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg28_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_sf <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_found;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg29_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_flush <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg12_q;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg30_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg30_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top0_top;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg31_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg31_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_window_top1_top;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg32_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_bad <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg13_q;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg33_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_any <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg14_q;
-end
-
-
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank2_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank2_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank2_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers0 = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank3_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank3_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg16_q[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank3_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers1[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers1 = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank4_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank4_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg17_q[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank4_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers2[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers2 = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank5_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank5_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg18_q[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank5_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers3[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers3 = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank6_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank6_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg19_q[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank6_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers4[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers4 = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank7_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank7_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank7_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_pairs0 = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank8_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank8_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank8_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_pairs1 = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank9_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank9_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg22_q[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank9_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs2[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_pairs2 = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank10_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank10_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_trips0 = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank11_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank11_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank11_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_trips1 = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank12_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank12_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg25_q[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank12_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_not_quads0[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_not_quads0 = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank13_encode
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank13_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[8]);
-    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[4]);
-    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[2]);
-    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads[1]);
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank13_rank = value;
+    value[3] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[8]);
+    value[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[12] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[4]);
+    value[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[10] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[2]);
+    value[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[11] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[9] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads[1]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_quads = value;
 end
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_flush, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_straight, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_sf) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_categorize
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_flush, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_straight, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_sf, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_sf) begin
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_sf) begin
         cat[8] = 1;
     end
-    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads != 0)) begin
+    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads != 0)) begin
         cat[7] = 1;
     end
-    else if (((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0 != 0) && ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip1 != 0) || (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0 != 0)))) begin
+    else if (((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0 != 0) && ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips1 != 0) || (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0 != 0)))) begin
         cat[6] = 1;
     end
-    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_flush) begin
+    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_flush) begin
         cat[5] = 1;
     end
-    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_straight) begin
+    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_straight) begin
         cat[4] = 1;
     end
-    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0 != 0)) begin
+    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0 != 0)) begin
         cat[3] = 1;
     end
-    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1 != 0)) begin
+    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1 != 0)) begin
         cat[2] = 1;
     end
-    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0 != 0)) begin
+    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category = cat;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category = cat;
 end
 
 
 
-assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_invalid = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_bad || (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_any));
+assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_invalid = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_bad || (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_any));
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg34_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank2_rank;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_register
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers0;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers1;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers2 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers2;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers3 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers3;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers4 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_kickers4;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_pairs0;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_pairs1;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs2 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_pairs2;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_trips0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_trips0;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_trips1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_trips1;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_not_quads0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_not_quads0;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_quads <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_quads;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_straight_top <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_straight_top;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_sf_top <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_sf_top;
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_invalid <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_invalid;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg35_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank3_rank;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg36_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m2 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank4_rank;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg37_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m3 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank5_rank;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg38_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m4 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank6_rank;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg39_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank7_rank;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg40_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank8_rank;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg41_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank9_rank;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg42_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank10_rank;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg43_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank11_rank;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg44_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_x0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank12_rank;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg45_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_q0 <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_onehot_rank13_rank;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg46_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg47_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_straight_top <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg30_q;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg48_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_sf_top <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg31_q;
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg49_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_invalid;
-end
-
-
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_x0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_q0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m2, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_sf_top, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m3, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m4, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_straight_top, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_compose
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_not_quads0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_trips1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_quads, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers2, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_sf_top, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs2, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_trips0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers3, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers4, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_straight_top, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_invalid, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -8493,80 +8309,80 @@ always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_x0, balatro_boa
     reg [4-1:0] k4;
     t1_ge_p0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0[j]))) begin
+        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_trips1[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs0[j]))) begin
             t1_ge_p0 = 1'b1;
         end
-        else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1[j]))) begin
+        else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs0[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_trips1[j]))) begin
             t1_ge_p0 = 1'b0;
         end
     end
     p2_ge_m0 = 1'b1;
     for (j=0; j<4; j=j+1) begin
-        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0[j]))) begin
+        if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs2[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers0[j]))) begin
             p2_ge_m0 = 1'b1;
         end
-        else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2[j]))) begin
+        else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers0[j] && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs2[j]))) begin
             p2_ge_m0 = 1'b0;
         end
     end
     cat = 4'h0;
-    cat[3] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[8];
-    cat[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[4]);
-    cat[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[2]);
-    cat[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[1]);
+    cat[3] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[8];
+    cat[2] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[4]);
+    cat[1] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[2]);
+    cat[0] = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[7] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[3] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[8]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_sf_top);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[8]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_sf_top);
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[7]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_q0);
-        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_x0);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[7]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_quads);
+        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_not_quads0);
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[6]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t0);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[6]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_trips0);
         if (t1_ge_p0) begin
-            k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t1);
+            k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_trips1);
         end
         else begin
-            k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0);
+            k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs0);
         end
     end
-    if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[0])) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0);
-        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1);
-        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m2);
-        k3 = (k3 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m3);
-        k4 = (k4 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m4);
+    if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[0])) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers0);
+        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers1);
+        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers2);
+        k3 = (k3 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers3);
+        k4 = (k4 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers4);
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[4]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_straight_top);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[4]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_straight_top);
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[3]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_t0);
-        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0);
-        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[3]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_trips0);
+        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers0);
+        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers1);
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[2]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0);
-        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p1);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[2]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs0);
+        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs1);
         if (p2_ge_m0) begin
-            k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p2);
+            k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs2);
         end
         else begin
-            k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0);
+            k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers0);
         end
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_category[1]) begin
-        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_p0);
-        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m0);
-        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m1);
-        k3 = (k3 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_m2);
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_category[1]) begin
+        k0 = (k0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_pairs0);
+        k1 = (k1 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers0);
+        k2 = (k2 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers1);
+        k3 = (k3 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_kickers2);
     end
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid) begin
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_invalid) begin
         balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c5_word = 0;
     end
     else begin
@@ -8598,7 +8414,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_e
     else begin
         if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_valids[(6 - 2)]) begin
             balatro_board0_balatro_game0_preview0_eval50_hand_eval0_word_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c5_word;
-            balatro_board0_balatro_game0_preview0_eval50_hand_eval0_invalid_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid;
+            balatro_board0_balatro_game0_preview0_eval50_hand_eval0_invalid_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_invalid;
         end
     end
 end
@@ -8610,50 +8426,50 @@ assign balatro_board0_balatro_game0_preview0_eval50_invalid = balatro_board0_bal
 assign balatro_board0_balatro_game0_preview0_eval50_out_valid = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_valids[(6 - 1)];
 
 
-always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_making_ranks
-    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[7]) begin
-        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s3_quads;
+always @(balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads, balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_making_ranks
+    if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category[7]) begin
+        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_quads;
     end
-    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[3]) begin
-        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_trip0;
+    else if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category[3]) begin
+        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_trips0;
     end
-    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[2] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[1])) begin
-        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pair1);
+    else if ((balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category[2] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category[1])) begin
+        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs0 | balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_pairs1);
     end
     else begin
-        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_kick0;
+        balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_picks_kickers0;
     end
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_all_make = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[8] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_category[4]);
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_all_make = (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category[8] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category[6] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category[5] || balatro_board0_balatro_game0_preview0_eval50_hand_eval0_category[4]);
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg50_load
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg0_load
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_making <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_making;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg51_load
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg1_load
     balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_all_make <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_c4_all_make;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg52_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg52_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s0_codes;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg2_load
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg2_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s0_codes;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg53_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg53_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg52_q;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg3_load
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg3_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg2_q;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg54_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg54_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg53_q;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_load
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_q <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg3_q;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg55_load
-    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_codes <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg54_q;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg5_load
+    balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_codes <= balatro_board0_balatro_game0_preview0_eval50_hand_eval0_pipe_reg4_q;
 end
 
 
@@ -8667,7 +8483,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_e
         balatro_board0_balatro_game0_preview0_eval50_hand_eval0_mask_q <= 0;
     end
     else begin
-        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_valids[(6 - 2)]) begin
+        if (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_valids[4]) begin
             making = 16'h0;
             making[13-1:0] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_making;
             scoring = 5'h0;
@@ -8676,7 +8492,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_eval50_hand_e
                 for (j=0; j<6; j=j+1) begin
                     code[j] = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_codes[((6 * i) + j)];
                 end
-                if (((code != 63) && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_invalid) && (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_all_make || making[code[6-1:2]]))) begin
+                if (((code != 63) && (!balatro_board0_balatro_game0_preview0_eval50_hand_eval0_ranked_invalid) && (balatro_board0_balatro_game0_preview0_eval50_hand_eval0_s4_all_make || making[code[6-1:2]]))) begin
                     scoring[i] = 1;
                 end
             end
@@ -8690,33 +8506,33 @@ end
 assign balatro_board0_balatro_game0_preview0_mask = balatro_board0_balatro_game0_preview0_eval50_hand_eval0_mask_q;
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg56_load
-    balatro_board0_balatro_game0_preview0_pipe_reg56_q <= balatro_board0_balatro_game0_preview0_packed_in;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg6_load
+    balatro_board0_balatro_game0_preview0_pipe_reg6_q <= balatro_board0_balatro_game0_preview0_packed_in;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg57_load
-    balatro_board0_balatro_game0_preview0_pipe_reg57_q <= balatro_board0_balatro_game0_preview0_pipe_reg56_q;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg7_load
+    balatro_board0_balatro_game0_preview0_pipe_reg7_q <= balatro_board0_balatro_game0_preview0_pipe_reg6_q;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg58_load
-    balatro_board0_balatro_game0_preview0_pipe_reg58_q <= balatro_board0_balatro_game0_preview0_pipe_reg57_q;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg8_load
+    balatro_board0_balatro_game0_preview0_pipe_reg8_q <= balatro_board0_balatro_game0_preview0_pipe_reg7_q;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg59_load
-    balatro_board0_balatro_game0_preview0_pipe_reg59_q <= balatro_board0_balatro_game0_preview0_pipe_reg58_q;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg9_load
+    balatro_board0_balatro_game0_preview0_pipe_reg9_q <= balatro_board0_balatro_game0_preview0_pipe_reg8_q;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg60_load
-    balatro_board0_balatro_game0_preview0_pipe_reg60_q <= balatro_board0_balatro_game0_preview0_pipe_reg59_q;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg10_load
+    balatro_board0_balatro_game0_preview0_pipe_reg10_q <= balatro_board0_balatro_game0_preview0_pipe_reg9_q;
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg61_load
-    balatro_board0_balatro_game0_preview0_p <= balatro_board0_balatro_game0_preview0_pipe_reg60_q;
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg11_load
+    balatro_board0_balatro_game0_preview0_p <= balatro_board0_balatro_game0_preview0_pipe_reg10_q;
 end
 
 

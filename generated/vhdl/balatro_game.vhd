@@ -159,65 +159,24 @@ signal preview0_pick_card4_card: unsigned(5 downto 0);
 signal preview0_eval50_in_valid: std_logic;
 signal preview0_eval50_invalid: std_logic;
 signal preview0_eval50_out_valid: std_logic;
-signal preview0_eval50_hand_eval0_s1_any: std_logic;
+signal preview0_eval50_hand_eval0_category: unsigned(8 downto 0);
+signal preview0_eval50_hand_eval0_c5_word: unsigned(23 downto 0);
 signal preview0_eval50_hand_eval0_codes_in: unsigned(29 downto 0);
 signal preview0_eval50_hand_eval0_s0_codes: unsigned(29 downto 0);
-signal preview0_eval50_hand_eval0_s1_bad_codes: unsigned(4 downto 0);
-signal preview0_eval50_hand_eval0_s1_flush_suit: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_s1_hand: unsigned(51 downto 0);
+signal preview0_eval50_hand_eval0_valids: unsigned(5 downto 0);
+signal preview0_eval50_hand_eval0_word_q: unsigned(23 downto 0);
+signal preview0_eval50_hand_eval0_invalid_q: std_logic;
+signal preview0_eval50_hand_eval0_ranked_invalid: std_logic;
 signal preview0_eval50_hand_eval0_d1_hand: unsigned(51 downto 0);
 signal preview0_eval50_hand_eval0_d1_bad_codes: unsigned(4 downto 0);
 signal preview0_eval50_hand_eval0_d1_any: std_logic;
 signal preview0_eval50_hand_eval0_d1_flush_suit: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_c2_bad: std_logic;
-signal preview0_eval50_hand_eval0_s1_dups: unsigned(9 downto 0);
-signal preview0_eval50_hand_eval0_c2_present: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_c2_quads: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_c2_trips: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_c2_pairs: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_c2_not_quads: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_c2_flush: std_logic;
-signal preview0_eval50_hand_eval0_c2_kickers: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
-signal preview0_eval50_hand_eval0_s3_sf: std_logic;
-signal preview0_eval50_hand_eval0_s3_quads: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_trip0: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_trip1: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pair0: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_s3_flush: std_logic;
-signal preview0_eval50_hand_eval0_s3_straight: std_logic;
-signal preview0_eval50_hand_eval0_pair1: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_c4_category: unsigned(8 downto 0);
-signal preview0_eval50_hand_eval0_c4_invalid: std_logic;
-signal preview0_eval50_hand_eval0_s3_bad: std_logic;
-signal preview0_eval50_hand_eval0_s3_any: std_logic;
-signal preview0_eval50_hand_eval0_t1: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_p0: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_p2: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_m0: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_s4_category: unsigned(8 downto 0);
-signal preview0_eval50_hand_eval0_s4_sf_top: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_q0: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_x0: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_t0: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_m1: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_m2: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_m3: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_m4: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_s4_straight_top: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_p1: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_s4_invalid: std_logic;
-signal preview0_eval50_hand_eval0_c5_word: unsigned(23 downto 0);
-signal preview0_eval50_hand_eval0_valids: unsigned(5 downto 0);
-signal preview0_eval50_hand_eval0_word_q: unsigned(23 downto 0);
-signal preview0_eval50_hand_eval0_invalid_q: std_logic;
-signal preview0_eval50_hand_eval0_c4_making: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_kick0: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_c4_all_make: std_logic;
-signal preview0_eval50_hand_eval0_s4_making: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_s4_codes: unsigned(29 downto 0);
-signal preview0_eval50_hand_eval0_s4_all_make: std_logic;
-signal preview0_eval50_hand_eval0_mask_q: unsigned(4 downto 0);
+signal preview0_eval50_hand_eval0_decoded_hand: unsigned(51 downto 0);
+signal preview0_eval50_hand_eval0_decoded_bad_codes: unsigned(4 downto 0);
+signal preview0_eval50_hand_eval0_decoded_any: std_logic;
+signal preview0_eval50_hand_eval0_decoded_flush_suit: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_decoded_dups: unsigned(9 downto 0);
+signal preview0_eval50_hand_eval0_dups: unsigned(9 downto 0);
 signal preview0_eval50_hand_eval0_same_card0_same: std_logic;
 signal preview0_eval50_hand_eval0_same_card1_same: std_logic;
 signal preview0_eval50_hand_eval0_same_card2_same: std_logic;
@@ -228,56 +187,97 @@ signal preview0_eval50_hand_eval0_same_card6_same: std_logic;
 signal preview0_eval50_hand_eval0_same_card7_same: std_logic;
 signal preview0_eval50_hand_eval0_same_card8_same: std_logic;
 signal preview0_eval50_hand_eval0_same_card9_same: std_logic;
-signal preview0_eval50_hand_eval0_pipe_reg0_d: unsigned(9 downto 0);
-signal preview0_eval50_hand_eval0_straight_windows0_windows: unsigned(9 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg5_q: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg6_q: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg7_q: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg8_q: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg9_q: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg10_q: unsigned(9 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg11_q: unsigned(9 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg12_q: std_logic;
-signal preview0_eval50_hand_eval0_pipe_reg13_q: std_logic;
-signal preview0_eval50_hand_eval0_pipe_reg14_q: std_logic;
-signal preview0_eval50_hand_eval0_highest_ranks0_onehots: unsigned(64 downto 0);
-signal preview0_eval50_hand_eval0_highest_ranks1_onehots: unsigned(38 downto 0);
-signal preview0_eval50_hand_eval0_highest_ranks2_onehots: unsigned(25 downto 0);
-signal preview0_eval50_hand_eval0_highest_ranks3_onehots: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_window_top0_found: std_logic;
-signal preview0_eval50_hand_eval0_window_top0_top: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c2_bad: std_logic;
+signal preview0_eval50_hand_eval0_c2_flush: std_logic;
+signal preview0_eval50_hand_eval0_c2_kickers: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_c2_not_quads: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_c2_pairs: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_c2_present: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_c2_quads: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
+signal preview0_eval50_hand_eval0_c2_trips: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_c2_windows: unsigned(9 downto 0);
+signal preview0_eval50_hand_eval0_masks_quads: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_masks_trips: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_masks_pairs: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_masks_not_quads: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_masks_kickers: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_masks_windows: unsigned(9 downto 0);
+signal preview0_eval50_hand_eval0_masks_sf_windows: unsigned(9 downto 0);
+signal preview0_eval50_hand_eval0_masks_flush: std_logic;
+signal preview0_eval50_hand_eval0_masks_bad: std_logic;
+signal preview0_eval50_hand_eval0_masks_any: std_logic;
+signal preview0_eval50_hand_eval0_c3_kickers: unsigned(64 downto 0);
+signal preview0_eval50_hand_eval0_c3_not_quads: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_c3_pairs: unsigned(38 downto 0);
+signal preview0_eval50_hand_eval0_c3_trips: unsigned(25 downto 0);
+signal preview0_eval50_hand_eval0_picks_kickers0: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_kickers1: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_kickers2: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_kickers3: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_kickers4: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_pairs0: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_pairs1: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_pairs2: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_trips0: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_trips1: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_not_quads0: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_quads: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_picks_straight: std_logic;
+signal preview0_eval50_hand_eval0_c3_straight: std_logic;
+signal preview0_eval50_hand_eval0_picks_sf: std_logic;
+signal preview0_eval50_hand_eval0_c3_sf: std_logic;
+signal preview0_eval50_hand_eval0_picks_flush: std_logic;
+signal preview0_eval50_hand_eval0_picks_straight_top: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c3_straight_top: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_picks_sf_top: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c3_sf_top: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_picks_bad: std_logic;
+signal preview0_eval50_hand_eval0_picks_any: std_logic;
 signal preview0_eval50_hand_eval0_window_top0_best: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_window_top1_found: std_logic;
-signal preview0_eval50_hand_eval0_window_top1_top: unsigned(3 downto 0);
 signal preview0_eval50_hand_eval0_window_top1_best: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg16_q: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg17_q: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg18_q: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg19_q: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg22_q: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg25_q: unsigned(12 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg30_q: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg31_q: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank2_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank3_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank4_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank5_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank6_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank7_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank8_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank9_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank10_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank11_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank12_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_onehot_rank13_rank: unsigned(3 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg52_q: unsigned(29 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg53_q: unsigned(29 downto 0);
-signal preview0_eval50_hand_eval0_pipe_reg54_q: unsigned(29 downto 0);
-signal preview0_pipe_reg56_q: unsigned(23 downto 0);
-signal preview0_pipe_reg57_q: unsigned(23 downto 0);
-signal preview0_pipe_reg58_q: unsigned(23 downto 0);
-signal preview0_pipe_reg59_q: unsigned(23 downto 0);
-signal preview0_pipe_reg60_q: unsigned(23 downto 0);
+signal preview0_eval50_hand_eval0_c4_kickers0: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_kickers1: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_kickers2: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_kickers3: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_kickers4: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_not_quads0: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_pairs0: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_pairs1: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_pairs2: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_quads: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_trips0: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_trips1: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_invalid: std_logic;
+signal preview0_eval50_hand_eval0_ranked_kickers0: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_kickers1: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_kickers2: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_kickers3: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_kickers4: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_pairs0: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_pairs1: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_pairs2: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_trips0: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_trips1: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_not_quads0: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_quads: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_category: unsigned(8 downto 0);
+signal preview0_eval50_hand_eval0_ranked_straight_top: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_ranked_sf_top: unsigned(3 downto 0);
+signal preview0_eval50_hand_eval0_c4_all_make: std_logic;
+signal preview0_eval50_hand_eval0_c4_making: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_s4_all_make: std_logic;
+signal preview0_eval50_hand_eval0_s4_making: unsigned(12 downto 0);
+signal preview0_eval50_hand_eval0_s4_codes: unsigned(29 downto 0);
+signal preview0_eval50_hand_eval0_mask_q: unsigned(4 downto 0);
+signal preview0_eval50_hand_eval0_pipe_reg2_q: unsigned(29 downto 0);
+signal preview0_eval50_hand_eval0_pipe_reg3_q: unsigned(29 downto 0);
+signal preview0_eval50_hand_eval0_pipe_reg4_q: unsigned(29 downto 0);
+signal preview0_pipe_reg6_q: unsigned(23 downto 0);
+signal preview0_pipe_reg7_q: unsigned(23 downto 0);
+signal preview0_pipe_reg8_q: unsigned(23 downto 0);
+signal preview0_pipe_reg9_q: unsigned(23 downto 0);
+signal preview0_pipe_reg10_q: unsigned(23 downto 0);
 signal move_op: unsigned(2 downto 0);
 signal move_taken: std_logic;
 signal by_suit: std_logic;
@@ -324,16 +324,16 @@ preview0_eval50_hand_eval0_codes_in(24-1 downto 18) <= preview0_pick_card3_card;
 preview0_eval50_hand_eval0_codes_in(18-1 downto 12) <= preview0_pick_card2_card;
 preview0_eval50_hand_eval0_codes_in(12-1 downto 6) <= preview0_pick_card1_card;
 preview0_eval50_hand_eval0_codes_in(6-1 downto 0) <= preview0_pick_card0_card;
-preview0_eval50_hand_eval0_pipe_reg0_d(9) <= preview0_eval50_hand_eval0_same_card0_same;
-preview0_eval50_hand_eval0_pipe_reg0_d(8) <= preview0_eval50_hand_eval0_same_card1_same;
-preview0_eval50_hand_eval0_pipe_reg0_d(7) <= preview0_eval50_hand_eval0_same_card2_same;
-preview0_eval50_hand_eval0_pipe_reg0_d(6) <= preview0_eval50_hand_eval0_same_card3_same;
-preview0_eval50_hand_eval0_pipe_reg0_d(5) <= preview0_eval50_hand_eval0_same_card4_same;
-preview0_eval50_hand_eval0_pipe_reg0_d(4) <= preview0_eval50_hand_eval0_same_card5_same;
-preview0_eval50_hand_eval0_pipe_reg0_d(3) <= preview0_eval50_hand_eval0_same_card6_same;
-preview0_eval50_hand_eval0_pipe_reg0_d(2) <= preview0_eval50_hand_eval0_same_card7_same;
-preview0_eval50_hand_eval0_pipe_reg0_d(1) <= preview0_eval50_hand_eval0_same_card8_same;
-preview0_eval50_hand_eval0_pipe_reg0_d(0) <= preview0_eval50_hand_eval0_same_card9_same;
+preview0_eval50_hand_eval0_dups(9) <= preview0_eval50_hand_eval0_same_card0_same;
+preview0_eval50_hand_eval0_dups(8) <= preview0_eval50_hand_eval0_same_card1_same;
+preview0_eval50_hand_eval0_dups(7) <= preview0_eval50_hand_eval0_same_card2_same;
+preview0_eval50_hand_eval0_dups(6) <= preview0_eval50_hand_eval0_same_card3_same;
+preview0_eval50_hand_eval0_dups(5) <= preview0_eval50_hand_eval0_same_card4_same;
+preview0_eval50_hand_eval0_dups(4) <= preview0_eval50_hand_eval0_same_card5_same;
+preview0_eval50_hand_eval0_dups(3) <= preview0_eval50_hand_eval0_same_card6_same;
+preview0_eval50_hand_eval0_dups(2) <= preview0_eval50_hand_eval0_same_card7_same;
+preview0_eval50_hand_eval0_dups(1) <= preview0_eval50_hand_eval0_same_card8_same;
+preview0_eval50_hand_eval0_dups(0) <= preview0_eval50_hand_eval0_same_card9_same;
 
 preview0_pick_card0_pick: process (clk) is
     variable c: unsigned(5 downto 0);
@@ -765,41 +765,6 @@ preview0_eval50_hand_eval0_same_card8_same <= stdl((preview0_eval50_hand_eval0_s
 
 preview0_eval50_hand_eval0_same_card9_same <= stdl((preview0_eval50_hand_eval0_s0_codes(24-1 downto 18) = preview0_eval50_hand_eval0_s0_codes(30-1 downto 24)) and (preview0_eval50_hand_eval0_s0_codes(24-1 downto 18) /= 63));
 
-preview0_eval50_hand_eval0_pipe_reg0_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s1_dups <= preview0_eval50_hand_eval0_pipe_reg0_d;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg0_load;
-
-preview0_eval50_hand_eval0_pipe_reg1_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s1_hand <= preview0_eval50_hand_eval0_d1_hand;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg1_load;
-
-preview0_eval50_hand_eval0_pipe_reg2_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s1_bad_codes <= preview0_eval50_hand_eval0_d1_bad_codes;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg2_load;
-
-preview0_eval50_hand_eval0_pipe_reg3_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s1_any <= preview0_eval50_hand_eval0_d1_any;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg3_load;
-
-preview0_eval50_hand_eval0_pipe_reg4_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s1_flush_suit <= preview0_eval50_hand_eval0_d1_flush_suit;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg4_load;
-
 preview0_eval50_hand_eval0_decode: process (preview0_eval50_hand_eval0_s0_codes) is
     variable hand: unsigned(51 downto 0);
     variable bad_codes: unsigned(4 downto 0);
@@ -848,10 +813,21 @@ begin
     preview0_eval50_hand_eval0_d1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
 end process preview0_eval50_hand_eval0_decode;
 
+preview0_eval50_hand_eval0_decoded_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        preview0_eval50_hand_eval0_decoded_hand <= preview0_eval50_hand_eval0_d1_hand;
+        preview0_eval50_hand_eval0_decoded_bad_codes <= preview0_eval50_hand_eval0_d1_bad_codes;
+        preview0_eval50_hand_eval0_decoded_any <= preview0_eval50_hand_eval0_d1_any;
+        preview0_eval50_hand_eval0_decoded_flush_suit <= preview0_eval50_hand_eval0_d1_flush_suit;
+        preview0_eval50_hand_eval0_decoded_dups <= preview0_eval50_hand_eval0_dups;
+    end if;
+end process preview0_eval50_hand_eval0_decoded_register;
 
-preview0_eval50_hand_eval0_c2_bad <= stdl((preview0_eval50_hand_eval0_s1_dups /= 0) or (preview0_eval50_hand_eval0_s1_bad_codes /= 0));
 
-preview0_eval50_hand_eval0_rank_masks: process (preview0_eval50_hand_eval0_s1_hand, preview0_eval50_hand_eval0_s1_flush_suit) is
+preview0_eval50_hand_eval0_c2_bad <= stdl((preview0_eval50_hand_eval0_decoded_dups /= 0) or (preview0_eval50_hand_eval0_decoded_bad_codes /= 0));
+
+preview0_eval50_hand_eval0_rank_masks: process (preview0_eval50_hand_eval0_decoded_flush_suit, preview0_eval50_hand_eval0_decoded_hand) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -871,10 +847,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(preview0_eval50_hand_eval0_s1_hand(((4 * r) + s))) then
+            if bool(preview0_eval50_hand_eval0_decoded_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(preview0_eval50_hand_eval0_s1_hand(((4 * r) + s))) and bool(preview0_eval50_hand_eval0_s1_flush_suit(s))) then
+            if (bool(preview0_eval50_hand_eval0_decoded_hand(((4 * r) + s))) and bool(preview0_eval50_hand_eval0_decoded_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -890,21 +866,21 @@ begin
     preview0_eval50_hand_eval0_c2_trips <= trips;
     preview0_eval50_hand_eval0_c2_pairs <= pairs;
     preview0_eval50_hand_eval0_c2_not_quads <= not_quads;
-    preview0_eval50_hand_eval0_c2_flush <= stdl(preview0_eval50_hand_eval0_s1_flush_suit /= 0);
-    if (preview0_eval50_hand_eval0_s1_flush_suit /= 0) then
+    preview0_eval50_hand_eval0_c2_flush <= stdl(preview0_eval50_hand_eval0_decoded_flush_suit /= 0);
+    if (preview0_eval50_hand_eval0_decoded_flush_suit /= 0) then
         preview0_eval50_hand_eval0_c2_kickers <= suited;
     else
         preview0_eval50_hand_eval0_c2_kickers <= singles;
     end if;
 end process preview0_eval50_hand_eval0_rank_masks;
 
-preview0_eval50_hand_eval0_sf_windows: process (preview0_eval50_hand_eval0_s1_hand) is
+preview0_eval50_hand_eval0_sf_windows: process (preview0_eval50_hand_eval0_decoded_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(preview0_eval50_hand_eval0_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(preview0_eval50_hand_eval0_s1_hand(((4 * w) + s))) and bool(preview0_eval50_hand_eval0_s1_hand(((4 * (w + 1)) + s))) and bool(preview0_eval50_hand_eval0_s1_hand(((4 * (w + 2)) + s))) and bool(preview0_eval50_hand_eval0_s1_hand(((4 * (w + 3)) + s)))) then
+            if (bool(preview0_eval50_hand_eval0_decoded_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(preview0_eval50_hand_eval0_decoded_hand(((4 * w) + s))) and bool(preview0_eval50_hand_eval0_decoded_hand(((4 * (w + 1)) + s))) and bool(preview0_eval50_hand_eval0_decoded_hand(((4 * (w + 2)) + s))) and bool(preview0_eval50_hand_eval0_decoded_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -921,80 +897,26 @@ begin
             complete(w) := '1';
         end if;
     end loop;
-    preview0_eval50_hand_eval0_straight_windows0_windows <= complete;
+    preview0_eval50_hand_eval0_c2_windows <= complete;
 end process preview0_eval50_hand_eval0_straight_windows0_find;
 
-preview0_eval50_hand_eval0_pipe_reg5_load: process (clk) is
+preview0_eval50_hand_eval0_masks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg5_q <= preview0_eval50_hand_eval0_c2_quads;
+        preview0_eval50_hand_eval0_masks_quads <= preview0_eval50_hand_eval0_c2_quads;
+        preview0_eval50_hand_eval0_masks_trips <= preview0_eval50_hand_eval0_c2_trips;
+        preview0_eval50_hand_eval0_masks_pairs <= preview0_eval50_hand_eval0_c2_pairs;
+        preview0_eval50_hand_eval0_masks_not_quads <= preview0_eval50_hand_eval0_c2_not_quads;
+        preview0_eval50_hand_eval0_masks_kickers <= preview0_eval50_hand_eval0_c2_kickers;
+        preview0_eval50_hand_eval0_masks_windows <= preview0_eval50_hand_eval0_c2_windows;
+        preview0_eval50_hand_eval0_masks_sf_windows <= preview0_eval50_hand_eval0_c2_sf_windows;
+        preview0_eval50_hand_eval0_masks_flush <= preview0_eval50_hand_eval0_c2_flush;
+        preview0_eval50_hand_eval0_masks_bad <= preview0_eval50_hand_eval0_c2_bad;
+        preview0_eval50_hand_eval0_masks_any <= preview0_eval50_hand_eval0_decoded_any;
     end if;
-end process preview0_eval50_hand_eval0_pipe_reg5_load;
+end process preview0_eval50_hand_eval0_masks_register;
 
-preview0_eval50_hand_eval0_pipe_reg6_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg6_q <= preview0_eval50_hand_eval0_c2_trips;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg6_load;
-
-preview0_eval50_hand_eval0_pipe_reg7_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg7_q <= preview0_eval50_hand_eval0_c2_pairs;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg7_load;
-
-preview0_eval50_hand_eval0_pipe_reg8_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg8_q <= preview0_eval50_hand_eval0_c2_not_quads;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg8_load;
-
-preview0_eval50_hand_eval0_pipe_reg9_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg9_q <= preview0_eval50_hand_eval0_c2_kickers;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg9_load;
-
-preview0_eval50_hand_eval0_pipe_reg10_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg10_q <= preview0_eval50_hand_eval0_straight_windows0_windows;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg10_load;
-
-preview0_eval50_hand_eval0_pipe_reg11_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg11_q <= preview0_eval50_hand_eval0_c2_sf_windows;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg11_load;
-
-preview0_eval50_hand_eval0_pipe_reg12_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg12_q <= preview0_eval50_hand_eval0_c2_flush;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg12_load;
-
-preview0_eval50_hand_eval0_pipe_reg13_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg13_q <= preview0_eval50_hand_eval0_c2_bad;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg13_load;
-
-preview0_eval50_hand_eval0_pipe_reg14_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg14_q <= preview0_eval50_hand_eval0_s1_any;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg14_load;
-
-preview0_eval50_hand_eval0_highest_ranks0_select: process (preview0_eval50_hand_eval0_pipe_reg9_q) is
+preview0_eval50_hand_eval0_highest_ranks0_select: process (preview0_eval50_hand_eval0_masks_kickers) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -1004,18 +926,18 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg9_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(preview0_eval50_hand_eval0_masks_kickers(p)) and bool(seen(k)));
         end loop;
-        if bool(preview0_eval50_hand_eval0_pipe_reg9_q(p)) then
+        if bool(preview0_eval50_hand_eval0_masks_kickers(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
         end if;
     end loop;
-    preview0_eval50_hand_eval0_highest_ranks0_onehots <= sel;
+    preview0_eval50_hand_eval0_c3_kickers <= sel;
 end process preview0_eval50_hand_eval0_highest_ranks0_select;
 
-preview0_eval50_hand_eval0_highest_ranks1_select: process (preview0_eval50_hand_eval0_pipe_reg7_q) is
+preview0_eval50_hand_eval0_highest_ranks1_select: process (preview0_eval50_hand_eval0_masks_pairs) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -1025,18 +947,18 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg7_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(preview0_eval50_hand_eval0_masks_pairs(p)) and bool(seen(k)));
         end loop;
-        if bool(preview0_eval50_hand_eval0_pipe_reg7_q(p)) then
+        if bool(preview0_eval50_hand_eval0_masks_pairs(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
         end if;
     end loop;
-    preview0_eval50_hand_eval0_highest_ranks1_onehots <= sel;
+    preview0_eval50_hand_eval0_c3_pairs <= sel;
 end process preview0_eval50_hand_eval0_highest_ranks1_select;
 
-preview0_eval50_hand_eval0_highest_ranks2_select: process (preview0_eval50_hand_eval0_pipe_reg6_q) is
+preview0_eval50_hand_eval0_highest_ranks2_select: process (preview0_eval50_hand_eval0_masks_trips) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -1046,18 +968,18 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg6_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(preview0_eval50_hand_eval0_masks_trips(p)) and bool(seen(k)));
         end loop;
-        if bool(preview0_eval50_hand_eval0_pipe_reg6_q(p)) then
+        if bool(preview0_eval50_hand_eval0_masks_trips(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
         end if;
     end loop;
-    preview0_eval50_hand_eval0_highest_ranks2_onehots <= sel;
+    preview0_eval50_hand_eval0_c3_trips <= sel;
 end process preview0_eval50_hand_eval0_highest_ranks2_select;
 
-preview0_eval50_hand_eval0_highest_ranks3_select: process (preview0_eval50_hand_eval0_pipe_reg8_q) is
+preview0_eval50_hand_eval0_highest_ranks3_select: process (preview0_eval50_hand_eval0_masks_not_quads) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -1067,33 +989,33 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg8_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(preview0_eval50_hand_eval0_masks_not_quads(p)) and bool(seen(k)));
         end loop;
-        if bool(preview0_eval50_hand_eval0_pipe_reg8_q(p)) then
+        if bool(preview0_eval50_hand_eval0_masks_not_quads(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
         end if;
     end loop;
-    preview0_eval50_hand_eval0_highest_ranks3_onehots <= sel;
+    preview0_eval50_hand_eval0_c3_not_quads <= sel;
 end process preview0_eval50_hand_eval0_highest_ranks3_select;
 
-preview0_eval50_hand_eval0_window_top0_pick: process (preview0_eval50_hand_eval0_pipe_reg10_q) is
+preview0_eval50_hand_eval0_window_top0_pick: process (preview0_eval50_hand_eval0_masks_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(preview0_eval50_hand_eval0_pipe_reg10_q(w)) and (not bool(higher))) then
+        if (bool(preview0_eval50_hand_eval0_masks_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(preview0_eval50_hand_eval0_pipe_reg10_q(w)) then
+        if bool(preview0_eval50_hand_eval0_masks_windows(w)) then
             higher := '1';
         end if;
     end loop;
     preview0_eval50_hand_eval0_window_top0_best <= unsigned'(onehot & to_unsigned(0, 3));
-    preview0_eval50_hand_eval0_window_top0_found <= stdl(preview0_eval50_hand_eval0_pipe_reg10_q /= 0);
+    preview0_eval50_hand_eval0_c3_straight <= stdl(preview0_eval50_hand_eval0_masks_windows /= 0);
 end process preview0_eval50_hand_eval0_window_top0_pick;
 
 preview0_eval50_hand_eval0_window_top0_onehot_rank0_encode: process (preview0_eval50_hand_eval0_window_top0_best) is
@@ -1104,25 +1026,25 @@ begin
     value(2) := stdl(bool(preview0_eval50_hand_eval0_window_top0_best(12)) or bool(preview0_eval50_hand_eval0_window_top0_best(7)) or bool(preview0_eval50_hand_eval0_window_top0_best(6)) or bool(preview0_eval50_hand_eval0_window_top0_best(5)) or bool(preview0_eval50_hand_eval0_window_top0_best(4)));
     value(1) := stdl(bool(preview0_eval50_hand_eval0_window_top0_best(11)) or bool(preview0_eval50_hand_eval0_window_top0_best(10)) or bool(preview0_eval50_hand_eval0_window_top0_best(7)) or bool(preview0_eval50_hand_eval0_window_top0_best(6)) or bool(preview0_eval50_hand_eval0_window_top0_best(3)) or bool(preview0_eval50_hand_eval0_window_top0_best(2)));
     value(0) := stdl(bool(preview0_eval50_hand_eval0_window_top0_best(11)) or bool(preview0_eval50_hand_eval0_window_top0_best(9)) or bool(preview0_eval50_hand_eval0_window_top0_best(7)) or bool(preview0_eval50_hand_eval0_window_top0_best(5)) or bool(preview0_eval50_hand_eval0_window_top0_best(3)) or bool(preview0_eval50_hand_eval0_window_top0_best(1)));
-    preview0_eval50_hand_eval0_window_top0_top <= value;
+    preview0_eval50_hand_eval0_c3_straight_top <= value;
 end process preview0_eval50_hand_eval0_window_top0_onehot_rank0_encode;
 
-preview0_eval50_hand_eval0_window_top1_pick: process (preview0_eval50_hand_eval0_pipe_reg11_q) is
+preview0_eval50_hand_eval0_window_top1_pick: process (preview0_eval50_hand_eval0_masks_sf_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(preview0_eval50_hand_eval0_pipe_reg11_q(w)) and (not bool(higher))) then
+        if (bool(preview0_eval50_hand_eval0_masks_sf_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(preview0_eval50_hand_eval0_pipe_reg11_q(w)) then
+        if bool(preview0_eval50_hand_eval0_masks_sf_windows(w)) then
             higher := '1';
         end if;
     end loop;
     preview0_eval50_hand_eval0_window_top1_best <= unsigned'(onehot & to_unsigned(0, 3));
-    preview0_eval50_hand_eval0_window_top1_found <= stdl(preview0_eval50_hand_eval0_pipe_reg11_q /= 0);
+    preview0_eval50_hand_eval0_c3_sf <= stdl(preview0_eval50_hand_eval0_masks_sf_windows /= 0);
 end process preview0_eval50_hand_eval0_window_top1_pick;
 
 preview0_eval50_hand_eval0_window_top1_onehot_rank1_encode: process (preview0_eval50_hand_eval0_window_top1_best) is
@@ -1133,416 +1055,218 @@ begin
     value(2) := stdl(bool(preview0_eval50_hand_eval0_window_top1_best(12)) or bool(preview0_eval50_hand_eval0_window_top1_best(7)) or bool(preview0_eval50_hand_eval0_window_top1_best(6)) or bool(preview0_eval50_hand_eval0_window_top1_best(5)) or bool(preview0_eval50_hand_eval0_window_top1_best(4)));
     value(1) := stdl(bool(preview0_eval50_hand_eval0_window_top1_best(11)) or bool(preview0_eval50_hand_eval0_window_top1_best(10)) or bool(preview0_eval50_hand_eval0_window_top1_best(7)) or bool(preview0_eval50_hand_eval0_window_top1_best(6)) or bool(preview0_eval50_hand_eval0_window_top1_best(3)) or bool(preview0_eval50_hand_eval0_window_top1_best(2)));
     value(0) := stdl(bool(preview0_eval50_hand_eval0_window_top1_best(11)) or bool(preview0_eval50_hand_eval0_window_top1_best(9)) or bool(preview0_eval50_hand_eval0_window_top1_best(7)) or bool(preview0_eval50_hand_eval0_window_top1_best(5)) or bool(preview0_eval50_hand_eval0_window_top1_best(3)) or bool(preview0_eval50_hand_eval0_window_top1_best(1)));
-    preview0_eval50_hand_eval0_window_top1_top <= value;
+    preview0_eval50_hand_eval0_c3_sf_top <= value;
 end process preview0_eval50_hand_eval0_window_top1_onehot_rank1_encode;
 
-preview0_eval50_hand_eval0_pipe_reg15_load: process (clk) is
+preview0_eval50_hand_eval0_picks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_eval50_hand_eval0_kick0 <= preview0_eval50_hand_eval0_highest_ranks0_onehots(13-1 downto 0);
+        preview0_eval50_hand_eval0_picks_kickers0 <= preview0_eval50_hand_eval0_c3_kickers(13-1 downto 0);
+        preview0_eval50_hand_eval0_picks_kickers1 <= preview0_eval50_hand_eval0_c3_kickers(26-1 downto 13);
+        preview0_eval50_hand_eval0_picks_kickers2 <= preview0_eval50_hand_eval0_c3_kickers(39-1 downto 26);
+        preview0_eval50_hand_eval0_picks_kickers3 <= preview0_eval50_hand_eval0_c3_kickers(52-1 downto 39);
+        preview0_eval50_hand_eval0_picks_kickers4 <= preview0_eval50_hand_eval0_c3_kickers(65-1 downto 52);
+        preview0_eval50_hand_eval0_picks_pairs0 <= preview0_eval50_hand_eval0_c3_pairs(13-1 downto 0);
+        preview0_eval50_hand_eval0_picks_pairs1 <= preview0_eval50_hand_eval0_c3_pairs(26-1 downto 13);
+        preview0_eval50_hand_eval0_picks_pairs2 <= preview0_eval50_hand_eval0_c3_pairs(39-1 downto 26);
+        preview0_eval50_hand_eval0_picks_trips0 <= preview0_eval50_hand_eval0_c3_trips(13-1 downto 0);
+        preview0_eval50_hand_eval0_picks_trips1 <= preview0_eval50_hand_eval0_c3_trips(26-1 downto 13);
+        preview0_eval50_hand_eval0_picks_not_quads0 <= preview0_eval50_hand_eval0_c3_not_quads;
+        preview0_eval50_hand_eval0_picks_quads <= preview0_eval50_hand_eval0_masks_quads;
+        preview0_eval50_hand_eval0_picks_straight <= preview0_eval50_hand_eval0_c3_straight;
+        preview0_eval50_hand_eval0_picks_sf <= preview0_eval50_hand_eval0_c3_sf;
+        preview0_eval50_hand_eval0_picks_flush <= preview0_eval50_hand_eval0_masks_flush;
+        preview0_eval50_hand_eval0_picks_straight_top <= preview0_eval50_hand_eval0_c3_straight_top;
+        preview0_eval50_hand_eval0_picks_sf_top <= preview0_eval50_hand_eval0_c3_sf_top;
+        preview0_eval50_hand_eval0_picks_bad <= preview0_eval50_hand_eval0_masks_bad;
+        preview0_eval50_hand_eval0_picks_any <= preview0_eval50_hand_eval0_masks_any;
     end if;
-end process preview0_eval50_hand_eval0_pipe_reg15_load;
+end process preview0_eval50_hand_eval0_picks_register;
 
-preview0_eval50_hand_eval0_pipe_reg16_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg16_q <= preview0_eval50_hand_eval0_highest_ranks0_onehots(26-1 downto 13);
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg16_load;
-
-preview0_eval50_hand_eval0_pipe_reg17_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg17_q <= preview0_eval50_hand_eval0_highest_ranks0_onehots(39-1 downto 26);
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg17_load;
-
-preview0_eval50_hand_eval0_pipe_reg18_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg18_q <= preview0_eval50_hand_eval0_highest_ranks0_onehots(52-1 downto 39);
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg18_load;
-
-preview0_eval50_hand_eval0_pipe_reg19_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg19_q <= preview0_eval50_hand_eval0_highest_ranks0_onehots(65-1 downto 52);
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg19_load;
-
-preview0_eval50_hand_eval0_pipe_reg20_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pair0 <= preview0_eval50_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg20_load;
-
-preview0_eval50_hand_eval0_pipe_reg21_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pair1 <= preview0_eval50_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg21_load;
-
-preview0_eval50_hand_eval0_pipe_reg22_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg22_q <= preview0_eval50_hand_eval0_highest_ranks1_onehots(39-1 downto 26);
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg22_load;
-
-preview0_eval50_hand_eval0_pipe_reg23_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_trip0 <= preview0_eval50_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg23_load;
-
-preview0_eval50_hand_eval0_pipe_reg24_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_trip1 <= preview0_eval50_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg24_load;
-
-preview0_eval50_hand_eval0_pipe_reg25_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg25_q <= preview0_eval50_hand_eval0_highest_ranks3_onehots(13-1 downto 0);
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg25_load;
-
-preview0_eval50_hand_eval0_pipe_reg26_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s3_quads <= preview0_eval50_hand_eval0_pipe_reg5_q;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg26_load;
-
-preview0_eval50_hand_eval0_pipe_reg27_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s3_straight <= preview0_eval50_hand_eval0_window_top0_found;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg27_load;
-
-preview0_eval50_hand_eval0_pipe_reg28_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s3_sf <= preview0_eval50_hand_eval0_window_top1_found;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg28_load;
-
-preview0_eval50_hand_eval0_pipe_reg29_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s3_flush <= preview0_eval50_hand_eval0_pipe_reg12_q;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg29_load;
-
-preview0_eval50_hand_eval0_pipe_reg30_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg30_q <= preview0_eval50_hand_eval0_window_top0_top;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg30_load;
-
-preview0_eval50_hand_eval0_pipe_reg31_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg31_q <= preview0_eval50_hand_eval0_window_top1_top;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg31_load;
-
-preview0_eval50_hand_eval0_pipe_reg32_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s3_bad <= preview0_eval50_hand_eval0_pipe_reg13_q;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg32_load;
-
-preview0_eval50_hand_eval0_pipe_reg33_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s3_any <= preview0_eval50_hand_eval0_pipe_reg14_q;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg33_load;
-
-preview0_eval50_hand_eval0_onehot_rank2_encode: process (preview0_eval50_hand_eval0_kick0) is
+preview0_eval50_hand_eval0_onehot_rank2_encode: process (preview0_eval50_hand_eval0_picks_kickers0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_kick0(12)) or bool(preview0_eval50_hand_eval0_kick0(11)) or bool(preview0_eval50_hand_eval0_kick0(10)) or bool(preview0_eval50_hand_eval0_kick0(9)) or bool(preview0_eval50_hand_eval0_kick0(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_kick0(12)) or bool(preview0_eval50_hand_eval0_kick0(7)) or bool(preview0_eval50_hand_eval0_kick0(6)) or bool(preview0_eval50_hand_eval0_kick0(5)) or bool(preview0_eval50_hand_eval0_kick0(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_kick0(11)) or bool(preview0_eval50_hand_eval0_kick0(10)) or bool(preview0_eval50_hand_eval0_kick0(7)) or bool(preview0_eval50_hand_eval0_kick0(6)) or bool(preview0_eval50_hand_eval0_kick0(3)) or bool(preview0_eval50_hand_eval0_kick0(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_kick0(11)) or bool(preview0_eval50_hand_eval0_kick0(9)) or bool(preview0_eval50_hand_eval0_kick0(7)) or bool(preview0_eval50_hand_eval0_kick0(5)) or bool(preview0_eval50_hand_eval0_kick0(3)) or bool(preview0_eval50_hand_eval0_kick0(1)));
-    preview0_eval50_hand_eval0_onehot_rank2_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers0(12)) or bool(preview0_eval50_hand_eval0_picks_kickers0(11)) or bool(preview0_eval50_hand_eval0_picks_kickers0(10)) or bool(preview0_eval50_hand_eval0_picks_kickers0(9)) or bool(preview0_eval50_hand_eval0_picks_kickers0(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers0(12)) or bool(preview0_eval50_hand_eval0_picks_kickers0(7)) or bool(preview0_eval50_hand_eval0_picks_kickers0(6)) or bool(preview0_eval50_hand_eval0_picks_kickers0(5)) or bool(preview0_eval50_hand_eval0_picks_kickers0(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers0(11)) or bool(preview0_eval50_hand_eval0_picks_kickers0(10)) or bool(preview0_eval50_hand_eval0_picks_kickers0(7)) or bool(preview0_eval50_hand_eval0_picks_kickers0(6)) or bool(preview0_eval50_hand_eval0_picks_kickers0(3)) or bool(preview0_eval50_hand_eval0_picks_kickers0(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers0(11)) or bool(preview0_eval50_hand_eval0_picks_kickers0(9)) or bool(preview0_eval50_hand_eval0_picks_kickers0(7)) or bool(preview0_eval50_hand_eval0_picks_kickers0(5)) or bool(preview0_eval50_hand_eval0_picks_kickers0(3)) or bool(preview0_eval50_hand_eval0_picks_kickers0(1)));
+    preview0_eval50_hand_eval0_c4_kickers0 <= value;
 end process preview0_eval50_hand_eval0_onehot_rank2_encode;
 
-preview0_eval50_hand_eval0_onehot_rank3_encode: process (preview0_eval50_hand_eval0_pipe_reg16_q) is
+preview0_eval50_hand_eval0_onehot_rank3_encode: process (preview0_eval50_hand_eval0_picks_kickers1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg16_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg16_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg16_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg16_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg16_q(1)));
-    preview0_eval50_hand_eval0_onehot_rank3_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers1(12)) or bool(preview0_eval50_hand_eval0_picks_kickers1(11)) or bool(preview0_eval50_hand_eval0_picks_kickers1(10)) or bool(preview0_eval50_hand_eval0_picks_kickers1(9)) or bool(preview0_eval50_hand_eval0_picks_kickers1(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers1(12)) or bool(preview0_eval50_hand_eval0_picks_kickers1(7)) or bool(preview0_eval50_hand_eval0_picks_kickers1(6)) or bool(preview0_eval50_hand_eval0_picks_kickers1(5)) or bool(preview0_eval50_hand_eval0_picks_kickers1(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers1(11)) or bool(preview0_eval50_hand_eval0_picks_kickers1(10)) or bool(preview0_eval50_hand_eval0_picks_kickers1(7)) or bool(preview0_eval50_hand_eval0_picks_kickers1(6)) or bool(preview0_eval50_hand_eval0_picks_kickers1(3)) or bool(preview0_eval50_hand_eval0_picks_kickers1(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers1(11)) or bool(preview0_eval50_hand_eval0_picks_kickers1(9)) or bool(preview0_eval50_hand_eval0_picks_kickers1(7)) or bool(preview0_eval50_hand_eval0_picks_kickers1(5)) or bool(preview0_eval50_hand_eval0_picks_kickers1(3)) or bool(preview0_eval50_hand_eval0_picks_kickers1(1)));
+    preview0_eval50_hand_eval0_c4_kickers1 <= value;
 end process preview0_eval50_hand_eval0_onehot_rank3_encode;
 
-preview0_eval50_hand_eval0_onehot_rank4_encode: process (preview0_eval50_hand_eval0_pipe_reg17_q) is
+preview0_eval50_hand_eval0_onehot_rank4_encode: process (preview0_eval50_hand_eval0_picks_kickers2) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg17_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg17_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg17_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg17_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg17_q(1)));
-    preview0_eval50_hand_eval0_onehot_rank4_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers2(12)) or bool(preview0_eval50_hand_eval0_picks_kickers2(11)) or bool(preview0_eval50_hand_eval0_picks_kickers2(10)) or bool(preview0_eval50_hand_eval0_picks_kickers2(9)) or bool(preview0_eval50_hand_eval0_picks_kickers2(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers2(12)) or bool(preview0_eval50_hand_eval0_picks_kickers2(7)) or bool(preview0_eval50_hand_eval0_picks_kickers2(6)) or bool(preview0_eval50_hand_eval0_picks_kickers2(5)) or bool(preview0_eval50_hand_eval0_picks_kickers2(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers2(11)) or bool(preview0_eval50_hand_eval0_picks_kickers2(10)) or bool(preview0_eval50_hand_eval0_picks_kickers2(7)) or bool(preview0_eval50_hand_eval0_picks_kickers2(6)) or bool(preview0_eval50_hand_eval0_picks_kickers2(3)) or bool(preview0_eval50_hand_eval0_picks_kickers2(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers2(11)) or bool(preview0_eval50_hand_eval0_picks_kickers2(9)) or bool(preview0_eval50_hand_eval0_picks_kickers2(7)) or bool(preview0_eval50_hand_eval0_picks_kickers2(5)) or bool(preview0_eval50_hand_eval0_picks_kickers2(3)) or bool(preview0_eval50_hand_eval0_picks_kickers2(1)));
+    preview0_eval50_hand_eval0_c4_kickers2 <= value;
 end process preview0_eval50_hand_eval0_onehot_rank4_encode;
 
-preview0_eval50_hand_eval0_onehot_rank5_encode: process (preview0_eval50_hand_eval0_pipe_reg18_q) is
+preview0_eval50_hand_eval0_onehot_rank5_encode: process (preview0_eval50_hand_eval0_picks_kickers3) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg18_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg18_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg18_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg18_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg18_q(1)));
-    preview0_eval50_hand_eval0_onehot_rank5_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers3(12)) or bool(preview0_eval50_hand_eval0_picks_kickers3(11)) or bool(preview0_eval50_hand_eval0_picks_kickers3(10)) or bool(preview0_eval50_hand_eval0_picks_kickers3(9)) or bool(preview0_eval50_hand_eval0_picks_kickers3(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers3(12)) or bool(preview0_eval50_hand_eval0_picks_kickers3(7)) or bool(preview0_eval50_hand_eval0_picks_kickers3(6)) or bool(preview0_eval50_hand_eval0_picks_kickers3(5)) or bool(preview0_eval50_hand_eval0_picks_kickers3(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers3(11)) or bool(preview0_eval50_hand_eval0_picks_kickers3(10)) or bool(preview0_eval50_hand_eval0_picks_kickers3(7)) or bool(preview0_eval50_hand_eval0_picks_kickers3(6)) or bool(preview0_eval50_hand_eval0_picks_kickers3(3)) or bool(preview0_eval50_hand_eval0_picks_kickers3(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers3(11)) or bool(preview0_eval50_hand_eval0_picks_kickers3(9)) or bool(preview0_eval50_hand_eval0_picks_kickers3(7)) or bool(preview0_eval50_hand_eval0_picks_kickers3(5)) or bool(preview0_eval50_hand_eval0_picks_kickers3(3)) or bool(preview0_eval50_hand_eval0_picks_kickers3(1)));
+    preview0_eval50_hand_eval0_c4_kickers3 <= value;
 end process preview0_eval50_hand_eval0_onehot_rank5_encode;
 
-preview0_eval50_hand_eval0_onehot_rank6_encode: process (preview0_eval50_hand_eval0_pipe_reg19_q) is
+preview0_eval50_hand_eval0_onehot_rank6_encode: process (preview0_eval50_hand_eval0_picks_kickers4) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg19_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg19_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg19_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg19_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg19_q(1)));
-    preview0_eval50_hand_eval0_onehot_rank6_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers4(12)) or bool(preview0_eval50_hand_eval0_picks_kickers4(11)) or bool(preview0_eval50_hand_eval0_picks_kickers4(10)) or bool(preview0_eval50_hand_eval0_picks_kickers4(9)) or bool(preview0_eval50_hand_eval0_picks_kickers4(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers4(12)) or bool(preview0_eval50_hand_eval0_picks_kickers4(7)) or bool(preview0_eval50_hand_eval0_picks_kickers4(6)) or bool(preview0_eval50_hand_eval0_picks_kickers4(5)) or bool(preview0_eval50_hand_eval0_picks_kickers4(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers4(11)) or bool(preview0_eval50_hand_eval0_picks_kickers4(10)) or bool(preview0_eval50_hand_eval0_picks_kickers4(7)) or bool(preview0_eval50_hand_eval0_picks_kickers4(6)) or bool(preview0_eval50_hand_eval0_picks_kickers4(3)) or bool(preview0_eval50_hand_eval0_picks_kickers4(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_kickers4(11)) or bool(preview0_eval50_hand_eval0_picks_kickers4(9)) or bool(preview0_eval50_hand_eval0_picks_kickers4(7)) or bool(preview0_eval50_hand_eval0_picks_kickers4(5)) or bool(preview0_eval50_hand_eval0_picks_kickers4(3)) or bool(preview0_eval50_hand_eval0_picks_kickers4(1)));
+    preview0_eval50_hand_eval0_c4_kickers4 <= value;
 end process preview0_eval50_hand_eval0_onehot_rank6_encode;
 
-preview0_eval50_hand_eval0_onehot_rank7_encode: process (preview0_eval50_hand_eval0_pair0) is
+preview0_eval50_hand_eval0_onehot_rank7_encode: process (preview0_eval50_hand_eval0_picks_pairs0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_pair0(12)) or bool(preview0_eval50_hand_eval0_pair0(11)) or bool(preview0_eval50_hand_eval0_pair0(10)) or bool(preview0_eval50_hand_eval0_pair0(9)) or bool(preview0_eval50_hand_eval0_pair0(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_pair0(12)) or bool(preview0_eval50_hand_eval0_pair0(7)) or bool(preview0_eval50_hand_eval0_pair0(6)) or bool(preview0_eval50_hand_eval0_pair0(5)) or bool(preview0_eval50_hand_eval0_pair0(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_pair0(11)) or bool(preview0_eval50_hand_eval0_pair0(10)) or bool(preview0_eval50_hand_eval0_pair0(7)) or bool(preview0_eval50_hand_eval0_pair0(6)) or bool(preview0_eval50_hand_eval0_pair0(3)) or bool(preview0_eval50_hand_eval0_pair0(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_pair0(11)) or bool(preview0_eval50_hand_eval0_pair0(9)) or bool(preview0_eval50_hand_eval0_pair0(7)) or bool(preview0_eval50_hand_eval0_pair0(5)) or bool(preview0_eval50_hand_eval0_pair0(3)) or bool(preview0_eval50_hand_eval0_pair0(1)));
-    preview0_eval50_hand_eval0_onehot_rank7_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs0(12)) or bool(preview0_eval50_hand_eval0_picks_pairs0(11)) or bool(preview0_eval50_hand_eval0_picks_pairs0(10)) or bool(preview0_eval50_hand_eval0_picks_pairs0(9)) or bool(preview0_eval50_hand_eval0_picks_pairs0(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs0(12)) or bool(preview0_eval50_hand_eval0_picks_pairs0(7)) or bool(preview0_eval50_hand_eval0_picks_pairs0(6)) or bool(preview0_eval50_hand_eval0_picks_pairs0(5)) or bool(preview0_eval50_hand_eval0_picks_pairs0(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs0(11)) or bool(preview0_eval50_hand_eval0_picks_pairs0(10)) or bool(preview0_eval50_hand_eval0_picks_pairs0(7)) or bool(preview0_eval50_hand_eval0_picks_pairs0(6)) or bool(preview0_eval50_hand_eval0_picks_pairs0(3)) or bool(preview0_eval50_hand_eval0_picks_pairs0(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs0(11)) or bool(preview0_eval50_hand_eval0_picks_pairs0(9)) or bool(preview0_eval50_hand_eval0_picks_pairs0(7)) or bool(preview0_eval50_hand_eval0_picks_pairs0(5)) or bool(preview0_eval50_hand_eval0_picks_pairs0(3)) or bool(preview0_eval50_hand_eval0_picks_pairs0(1)));
+    preview0_eval50_hand_eval0_c4_pairs0 <= value;
 end process preview0_eval50_hand_eval0_onehot_rank7_encode;
 
-preview0_eval50_hand_eval0_onehot_rank8_encode: process (preview0_eval50_hand_eval0_pair1) is
+preview0_eval50_hand_eval0_onehot_rank8_encode: process (preview0_eval50_hand_eval0_picks_pairs1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_pair1(12)) or bool(preview0_eval50_hand_eval0_pair1(11)) or bool(preview0_eval50_hand_eval0_pair1(10)) or bool(preview0_eval50_hand_eval0_pair1(9)) or bool(preview0_eval50_hand_eval0_pair1(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_pair1(12)) or bool(preview0_eval50_hand_eval0_pair1(7)) or bool(preview0_eval50_hand_eval0_pair1(6)) or bool(preview0_eval50_hand_eval0_pair1(5)) or bool(preview0_eval50_hand_eval0_pair1(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_pair1(11)) or bool(preview0_eval50_hand_eval0_pair1(10)) or bool(preview0_eval50_hand_eval0_pair1(7)) or bool(preview0_eval50_hand_eval0_pair1(6)) or bool(preview0_eval50_hand_eval0_pair1(3)) or bool(preview0_eval50_hand_eval0_pair1(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_pair1(11)) or bool(preview0_eval50_hand_eval0_pair1(9)) or bool(preview0_eval50_hand_eval0_pair1(7)) or bool(preview0_eval50_hand_eval0_pair1(5)) or bool(preview0_eval50_hand_eval0_pair1(3)) or bool(preview0_eval50_hand_eval0_pair1(1)));
-    preview0_eval50_hand_eval0_onehot_rank8_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs1(12)) or bool(preview0_eval50_hand_eval0_picks_pairs1(11)) or bool(preview0_eval50_hand_eval0_picks_pairs1(10)) or bool(preview0_eval50_hand_eval0_picks_pairs1(9)) or bool(preview0_eval50_hand_eval0_picks_pairs1(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs1(12)) or bool(preview0_eval50_hand_eval0_picks_pairs1(7)) or bool(preview0_eval50_hand_eval0_picks_pairs1(6)) or bool(preview0_eval50_hand_eval0_picks_pairs1(5)) or bool(preview0_eval50_hand_eval0_picks_pairs1(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs1(11)) or bool(preview0_eval50_hand_eval0_picks_pairs1(10)) or bool(preview0_eval50_hand_eval0_picks_pairs1(7)) or bool(preview0_eval50_hand_eval0_picks_pairs1(6)) or bool(preview0_eval50_hand_eval0_picks_pairs1(3)) or bool(preview0_eval50_hand_eval0_picks_pairs1(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs1(11)) or bool(preview0_eval50_hand_eval0_picks_pairs1(9)) or bool(preview0_eval50_hand_eval0_picks_pairs1(7)) or bool(preview0_eval50_hand_eval0_picks_pairs1(5)) or bool(preview0_eval50_hand_eval0_picks_pairs1(3)) or bool(preview0_eval50_hand_eval0_picks_pairs1(1)));
+    preview0_eval50_hand_eval0_c4_pairs1 <= value;
 end process preview0_eval50_hand_eval0_onehot_rank8_encode;
 
-preview0_eval50_hand_eval0_onehot_rank9_encode: process (preview0_eval50_hand_eval0_pipe_reg22_q) is
+preview0_eval50_hand_eval0_onehot_rank9_encode: process (preview0_eval50_hand_eval0_picks_pairs2) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg22_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg22_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg22_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg22_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg22_q(1)));
-    preview0_eval50_hand_eval0_onehot_rank9_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs2(12)) or bool(preview0_eval50_hand_eval0_picks_pairs2(11)) or bool(preview0_eval50_hand_eval0_picks_pairs2(10)) or bool(preview0_eval50_hand_eval0_picks_pairs2(9)) or bool(preview0_eval50_hand_eval0_picks_pairs2(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs2(12)) or bool(preview0_eval50_hand_eval0_picks_pairs2(7)) or bool(preview0_eval50_hand_eval0_picks_pairs2(6)) or bool(preview0_eval50_hand_eval0_picks_pairs2(5)) or bool(preview0_eval50_hand_eval0_picks_pairs2(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs2(11)) or bool(preview0_eval50_hand_eval0_picks_pairs2(10)) or bool(preview0_eval50_hand_eval0_picks_pairs2(7)) or bool(preview0_eval50_hand_eval0_picks_pairs2(6)) or bool(preview0_eval50_hand_eval0_picks_pairs2(3)) or bool(preview0_eval50_hand_eval0_picks_pairs2(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_pairs2(11)) or bool(preview0_eval50_hand_eval0_picks_pairs2(9)) or bool(preview0_eval50_hand_eval0_picks_pairs2(7)) or bool(preview0_eval50_hand_eval0_picks_pairs2(5)) or bool(preview0_eval50_hand_eval0_picks_pairs2(3)) or bool(preview0_eval50_hand_eval0_picks_pairs2(1)));
+    preview0_eval50_hand_eval0_c4_pairs2 <= value;
 end process preview0_eval50_hand_eval0_onehot_rank9_encode;
 
-preview0_eval50_hand_eval0_onehot_rank10_encode: process (preview0_eval50_hand_eval0_trip0) is
+preview0_eval50_hand_eval0_onehot_rank10_encode: process (preview0_eval50_hand_eval0_picks_trips0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_trip0(12)) or bool(preview0_eval50_hand_eval0_trip0(11)) or bool(preview0_eval50_hand_eval0_trip0(10)) or bool(preview0_eval50_hand_eval0_trip0(9)) or bool(preview0_eval50_hand_eval0_trip0(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_trip0(12)) or bool(preview0_eval50_hand_eval0_trip0(7)) or bool(preview0_eval50_hand_eval0_trip0(6)) or bool(preview0_eval50_hand_eval0_trip0(5)) or bool(preview0_eval50_hand_eval0_trip0(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_trip0(11)) or bool(preview0_eval50_hand_eval0_trip0(10)) or bool(preview0_eval50_hand_eval0_trip0(7)) or bool(preview0_eval50_hand_eval0_trip0(6)) or bool(preview0_eval50_hand_eval0_trip0(3)) or bool(preview0_eval50_hand_eval0_trip0(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_trip0(11)) or bool(preview0_eval50_hand_eval0_trip0(9)) or bool(preview0_eval50_hand_eval0_trip0(7)) or bool(preview0_eval50_hand_eval0_trip0(5)) or bool(preview0_eval50_hand_eval0_trip0(3)) or bool(preview0_eval50_hand_eval0_trip0(1)));
-    preview0_eval50_hand_eval0_onehot_rank10_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_trips0(12)) or bool(preview0_eval50_hand_eval0_picks_trips0(11)) or bool(preview0_eval50_hand_eval0_picks_trips0(10)) or bool(preview0_eval50_hand_eval0_picks_trips0(9)) or bool(preview0_eval50_hand_eval0_picks_trips0(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_trips0(12)) or bool(preview0_eval50_hand_eval0_picks_trips0(7)) or bool(preview0_eval50_hand_eval0_picks_trips0(6)) or bool(preview0_eval50_hand_eval0_picks_trips0(5)) or bool(preview0_eval50_hand_eval0_picks_trips0(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_trips0(11)) or bool(preview0_eval50_hand_eval0_picks_trips0(10)) or bool(preview0_eval50_hand_eval0_picks_trips0(7)) or bool(preview0_eval50_hand_eval0_picks_trips0(6)) or bool(preview0_eval50_hand_eval0_picks_trips0(3)) or bool(preview0_eval50_hand_eval0_picks_trips0(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_trips0(11)) or bool(preview0_eval50_hand_eval0_picks_trips0(9)) or bool(preview0_eval50_hand_eval0_picks_trips0(7)) or bool(preview0_eval50_hand_eval0_picks_trips0(5)) or bool(preview0_eval50_hand_eval0_picks_trips0(3)) or bool(preview0_eval50_hand_eval0_picks_trips0(1)));
+    preview0_eval50_hand_eval0_c4_trips0 <= value;
 end process preview0_eval50_hand_eval0_onehot_rank10_encode;
 
-preview0_eval50_hand_eval0_onehot_rank11_encode: process (preview0_eval50_hand_eval0_trip1) is
+preview0_eval50_hand_eval0_onehot_rank11_encode: process (preview0_eval50_hand_eval0_picks_trips1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_trip1(12)) or bool(preview0_eval50_hand_eval0_trip1(11)) or bool(preview0_eval50_hand_eval0_trip1(10)) or bool(preview0_eval50_hand_eval0_trip1(9)) or bool(preview0_eval50_hand_eval0_trip1(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_trip1(12)) or bool(preview0_eval50_hand_eval0_trip1(7)) or bool(preview0_eval50_hand_eval0_trip1(6)) or bool(preview0_eval50_hand_eval0_trip1(5)) or bool(preview0_eval50_hand_eval0_trip1(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_trip1(11)) or bool(preview0_eval50_hand_eval0_trip1(10)) or bool(preview0_eval50_hand_eval0_trip1(7)) or bool(preview0_eval50_hand_eval0_trip1(6)) or bool(preview0_eval50_hand_eval0_trip1(3)) or bool(preview0_eval50_hand_eval0_trip1(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_trip1(11)) or bool(preview0_eval50_hand_eval0_trip1(9)) or bool(preview0_eval50_hand_eval0_trip1(7)) or bool(preview0_eval50_hand_eval0_trip1(5)) or bool(preview0_eval50_hand_eval0_trip1(3)) or bool(preview0_eval50_hand_eval0_trip1(1)));
-    preview0_eval50_hand_eval0_onehot_rank11_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_trips1(12)) or bool(preview0_eval50_hand_eval0_picks_trips1(11)) or bool(preview0_eval50_hand_eval0_picks_trips1(10)) or bool(preview0_eval50_hand_eval0_picks_trips1(9)) or bool(preview0_eval50_hand_eval0_picks_trips1(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_trips1(12)) or bool(preview0_eval50_hand_eval0_picks_trips1(7)) or bool(preview0_eval50_hand_eval0_picks_trips1(6)) or bool(preview0_eval50_hand_eval0_picks_trips1(5)) or bool(preview0_eval50_hand_eval0_picks_trips1(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_trips1(11)) or bool(preview0_eval50_hand_eval0_picks_trips1(10)) or bool(preview0_eval50_hand_eval0_picks_trips1(7)) or bool(preview0_eval50_hand_eval0_picks_trips1(6)) or bool(preview0_eval50_hand_eval0_picks_trips1(3)) or bool(preview0_eval50_hand_eval0_picks_trips1(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_trips1(11)) or bool(preview0_eval50_hand_eval0_picks_trips1(9)) or bool(preview0_eval50_hand_eval0_picks_trips1(7)) or bool(preview0_eval50_hand_eval0_picks_trips1(5)) or bool(preview0_eval50_hand_eval0_picks_trips1(3)) or bool(preview0_eval50_hand_eval0_picks_trips1(1)));
+    preview0_eval50_hand_eval0_c4_trips1 <= value;
 end process preview0_eval50_hand_eval0_onehot_rank11_encode;
 
-preview0_eval50_hand_eval0_onehot_rank12_encode: process (preview0_eval50_hand_eval0_pipe_reg25_q) is
+preview0_eval50_hand_eval0_onehot_rank12_encode: process (preview0_eval50_hand_eval0_picks_not_quads0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg25_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg25_q(12)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg25_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(10)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(6)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_pipe_reg25_q(11)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(9)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(7)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(5)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(3)) or bool(preview0_eval50_hand_eval0_pipe_reg25_q(1)));
-    preview0_eval50_hand_eval0_onehot_rank12_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_not_quads0(12)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(11)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(10)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(9)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_not_quads0(12)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(7)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(6)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(5)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_not_quads0(11)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(10)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(7)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(6)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(3)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_not_quads0(11)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(9)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(7)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(5)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(3)) or bool(preview0_eval50_hand_eval0_picks_not_quads0(1)));
+    preview0_eval50_hand_eval0_c4_not_quads0 <= value;
 end process preview0_eval50_hand_eval0_onehot_rank12_encode;
 
-preview0_eval50_hand_eval0_onehot_rank13_encode: process (preview0_eval50_hand_eval0_s3_quads) is
+preview0_eval50_hand_eval0_onehot_rank13_encode: process (preview0_eval50_hand_eval0_picks_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(preview0_eval50_hand_eval0_s3_quads(12)) or bool(preview0_eval50_hand_eval0_s3_quads(11)) or bool(preview0_eval50_hand_eval0_s3_quads(10)) or bool(preview0_eval50_hand_eval0_s3_quads(9)) or bool(preview0_eval50_hand_eval0_s3_quads(8)));
-    value(2) := stdl(bool(preview0_eval50_hand_eval0_s3_quads(12)) or bool(preview0_eval50_hand_eval0_s3_quads(7)) or bool(preview0_eval50_hand_eval0_s3_quads(6)) or bool(preview0_eval50_hand_eval0_s3_quads(5)) or bool(preview0_eval50_hand_eval0_s3_quads(4)));
-    value(1) := stdl(bool(preview0_eval50_hand_eval0_s3_quads(11)) or bool(preview0_eval50_hand_eval0_s3_quads(10)) or bool(preview0_eval50_hand_eval0_s3_quads(7)) or bool(preview0_eval50_hand_eval0_s3_quads(6)) or bool(preview0_eval50_hand_eval0_s3_quads(3)) or bool(preview0_eval50_hand_eval0_s3_quads(2)));
-    value(0) := stdl(bool(preview0_eval50_hand_eval0_s3_quads(11)) or bool(preview0_eval50_hand_eval0_s3_quads(9)) or bool(preview0_eval50_hand_eval0_s3_quads(7)) or bool(preview0_eval50_hand_eval0_s3_quads(5)) or bool(preview0_eval50_hand_eval0_s3_quads(3)) or bool(preview0_eval50_hand_eval0_s3_quads(1)));
-    preview0_eval50_hand_eval0_onehot_rank13_rank <= value;
+    value(3) := stdl(bool(preview0_eval50_hand_eval0_picks_quads(12)) or bool(preview0_eval50_hand_eval0_picks_quads(11)) or bool(preview0_eval50_hand_eval0_picks_quads(10)) or bool(preview0_eval50_hand_eval0_picks_quads(9)) or bool(preview0_eval50_hand_eval0_picks_quads(8)));
+    value(2) := stdl(bool(preview0_eval50_hand_eval0_picks_quads(12)) or bool(preview0_eval50_hand_eval0_picks_quads(7)) or bool(preview0_eval50_hand_eval0_picks_quads(6)) or bool(preview0_eval50_hand_eval0_picks_quads(5)) or bool(preview0_eval50_hand_eval0_picks_quads(4)));
+    value(1) := stdl(bool(preview0_eval50_hand_eval0_picks_quads(11)) or bool(preview0_eval50_hand_eval0_picks_quads(10)) or bool(preview0_eval50_hand_eval0_picks_quads(7)) or bool(preview0_eval50_hand_eval0_picks_quads(6)) or bool(preview0_eval50_hand_eval0_picks_quads(3)) or bool(preview0_eval50_hand_eval0_picks_quads(2)));
+    value(0) := stdl(bool(preview0_eval50_hand_eval0_picks_quads(11)) or bool(preview0_eval50_hand_eval0_picks_quads(9)) or bool(preview0_eval50_hand_eval0_picks_quads(7)) or bool(preview0_eval50_hand_eval0_picks_quads(5)) or bool(preview0_eval50_hand_eval0_picks_quads(3)) or bool(preview0_eval50_hand_eval0_picks_quads(1)));
+    preview0_eval50_hand_eval0_c4_quads <= value;
 end process preview0_eval50_hand_eval0_onehot_rank13_encode;
 
-preview0_eval50_hand_eval0_categorize: process (preview0_eval50_hand_eval0_pair0, preview0_eval50_hand_eval0_trip1, preview0_eval50_hand_eval0_s3_flush, preview0_eval50_hand_eval0_s3_quads, preview0_eval50_hand_eval0_pair1, preview0_eval50_hand_eval0_trip0, preview0_eval50_hand_eval0_s3_straight, preview0_eval50_hand_eval0_s3_sf) is
+preview0_eval50_hand_eval0_categorize: process (preview0_eval50_hand_eval0_picks_pairs0, preview0_eval50_hand_eval0_picks_flush, preview0_eval50_hand_eval0_picks_trips1, preview0_eval50_hand_eval0_picks_straight, preview0_eval50_hand_eval0_picks_pairs1, preview0_eval50_hand_eval0_picks_sf, preview0_eval50_hand_eval0_picks_quads, preview0_eval50_hand_eval0_picks_trips0) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(preview0_eval50_hand_eval0_s3_sf) then
+    if bool(preview0_eval50_hand_eval0_picks_sf) then
         cat(8) := '1';
-    elsif (preview0_eval50_hand_eval0_s3_quads /= 0) then
+    elsif (preview0_eval50_hand_eval0_picks_quads /= 0) then
         cat(7) := '1';
-    elsif ((preview0_eval50_hand_eval0_trip0 /= 0) and ((preview0_eval50_hand_eval0_trip1 /= 0) or (preview0_eval50_hand_eval0_pair0 /= 0))) then
+    elsif ((preview0_eval50_hand_eval0_picks_trips0 /= 0) and ((preview0_eval50_hand_eval0_picks_trips1 /= 0) or (preview0_eval50_hand_eval0_picks_pairs0 /= 0))) then
         cat(6) := '1';
-    elsif bool(preview0_eval50_hand_eval0_s3_flush) then
+    elsif bool(preview0_eval50_hand_eval0_picks_flush) then
         cat(5) := '1';
-    elsif bool(preview0_eval50_hand_eval0_s3_straight) then
+    elsif bool(preview0_eval50_hand_eval0_picks_straight) then
         cat(4) := '1';
-    elsif (preview0_eval50_hand_eval0_trip0 /= 0) then
+    elsif (preview0_eval50_hand_eval0_picks_trips0 /= 0) then
         cat(3) := '1';
-    elsif (preview0_eval50_hand_eval0_pair1 /= 0) then
+    elsif (preview0_eval50_hand_eval0_picks_pairs1 /= 0) then
         cat(2) := '1';
-    elsif (preview0_eval50_hand_eval0_pair0 /= 0) then
+    elsif (preview0_eval50_hand_eval0_picks_pairs0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
     end if;
-    preview0_eval50_hand_eval0_c4_category <= cat;
+    preview0_eval50_hand_eval0_category <= cat;
 end process preview0_eval50_hand_eval0_categorize;
 
 
-preview0_eval50_hand_eval0_c4_invalid <= stdl(bool(preview0_eval50_hand_eval0_s3_bad) or (not bool(preview0_eval50_hand_eval0_s3_any)));
+preview0_eval50_hand_eval0_c4_invalid <= stdl(bool(preview0_eval50_hand_eval0_picks_bad) or (not bool(preview0_eval50_hand_eval0_picks_any)));
 
-preview0_eval50_hand_eval0_pipe_reg34_load: process (clk) is
+preview0_eval50_hand_eval0_ranked_register: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_eval50_hand_eval0_m0 <= preview0_eval50_hand_eval0_onehot_rank2_rank;
+        preview0_eval50_hand_eval0_ranked_kickers0 <= preview0_eval50_hand_eval0_c4_kickers0;
+        preview0_eval50_hand_eval0_ranked_kickers1 <= preview0_eval50_hand_eval0_c4_kickers1;
+        preview0_eval50_hand_eval0_ranked_kickers2 <= preview0_eval50_hand_eval0_c4_kickers2;
+        preview0_eval50_hand_eval0_ranked_kickers3 <= preview0_eval50_hand_eval0_c4_kickers3;
+        preview0_eval50_hand_eval0_ranked_kickers4 <= preview0_eval50_hand_eval0_c4_kickers4;
+        preview0_eval50_hand_eval0_ranked_pairs0 <= preview0_eval50_hand_eval0_c4_pairs0;
+        preview0_eval50_hand_eval0_ranked_pairs1 <= preview0_eval50_hand_eval0_c4_pairs1;
+        preview0_eval50_hand_eval0_ranked_pairs2 <= preview0_eval50_hand_eval0_c4_pairs2;
+        preview0_eval50_hand_eval0_ranked_trips0 <= preview0_eval50_hand_eval0_c4_trips0;
+        preview0_eval50_hand_eval0_ranked_trips1 <= preview0_eval50_hand_eval0_c4_trips1;
+        preview0_eval50_hand_eval0_ranked_not_quads0 <= preview0_eval50_hand_eval0_c4_not_quads0;
+        preview0_eval50_hand_eval0_ranked_quads <= preview0_eval50_hand_eval0_c4_quads;
+        preview0_eval50_hand_eval0_ranked_category <= preview0_eval50_hand_eval0_category;
+        preview0_eval50_hand_eval0_ranked_straight_top <= preview0_eval50_hand_eval0_picks_straight_top;
+        preview0_eval50_hand_eval0_ranked_sf_top <= preview0_eval50_hand_eval0_picks_sf_top;
+        preview0_eval50_hand_eval0_ranked_invalid <= preview0_eval50_hand_eval0_c4_invalid;
     end if;
-end process preview0_eval50_hand_eval0_pipe_reg34_load;
+end process preview0_eval50_hand_eval0_ranked_register;
 
-preview0_eval50_hand_eval0_pipe_reg35_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_m1 <= preview0_eval50_hand_eval0_onehot_rank3_rank;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg35_load;
-
-preview0_eval50_hand_eval0_pipe_reg36_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_m2 <= preview0_eval50_hand_eval0_onehot_rank4_rank;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg36_load;
-
-preview0_eval50_hand_eval0_pipe_reg37_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_m3 <= preview0_eval50_hand_eval0_onehot_rank5_rank;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg37_load;
-
-preview0_eval50_hand_eval0_pipe_reg38_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_m4 <= preview0_eval50_hand_eval0_onehot_rank6_rank;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg38_load;
-
-preview0_eval50_hand_eval0_pipe_reg39_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_p0 <= preview0_eval50_hand_eval0_onehot_rank7_rank;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg39_load;
-
-preview0_eval50_hand_eval0_pipe_reg40_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_p1 <= preview0_eval50_hand_eval0_onehot_rank8_rank;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg40_load;
-
-preview0_eval50_hand_eval0_pipe_reg41_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_p2 <= preview0_eval50_hand_eval0_onehot_rank9_rank;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg41_load;
-
-preview0_eval50_hand_eval0_pipe_reg42_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_t0 <= preview0_eval50_hand_eval0_onehot_rank10_rank;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg42_load;
-
-preview0_eval50_hand_eval0_pipe_reg43_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_t1 <= preview0_eval50_hand_eval0_onehot_rank11_rank;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg43_load;
-
-preview0_eval50_hand_eval0_pipe_reg44_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_x0 <= preview0_eval50_hand_eval0_onehot_rank12_rank;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg44_load;
-
-preview0_eval50_hand_eval0_pipe_reg45_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_q0 <= preview0_eval50_hand_eval0_onehot_rank13_rank;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg45_load;
-
-preview0_eval50_hand_eval0_pipe_reg46_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s4_category <= preview0_eval50_hand_eval0_c4_category;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg46_load;
-
-preview0_eval50_hand_eval0_pipe_reg47_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s4_straight_top <= preview0_eval50_hand_eval0_pipe_reg30_q;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg47_load;
-
-preview0_eval50_hand_eval0_pipe_reg48_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s4_sf_top <= preview0_eval50_hand_eval0_pipe_reg31_q;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg48_load;
-
-preview0_eval50_hand_eval0_pipe_reg49_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s4_invalid <= preview0_eval50_hand_eval0_c4_invalid;
-    end if;
-end process preview0_eval50_hand_eval0_pipe_reg49_load;
-
-preview0_eval50_hand_eval0_compose: process (preview0_eval50_hand_eval0_x0, preview0_eval50_hand_eval0_s4_invalid, preview0_eval50_hand_eval0_p1, preview0_eval50_hand_eval0_p0, preview0_eval50_hand_eval0_t1, preview0_eval50_hand_eval0_q0, preview0_eval50_hand_eval0_m0, preview0_eval50_hand_eval0_m2, preview0_eval50_hand_eval0_p2, preview0_eval50_hand_eval0_s4_sf_top, preview0_eval50_hand_eval0_m3, preview0_eval50_hand_eval0_m4, preview0_eval50_hand_eval0_m1, preview0_eval50_hand_eval0_s4_straight_top, preview0_eval50_hand_eval0_s4_category, preview0_eval50_hand_eval0_t0) is
+preview0_eval50_hand_eval0_compose: process (preview0_eval50_hand_eval0_ranked_not_quads0, preview0_eval50_hand_eval0_ranked_pairs1, preview0_eval50_hand_eval0_ranked_pairs0, preview0_eval50_hand_eval0_ranked_trips1, preview0_eval50_hand_eval0_ranked_quads, preview0_eval50_hand_eval0_ranked_kickers0, preview0_eval50_hand_eval0_ranked_kickers2, preview0_eval50_hand_eval0_ranked_sf_top, preview0_eval50_hand_eval0_ranked_pairs2, preview0_eval50_hand_eval0_ranked_trips0, preview0_eval50_hand_eval0_ranked_kickers3, preview0_eval50_hand_eval0_ranked_kickers4, preview0_eval50_hand_eval0_ranked_kickers1, preview0_eval50_hand_eval0_ranked_straight_top, preview0_eval50_hand_eval0_ranked_invalid, preview0_eval50_hand_eval0_ranked_category) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -1554,76 +1278,76 @@ preview0_eval50_hand_eval0_compose: process (preview0_eval50_hand_eval0_x0, prev
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(preview0_eval50_hand_eval0_t1(j)) and (not bool(preview0_eval50_hand_eval0_p0(j)))) then
+        if (bool(preview0_eval50_hand_eval0_ranked_trips1(j)) and (not bool(preview0_eval50_hand_eval0_ranked_pairs0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(preview0_eval50_hand_eval0_p0(j)) and (not bool(preview0_eval50_hand_eval0_t1(j)))) then
+        elsif (bool(preview0_eval50_hand_eval0_ranked_pairs0(j)) and (not bool(preview0_eval50_hand_eval0_ranked_trips1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(preview0_eval50_hand_eval0_p2(j)) and (not bool(preview0_eval50_hand_eval0_m0(j)))) then
+        if (bool(preview0_eval50_hand_eval0_ranked_pairs2(j)) and (not bool(preview0_eval50_hand_eval0_ranked_kickers0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(preview0_eval50_hand_eval0_m0(j)) and (not bool(preview0_eval50_hand_eval0_p2(j)))) then
+        elsif (bool(preview0_eval50_hand_eval0_ranked_kickers0(j)) and (not bool(preview0_eval50_hand_eval0_ranked_pairs2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := preview0_eval50_hand_eval0_s4_category(8);
-    cat(2) := stdl(bool(preview0_eval50_hand_eval0_s4_category(7)) or bool(preview0_eval50_hand_eval0_s4_category(6)) or bool(preview0_eval50_hand_eval0_s4_category(5)) or bool(preview0_eval50_hand_eval0_s4_category(4)));
-    cat(1) := stdl(bool(preview0_eval50_hand_eval0_s4_category(7)) or bool(preview0_eval50_hand_eval0_s4_category(6)) or bool(preview0_eval50_hand_eval0_s4_category(3)) or bool(preview0_eval50_hand_eval0_s4_category(2)));
-    cat(0) := stdl(bool(preview0_eval50_hand_eval0_s4_category(7)) or bool(preview0_eval50_hand_eval0_s4_category(5)) or bool(preview0_eval50_hand_eval0_s4_category(3)) or bool(preview0_eval50_hand_eval0_s4_category(1)));
+    cat(3) := preview0_eval50_hand_eval0_ranked_category(8);
+    cat(2) := stdl(bool(preview0_eval50_hand_eval0_ranked_category(7)) or bool(preview0_eval50_hand_eval0_ranked_category(6)) or bool(preview0_eval50_hand_eval0_ranked_category(5)) or bool(preview0_eval50_hand_eval0_ranked_category(4)));
+    cat(1) := stdl(bool(preview0_eval50_hand_eval0_ranked_category(7)) or bool(preview0_eval50_hand_eval0_ranked_category(6)) or bool(preview0_eval50_hand_eval0_ranked_category(3)) or bool(preview0_eval50_hand_eval0_ranked_category(2)));
+    cat(0) := stdl(bool(preview0_eval50_hand_eval0_ranked_category(7)) or bool(preview0_eval50_hand_eval0_ranked_category(5)) or bool(preview0_eval50_hand_eval0_ranked_category(3)) or bool(preview0_eval50_hand_eval0_ranked_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(preview0_eval50_hand_eval0_s4_category(8)) then
-        k0 := (k0 or preview0_eval50_hand_eval0_s4_sf_top);
+    if bool(preview0_eval50_hand_eval0_ranked_category(8)) then
+        k0 := (k0 or preview0_eval50_hand_eval0_ranked_sf_top);
     end if;
-    if bool(preview0_eval50_hand_eval0_s4_category(7)) then
-        k0 := (k0 or preview0_eval50_hand_eval0_q0);
-        k1 := (k1 or preview0_eval50_hand_eval0_x0);
+    if bool(preview0_eval50_hand_eval0_ranked_category(7)) then
+        k0 := (k0 or preview0_eval50_hand_eval0_ranked_quads);
+        k1 := (k1 or preview0_eval50_hand_eval0_ranked_not_quads0);
     end if;
-    if bool(preview0_eval50_hand_eval0_s4_category(6)) then
-        k0 := (k0 or preview0_eval50_hand_eval0_t0);
+    if bool(preview0_eval50_hand_eval0_ranked_category(6)) then
+        k0 := (k0 or preview0_eval50_hand_eval0_ranked_trips0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or preview0_eval50_hand_eval0_t1);
+            k1 := (k1 or preview0_eval50_hand_eval0_ranked_trips1);
         else
-            k1 := (k1 or preview0_eval50_hand_eval0_p0);
+            k1 := (k1 or preview0_eval50_hand_eval0_ranked_pairs0);
         end if;
     end if;
-    if (bool(preview0_eval50_hand_eval0_s4_category(5)) or bool(preview0_eval50_hand_eval0_s4_category(0))) then
-        k0 := (k0 or preview0_eval50_hand_eval0_m0);
-        k1 := (k1 or preview0_eval50_hand_eval0_m1);
-        k2 := (k2 or preview0_eval50_hand_eval0_m2);
-        k3 := (k3 or preview0_eval50_hand_eval0_m3);
-        k4 := (k4 or preview0_eval50_hand_eval0_m4);
+    if (bool(preview0_eval50_hand_eval0_ranked_category(5)) or bool(preview0_eval50_hand_eval0_ranked_category(0))) then
+        k0 := (k0 or preview0_eval50_hand_eval0_ranked_kickers0);
+        k1 := (k1 or preview0_eval50_hand_eval0_ranked_kickers1);
+        k2 := (k2 or preview0_eval50_hand_eval0_ranked_kickers2);
+        k3 := (k3 or preview0_eval50_hand_eval0_ranked_kickers3);
+        k4 := (k4 or preview0_eval50_hand_eval0_ranked_kickers4);
     end if;
-    if bool(preview0_eval50_hand_eval0_s4_category(4)) then
-        k0 := (k0 or preview0_eval50_hand_eval0_s4_straight_top);
+    if bool(preview0_eval50_hand_eval0_ranked_category(4)) then
+        k0 := (k0 or preview0_eval50_hand_eval0_ranked_straight_top);
     end if;
-    if bool(preview0_eval50_hand_eval0_s4_category(3)) then
-        k0 := (k0 or preview0_eval50_hand_eval0_t0);
-        k1 := (k1 or preview0_eval50_hand_eval0_m0);
-        k2 := (k2 or preview0_eval50_hand_eval0_m1);
+    if bool(preview0_eval50_hand_eval0_ranked_category(3)) then
+        k0 := (k0 or preview0_eval50_hand_eval0_ranked_trips0);
+        k1 := (k1 or preview0_eval50_hand_eval0_ranked_kickers0);
+        k2 := (k2 or preview0_eval50_hand_eval0_ranked_kickers1);
     end if;
-    if bool(preview0_eval50_hand_eval0_s4_category(2)) then
-        k0 := (k0 or preview0_eval50_hand_eval0_p0);
-        k1 := (k1 or preview0_eval50_hand_eval0_p1);
+    if bool(preview0_eval50_hand_eval0_ranked_category(2)) then
+        k0 := (k0 or preview0_eval50_hand_eval0_ranked_pairs0);
+        k1 := (k1 or preview0_eval50_hand_eval0_ranked_pairs1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or preview0_eval50_hand_eval0_p2);
+            k2 := (k2 or preview0_eval50_hand_eval0_ranked_pairs2);
         else
-            k2 := (k2 or preview0_eval50_hand_eval0_m0);
+            k2 := (k2 or preview0_eval50_hand_eval0_ranked_kickers0);
         end if;
     end if;
-    if bool(preview0_eval50_hand_eval0_s4_category(1)) then
-        k0 := (k0 or preview0_eval50_hand_eval0_p0);
-        k1 := (k1 or preview0_eval50_hand_eval0_m0);
-        k2 := (k2 or preview0_eval50_hand_eval0_m1);
-        k3 := (k3 or preview0_eval50_hand_eval0_m2);
+    if bool(preview0_eval50_hand_eval0_ranked_category(1)) then
+        k0 := (k0 or preview0_eval50_hand_eval0_ranked_pairs0);
+        k1 := (k1 or preview0_eval50_hand_eval0_ranked_kickers0);
+        k2 := (k2 or preview0_eval50_hand_eval0_ranked_kickers1);
+        k3 := (k3 or preview0_eval50_hand_eval0_ranked_kickers2);
     end if;
-    if bool(preview0_eval50_hand_eval0_s4_invalid) then
+    if bool(preview0_eval50_hand_eval0_ranked_invalid) then
         preview0_eval50_hand_eval0_c5_word <= to_unsigned(0, 24);
     else
         preview0_eval50_hand_eval0_c5_word <= unsigned'(cat & k0 & k1 & k2 & k3 & k4);
@@ -1657,7 +1381,7 @@ begin
         else
             if bool(preview0_eval50_hand_eval0_valids((6 - 2))) then
                 preview0_eval50_hand_eval0_word_q <= preview0_eval50_hand_eval0_c5_word;
-                preview0_eval50_hand_eval0_invalid_q <= preview0_eval50_hand_eval0_s4_invalid;
+                preview0_eval50_hand_eval0_invalid_q <= preview0_eval50_hand_eval0_ranked_invalid;
             end if;
         end if;
     end if;
@@ -1668,61 +1392,61 @@ preview0_word <= preview0_eval50_hand_eval0_word_q;
 preview0_eval50_invalid <= preview0_eval50_hand_eval0_invalid_q;
 preview0_eval50_out_valid <= preview0_eval50_hand_eval0_valids((6 - 1));
 
-preview0_eval50_hand_eval0_making_ranks: process (preview0_eval50_hand_eval0_pair0, preview0_eval50_hand_eval0_s3_quads, preview0_eval50_hand_eval0_kick0, preview0_eval50_hand_eval0_pair1, preview0_eval50_hand_eval0_c4_category, preview0_eval50_hand_eval0_trip0) is
+preview0_eval50_hand_eval0_making_ranks: process (preview0_eval50_hand_eval0_picks_pairs0, preview0_eval50_hand_eval0_picks_kickers0, preview0_eval50_hand_eval0_picks_pairs1, preview0_eval50_hand_eval0_picks_trips0, preview0_eval50_hand_eval0_picks_quads, preview0_eval50_hand_eval0_category) is
 begin
-    if bool(preview0_eval50_hand_eval0_c4_category(7)) then
-        preview0_eval50_hand_eval0_c4_making <= preview0_eval50_hand_eval0_s3_quads;
-    elsif bool(preview0_eval50_hand_eval0_c4_category(3)) then
-        preview0_eval50_hand_eval0_c4_making <= preview0_eval50_hand_eval0_trip0;
-    elsif (bool(preview0_eval50_hand_eval0_c4_category(2)) or bool(preview0_eval50_hand_eval0_c4_category(1))) then
-        preview0_eval50_hand_eval0_c4_making <= (preview0_eval50_hand_eval0_pair0 or preview0_eval50_hand_eval0_pair1);
+    if bool(preview0_eval50_hand_eval0_category(7)) then
+        preview0_eval50_hand_eval0_c4_making <= preview0_eval50_hand_eval0_picks_quads;
+    elsif bool(preview0_eval50_hand_eval0_category(3)) then
+        preview0_eval50_hand_eval0_c4_making <= preview0_eval50_hand_eval0_picks_trips0;
+    elsif (bool(preview0_eval50_hand_eval0_category(2)) or bool(preview0_eval50_hand_eval0_category(1))) then
+        preview0_eval50_hand_eval0_c4_making <= (preview0_eval50_hand_eval0_picks_pairs0 or preview0_eval50_hand_eval0_picks_pairs1);
     else
-        preview0_eval50_hand_eval0_c4_making <= preview0_eval50_hand_eval0_kick0;
+        preview0_eval50_hand_eval0_c4_making <= preview0_eval50_hand_eval0_picks_kickers0;
     end if;
-    preview0_eval50_hand_eval0_c4_all_make <= stdl(bool(preview0_eval50_hand_eval0_c4_category(8)) or bool(preview0_eval50_hand_eval0_c4_category(6)) or bool(preview0_eval50_hand_eval0_c4_category(5)) or bool(preview0_eval50_hand_eval0_c4_category(4)));
+    preview0_eval50_hand_eval0_c4_all_make <= stdl(bool(preview0_eval50_hand_eval0_category(8)) or bool(preview0_eval50_hand_eval0_category(6)) or bool(preview0_eval50_hand_eval0_category(5)) or bool(preview0_eval50_hand_eval0_category(4)));
 end process preview0_eval50_hand_eval0_making_ranks;
 
-preview0_eval50_hand_eval0_pipe_reg50_load: process (clk) is
+preview0_eval50_hand_eval0_pipe_reg0_load: process (clk) is
 begin
     if rising_edge(clk) then
         preview0_eval50_hand_eval0_s4_making <= preview0_eval50_hand_eval0_c4_making;
     end if;
-end process preview0_eval50_hand_eval0_pipe_reg50_load;
+end process preview0_eval50_hand_eval0_pipe_reg0_load;
 
-preview0_eval50_hand_eval0_pipe_reg51_load: process (clk) is
+preview0_eval50_hand_eval0_pipe_reg1_load: process (clk) is
 begin
     if rising_edge(clk) then
         preview0_eval50_hand_eval0_s4_all_make <= preview0_eval50_hand_eval0_c4_all_make;
     end if;
-end process preview0_eval50_hand_eval0_pipe_reg51_load;
+end process preview0_eval50_hand_eval0_pipe_reg1_load;
 
-preview0_eval50_hand_eval0_pipe_reg52_load: process (clk) is
+preview0_eval50_hand_eval0_pipe_reg2_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg52_q <= preview0_eval50_hand_eval0_s0_codes;
+        preview0_eval50_hand_eval0_pipe_reg2_q <= preview0_eval50_hand_eval0_s0_codes;
     end if;
-end process preview0_eval50_hand_eval0_pipe_reg52_load;
+end process preview0_eval50_hand_eval0_pipe_reg2_load;
 
-preview0_eval50_hand_eval0_pipe_reg53_load: process (clk) is
+preview0_eval50_hand_eval0_pipe_reg3_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg53_q <= preview0_eval50_hand_eval0_pipe_reg52_q;
+        preview0_eval50_hand_eval0_pipe_reg3_q <= preview0_eval50_hand_eval0_pipe_reg2_q;
     end if;
-end process preview0_eval50_hand_eval0_pipe_reg53_load;
+end process preview0_eval50_hand_eval0_pipe_reg3_load;
 
-preview0_eval50_hand_eval0_pipe_reg54_load: process (clk) is
+preview0_eval50_hand_eval0_pipe_reg4_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_eval50_hand_eval0_pipe_reg54_q <= preview0_eval50_hand_eval0_pipe_reg53_q;
+        preview0_eval50_hand_eval0_pipe_reg4_q <= preview0_eval50_hand_eval0_pipe_reg3_q;
     end if;
-end process preview0_eval50_hand_eval0_pipe_reg54_load;
+end process preview0_eval50_hand_eval0_pipe_reg4_load;
 
-preview0_eval50_hand_eval0_pipe_reg55_load: process (clk) is
+preview0_eval50_hand_eval0_pipe_reg5_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_eval50_hand_eval0_s4_codes <= preview0_eval50_hand_eval0_pipe_reg54_q;
+        preview0_eval50_hand_eval0_s4_codes <= preview0_eval50_hand_eval0_pipe_reg4_q;
     end if;
-end process preview0_eval50_hand_eval0_pipe_reg55_load;
+end process preview0_eval50_hand_eval0_pipe_reg5_load;
 
 preview0_eval50_hand_eval0_score: process (clk) is
     variable making: unsigned(15 downto 0);
@@ -1733,7 +1457,7 @@ begin
         if (rst = '1') then
             preview0_eval50_hand_eval0_mask_q <= to_unsigned(0, 5);
         else
-            if bool(preview0_eval50_hand_eval0_valids((6 - 2))) then
+            if bool(preview0_eval50_hand_eval0_valids(4)) then
                 making := to_unsigned(0, 16);
                 making(13-1 downto 0) := preview0_eval50_hand_eval0_s4_making;
                 scoring := to_unsigned(0, 5);
@@ -1742,7 +1466,7 @@ begin
                     for j in 0 to 6-1 loop
                         code(j) := preview0_eval50_hand_eval0_s4_codes(((6 * i) + j));
                     end loop;
-                    if ((code /= 63) and (not bool(preview0_eval50_hand_eval0_s4_invalid)) and (bool(preview0_eval50_hand_eval0_s4_all_make) or bool(making(to_integer(code(6-1 downto 2)))))) then
+                    if ((code /= 63) and (not bool(preview0_eval50_hand_eval0_ranked_invalid)) and (bool(preview0_eval50_hand_eval0_s4_all_make) or bool(making(to_integer(code(6-1 downto 2)))))) then
                         scoring(i) := '1';
                     end if;
                 end loop;
@@ -1755,47 +1479,47 @@ end process preview0_eval50_hand_eval0_score;
 
 preview0_mask <= preview0_eval50_hand_eval0_mask_q;
 
-preview0_pipe_reg56_load: process (clk) is
+preview0_pipe_reg6_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg56_q <= preview0_packed_in;
+        preview0_pipe_reg6_q <= preview0_packed_in;
     end if;
-end process preview0_pipe_reg56_load;
+end process preview0_pipe_reg6_load;
 
-preview0_pipe_reg57_load: process (clk) is
+preview0_pipe_reg7_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg57_q <= preview0_pipe_reg56_q;
+        preview0_pipe_reg7_q <= preview0_pipe_reg6_q;
     end if;
-end process preview0_pipe_reg57_load;
+end process preview0_pipe_reg7_load;
 
-preview0_pipe_reg58_load: process (clk) is
+preview0_pipe_reg8_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg58_q <= preview0_pipe_reg57_q;
+        preview0_pipe_reg8_q <= preview0_pipe_reg7_q;
     end if;
-end process preview0_pipe_reg58_load;
+end process preview0_pipe_reg8_load;
 
-preview0_pipe_reg59_load: process (clk) is
+preview0_pipe_reg9_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg59_q <= preview0_pipe_reg58_q;
+        preview0_pipe_reg9_q <= preview0_pipe_reg8_q;
     end if;
-end process preview0_pipe_reg59_load;
+end process preview0_pipe_reg9_load;
 
-preview0_pipe_reg60_load: process (clk) is
+preview0_pipe_reg10_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg60_q <= preview0_pipe_reg59_q;
+        preview0_pipe_reg10_q <= preview0_pipe_reg9_q;
     end if;
-end process preview0_pipe_reg60_load;
+end process preview0_pipe_reg10_load;
 
-preview0_pipe_reg61_load: process (clk) is
+preview0_pipe_reg11_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_p <= preview0_pipe_reg60_q;
+        preview0_p <= preview0_pipe_reg10_q;
     end if;
-end process preview0_pipe_reg61_load;
+end process preview0_pipe_reg11_load;
 
 preview0_prefix_rom: process (chosen) is
 begin

@@ -65,56 +65,28 @@ signal quota_num: unsigned(39 downto 0);
 signal chain_out_num: unsigned(7 downto 0);
 signal chain_in: unsigned(7 downto 0);
 signal equity_lane0_rst: std_logic;
-signal equity_lane0_issue: std_logic;
-signal equity_lane0_state: t_enum_State_1;
-signal equity_lane0_left_zero: std_logic;
-signal equity_lane0_prime: std_logic;
-signal equity_lane0_done_q: std_logic;
-signal equity_lane0_step_one: std_logic;
 signal equity_lane0_board_step: std_logic;
-signal equity_lane0_counting: std_logic;
-signal equity_lane0_quota_zero: std_logic;
-signal equity_lane0_count_one: unsigned(0 downto 0);
-signal equity_lane0_last_one: std_logic;
-signal equity_lane0_low_two: std_logic;
-signal equity_lane0_high_zero: std_logic;
-signal equity_lane0_low_one: std_logic;
-signal equity_lane0_start_q: std_logic;
-signal equity_lane0_extra: std_logic;
-signal equity_lane0_quota_was_zero: std_logic;
-signal equity_lane0_drain: unsigned(7 downto 0);
-signal equity_lane0_bus_index: unsigned(1 downto 0);
-signal equity_lane0_bus_word: unsigned(31 downto 0);
-signal equity_lane0_lane_n: unsigned(5 downto 0);
-signal equity_lane0_lane_mask: unsigned(5 downto 0);
-signal equity_lane0_lane_exact: std_logic;
-signal equity_lane0_fresh: std_logic;
-signal equity_lane0_held: std_logic;
-signal equity_lane0_look_valid: std_logic;
-signal equity_lane0_low_count: unsigned(2 downto 0);
-signal equity_lane0_high_count: unsigned(2 downto 0);
-signal equity_lane0_high_winners: unsigned(0 downto 0);
-signal equity_lane0_low_q: unsigned(2 downto 0);
-signal equity_lane0_high_q: unsigned(2 downto 0);
-signal equity_lane0_winners_q: unsigned(1 downto 0);
-signal equity_lane0_winners: unsigned(1 downto 0);
-signal equity_lane0_shown_q: std_logic;
-signal equity_lane0_shown: std_logic;
-signal equity_lane0_k: unsigned(3 downto 0);
-signal equity_lane0_k_units: unsigned(11 downto 0);
-signal equity_lane0_won: unsigned(1 downto 0);
-signal equity_lane0_alone: std_logic;
-signal equity_lane0_units: unsigned(11 downto 0);
 signal equity_lane0_won_valid: std_logic;
-signal equity_lane0_count_q: std_logic;
-signal equity_lane0_alone_q: std_logic;
-signal equity_lane0_won_q: unsigned(1 downto 0);
-signal equity_lane0_units_q: unsigned(11 downto 0);
-signal equity_lane0_clears: unsigned(6 downto 0);
-signal equity_lane0_shifts: unsigned(6 downto 0);
-signal equity_lane0_chunked_counter0_clear: std_logic;
-signal equity_lane0_chunked_counter0_chain_in: unsigned(7 downto 0);
-signal equity_lane0_chunked_counter0_chain_out: unsigned(7 downto 0);
+signal equity_lane0_issue: std_logic;
+signal equity_lane0_prime: std_logic;
+signal equity_lane0_counting: std_logic;
+signal equity_lane0_start_q: std_logic;
+signal equity_lane0_unused: unsigned(7 downto 0);
+signal equity_lane0_unread: unsigned(7 downto 0);
+signal equity_lane0_no_shift: std_logic;
+signal equity_lane0_count_one: unsigned(0 downto 0);
+signal equity_lane0_done_q: std_logic;
+signal equity_lane0_drain: unsigned(7 downto 0);
+signal equity_lane0_extra: std_logic;
+signal equity_lane0_high_zero: std_logic;
+signal equity_lane0_last_one: std_logic;
+signal equity_lane0_left_zero: std_logic;
+signal equity_lane0_low_one: std_logic;
+signal equity_lane0_low_two: std_logic;
+signal equity_lane0_quota_was_zero: std_logic;
+signal equity_lane0_quota_zero: std_logic;
+signal equity_lane0_state: t_enum_State_1;
+signal equity_lane0_step_one: std_logic;
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
@@ -133,6 +105,20 @@ signal equity_lane0_chunked_counter0_counter_chunk3_shifted: unsigned(7 downto 0
 signal equity_lane0_chunked_counter0_counter_chunk4_value: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_shifted: unsigned(7 downto 0);
+signal equity_lane0_last_tok: std_logic;
+signal equity_lane0_last_ok: std_logic;
+signal equity_lane0_last: unsigned(41 downto 0);
+signal equity_lane0_first_pos: unsigned(5 downto 0);
+signal equity_lane0_bus_index: unsigned(1 downto 0);
+signal equity_lane0_bus_word: unsigned(31 downto 0);
+signal equity_lane0_lane_n: unsigned(5 downto 0);
+signal equity_lane0_lane_mask: unsigned(5 downto 0);
+signal equity_lane0_lane_exact: std_logic;
+signal equity_lane0_fresh: std_logic;
+signal equity_lane0_held: std_logic;
+signal equity_lane0_tok_out: std_logic;
+signal equity_lane0_ok_out: std_logic;
+signal equity_lane0_positions_out: unsigned(41 downto 0);
 signal equity_lane0_colex_odometer0_spare: std_logic;
 signal equity_lane0_colex_odometer0_board_inner: std_logic;
 signal equity_lane0_colex_odometer0_carry: std_logic;
@@ -208,6 +194,7 @@ signal equity_lane0_slot_stream0_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_x_part0_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line0_d_out: unsigned(5 downto 0);
+signal equity_lane0_slot_stream1_tok_in: std_logic;
 signal equity_lane0_slot_stream1_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_advance: std_logic;
 signal equity_lane0_slot_stream1_gx: unsigned(31 downto 0);
@@ -220,6 +207,7 @@ signal equity_lane0_slot_stream1_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_x_part1_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line1_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line1_line: unsigned(17 downto 0);
+signal equity_lane0_slot_stream2_tok_in: std_logic;
 signal equity_lane0_slot_stream2_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_advance: std_logic;
 signal equity_lane0_slot_stream2_gx: unsigned(31 downto 0);
@@ -232,6 +220,7 @@ signal equity_lane0_slot_stream2_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_x_part2_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line2_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line2_line: unsigned(35 downto 0);
+signal equity_lane0_slot_stream3_tok_in: std_logic;
 signal equity_lane0_slot_stream3_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_advance: std_logic;
 signal equity_lane0_slot_stream3_gx: unsigned(31 downto 0);
@@ -244,6 +233,7 @@ signal equity_lane0_slot_stream3_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_x_part3_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line3_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line3_line: unsigned(53 downto 0);
+signal equity_lane0_slot_stream4_tok_in: std_logic;
 signal equity_lane0_slot_stream4_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_advance: std_logic;
 signal equity_lane0_slot_stream4_gx: unsigned(31 downto 0);
@@ -256,6 +246,7 @@ signal equity_lane0_slot_stream4_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_x_part4_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line4_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line4_line: unsigned(71 downto 0);
+signal equity_lane0_slot_stream5_tok_in: std_logic;
 signal equity_lane0_slot_stream5_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_advance: std_logic;
 signal equity_lane0_slot_stream5_gx: unsigned(31 downto 0);
@@ -268,6 +259,7 @@ signal equity_lane0_slot_stream5_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_x_part5_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line5_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line5_line: unsigned(89 downto 0);
+signal equity_lane0_slot_stream6_tok_in: std_logic;
 signal equity_lane0_slot_stream6_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_advance: std_logic;
 signal equity_lane0_slot_stream6_gx: unsigned(31 downto 0);
@@ -280,7 +272,7 @@ signal equity_lane0_slot_stream6_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_x_part6_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line6_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line6_line: unsigned(107 downto 0);
-signal equity_lane0_deal_stage0_pos_in: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_ok_out: std_logic;
 signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_mask_q: unsigned(5 downto 0);
@@ -300,6 +292,7 @@ signal equity_lane0_deal_stage0_t_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_t_tok: std_logic;
 signal equity_lane0_deal_stage0_t_ok: std_logic;
 signal equity_lane0_deal_stage0_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage1_ok_out: std_logic;
 signal equity_lane0_deal_stage1_pos_out: unsigned(11 downto 0);
 signal equity_lane0_deal_stage1_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_mask_q: unsigned(5 downto 0);
@@ -334,6 +327,7 @@ signal equity_lane0_deal_stage1_repeated_position3_same_position3_equal: std_log
 signal equity_lane0_deal_stage1_repeated_position4_groups: unsigned(0 downto 0);
 signal equity_lane0_deal_stage1_repeated_position4_gathered: std_logic;
 signal equity_lane0_deal_stage1_repeated_position4_same_position4_equal: std_logic;
+signal equity_lane0_deal_stage2_ok_out: std_logic;
 signal equity_lane0_deal_stage2_pos_out: unsigned(17 downto 0);
 signal equity_lane0_deal_stage2_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_mask_q: unsigned(5 downto 0);
@@ -378,6 +372,7 @@ signal equity_lane0_deal_stage2_repeated_position9_gathered: std_logic;
 signal equity_lane0_deal_stage2_repeated_position9_same_position13_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position9_same_position14_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position9_any_set9_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage3_ok_out: std_logic;
 signal equity_lane0_deal_stage3_pos_out: unsigned(23 downto 0);
 signal equity_lane0_deal_stage3_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_mask_q: unsigned(5 downto 0);
@@ -427,6 +422,7 @@ signal equity_lane0_deal_stage3_repeated_position14_same_position27_equal: std_l
 signal equity_lane0_deal_stage3_repeated_position14_same_position28_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position14_same_position29_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position14_any_set14_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage4_ok_out: std_logic;
 signal equity_lane0_deal_stage4_pos_out: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_mask_q: unsigned(5 downto 0);
@@ -481,6 +477,7 @@ signal equity_lane0_deal_stage4_repeated_position19_same_position47_equal: std_l
 signal equity_lane0_deal_stage4_repeated_position19_same_position48_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_same_position49_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_any_set19_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_ok_out: std_logic;
 signal equity_lane0_deal_stage5_pos_out: unsigned(35 downto 0);
 signal equity_lane0_deal_stage5_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_mask_q: unsigned(5 downto 0);
@@ -550,7 +547,6 @@ signal equity_lane0_deal_stage5_repeated_position24_same_position74_equal: std_l
 signal equity_lane0_deal_stage5_repeated_position24_any_set28_bits: unsigned(3 downto 0);
 signal equity_lane0_deal_stage5_repeated_position24_any_set28_hit: std_logic;
 signal equity_lane0_deal_stage5_repeated_position24_any_set29_hit: std_logic;
-signal equity_lane0_deal_stage6_pos_out: unsigned(41 downto 0);
 signal equity_lane0_deal_stage6_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_mask_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_exact_q: std_logic;
@@ -629,6 +625,9 @@ signal equity_lane0_deal_stage6_repeated_position29_any_set38_bits: unsigned(3 d
 signal equity_lane0_deal_stage6_repeated_position29_any_set38_hit: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_any_set39_bits: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position29_any_set39_hit: std_logic;
+signal equity_lane0_winners: unsigned(1 downto 0);
+signal equity_lane0_shown: std_logic;
+signal equity_lane0_look_valid: std_logic;
 signal equity_lane0_card_lookup0_card: unsigned(5 downto 0);
 signal equity_lane0_card_lookup0_position: unsigned(5 downto 0);
 signal equity_lane0_card_lookup1_card: unsigned(5 downto 0);
@@ -646,58 +645,24 @@ signal equity_lane0_card_lookup6_position: unsigned(5 downto 0);
 signal equity_lane0_eval70_word: unsigned(23 downto 0);
 signal equity_lane0_eval70_invalid: std_logic;
 signal equity_lane0_eval70_out_valid: std_logic;
-signal equity_lane0_eval70_hand_eval0_s1_any: std_logic;
+signal equity_lane0_eval70_hand_eval0_category: unsigned(8 downto 0);
+signal equity_lane0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
 signal equity_lane0_eval70_hand_eval0_codes_in: unsigned(41 downto 0);
 signal equity_lane0_eval70_hand_eval0_s0_codes: unsigned(41 downto 0);
-signal equity_lane0_eval70_hand_eval0_s1_bad_codes: unsigned(6 downto 0);
-signal equity_lane0_eval70_hand_eval0_s1_flush_suit: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_s1_hand: unsigned(51 downto 0);
+signal equity_lane0_eval70_hand_eval0_valids: unsigned(5 downto 0);
+signal equity_lane0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
+signal equity_lane0_eval70_hand_eval0_invalid_q: std_logic;
+signal equity_lane0_eval70_hand_eval0_ranked_invalid: std_logic;
 signal equity_lane0_eval70_hand_eval0_d1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval70_hand_eval0_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane0_eval70_hand_eval0_d1_any: std_logic;
 signal equity_lane0_eval70_hand_eval0_d1_flush_suit: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_bad: std_logic;
-signal equity_lane0_eval70_hand_eval0_s1_dups: unsigned(20 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_flush: std_logic;
-signal equity_lane0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
-signal equity_lane0_eval70_hand_eval0_s3_sf: std_logic;
-signal equity_lane0_eval70_hand_eval0_s3_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_trip0: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_trip1: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pair0: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_s3_flush: std_logic;
-signal equity_lane0_eval70_hand_eval0_s3_straight: std_logic;
-signal equity_lane0_eval70_hand_eval0_pair1: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_category: unsigned(8 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_invalid: std_logic;
-signal equity_lane0_eval70_hand_eval0_s3_bad: std_logic;
-signal equity_lane0_eval70_hand_eval0_s3_any: std_logic;
-signal equity_lane0_eval70_hand_eval0_t1: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_p0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_p2: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_m0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_s4_category: unsigned(8 downto 0);
-signal equity_lane0_eval70_hand_eval0_s4_sf_top: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_q0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_x0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_t0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_m1: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_m2: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_m3: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_m4: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_s4_straight_top: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_p1: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_s4_invalid: std_logic;
-signal equity_lane0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
-signal equity_lane0_eval70_hand_eval0_valids: unsigned(5 downto 0);
-signal equity_lane0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
-signal equity_lane0_eval70_hand_eval0_invalid_q: std_logic;
+signal equity_lane0_eval70_hand_eval0_decoded_hand: unsigned(51 downto 0);
+signal equity_lane0_eval70_hand_eval0_decoded_bad_codes: unsigned(6 downto 0);
+signal equity_lane0_eval70_hand_eval0_decoded_any: std_logic;
+signal equity_lane0_eval70_hand_eval0_decoded_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_decoded_dups: unsigned(20 downto 0);
+signal equity_lane0_eval70_hand_eval0_dups: unsigned(20 downto 0);
 signal equity_lane0_eval70_hand_eval0_same_card0_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card1_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card2_same: std_logic;
@@ -719,104 +684,104 @@ signal equity_lane0_eval70_hand_eval0_same_card17_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card18_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card19_same: std_logic;
 signal equity_lane0_eval70_hand_eval0_same_card20_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg0_d: unsigned(20 downto 0);
-signal equity_lane0_eval70_hand_eval0_straight_windows0_windows: unsigned(9 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg5_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg6_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg7_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg8_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg9_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg10_q: unsigned(9 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg11_q: unsigned(9 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg12_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg13_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_pipe_reg14_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_highest_ranks0_onehots: unsigned(64 downto 0);
-signal equity_lane0_eval70_hand_eval0_highest_ranks1_onehots: unsigned(38 downto 0);
-signal equity_lane0_eval70_hand_eval0_highest_ranks2_onehots: unsigned(25 downto 0);
-signal equity_lane0_eval70_hand_eval0_highest_ranks3_onehots: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_window_top0_found: std_logic;
-signal equity_lane0_eval70_hand_eval0_window_top0_top: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_bad: std_logic;
+signal equity_lane0_eval70_hand_eval0_c2_flush: std_logic;
+signal equity_lane0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c2_windows: unsigned(9 downto 0);
+signal equity_lane0_eval70_hand_eval0_masks_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_masks_trips: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_masks_pairs: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_masks_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_masks_kickers: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_masks_windows: unsigned(9 downto 0);
+signal equity_lane0_eval70_hand_eval0_masks_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_eval70_hand_eval0_masks_flush: std_logic;
+signal equity_lane0_eval70_hand_eval0_masks_bad: std_logic;
+signal equity_lane0_eval70_hand_eval0_masks_any: std_logic;
+signal equity_lane0_eval70_hand_eval0_c3_kickers: unsigned(64 downto 0);
+signal equity_lane0_eval70_hand_eval0_c3_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_c3_pairs: unsigned(38 downto 0);
+signal equity_lane0_eval70_hand_eval0_c3_trips: unsigned(25 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_kickers0: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_kickers1: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_kickers2: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_kickers3: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_kickers4: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_pairs0: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_pairs1: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_pairs2: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_trips0: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_trips1: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_not_quads0: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_quads: unsigned(12 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_straight: std_logic;
+signal equity_lane0_eval70_hand_eval0_c3_straight: std_logic;
+signal equity_lane0_eval70_hand_eval0_picks_sf: std_logic;
+signal equity_lane0_eval70_hand_eval0_c3_sf: std_logic;
+signal equity_lane0_eval70_hand_eval0_picks_flush: std_logic;
+signal equity_lane0_eval70_hand_eval0_picks_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c3_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_sf_top: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c3_sf_top: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_picks_bad: std_logic;
+signal equity_lane0_eval70_hand_eval0_picks_any: std_logic;
 signal equity_lane0_eval70_hand_eval0_window_top0_best: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_window_top1_found: std_logic;
-signal equity_lane0_eval70_hand_eval0_window_top1_top: unsigned(3 downto 0);
 signal equity_lane0_eval70_hand_eval0_window_top1_best: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg15_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg16_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg17_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg18_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg19_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg22_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg25_q: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg30_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_pipe_reg31_q: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank2_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank3_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank4_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank5_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank6_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank7_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank8_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank9_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank10_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank11_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank12_rank: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_onehot_rank13_rank: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_kickers0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_kickers1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_kickers2: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_kickers3: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_kickers4: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_not_quads0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_pairs0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_pairs1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_pairs2: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_quads: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_trips0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_trips1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_c4_invalid: std_logic;
+signal equity_lane0_eval70_hand_eval0_ranked_kickers0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_kickers1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_kickers2: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_kickers3: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_kickers4: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_pairs0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_pairs1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_pairs2: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_trips0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_trips1: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_not_quads0: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_quads: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_category: unsigned(8 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval70_hand_eval0_ranked_sf_top: unsigned(3 downto 0);
 signal equity_lane0_eval71_word: unsigned(23 downto 0);
 signal equity_lane0_eval71_invalid: std_logic;
 signal equity_lane0_eval71_out_valid: std_logic;
-signal equity_lane0_eval71_hand_eval1_s1_any: std_logic;
+signal equity_lane0_eval71_hand_eval1_category: unsigned(8 downto 0);
+signal equity_lane0_eval71_hand_eval1_c5_word: unsigned(23 downto 0);
 signal equity_lane0_eval71_hand_eval1_codes_in: unsigned(41 downto 0);
 signal equity_lane0_eval71_hand_eval1_s0_codes: unsigned(41 downto 0);
-signal equity_lane0_eval71_hand_eval1_s1_bad_codes: unsigned(6 downto 0);
-signal equity_lane0_eval71_hand_eval1_s1_flush_suit: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_s1_hand: unsigned(51 downto 0);
+signal equity_lane0_eval71_hand_eval1_valids: unsigned(5 downto 0);
+signal equity_lane0_eval71_hand_eval1_word_q: unsigned(23 downto 0);
+signal equity_lane0_eval71_hand_eval1_invalid_q: std_logic;
+signal equity_lane0_eval71_hand_eval1_ranked_invalid: std_logic;
 signal equity_lane0_eval71_hand_eval1_d1_hand: unsigned(51 downto 0);
 signal equity_lane0_eval71_hand_eval1_d1_bad_codes: unsigned(6 downto 0);
 signal equity_lane0_eval71_hand_eval1_d1_any: std_logic;
 signal equity_lane0_eval71_hand_eval1_d1_flush_suit: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_bad: std_logic;
-signal equity_lane0_eval71_hand_eval1_s1_dups: unsigned(20 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_present: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_trips: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_flush: std_logic;
-signal equity_lane0_eval71_hand_eval1_c2_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_sf_windows: unsigned(9 downto 0);
-signal equity_lane0_eval71_hand_eval1_s3_sf: std_logic;
-signal equity_lane0_eval71_hand_eval1_s3_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_trip0: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_trip1: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pair0: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_s3_flush: std_logic;
-signal equity_lane0_eval71_hand_eval1_s3_straight: std_logic;
-signal equity_lane0_eval71_hand_eval1_pair1: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_category: unsigned(8 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_invalid: std_logic;
-signal equity_lane0_eval71_hand_eval1_s3_bad: std_logic;
-signal equity_lane0_eval71_hand_eval1_s3_any: std_logic;
-signal equity_lane0_eval71_hand_eval1_t1: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_p0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_p2: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_m0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_s4_category: unsigned(8 downto 0);
-signal equity_lane0_eval71_hand_eval1_s4_sf_top: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_q0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_x0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_t0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_m1: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_m2: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_m3: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_m4: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_s4_straight_top: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_p1: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_s4_invalid: std_logic;
-signal equity_lane0_eval71_hand_eval1_c5_word: unsigned(23 downto 0);
-signal equity_lane0_eval71_hand_eval1_valids: unsigned(5 downto 0);
-signal equity_lane0_eval71_hand_eval1_word_q: unsigned(23 downto 0);
-signal equity_lane0_eval71_hand_eval1_invalid_q: std_logic;
+signal equity_lane0_eval71_hand_eval1_decoded_hand: unsigned(51 downto 0);
+signal equity_lane0_eval71_hand_eval1_decoded_bad_codes: unsigned(6 downto 0);
+signal equity_lane0_eval71_hand_eval1_decoded_any: std_logic;
+signal equity_lane0_eval71_hand_eval1_decoded_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_decoded_dups: unsigned(20 downto 0);
+signal equity_lane0_eval71_hand_eval1_dups: unsigned(20 downto 0);
 signal equity_lane0_eval71_hand_eval1_same_card21_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card22_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card23_same: std_logic;
@@ -838,49 +803,83 @@ signal equity_lane0_eval71_hand_eval1_same_card38_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card39_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card40_same: std_logic;
 signal equity_lane0_eval71_hand_eval1_same_card41_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg50_d: unsigned(20 downto 0);
-signal equity_lane0_eval71_hand_eval1_straight_windows1_windows: unsigned(9 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg55_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg56_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg57_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg58_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg59_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg60_q: unsigned(9 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg61_q: unsigned(9 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg62_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg63_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_pipe_reg64_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_highest_ranks4_onehots: unsigned(64 downto 0);
-signal equity_lane0_eval71_hand_eval1_highest_ranks5_onehots: unsigned(38 downto 0);
-signal equity_lane0_eval71_hand_eval1_highest_ranks6_onehots: unsigned(25 downto 0);
-signal equity_lane0_eval71_hand_eval1_highest_ranks7_onehots: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_window_top2_found: std_logic;
-signal equity_lane0_eval71_hand_eval1_window_top2_top: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_bad: std_logic;
+signal equity_lane0_eval71_hand_eval1_c2_flush: std_logic;
+signal equity_lane0_eval71_hand_eval1_c2_kickers: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_pairs: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_present: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_trips: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c2_windows: unsigned(9 downto 0);
+signal equity_lane0_eval71_hand_eval1_masks_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_masks_trips: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_masks_pairs: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_masks_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_masks_kickers: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_masks_windows: unsigned(9 downto 0);
+signal equity_lane0_eval71_hand_eval1_masks_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_eval71_hand_eval1_masks_flush: std_logic;
+signal equity_lane0_eval71_hand_eval1_masks_bad: std_logic;
+signal equity_lane0_eval71_hand_eval1_masks_any: std_logic;
+signal equity_lane0_eval71_hand_eval1_c3_kickers: unsigned(64 downto 0);
+signal equity_lane0_eval71_hand_eval1_c3_not_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_c3_pairs: unsigned(38 downto 0);
+signal equity_lane0_eval71_hand_eval1_c3_trips: unsigned(25 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_kickers0: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_kickers1: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_kickers2: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_kickers3: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_kickers4: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_pairs0: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_pairs1: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_pairs2: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_trips0: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_trips1: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_not_quads0: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_quads: unsigned(12 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_straight: std_logic;
+signal equity_lane0_eval71_hand_eval1_c3_straight: std_logic;
+signal equity_lane0_eval71_hand_eval1_picks_sf: std_logic;
+signal equity_lane0_eval71_hand_eval1_c3_sf: std_logic;
+signal equity_lane0_eval71_hand_eval1_picks_flush: std_logic;
+signal equity_lane0_eval71_hand_eval1_picks_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c3_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_sf_top: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c3_sf_top: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_picks_bad: std_logic;
+signal equity_lane0_eval71_hand_eval1_picks_any: std_logic;
 signal equity_lane0_eval71_hand_eval1_window_top2_best: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_window_top3_found: std_logic;
-signal equity_lane0_eval71_hand_eval1_window_top3_top: unsigned(3 downto 0);
 signal equity_lane0_eval71_hand_eval1_window_top3_best: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg65_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg66_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg67_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg68_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg69_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg72_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg75_q: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg80_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_pipe_reg81_q: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank16_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank17_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank18_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank19_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank20_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank21_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank22_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank23_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank24_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank25_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank26_rank: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_onehot_rank27_rank: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_kickers0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_kickers1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_kickers2: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_kickers3: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_kickers4: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_not_quads0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_pairs0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_pairs1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_pairs2: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_quads: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_trips0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_trips1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_c4_invalid: std_logic;
+signal equity_lane0_eval71_hand_eval1_ranked_kickers0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_kickers1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_kickers2: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_kickers3: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_kickers4: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_pairs0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_pairs1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_pairs2: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_trips0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_trips1: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_not_quads0: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_quads: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_category: unsigned(8 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_straight_top: unsigned(3 downto 0);
+signal equity_lane0_eval71_hand_eval1_ranked_sf_top: unsigned(3 downto 0);
 signal equity_lane0_showdown0_best: unsigned(23 downto 0);
 signal equity_lane0_showdown0_s0_active: unsigned(1 downto 0);
 signal equity_lane0_showdown0_s1_active: unsigned(1 downto 0);
@@ -891,14 +890,33 @@ signal equity_lane0_showdown0_s2_won: unsigned(1 downto 0);
 signal equity_lane0_showdown0_s2_packed: unsigned(47 downto 0);
 signal equity_lane0_showdown0_winners_q: unsigned(1 downto 0);
 signal equity_lane0_showdown0_best_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg100_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg101_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg0_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg1_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_word_at_least0_a_ge_b: std_logic;
 signal equity_lane0_showdown0_word_at_least0_b_ge_a: std_logic;
-signal equity_lane0_showdown0_pipe_reg102_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg103_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg104_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg105_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg2_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg3_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg4_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg5_q: unsigned(23 downto 0);
+signal equity_lane0_won: unsigned(1 downto 0);
+signal equity_lane0_alone: std_logic;
+signal equity_lane0_units: unsigned(11 downto 0);
+signal equity_lane0_high_count: unsigned(2 downto 0);
+signal equity_lane0_high_q: unsigned(2 downto 0);
+signal equity_lane0_high_winners: unsigned(0 downto 0);
+signal equity_lane0_k: unsigned(3 downto 0);
+signal equity_lane0_k_units: unsigned(11 downto 0);
+signal equity_lane0_low_count: unsigned(2 downto 0);
+signal equity_lane0_low_q: unsigned(2 downto 0);
+signal equity_lane0_shown_q: std_logic;
+signal equity_lane0_winners_q: unsigned(1 downto 0);
+signal equity_lane0_one: std_logic;
+signal equity_lane0_alone_q: std_logic;
+signal equity_lane0_count_q: std_logic;
+signal equity_lane0_units_q: unsigned(11 downto 0);
+signal equity_lane0_won_q: unsigned(1 downto 0);
+signal equity_lane0_clears: unsigned(6 downto 0);
+signal equity_lane0_shifts: unsigned(6 downto 0);
 signal equity_lane0_feed_stage0_count_out: std_logic;
 signal equity_lane0_feed_stage0_alone_out: std_logic;
 signal equity_lane0_feed_stage0_won_out: unsigned(1 downto 0);
@@ -907,7 +925,6 @@ signal equity_lane0_feed_stage1_count_out: std_logic;
 signal equity_lane0_feed_stage1_alone_out: std_logic;
 signal equity_lane0_feed_stage1_won_out: unsigned(1 downto 0);
 signal equity_lane0_feed_stage1_units_out: unsigned(11 downto 0);
-signal equity_lane0_tally0_mine: std_logic;
 signal equity_lane0_tally0_no: std_logic;
 signal equity_lane0_tally0_zero: unsigned(39 downto 0);
 signal equity_lane0_tally0_amount: unsigned(11 downto 0);
@@ -1054,12 +1071,6 @@ signal equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted: unsigned(7 
 signal equity_lane0_tally6_chunked_counter7_counter_chunk41_value: unsigned(7 downto 0);
 signal equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted: unsigned(7 downto 0);
-type t_array_equity_lane0_toks is array(0 to 7-1) of std_logic;
-signal equity_lane0_toks: t_array_equity_lane0_toks;
-type t_array_equity_lane0_oks is array(0 to 7-1) of std_logic;
-signal equity_lane0_oks: t_array_equity_lane0_oks;
-type t_array_equity_lane0_links is array(0 to 7-1) of unsigned(7 downto 0);
-signal equity_lane0_links: t_array_equity_lane0_links;
 type t_array_equity_lane0_card_lookup0_remaining is array(0 to 64-1) of unsigned(5 downto 0);
 signal equity_lane0_card_lookup0_remaining: t_array_equity_lane0_card_lookup0_remaining;
 type t_array_equity_lane0_card_lookup1_remaining is array(0 to 64-1) of unsigned(5 downto 0);
@@ -1074,6 +1085,8 @@ type t_array_equity_lane0_card_lookup5_remaining is array(0 to 64-1) of unsigned
 signal equity_lane0_card_lookup5_remaining: t_array_equity_lane0_card_lookup5_remaining;
 type t_array_equity_lane0_card_lookup6_remaining is array(0 to 64-1) of unsigned(5 downto 0);
 signal equity_lane0_card_lookup6_remaining: t_array_equity_lane0_card_lookup6_remaining;
+type t_array_equity_lane0_links is array(0 to 7-1) of unsigned(7 downto 0);
+signal equity_lane0_links: t_array_equity_lane0_links;
 
 begin
 
@@ -1092,14 +1105,14 @@ quota_num <= unsigned(quota);
 chain_out <= std_logic_vector(chain_out_num);
 
 chain_in <= to_unsigned(0, 8);
-equity_lane0_high_winners <= to_unsigned(0, 1);
-equity_lane0_chunked_counter0_clear <= '0';
-equity_lane0_chunked_counter0_chain_in <= to_unsigned(0, 8);
+equity_lane0_unused <= to_unsigned(0, 8);
+equity_lane0_no_shift <= '0';
 equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
+equity_lane0_first_pos <= to_unsigned(0, 6);
 equity_lane0_colex_odometer0_spare <= '1';
-equity_lane0_deal_stage0_pos_in <= to_unsigned(0, 6);
-equity_lane0_tally0_mine <= '1';
+equity_lane0_high_winners <= to_unsigned(0, 1);
+equity_lane0_one <= '1';
 equity_lane0_tally0_no <= '0';
 equity_lane0_tally0_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally0_chunked_counter1_zero <= to_unsigned(0, 8);
@@ -1299,27 +1312,27 @@ equity_lane0_eval70_hand_eval0_codes_in(24-1 downto 18) <= equity_lane0_card_loo
 equity_lane0_eval70_hand_eval0_codes_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
 equity_lane0_eval70_hand_eval0_codes_in(12-1 downto 6) <= equity_lane0_card_lookup1_card;
 equity_lane0_eval70_hand_eval0_codes_in(6-1 downto 0) <= equity_lane0_card_lookup0_card;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(20) <= equity_lane0_eval70_hand_eval0_same_card0_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(19) <= equity_lane0_eval70_hand_eval0_same_card1_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(18) <= equity_lane0_eval70_hand_eval0_same_card2_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(17) <= equity_lane0_eval70_hand_eval0_same_card3_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(16) <= equity_lane0_eval70_hand_eval0_same_card4_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(15) <= equity_lane0_eval70_hand_eval0_same_card5_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(14) <= equity_lane0_eval70_hand_eval0_same_card6_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(13) <= equity_lane0_eval70_hand_eval0_same_card7_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(12) <= equity_lane0_eval70_hand_eval0_same_card8_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(11) <= equity_lane0_eval70_hand_eval0_same_card9_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(10) <= equity_lane0_eval70_hand_eval0_same_card10_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(9) <= equity_lane0_eval70_hand_eval0_same_card11_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(8) <= equity_lane0_eval70_hand_eval0_same_card12_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(7) <= equity_lane0_eval70_hand_eval0_same_card13_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(6) <= equity_lane0_eval70_hand_eval0_same_card14_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(5) <= equity_lane0_eval70_hand_eval0_same_card15_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(4) <= equity_lane0_eval70_hand_eval0_same_card16_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(3) <= equity_lane0_eval70_hand_eval0_same_card17_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(2) <= equity_lane0_eval70_hand_eval0_same_card18_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(1) <= equity_lane0_eval70_hand_eval0_same_card19_same;
-equity_lane0_eval70_hand_eval0_pipe_reg0_d(0) <= equity_lane0_eval70_hand_eval0_same_card20_same;
+equity_lane0_eval70_hand_eval0_dups(20) <= equity_lane0_eval70_hand_eval0_same_card0_same;
+equity_lane0_eval70_hand_eval0_dups(19) <= equity_lane0_eval70_hand_eval0_same_card1_same;
+equity_lane0_eval70_hand_eval0_dups(18) <= equity_lane0_eval70_hand_eval0_same_card2_same;
+equity_lane0_eval70_hand_eval0_dups(17) <= equity_lane0_eval70_hand_eval0_same_card3_same;
+equity_lane0_eval70_hand_eval0_dups(16) <= equity_lane0_eval70_hand_eval0_same_card4_same;
+equity_lane0_eval70_hand_eval0_dups(15) <= equity_lane0_eval70_hand_eval0_same_card5_same;
+equity_lane0_eval70_hand_eval0_dups(14) <= equity_lane0_eval70_hand_eval0_same_card6_same;
+equity_lane0_eval70_hand_eval0_dups(13) <= equity_lane0_eval70_hand_eval0_same_card7_same;
+equity_lane0_eval70_hand_eval0_dups(12) <= equity_lane0_eval70_hand_eval0_same_card8_same;
+equity_lane0_eval70_hand_eval0_dups(11) <= equity_lane0_eval70_hand_eval0_same_card9_same;
+equity_lane0_eval70_hand_eval0_dups(10) <= equity_lane0_eval70_hand_eval0_same_card10_same;
+equity_lane0_eval70_hand_eval0_dups(9) <= equity_lane0_eval70_hand_eval0_same_card11_same;
+equity_lane0_eval70_hand_eval0_dups(8) <= equity_lane0_eval70_hand_eval0_same_card12_same;
+equity_lane0_eval70_hand_eval0_dups(7) <= equity_lane0_eval70_hand_eval0_same_card13_same;
+equity_lane0_eval70_hand_eval0_dups(6) <= equity_lane0_eval70_hand_eval0_same_card14_same;
+equity_lane0_eval70_hand_eval0_dups(5) <= equity_lane0_eval70_hand_eval0_same_card15_same;
+equity_lane0_eval70_hand_eval0_dups(4) <= equity_lane0_eval70_hand_eval0_same_card16_same;
+equity_lane0_eval70_hand_eval0_dups(3) <= equity_lane0_eval70_hand_eval0_same_card17_same;
+equity_lane0_eval70_hand_eval0_dups(2) <= equity_lane0_eval70_hand_eval0_same_card18_same;
+equity_lane0_eval70_hand_eval0_dups(1) <= equity_lane0_eval70_hand_eval0_same_card19_same;
+equity_lane0_eval70_hand_eval0_dups(0) <= equity_lane0_eval70_hand_eval0_same_card20_same;
 equity_lane0_eval71_hand_eval1_codes_in(42-1 downto 36) <= equity_lane0_card_lookup6_card;
 equity_lane0_eval71_hand_eval1_codes_in(36-1 downto 30) <= equity_lane0_card_lookup5_card;
 equity_lane0_eval71_hand_eval1_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
@@ -1327,31 +1340,31 @@ equity_lane0_eval71_hand_eval1_codes_in(24-1 downto 18) <= equity_lane0_card_loo
 equity_lane0_eval71_hand_eval1_codes_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
 equity_lane0_eval71_hand_eval1_codes_in(12-1 downto 6) <= equity_lane0_card_lookup1_card;
 equity_lane0_eval71_hand_eval1_codes_in(6-1 downto 0) <= equity_lane0_card_lookup0_card;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(20) <= equity_lane0_eval71_hand_eval1_same_card21_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(19) <= equity_lane0_eval71_hand_eval1_same_card22_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(18) <= equity_lane0_eval71_hand_eval1_same_card23_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(17) <= equity_lane0_eval71_hand_eval1_same_card24_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(16) <= equity_lane0_eval71_hand_eval1_same_card25_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(15) <= equity_lane0_eval71_hand_eval1_same_card26_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(14) <= equity_lane0_eval71_hand_eval1_same_card27_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(13) <= equity_lane0_eval71_hand_eval1_same_card28_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(12) <= equity_lane0_eval71_hand_eval1_same_card29_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(11) <= equity_lane0_eval71_hand_eval1_same_card30_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(10) <= equity_lane0_eval71_hand_eval1_same_card31_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(9) <= equity_lane0_eval71_hand_eval1_same_card32_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(8) <= equity_lane0_eval71_hand_eval1_same_card33_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(7) <= equity_lane0_eval71_hand_eval1_same_card34_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(6) <= equity_lane0_eval71_hand_eval1_same_card35_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(5) <= equity_lane0_eval71_hand_eval1_same_card36_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(4) <= equity_lane0_eval71_hand_eval1_same_card37_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(3) <= equity_lane0_eval71_hand_eval1_same_card38_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(2) <= equity_lane0_eval71_hand_eval1_same_card39_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(1) <= equity_lane0_eval71_hand_eval1_same_card40_same;
-equity_lane0_eval71_hand_eval1_pipe_reg50_d(0) <= equity_lane0_eval71_hand_eval1_same_card41_same;
+equity_lane0_eval71_hand_eval1_dups(20) <= equity_lane0_eval71_hand_eval1_same_card21_same;
+equity_lane0_eval71_hand_eval1_dups(19) <= equity_lane0_eval71_hand_eval1_same_card22_same;
+equity_lane0_eval71_hand_eval1_dups(18) <= equity_lane0_eval71_hand_eval1_same_card23_same;
+equity_lane0_eval71_hand_eval1_dups(17) <= equity_lane0_eval71_hand_eval1_same_card24_same;
+equity_lane0_eval71_hand_eval1_dups(16) <= equity_lane0_eval71_hand_eval1_same_card25_same;
+equity_lane0_eval71_hand_eval1_dups(15) <= equity_lane0_eval71_hand_eval1_same_card26_same;
+equity_lane0_eval71_hand_eval1_dups(14) <= equity_lane0_eval71_hand_eval1_same_card27_same;
+equity_lane0_eval71_hand_eval1_dups(13) <= equity_lane0_eval71_hand_eval1_same_card28_same;
+equity_lane0_eval71_hand_eval1_dups(12) <= equity_lane0_eval71_hand_eval1_same_card29_same;
+equity_lane0_eval71_hand_eval1_dups(11) <= equity_lane0_eval71_hand_eval1_same_card30_same;
+equity_lane0_eval71_hand_eval1_dups(10) <= equity_lane0_eval71_hand_eval1_same_card31_same;
+equity_lane0_eval71_hand_eval1_dups(9) <= equity_lane0_eval71_hand_eval1_same_card32_same;
+equity_lane0_eval71_hand_eval1_dups(8) <= equity_lane0_eval71_hand_eval1_same_card33_same;
+equity_lane0_eval71_hand_eval1_dups(7) <= equity_lane0_eval71_hand_eval1_same_card34_same;
+equity_lane0_eval71_hand_eval1_dups(6) <= equity_lane0_eval71_hand_eval1_same_card35_same;
+equity_lane0_eval71_hand_eval1_dups(5) <= equity_lane0_eval71_hand_eval1_same_card36_same;
+equity_lane0_eval71_hand_eval1_dups(4) <= equity_lane0_eval71_hand_eval1_same_card37_same;
+equity_lane0_eval71_hand_eval1_dups(3) <= equity_lane0_eval71_hand_eval1_same_card38_same;
+equity_lane0_eval71_hand_eval1_dups(2) <= equity_lane0_eval71_hand_eval1_same_card39_same;
+equity_lane0_eval71_hand_eval1_dups(1) <= equity_lane0_eval71_hand_eval1_same_card40_same;
+equity_lane0_eval71_hand_eval1_dups(0) <= equity_lane0_eval71_hand_eval1_same_card41_same;
 equity_lane0_showdown0_c1_ge(1) <= equity_lane0_showdown0_word_at_least0_b_ge_a;
 equity_lane0_showdown0_c1_ge(0) <= equity_lane0_showdown0_word_at_least0_a_ge_b;
-equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg105_q;
-equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg104_q;
+equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg5_q;
+equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg4_q;
 
 equity_lane0_reset_register: process (clk) is
 begin
@@ -1372,13 +1385,13 @@ begin
             equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_chunked_counter0_clear) then
+            if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_lowest <= quota_num(8-1 downto 0);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_chunked_counter0_clear) then
+            elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -1406,13 +1419,13 @@ begin
             equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_chunked_counter0_clear) then
+            if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= quota_num(16-1 downto 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_chunked_counter0_clear) then
+            elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -1440,13 +1453,13 @@ begin
             equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_chunked_counter0_clear) then
+            if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= quota_num(24-1 downto 16);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_chunked_counter0_clear) then
+            elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -1474,13 +1487,13 @@ begin
             equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_chunked_counter0_clear) then
+            if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= quota_num(32-1 downto 24);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_chunked_counter0_clear) then
+            elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -1497,7 +1510,7 @@ begin
 end process equity_lane0_chunked_counter0_counter_chunk3_step;
 
 
-equity_lane0_chunked_counter0_counter_chunk4_shifted <= equity_lane0_chunked_counter0_chain_in;
+equity_lane0_chunked_counter0_counter_chunk4_shifted <= equity_lane0_unused;
 
 equity_lane0_chunked_counter0_counter_chunk4_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -1508,13 +1521,13 @@ begin
             equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_chunked_counter0_clear) then
+            if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= quota_num(40-1 downto 32);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_chunked_counter0_clear) then
+            elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif True then
@@ -1531,7 +1544,7 @@ begin
 end process equity_lane0_chunked_counter0_counter_chunk4_step;
 
 
-equity_lane0_chunked_counter0_chain_out <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
+equity_lane0_unread <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
 
 
 equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
@@ -1635,6 +1648,15 @@ begin
         end if;
     end if;
 end process equity_lane0_control;
+
+equity_lane0_count_gate: process (exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) is
+begin
+    if bool(exact) then
+        equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and ((equity_lane0_state = RUN) or (equity_lane0_state = DRAIN)));
+    else
+        equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and (not bool(equity_lane0_left_zero)) and (equity_lane0_state = RUN));
+    end if;
+end process equity_lane0_count_gate;
 
 equity_lane0_loading_bus: process (clk) is
 begin
@@ -2166,7 +2188,7 @@ equity_lane0_slot_stream1_gx <= (equity_lane0_slot_stream1_x_part1_t xor unsigne
 equity_lane0_slot_stream1_hw <= (equity_lane0_slot_stream1_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream1_w(32-1 downto 19)));
 
 
-equity_lane0_slot_stream1_advance <= stdl(bool(equity_lane0_toks(0)) or bool(equity_lane0_prime));
+equity_lane0_slot_stream1_advance <= stdl(bool(equity_lane0_slot_stream1_tok_in) or bool(equity_lane0_prime));
 
 equity_lane0_slot_stream1_select: process (clk) is
 begin
@@ -2218,7 +2240,7 @@ equity_lane0_slot_stream2_gx <= (equity_lane0_slot_stream2_x_part2_t xor unsigne
 equity_lane0_slot_stream2_hw <= (equity_lane0_slot_stream2_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream2_w(32-1 downto 19)));
 
 
-equity_lane0_slot_stream2_advance <= stdl(bool(equity_lane0_toks(1)) or bool(equity_lane0_prime));
+equity_lane0_slot_stream2_advance <= stdl(bool(equity_lane0_slot_stream2_tok_in) or bool(equity_lane0_prime));
 
 equity_lane0_slot_stream2_select: process (clk) is
 begin
@@ -2270,7 +2292,7 @@ equity_lane0_slot_stream3_gx <= (equity_lane0_slot_stream3_x_part3_t xor unsigne
 equity_lane0_slot_stream3_hw <= (equity_lane0_slot_stream3_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream3_w(32-1 downto 19)));
 
 
-equity_lane0_slot_stream3_advance <= stdl(bool(equity_lane0_toks(2)) or bool(equity_lane0_prime));
+equity_lane0_slot_stream3_advance <= stdl(bool(equity_lane0_slot_stream3_tok_in) or bool(equity_lane0_prime));
 
 equity_lane0_slot_stream3_select: process (clk) is
 begin
@@ -2322,7 +2344,7 @@ equity_lane0_slot_stream4_gx <= (equity_lane0_slot_stream4_x_part4_t xor unsigne
 equity_lane0_slot_stream4_hw <= (equity_lane0_slot_stream4_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream4_w(32-1 downto 19)));
 
 
-equity_lane0_slot_stream4_advance <= stdl(bool(equity_lane0_toks(3)) or bool(equity_lane0_prime));
+equity_lane0_slot_stream4_advance <= stdl(bool(equity_lane0_slot_stream4_tok_in) or bool(equity_lane0_prime));
 
 equity_lane0_slot_stream4_select: process (clk) is
 begin
@@ -2374,7 +2396,7 @@ equity_lane0_slot_stream5_gx <= (equity_lane0_slot_stream5_x_part5_t xor unsigne
 equity_lane0_slot_stream5_hw <= (equity_lane0_slot_stream5_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream5_w(32-1 downto 19)));
 
 
-equity_lane0_slot_stream5_advance <= stdl(bool(equity_lane0_toks(4)) or bool(equity_lane0_prime));
+equity_lane0_slot_stream5_advance <= stdl(bool(equity_lane0_slot_stream5_tok_in) or bool(equity_lane0_prime));
 
 equity_lane0_slot_stream5_select: process (clk) is
 begin
@@ -2426,7 +2448,7 @@ equity_lane0_slot_stream6_gx <= (equity_lane0_slot_stream6_x_part6_t xor unsigne
 equity_lane0_slot_stream6_hw <= (equity_lane0_slot_stream6_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream6_w(32-1 downto 19)));
 
 
-equity_lane0_slot_stream6_advance <= stdl(bool(equity_lane0_toks(5)) or bool(equity_lane0_prime));
+equity_lane0_slot_stream6_advance <= stdl(bool(equity_lane0_slot_stream6_tok_in) or bool(equity_lane0_prime));
 
 equity_lane0_slot_stream6_select: process (clk) is
 begin
@@ -2497,7 +2519,7 @@ equity_lane0_deal_stage0_take: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
-        equity_lane0_deal_stage0_t_pos <= equity_lane0_deal_stage0_pos_in;
+        equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
     end if;
 end process equity_lane0_deal_stage0_take;
 
@@ -2605,11 +2627,11 @@ equity_lane0_deal_stage0_flags: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_oks(0) <= '0';
-            equity_lane0_toks(0) <= '0';
+            equity_lane0_deal_stage0_ok_out <= '0';
+            equity_lane0_slot_stream1_tok_in <= '0';
         else
-            equity_lane0_toks(0) <= equity_lane0_deal_stage0_a_tok;
-            equity_lane0_oks(0) <= stdl(bool(equity_lane0_deal_stage0_a_ok) and bool(equity_lane0_deal_stage0_found));
+            equity_lane0_slot_stream1_tok_in <= equity_lane0_deal_stage0_a_tok;
+            equity_lane0_deal_stage0_ok_out <= stdl(bool(equity_lane0_deal_stage0_a_ok) and bool(equity_lane0_deal_stage0_found));
         end if;
     end if;
 end process equity_lane0_deal_stage0_flags;
@@ -2699,8 +2721,8 @@ begin
             equity_lane0_deal_stage1_t_tok <= '0';
             equity_lane0_deal_stage1_t_ok <= '0';
         else
-            equity_lane0_deal_stage1_t_tok <= equity_lane0_toks(0);
-            equity_lane0_deal_stage1_t_ok <= equity_lane0_oks(0);
+            equity_lane0_deal_stage1_t_tok <= equity_lane0_slot_stream1_tok_in;
+            equity_lane0_deal_stage1_t_ok <= equity_lane0_deal_stage0_ok_out;
         end if;
     end if;
 end process equity_lane0_deal_stage1_take_flags;
@@ -2796,11 +2818,11 @@ equity_lane0_deal_stage1_flags: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_oks(1) <= '0';
-            equity_lane0_toks(1) <= '0';
+            equity_lane0_deal_stage1_ok_out <= '0';
+            equity_lane0_slot_stream2_tok_in <= '0';
         else
-            equity_lane0_toks(1) <= equity_lane0_deal_stage1_a_tok;
-            equity_lane0_oks(1) <= stdl(bool(equity_lane0_deal_stage1_a_ok) and bool(equity_lane0_deal_stage1_found));
+            equity_lane0_slot_stream2_tok_in <= equity_lane0_deal_stage1_a_tok;
+            equity_lane0_deal_stage1_ok_out <= stdl(bool(equity_lane0_deal_stage1_a_ok) and bool(equity_lane0_deal_stage1_found));
         end if;
     end if;
 end process equity_lane0_deal_stage1_flags;
@@ -2905,8 +2927,8 @@ begin
             equity_lane0_deal_stage2_t_tok <= '0';
             equity_lane0_deal_stage2_t_ok <= '0';
         else
-            equity_lane0_deal_stage2_t_tok <= equity_lane0_toks(1);
-            equity_lane0_deal_stage2_t_ok <= equity_lane0_oks(1);
+            equity_lane0_deal_stage2_t_tok <= equity_lane0_slot_stream2_tok_in;
+            equity_lane0_deal_stage2_t_ok <= equity_lane0_deal_stage1_ok_out;
         end if;
     end if;
 end process equity_lane0_deal_stage2_take_flags;
@@ -3002,11 +3024,11 @@ equity_lane0_deal_stage2_flags: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_oks(2) <= '0';
-            equity_lane0_toks(2) <= '0';
+            equity_lane0_deal_stage2_ok_out <= '0';
+            equity_lane0_slot_stream3_tok_in <= '0';
         else
-            equity_lane0_toks(2) <= equity_lane0_deal_stage2_a_tok;
-            equity_lane0_oks(2) <= stdl(bool(equity_lane0_deal_stage2_a_ok) and bool(equity_lane0_deal_stage2_found));
+            equity_lane0_slot_stream3_tok_in <= equity_lane0_deal_stage2_a_tok;
+            equity_lane0_deal_stage2_ok_out <= stdl(bool(equity_lane0_deal_stage2_a_ok) and bool(equity_lane0_deal_stage2_found));
         end if;
     end if;
 end process equity_lane0_deal_stage2_flags;
@@ -3126,8 +3148,8 @@ begin
             equity_lane0_deal_stage3_t_tok <= '0';
             equity_lane0_deal_stage3_t_ok <= '0';
         else
-            equity_lane0_deal_stage3_t_tok <= equity_lane0_toks(2);
-            equity_lane0_deal_stage3_t_ok <= equity_lane0_oks(2);
+            equity_lane0_deal_stage3_t_tok <= equity_lane0_slot_stream3_tok_in;
+            equity_lane0_deal_stage3_t_ok <= equity_lane0_deal_stage2_ok_out;
         end if;
     end if;
 end process equity_lane0_deal_stage3_take_flags;
@@ -3223,11 +3245,11 @@ equity_lane0_deal_stage3_flags: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_oks(3) <= '0';
-            equity_lane0_toks(3) <= '0';
+            equity_lane0_deal_stage3_ok_out <= '0';
+            equity_lane0_slot_stream4_tok_in <= '0';
         else
-            equity_lane0_toks(3) <= equity_lane0_deal_stage3_a_tok;
-            equity_lane0_oks(3) <= stdl(bool(equity_lane0_deal_stage3_a_ok) and bool(equity_lane0_deal_stage3_found));
+            equity_lane0_slot_stream4_tok_in <= equity_lane0_deal_stage3_a_tok;
+            equity_lane0_deal_stage3_ok_out <= stdl(bool(equity_lane0_deal_stage3_a_ok) and bool(equity_lane0_deal_stage3_found));
         end if;
     end if;
 end process equity_lane0_deal_stage3_flags;
@@ -3362,8 +3384,8 @@ begin
             equity_lane0_deal_stage4_t_tok <= '0';
             equity_lane0_deal_stage4_t_ok <= '0';
         else
-            equity_lane0_deal_stage4_t_tok <= equity_lane0_toks(3);
-            equity_lane0_deal_stage4_t_ok <= equity_lane0_oks(3);
+            equity_lane0_deal_stage4_t_tok <= equity_lane0_slot_stream4_tok_in;
+            equity_lane0_deal_stage4_t_ok <= equity_lane0_deal_stage3_ok_out;
         end if;
     end if;
 end process equity_lane0_deal_stage4_take_flags;
@@ -3459,11 +3481,11 @@ equity_lane0_deal_stage4_flags: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_oks(4) <= '0';
-            equity_lane0_toks(4) <= '0';
+            equity_lane0_deal_stage4_ok_out <= '0';
+            equity_lane0_slot_stream5_tok_in <= '0';
         else
-            equity_lane0_toks(4) <= equity_lane0_deal_stage4_a_tok;
-            equity_lane0_oks(4) <= stdl(bool(equity_lane0_deal_stage4_a_ok) and bool(equity_lane0_deal_stage4_found));
+            equity_lane0_slot_stream5_tok_in <= equity_lane0_deal_stage4_a_tok;
+            equity_lane0_deal_stage4_ok_out <= stdl(bool(equity_lane0_deal_stage4_a_ok) and bool(equity_lane0_deal_stage4_found));
         end if;
     end if;
 end process equity_lane0_deal_stage4_flags;
@@ -3628,8 +3650,8 @@ begin
             equity_lane0_deal_stage5_t_tok <= '0';
             equity_lane0_deal_stage5_t_ok <= '0';
         else
-            equity_lane0_deal_stage5_t_tok <= equity_lane0_toks(4);
-            equity_lane0_deal_stage5_t_ok <= equity_lane0_oks(4);
+            equity_lane0_deal_stage5_t_tok <= equity_lane0_slot_stream5_tok_in;
+            equity_lane0_deal_stage5_t_ok <= equity_lane0_deal_stage4_ok_out;
         end if;
     end if;
 end process equity_lane0_deal_stage5_take_flags;
@@ -3725,11 +3747,11 @@ equity_lane0_deal_stage5_flags: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_oks(5) <= '0';
-            equity_lane0_toks(5) <= '0';
+            equity_lane0_deal_stage5_ok_out <= '0';
+            equity_lane0_slot_stream6_tok_in <= '0';
         else
-            equity_lane0_toks(5) <= equity_lane0_deal_stage5_a_tok;
-            equity_lane0_oks(5) <= stdl(bool(equity_lane0_deal_stage5_a_ok) and bool(equity_lane0_deal_stage5_found));
+            equity_lane0_slot_stream6_tok_in <= equity_lane0_deal_stage5_a_tok;
+            equity_lane0_deal_stage5_ok_out <= stdl(bool(equity_lane0_deal_stage5_a_ok) and bool(equity_lane0_deal_stage5_found));
         end if;
     end if;
 end process equity_lane0_deal_stage5_flags;
@@ -3909,8 +3931,8 @@ begin
             equity_lane0_deal_stage6_t_tok <= '0';
             equity_lane0_deal_stage6_t_ok <= '0';
         else
-            equity_lane0_deal_stage6_t_tok <= equity_lane0_toks(5);
-            equity_lane0_deal_stage6_t_ok <= equity_lane0_oks(5);
+            equity_lane0_deal_stage6_t_tok <= equity_lane0_slot_stream6_tok_in;
+            equity_lane0_deal_stage6_t_ok <= equity_lane0_deal_stage5_ok_out;
         end if;
     end if;
 end process equity_lane0_deal_stage6_take_flags;
@@ -3998,7 +4020,7 @@ end process equity_lane0_deal_stage6_pick;
 equity_lane0_deal_stage6_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage6_pos_out <= unsigned'(equity_lane0_deal_stage6_chosen & equity_lane0_deal_stage6_a_pos);
+        equity_lane0_positions_out <= unsigned'(equity_lane0_deal_stage6_chosen & equity_lane0_deal_stage6_a_pos);
     end if;
 end process equity_lane0_deal_stage6_positions;
 
@@ -4006,14 +4028,19 @@ equity_lane0_deal_stage6_flags: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_oks(6) <= '0';
-            equity_lane0_toks(6) <= '0';
+            equity_lane0_ok_out <= '0';
+            equity_lane0_tok_out <= '0';
         else
-            equity_lane0_toks(6) <= equity_lane0_deal_stage6_a_tok;
-            equity_lane0_oks(6) <= stdl(bool(equity_lane0_deal_stage6_a_ok) and bool(equity_lane0_deal_stage6_found));
+            equity_lane0_tok_out <= equity_lane0_deal_stage6_a_tok;
+            equity_lane0_ok_out <= stdl(bool(equity_lane0_deal_stage6_a_ok) and bool(equity_lane0_deal_stage6_found));
         end if;
     end if;
 end process equity_lane0_deal_stage6_flags;
+
+
+equity_lane0_last_tok <= equity_lane0_tok_out;
+equity_lane0_last_ok <= equity_lane0_ok_out;
+equity_lane0_last <= equity_lane0_positions_out;
 
 equity_lane0_card_lookup0_write: process (clk) is
 begin
@@ -4025,7 +4052,7 @@ begin
 end process equity_lane0_card_lookup0_write;
 
 
-equity_lane0_card_lookup0_position <= equity_lane0_deal_stage6_pos_out((0 + 6)-1 downto 0);
+equity_lane0_card_lookup0_position <= equity_lane0_last((0 + 6)-1 downto 0);
 
 equity_lane0_card_lookup0_read: process (clk) is
 begin
@@ -4048,7 +4075,7 @@ begin
 end process equity_lane0_card_lookup1_write;
 
 
-equity_lane0_card_lookup1_position <= equity_lane0_deal_stage6_pos_out((6 + 6)-1 downto 6);
+equity_lane0_card_lookup1_position <= equity_lane0_last((6 + 6)-1 downto 6);
 
 equity_lane0_card_lookup1_read: process (clk) is
 begin
@@ -4071,7 +4098,7 @@ begin
 end process equity_lane0_card_lookup2_write;
 
 
-equity_lane0_card_lookup2_position <= equity_lane0_deal_stage6_pos_out((12 + 6)-1 downto 12);
+equity_lane0_card_lookup2_position <= equity_lane0_last((12 + 6)-1 downto 12);
 
 equity_lane0_card_lookup2_read: process (clk) is
 begin
@@ -4094,7 +4121,7 @@ begin
 end process equity_lane0_card_lookup3_write;
 
 
-equity_lane0_card_lookup3_position <= equity_lane0_deal_stage6_pos_out((18 + 6)-1 downto 18);
+equity_lane0_card_lookup3_position <= equity_lane0_last((18 + 6)-1 downto 18);
 
 equity_lane0_card_lookup3_read: process (clk) is
 begin
@@ -4117,7 +4144,7 @@ begin
 end process equity_lane0_card_lookup4_write;
 
 
-equity_lane0_card_lookup4_position <= equity_lane0_deal_stage6_pos_out((24 + 6)-1 downto 24);
+equity_lane0_card_lookup4_position <= equity_lane0_last((24 + 6)-1 downto 24);
 
 equity_lane0_card_lookup4_read: process (clk) is
 begin
@@ -4140,7 +4167,7 @@ begin
 end process equity_lane0_card_lookup5_write;
 
 
-equity_lane0_card_lookup5_position <= equity_lane0_deal_stage6_pos_out((30 + 6)-1 downto 30);
+equity_lane0_card_lookup5_position <= equity_lane0_last((30 + 6)-1 downto 30);
 
 equity_lane0_card_lookup5_read: process (clk) is
 begin
@@ -4163,7 +4190,7 @@ begin
 end process equity_lane0_card_lookup6_write;
 
 
-equity_lane0_card_lookup6_position <= equity_lane0_deal_stage6_pos_out((36 + 6)-1 downto 36);
+equity_lane0_card_lookup6_position <= equity_lane0_last((36 + 6)-1 downto 36);
 
 equity_lane0_card_lookup6_read: process (clk) is
 begin
@@ -4182,7 +4209,7 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_look_valid <= '0';
         else
-            equity_lane0_look_valid <= stdl(bool(equity_lane0_toks((7 - 1))) and bool(equity_lane0_oks((7 - 1))));
+            equity_lane0_look_valid <= stdl(bool(equity_lane0_last_tok) and bool(equity_lane0_last_ok));
         end if;
     end if;
 end process equity_lane0_lookup_valid;
@@ -4250,41 +4277,6 @@ equity_lane0_eval70_hand_eval0_same_card19_same <= stdl((equity_lane0_eval70_han
 
 equity_lane0_eval70_hand_eval0_same_card20_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(36-1 downto 30) = equity_lane0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (equity_lane0_eval70_hand_eval0_s0_codes(36-1 downto 30) /= 63));
 
-equity_lane0_eval70_hand_eval0_pipe_reg0_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s1_dups <= equity_lane0_eval70_hand_eval0_pipe_reg0_d;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg0_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg1_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s1_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg1_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg2_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s1_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg2_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg3_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s1_any <= equity_lane0_eval70_hand_eval0_d1_any;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg3_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg4_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s1_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg4_load;
-
 equity_lane0_eval70_hand_eval0_decode: process (equity_lane0_eval70_hand_eval0_s0_codes) is
     variable hand: unsigned(51 downto 0);
     variable bad_codes: unsigned(6 downto 0);
@@ -4333,10 +4325,21 @@ begin
     equity_lane0_eval70_hand_eval0_d1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
 end process equity_lane0_eval70_hand_eval0_decode;
 
+equity_lane0_eval70_hand_eval0_decoded_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_eval70_hand_eval0_decoded_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
+        equity_lane0_eval70_hand_eval0_decoded_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
+        equity_lane0_eval70_hand_eval0_decoded_any <= equity_lane0_eval70_hand_eval0_d1_any;
+        equity_lane0_eval70_hand_eval0_decoded_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
+        equity_lane0_eval70_hand_eval0_decoded_dups <= equity_lane0_eval70_hand_eval0_dups;
+    end if;
+end process equity_lane0_eval70_hand_eval0_decoded_register;
 
-equity_lane0_eval70_hand_eval0_c2_bad <= stdl((equity_lane0_eval70_hand_eval0_s1_dups /= 0) or (equity_lane0_eval70_hand_eval0_s1_bad_codes /= 0));
 
-equity_lane0_eval70_hand_eval0_rank_masks: process (equity_lane0_eval70_hand_eval0_s1_hand, equity_lane0_eval70_hand_eval0_s1_flush_suit) is
+equity_lane0_eval70_hand_eval0_c2_bad <= stdl((equity_lane0_eval70_hand_eval0_decoded_dups /= 0) or (equity_lane0_eval70_hand_eval0_decoded_bad_codes /= 0));
+
+equity_lane0_eval70_hand_eval0_rank_masks: process (equity_lane0_eval70_hand_eval0_decoded_flush_suit, equity_lane0_eval70_hand_eval0_decoded_hand) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -4356,10 +4359,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * r) + s))) then
+            if bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * r) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_flush_suit(s))) then
+            if (bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * r) + s))) and bool(equity_lane0_eval70_hand_eval0_decoded_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -4375,21 +4378,21 @@ begin
     equity_lane0_eval70_hand_eval0_c2_trips <= trips;
     equity_lane0_eval70_hand_eval0_c2_pairs <= pairs;
     equity_lane0_eval70_hand_eval0_c2_not_quads <= not_quads;
-    equity_lane0_eval70_hand_eval0_c2_flush <= stdl(equity_lane0_eval70_hand_eval0_s1_flush_suit /= 0);
-    if (equity_lane0_eval70_hand_eval0_s1_flush_suit /= 0) then
+    equity_lane0_eval70_hand_eval0_c2_flush <= stdl(equity_lane0_eval70_hand_eval0_decoded_flush_suit /= 0);
+    if (equity_lane0_eval70_hand_eval0_decoded_flush_suit /= 0) then
         equity_lane0_eval70_hand_eval0_c2_kickers <= suited;
     else
         equity_lane0_eval70_hand_eval0_c2_kickers <= singles;
     end if;
 end process equity_lane0_eval70_hand_eval0_rank_masks;
 
-equity_lane0_eval70_hand_eval0_sf_windows: process (equity_lane0_eval70_hand_eval0_s1_hand) is
+equity_lane0_eval70_hand_eval0_sf_windows: process (equity_lane0_eval70_hand_eval0_decoded_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * w) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval70_hand_eval0_s1_hand(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * w) + s))) and bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -4406,80 +4409,26 @@ begin
             complete(w) := '1';
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_straight_windows0_windows <= complete;
+    equity_lane0_eval70_hand_eval0_c2_windows <= complete;
 end process equity_lane0_eval70_hand_eval0_straight_windows0_find;
 
-equity_lane0_eval70_hand_eval0_pipe_reg5_load: process (clk) is
+equity_lane0_eval70_hand_eval0_masks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg5_q <= equity_lane0_eval70_hand_eval0_c2_quads;
+        equity_lane0_eval70_hand_eval0_masks_quads <= equity_lane0_eval70_hand_eval0_c2_quads;
+        equity_lane0_eval70_hand_eval0_masks_trips <= equity_lane0_eval70_hand_eval0_c2_trips;
+        equity_lane0_eval70_hand_eval0_masks_pairs <= equity_lane0_eval70_hand_eval0_c2_pairs;
+        equity_lane0_eval70_hand_eval0_masks_not_quads <= equity_lane0_eval70_hand_eval0_c2_not_quads;
+        equity_lane0_eval70_hand_eval0_masks_kickers <= equity_lane0_eval70_hand_eval0_c2_kickers;
+        equity_lane0_eval70_hand_eval0_masks_windows <= equity_lane0_eval70_hand_eval0_c2_windows;
+        equity_lane0_eval70_hand_eval0_masks_sf_windows <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
+        equity_lane0_eval70_hand_eval0_masks_flush <= equity_lane0_eval70_hand_eval0_c2_flush;
+        equity_lane0_eval70_hand_eval0_masks_bad <= equity_lane0_eval70_hand_eval0_c2_bad;
+        equity_lane0_eval70_hand_eval0_masks_any <= equity_lane0_eval70_hand_eval0_decoded_any;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg5_load;
+end process equity_lane0_eval70_hand_eval0_masks_register;
 
-equity_lane0_eval70_hand_eval0_pipe_reg6_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg6_q <= equity_lane0_eval70_hand_eval0_c2_trips;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg6_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg7_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg7_q <= equity_lane0_eval70_hand_eval0_c2_pairs;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg7_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg8_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg8_q <= equity_lane0_eval70_hand_eval0_c2_not_quads;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg8_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg9_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg9_q <= equity_lane0_eval70_hand_eval0_c2_kickers;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg9_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg10_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg10_q <= equity_lane0_eval70_hand_eval0_straight_windows0_windows;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg10_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg11_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg11_q <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg11_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg12_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg12_q <= equity_lane0_eval70_hand_eval0_c2_flush;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg12_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg13_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg13_q <= equity_lane0_eval70_hand_eval0_c2_bad;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg13_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg14_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg14_q <= equity_lane0_eval70_hand_eval0_s1_any;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg14_load;
-
-equity_lane0_eval70_hand_eval0_highest_ranks0_select: process (equity_lane0_eval70_hand_eval0_pipe_reg9_q) is
+equity_lane0_eval70_hand_eval0_highest_ranks0_select: process (equity_lane0_eval70_hand_eval0_masks_kickers) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -4489,18 +4438,18 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg9_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_masks_kickers(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg9_q(p)) then
+        if bool(equity_lane0_eval70_hand_eval0_masks_kickers(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_highest_ranks0_onehots <= sel;
+    equity_lane0_eval70_hand_eval0_c3_kickers <= sel;
 end process equity_lane0_eval70_hand_eval0_highest_ranks0_select;
 
-equity_lane0_eval70_hand_eval0_highest_ranks1_select: process (equity_lane0_eval70_hand_eval0_pipe_reg7_q) is
+equity_lane0_eval70_hand_eval0_highest_ranks1_select: process (equity_lane0_eval70_hand_eval0_masks_pairs) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -4510,18 +4459,18 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg7_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_masks_pairs(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg7_q(p)) then
+        if bool(equity_lane0_eval70_hand_eval0_masks_pairs(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_highest_ranks1_onehots <= sel;
+    equity_lane0_eval70_hand_eval0_c3_pairs <= sel;
 end process equity_lane0_eval70_hand_eval0_highest_ranks1_select;
 
-equity_lane0_eval70_hand_eval0_highest_ranks2_select: process (equity_lane0_eval70_hand_eval0_pipe_reg6_q) is
+equity_lane0_eval70_hand_eval0_highest_ranks2_select: process (equity_lane0_eval70_hand_eval0_masks_trips) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -4531,18 +4480,18 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg6_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_masks_trips(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg6_q(p)) then
+        if bool(equity_lane0_eval70_hand_eval0_masks_trips(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_highest_ranks2_onehots <= sel;
+    equity_lane0_eval70_hand_eval0_c3_trips <= sel;
 end process equity_lane0_eval70_hand_eval0_highest_ranks2_select;
 
-equity_lane0_eval70_hand_eval0_highest_ranks3_select: process (equity_lane0_eval70_hand_eval0_pipe_reg8_q) is
+equity_lane0_eval70_hand_eval0_highest_ranks3_select: process (equity_lane0_eval70_hand_eval0_masks_not_quads) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -4552,33 +4501,33 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg8_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_masks_not_quads(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg8_q(p)) then
+        if bool(equity_lane0_eval70_hand_eval0_masks_not_quads(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_highest_ranks3_onehots <= sel;
+    equity_lane0_eval70_hand_eval0_c3_not_quads <= sel;
 end process equity_lane0_eval70_hand_eval0_highest_ranks3_select;
 
-equity_lane0_eval70_hand_eval0_window_top0_pick: process (equity_lane0_eval70_hand_eval0_pipe_reg10_q) is
+equity_lane0_eval70_hand_eval0_window_top0_pick: process (equity_lane0_eval70_hand_eval0_masks_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval70_hand_eval0_pipe_reg10_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval70_hand_eval0_masks_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg10_q(w)) then
+        if bool(equity_lane0_eval70_hand_eval0_masks_windows(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval70_hand_eval0_window_top0_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval70_hand_eval0_window_top0_found <= stdl(equity_lane0_eval70_hand_eval0_pipe_reg10_q /= 0);
+    equity_lane0_eval70_hand_eval0_c3_straight <= stdl(equity_lane0_eval70_hand_eval0_masks_windows /= 0);
 end process equity_lane0_eval70_hand_eval0_window_top0_pick;
 
 equity_lane0_eval70_hand_eval0_window_top0_onehot_rank0_encode: process (equity_lane0_eval70_hand_eval0_window_top0_best) is
@@ -4589,25 +4538,25 @@ begin
     value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top0_best(12)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(6)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(5)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(4)));
     value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top0_best(11)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(10)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(6)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(3)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(2)));
     value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top0_best(11)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(9)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(5)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(3)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(1)));
-    equity_lane0_eval70_hand_eval0_window_top0_top <= value;
+    equity_lane0_eval70_hand_eval0_c3_straight_top <= value;
 end process equity_lane0_eval70_hand_eval0_window_top0_onehot_rank0_encode;
 
-equity_lane0_eval70_hand_eval0_window_top1_pick: process (equity_lane0_eval70_hand_eval0_pipe_reg11_q) is
+equity_lane0_eval70_hand_eval0_window_top1_pick: process (equity_lane0_eval70_hand_eval0_masks_sf_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval70_hand_eval0_pipe_reg11_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval70_hand_eval0_masks_sf_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval70_hand_eval0_pipe_reg11_q(w)) then
+        if bool(equity_lane0_eval70_hand_eval0_masks_sf_windows(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval70_hand_eval0_window_top1_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval70_hand_eval0_window_top1_found <= stdl(equity_lane0_eval70_hand_eval0_pipe_reg11_q /= 0);
+    equity_lane0_eval70_hand_eval0_c3_sf <= stdl(equity_lane0_eval70_hand_eval0_masks_sf_windows /= 0);
 end process equity_lane0_eval70_hand_eval0_window_top1_pick;
 
 equity_lane0_eval70_hand_eval0_window_top1_onehot_rank1_encode: process (equity_lane0_eval70_hand_eval0_window_top1_best) is
@@ -4618,416 +4567,218 @@ begin
     value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top1_best(12)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(6)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(5)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(4)));
     value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top1_best(11)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(10)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(6)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(3)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(2)));
     value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top1_best(11)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(9)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(5)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(3)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(1)));
-    equity_lane0_eval70_hand_eval0_window_top1_top <= value;
+    equity_lane0_eval70_hand_eval0_c3_sf_top <= value;
 end process equity_lane0_eval70_hand_eval0_window_top1_onehot_rank1_encode;
 
-equity_lane0_eval70_hand_eval0_pipe_reg15_load: process (clk) is
+equity_lane0_eval70_hand_eval0_picks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg15_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(13-1 downto 0);
+        equity_lane0_eval70_hand_eval0_picks_kickers0 <= equity_lane0_eval70_hand_eval0_c3_kickers(13-1 downto 0);
+        equity_lane0_eval70_hand_eval0_picks_kickers1 <= equity_lane0_eval70_hand_eval0_c3_kickers(26-1 downto 13);
+        equity_lane0_eval70_hand_eval0_picks_kickers2 <= equity_lane0_eval70_hand_eval0_c3_kickers(39-1 downto 26);
+        equity_lane0_eval70_hand_eval0_picks_kickers3 <= equity_lane0_eval70_hand_eval0_c3_kickers(52-1 downto 39);
+        equity_lane0_eval70_hand_eval0_picks_kickers4 <= equity_lane0_eval70_hand_eval0_c3_kickers(65-1 downto 52);
+        equity_lane0_eval70_hand_eval0_picks_pairs0 <= equity_lane0_eval70_hand_eval0_c3_pairs(13-1 downto 0);
+        equity_lane0_eval70_hand_eval0_picks_pairs1 <= equity_lane0_eval70_hand_eval0_c3_pairs(26-1 downto 13);
+        equity_lane0_eval70_hand_eval0_picks_pairs2 <= equity_lane0_eval70_hand_eval0_c3_pairs(39-1 downto 26);
+        equity_lane0_eval70_hand_eval0_picks_trips0 <= equity_lane0_eval70_hand_eval0_c3_trips(13-1 downto 0);
+        equity_lane0_eval70_hand_eval0_picks_trips1 <= equity_lane0_eval70_hand_eval0_c3_trips(26-1 downto 13);
+        equity_lane0_eval70_hand_eval0_picks_not_quads0 <= equity_lane0_eval70_hand_eval0_c3_not_quads;
+        equity_lane0_eval70_hand_eval0_picks_quads <= equity_lane0_eval70_hand_eval0_masks_quads;
+        equity_lane0_eval70_hand_eval0_picks_straight <= equity_lane0_eval70_hand_eval0_c3_straight;
+        equity_lane0_eval70_hand_eval0_picks_sf <= equity_lane0_eval70_hand_eval0_c3_sf;
+        equity_lane0_eval70_hand_eval0_picks_flush <= equity_lane0_eval70_hand_eval0_masks_flush;
+        equity_lane0_eval70_hand_eval0_picks_straight_top <= equity_lane0_eval70_hand_eval0_c3_straight_top;
+        equity_lane0_eval70_hand_eval0_picks_sf_top <= equity_lane0_eval70_hand_eval0_c3_sf_top;
+        equity_lane0_eval70_hand_eval0_picks_bad <= equity_lane0_eval70_hand_eval0_masks_bad;
+        equity_lane0_eval70_hand_eval0_picks_any <= equity_lane0_eval70_hand_eval0_masks_any;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg15_load;
+end process equity_lane0_eval70_hand_eval0_picks_register;
 
-equity_lane0_eval70_hand_eval0_pipe_reg16_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg16_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(26-1 downto 13);
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg16_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg17_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg17_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(39-1 downto 26);
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg17_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg18_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg18_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(52-1 downto 39);
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg18_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg19_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg19_q <= equity_lane0_eval70_hand_eval0_highest_ranks0_onehots(65-1 downto 52);
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg19_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg20_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pair0 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg20_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg21_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pair1 <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg21_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg22_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg22_q <= equity_lane0_eval70_hand_eval0_highest_ranks1_onehots(39-1 downto 26);
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg22_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg23_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_trip0 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg23_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg24_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_trip1 <= equity_lane0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg24_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg25_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg25_q <= equity_lane0_eval70_hand_eval0_highest_ranks3_onehots(13-1 downto 0);
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg25_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg26_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s3_quads <= equity_lane0_eval70_hand_eval0_pipe_reg5_q;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg26_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg27_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s3_straight <= equity_lane0_eval70_hand_eval0_window_top0_found;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg27_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg28_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s3_sf <= equity_lane0_eval70_hand_eval0_window_top1_found;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg28_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg29_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s3_flush <= equity_lane0_eval70_hand_eval0_pipe_reg12_q;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg29_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg30_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg30_q <= equity_lane0_eval70_hand_eval0_window_top0_top;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg30_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg31_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_pipe_reg31_q <= equity_lane0_eval70_hand_eval0_window_top1_top;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg31_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg32_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s3_bad <= equity_lane0_eval70_hand_eval0_pipe_reg13_q;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg32_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg33_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s3_any <= equity_lane0_eval70_hand_eval0_pipe_reg14_q;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg33_load;
-
-equity_lane0_eval70_hand_eval0_onehot_rank2_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg15_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank2_encode: process (equity_lane0_eval70_hand_eval0_picks_kickers0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg15_q(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank2_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(1)));
+    equity_lane0_eval70_hand_eval0_c4_kickers0 <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank2_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank3_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg16_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank3_encode: process (equity_lane0_eval70_hand_eval0_picks_kickers1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg16_q(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank3_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(1)));
+    equity_lane0_eval70_hand_eval0_c4_kickers1 <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank3_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank4_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg17_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank4_encode: process (equity_lane0_eval70_hand_eval0_picks_kickers2) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg17_q(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank4_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers2(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers2(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(1)));
+    equity_lane0_eval70_hand_eval0_c4_kickers2 <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank4_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank5_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg18_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank5_encode: process (equity_lane0_eval70_hand_eval0_picks_kickers3) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg18_q(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank5_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers3(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers3(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers3(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers3(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(1)));
+    equity_lane0_eval70_hand_eval0_c4_kickers3 <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank5_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank6_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg19_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank6_encode: process (equity_lane0_eval70_hand_eval0_picks_kickers4) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg19_q(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank6_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers4(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers4(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers4(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers4(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(1)));
+    equity_lane0_eval70_hand_eval0_c4_kickers4 <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank6_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank7_encode: process (equity_lane0_eval70_hand_eval0_pair0) is
+equity_lane0_eval70_hand_eval0_onehot_rank7_encode: process (equity_lane0_eval70_hand_eval0_picks_pairs0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(12)) or bool(equity_lane0_eval70_hand_eval0_pair0(11)) or bool(equity_lane0_eval70_hand_eval0_pair0(10)) or bool(equity_lane0_eval70_hand_eval0_pair0(9)) or bool(equity_lane0_eval70_hand_eval0_pair0(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(12)) or bool(equity_lane0_eval70_hand_eval0_pair0(7)) or bool(equity_lane0_eval70_hand_eval0_pair0(6)) or bool(equity_lane0_eval70_hand_eval0_pair0(5)) or bool(equity_lane0_eval70_hand_eval0_pair0(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(11)) or bool(equity_lane0_eval70_hand_eval0_pair0(10)) or bool(equity_lane0_eval70_hand_eval0_pair0(7)) or bool(equity_lane0_eval70_hand_eval0_pair0(6)) or bool(equity_lane0_eval70_hand_eval0_pair0(3)) or bool(equity_lane0_eval70_hand_eval0_pair0(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pair0(11)) or bool(equity_lane0_eval70_hand_eval0_pair0(9)) or bool(equity_lane0_eval70_hand_eval0_pair0(7)) or bool(equity_lane0_eval70_hand_eval0_pair0(5)) or bool(equity_lane0_eval70_hand_eval0_pair0(3)) or bool(equity_lane0_eval70_hand_eval0_pair0(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank7_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(1)));
+    equity_lane0_eval70_hand_eval0_c4_pairs0 <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank7_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank8_encode: process (equity_lane0_eval70_hand_eval0_pair1) is
+equity_lane0_eval70_hand_eval0_onehot_rank8_encode: process (equity_lane0_eval70_hand_eval0_picks_pairs1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(12)) or bool(equity_lane0_eval70_hand_eval0_pair1(11)) or bool(equity_lane0_eval70_hand_eval0_pair1(10)) or bool(equity_lane0_eval70_hand_eval0_pair1(9)) or bool(equity_lane0_eval70_hand_eval0_pair1(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(12)) or bool(equity_lane0_eval70_hand_eval0_pair1(7)) or bool(equity_lane0_eval70_hand_eval0_pair1(6)) or bool(equity_lane0_eval70_hand_eval0_pair1(5)) or bool(equity_lane0_eval70_hand_eval0_pair1(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(11)) or bool(equity_lane0_eval70_hand_eval0_pair1(10)) or bool(equity_lane0_eval70_hand_eval0_pair1(7)) or bool(equity_lane0_eval70_hand_eval0_pair1(6)) or bool(equity_lane0_eval70_hand_eval0_pair1(3)) or bool(equity_lane0_eval70_hand_eval0_pair1(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pair1(11)) or bool(equity_lane0_eval70_hand_eval0_pair1(9)) or bool(equity_lane0_eval70_hand_eval0_pair1(7)) or bool(equity_lane0_eval70_hand_eval0_pair1(5)) or bool(equity_lane0_eval70_hand_eval0_pair1(3)) or bool(equity_lane0_eval70_hand_eval0_pair1(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank8_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(1)));
+    equity_lane0_eval70_hand_eval0_c4_pairs1 <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank8_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank9_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg22_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank9_encode: process (equity_lane0_eval70_hand_eval0_picks_pairs2) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg22_q(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank9_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs2(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs2(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(1)));
+    equity_lane0_eval70_hand_eval0_c4_pairs2 <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank9_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank10_encode: process (equity_lane0_eval70_hand_eval0_trip0) is
+equity_lane0_eval70_hand_eval0_onehot_rank10_encode: process (equity_lane0_eval70_hand_eval0_picks_trips0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(12)) or bool(equity_lane0_eval70_hand_eval0_trip0(11)) or bool(equity_lane0_eval70_hand_eval0_trip0(10)) or bool(equity_lane0_eval70_hand_eval0_trip0(9)) or bool(equity_lane0_eval70_hand_eval0_trip0(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(12)) or bool(equity_lane0_eval70_hand_eval0_trip0(7)) or bool(equity_lane0_eval70_hand_eval0_trip0(6)) or bool(equity_lane0_eval70_hand_eval0_trip0(5)) or bool(equity_lane0_eval70_hand_eval0_trip0(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(11)) or bool(equity_lane0_eval70_hand_eval0_trip0(10)) or bool(equity_lane0_eval70_hand_eval0_trip0(7)) or bool(equity_lane0_eval70_hand_eval0_trip0(6)) or bool(equity_lane0_eval70_hand_eval0_trip0(3)) or bool(equity_lane0_eval70_hand_eval0_trip0(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_trip0(11)) or bool(equity_lane0_eval70_hand_eval0_trip0(9)) or bool(equity_lane0_eval70_hand_eval0_trip0(7)) or bool(equity_lane0_eval70_hand_eval0_trip0(5)) or bool(equity_lane0_eval70_hand_eval0_trip0(3)) or bool(equity_lane0_eval70_hand_eval0_trip0(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank10_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(1)));
+    equity_lane0_eval70_hand_eval0_c4_trips0 <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank10_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank11_encode: process (equity_lane0_eval70_hand_eval0_trip1) is
+equity_lane0_eval70_hand_eval0_onehot_rank11_encode: process (equity_lane0_eval70_hand_eval0_picks_trips1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(12)) or bool(equity_lane0_eval70_hand_eval0_trip1(11)) or bool(equity_lane0_eval70_hand_eval0_trip1(10)) or bool(equity_lane0_eval70_hand_eval0_trip1(9)) or bool(equity_lane0_eval70_hand_eval0_trip1(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(12)) or bool(equity_lane0_eval70_hand_eval0_trip1(7)) or bool(equity_lane0_eval70_hand_eval0_trip1(6)) or bool(equity_lane0_eval70_hand_eval0_trip1(5)) or bool(equity_lane0_eval70_hand_eval0_trip1(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(11)) or bool(equity_lane0_eval70_hand_eval0_trip1(10)) or bool(equity_lane0_eval70_hand_eval0_trip1(7)) or bool(equity_lane0_eval70_hand_eval0_trip1(6)) or bool(equity_lane0_eval70_hand_eval0_trip1(3)) or bool(equity_lane0_eval70_hand_eval0_trip1(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_trip1(11)) or bool(equity_lane0_eval70_hand_eval0_trip1(9)) or bool(equity_lane0_eval70_hand_eval0_trip1(7)) or bool(equity_lane0_eval70_hand_eval0_trip1(5)) or bool(equity_lane0_eval70_hand_eval0_trip1(3)) or bool(equity_lane0_eval70_hand_eval0_trip1(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank11_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(1)));
+    equity_lane0_eval70_hand_eval0_c4_trips1 <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank11_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank12_encode: process (equity_lane0_eval70_hand_eval0_pipe_reg25_q) is
+equity_lane0_eval70_hand_eval0_onehot_rank12_encode: process (equity_lane0_eval70_hand_eval0_picks_not_quads0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(12)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(10)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(6)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(9)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(5)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(3)) or bool(equity_lane0_eval70_hand_eval0_pipe_reg25_q(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank12_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(1)));
+    equity_lane0_eval70_hand_eval0_c4_not_quads0 <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank12_encode;
 
-equity_lane0_eval70_hand_eval0_onehot_rank13_encode: process (equity_lane0_eval70_hand_eval0_s3_quads) is
+equity_lane0_eval70_hand_eval0_onehot_rank13_encode: process (equity_lane0_eval70_hand_eval0_picks_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(12)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(11)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(10)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(9)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(12)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(7)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(6)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(5)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(11)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(10)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(7)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(6)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(3)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_s3_quads(11)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(9)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(7)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(5)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(3)) or bool(equity_lane0_eval70_hand_eval0_s3_quads(1)));
-    equity_lane0_eval70_hand_eval0_onehot_rank13_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_quads(12)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(11)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(10)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(9)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(8)));
+    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_quads(12)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(7)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(6)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(5)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(4)));
+    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_quads(11)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(10)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(7)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(6)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(3)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(2)));
+    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_quads(11)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(9)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(7)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(5)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(3)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(1)));
+    equity_lane0_eval70_hand_eval0_c4_quads <= value;
 end process equity_lane0_eval70_hand_eval0_onehot_rank13_encode;
 
-equity_lane0_eval70_hand_eval0_categorize: process (equity_lane0_eval70_hand_eval0_pair0, equity_lane0_eval70_hand_eval0_trip1, equity_lane0_eval70_hand_eval0_s3_flush, equity_lane0_eval70_hand_eval0_s3_quads, equity_lane0_eval70_hand_eval0_pair1, equity_lane0_eval70_hand_eval0_trip0, equity_lane0_eval70_hand_eval0_s3_straight, equity_lane0_eval70_hand_eval0_s3_sf) is
+equity_lane0_eval70_hand_eval0_categorize: process (equity_lane0_eval70_hand_eval0_picks_pairs0, equity_lane0_eval70_hand_eval0_picks_flush, equity_lane0_eval70_hand_eval0_picks_trips1, equity_lane0_eval70_hand_eval0_picks_straight, equity_lane0_eval70_hand_eval0_picks_pairs1, equity_lane0_eval70_hand_eval0_picks_sf, equity_lane0_eval70_hand_eval0_picks_quads, equity_lane0_eval70_hand_eval0_picks_trips0) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane0_eval70_hand_eval0_s3_sf) then
+    if bool(equity_lane0_eval70_hand_eval0_picks_sf) then
         cat(8) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_s3_quads /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_picks_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane0_eval70_hand_eval0_trip0 /= 0) and ((equity_lane0_eval70_hand_eval0_trip1 /= 0) or (equity_lane0_eval70_hand_eval0_pair0 /= 0))) then
+    elsif ((equity_lane0_eval70_hand_eval0_picks_trips0 /= 0) and ((equity_lane0_eval70_hand_eval0_picks_trips1 /= 0) or (equity_lane0_eval70_hand_eval0_picks_pairs0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane0_eval70_hand_eval0_s3_flush) then
+    elsif bool(equity_lane0_eval70_hand_eval0_picks_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane0_eval70_hand_eval0_s3_straight) then
+    elsif bool(equity_lane0_eval70_hand_eval0_picks_straight) then
         cat(4) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_trip0 /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_picks_trips0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_pair1 /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_picks_pairs1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_pair0 /= 0) then
+    elsif (equity_lane0_eval70_hand_eval0_picks_pairs0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
     end if;
-    equity_lane0_eval70_hand_eval0_c4_category <= cat;
+    equity_lane0_eval70_hand_eval0_category <= cat;
 end process equity_lane0_eval70_hand_eval0_categorize;
 
 
-equity_lane0_eval70_hand_eval0_c4_invalid <= stdl(bool(equity_lane0_eval70_hand_eval0_s3_bad) or (not bool(equity_lane0_eval70_hand_eval0_s3_any)));
+equity_lane0_eval70_hand_eval0_c4_invalid <= stdl(bool(equity_lane0_eval70_hand_eval0_picks_bad) or (not bool(equity_lane0_eval70_hand_eval0_picks_any)));
 
-equity_lane0_eval70_hand_eval0_pipe_reg34_load: process (clk) is
+equity_lane0_eval70_hand_eval0_ranked_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_m0 <= equity_lane0_eval70_hand_eval0_onehot_rank2_rank;
+        equity_lane0_eval70_hand_eval0_ranked_kickers0 <= equity_lane0_eval70_hand_eval0_c4_kickers0;
+        equity_lane0_eval70_hand_eval0_ranked_kickers1 <= equity_lane0_eval70_hand_eval0_c4_kickers1;
+        equity_lane0_eval70_hand_eval0_ranked_kickers2 <= equity_lane0_eval70_hand_eval0_c4_kickers2;
+        equity_lane0_eval70_hand_eval0_ranked_kickers3 <= equity_lane0_eval70_hand_eval0_c4_kickers3;
+        equity_lane0_eval70_hand_eval0_ranked_kickers4 <= equity_lane0_eval70_hand_eval0_c4_kickers4;
+        equity_lane0_eval70_hand_eval0_ranked_pairs0 <= equity_lane0_eval70_hand_eval0_c4_pairs0;
+        equity_lane0_eval70_hand_eval0_ranked_pairs1 <= equity_lane0_eval70_hand_eval0_c4_pairs1;
+        equity_lane0_eval70_hand_eval0_ranked_pairs2 <= equity_lane0_eval70_hand_eval0_c4_pairs2;
+        equity_lane0_eval70_hand_eval0_ranked_trips0 <= equity_lane0_eval70_hand_eval0_c4_trips0;
+        equity_lane0_eval70_hand_eval0_ranked_trips1 <= equity_lane0_eval70_hand_eval0_c4_trips1;
+        equity_lane0_eval70_hand_eval0_ranked_not_quads0 <= equity_lane0_eval70_hand_eval0_c4_not_quads0;
+        equity_lane0_eval70_hand_eval0_ranked_quads <= equity_lane0_eval70_hand_eval0_c4_quads;
+        equity_lane0_eval70_hand_eval0_ranked_category <= equity_lane0_eval70_hand_eval0_category;
+        equity_lane0_eval70_hand_eval0_ranked_straight_top <= equity_lane0_eval70_hand_eval0_picks_straight_top;
+        equity_lane0_eval70_hand_eval0_ranked_sf_top <= equity_lane0_eval70_hand_eval0_picks_sf_top;
+        equity_lane0_eval70_hand_eval0_ranked_invalid <= equity_lane0_eval70_hand_eval0_c4_invalid;
     end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg34_load;
+end process equity_lane0_eval70_hand_eval0_ranked_register;
 
-equity_lane0_eval70_hand_eval0_pipe_reg35_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_m1 <= equity_lane0_eval70_hand_eval0_onehot_rank3_rank;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg35_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg36_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_m2 <= equity_lane0_eval70_hand_eval0_onehot_rank4_rank;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg36_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg37_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_m3 <= equity_lane0_eval70_hand_eval0_onehot_rank5_rank;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg37_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg38_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_m4 <= equity_lane0_eval70_hand_eval0_onehot_rank6_rank;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg38_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg39_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_p0 <= equity_lane0_eval70_hand_eval0_onehot_rank7_rank;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg39_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg40_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_p1 <= equity_lane0_eval70_hand_eval0_onehot_rank8_rank;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg40_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg41_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_p2 <= equity_lane0_eval70_hand_eval0_onehot_rank9_rank;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg41_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg42_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_t0 <= equity_lane0_eval70_hand_eval0_onehot_rank10_rank;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg42_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg43_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_t1 <= equity_lane0_eval70_hand_eval0_onehot_rank11_rank;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg43_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg44_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_x0 <= equity_lane0_eval70_hand_eval0_onehot_rank12_rank;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg44_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg45_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_q0 <= equity_lane0_eval70_hand_eval0_onehot_rank13_rank;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg45_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg46_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s4_category <= equity_lane0_eval70_hand_eval0_c4_category;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg46_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg47_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s4_straight_top <= equity_lane0_eval70_hand_eval0_pipe_reg30_q;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg47_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg48_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s4_sf_top <= equity_lane0_eval70_hand_eval0_pipe_reg31_q;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg48_load;
-
-equity_lane0_eval70_hand_eval0_pipe_reg49_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s4_invalid <= equity_lane0_eval70_hand_eval0_c4_invalid;
-    end if;
-end process equity_lane0_eval70_hand_eval0_pipe_reg49_load;
-
-equity_lane0_eval70_hand_eval0_compose: process (equity_lane0_eval70_hand_eval0_x0, equity_lane0_eval70_hand_eval0_s4_invalid, equity_lane0_eval70_hand_eval0_p1, equity_lane0_eval70_hand_eval0_p0, equity_lane0_eval70_hand_eval0_t1, equity_lane0_eval70_hand_eval0_q0, equity_lane0_eval70_hand_eval0_m0, equity_lane0_eval70_hand_eval0_m2, equity_lane0_eval70_hand_eval0_p2, equity_lane0_eval70_hand_eval0_s4_sf_top, equity_lane0_eval70_hand_eval0_m3, equity_lane0_eval70_hand_eval0_m4, equity_lane0_eval70_hand_eval0_m1, equity_lane0_eval70_hand_eval0_s4_straight_top, equity_lane0_eval70_hand_eval0_s4_category, equity_lane0_eval70_hand_eval0_t0) is
+equity_lane0_eval70_hand_eval0_compose: process (equity_lane0_eval70_hand_eval0_ranked_not_quads0, equity_lane0_eval70_hand_eval0_ranked_pairs1, equity_lane0_eval70_hand_eval0_ranked_pairs0, equity_lane0_eval70_hand_eval0_ranked_trips1, equity_lane0_eval70_hand_eval0_ranked_quads, equity_lane0_eval70_hand_eval0_ranked_kickers0, equity_lane0_eval70_hand_eval0_ranked_kickers2, equity_lane0_eval70_hand_eval0_ranked_sf_top, equity_lane0_eval70_hand_eval0_ranked_pairs2, equity_lane0_eval70_hand_eval0_ranked_trips0, equity_lane0_eval70_hand_eval0_ranked_kickers3, equity_lane0_eval70_hand_eval0_ranked_kickers4, equity_lane0_eval70_hand_eval0_ranked_kickers1, equity_lane0_eval70_hand_eval0_ranked_straight_top, equity_lane0_eval70_hand_eval0_ranked_invalid, equity_lane0_eval70_hand_eval0_ranked_category) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -5039,76 +4790,76 @@ equity_lane0_eval70_hand_eval0_compose: process (equity_lane0_eval70_hand_eval0_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval70_hand_eval0_t1(j)) and (not bool(equity_lane0_eval70_hand_eval0_p0(j)))) then
+        if (bool(equity_lane0_eval70_hand_eval0_ranked_trips1(j)) and (not bool(equity_lane0_eval70_hand_eval0_ranked_pairs0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane0_eval70_hand_eval0_p0(j)) and (not bool(equity_lane0_eval70_hand_eval0_t1(j)))) then
+        elsif (bool(equity_lane0_eval70_hand_eval0_ranked_pairs0(j)) and (not bool(equity_lane0_eval70_hand_eval0_ranked_trips1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval70_hand_eval0_p2(j)) and (not bool(equity_lane0_eval70_hand_eval0_m0(j)))) then
+        if (bool(equity_lane0_eval70_hand_eval0_ranked_pairs2(j)) and (not bool(equity_lane0_eval70_hand_eval0_ranked_kickers0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane0_eval70_hand_eval0_m0(j)) and (not bool(equity_lane0_eval70_hand_eval0_p2(j)))) then
+        elsif (bool(equity_lane0_eval70_hand_eval0_ranked_kickers0(j)) and (not bool(equity_lane0_eval70_hand_eval0_ranked_pairs2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane0_eval70_hand_eval0_s4_category(8);
-    cat(2) := stdl(bool(equity_lane0_eval70_hand_eval0_s4_category(7)) or bool(equity_lane0_eval70_hand_eval0_s4_category(6)) or bool(equity_lane0_eval70_hand_eval0_s4_category(5)) or bool(equity_lane0_eval70_hand_eval0_s4_category(4)));
-    cat(1) := stdl(bool(equity_lane0_eval70_hand_eval0_s4_category(7)) or bool(equity_lane0_eval70_hand_eval0_s4_category(6)) or bool(equity_lane0_eval70_hand_eval0_s4_category(3)) or bool(equity_lane0_eval70_hand_eval0_s4_category(2)));
-    cat(0) := stdl(bool(equity_lane0_eval70_hand_eval0_s4_category(7)) or bool(equity_lane0_eval70_hand_eval0_s4_category(5)) or bool(equity_lane0_eval70_hand_eval0_s4_category(3)) or bool(equity_lane0_eval70_hand_eval0_s4_category(1)));
+    cat(3) := equity_lane0_eval70_hand_eval0_ranked_category(8);
+    cat(2) := stdl(bool(equity_lane0_eval70_hand_eval0_ranked_category(7)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(6)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(5)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(4)));
+    cat(1) := stdl(bool(equity_lane0_eval70_hand_eval0_ranked_category(7)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(6)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(3)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(2)));
+    cat(0) := stdl(bool(equity_lane0_eval70_hand_eval0_ranked_category(7)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(5)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(3)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane0_eval70_hand_eval0_s4_category(8)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_s4_sf_top);
+    if bool(equity_lane0_eval70_hand_eval0_ranked_category(8)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_sf_top);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_s4_category(7)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_q0);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_x0);
+    if bool(equity_lane0_eval70_hand_eval0_ranked_category(7)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_quads);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_not_quads0);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_s4_category(6)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_t0);
+    if bool(equity_lane0_eval70_hand_eval0_ranked_category(6)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_trips0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane0_eval70_hand_eval0_t1);
+            k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_trips1);
         else
-            k1 := (k1 or equity_lane0_eval70_hand_eval0_p0);
+            k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_pairs0);
         end if;
     end if;
-    if (bool(equity_lane0_eval70_hand_eval0_s4_category(5)) or bool(equity_lane0_eval70_hand_eval0_s4_category(0))) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_m0);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_m1);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_m2);
-        k3 := (k3 or equity_lane0_eval70_hand_eval0_m3);
-        k4 := (k4 or equity_lane0_eval70_hand_eval0_m4);
+    if (bool(equity_lane0_eval70_hand_eval0_ranked_category(5)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(0))) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_kickers0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_kickers1);
+        k2 := (k2 or equity_lane0_eval70_hand_eval0_ranked_kickers2);
+        k3 := (k3 or equity_lane0_eval70_hand_eval0_ranked_kickers3);
+        k4 := (k4 or equity_lane0_eval70_hand_eval0_ranked_kickers4);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_s4_category(4)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_s4_straight_top);
+    if bool(equity_lane0_eval70_hand_eval0_ranked_category(4)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_straight_top);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_s4_category(3)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_t0);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_m0);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_m1);
+    if bool(equity_lane0_eval70_hand_eval0_ranked_category(3)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_trips0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_kickers0);
+        k2 := (k2 or equity_lane0_eval70_hand_eval0_ranked_kickers1);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_s4_category(2)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_p0);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_p1);
+    if bool(equity_lane0_eval70_hand_eval0_ranked_category(2)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_pairs0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_pairs1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane0_eval70_hand_eval0_p2);
+            k2 := (k2 or equity_lane0_eval70_hand_eval0_ranked_pairs2);
         else
-            k2 := (k2 or equity_lane0_eval70_hand_eval0_m0);
+            k2 := (k2 or equity_lane0_eval70_hand_eval0_ranked_kickers0);
         end if;
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_s4_category(1)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_p0);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_m0);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_m1);
-        k3 := (k3 or equity_lane0_eval70_hand_eval0_m2);
+    if bool(equity_lane0_eval70_hand_eval0_ranked_category(1)) then
+        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_pairs0);
+        k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_kickers0);
+        k2 := (k2 or equity_lane0_eval70_hand_eval0_ranked_kickers1);
+        k3 := (k3 or equity_lane0_eval70_hand_eval0_ranked_kickers2);
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_s4_invalid) then
+    if bool(equity_lane0_eval70_hand_eval0_ranked_invalid) then
         equity_lane0_eval70_hand_eval0_c5_word <= to_unsigned(0, 24);
     else
         equity_lane0_eval70_hand_eval0_c5_word <= unsigned'(cat & k0 & k1 & k2 & k3 & k4);
@@ -5142,7 +4893,7 @@ begin
         else
             if bool(equity_lane0_eval70_hand_eval0_valids((6 - 2))) then
                 equity_lane0_eval70_hand_eval0_word_q <= equity_lane0_eval70_hand_eval0_c5_word;
-                equity_lane0_eval70_hand_eval0_invalid_q <= equity_lane0_eval70_hand_eval0_s4_invalid;
+                equity_lane0_eval70_hand_eval0_invalid_q <= equity_lane0_eval70_hand_eval0_ranked_invalid;
             end if;
         end if;
     end if;
@@ -5216,41 +4967,6 @@ equity_lane0_eval71_hand_eval1_same_card40_same <= stdl((equity_lane0_eval71_han
 
 equity_lane0_eval71_hand_eval1_same_card41_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(36-1 downto 30) = equity_lane0_eval71_hand_eval1_s0_codes(42-1 downto 36)) and (equity_lane0_eval71_hand_eval1_s0_codes(36-1 downto 30) /= 63));
 
-equity_lane0_eval71_hand_eval1_pipe_reg50_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s1_dups <= equity_lane0_eval71_hand_eval1_pipe_reg50_d;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg50_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg51_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s1_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg51_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg52_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s1_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg52_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg53_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s1_any <= equity_lane0_eval71_hand_eval1_d1_any;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg53_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg54_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s1_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg54_load;
-
 equity_lane0_eval71_hand_eval1_decode: process (equity_lane0_eval71_hand_eval1_s0_codes) is
     variable hand: unsigned(51 downto 0);
     variable bad_codes: unsigned(6 downto 0);
@@ -5299,10 +5015,21 @@ begin
     equity_lane0_eval71_hand_eval1_d1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
 end process equity_lane0_eval71_hand_eval1_decode;
 
+equity_lane0_eval71_hand_eval1_decoded_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_eval71_hand_eval1_decoded_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
+        equity_lane0_eval71_hand_eval1_decoded_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
+        equity_lane0_eval71_hand_eval1_decoded_any <= equity_lane0_eval71_hand_eval1_d1_any;
+        equity_lane0_eval71_hand_eval1_decoded_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
+        equity_lane0_eval71_hand_eval1_decoded_dups <= equity_lane0_eval71_hand_eval1_dups;
+    end if;
+end process equity_lane0_eval71_hand_eval1_decoded_register;
 
-equity_lane0_eval71_hand_eval1_c2_bad <= stdl((equity_lane0_eval71_hand_eval1_s1_dups /= 0) or (equity_lane0_eval71_hand_eval1_s1_bad_codes /= 0));
 
-equity_lane0_eval71_hand_eval1_rank_masks: process (equity_lane0_eval71_hand_eval1_s1_hand, equity_lane0_eval71_hand_eval1_s1_flush_suit) is
+equity_lane0_eval71_hand_eval1_c2_bad <= stdl((equity_lane0_eval71_hand_eval1_decoded_dups /= 0) or (equity_lane0_eval71_hand_eval1_decoded_bad_codes /= 0));
+
+equity_lane0_eval71_hand_eval1_rank_masks: process (equity_lane0_eval71_hand_eval1_decoded_flush_suit, equity_lane0_eval71_hand_eval1_decoded_hand) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -5322,10 +5049,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * r) + s))) then
+            if bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * r) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_flush_suit(s))) then
+            if (bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * r) + s))) and bool(equity_lane0_eval71_hand_eval1_decoded_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -5341,21 +5068,21 @@ begin
     equity_lane0_eval71_hand_eval1_c2_trips <= trips;
     equity_lane0_eval71_hand_eval1_c2_pairs <= pairs;
     equity_lane0_eval71_hand_eval1_c2_not_quads <= not_quads;
-    equity_lane0_eval71_hand_eval1_c2_flush <= stdl(equity_lane0_eval71_hand_eval1_s1_flush_suit /= 0);
-    if (equity_lane0_eval71_hand_eval1_s1_flush_suit /= 0) then
+    equity_lane0_eval71_hand_eval1_c2_flush <= stdl(equity_lane0_eval71_hand_eval1_decoded_flush_suit /= 0);
+    if (equity_lane0_eval71_hand_eval1_decoded_flush_suit /= 0) then
         equity_lane0_eval71_hand_eval1_c2_kickers <= suited;
     else
         equity_lane0_eval71_hand_eval1_c2_kickers <= singles;
     end if;
 end process equity_lane0_eval71_hand_eval1_rank_masks;
 
-equity_lane0_eval71_hand_eval1_sf_windows: process (equity_lane0_eval71_hand_eval1_s1_hand) is
+equity_lane0_eval71_hand_eval1_sf_windows: process (equity_lane0_eval71_hand_eval1_decoded_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * w) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval71_hand_eval1_s1_hand(((4 * (w + 3)) + s)))) then
+            if (bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * w) + s))) and bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -5372,80 +5099,26 @@ begin
             complete(w) := '1';
         end if;
     end loop;
-    equity_lane0_eval71_hand_eval1_straight_windows1_windows <= complete;
+    equity_lane0_eval71_hand_eval1_c2_windows <= complete;
 end process equity_lane0_eval71_hand_eval1_straight_windows1_find;
 
-equity_lane0_eval71_hand_eval1_pipe_reg55_load: process (clk) is
+equity_lane0_eval71_hand_eval1_masks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg55_q <= equity_lane0_eval71_hand_eval1_c2_quads;
+        equity_lane0_eval71_hand_eval1_masks_quads <= equity_lane0_eval71_hand_eval1_c2_quads;
+        equity_lane0_eval71_hand_eval1_masks_trips <= equity_lane0_eval71_hand_eval1_c2_trips;
+        equity_lane0_eval71_hand_eval1_masks_pairs <= equity_lane0_eval71_hand_eval1_c2_pairs;
+        equity_lane0_eval71_hand_eval1_masks_not_quads <= equity_lane0_eval71_hand_eval1_c2_not_quads;
+        equity_lane0_eval71_hand_eval1_masks_kickers <= equity_lane0_eval71_hand_eval1_c2_kickers;
+        equity_lane0_eval71_hand_eval1_masks_windows <= equity_lane0_eval71_hand_eval1_c2_windows;
+        equity_lane0_eval71_hand_eval1_masks_sf_windows <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
+        equity_lane0_eval71_hand_eval1_masks_flush <= equity_lane0_eval71_hand_eval1_c2_flush;
+        equity_lane0_eval71_hand_eval1_masks_bad <= equity_lane0_eval71_hand_eval1_c2_bad;
+        equity_lane0_eval71_hand_eval1_masks_any <= equity_lane0_eval71_hand_eval1_decoded_any;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg55_load;
+end process equity_lane0_eval71_hand_eval1_masks_register;
 
-equity_lane0_eval71_hand_eval1_pipe_reg56_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg56_q <= equity_lane0_eval71_hand_eval1_c2_trips;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg56_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg57_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg57_q <= equity_lane0_eval71_hand_eval1_c2_pairs;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg57_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg58_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg58_q <= equity_lane0_eval71_hand_eval1_c2_not_quads;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg58_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg59_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg59_q <= equity_lane0_eval71_hand_eval1_c2_kickers;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg59_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg60_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg60_q <= equity_lane0_eval71_hand_eval1_straight_windows1_windows;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg60_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg61_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg61_q <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg61_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg62_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg62_q <= equity_lane0_eval71_hand_eval1_c2_flush;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg62_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg63_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg63_q <= equity_lane0_eval71_hand_eval1_c2_bad;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg63_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg64_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg64_q <= equity_lane0_eval71_hand_eval1_s1_any;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg64_load;
-
-equity_lane0_eval71_hand_eval1_highest_ranks4_select: process (equity_lane0_eval71_hand_eval1_pipe_reg59_q) is
+equity_lane0_eval71_hand_eval1_highest_ranks4_select: process (equity_lane0_eval71_hand_eval1_masks_kickers) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -5455,18 +5128,18 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg59_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_masks_kickers(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg59_q(p)) then
+        if bool(equity_lane0_eval71_hand_eval1_masks_kickers(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval71_hand_eval1_highest_ranks4_onehots <= sel;
+    equity_lane0_eval71_hand_eval1_c3_kickers <= sel;
 end process equity_lane0_eval71_hand_eval1_highest_ranks4_select;
 
-equity_lane0_eval71_hand_eval1_highest_ranks5_select: process (equity_lane0_eval71_hand_eval1_pipe_reg57_q) is
+equity_lane0_eval71_hand_eval1_highest_ranks5_select: process (equity_lane0_eval71_hand_eval1_masks_pairs) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -5476,18 +5149,18 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg57_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_masks_pairs(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg57_q(p)) then
+        if bool(equity_lane0_eval71_hand_eval1_masks_pairs(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval71_hand_eval1_highest_ranks5_onehots <= sel;
+    equity_lane0_eval71_hand_eval1_c3_pairs <= sel;
 end process equity_lane0_eval71_hand_eval1_highest_ranks5_select;
 
-equity_lane0_eval71_hand_eval1_highest_ranks6_select: process (equity_lane0_eval71_hand_eval1_pipe_reg56_q) is
+equity_lane0_eval71_hand_eval1_highest_ranks6_select: process (equity_lane0_eval71_hand_eval1_masks_trips) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -5497,18 +5170,18 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg56_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_masks_trips(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg56_q(p)) then
+        if bool(equity_lane0_eval71_hand_eval1_masks_trips(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval71_hand_eval1_highest_ranks6_onehots <= sel;
+    equity_lane0_eval71_hand_eval1_c3_trips <= sel;
 end process equity_lane0_eval71_hand_eval1_highest_ranks6_select;
 
-equity_lane0_eval71_hand_eval1_highest_ranks7_select: process (equity_lane0_eval71_hand_eval1_pipe_reg58_q) is
+equity_lane0_eval71_hand_eval1_highest_ranks7_select: process (equity_lane0_eval71_hand_eval1_masks_not_quads) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -5518,33 +5191,33 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg58_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_masks_not_quads(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg58_q(p)) then
+        if bool(equity_lane0_eval71_hand_eval1_masks_not_quads(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval71_hand_eval1_highest_ranks7_onehots <= sel;
+    equity_lane0_eval71_hand_eval1_c3_not_quads <= sel;
 end process equity_lane0_eval71_hand_eval1_highest_ranks7_select;
 
-equity_lane0_eval71_hand_eval1_window_top2_pick: process (equity_lane0_eval71_hand_eval1_pipe_reg60_q) is
+equity_lane0_eval71_hand_eval1_window_top2_pick: process (equity_lane0_eval71_hand_eval1_masks_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval71_hand_eval1_pipe_reg60_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval71_hand_eval1_masks_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg60_q(w)) then
+        if bool(equity_lane0_eval71_hand_eval1_masks_windows(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval71_hand_eval1_window_top2_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval71_hand_eval1_window_top2_found <= stdl(equity_lane0_eval71_hand_eval1_pipe_reg60_q /= 0);
+    equity_lane0_eval71_hand_eval1_c3_straight <= stdl(equity_lane0_eval71_hand_eval1_masks_windows /= 0);
 end process equity_lane0_eval71_hand_eval1_window_top2_pick;
 
 equity_lane0_eval71_hand_eval1_window_top2_onehot_rank14_encode: process (equity_lane0_eval71_hand_eval1_window_top2_best) is
@@ -5555,25 +5228,25 @@ begin
     value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top2_best(12)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(6)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(5)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(4)));
     value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top2_best(11)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(10)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(6)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(3)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(2)));
     value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top2_best(11)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(9)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(5)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(3)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(1)));
-    equity_lane0_eval71_hand_eval1_window_top2_top <= value;
+    equity_lane0_eval71_hand_eval1_c3_straight_top <= value;
 end process equity_lane0_eval71_hand_eval1_window_top2_onehot_rank14_encode;
 
-equity_lane0_eval71_hand_eval1_window_top3_pick: process (equity_lane0_eval71_hand_eval1_pipe_reg61_q) is
+equity_lane0_eval71_hand_eval1_window_top3_pick: process (equity_lane0_eval71_hand_eval1_masks_sf_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval71_hand_eval1_pipe_reg61_q(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_eval71_hand_eval1_masks_sf_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval71_hand_eval1_pipe_reg61_q(w)) then
+        if bool(equity_lane0_eval71_hand_eval1_masks_sf_windows(w)) then
             higher := '1';
         end if;
     end loop;
     equity_lane0_eval71_hand_eval1_window_top3_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval71_hand_eval1_window_top3_found <= stdl(equity_lane0_eval71_hand_eval1_pipe_reg61_q /= 0);
+    equity_lane0_eval71_hand_eval1_c3_sf <= stdl(equity_lane0_eval71_hand_eval1_masks_sf_windows /= 0);
 end process equity_lane0_eval71_hand_eval1_window_top3_pick;
 
 equity_lane0_eval71_hand_eval1_window_top3_onehot_rank15_encode: process (equity_lane0_eval71_hand_eval1_window_top3_best) is
@@ -5584,416 +5257,218 @@ begin
     value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top3_best(12)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(6)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(5)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(4)));
     value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top3_best(11)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(10)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(6)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(3)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(2)));
     value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top3_best(11)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(9)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(5)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(3)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(1)));
-    equity_lane0_eval71_hand_eval1_window_top3_top <= value;
+    equity_lane0_eval71_hand_eval1_c3_sf_top <= value;
 end process equity_lane0_eval71_hand_eval1_window_top3_onehot_rank15_encode;
 
-equity_lane0_eval71_hand_eval1_pipe_reg65_load: process (clk) is
+equity_lane0_eval71_hand_eval1_picks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg65_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(13-1 downto 0);
+        equity_lane0_eval71_hand_eval1_picks_kickers0 <= equity_lane0_eval71_hand_eval1_c3_kickers(13-1 downto 0);
+        equity_lane0_eval71_hand_eval1_picks_kickers1 <= equity_lane0_eval71_hand_eval1_c3_kickers(26-1 downto 13);
+        equity_lane0_eval71_hand_eval1_picks_kickers2 <= equity_lane0_eval71_hand_eval1_c3_kickers(39-1 downto 26);
+        equity_lane0_eval71_hand_eval1_picks_kickers3 <= equity_lane0_eval71_hand_eval1_c3_kickers(52-1 downto 39);
+        equity_lane0_eval71_hand_eval1_picks_kickers4 <= equity_lane0_eval71_hand_eval1_c3_kickers(65-1 downto 52);
+        equity_lane0_eval71_hand_eval1_picks_pairs0 <= equity_lane0_eval71_hand_eval1_c3_pairs(13-1 downto 0);
+        equity_lane0_eval71_hand_eval1_picks_pairs1 <= equity_lane0_eval71_hand_eval1_c3_pairs(26-1 downto 13);
+        equity_lane0_eval71_hand_eval1_picks_pairs2 <= equity_lane0_eval71_hand_eval1_c3_pairs(39-1 downto 26);
+        equity_lane0_eval71_hand_eval1_picks_trips0 <= equity_lane0_eval71_hand_eval1_c3_trips(13-1 downto 0);
+        equity_lane0_eval71_hand_eval1_picks_trips1 <= equity_lane0_eval71_hand_eval1_c3_trips(26-1 downto 13);
+        equity_lane0_eval71_hand_eval1_picks_not_quads0 <= equity_lane0_eval71_hand_eval1_c3_not_quads;
+        equity_lane0_eval71_hand_eval1_picks_quads <= equity_lane0_eval71_hand_eval1_masks_quads;
+        equity_lane0_eval71_hand_eval1_picks_straight <= equity_lane0_eval71_hand_eval1_c3_straight;
+        equity_lane0_eval71_hand_eval1_picks_sf <= equity_lane0_eval71_hand_eval1_c3_sf;
+        equity_lane0_eval71_hand_eval1_picks_flush <= equity_lane0_eval71_hand_eval1_masks_flush;
+        equity_lane0_eval71_hand_eval1_picks_straight_top <= equity_lane0_eval71_hand_eval1_c3_straight_top;
+        equity_lane0_eval71_hand_eval1_picks_sf_top <= equity_lane0_eval71_hand_eval1_c3_sf_top;
+        equity_lane0_eval71_hand_eval1_picks_bad <= equity_lane0_eval71_hand_eval1_masks_bad;
+        equity_lane0_eval71_hand_eval1_picks_any <= equity_lane0_eval71_hand_eval1_masks_any;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg65_load;
+end process equity_lane0_eval71_hand_eval1_picks_register;
 
-equity_lane0_eval71_hand_eval1_pipe_reg66_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg66_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(26-1 downto 13);
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg66_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg67_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg67_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(39-1 downto 26);
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg67_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg68_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg68_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(52-1 downto 39);
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg68_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg69_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg69_q <= equity_lane0_eval71_hand_eval1_highest_ranks4_onehots(65-1 downto 52);
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg69_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg70_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pair0 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(13-1 downto 0);
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg70_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg71_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pair1 <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(26-1 downto 13);
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg71_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg72_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg72_q <= equity_lane0_eval71_hand_eval1_highest_ranks5_onehots(39-1 downto 26);
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg72_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg73_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_trip0 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(13-1 downto 0);
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg73_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg74_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_trip1 <= equity_lane0_eval71_hand_eval1_highest_ranks6_onehots(26-1 downto 13);
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg74_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg75_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg75_q <= equity_lane0_eval71_hand_eval1_highest_ranks7_onehots(13-1 downto 0);
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg75_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg76_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s3_quads <= equity_lane0_eval71_hand_eval1_pipe_reg55_q;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg76_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg77_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s3_straight <= equity_lane0_eval71_hand_eval1_window_top2_found;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg77_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg78_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s3_sf <= equity_lane0_eval71_hand_eval1_window_top3_found;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg78_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg79_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s3_flush <= equity_lane0_eval71_hand_eval1_pipe_reg62_q;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg79_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg80_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg80_q <= equity_lane0_eval71_hand_eval1_window_top2_top;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg80_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg81_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_pipe_reg81_q <= equity_lane0_eval71_hand_eval1_window_top3_top;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg81_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg82_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s3_bad <= equity_lane0_eval71_hand_eval1_pipe_reg63_q;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg82_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg83_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s3_any <= equity_lane0_eval71_hand_eval1_pipe_reg64_q;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg83_load;
-
-equity_lane0_eval71_hand_eval1_onehot_rank16_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg65_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank16_encode: process (equity_lane0_eval71_hand_eval1_picks_kickers0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg65_q(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank16_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(1)));
+    equity_lane0_eval71_hand_eval1_c4_kickers0 <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank16_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank17_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg66_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank17_encode: process (equity_lane0_eval71_hand_eval1_picks_kickers1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg66_q(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank17_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(1)));
+    equity_lane0_eval71_hand_eval1_c4_kickers1 <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank17_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank18_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg67_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank18_encode: process (equity_lane0_eval71_hand_eval1_picks_kickers2) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg67_q(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank18_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers2(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers2(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(1)));
+    equity_lane0_eval71_hand_eval1_c4_kickers2 <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank18_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank19_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg68_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank19_encode: process (equity_lane0_eval71_hand_eval1_picks_kickers3) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg68_q(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank19_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers3(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers3(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers3(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers3(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(1)));
+    equity_lane0_eval71_hand_eval1_c4_kickers3 <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank19_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank20_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg69_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank20_encode: process (equity_lane0_eval71_hand_eval1_picks_kickers4) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg69_q(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank20_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers4(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers4(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers4(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers4(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(1)));
+    equity_lane0_eval71_hand_eval1_c4_kickers4 <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank20_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank21_encode: process (equity_lane0_eval71_hand_eval1_pair0) is
+equity_lane0_eval71_hand_eval1_onehot_rank21_encode: process (equity_lane0_eval71_hand_eval1_picks_pairs0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(12)) or bool(equity_lane0_eval71_hand_eval1_pair0(11)) or bool(equity_lane0_eval71_hand_eval1_pair0(10)) or bool(equity_lane0_eval71_hand_eval1_pair0(9)) or bool(equity_lane0_eval71_hand_eval1_pair0(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(12)) or bool(equity_lane0_eval71_hand_eval1_pair0(7)) or bool(equity_lane0_eval71_hand_eval1_pair0(6)) or bool(equity_lane0_eval71_hand_eval1_pair0(5)) or bool(equity_lane0_eval71_hand_eval1_pair0(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(11)) or bool(equity_lane0_eval71_hand_eval1_pair0(10)) or bool(equity_lane0_eval71_hand_eval1_pair0(7)) or bool(equity_lane0_eval71_hand_eval1_pair0(6)) or bool(equity_lane0_eval71_hand_eval1_pair0(3)) or bool(equity_lane0_eval71_hand_eval1_pair0(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pair0(11)) or bool(equity_lane0_eval71_hand_eval1_pair0(9)) or bool(equity_lane0_eval71_hand_eval1_pair0(7)) or bool(equity_lane0_eval71_hand_eval1_pair0(5)) or bool(equity_lane0_eval71_hand_eval1_pair0(3)) or bool(equity_lane0_eval71_hand_eval1_pair0(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank21_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(1)));
+    equity_lane0_eval71_hand_eval1_c4_pairs0 <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank21_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank22_encode: process (equity_lane0_eval71_hand_eval1_pair1) is
+equity_lane0_eval71_hand_eval1_onehot_rank22_encode: process (equity_lane0_eval71_hand_eval1_picks_pairs1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(12)) or bool(equity_lane0_eval71_hand_eval1_pair1(11)) or bool(equity_lane0_eval71_hand_eval1_pair1(10)) or bool(equity_lane0_eval71_hand_eval1_pair1(9)) or bool(equity_lane0_eval71_hand_eval1_pair1(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(12)) or bool(equity_lane0_eval71_hand_eval1_pair1(7)) or bool(equity_lane0_eval71_hand_eval1_pair1(6)) or bool(equity_lane0_eval71_hand_eval1_pair1(5)) or bool(equity_lane0_eval71_hand_eval1_pair1(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(11)) or bool(equity_lane0_eval71_hand_eval1_pair1(10)) or bool(equity_lane0_eval71_hand_eval1_pair1(7)) or bool(equity_lane0_eval71_hand_eval1_pair1(6)) or bool(equity_lane0_eval71_hand_eval1_pair1(3)) or bool(equity_lane0_eval71_hand_eval1_pair1(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pair1(11)) or bool(equity_lane0_eval71_hand_eval1_pair1(9)) or bool(equity_lane0_eval71_hand_eval1_pair1(7)) or bool(equity_lane0_eval71_hand_eval1_pair1(5)) or bool(equity_lane0_eval71_hand_eval1_pair1(3)) or bool(equity_lane0_eval71_hand_eval1_pair1(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank22_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(1)));
+    equity_lane0_eval71_hand_eval1_c4_pairs1 <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank22_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank23_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg72_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank23_encode: process (equity_lane0_eval71_hand_eval1_picks_pairs2) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg72_q(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank23_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs2(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs2(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(1)));
+    equity_lane0_eval71_hand_eval1_c4_pairs2 <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank23_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank24_encode: process (equity_lane0_eval71_hand_eval1_trip0) is
+equity_lane0_eval71_hand_eval1_onehot_rank24_encode: process (equity_lane0_eval71_hand_eval1_picks_trips0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(12)) or bool(equity_lane0_eval71_hand_eval1_trip0(11)) or bool(equity_lane0_eval71_hand_eval1_trip0(10)) or bool(equity_lane0_eval71_hand_eval1_trip0(9)) or bool(equity_lane0_eval71_hand_eval1_trip0(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(12)) or bool(equity_lane0_eval71_hand_eval1_trip0(7)) or bool(equity_lane0_eval71_hand_eval1_trip0(6)) or bool(equity_lane0_eval71_hand_eval1_trip0(5)) or bool(equity_lane0_eval71_hand_eval1_trip0(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(11)) or bool(equity_lane0_eval71_hand_eval1_trip0(10)) or bool(equity_lane0_eval71_hand_eval1_trip0(7)) or bool(equity_lane0_eval71_hand_eval1_trip0(6)) or bool(equity_lane0_eval71_hand_eval1_trip0(3)) or bool(equity_lane0_eval71_hand_eval1_trip0(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_trip0(11)) or bool(equity_lane0_eval71_hand_eval1_trip0(9)) or bool(equity_lane0_eval71_hand_eval1_trip0(7)) or bool(equity_lane0_eval71_hand_eval1_trip0(5)) or bool(equity_lane0_eval71_hand_eval1_trip0(3)) or bool(equity_lane0_eval71_hand_eval1_trip0(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank24_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(1)));
+    equity_lane0_eval71_hand_eval1_c4_trips0 <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank24_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank25_encode: process (equity_lane0_eval71_hand_eval1_trip1) is
+equity_lane0_eval71_hand_eval1_onehot_rank25_encode: process (equity_lane0_eval71_hand_eval1_picks_trips1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(12)) or bool(equity_lane0_eval71_hand_eval1_trip1(11)) or bool(equity_lane0_eval71_hand_eval1_trip1(10)) or bool(equity_lane0_eval71_hand_eval1_trip1(9)) or bool(equity_lane0_eval71_hand_eval1_trip1(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(12)) or bool(equity_lane0_eval71_hand_eval1_trip1(7)) or bool(equity_lane0_eval71_hand_eval1_trip1(6)) or bool(equity_lane0_eval71_hand_eval1_trip1(5)) or bool(equity_lane0_eval71_hand_eval1_trip1(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(11)) or bool(equity_lane0_eval71_hand_eval1_trip1(10)) or bool(equity_lane0_eval71_hand_eval1_trip1(7)) or bool(equity_lane0_eval71_hand_eval1_trip1(6)) or bool(equity_lane0_eval71_hand_eval1_trip1(3)) or bool(equity_lane0_eval71_hand_eval1_trip1(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_trip1(11)) or bool(equity_lane0_eval71_hand_eval1_trip1(9)) or bool(equity_lane0_eval71_hand_eval1_trip1(7)) or bool(equity_lane0_eval71_hand_eval1_trip1(5)) or bool(equity_lane0_eval71_hand_eval1_trip1(3)) or bool(equity_lane0_eval71_hand_eval1_trip1(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank25_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(1)));
+    equity_lane0_eval71_hand_eval1_c4_trips1 <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank25_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank26_encode: process (equity_lane0_eval71_hand_eval1_pipe_reg75_q) is
+equity_lane0_eval71_hand_eval1_onehot_rank26_encode: process (equity_lane0_eval71_hand_eval1_picks_not_quads0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(12)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(10)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(6)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(11)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(9)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(7)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(5)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(3)) or bool(equity_lane0_eval71_hand_eval1_pipe_reg75_q(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank26_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(1)));
+    equity_lane0_eval71_hand_eval1_c4_not_quads0 <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank26_encode;
 
-equity_lane0_eval71_hand_eval1_onehot_rank27_encode: process (equity_lane0_eval71_hand_eval1_s3_quads) is
+equity_lane0_eval71_hand_eval1_onehot_rank27_encode: process (equity_lane0_eval71_hand_eval1_picks_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(12)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(11)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(10)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(9)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(12)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(7)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(6)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(5)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(11)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(10)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(7)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(6)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(3)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_s3_quads(11)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(9)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(7)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(5)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(3)) or bool(equity_lane0_eval71_hand_eval1_s3_quads(1)));
-    equity_lane0_eval71_hand_eval1_onehot_rank27_rank <= value;
+    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_quads(12)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(11)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(10)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(9)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(8)));
+    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_quads(12)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(7)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(6)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(5)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(4)));
+    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_quads(11)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(10)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(7)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(6)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(3)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(2)));
+    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_quads(11)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(9)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(7)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(5)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(3)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(1)));
+    equity_lane0_eval71_hand_eval1_c4_quads <= value;
 end process equity_lane0_eval71_hand_eval1_onehot_rank27_encode;
 
-equity_lane0_eval71_hand_eval1_categorize: process (equity_lane0_eval71_hand_eval1_pair0, equity_lane0_eval71_hand_eval1_trip1, equity_lane0_eval71_hand_eval1_s3_flush, equity_lane0_eval71_hand_eval1_s3_quads, equity_lane0_eval71_hand_eval1_pair1, equity_lane0_eval71_hand_eval1_trip0, equity_lane0_eval71_hand_eval1_s3_straight, equity_lane0_eval71_hand_eval1_s3_sf) is
+equity_lane0_eval71_hand_eval1_categorize: process (equity_lane0_eval71_hand_eval1_picks_pairs0, equity_lane0_eval71_hand_eval1_picks_flush, equity_lane0_eval71_hand_eval1_picks_trips1, equity_lane0_eval71_hand_eval1_picks_straight, equity_lane0_eval71_hand_eval1_picks_pairs1, equity_lane0_eval71_hand_eval1_picks_sf, equity_lane0_eval71_hand_eval1_picks_quads, equity_lane0_eval71_hand_eval1_picks_trips0) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane0_eval71_hand_eval1_s3_sf) then
+    if bool(equity_lane0_eval71_hand_eval1_picks_sf) then
         cat(8) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_s3_quads /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_picks_quads /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane0_eval71_hand_eval1_trip0 /= 0) and ((equity_lane0_eval71_hand_eval1_trip1 /= 0) or (equity_lane0_eval71_hand_eval1_pair0 /= 0))) then
+    elsif ((equity_lane0_eval71_hand_eval1_picks_trips0 /= 0) and ((equity_lane0_eval71_hand_eval1_picks_trips1 /= 0) or (equity_lane0_eval71_hand_eval1_picks_pairs0 /= 0))) then
         cat(6) := '1';
-    elsif bool(equity_lane0_eval71_hand_eval1_s3_flush) then
+    elsif bool(equity_lane0_eval71_hand_eval1_picks_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane0_eval71_hand_eval1_s3_straight) then
+    elsif bool(equity_lane0_eval71_hand_eval1_picks_straight) then
         cat(4) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_trip0 /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_picks_trips0 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_pair1 /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_picks_pairs1 /= 0) then
         cat(2) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_pair0 /= 0) then
+    elsif (equity_lane0_eval71_hand_eval1_picks_pairs0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
     end if;
-    equity_lane0_eval71_hand_eval1_c4_category <= cat;
+    equity_lane0_eval71_hand_eval1_category <= cat;
 end process equity_lane0_eval71_hand_eval1_categorize;
 
 
-equity_lane0_eval71_hand_eval1_c4_invalid <= stdl(bool(equity_lane0_eval71_hand_eval1_s3_bad) or (not bool(equity_lane0_eval71_hand_eval1_s3_any)));
+equity_lane0_eval71_hand_eval1_c4_invalid <= stdl(bool(equity_lane0_eval71_hand_eval1_picks_bad) or (not bool(equity_lane0_eval71_hand_eval1_picks_any)));
 
-equity_lane0_eval71_hand_eval1_pipe_reg84_load: process (clk) is
+equity_lane0_eval71_hand_eval1_ranked_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_m0 <= equity_lane0_eval71_hand_eval1_onehot_rank16_rank;
+        equity_lane0_eval71_hand_eval1_ranked_kickers0 <= equity_lane0_eval71_hand_eval1_c4_kickers0;
+        equity_lane0_eval71_hand_eval1_ranked_kickers1 <= equity_lane0_eval71_hand_eval1_c4_kickers1;
+        equity_lane0_eval71_hand_eval1_ranked_kickers2 <= equity_lane0_eval71_hand_eval1_c4_kickers2;
+        equity_lane0_eval71_hand_eval1_ranked_kickers3 <= equity_lane0_eval71_hand_eval1_c4_kickers3;
+        equity_lane0_eval71_hand_eval1_ranked_kickers4 <= equity_lane0_eval71_hand_eval1_c4_kickers4;
+        equity_lane0_eval71_hand_eval1_ranked_pairs0 <= equity_lane0_eval71_hand_eval1_c4_pairs0;
+        equity_lane0_eval71_hand_eval1_ranked_pairs1 <= equity_lane0_eval71_hand_eval1_c4_pairs1;
+        equity_lane0_eval71_hand_eval1_ranked_pairs2 <= equity_lane0_eval71_hand_eval1_c4_pairs2;
+        equity_lane0_eval71_hand_eval1_ranked_trips0 <= equity_lane0_eval71_hand_eval1_c4_trips0;
+        equity_lane0_eval71_hand_eval1_ranked_trips1 <= equity_lane0_eval71_hand_eval1_c4_trips1;
+        equity_lane0_eval71_hand_eval1_ranked_not_quads0 <= equity_lane0_eval71_hand_eval1_c4_not_quads0;
+        equity_lane0_eval71_hand_eval1_ranked_quads <= equity_lane0_eval71_hand_eval1_c4_quads;
+        equity_lane0_eval71_hand_eval1_ranked_category <= equity_lane0_eval71_hand_eval1_category;
+        equity_lane0_eval71_hand_eval1_ranked_straight_top <= equity_lane0_eval71_hand_eval1_picks_straight_top;
+        equity_lane0_eval71_hand_eval1_ranked_sf_top <= equity_lane0_eval71_hand_eval1_picks_sf_top;
+        equity_lane0_eval71_hand_eval1_ranked_invalid <= equity_lane0_eval71_hand_eval1_c4_invalid;
     end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg84_load;
+end process equity_lane0_eval71_hand_eval1_ranked_register;
 
-equity_lane0_eval71_hand_eval1_pipe_reg85_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_m1 <= equity_lane0_eval71_hand_eval1_onehot_rank17_rank;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg85_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg86_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_m2 <= equity_lane0_eval71_hand_eval1_onehot_rank18_rank;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg86_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg87_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_m3 <= equity_lane0_eval71_hand_eval1_onehot_rank19_rank;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg87_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg88_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_m4 <= equity_lane0_eval71_hand_eval1_onehot_rank20_rank;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg88_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg89_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_p0 <= equity_lane0_eval71_hand_eval1_onehot_rank21_rank;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg89_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg90_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_p1 <= equity_lane0_eval71_hand_eval1_onehot_rank22_rank;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg90_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg91_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_p2 <= equity_lane0_eval71_hand_eval1_onehot_rank23_rank;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg91_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg92_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_t0 <= equity_lane0_eval71_hand_eval1_onehot_rank24_rank;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg92_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg93_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_t1 <= equity_lane0_eval71_hand_eval1_onehot_rank25_rank;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg93_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg94_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_x0 <= equity_lane0_eval71_hand_eval1_onehot_rank26_rank;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg94_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg95_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_q0 <= equity_lane0_eval71_hand_eval1_onehot_rank27_rank;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg95_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg96_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s4_category <= equity_lane0_eval71_hand_eval1_c4_category;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg96_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg97_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s4_straight_top <= equity_lane0_eval71_hand_eval1_pipe_reg80_q;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg97_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg98_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s4_sf_top <= equity_lane0_eval71_hand_eval1_pipe_reg81_q;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg98_load;
-
-equity_lane0_eval71_hand_eval1_pipe_reg99_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s4_invalid <= equity_lane0_eval71_hand_eval1_c4_invalid;
-    end if;
-end process equity_lane0_eval71_hand_eval1_pipe_reg99_load;
-
-equity_lane0_eval71_hand_eval1_compose: process (equity_lane0_eval71_hand_eval1_x0, equity_lane0_eval71_hand_eval1_s4_invalid, equity_lane0_eval71_hand_eval1_p1, equity_lane0_eval71_hand_eval1_p0, equity_lane0_eval71_hand_eval1_t1, equity_lane0_eval71_hand_eval1_q0, equity_lane0_eval71_hand_eval1_m0, equity_lane0_eval71_hand_eval1_m2, equity_lane0_eval71_hand_eval1_p2, equity_lane0_eval71_hand_eval1_s4_sf_top, equity_lane0_eval71_hand_eval1_m3, equity_lane0_eval71_hand_eval1_m4, equity_lane0_eval71_hand_eval1_m1, equity_lane0_eval71_hand_eval1_s4_straight_top, equity_lane0_eval71_hand_eval1_s4_category, equity_lane0_eval71_hand_eval1_t0) is
+equity_lane0_eval71_hand_eval1_compose: process (equity_lane0_eval71_hand_eval1_ranked_not_quads0, equity_lane0_eval71_hand_eval1_ranked_pairs1, equity_lane0_eval71_hand_eval1_ranked_pairs0, equity_lane0_eval71_hand_eval1_ranked_trips1, equity_lane0_eval71_hand_eval1_ranked_quads, equity_lane0_eval71_hand_eval1_ranked_kickers0, equity_lane0_eval71_hand_eval1_ranked_kickers2, equity_lane0_eval71_hand_eval1_ranked_sf_top, equity_lane0_eval71_hand_eval1_ranked_pairs2, equity_lane0_eval71_hand_eval1_ranked_trips0, equity_lane0_eval71_hand_eval1_ranked_kickers3, equity_lane0_eval71_hand_eval1_ranked_kickers4, equity_lane0_eval71_hand_eval1_ranked_kickers1, equity_lane0_eval71_hand_eval1_ranked_straight_top, equity_lane0_eval71_hand_eval1_ranked_invalid, equity_lane0_eval71_hand_eval1_ranked_category) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -6005,76 +5480,76 @@ equity_lane0_eval71_hand_eval1_compose: process (equity_lane0_eval71_hand_eval1_
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval71_hand_eval1_t1(j)) and (not bool(equity_lane0_eval71_hand_eval1_p0(j)))) then
+        if (bool(equity_lane0_eval71_hand_eval1_ranked_trips1(j)) and (not bool(equity_lane0_eval71_hand_eval1_ranked_pairs0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(equity_lane0_eval71_hand_eval1_p0(j)) and (not bool(equity_lane0_eval71_hand_eval1_t1(j)))) then
+        elsif (bool(equity_lane0_eval71_hand_eval1_ranked_pairs0(j)) and (not bool(equity_lane0_eval71_hand_eval1_ranked_trips1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval71_hand_eval1_p2(j)) and (not bool(equity_lane0_eval71_hand_eval1_m0(j)))) then
+        if (bool(equity_lane0_eval71_hand_eval1_ranked_pairs2(j)) and (not bool(equity_lane0_eval71_hand_eval1_ranked_kickers0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(equity_lane0_eval71_hand_eval1_m0(j)) and (not bool(equity_lane0_eval71_hand_eval1_p2(j)))) then
+        elsif (bool(equity_lane0_eval71_hand_eval1_ranked_kickers0(j)) and (not bool(equity_lane0_eval71_hand_eval1_ranked_pairs2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := equity_lane0_eval71_hand_eval1_s4_category(8);
-    cat(2) := stdl(bool(equity_lane0_eval71_hand_eval1_s4_category(7)) or bool(equity_lane0_eval71_hand_eval1_s4_category(6)) or bool(equity_lane0_eval71_hand_eval1_s4_category(5)) or bool(equity_lane0_eval71_hand_eval1_s4_category(4)));
-    cat(1) := stdl(bool(equity_lane0_eval71_hand_eval1_s4_category(7)) or bool(equity_lane0_eval71_hand_eval1_s4_category(6)) or bool(equity_lane0_eval71_hand_eval1_s4_category(3)) or bool(equity_lane0_eval71_hand_eval1_s4_category(2)));
-    cat(0) := stdl(bool(equity_lane0_eval71_hand_eval1_s4_category(7)) or bool(equity_lane0_eval71_hand_eval1_s4_category(5)) or bool(equity_lane0_eval71_hand_eval1_s4_category(3)) or bool(equity_lane0_eval71_hand_eval1_s4_category(1)));
+    cat(3) := equity_lane0_eval71_hand_eval1_ranked_category(8);
+    cat(2) := stdl(bool(equity_lane0_eval71_hand_eval1_ranked_category(7)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(6)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(5)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(4)));
+    cat(1) := stdl(bool(equity_lane0_eval71_hand_eval1_ranked_category(7)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(6)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(3)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(2)));
+    cat(0) := stdl(bool(equity_lane0_eval71_hand_eval1_ranked_category(7)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(5)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(3)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane0_eval71_hand_eval1_s4_category(8)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_s4_sf_top);
+    if bool(equity_lane0_eval71_hand_eval1_ranked_category(8)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_sf_top);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_s4_category(7)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_q0);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_x0);
+    if bool(equity_lane0_eval71_hand_eval1_ranked_category(7)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_quads);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_not_quads0);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_s4_category(6)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_t0);
+    if bool(equity_lane0_eval71_hand_eval1_ranked_category(6)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_trips0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane0_eval71_hand_eval1_t1);
+            k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_trips1);
         else
-            k1 := (k1 or equity_lane0_eval71_hand_eval1_p0);
+            k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_pairs0);
         end if;
     end if;
-    if (bool(equity_lane0_eval71_hand_eval1_s4_category(5)) or bool(equity_lane0_eval71_hand_eval1_s4_category(0))) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_m0);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_m1);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_m2);
-        k3 := (k3 or equity_lane0_eval71_hand_eval1_m3);
-        k4 := (k4 or equity_lane0_eval71_hand_eval1_m4);
+    if (bool(equity_lane0_eval71_hand_eval1_ranked_category(5)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(0))) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_kickers0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_kickers1);
+        k2 := (k2 or equity_lane0_eval71_hand_eval1_ranked_kickers2);
+        k3 := (k3 or equity_lane0_eval71_hand_eval1_ranked_kickers3);
+        k4 := (k4 or equity_lane0_eval71_hand_eval1_ranked_kickers4);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_s4_category(4)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_s4_straight_top);
+    if bool(equity_lane0_eval71_hand_eval1_ranked_category(4)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_straight_top);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_s4_category(3)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_t0);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_m0);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_m1);
+    if bool(equity_lane0_eval71_hand_eval1_ranked_category(3)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_trips0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_kickers0);
+        k2 := (k2 or equity_lane0_eval71_hand_eval1_ranked_kickers1);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_s4_category(2)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_p0);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_p1);
+    if bool(equity_lane0_eval71_hand_eval1_ranked_category(2)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_pairs0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_pairs1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane0_eval71_hand_eval1_p2);
+            k2 := (k2 or equity_lane0_eval71_hand_eval1_ranked_pairs2);
         else
-            k2 := (k2 or equity_lane0_eval71_hand_eval1_m0);
+            k2 := (k2 or equity_lane0_eval71_hand_eval1_ranked_kickers0);
         end if;
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_s4_category(1)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_p0);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_m0);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_m1);
-        k3 := (k3 or equity_lane0_eval71_hand_eval1_m2);
+    if bool(equity_lane0_eval71_hand_eval1_ranked_category(1)) then
+        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_pairs0);
+        k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_kickers0);
+        k2 := (k2 or equity_lane0_eval71_hand_eval1_ranked_kickers1);
+        k3 := (k3 or equity_lane0_eval71_hand_eval1_ranked_kickers2);
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_s4_invalid) then
+    if bool(equity_lane0_eval71_hand_eval1_ranked_invalid) then
         equity_lane0_eval71_hand_eval1_c5_word <= to_unsigned(0, 24);
     else
         equity_lane0_eval71_hand_eval1_c5_word <= unsigned'(cat & k0 & k1 & k2 & k3 & k4);
@@ -6108,7 +5583,7 @@ begin
         else
             if bool(equity_lane0_eval71_hand_eval1_valids((6 - 2))) then
                 equity_lane0_eval71_hand_eval1_word_q <= equity_lane0_eval71_hand_eval1_c5_word;
-                equity_lane0_eval71_hand_eval1_invalid_q <= equity_lane0_eval71_hand_eval1_s4_invalid;
+                equity_lane0_eval71_hand_eval1_invalid_q <= equity_lane0_eval71_hand_eval1_ranked_invalid;
             end if;
         end if;
     end if;
@@ -6119,21 +5594,21 @@ equity_lane0_eval71_word <= equity_lane0_eval71_hand_eval1_word_q;
 equity_lane0_eval71_invalid <= equity_lane0_eval71_hand_eval1_invalid_q;
 equity_lane0_eval71_out_valid <= equity_lane0_eval71_hand_eval1_valids((6 - 1));
 
-equity_lane0_showdown0_pipe_reg100_load: process (clk) is
+equity_lane0_showdown0_pipe_reg0_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg100_q <= equity_lane0_eval70_word;
+        equity_lane0_showdown0_pipe_reg0_q <= equity_lane0_eval70_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg100_load;
+end process equity_lane0_showdown0_pipe_reg0_load;
 
-equity_lane0_showdown0_pipe_reg101_load: process (clk) is
+equity_lane0_showdown0_pipe_reg1_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg101_q <= equity_lane0_eval71_word;
+        equity_lane0_showdown0_pipe_reg1_q <= equity_lane0_eval71_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg101_load;
+end process equity_lane0_showdown0_pipe_reg1_load;
 
-equity_lane0_showdown0_word_at_least0_compare: process (equity_lane0_showdown0_pipe_reg100_q, equity_lane0_showdown0_pipe_reg101_q) is
+equity_lane0_showdown0_word_at_least0_compare: process (equity_lane0_showdown0_pipe_reg0_q, equity_lane0_showdown0_pipe_reg1_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -6152,9 +5627,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg100_q and (not equity_lane0_showdown0_pipe_reg101_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg101_q and (not equity_lane0_showdown0_pipe_reg100_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg100_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg101_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg0_q and (not equity_lane0_showdown0_pipe_reg1_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg1_q and (not equity_lane0_showdown0_pipe_reg0_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg0_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg1_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -6179,19 +5654,19 @@ begin
     equity_lane0_showdown0_word_at_least0_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least0_compare;
 
-equity_lane0_showdown0_pipe_reg102_load: process (clk) is
+equity_lane0_showdown0_pipe_reg2_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg102_q <= equity_lane0_showdown0_pipe_reg100_q;
+        equity_lane0_showdown0_pipe_reg2_q <= equity_lane0_showdown0_pipe_reg0_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg102_load;
+end process equity_lane0_showdown0_pipe_reg2_load;
 
-equity_lane0_showdown0_pipe_reg103_load: process (clk) is
+equity_lane0_showdown0_pipe_reg3_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg103_q <= equity_lane0_showdown0_pipe_reg101_q;
+        equity_lane0_showdown0_pipe_reg3_q <= equity_lane0_showdown0_pipe_reg1_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg103_load;
+end process equity_lane0_showdown0_pipe_reg3_load;
 
 equity_lane0_showdown0_stages: process (clk) is
 begin
@@ -6213,19 +5688,19 @@ begin
     end if;
 end process equity_lane0_showdown0_advance;
 
-equity_lane0_showdown0_pipe_reg104_load: process (clk) is
+equity_lane0_showdown0_pipe_reg4_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg104_q <= equity_lane0_showdown0_pipe_reg102_q;
+        equity_lane0_showdown0_pipe_reg4_q <= equity_lane0_showdown0_pipe_reg2_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg104_load;
+end process equity_lane0_showdown0_pipe_reg4_load;
 
-equity_lane0_showdown0_pipe_reg105_load: process (clk) is
+equity_lane0_showdown0_pipe_reg5_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg105_q <= equity_lane0_showdown0_pipe_reg103_q;
+        equity_lane0_showdown0_pipe_reg5_q <= equity_lane0_showdown0_pipe_reg3_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg105_load;
+end process equity_lane0_showdown0_pipe_reg5_load;
 
 equity_lane0_showdown0_decide: process (clk) is
     variable won: unsigned(1 downto 0);
@@ -6415,15 +5890,6 @@ begin
     end if;
 end process equity_lane0_shares;
 
-equity_lane0_count_gate: process (exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) is
-begin
-    if bool(exact) then
-        equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and ((equity_lane0_state = RUN) or (equity_lane0_state = DRAIN)));
-    else
-        equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and (not bool(equity_lane0_left_zero)) and (equity_lane0_state = RUN));
-    end if;
-end process equity_lane0_count_gate;
-
 equity_lane0_count_register: process (clk) is
 begin
     if rising_edge(clk) then
@@ -6503,7 +5969,7 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally0_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_tally0_mine))) or ((equity_lane0_alone_q /= '0') and (not True))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_one))) or ((equity_lane0_alone_q /= '0') and (not True))) then
                 equity_lane0_tally0_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane0_tally0_amount <= equity_lane0_units_q;

@@ -285,58 +285,24 @@ signal holdem_table0_holdem_settle0_ev_word: unsigned(23 downto 0);
 signal holdem_table0_holdem_settle0_ev_take: unsigned(0 downto 0);
 signal holdem_table0_holdem_settle0_ev_issue: unsigned(2 downto 0);
 signal holdem_table0_holdem_settle0_take_onehot: unsigned(1 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_category: unsigned(8 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in: unsigned(41 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes: unsigned(41 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes: unsigned(6 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand: unsigned(51 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_valids: unsigned(5 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand: unsigned(51 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes: unsigned(6 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups: unsigned(20 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_trip0: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_trip1: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pair0: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pair1: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category: unsigned(8 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_t1: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_p0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_p2: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_m0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category: unsigned(8 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_q0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_x0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_t0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_m1: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_m2: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_m3: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_m4: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_p1: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_valids: unsigned(5 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand: unsigned(51 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_bad_codes: unsigned(6 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_any: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_dups: unsigned(20 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_dups: unsigned(20 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same: std_logic;
@@ -358,49 +324,83 @@ signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same: std_logi
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d: unsigned(20 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows: unsigned(9 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q: unsigned(9 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q: unsigned(9 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots: unsigned(64 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots: unsigned(38 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots: unsigned(25 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_windows: unsigned(9 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_quads: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows: unsigned(9 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows: unsigned(9 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_flush: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_bad: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_any: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers: unsigned(64 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_not_quads: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_pairs: unsigned(38 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_trips: unsigned(25 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_flush: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight_top: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight_top: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf_top: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf_top: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_bad: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_any: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers0: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers1: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers2: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers3: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers4: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_not_quads0: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs0: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs1: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs2: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_quads: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips0: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips1: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers2: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers3: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers4: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs1: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips0: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_not_quads0: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_quads: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category: unsigned(8 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_straight_top: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_sf_top: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_sc_onehot: unsigned(1 downto 0);
 signal holdem_table0_holdem_settle0_p1_bonus: std_logic;
 signal holdem_table0_holdem_settle0_given: unsigned(2 downto 0);
@@ -658,27 +658,27 @@ holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(24-1 downto 18) <= holde
 holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(18-1 downto 12) <= holdem_table0_holdem_settle0_ev_cards(2);
 holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(12-1 downto 6) <= holdem_table0_holdem_settle0_ev_cards(1);
 holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(6-1 downto 0) <= holdem_table0_holdem_settle0_ev_cards(0);
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(20) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(19) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(18) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(17) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card3_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(16) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card4_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(15) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card5_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(14) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card6_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(13) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card7_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(12) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card8_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(11) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card9_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(10) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card10_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(9) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card11_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(8) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card12_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(7) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card13_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(6) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card14_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(5) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card15_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(4) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card16_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(3) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(2) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(1) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(0) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(20) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(19) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(18) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(17) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card3_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(16) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card4_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(15) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card5_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(14) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card6_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(13) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card7_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(12) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card8_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(11) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card9_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(10) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card10_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(9) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card11_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(8) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card12_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(7) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card13_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(6) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card14_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(5) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card15_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(4) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card16_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(3) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(2) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(1) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same;
+holdem_table0_holdem_settle0_eval70_hand_eval0_dups(0) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same;
 holdem_ui0_terminal0_bin2bcd0_bcd_bits(20-1 downto 16) <= holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble;
 holdem_ui0_terminal0_bin2bcd0_bcd_bits(16-1 downto 12) <= holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble;
 holdem_ui0_terminal0_bin2bcd0_bcd_bits(12-1 downto 8) <= holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble;
@@ -1867,41 +1867,6 @@ holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same <= stdl((holdem_
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(36-1 downto 30) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(36-1 downto 30) /= 63));
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_load;
-
 holdem_table0_holdem_settle0_eval70_hand_eval0_decode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes) is
     variable hand: unsigned(51 downto 0);
     variable bad_codes: unsigned(6 downto 0);
@@ -1950,10 +1915,21 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_decode;
 
+holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_bad_codes <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_dups <= holdem_table0_holdem_settle0_eval70_hand_eval0_dups;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_register;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups /= 0) or (holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes /= 0));
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_rank_masks: process (holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand, holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_dups /= 0) or (holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_bad_codes /= 0));
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_masks: process (holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit, holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -1973,10 +1949,10 @@ begin
     for r in 0 to 13-1 loop
         held := to_unsigned(1, 5);
         for s in 0 to 4-1 loop
-            if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand(((4 * r) + s))) then
+            if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * r) + s))) then
                 held := unsigned'(held(4-1 downto 0) & '1');
             end if;
-            if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand(((4 * r) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit(s))) then
+            if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * r) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit(s))) then
                 suited(r) := '1';
             end if;
         end loop;
@@ -1992,21 +1968,21 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips <= trips;
     holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs <= pairs;
     holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads <= not_quads;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit /= 0);
-    if (holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit /= 0) then
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit /= 0);
+    if (holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit /= 0) then
         holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers <= suited;
     else
         holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers <= singles;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_masks;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_sf_windows: process (holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_sf_windows: process (holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand) is
     variable found: unsigned(9 downto 0);
 begin
     found := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
         for s in 0 to 4-1 loop
-            if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand(((4 * w) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand(((4 * (w + 1)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand(((4 * (w + 2)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand(((4 * (w + 3)) + s)))) then
+            if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * w) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (w + 1)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (w + 2)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (w + 3)) + s)))) then
                 found(w) := '1';
             end if;
         end loop;
@@ -2023,80 +1999,26 @@ begin
             complete(w) := '1';
         end if;
     end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows <= complete;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c2_windows <= complete;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_find;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_load: process (clk) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_masks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_windows;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_flush <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_bad <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_any;
     end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_load;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_masks_register;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -2106,18 +2028,18 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers(p)) and bool(seen(k)));
         end loop;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q(p)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
         end if;
     end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots <= sel;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers <= sel;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -2127,18 +2049,18 @@ begin
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs(p)) and bool(seen(k)));
         end loop;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q(p)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs(p)) then
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
         end if;
     end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots <= sel;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_pairs <= sel;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -2148,18 +2070,18 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips(p)) and bool(seen(k)));
         end loop;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q(p)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
         end if;
     end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots <= sel;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_trips <= sel;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -2169,33 +2091,33 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads(p)) and bool(seen(k)));
         end loop;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q(p)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
         end if;
     end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots <= sel;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_not_quads <= sel;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q(w)) and (not bool(higher))) then
+        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q(w)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows(w)) then
             higher := '1';
         end if;
     end loop;
     holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best <= unsigned'(onehot & to_unsigned(0, 3));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q /= 0);
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows /= 0);
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_onehot_rank0_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best) is
@@ -2206,25 +2128,25 @@ begin
     value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(4)));
     value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(2)));
     value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top <= value;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight_top <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_onehot_rank0_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(w)) and (not bool(higher))) then
+        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(w)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows(w)) then
             higher := '1';
         end if;
     end loop;
     holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best <= unsigned'(onehot & to_unsigned(0, 3));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q /= 0);
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows /= 0);
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_onehot_rank1_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best) is
@@ -2235,416 +2157,218 @@ begin
     value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(4)));
     value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(2)));
     value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top <= value;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf_top <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_onehot_rank1_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_load: process (clk) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(13-1 downto 0);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers(13-1 downto 0);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers(26-1 downto 13);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers(39-1 downto 26);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers(52-1 downto 39);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers(65-1 downto 52);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_pairs(13-1 downto 0);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_pairs(26-1 downto 13);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_pairs(39-1 downto 26);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_trips(13-1 downto 0);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_trips(26-1 downto 13);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_not_quads;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_quads;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_flush <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_flush;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight_top;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf_top;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_bad <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_bad;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_any;
     end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_load;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_picks_register;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(26-1 downto 13);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(39-1 downto 26);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(52-1 downto 39);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(65-1 downto 52);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(39-1 downto 26);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots(13-1 downto 0);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers0 <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers1 <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers2 <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers3 <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers4 <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pair0) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair0(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs0 <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pair1) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs1 <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs2 <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_trip0) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip0(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips0 <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_trip1) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips1 <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_not_quads0 <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank <= value;
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_quads <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_categorize: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pair0, holdem_table0_holdem_settle0_eval70_hand_eval0_trip1, holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush, holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads, holdem_table0_holdem_settle0_eval70_hand_eval0_pair1, holdem_table0_holdem_settle0_eval70_hand_eval0_trip0, holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight, holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_categorize: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_flush, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf) then
+    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf) then
         cat(8) := '1';
-    elsif (holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads /= 0) then
+    elsif (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads /= 0) then
         cat(7) := '1';
-    elsif ((holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 /= 0) and ((holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 /= 0) or (holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 /= 0))) then
+    elsif ((holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0 /= 0) and ((holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1 /= 0) or (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0 /= 0))) then
         cat(6) := '1';
-    elsif bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush) then
+    elsif bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_flush) then
         cat(5) := '1';
-    elsif bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight) then
+    elsif bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight) then
         cat(4) := '1';
-    elsif (holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 /= 0) then
+    elsif (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0 /= 0) then
         cat(3) := '1';
-    elsif (holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 /= 0) then
+    elsif (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1 /= 0) then
         cat(2) := '1';
-    elsif (holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 /= 0) then
+    elsif (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
     end if;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category <= cat;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_category <= cat;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_categorize;
 
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid <= stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad) or (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any)));
+holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid <= stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_bad) or (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_any)));
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_load: process (clk) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_register: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_m0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers0;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers1;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers2;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers3 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers3;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers4 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers4;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs0;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs1;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs2;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips0;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips1;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_not_quads0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_not_quads0;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_quads;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category <= holdem_table0_holdem_settle0_eval70_hand_eval0_category;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_straight_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight_top;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_sf_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf_top;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
     end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_load;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_register;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_m1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_m2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_m3 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_m4 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_p0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_p1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_p2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_t0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_t1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_x0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_q0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg49_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg49_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_compose: process (holdem_table0_holdem_settle0_eval70_hand_eval0_x0, holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid, holdem_table0_holdem_settle0_eval70_hand_eval0_p1, holdem_table0_holdem_settle0_eval70_hand_eval0_p0, holdem_table0_holdem_settle0_eval70_hand_eval0_t1, holdem_table0_holdem_settle0_eval70_hand_eval0_q0, holdem_table0_holdem_settle0_eval70_hand_eval0_m0, holdem_table0_holdem_settle0_eval70_hand_eval0_m2, holdem_table0_holdem_settle0_eval70_hand_eval0_p2, holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top, holdem_table0_holdem_settle0_eval70_hand_eval0_m3, holdem_table0_holdem_settle0_eval70_hand_eval0_m4, holdem_table0_holdem_settle0_eval70_hand_eval0_m1, holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top, holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category, holdem_table0_holdem_settle0_eval70_hand_eval0_t0) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_compose: process (holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_not_quads0, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs1, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_quads, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers2, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_sf_top, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips0, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers3, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers4, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_straight_top, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -2656,76 +2380,76 @@ holdem_table0_holdem_settle0_eval70_hand_eval0_compose: process (holdem_table0_h
 begin
     t1_ge_p0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_t1(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_p0(j)))) then
+        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0(j)))) then
             t1_ge_p0 := '1';
-        elsif (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_p0(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_t1(j)))) then
+        elsif (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1(j)))) then
             t1_ge_p0 := '0';
         end if;
     end loop;
     p2_ge_m0 := '1';
     for j in 0 to 4-1 loop
-        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_p2(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_m0(j)))) then
+        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0(j)))) then
             p2_ge_m0 := '1';
-        elsif (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_m0(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_p2(j)))) then
+        elsif (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2(j)))) then
             p2_ge_m0 := '0';
         end if;
     end loop;
     cat := to_unsigned(0, 4);
-    cat(3) := holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(8);
-    cat(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(4)));
-    cat(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(2)));
-    cat(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(1)));
+    cat(3) := holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(8);
+    cat(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(4)));
+    cat(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(2)));
+    cat(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(8)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top);
+    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(8)) then
+        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_sf_top);
     end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(7)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_q0);
-        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_x0);
+    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) then
+        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_quads);
+        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_not_quads0);
     end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(6)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_t0);
+    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(6)) then
+        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips0);
         if bool(t1_ge_p0) then
-            k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_t1);
+            k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1);
         else
-            k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
+            k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0);
         end if;
     end if;
-    if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(0))) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
-        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
-        k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_m2);
-        k3 := (k3 or holdem_table0_holdem_settle0_eval70_hand_eval0_m3);
-        k4 := (k4 or holdem_table0_holdem_settle0_eval70_hand_eval0_m4);
+    if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(0))) then
+        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0);
+        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1);
+        k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers2);
+        k3 := (k3 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers3);
+        k4 := (k4 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers4);
     end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(4)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top);
+    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(4)) then
+        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_straight_top);
     end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(3)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_t0);
-        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
-        k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
+    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(3)) then
+        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips0);
+        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0);
+        k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1);
     end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(2)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
-        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_p1);
+    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(2)) then
+        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0);
+        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs1);
         if bool(p2_ge_m0) then
-            k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_p2);
+            k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2);
         else
-            k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
+            k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0);
         end if;
     end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category(1)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
-        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
-        k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
-        k3 := (k3 or holdem_table0_holdem_settle0_eval70_hand_eval0_m2);
+    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(1)) then
+        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0);
+        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0);
+        k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1);
+        k3 := (k3 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers2);
     end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid) then
+    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid) then
         holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word <= to_unsigned(0, 24);
     else
         holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word <= unsigned'(cat & k0 & k1 & k2 & k3 & k4);
@@ -2759,7 +2483,7 @@ begin
         else
             if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids((6 - 2))) then
                 holdem_table0_holdem_settle0_eval70_hand_eval0_word_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word;
-                holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid;
+                holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid;
             end if;
         end if;
     end if;

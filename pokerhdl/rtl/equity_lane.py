@@ -28,34 +28,27 @@ time through a chain (``shift``): the trials counted, then per player ``COUNTERS
 """
 
 from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal, downrange,
-                   enum, instances, intbv, ResetSignal, Signal)
+                   instances, intbv, ResetSignal, Signal)
 
-from ..golden.equity import TIE_UNITS
 from ..golden.equity_deal import lane_slots, seat_slots
 from ..golden.hands import EVAL_LATENCY, WORD_BITS
 from ..golden.shuffle import FIELD_BITS, FIELDS
 from .colex_odometer import colex_odometer
 from .eval7 import eval7
+from .lane_control import lane_control
+from .lane_tally import TRIAL_BITS, lane_tallies, tally_links, winner_shares
 from .rng import w_part, x_part
 from .showdown import LATENCY as SHOWDOWN_LATENCY, showdown
 
 CARD = 6
-TRIAL_BITS = 40                          # a lane counts up to 2**40 - 1 trials
-UNIT_BITS = 56                           # 2**40 trials of at most TIE_UNITS / 2 units
-COUNTERS = (("wins", TRIAL_BITS), ("ties", TRIAL_BITS), ("units", UNIT_BITS))
 # the engine reads the lanes' sum lanes + SHIFT_DELAY clocks after a shift: the shift line's
 # register, the counter's and one spare (the sum adds a register per lane)
 SHIFT_DELAY = 3
-COUNTER_BYTES = sum(bits // 8 for _, bits in COUNTERS)   # per player, in the readout chain
-TRIAL_BYTES = TRIAL_BITS // 8            # the trials counted: the chain's first bytes
 NO_POSITION = 63
 GROUP = 4                                # compares a dealer stage ORs on its second clock
 STAGE_CLOCKS = 3                         # a dealer stage's clocks (deal_stage)
 DRAIN_EXTRA = 2 + TRIAL_BITS // 8 + 2    # the registered count and amount, then carries
                                          # through chunks
-UNITS_ROM = tuple(TIE_UNITS // k if k else 0 for k in range(16))
-HALF = 5                                 # players counted per popcount ROM
-POPCOUNT_ROM = tuple(bin(v).count("1") for v in range(1 << HALF))
 
 
 def lane_depth(opponents):
@@ -281,114 +274,6 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
 
 
 @block
-def counter_chunk(clk, rst, clear, load, load_value, shift, chain_hi, delta, carry_in, value,
-                  carry_out, down=False):
-    """One chunk of a counter whose carries are registered between chunks (no carry chain
-    longer than a chunk): value +/- (delta + carry_in) each clock, the carry or borrow out to
-    the next chunk a clock later. ``load`` sets it; ``shift`` moves it down a byte, taking
-    ``chain_hi`` on top (the readout chain); ``clear`` zeroes it."""
-    width = len(value)
-    top = 1 << width
-    shifted = Signal(intbv(0)[width:])     # the value a byte down, chain_hi on top
-
-    if width > 8:
-        @always_comb
-        def byte_down():
-            shifted.next = concat(chain_hi, value[width:8])
-    else:
-        @always_comb
-        def byte_down():
-            shifted.next = chain_hi
-
-    @always_seq(clk.posedge, reset=rst)
-    def step():
-        total = intbv(0)[width + 1:]
-        if clear:
-            value.next = 0
-            carry_out.next = 0
-        elif load:
-            value.next = load_value
-            carry_out.next = 0
-        elif shift:
-            value.next = shifted
-            carry_out.next = 0
-        elif down:
-            total[:] = value + top - delta - carry_in
-            value.next = total[width:0]
-            carry_out.next = not total[width]
-        else:
-            total[:] = value + delta + carry_in
-            value.next = total[width:0]
-            carry_out.next = total[width]
-
-    return instances()
-
-
-@block
-def chunked_counter(clk, rst, clear, load, load_value, shift, chain_in, chain_out, delta,
-                    chunks, down=False, low_one=None, high_zero=None, low_two=None):
-    """A counter of byte-aligned ``chunks`` (widths, lowest first), carries registered between
-    them, so its logic depth is one chunk's whatever its width: it takes its last delta a few
-    clocks after its last count (the lane's drain waits for them). chain_in / chain_out: its
-    place in the readout chain, a byte at a time. Down counters report low_one, low_two and
-    high_zero
-    (the lowest chunk 1, every other chunk 0) for an exact zero test."""
-    values = tuple(Signal(intbv(0)[w:]) for w in chunks)   # a tuple: not a memory
-    carries = [Signal(intbv(0)[1:]) for _ in range(len(chunks) + 1)]    # carries[0]: none
-    zero = Signal(intbv(0)[8:])
-    parts, low = [], 0
-    for i, w in enumerate(chunks):
-        hi = values[i + 1](8, 0) if i + 1 < len(chunks) else chain_in
-        parts.append(counter_chunk(clk, rst, clear, load, load_value(low + w, low), shift, hi,
-                                   delta if i == 0 else zero, carries[i], values[i],
-                                   carries[i + 1], down))
-        low += w
-
-    lowest = values[0]
-
-    @always_comb
-    def end():
-        chain_out.next = lowest[8:0]
-
-    if low_one is not None:
-        high = ConcatSignal(*reversed(values[1:]))
-
-        @always_comb
-        def tests():
-            low_one.next = lowest == 1
-            low_two.next = lowest == 2
-            high_zero.next = high == 0
-
-    return instances()
-
-
-@block
-def tally(clk, rst, clear, count, mine, alone, units, shift, chain_in, chain_out, bits, kind):
-    """One counter of one player, and its link of the readout chain: wins (+1 when the player
-    wins alone), ties (+1 when tied) or units (+units when tied); or the lane's trials (+1 for
-    every trial counted; ``mine`` high). The amount is registered first, so the counter's
-    logic is a chunk's carry chain and the shift multiplexer."""
-    amount = Signal(intbv(0)[12:])
-    adds_units, when_alone, every = kind == "units", kind == "wins", kind == "trials"
-    chunks = [16] + [8] * ((bits - 16) // 8) if adds_units else [8] * (bits // 8)
-    no = Signal(bool(0))
-    zero = Signal(intbv(0)[bits:])
-
-    @always_seq(clk.posedge, reset=rst)
-    def register_amount():
-        if not (count and mine) or (alone != when_alone and not every):
-            amount.next = 0
-        elif adds_units:
-            amount.next = units
-        else:
-            amount.next = 1
-
-    counter = chunked_counter(clk, rst, clear, no, zero, shift, chain_in, chain_out, amount,
-                              chunks)
-    return instances()
-
-
-@block
 def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem_we, rem_addr,
                 rem_data, load, load_slot, load_index, seed_word, exact, start, quota, bonus,
                 done, shift, chain_in, chain_out, rst_out=None):
@@ -421,9 +306,8 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
     slots = lane_slots(opponents)
     players = 1 + opponents
 
-    # ---------------------------------------------------------------- the lane's reset
-    # a register with an input of its own (a chain from lane to lane), so no synthesis merges
-    # the lanes' copies into one net again
+    # the lane's reset: a register with an input of its own (a chain from lane to lane), so no
+    # synthesis merges the lanes' copies into one net again
     rst = ResetSignal(1, active=rst_in.active, isasync=False)
 
     @always(clk.posedge)
@@ -435,99 +319,43 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
         def reset_out():
             rst_out.next = rst
 
-    # ---------------------------------------------------------------- control
-    State = enum("IDLE", "PRIME", "RUN", "DRAIN")
-    state = Signal(State.IDLE)
-    drain = Signal(intbv(0)[8:])
     depth = lane_depth(opponents) + DRAIN_EXTRA + players     # + the feed to the last player
+    assert tally_links(players) + 2 < lane_depth(opponents), \
+        "a counter cleared after its first count"
     issue, prime, counting = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
-    done_q = Signal(bool(1))
-    # trials still to count: a down counter; left_zero is exactly "none left" every clock
-    left_zero, quota_zero = Signal(bool(1)), Signal(bool(0))
-    low_one, low_two, high_zero = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
-    last_one = Signal(bool(0))                   # this step is the last of the quota
-    extra, quota_was_zero = Signal(bool(0)), Signal(bool(0))   # the bonus trial still to count
-    count_one = Signal(intbv(0)[1:])
-    step_one = Signal(bool(0))                   # a trial (Monte Carlo) or board (exact) done
-    board_step = Signal(bool(0))
-    unused, unread, no_shift = Signal(intbv(0)[8:]), Signal(intbv(0)[8:]), Signal(bool(0))
-    # the quota is loaded a clock after start, and the counters cleared one after another
-    # (below): nothing counts for many clocks after a start, and one clear net to every counter
-    # of every lane (yosys merges equal registers of the lanes) left no time for their logic
-    start_q = Signal(bool(0))
-    left = chunked_counter(clk, rst, no_shift, start_q, quota, no_shift, unused, unread,
-                           count_one, [8] * (TRIAL_BITS // 8), down=True, low_one=low_one,
-                           high_zero=high_zero, low_two=low_two)
+    start_q, board_step = Signal(bool(0)), Signal(bool(0))
+    last_tok, last_ok = Signal(bool(0)), Signal(bool(0))
+    last = Signal(intbv(0)[CARD * slots:])       # the trial's positions, slot 0 lowest
+    winners, shown = Signal(intbv(0)[players:]), Signal(bool(0))
+    won, alone = Signal(intbv(0)[players:]), Signal(bool(0))
+    units, won_valid = Signal(intbv(0)[12:]), Signal(bool(0))
+    parts = [
+        lane_control(clk, rst, start, quota, bonus, exact, board_step, won_valid, depth, issue,
+                     prime, counting, done, start_q),
+        lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot,
+                    load_index, seed_word, start, issue, prime, board_step, last_tok, last_ok,
+                    last),
+        lane_ranking(clk, rst, opponents, dealt, last, last_tok, last_ok, rem_we, rem_addr,
+                     rem_data, fixed, hero, active, winners, shown),
+        winner_shares(clk, rst, winners, shown, won, alone, units, won_valid),
+        lane_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
+                     chain_out)]
 
-    @always_comb
-    def control_out():
-        issue.next = state == State.RUN and not left_zero
-        prime.next = state == State.PRIME
-        done.next = done_q
-        if exact:
-            step_one.next = board_step
-        else:
-            step_one.next = counting
-        quota_zero.next = quota == 0
-        # the counter takes a step a clock after it happens (count_one, registered: no adder
-        # after the odometer's carries), so one step may still be on its way into it
-        if count_one:
-            last_one.next = low_two and high_zero
-        else:
-            last_one.next = low_one and high_zero
+    return instances()
 
-    @always_seq(clk.posedge, reset=rst)
-    def start_register():
-        start_q.next = start
 
-    @always_seq(clk.posedge, reset=rst)
-    def step_counted():
-        if step_one and not extra:
-            count_one.next = 1
-        else:
-            count_one.next = 0
-
-    @always_seq(clk.posedge, reset=rst)
-    def zero_left():
-        # a borrow is never pending when the low chunk is 0, 1 or 2 (it wrapped >= 253 counts
-        # ago)
-        if start:
-            left_zero.next = quota_zero and not bonus
-            extra.next = bonus
-            quota_was_zero.next = quota_zero
-        elif step_one and extra:
-            extra.next = False                   # the bonus trial: the counter stays
-            if quota_was_zero:
-                left_zero.next = True
-        elif step_one and last_one:
-            left_zero.next = True
-
-    @always_seq(clk.posedge, reset=rst)
-    def control():
-        if start:
-            state.next = State.PRIME
-            done_q.next = False
-        elif state == State.PRIME:
-            state.next = State.RUN
-        elif state == State.RUN:
-            if left_zero:
-                drain.next = depth
-                state.next = State.DRAIN
-        elif state == State.DRAIN:
-            if drain == 0:
-                state.next = State.IDLE
-                done_q.next = True
-            else:
-                drain.next = drain - 1
-
-    # ---------------------------------------------------------------- dealer
+@block(skipname=True)
+def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, load_index,
+                seed_word, start, issue, prime, board_step, last_tok, last_ok, last):
+    """The dealer: the slots' streams (or, exact, the odometer's digits) and their stages, a
+    trial every ``issue``; last_tok, last_ok, last: the trial leaving the last stage, whether it
+    is whole (not void), its positions."""
+    slots = lane_slots(opponents)
     words = [Signal(intbv(0)[32:]) for _ in range(slots)]
     toks = [Signal(bool(0)) for _ in range(slots)]
     oks = [Signal(bool(0)) for _ in range(slots)]
     positions = [Signal(intbv(0)[CARD * (s + 1):]) for s in range(slots)]
     first_pos = Signal(intbv(0)[CARD:])
-    one = Signal(bool(1))
-    dealt_bits = [dealt(s) for s in range(slots)]
     digits = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
     delayed = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
     # the loading bus, registered on the lane's own loads (the slot is decoded into a
@@ -542,6 +370,7 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
             bus_word.next = seed_word
 
     held, fresh = Signal(bool(0)), Signal(bool(1))
+    dealt_bits = [dealt(s) for s in range(slots)]
     odometer = colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word,
                               start, issue, dealt, n, digits, board_step, held)
     # the run's setting, taken by this lane on its own loads and at start (an enable of the
@@ -574,20 +403,34 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
                                  first_pos if s == 0 else positions[s - 1],
                                  toks[s], oks[s], positions[s], settings_n[s + 1],
                                  settings_mask[s + 1], settings_exact[s + 1]))
+    tok_out, ok_out, positions_out = toks[slots - 1], oks[slots - 1], positions[slots - 1]
 
-    # ---------------------------------------------------------------- lookup
+    @always_comb
+    def trial_out():
+        last_tok.next = tok_out
+        last_ok.next = ok_out
+        last.next = positions_out
+
+    return instances()
+
+
+@block(skipname=True)
+def lane_ranking(clk, rst, opponents, dealt, last, last_tok, last_ok, rem_we, rem_addr,
+                 rem_data, fixed, hero, active, winners, shown):
+    """The trial's cards looked up (card_lookup), one eval7 per player, and the showdown:
+    ``winners`` (bit p: player p has the best hand of the active players) when ``shown``."""
+    slots = lane_slots(opponents)
+    players = 1 + opponents
     cards = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
-    last = positions[slots - 1]
     look_valid = Signal(bool(0))
-    lookups = [card_lookup(clk, dealt_bits[s], last, s, rem_we, rem_addr, rem_data, fixed[s],
+    lookups = [card_lookup(clk, dealt(s), last, s, rem_we, rem_addr, rem_data, fixed[s],
                            cards[s])
                for s in range(slots)]
 
     @always_seq(clk.posedge, reset=rst)
     def lookup_valid():
-        look_valid.next = toks[slots - 1] and oks[slots - 1]
+        look_valid.next = last_tok and last_ok
 
-    # ---------------------------------------------------------------- rank and showdown
     rank_words = [Signal(intbv(0)[WORD_BITS:]) for _ in range(players)]
     rank_valid = [Signal(bool(0)) for _ in range(players)]
     rank_invalid = [Signal(bool(0)) for _ in range(players)]
@@ -597,136 +440,9 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
                    look_valid, rank_words[p], rank_invalid[p], rank_valid[p])
              for p, (a, b) in enumerate(holes)]
     best = Signal(intbv(0)[WORD_BITS:])
-    winners = Signal(intbv(0)[players:])
-    shown = Signal(bool(0))
     judge = showdown(clk, rst, rank_words, active, rank_valid[0], best, winners, shown)
 
-    # ---------------------------------------------------------------- count
-    won = Signal(intbv(0)[players:])
-    alone, won_valid = Signal(bool(0)), Signal(bool(0))
-    units = Signal(intbv(0)[12:])
-
-    k = Signal(intbv(0)[4:])
-    k_units = Signal(intbv(0)[12:])
-
-    # the winners counted in two halves of up to five (a ROM each, one LUT level), registered,
-    # then added: a chain of ten one-bit additions was the nine-opponent lane's longest path
-    low_players = min(players, HALF)
-    low_winners = winners(low_players, 0)
-    high_winners = winners(players, HALF) if players > HALF else Signal(intbv(0)[1:])
-    low_count, high_count = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
-    low_q, high_q = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
-    winners_q = Signal(intbv(0)[players:])
-    shown_q = Signal(bool(0))
-
-    @always_comb
-    def half_counts():
-        low_count.next = POPCOUNT_ROM[int(low_winners)]
-        high_count.next = POPCOUNT_ROM[int(high_winners)]
-
-    @always(clk.posedge)
-    def count_winners():
-        low_q.next = low_count
-        high_q.next = high_count
-        winners_q.next = winners
-
-    @always_seq(clk.posedge, reset=rst)
-    def count_valid():
-        shown_q.next = shown
-
-    @always_comb
-    def popcount():
-        k.next = low_q + high_q
-
-    @always_comb
-    def units_rom():
-        k_units.next = UNITS_ROM[int(k)]
-
-    @always_seq(clk.posedge, reset=rst)
-    def shares():
-        won.next = winners_q
-        alone.next = k == 1
-        units.next = k_units
-        won_valid.next = shown_q
-
-    @always_comb
-    def count_gate():
-        if exact:       # only the deals of the share were issued: count every one
-            counting.next = won_valid and (state == State.RUN or state == State.DRAIN)
-        else:
-            counting.next = won_valid and not left_zero and state == State.RUN
-
-    # what the tallies add, registered once more (the quota's logic before `counting` left it
-    # no time), then handed from player to player a clock apart: registers with inputs of
-    # their own, so each reaches one player's three counters (one net to every counter of the
-    # lane was the nine-seat tops' longest path); player p counts p + 1 clocks after the
-    # trials counter, and the drain waits for the last (depth's `+ players`)
-    feed_count = [Signal(bool(0)) for _ in range(players + 1)]
-    feed_alone = [Signal(bool(0)) for _ in range(players + 1)]
-    feed_won = [Signal(intbv(0)[players:]) for _ in range(players + 1)]
-    feed_units = [Signal(intbv(0)[12:]) for _ in range(players + 1)]
-    count_q, alone_q, won_q, units_q = feed_count[0], feed_alone[0], feed_won[0], feed_units[0]
-
-    @always_seq(clk.posedge, reset=rst)
-    def count_register():
-        count_q.next = counting
-        alone_q.next = alone
-        won_q.next = won
-        units_q.next = units
-
-    feeds = [feed_stage(clk, rst, feed_count[g], feed_alone[g], feed_won[g], feed_units[g],
-                        feed_count[g + 1], feed_alone[g + 1], feed_won[g + 1],
-                        feed_units[g + 1]) for g in range(players)]
-
-    # a clear for every counter, each a clock after the one before: registers with inputs of
-    # their own, so no synthesis merges them into one net of thousands of loads (the last is
-    # cleared 3 * players + 1 clocks after start, well before the first count)
-    links = [Signal(intbv(0)[8:]) for _ in range(1 + 3 * players)]
-    clears = Signal(intbv(0)[len(links):])
-    # the readout's shift likewise, from the chain's end up: counter i moves a clock after
-    # counter i - 1 took its byte (one shift net to every counter was the next longest path);
-    # chain_out moves SHIFT_DELAY clocks after shift (the engine waits for it)
-    shifts = Signal(intbv(0)[len(links):])
-
-    @always_seq(clk.posedge, reset=rst)
-    def clear_line():
-        clears.next = concat(clears[len(links) - 1:0], start_q)
-
-    @always_seq(clk.posedge, reset=rst)
-    def shift_line():
-        shifts.next = concat(shifts[len(links) - 1:0], shift)
-
-    won_bits = [feed_won[p + 1](p) for p in range(players)]
-    assert len(links) + 2 < lane_depth(opponents), "a counter cleared after its first count"
-    tallies = [tally(clk, rst, clears(0), count_q, one, alone_q, units_q, shifts(0), links[1],
-                     links[0], TRIAL_BITS, "trials")]
-    for p in range(players):
-        for c, (kind, bits) in enumerate(COUNTERS):
-            i = 1 + 3 * p + c
-            tallies.append(tally(clk, rst, clears(i), feed_count[p + 1], won_bits[p],
-                                 feed_alone[p + 1], feed_units[p + 1], shifts(i),
-                                 links[i + 1] if i + 1 < len(links) else chain_in, links[i],
-                                 bits, kind))
-
-    @always_comb
-    def chain_end():
-        chain_out.next = links[0]
-
     return instances()
-
-
-@block
-def feed_stage(clk, rst, count, alone, won, units, count_out, alone_out, won_out, units_out):
-    """What a trial adds to the tallies, a clock later: one link of the lane's feed from
-    player to player."""
-    @always_seq(clk.posedge, reset=rst)
-    def hand_on():
-        count_out.next = count
-        alone_out.next = alone
-        won_out.next = won
-        units_out.next = units
-
-    return hand_on
 
 
 @block
