@@ -48,7 +48,7 @@ reg frame_end;
 reg frame_good;
 reg [7:0] pay_data;
 reg taking;
-wire complete;
+wire request_complete;
 reg [7:0] mode;
 reg [7:0] k_opp;
 reg [39:0] trials;
@@ -5325,7 +5325,7 @@ end
 
 
 
-assign complete = (role == 6'b100000);
+assign request_complete = (role == 6'b100000);
 
 
 always @(posedge clk) begin: byte_kind
@@ -5735,7 +5735,7 @@ always @(posedge clk) begin: control
             end
             else if ((frame_end && taking)) begin
                 in_idle <= 1'b0;
-                if (((!frame_good) || (!complete))) begin
+                if (((!frame_good) || (!request_complete))) begin
                     status <= 7;
                     reply_len <= 1;
                     state <= 5'b10010;
@@ -5943,6 +5943,9 @@ always @(posedge clk) begin: scan_cards
                     end
                     scan <= (scan + 1);
                 end
+                default: begin
+                    scan <= scan;
+                end
             endcase
         end
     end
@@ -5991,6 +5994,9 @@ always @(posedge clk) begin: divide
                         quotient <= {quotient[(40 - 1)-1:0], 1'b0};
                     end
                     step_count <= (step_count + 1);
+                end
+                default: begin
+                    step_count <= step_count;
                 end
             endcase
         end
@@ -6769,6 +6775,9 @@ always @(posedge clk) begin: schedule
                     else begin
                         load_lane <= (load_lane + 1);
                     end
+                end
+                default: begin
+                    rank <= rank;
                 end
             endcase
         end

@@ -102,7 +102,7 @@ signal frame_end: std_logic;
 signal frame_good: std_logic;
 signal pay_data: unsigned(7 downto 0);
 signal taking: std_logic;
-signal complete: std_logic;
+signal request_complete: std_logic;
 signal mode: unsigned(7 downto 0);
 signal k_opp: unsigned(7 downto 0);
 signal trials: unsigned(39 downto 0);
@@ -5399,7 +5399,7 @@ begin
 end process frame_receiver0_receive;
 
 
-complete <= stdl(role = DEAD);
+request_complete <= stdl(role = DEAD);
 
 byte_kind: process (clk) is
 begin
@@ -5807,7 +5807,7 @@ begin
                     in_idle <= '0';
                 elsif (bool(frame_end) and bool(taking)) then
                     in_idle <= '0';
-                    if ((not bool(frame_good)) or (not bool(complete))) then
+                    if ((not bool(frame_good)) or (not bool(request_complete))) then
                         status <= to_unsigned(7, 8);
                         reply_len <= to_unsigned(1, 8);
                         state <= REPLYING;
@@ -5982,16 +5982,19 @@ begin
                 scan_bits <= cards_seen;
             end if;
             if (not bool(in_reply)) then
-                if (state = IDLE) then
-                    scan <= to_unsigned(0, 6);
-                    n <= to_unsigned(0, 6);
-                elsif (state = SCANNING) then
-                    scan_bits <= unsigned'('0' & scan_bits(52-1 downto 1));
-                    if (not bool(scan_bits(0))) then
-                        n <= (n + 1);
-                    end if;
-                    scan <= (scan + 1);
-                end if;
+                case state is
+                    when IDLE =>
+                        scan <= to_unsigned(0, 6);
+                        n <= to_unsigned(0, 6);
+                    when SCANNING =>
+                        scan_bits <= unsigned'('0' & scan_bits(52-1 downto 1));
+                        if (not bool(scan_bits(0))) then
+                            n <= (n + 1);
+                        end if;
+                        scan <= (scan + 1);
+                    when others =>
+                        scan <= scan;
+                end case;
             end if;
         end if;
     end if;
@@ -6019,27 +6022,30 @@ begin
             dividend <= to_unsigned(0, 40);
         else
             if (not bool(in_reply)) then
-                if (state = CHECKING) then
-                    if bool(request_good) then
-                        if bool(mode_exact) then
-                            dividend <= resize(binomial_q, 40);
-                        else
-                            dividend <= trials;
+                case state is
+                    when CHECKING =>
+                        if bool(request_good) then
+                            if bool(mode_exact) then
+                                dividend <= resize(binomial_q, 40);
+                            else
+                                dividend <= trials;
+                            end if;
+                            remainder <= to_unsigned(0, 3);
+                            step_count <= to_unsigned(0, 6);
                         end if;
-                        remainder <= to_unsigned(0, 3);
-                        step_count <= to_unsigned(0, 6);
-                    end if;
-                elsif (state = DIVIDING) then
-                    dividend <= unsigned'(dividend((40 - 1)-1 downto 0) & '0');
-                    if (unsigned'(remainder(2-1 downto 0) & dividend((40 - 1))) >= lane_count) then
-                        remainder <= (unsigned'(remainder(2-1 downto 0) & dividend((40 - 1))) - lane_count);
-                        quotient <= unsigned'(quotient((40 - 1)-1 downto 0) & '1');
-                    else
-                        remainder <= unsigned'(remainder(2-1 downto 0) & dividend((40 - 1)));
-                        quotient <= unsigned'(quotient((40 - 1)-1 downto 0) & '0');
-                    end if;
-                    step_count <= (step_count + 1);
-                end if;
+                    when DIVIDING =>
+                        dividend <= unsigned'(dividend((40 - 1)-1 downto 0) & '0');
+                        if (unsigned'(remainder(2-1 downto 0) & dividend((40 - 1))) >= lane_count) then
+                            remainder <= (unsigned'(remainder(2-1 downto 0) & dividend((40 - 1))) - lane_count);
+                            quotient <= unsigned'(quotient((40 - 1)-1 downto 0) & '1');
+                        else
+                            remainder <= unsigned'(remainder(2-1 downto 0) & dividend((40 - 1)));
+                            quotient <= unsigned'(quotient((40 - 1)-1 downto 0) & '0');
+                        end if;
+                        step_count <= (step_count + 1);
+                    when others =>
+                        step_count <= step_count;
+                end case;
             end if;
         end if;
     end if;
@@ -6742,64 +6748,67 @@ begin
             load <= '0';
             start <= '0';
             if (not bool(in_reply)) then
-                if (state = SCANNED) then
-                    probe_j <= board_missing;
-                    probe_c <= n;
-                elsif (state = DIVIDING) then
-                    if ((signed(resize(step_count, 7)) = (40 - 1)) and bool(exact)) then
-                        rank <= to_unsigned(0, 22);
-                        load_lane <= to_unsigned(0, 2);
-                        load_index <= to_unsigned(0, 2);
-                    end if;
-                elsif (state = MIXED) then
-                    if bool(mixing_base) then
-                        load_lane <= to_unsigned(0, 2);
-                        load_slot <= to_unsigned(0, 5);
-                    else
-                        load_index <= to_unsigned(0, 2);
-                        load <= '1';
-                    end if;
-                elsif (state = LOADING) then
-                    if (load_index = 3) then
-                        if (signed(resize(load_slot, 6)) = (11 - 1)) then
+                case state is
+                    when SCANNED =>
+                        probe_j <= board_missing;
+                        probe_c <= n;
+                    when DIVIDING =>
+                        if ((signed(resize(step_count, 7)) = (40 - 1)) and bool(exact)) then
+                            rank <= to_unsigned(0, 22);
+                            load_lane <= to_unsigned(0, 2);
+                            load_index <= to_unsigned(0, 2);
+                        end if;
+                    when MIXED =>
+                        if bool(mixing_base) then
+                            load_lane <= to_unsigned(0, 2);
                             load_slot <= to_unsigned(0, 5);
-                            if (signed(resize(load_lane, 3)) = (2 - 1)) then
-                                start <= '1';
+                        else
+                            load_index <= to_unsigned(0, 2);
+                            load <= '1';
+                        end if;
+                    when LOADING =>
+                        if (load_index = 3) then
+                            if (signed(resize(load_slot, 6)) = (11 - 1)) then
+                                load_slot <= to_unsigned(0, 5);
+                                if (signed(resize(load_lane, 3)) = (2 - 1)) then
+                                    start <= '1';
+                                else
+                                    load_lane <= (load_lane + 1);
+                                end if;
                             else
-                                load_lane <= (load_lane + 1);
+                                load_slot <= (load_slot + 1);
                             end if;
                         else
-                            load_slot <= (load_slot + 1);
+                            load_index <= (load_index + 1);
+                            load <= '1';
                         end if;
-                    else
-                        load_index <= (load_index + 1);
-                        load <= '1';
-                    end if;
-                elsif (state = UNRANKING) then
-                    unranked <= rank;
-                    probe_j <= board_missing;
-                    probe_c <= (n - 1);
-                elsif (state = TESTING) then
-                    if bool(fits) then
-                        load <= '1';
-                        load_slot <= (resize(probe_j, 5) - 1);
-                        load_digit <= probe_c;
-                        unranked <= rest;
-                        probe_j <= (probe_j - 1);
-                        if (probe_j /= 1) then
+                    when UNRANKING =>
+                        unranked <= rank;
+                        probe_j <= board_missing;
+                        probe_c <= (n - 1);
+                    when TESTING =>
+                        if bool(fits) then
+                            load <= '1';
+                            load_slot <= (resize(probe_j, 5) - 1);
+                            load_digit <= probe_c;
+                            unranked <= rest;
+                            probe_j <= (probe_j - 1);
+                            if (probe_j /= 1) then
+                                probe_c <= (probe_c - 1);
+                            end if;
+                        else
                             probe_c <= (probe_c - 1);
                         end if;
-                    else
-                        probe_c <= (probe_c - 1);
-                    end if;
-                elsif (state = NEXT_LANE) then
-                    rank <= (rank + share);
-                    if (signed(resize(load_lane, 3)) = (2 - 1)) then
-                        start <= '1';
-                    else
-                        load_lane <= (load_lane + 1);
-                    end if;
-                end if;
+                    when NEXT_LANE =>
+                        rank <= (rank + share);
+                        if (signed(resize(load_lane, 3)) = (2 - 1)) then
+                            start <= '1';
+                        else
+                            load_lane <= (load_lane + 1);
+                        end if;
+                    when others =>
+                        rank <= rank;
+                end case;
             end if;
         end if;
     end if;

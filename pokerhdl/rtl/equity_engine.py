@@ -60,7 +60,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     frame_begin, pay_valid, frame_end, frame_good = (Signal(bool(0)) for _ in range(4))
     pay_data = Signal(intbv(0)[8:])
     taking = Signal(bool(0))                  # this frame began while the engine was idle
-    complete = Signal(bool(0))                # every part of the request came
+    request_complete = Signal(bool(0))        # every part of the request came
     mode = Signal(intbv(0)[8:])
     k_opp = Signal(intbv(0)[8:])             # opponents asked for
     trials = Signal(intbv(0)[TRIAL_BITS:])
@@ -126,14 +126,15 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         frame_receiver(clk, rst, s_axis_tdata, s_axis_tvalid, frame_begin, pay_valid, pay_data,
                        frame_end, frame_good, timeout),
         request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_idle,
-                       taking, complete, mode, k_opp, trials, seed, cards_seen, card_bad,
-                       board_bad, known, dealt, to_deal, hero, fixed, randoms, board_missing),
+                       taking, request_complete, mode, k_opp, trials, seed, cards_seen,
+                       card_bad, board_bad, known, dealt, to_deal, hero, fixed, randoms,
+                       board_missing),
         request_judge(clk, n, mode, k_opp, trials, card_bad, board_bad, known, to_deal,
                       randoms, board_missing, opponents, mode_exact, count_bytes, verdict,
                       request_good),
         engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame_good,
-                         taking, complete, scan, request_good, mode_exact, verdict, count_bytes,
-                         k_opp, step_count, exact, mix_phase, mix_count, mixing_base,
+                         taking, request_complete, scan, request_good, mode_exact, verdict,
+                         count_bytes, k_opp, step_count, exact, mix_phase, mix_count, mixing_base,
                          load_index, load_slot, load_lane, board_missing, fits, probe_j, dones,
                          reply_last, lanes, slots, status, reply_len, active, busy),
         card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, scan, n, mask,
@@ -161,7 +162,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
 
 @block(skipname=True)
 def engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame_good, taking,
-                     complete, scan, request_good, mode_exact, verdict, count_bytes, k_opp,
+                     request_complete, scan, request_good, mode_exact, verdict, count_bytes, k_opp,
                      step_count, exact, mix_phase, mix_count, mixing_base, load_index,
                      load_slot, load_lane, board_missing, fits, probe_j, dones, reply_last,
                      lanes, slots, status, reply_len, active, busy):
@@ -200,7 +201,7 @@ def engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame
                 in_idle.next = False
             elif frame_end and taking:
                 in_idle.next = False
-                if not frame_good or not complete:
+                if not frame_good or not request_complete:
                     status.next = ERR_FRAME
                     reply_len.next = 1
                     state.next = State.REPLYING

@@ -41,11 +41,11 @@ def constant(value, bits):
 
 @block(skipname=True)
 def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_idle, taking,
-                   complete, mode, k_opp, trials, seed, cards_seen, card_bad, board_bad, known,
-                   dealt, to_deal, hero, fixed, randoms, board_missing):
+                   request_complete, mode, k_opp, trials, seed, cards_seen, card_bad, board_bad,
+                   known, dealt, to_deal, hero, fixed, randoms, board_missing):
     """The request as it arrives (pay_data with pay_valid; a frame taken only when it begins
-    while the engine is idle: ``taking``): ``complete`` when every part came (its role is
-    DEAD); known: card bytes that are cards; dealt: the slots to deal, to_deal how many cards;
+    while the engine is idle: ``taking``): ``request_complete`` when every part came (its role
+    is DEAD); known: card bytes that are cards; dealt: the slots to deal, to_deal how many cards;
     hero: its two cards; fixed: every slot's known card; randoms: random opponents;
     board_missing: board cards a trial deals."""
     slots = len(fixed)
@@ -72,8 +72,8 @@ def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_
     board_dealt = Signal(intbv(0)[BOARD_SLOTS:])
 
     @always_comb
-    def completed():
-        complete.next = role == Role.DEAD
+    def parsed():
+        request_complete.next = role == Role.DEAD
 
     # what the payload byte is, registered with it from the stream (the receiver registers
     # pay_data from s_axis_tdata at the same edge; read only with pay_valid): the request's

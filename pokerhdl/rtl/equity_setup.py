@@ -50,6 +50,8 @@ def card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, scan, n,
                 if not scan_bits[0]:
                     n.next = n + 1
                 scan.next = scan + 1
+            else:
+                scan.next = scan      # holds: a default for the case MyHDL writes (lint)
 
     @always(clk.posedge)
     def write_remaining():
@@ -93,6 +95,8 @@ def trial_divider(clk, rst, State, state, in_reply, request_good, mode_exact, bi
                     remainder.next = concat(remainder[lane_bits:], dividend[TRIAL_BITS - 1])
                     quotient.next = concat(quotient[TRIAL_BITS - 1:0], False)
                 step_count.next = step_count + 1
+            else:
+                step_count.next = step_count      # holds (a default for the case, as above)
 
     return divide
 
@@ -312,5 +316,7 @@ def lane_loader(clk, rst, State, state, in_reply, lanes, slots, n, board_missing
                     start.next = True
                 else:
                     load_lane.next = load_lane + 1
+            else:
+                rank.next = rank      # holds (a default for the case, as above)
 
     return instances()
