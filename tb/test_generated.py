@@ -119,6 +119,9 @@ SYNTH_COVERED_BY = {"equity_lane": "equity_engine", "nexys_a7_equity": "equity_e
                     # the ULX3S tops: the Basys3 tops' games in the same shell, for an ECP5
                     # (an EHXPLLL is no Xilinx cell): the open flow (make pnr) builds them
                     "ulx3s_holdem": "basys3_holdem", "ulx3s_dice": "basys3_dice",
+                    # the same game and shell as basys3_holdem with eight digits, not four
+                    # (135 CPU-s; make bench synthesizes it)
+                    "nexys_a7_holdem": "basys3_holdem",
                     "ulx3s_equity": "equity_engine"}
 
 
