@@ -130,7 +130,8 @@ async def board_plays_dice(dut):
 
 
 @pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("name", TOPS)
+@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.soak] * n.startswith("ulx3s"))
+                                  for n in TOPS])
 def test_board_top_dice(name, hdl):
     run_block(name, hdl, __name__, params={**fast(name), **SMALL, **REFRESH},
               testcase=["board_plays_dice"], extra_env={"BOARD_TOP": name})

@@ -98,6 +98,7 @@ async def led_while_busy_and_the_reset_button(dut):
 
 
 @pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("name", TOPS)
+@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.soak] * n.startswith("ulx3s"))
+                                  for n in TOPS])
 def test_equity_board(name, hdl):
     run_block(name, hdl, __name__, params=variant(name), extra_env={"BOARD_TOP": name})
