@@ -80,6 +80,9 @@ TOPS = {top.name: top for top in [
         doc="7 up 7 down table controller (golden dice.DiceGame): commands, dice in, window"),
     Top("balatro_game", "pokerhdl.games.balatro:balatro_game_top", params=BALATRO_RULES,
         doc="Balatro run controller (golden balatro.BalatroGame): moves, deck stream, view"),
+    Top("balatro_run", "pokerhdl.games.balatro_run:balatro_run_top", params=BALATRO_RULES,
+        doc="Balatro run controller with progression (golden balatro_run.BalatroRun): moves, "
+            "shop, money, levels, jokers; deck and generator streams, view"),
     Top("balatro_screen", "pokerhdl.games.balatro_screen:balatro_screen_top",
         initial_values=True,
         params={"clocks_per_pixel": 4, "h": None, "v": None},

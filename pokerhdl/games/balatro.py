@@ -81,32 +81,35 @@ def target_rom(rules):
 class BalatroView:
     """The observables of a run (golden BalatroGame.observe()) and the preview of the selection.
     hand[48]: slot i in bits 6i+5..6i, NO_CARD (63) beyond hand_len; pick_count: the selected
-    cards in hand; pick_category, pick_chips, pick_mult: their hand when 1..5 are selected."""
+    cards in hand; pick_category, pick_chips, pick_mult: their hand when 1..5 are selected.
+    The widths are the base game's unless given (the run's: balatro_run.RunView)."""
 
-    def __init__(self, rules):
+    def __init__(self, rules, score_width=None, target_width=None, phase_bits=2,
+                 result_bits=RESULT_BITS, chips_bits=CHIPS_BITS, mult_bits=4,
+                 hand_score_bits=HAND_SCORE_BITS):
         w = score_bits(rules)
 
         def u(bits, value=0):
             return Signal(intbv(value)[bits:])
         self.hand = u(CODE_BITS * HAND_SLOTS, (1 << CODE_BITS * HAND_SLOTS) - 1)
         self.hand_len = u(4)
-        self.phase = u(2)
+        self.phase = u(phase_bits)
         self.ante = u(4, 1)
         self.blind = u(2)
-        self.target = u(w)
-        self.score = u(w)
+        self.target = u(target_width or w)
+        self.score = u(score_width or w)
         self.hands_left = u(4)
         self.discards_left = u(4)
         self.deck_left = u(CODE_BITS)
-        self.result = u(RESULT_BITS)
+        self.result = u(result_bits)
         self.last_category = u(4, NO_HAND)
-        self.last_chips = u(CHIPS_BITS)
-        self.last_mult = u(4)
-        self.last_score = u(HAND_SCORE_BITS)
+        self.last_chips = u(chips_bits)
+        self.last_mult = u(mult_bits)
+        self.last_score = u(hand_score_bits)
         self.pick_count = u(4)
         self.pick_category = u(4)
-        self.pick_chips = u(CHIPS_BITS)
-        self.pick_mult = u(4)
+        self.pick_chips = u(chips_bits)
+        self.pick_mult = u(mult_bits)
 
 
 @block
@@ -125,9 +128,13 @@ def pick_card(clk, slots, chosen, before, j, card, chips):
 
 
 @block
-def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
+def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, picked=None,
+            scored=None):
     """The hand of the chosen slots (1 to 5), PREVIEW_LATENCY clocks after chosen_in: count,
-    category, chips (base plus the scoring cards'), mult and score = chips x mult."""
+    category, chips (base plus the scoring cards'), mult and score = chips x mult. With
+    ``picked`` (a Signal of PICKED card codes, card j in bits 6j+5..6j) and ``scored``
+    (PICKED bits: the cards that score, eval5's mask), the cards themselves alongside, for a
+    scorer that goes on from there (the run's jokers)."""
     chosen_q, chosen = Signal(intbv(0)[HAND_SLOTS:]), Signal(intbv(0)[HAND_SLOTS:])
     prefix, prefix_q = Signal(intbv(0)[PREFIX_BITS:]), Signal(intbv(0)[PREFIX_BITS:])
     before = [Signal(intbv(0)[3:]) for _ in range(HAND_SLOTS)]
@@ -151,6 +158,8 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
     cat_b, n_b, mult_b = Signal(intbv(0)[4:]), Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
     chips_b = Signal(intbv(0)[CHIPS_BITS:])
     top = HAND_SLOTS
+    if picked is not None:
+        alongside = cards_alongside(clk, cards, mask, picked, scored)
 
     @always_comb
     def prefix_rom():
@@ -240,6 +249,30 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
             score.next = c << 1
         else:
             score.next = c
+
+    return instances()
+
+
+@block
+def cards_alongside(clk, cards, mask, picked, scored):
+    """preview's cards (to eval5) and eval5's mask delayed to meet preview's outputs:
+    picked, scored (preview's docstring)."""
+    width = CODE_BITS * PICKED
+    lines = [Signal(intbv(0)[width:]) for _ in range(EVAL_LATENCY + 3)]
+    masks = [Signal(intbv(0)[PICKED:]) for _ in range(2)]
+    delays = [pipe_reg(clk, lines[k], lines[k + 1]) for k in range(EVAL_LATENCY + 2)]
+    first, last = lines[0], lines[EVAL_LATENCY + 2]
+
+    @always_comb
+    def pack_cards():
+        first.next = concat(cards[4], cards[3], cards[2], cards[1], cards[0])
+
+    @always(clk.posedge)
+    def out():
+        masks[0].next = mask
+        masks[1].next = masks[0]
+        scored.next = masks[1]
+        picked.next = last
 
     return instances()
 
