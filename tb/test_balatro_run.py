@@ -17,11 +17,10 @@ from collections import Counter
 
 import cocotb
 import pytest
-from cocotb.triggers import ClockCycles, FallingEdge, ReadOnly, RisingEdge
+from cocotb.triggers import ClockCycles, FallingEdge, ReadOnly
 
-from clocked import ClockedTB
 from harness import HDLS, param, run_block
-from pokerhdl.games.balatro import rules_of
+from test_balatro_game import GameTB
 from pokerhdl.games.balatro_run import RUN_BAD_OP, RUN_PREVIEW_LATENCY
 from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
                                      ACT_SORT_SUIT, HAND_SLOTS, MAX_SELECT, OK, PHASE_PLAYING,
@@ -44,8 +43,6 @@ RULE_SETS = {
     # every blind won by any play: many shops a run; a hand of 7 leaves a slot empty
     "easy": {"antes": 8, "ante_bases": [2, 2, 4, 4, 6, 6, 8, 8], "hand_size": 7},
 }
-RULE_KEYS = ("hands", "discards", "hand_size", "max_select", "antes", "blinds_per_ante",
-             "ante_bases", "play_out")
 SHOP_MOVES = (ACT_BUY, ACT_SELL, ACT_MOVE, ACT_REROLL, ACT_LEAVE)
 SCALARS = ("hand_len", "phase", "ante", "blind", "target", "score", "hands_left",
            "discards_left", "deck_left", "result", "last_category", "last_chips", "last_mult",
@@ -54,10 +51,6 @@ SCALARS = ("hand_len", "phase", "ante", "blind", "target", "score", "hands_left"
            "payout_interest")
 FIELDS = {"hand": (6, HAND_SLOTS), "levels": (None, 9), "jokers": (6, JOKER_SLOTS),
           "counters": (7, JOKER_SLOTS), "shop": (6, 2), "shop_prices": (4, 2)}
-
-
-def rules_from_env():
-    return rules_of(**{k: param(k) for k in RULE_KEYS if param(k) is not None})
 
 
 def expected_view(run, selection):
@@ -78,39 +71,31 @@ def expected_view(run, selection):
     return v
 
 
-class RunTB(ClockedTB):
-    idle_values = {"cmd_valid": 0, "cmd_op": 0, "cmd_mask": 0, "selection": 0,
-                   "deck_data": 0, "deck_valid": 0, "rng_word": 0, "rng_valid": 0}
+class GeneratorDecks:
+    """GameTB's deck source on the board's generator: each deck dealt from it when the
+    hardware asks (deck_start)."""
+
+    def __init__(self, gen):
+        self.gen = gen
+
+    def hardware(self):
+        return deal(self.gen, 52).cards
+
+
+class RunTB(GameTB):
+    """test_balatro_game's bench (its deck stream, moves and waits) on the run controller:
+    the golden run, one generator for both streams, the run's view."""
+    idle_values = {**GameTB.idle_values, "rng_word": 0, "rng_valid": 0}
 
     def __init__(self, dut, seed):
-        super().__init__(dut)
-        self.rules = rules_from_env()
         self.gen = XorShift128(seed)        # the board's generator: both streams
-        self.queue = []
-        self.run = None
-        self.moves = 0
+        super().__init__(dut, GeneratorDecks(self.gen))
         self.seen = Counter()               # (action, answer) of every move
         self.level_bits = len(dut.view_levels.value) // 9
-        cocotb.start_soon(self.feed())
 
     async def feed(self):
-        """The deck stream (a deck dealt from the generator at each deck_start, which must
-        find the last one drained) and the generator's words (always valid)."""
         cocotb.start_soon(self.words())
-        d = self.dut
-        while True:
-            await RisingEdge(d.clk)
-            await ReadOnly()
-            took = d.deck_valid.value == 1 and d.deck_ready.value == 1
-            started = d.deck_start.value == 1
-            await FallingEdge(d.clk)
-            if took:
-                self.queue.pop(0)
-            if started:
-                assert not self.queue, f"{len(self.queue)} cards of the last deck not drained"
-                self.queue = list(deal(self.gen, 52).cards)
-            d.deck_valid.value = int(bool(self.queue))
-            d.deck_data.value = self.queue[0] if self.queue else 0
+        await super().feed()
 
     async def words(self):
         """The generator's words, always valid: the word shown at a falling edge is taken at
@@ -133,65 +118,35 @@ class RunTB(ClockedTB):
         await self.reset(idle=True)
         twin = XorShift128()
         twin.state = self.gen.state
-        self.run = BalatroRun(rules=self.rules, rng=twin, title=True)
+        self.game = BalatroRun(rules=self.rules, rng=twin, title=True)
         await self.wait_ready()
         await self.check(0b1011)
-        assert self.run.phase == PHASE_TITLE
-        await self.play(first)
+        assert self.game.phase == PHASE_TITLE
+        await self.play_move(first)
 
-    async def wait_ready(self, clocks=1000):
-        for _ in range(clocks):
-            await RisingEdge(self.dut.clk)
-            if self.dut.cmd_ready.value == 1:
-                return
-        raise AssertionError(f"not ready within {clocks} clocks")
-
-    async def move(self, action, mask=0):
-        """One move on the hardware; its answer."""
-        d = self.dut
-        await FallingEdge(d.clk)
-        d.cmd_op.value, d.cmd_mask.value, d.cmd_valid.value = action, mask, 1
-        await RisingEdge(d.clk)
-        while d.cmd_ready.value != 1:
-            await RisingEdge(d.clk)
-        await FallingEdge(d.clk)
-        d.cmd_valid.value = 0
-        for _ in range(1000):
-            if d.res_valid.value == 1:
-                self.moves += 1
-                return int(d.res_code.value)
-            await RisingEdge(d.clk)
-            await ReadOnly()
-        raise AssertionError("no answer in 1000 clocks")
-
-    async def play(self, action, mask=0, selection=None):
+    async def play_move(self, action, mask=0, selection=None):
         """A move on both, then every view port checked with the switches at ``selection``
         (None: a random one)."""
-        code = await self.move(action, mask)
-        want = self.run.act(action, mask)
-        assert code == want, f"move {action} {mask:08b}: answer {code}, golden {want}"
-        self.seen[action, code] += 1
-        await self.wait_ready()
         if selection is None:
             selection = random.Random(self.moves).randrange(1 << HAND_SLOTS)
-        await self.check(selection)
+        code = await super().play_move(action, mask, selection)
+        self.seen[action, code] += 1
         return code
 
-    async def check(self, selection):
+    preview_latency = RUN_PREVIEW_LATENCY
+
+    def expected(self, selection):
+        return expected_view(self.game, selection)
+
+    def shown(self, want):
         d = self.dut
-        await FallingEdge(d.clk)
-        d.selection.value = selection
-        await ClockCycles(d.clk, RUN_PREVIEW_LATENCY + 1)
-        await ReadOnly()
-        want = expected_view(self.run, selection)
         got = {name: int(getattr(d, f"view_{name}").value) for name in SCALARS
                if name in want}
         for name, (bits, n) in FIELDS.items():
             bits = bits or self.level_bits
             flat = int(getattr(d, f"view_{name}").value)
             got[name] = tuple(flat >> bits * i & (1 << bits) - 1 for i in range(n))
-        wrong = {k: (got[k], want[k]) for k in got if got[k] != want[k]}
-        assert not wrong, f"after {self.moves} moves, (hardware, golden): {wrong}"
+        return got
 
 
 def random_move(rng, run):
@@ -253,14 +208,14 @@ async def play_runs(tb, rng, chooser, moves):
     bought."""
     kinds, planets, ends = set(), 0, []
     while tb.moves < moves:
-        run = tb.run
+        run = tb.game
         if run.phase not in (PHASE_PLAYING, PHASE_SHOP):
             ends.append((run.phase, run.ante, run.blind))
-            await tb.play(ACT_NEW_RUN)
+            await tb.play_move(ACT_NEW_RUN)
             continue
         action, mask = chooser(rng, run, kinds)
         before = list(run.shop)
-        code = await tb.play(action, mask)
+        code = await tb.play_move(action, mask)
         if code == OK and action == ACT_BUY:
             item = before[mask.bit_length() - 1]
             if is_joker(item):
@@ -320,10 +275,10 @@ async def every_refusal(dut):
     rng = random.Random(11)
     tb = RunTB(dut, 777)
     await tb.start()
-    run = tb.run
+    run = tb.game
 
     async def refused(action, mask, code):
-        assert await tb.play(action, mask) == code, (action, mask, code)
+        assert await tb.play_move(action, mask) == code, (action, mask, code)
 
     await refused(ACT_BUY, 1, REF_NOT_IN_SHOP)
     await refused(ACT_REROLL, 0, REF_NOT_IN_SHOP)
@@ -331,11 +286,11 @@ async def every_refusal(dut):
     await refused(ACT_PLAY, 0, REF_NOTHING_SELECTED)
     await refused(ACT_PLAY, 0b111111, REF_TOO_MANY)
     while run.discards_left:
-        await tb.play(ACT_DISCARD, 0b11)
+        await tb.play_move(ACT_DISCARD, 0b11)
     await refused(ACT_DISCARD, 1, REF_NO_DISCARDS)
     # win blinds until a shop with five jokers held is reached
     while run.phase != PHASE_SHOP:
-        await tb.play(*shopper_move(rng, run))
+        await tb.play_move(*shopper_move(rng, run))
     await refused(ACT_PLAY, 1, REF_IN_SHOP)
     await refused(ACT_DISCARD, 1, REF_IN_SHOP)
     await refused(ACT_SORT_SUIT, 0, REF_IN_SHOP)
@@ -349,7 +304,7 @@ async def every_refusal(dut):
     seen = {REF_NO_SLOT: False, REF_NO_MONEY: False}
     while not all(seen.values()):
         if run.phase not in (PHASE_PLAYING, PHASE_SHOP):
-            await tb.play(ACT_NEW_RUN)
+            await tb.play_move(ACT_NEW_RUN)
             continue
         if run.phase == PHASE_SHOP and len(run.jokers) == JOKER_SLOTS:
             slot = next((k for k, i in enumerate(run.shop) if is_joker(i)), None)
@@ -363,16 +318,16 @@ async def every_refusal(dut):
         action, mask = shopper_move(rng, run)
         if run.phase == PHASE_SHOP and action == ACT_SELL:
             action, mask = ACT_LEAVE, 0           # keep the five jokers
-        await tb.play(action, mask)
+        await tb.play_move(action, mask)
     while run.phase in (PHASE_PLAYING, PHASE_SHOP):
-        await tb.play(ACT_LEAVE if run.phase == PHASE_SHOP else ACT_PLAY, 1)
+        await tb.play_move(ACT_LEAVE if run.phase == PHASE_SHOP else ACT_PLAY, 1)
     for action in (ACT_PLAY, ACT_BUY, ACT_REROLL, ACT_LEAVE, ACT_SELL):
         await refused(action, 1, REF_RUN_OVER)
     await refused(ACT_PLAY, 1 << 7, REF_RUN_OVER)
     assert await tb.move(RUN_BAD_OP, 0) == RUN_BAD_OP
     await tb.wait_ready()
     await tb.check(0)
-    await tb.play(ACT_NEW_RUN)
+    await tb.play_move(ACT_NEW_RUN)
     await refused(ACT_PLAY, 0b10000001, REF_EMPTY_SLOT)       # a hand of 7
 
 
@@ -386,10 +341,10 @@ async def reset_mid_move(dut):
     await tb.start()
     for trial in range(6):
         for _ in range(rng.randint(2, 12)):
-            await tb.play(*shopper_move(rng, tb.run))
+            await tb.play_move(*shopper_move(rng, tb.game))
         d = dut
         await FallingEdge(d.clk)
-        action = ACT_PLAY if tb.run.phase == PHASE_PLAYING else ACT_REROLL
+        action = ACT_PLAY if tb.game.phase == PHASE_PLAYING else ACT_REROLL
         d.cmd_op.value, d.cmd_mask.value, d.cmd_valid.value = action, 1, 1
         await ClockCycles(d.clk, rng.randint(1, 150))
         await tb.start(first=rng.choice((ACT_PLAY, ACT_BUY, ACT_LEAVE, ACT_NEW_RUN)))

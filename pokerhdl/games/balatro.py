@@ -687,17 +687,21 @@ def rules_of(ante_bases=None, **fields):
     return Rules(**fields)
 
 
-def balatro_game_top(**params):
-    """balatro_game with fresh port signals, for conversion; params: rules_of's."""
-    rules = rules_of(**params)
-
-    def u(n, value=0):
-        return Signal(intbv(value)[n:])
+def game_ports(op_bits=OP_BITS, result_bits=RESULT_BITS):
+    """Fresh signals of a Balatro controller's ports but its view: clock, reset, command,
+    answer, selection and deck stream (balatro_game's, and the run controller's)."""
+    def u(n):
+        return Signal(intbv(0)[n:])
 
     def b():
         return Signal(bool(0))
-    return balatro_game(clk=b(), rst=ResetSignal(0, active=1, isasync=False), cmd_valid=b(),
-                        cmd_ready=b(), cmd_op=u(OP_BITS), cmd_mask=u(HAND_SLOTS),
-                        res_valid=b(), res_code=u(RESULT_BITS), selection=u(HAND_SLOTS),
-                        deck_start=b(), deck_data=u(CODE_BITS), deck_valid=b(),
-                        deck_ready=b(), view=BalatroView(rules), rules=rules)
+    return dict(clk=b(), rst=ResetSignal(0, active=1, isasync=False), cmd_valid=b(),
+                cmd_ready=b(), cmd_op=u(op_bits), cmd_mask=u(HAND_SLOTS), res_valid=b(),
+                res_code=u(result_bits), selection=u(HAND_SLOTS), deck_start=b(),
+                deck_data=u(CODE_BITS), deck_valid=b(), deck_ready=b())
+
+
+def balatro_game_top(**params):
+    """balatro_game with fresh port signals, for conversion; params: rules_of's."""
+    rules = rules_of(**params)
+    return balatro_game(**game_ports(), view=BalatroView(rules), rules=rules)

@@ -32,14 +32,14 @@ The controller is made of named parts, each the only writer of its own small int
     game_hand       the cards (Hand), and preview, the hand of the selection: balatro.py's
 """
 
-from myhdl import block, always, always_comb, enum, Signal, ResetSignal, intbv, instances
+from myhdl import block, always, always_comb, enum, Signal, intbv, instances
 
 from ..golden.balatro import HAND_SLOTS, Rules
 from ..golden.balatro_jokers import JOKER_SLOTS
 from ..golden.balatro_shop import SHOP_SLOTS
 from ..golden.cards import DECK_SIZE
 from .balatro import (CODE_BITS, CHIPS_BITS, HAND_SCORE_BITS, OCCUPIED, PICKED, PREVIEW_LATENCY,
-                      BalatroView, Hand, game_hand, preview, rules_of)
+                      BalatroView, Hand, game_hand, game_ports, preview, rules_of)
 from ..rtl.pipe import pipe_reg
 from .balatro_run_figures import RunFigures, run_figures
 from .balatro_run_jokers import Jokers, Levels, run_jokers, run_levels
@@ -89,7 +89,7 @@ class RunView(BalatroView):
 def run_view(hand, figures, move, money, shop, jokers, levels, pick_count,
              pick_category, scored, view):
     """view (RunView) from the parts' interfaces."""
-    types, slots, items = HAND_TYPES, JOKER_SLOTS, SHOP_SLOTS
+    slots, items = JOKER_SLOTS, SHOP_SLOTS
     lb, split = len(levels.levels[0]), figures.split
 
     @always_comb
@@ -251,15 +251,6 @@ def balatro_run(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, res
 def balatro_run_top(**params):
     """balatro_run with fresh port signals, for conversion; params: balatro.rules_of's."""
     rules = rules_of(**params)
-
-    def u(n, value=0):
-        return Signal(intbv(value)[n:])
-
-    def b():
-        return Signal(bool(0))
-    return balatro_run(clk=b(), rst=ResetSignal(0, active=1, isasync=False), cmd_valid=b(),
-                       cmd_ready=b(), cmd_op=u(RUN_OP_BITS), cmd_mask=u(HAND_SLOTS),
-                       res_valid=b(), res_code=u(RUN_RESULT_BITS), selection=u(HAND_SLOTS),
-                       deck_start=b(), deck_data=u(CODE_BITS), deck_valid=b(), deck_ready=b(),
-                       rng_word=u(WORD_BITS), rng_valid=b(), rng_ready=b(),
-                       view=RunView(rules), rules=rules)
+    return balatro_run(**game_ports(RUN_OP_BITS, RUN_RESULT_BITS),
+                       rng_word=Signal(intbv(0)[WORD_BITS:]), rng_valid=Signal(bool(0)),
+                       rng_ready=Signal(bool(0)), view=RunView(rules), rules=rules)

@@ -19,7 +19,7 @@ the blind) and publishes chips, mult, score and the grown counters at the end of
 is the inputs' at most 2 x SCORER_CLOCKS clocks after they last changed.
 """
 
-from myhdl import block, always, always_comb, always_seq, concat, intbv, Signal, instances
+from myhdl import block, always, always_comb, always_seq, intbv, Signal, instances
 
 from ..golden.balatro_jokers import (ALWAYS, CONTAINS, JOKER_SLOTS, LAST_HAND, MAX_COUNTER,
                                      NEVER, NO_FACE, PLAYED_BEFORE, RANKS, SIZE_AT_MOST,
