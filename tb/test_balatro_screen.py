@@ -42,10 +42,11 @@ def show(dut, game, selection):
     dut.selection.value = selection
 
 
-async def check_frame(tb, game, selection, name):
+async def check_frame(tb, game, selection, name, show=show):
     """The first frame after a reset with the view shown (a frame costs 420,000 clocks, so
     the test does not wait for the next one): the numbers' digits, converted within ~110
-    clocks, are in place long before their first row (12,800 clocks)."""
+    clocks, are in place long before their first row (12,800 clocks). show: how the view
+    inputs take the golden state (the run's screen has its own)."""
     dut = tb.dut
     show(dut, game, selection)
     await tb.reset()

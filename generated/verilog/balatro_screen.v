@@ -160,6 +160,7 @@ reg [2:0] f_bit = 0;
 reg [7:0] f_bits = 0;
 reg [11:0] f_ink = 0;
 reg [11:0] f_paper = 0;
+reg [6:0] text_code = 0;
 wire [10:0] glyph_rom0_addr;
 reg [6:0] digit_codes0_codes [0:32-1];
 
@@ -7194,6 +7195,16 @@ always @(posedge clk) begin: glyph_rom0_read
     bits <= glyph_rom0_glyphs[glyph_rom0_addr];
 end
 
+// A text cell's glyph: a character, or one of 32 digit codes.
+always @(c_op, digit_codes0_codes[0], digit_codes0_codes[1], digit_codes0_codes[2], digit_codes0_codes[3], digit_codes0_codes[4], digit_codes0_codes[5], digit_codes0_codes[6], digit_codes0_codes[7], digit_codes0_codes[8], digit_codes0_codes[9], digit_codes0_codes[10], digit_codes0_codes[11], digit_codes0_codes[12], digit_codes0_codes[13], digit_codes0_codes[14], digit_codes0_codes[15], digit_codes0_codes[16], digit_codes0_codes[17], digit_codes0_codes[18], digit_codes0_codes[19], digit_codes0_codes[20], digit_codes0_codes[21], digit_codes0_codes[22], digit_codes0_codes[23], digit_codes0_codes[24], digit_codes0_codes[25], digit_codes0_codes[26], digit_codes0_codes[27], digit_codes0_codes[28], digit_codes0_codes[29], digit_codes0_codes[30], digit_codes0_codes[31]) begin: text_char
+    if (c_op[7]) begin
+        text_code = digit_codes0_codes[c_op[5-1:0]];
+    end
+    else begin
+        text_code = c_op[7-1:0];
+    end
+end
+
 
 always @(posedge clk) begin: stage_d
     if (c_card) begin
@@ -7219,12 +7230,7 @@ always @(posedge clk) begin: stage_d
         end
     end
     else begin
-        if (c_op[7]) begin
-            d_code <= digit_codes0_codes[c_op[5-1:0]];
-        end
-        else begin
-            d_code <= c_op[7-1:0];
-        end
+        d_code <= text_code;
         d_row <= c_gy;
         d_bit <= c_gx;
         d_ink <= 4095;

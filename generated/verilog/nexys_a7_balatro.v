@@ -399,6 +399,7 @@ reg [2:0] balatro_board0_balatro_screen0_f_bit = 0;
 reg [7:0] balatro_board0_balatro_screen0_f_bits = 0;
 reg [11:0] balatro_board0_balatro_screen0_f_ink = 0;
 reg [11:0] balatro_board0_balatro_screen0_f_paper = 0;
+reg [6:0] balatro_board0_balatro_screen0_text_code = 0;
 wire [10:0] balatro_board0_balatro_screen0_glyph_rom0_addr;
 wire [5:0] balatro_board0_shuffler0_count;
 wire [51:0] balatro_board0_shuffler0_exclude;
@@ -10456,6 +10457,16 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_glyph_rom0_read
     balatro_board0_balatro_screen0_bits <= balatro_board0_balatro_screen0_glyph_rom0_glyphs[balatro_board0_balatro_screen0_glyph_rom0_addr];
 end
 
+// A text cell's glyph: a character, or one of 32 digit codes.
+always @(balatro_board0_balatro_screen0_c_op, balatro_board0_balatro_screen0_digit_codes0_codes[0], balatro_board0_balatro_screen0_digit_codes0_codes[1], balatro_board0_balatro_screen0_digit_codes0_codes[2], balatro_board0_balatro_screen0_digit_codes0_codes[3], balatro_board0_balatro_screen0_digit_codes0_codes[4], balatro_board0_balatro_screen0_digit_codes0_codes[5], balatro_board0_balatro_screen0_digit_codes0_codes[6], balatro_board0_balatro_screen0_digit_codes0_codes[7], balatro_board0_balatro_screen0_digit_codes0_codes[8], balatro_board0_balatro_screen0_digit_codes0_codes[9], balatro_board0_balatro_screen0_digit_codes0_codes[10], balatro_board0_balatro_screen0_digit_codes0_codes[11], balatro_board0_balatro_screen0_digit_codes0_codes[12], balatro_board0_balatro_screen0_digit_codes0_codes[13], balatro_board0_balatro_screen0_digit_codes0_codes[14], balatro_board0_balatro_screen0_digit_codes0_codes[15], balatro_board0_balatro_screen0_digit_codes0_codes[16], balatro_board0_balatro_screen0_digit_codes0_codes[17], balatro_board0_balatro_screen0_digit_codes0_codes[18], balatro_board0_balatro_screen0_digit_codes0_codes[19], balatro_board0_balatro_screen0_digit_codes0_codes[20], balatro_board0_balatro_screen0_digit_codes0_codes[21], balatro_board0_balatro_screen0_digit_codes0_codes[22], balatro_board0_balatro_screen0_digit_codes0_codes[23], balatro_board0_balatro_screen0_digit_codes0_codes[24], balatro_board0_balatro_screen0_digit_codes0_codes[25], balatro_board0_balatro_screen0_digit_codes0_codes[26], balatro_board0_balatro_screen0_digit_codes0_codes[27], balatro_board0_balatro_screen0_digit_codes0_codes[28], balatro_board0_balatro_screen0_digit_codes0_codes[29], balatro_board0_balatro_screen0_digit_codes0_codes[30], balatro_board0_balatro_screen0_digit_codes0_codes[31]) begin: balatro_board0_balatro_screen0_text_char
+    if (balatro_board0_balatro_screen0_c_op[7]) begin
+        balatro_board0_balatro_screen0_text_code = balatro_board0_balatro_screen0_digit_codes0_codes[balatro_board0_balatro_screen0_c_op[5-1:0]];
+    end
+    else begin
+        balatro_board0_balatro_screen0_text_code = balatro_board0_balatro_screen0_c_op[7-1:0];
+    end
+end
+
 
 always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
     if (balatro_board0_balatro_screen0_c_card) begin
@@ -10481,12 +10492,7 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
         end
     end
     else begin
-        if (balatro_board0_balatro_screen0_c_op[7]) begin
-            balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_digit_codes0_codes[balatro_board0_balatro_screen0_c_op[5-1:0]];
-        end
-        else begin
-            balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_op[7-1:0];
-        end
+        balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_text_code;
         balatro_board0_balatro_screen0_d_row <= balatro_board0_balatro_screen0_c_gy;
         balatro_board0_balatro_screen0_d_bit <= balatro_board0_balatro_screen0_c_gx;
         balatro_board0_balatro_screen0_d_ink <= 4095;

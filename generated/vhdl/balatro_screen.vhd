@@ -163,6 +163,7 @@ signal f_bit: unsigned(2 downto 0) := "000";
 signal f_bits: unsigned(7 downto 0) := "00000000";
 signal f_ink: unsigned(11 downto 0) := "000000000000";
 signal f_paper: unsigned(11 downto 0) := "000000000000";
+signal text_code: unsigned(6 downto 0) := "0000000";
 signal glyph_rom0_addr: unsigned(10 downto 0) := "00000000000";
 type t_array_digit_codes0_codes is array(0 to 32-1) of unsigned(6 downto 0);
 signal digit_codes0_codes: t_array_digit_codes0_codes := (others => "0100000");
@@ -7174,6 +7175,16 @@ begin
     end if;
 end process glyph_rom0_read;
 
+-- A text cell's glyph: a character, or one of 32 digit codes.
+text_char: process (c_op, digit_codes0_codes) is
+begin
+    if bool(c_op(7)) then
+        text_code <= digit_codes0_codes(to_integer(c_op(5-1 downto 0)));
+    else
+        text_code <= c_op(7-1 downto 0);
+    end if;
+end process text_char;
+
 stage_d: process (clk) is
 begin
     if rising_edge(clk) then
@@ -7197,11 +7208,7 @@ begin
                 end if;
             end if;
         else
-            if bool(c_op(7)) then
-                d_code <= digit_codes0_codes(to_integer(c_op(5-1 downto 0)));
-            else
-                d_code <= c_op(7-1 downto 0);
-            end if;
+            d_code <= text_code;
             d_row <= c_gy;
             d_bit <= c_gx;
             d_ink <= to_unsigned(4095, 12);

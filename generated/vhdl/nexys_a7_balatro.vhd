@@ -412,6 +412,7 @@ signal balatro_board0_balatro_screen0_f_bit: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_f_bits: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_screen0_f_ink: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_f_paper: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_text_code: unsigned(6 downto 0) := "0000000";
 signal balatro_board0_balatro_screen0_glyph_rom0_addr: unsigned(10 downto 0) := "00000000000";
 signal balatro_board0_shuffler0_count: unsigned(5 downto 0);
 signal balatro_board0_shuffler0_exclude: unsigned(51 downto 0);
@@ -10453,6 +10454,16 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_glyph_rom0_read;
 
+-- A text cell's glyph: a character, or one of 32 digit codes.
+balatro_board0_balatro_screen0_text_char: process (balatro_board0_balatro_screen0_c_op, balatro_board0_balatro_screen0_digit_codes0_codes) is
+begin
+    if bool(balatro_board0_balatro_screen0_c_op(7)) then
+        balatro_board0_balatro_screen0_text_code <= balatro_board0_balatro_screen0_digit_codes0_codes(to_integer(balatro_board0_balatro_screen0_c_op(5-1 downto 0)));
+    else
+        balatro_board0_balatro_screen0_text_code <= balatro_board0_balatro_screen0_c_op(7-1 downto 0);
+    end if;
+end process balatro_board0_balatro_screen0_text_char;
+
 balatro_board0_balatro_screen0_stage_d: process (clk) is
 begin
     if rising_edge(clk) then
@@ -10476,11 +10487,7 @@ begin
                 end if;
             end if;
         else
-            if bool(balatro_board0_balatro_screen0_c_op(7)) then
-                balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_digit_codes0_codes(to_integer(balatro_board0_balatro_screen0_c_op(5-1 downto 0)));
-            else
-                balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_op(7-1 downto 0);
-            end if;
+            balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_text_code;
             balatro_board0_balatro_screen0_d_row <= balatro_board0_balatro_screen0_c_gy;
             balatro_board0_balatro_screen0_d_bit <= balatro_board0_balatro_screen0_c_gx;
             balatro_board0_balatro_screen0_d_ink <= to_unsigned(4095, 12);

@@ -217,10 +217,10 @@ class StageA:
     place in the cell), addr (the line ROM address of its cell), slot, dx (the card slot of its
     column and the cell within the card; slot NO_SLOT: no card there), active."""
 
-    def __init__(self):
+    def __init__(self, address_bits=ADDRESS_BITS):
         self.row = Signal(intbv(0)[6:])
         self.gx, self.gy = Signal(intbv(0)[3:]), Signal(intbv(0)[4:])
-        self.addr = Signal(intbv(0)[ADDRESS_BITS:])
+        self.addr = Signal(intbv(0)[address_bits:])
         self.slot, self.dx = Signal(intbv(NO_SLOT)[4:]), Signal(intbv(0)[3:])
         self.active = Signal(bool(0))
 
@@ -228,10 +228,10 @@ class StageA:
 class StageB:
     """Stage B's registers, written by cell_stages only: op (the line ROM's cell, read like a
     block RAM); card (the pixel is on a card), code (its card), sel (it is raised), dx, dy (the
-    cell within the card); gx, gy, active from stage A."""
+    cell within the card); gx, gy, active from stage A. op_bits: the line ROM's width."""
 
-    def __init__(self):
-        self.op = Signal(intbv(0)[8:])
+    def __init__(self, op_bits=8):
+        self.op = Signal(intbv(0)[op_bits:])
         self.card, self.sel, self.active = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
         self.code = Signal(intbv(0)[CODE_BITS:])
         self.dx, self.dy = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
@@ -244,8 +244,8 @@ class StageC:
     glyph scaled up), red (a red suit), edge (the border), sel (raised); card, gx, gy, active
     from stage B."""
 
-    def __init__(self):
-        self.op = Signal(intbv(0)[8:])
+    def __init__(self, op_bits=8):
+        self.op = Signal(intbv(0)[op_bits:])
         self.card, self.active, self.red, self.edge, self.sel = (Signal(bool(0)) for _ in range(5))
         self.char = Signal(intbv(0)[7:])
         self.row, self.gy = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
@@ -315,12 +315,13 @@ def text_rows(clk, rst, view, y, row_line):
 
 
 @block(skipname=True)
-def cell_stages(clk, view, selection, x, y, active, row_line, a, b):
+def cell_stages(clk, view, selection, x, y, active, row_line, a, b, line_rom=LINE_ROM):
     """Stages A and B (StageA a, StageB b): the pixel (x, y, active) on its text row's line
     (row_line) becomes a line ROM address, read into b.op, and a card slot, whose card
-    (view.hand, raised by selection) b says whether the pixel is on."""
+    (view.hand, raised by selection; view.hand_len cards) b says whether the pixel is on.
+    line_rom: the lines' cells (LINE_ROM, or another screen's of the same layout)."""
     col = Signal(intbv(0)[7:])
-    line_table = rom_signals(LINE_ROM, 8)
+    line_table = rom_signals(line_rom, len(b.op))
     slot_table, dx_table = rom_signals(CARD_SLOT, 4), rom_signals(CARD_DX, 3)
     card_top, card_h = CARD_ROW, CARD_H
 
@@ -333,7 +334,7 @@ def cell_stages(clk, view, selection, x, y, active, row_line, a, b):
         a.row.next = y[10:4]
         a.gx.next = x[3:0]
         a.gy.next = y[4:0]
-        cell_line = intbv(0)[ADDRESS_BITS:]
+        cell_line = intbv(0)[len(a.addr):]
         cell_line[:] = row_line
         a.addr.next = (cell_line << 6) + (cell_line << 4) + col     # line * COLS + column
         a.slot.next = slot_table[col]
@@ -416,16 +417,37 @@ def card_stage(clk, b, c):
 
 
 @block(skipname=True)
-def colour_stages(clk, rst, c, codes, hs0, vs0, rgb_q, hs_line, vs_line):
+def colour_stages(clk, rst, c, codes, hs0, vs0, rgb_q, hs_line, vs_line, names=None):
     """Stages D to G from stage C (c): the glyph code (a card's, or the text cell's character
     or digit code of codes) and its ink and paper; the glyph ROM; its row registered; the
-    colour, rgb_q. hs_line, vs_line: the timing's syncs hs0, vs0 delayed LATENCY clocks."""
+    colour, rgb_q. hs_line, vs_line: the timing's syncs hs0, vs0 delayed LATENCY clocks.
+    names: a second list of codes (the run's names), when the line ROM's cells are 9 bits:
+    bit 8 a name code, bit 7 a digit code (of 128 each), else a character."""
     d_code, d_row = Signal(intbv(0)[7:]), Signal(intbv(0)[4:])
     d_bit, e_bit, f_bit = (Signal(intbv(0)[3:]) for _ in range(3))
     d_ink, e_ink, f_ink = (Signal(intbv(0)[12:]) for _ in range(3))
     d_paper, e_paper, f_paper = (Signal(intbv(0)[12:]) for _ in range(3))
     bits, f_bits = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
+    text_code = Signal(intbv(0)[7:])
     font = glyph_rom(clk, d_code, d_row, bits)
+
+    @always_comb
+    def text_char():
+        """A text cell's glyph: a character, or one of 32 digit codes."""
+        if c.op[7]:
+            text_code.next = codes[int(c.op[5:0])]
+        else:
+            text_code.next = c.op[7:0]
+
+    @always_comb
+    def text_char_names():
+        """The run's: a character, a digit code or a name code (128 each)."""
+        if c.op[8]:
+            text_code.next = names[int(c.op[7:0])]
+        elif c.op[7]:
+            text_code.next = codes[int(c.op[7:0])]
+        else:
+            text_code.next = c.op[7:0]
 
     @always(clk.posedge)
     def stage_d():
@@ -447,10 +469,7 @@ def colour_stages(clk, rst, c, codes, hs0, vs0, rgb_q, hs_line, vs_line):
                     d_ink.next = GREY
                     d_paper.next = GREY
         else:
-            if c.op[7]:
-                d_code.next = codes[int(c.op[5:0])]
-            else:
-                d_code.next = c.op[7:0]
+            d_code.next = text_code
             d_row.next = c.gy
             d_bit.next = c.gx
             d_ink.next = TEXT
@@ -482,7 +501,8 @@ def colour_stages(clk, rst, c, codes, hs0, vs0, rgb_q, hs_line, vs_line):
         hs_line.next = concat(hs_line[LATENCY - 1:0], hs0)
         vs_line.next = concat(vs_line[LATENCY - 1:0], vs0)
 
-    return font, stage_d, stage_e, stage_f, stage_g
+    text = text_char if names is None else text_char_names
+    return font, text, stage_d, stage_e, stage_f, stage_g
 
 
 @block
