@@ -13,9 +13,9 @@ import cocotb
 import pytest
 
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import HDLS, param
 from test_balatro_run import FIELDS, SCALARS, expected_view
-from test_balatro_screen import check_frame
+from test_balatro_screen import check_frame, run_scenes
 from test_golden_balatro import deck_of
 from pokerhdl.golden.balatro import PHASE_PLAYING, PHASE_TITLE, Rules
 from pokerhdl.golden.balatro_jokers import JOKER_NAMES
@@ -23,7 +23,6 @@ from pokerhdl.golden.balatro_run import ACT_BUY, PHASE_SHOP, BalatroRun
 from pokerhdl.golden.balatro_shop import planet_item
 from pokerhdl.golden.hands import FLUSH, PAIR
 
-ONE_PIXEL_PER_CLOCK = {"clocks_per_pixel": 1}
 J = {name: k for k, name in enumerate(JOKER_NAMES)}
 UNSHOWN = ("joker_count", "played", "payout_reward", "payout_hands", "payout_interest")
 
@@ -88,15 +87,13 @@ SLOW = ["blind", "title", "bought"]
 
 @pytest.mark.parametrize("hdl", HDLS)
 def test_frames(hdl):
-    run_block("balatro_run_screen", hdl, __name__, params=ONE_PIXEL_PER_CLOCK,
-              extra_env={"PARAM_SCENES": repr(REGRESSION).replace("'", '"')})
+    run_scenes("balatro_run_screen", hdl, __name__, REGRESSION)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hdl", HDLS)
 def test_more_frames(hdl):
-    run_block("balatro_run_screen", hdl, __name__, params=ONE_PIXEL_PER_CLOCK,
-              extra_env={"PARAM_SCENES": repr(SLOW).replace("'", '"')}, tag="-slow")
+    run_scenes("balatro_run_screen", hdl, __name__, SLOW, tag="-slow")
 
 
 def test_scenes_are_what_they_say():

@@ -109,17 +109,21 @@ REGRESSION = ["last-hand-and-refusal"]
 SLOW = ["fresh-hand", "selection", "title", "run-lost", "run-won", "random-0", "random-1", "random-2"]
 
 
+def run_scenes(top, hdl, module, chosen, tag=""):
+    """The frames of the scenes named in ``chosen`` (the module's frames_match_golden)."""
+    run_block(top, hdl, module, params=ONE_PIXEL_PER_CLOCK,
+              extra_env={"PARAM_SCENES": repr(chosen).replace("'", '"')}, tag=tag)
+
+
 @pytest.mark.parametrize("hdl", HDLS)
 def test_frames(hdl):
-    run_block("balatro_screen", hdl, __name__, params=ONE_PIXEL_PER_CLOCK,
-              extra_env={"PARAM_SCENES": repr(REGRESSION).replace("'", '"')})
+    run_scenes("balatro_screen", hdl, __name__, REGRESSION)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hdl", HDLS)
 def test_more_frames(hdl):
-    run_block("balatro_screen", hdl, __name__, params=ONE_PIXEL_PER_CLOCK,
-              extra_env={"PARAM_SCENES": repr(SLOW).replace("'", '"')}, tag="-slow")
+    run_scenes("balatro_screen", hdl, __name__, SLOW, tag="-slow")
 
 
 def test_scenes_are_what_they_say():

@@ -176,16 +176,9 @@ reg [1:0] name_step = 0;
 reg name_we = 0;
 reg [2:0] slot = 0;
 reg [5:0] row_line = 0;
-reg [5:0] line_blind = 0;
-reg [5:0] line_counts = 0;
-reg [5:0] line_help = 0;
-reg [5:0] line_items = 0;
-reg [5:0] line_jokers = 0;
 reg [5:0] line_last = 0;
 reg [5:0] line_message = 0;
 reg [5:0] line_pick = 0;
-reg [5:0] line_score = 0;
-reg [5:0] line_shop = 0;
 wire [6:0] col;
 reg [5:0] a_row = 0;
 reg [2:0] a_gx = 0;
@@ -1291,6 +1284,28 @@ initial begin
     name_table[1021] <= 32;
     name_table[1022] <= 32;
     name_table[1023] <= 32;
+end
+reg [5:0] row_lines [0:10-1];
+
+initial begin: INITIALIZE_ROW_LINES
+    integer i;
+    for(i=0; i<10; i=i+1) begin
+        row_lines[i] = 0;
+    end
+end
+
+reg [5:0]  row_numbers [0:10-1];
+initial begin
+    row_numbers[0] <= 1;
+    row_numbers[1] <= 2;
+    row_numbers[2] <= 3;
+    row_numbers[3] <= 5;
+    row_numbers[4] <= 8;
+    row_numbers[5] <= 10;
+    row_numbers[6] <= 16;
+    row_numbers[7] <= 18;
+    row_numbers[8] <= 20;
+    row_numbers[9] <= 27;
 end
 reg [2:0]  dx_table [0:128-1];
 initial begin
@@ -8560,35 +8575,16 @@ always @(posedge clk) begin: write_names
 end
 
 
-always @(posedge clk) begin: lines
-    reg shop;
+always @(posedge clk) begin: hand_rows
+    reg title;
     if (rst == 1) begin
         line_message <= 0;
-        line_jokers <= 0;
-        line_blind <= 0;
-        line_items <= 0;
-        line_score <= 0;
-        line_last <= 0;
-        line_shop <= 0;
-        line_counts <= 0;
         line_pick <= 0;
-        line_help <= 0;
+        line_last <= 0;
     end
     else begin
-        shop = (view_phase == 4);
-        line_blind <= (1 + view_blind);
-        line_score <= 4;
-        line_counts <= 5;
-        line_jokers <= 6;
-        line_shop <= 0;
-        line_items <= 0;
-        line_help <= 43;
-        if (shop) begin
-            line_shop <= 7;
-            line_items <= 8;
-            line_help <= 44;
-        end
-        if (shop) begin
+        title = (view_phase == 3);
+        if ((title || (view_phase == 4))) begin
             line_pick <= 0;
         end
         else if ((view_pick_count == 0)) begin
@@ -8600,13 +8596,16 @@ always @(posedge clk) begin: lines
         else begin
             line_pick <= (9 + view_pick_category);
         end
-        if ((view_last_category == 15)) begin
+        if ((title || (view_last_category == 15))) begin
             line_last <= 0;
         end
         else begin
             line_last <= (20 + view_last_category);
         end
-        if ((view_phase == 1)) begin
+        if (title) begin
+            line_message <= 46;
+        end
+        else if ((view_phase == 1)) begin
             line_message <= 29;
         end
         else if ((view_phase == 2)) begin
@@ -8618,57 +8617,65 @@ always @(posedge clk) begin: lines
         else begin
             line_message <= 0;
         end
-        if ((view_phase == 3)) begin
-            line_blind <= 45;
-            line_score <= 0;
-            line_counts <= 0;
-            line_jokers <= 0;
-            line_pick <= 0;
-            line_last <= 0;
-            line_message <= 46;
-        end
     end
 end
 
 
-always @(line_message, y, line_jokers, line_blind, line_items, line_score, line_last, line_shop, line_counts, line_pick, line_help) begin: decode_a
+always @(y, row_numbers[0], row_numbers[1], row_numbers[2], row_numbers[3], row_numbers[4], row_numbers[5], row_numbers[6], row_numbers[7], row_numbers[8], row_numbers[9], row_lines[0], row_lines[1], row_lines[2], row_lines[3], row_lines[4], row_lines[5], row_lines[6], row_lines[7], row_lines[8], row_lines[9]) begin: decode_a
     reg [10-1:0] row;
+    reg [6-1:0] line;
+    integer k;
     row = y[10-1:4];
-    case (row)
-        'h1: begin
-            row_line = line_blind;
+    line = 6'h0;
+    for (k=0; k<10; k=k+1) begin
+        if ((row == row_numbers[k])) begin
+            line = row_lines[k];
         end
-        'h2: begin
-            row_line = line_score;
+    end
+    row_line = line;
+end
+
+
+always @(posedge clk) begin: lines
+    reg title;
+    reg shop;
+    if (rst == 1) begin
+        row_lines[0] <= 0;
+        row_lines[1] <= 0;
+        row_lines[2] <= 0;
+        row_lines[3] <= 0;
+        row_lines[4] <= 0;
+        row_lines[5] <= 0;
+        row_lines[6] <= 0;
+        row_lines[7] <= 0;
+        row_lines[8] <= 0;
+        row_lines[9] <= 0;
+    end
+    else begin
+        title = (view_phase == 3);
+        shop = (view_phase == 4);
+        row_lines[0] <= (1 + view_blind);
+        row_lines[1] <= 4;
+        row_lines[2] <= 5;
+        row_lines[3] <= 6;
+        row_lines[4] <= 0;
+        row_lines[5] <= 0;
+        row_lines[9] <= 43;
+        if (title) begin
+            row_lines[0] <= 45;
+            row_lines[1] <= 0;
+            row_lines[2] <= 0;
+            row_lines[3] <= 0;
         end
-        'h3: begin
-            row_line = line_counts;
+        else if (shop) begin
+            row_lines[4] <= 7;
+            row_lines[5] <= 8;
+            row_lines[9] <= 44;
         end
-        'h5: begin
-            row_line = line_jokers;
-        end
-        'h8: begin
-            row_line = line_shop;
-        end
-        'ha: begin
-            row_line = line_items;
-        end
-        'h10: begin
-            row_line = line_pick;
-        end
-        'h12: begin
-            row_line = line_last;
-        end
-        'h14: begin
-            row_line = line_message;
-        end
-        'h1b: begin
-            row_line = line_help;
-        end
-        default: begin
-            row_line = 0;
-        end
-    endcase
+        row_lines[6] <= line_pick;
+        row_lines[7] <= line_last;
+        row_lines[8] <= line_message;
+    end
 end
 
 

@@ -113,12 +113,9 @@ reg [3:0] digit_codes0_bin2bcd0_dabble_digit4_nibble = 0;
 reg [3:0] digit_codes0_bin2bcd0_dabble_digit4_adjusted = 0;
 reg [3:0] digit_codes0_bin2bcd0_dabble_digit5_nibble = 0;
 reg [5:0] row_line = 0;
-reg [5:0] line_blind = 0;
-reg [5:0] line_counts = 0;
 reg [5:0] line_last = 0;
 reg [5:0] line_message = 0;
 reg [5:0] line_pick = 0;
-reg [5:0] line_score = 0;
 wire [6:0] col;
 reg [5:0] a_row = 0;
 reg [2:0] a_gx = 0;
@@ -171,6 +168,25 @@ initial begin: INITIALIZE_DIGIT_CODES0_CODES
     end
 end
 
+reg [5:0] row_lines [0:7-1];
+
+initial begin: INITIALIZE_ROW_LINES
+    integer i;
+    for(i=0; i<7; i=i+1) begin
+        row_lines[i] = 0;
+    end
+end
+
+reg [5:0]  row_numbers [0:7-1];
+initial begin
+    row_numbers[0] <= 1;
+    row_numbers[1] <= 2;
+    row_numbers[2] <= 3;
+    row_numbers[3] <= 16;
+    row_numbers[4] <= 18;
+    row_numbers[5] <= 20;
+    row_numbers[6] <= 27;
+end
 reg [2:0]  dx_table [0:128-1];
 initial begin
     dx_table[0] <= 0;
@@ -7005,20 +7021,19 @@ always @(posedge clk) begin: digit_codes0_cycle
 end
 
 
-always @(posedge clk) begin: lines
+always @(posedge clk) begin: hand_rows
+    reg title;
     if (rst == 1) begin
         line_message <= 0;
-        line_blind <= 0;
-        line_score <= 0;
-        line_last <= 0;
-        line_counts <= 0;
         line_pick <= 0;
+        line_last <= 0;
     end
     else begin
-        line_blind <= (1 + view_blind);
-        line_score <= 4;
-        line_counts <= 5;
-        if ((view_pick_count == 0)) begin
+        title = (view_phase == 3);
+        if ((title || (view_phase == 3))) begin
+            line_pick <= 0;
+        end
+        else if ((view_pick_count == 0)) begin
             line_pick <= 15;
         end
         else if ((view_pick_count > 5)) begin
@@ -7027,13 +7042,16 @@ always @(posedge clk) begin: lines
         else begin
             line_pick <= (6 + view_pick_category);
         end
-        if ((view_last_category == 15)) begin
+        if ((title || (view_last_category == 15))) begin
             line_last <= 0;
         end
         else begin
             line_last <= (17 + view_last_category);
         end
-        if ((view_phase == 1)) begin
+        if (title) begin
+            line_message <= 35;
+        end
+        else if ((view_phase == 1)) begin
             line_message <= 26;
         end
         else if ((view_phase == 2)) begin
@@ -7045,47 +7063,51 @@ always @(posedge clk) begin: lines
         else begin
             line_message <= 0;
         end
-        if ((view_phase == 3)) begin
-            line_blind <= 34;
-            line_score <= 0;
-            line_counts <= 0;
-            line_pick <= 0;
-            line_last <= 0;
-            line_message <= 35;
-        end
     end
 end
 
 
-always @(line_message, y, line_blind, line_score, line_last, line_counts, line_pick) begin: decode_a
+always @(y, row_numbers[0], row_numbers[1], row_numbers[2], row_numbers[3], row_numbers[4], row_numbers[5], row_numbers[6], row_lines[0], row_lines[1], row_lines[2], row_lines[3], row_lines[4], row_lines[5], row_lines[6]) begin: decode_a
     reg [10-1:0] row;
+    reg [6-1:0] line;
+    integer k;
     row = y[10-1:4];
-    case (row)
-        'h1: begin
-            row_line = line_blind;
+    line = 6'h0;
+    for (k=0; k<7; k=k+1) begin
+        if ((row == row_numbers[k])) begin
+            line = row_lines[k];
         end
-        'h2: begin
-            row_line = line_score;
+    end
+    row_line = line;
+end
+
+
+always @(posedge clk) begin: lines
+    reg title;
+    if (rst == 1) begin
+        row_lines[0] <= 0;
+        row_lines[1] <= 0;
+        row_lines[2] <= 0;
+        row_lines[3] <= 0;
+        row_lines[4] <= 0;
+        row_lines[5] <= 0;
+        row_lines[6] <= 0;
+    end
+    else begin
+        title = (view_phase == 3);
+        row_lines[0] <= (1 + view_blind);
+        row_lines[1] <= 4;
+        row_lines[2] <= 5;
+        if (title) begin
+            row_lines[0] <= 34;
+            row_lines[1] <= 0;
+            row_lines[2] <= 0;
         end
-        'h3: begin
-            row_line = line_counts;
-        end
-        'h10: begin
-            row_line = line_pick;
-        end
-        'h12: begin
-            row_line = line_last;
-        end
-        'h14: begin
-            row_line = line_message;
-        end
-        'h1b: begin
-            row_line = 33;
-        end
-        default: begin
-            row_line = 0;
-        end
-    endcase
+        row_lines[3] <= line_pick;
+        row_lines[4] <= line_last;
+        row_lines[5] <= line_message;
+        row_lines[6] <= 33;
+    end
 end
 
 

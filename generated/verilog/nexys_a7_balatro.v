@@ -352,12 +352,9 @@ reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_nib
 reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_adjusted = 0;
 reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit5_nibble = 0;
 reg [5:0] balatro_board0_balatro_screen0_row_line = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_blind = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_counts = 0;
 reg [5:0] balatro_board0_balatro_screen0_line_last = 0;
 reg [5:0] balatro_board0_balatro_screen0_line_message = 0;
 reg [5:0] balatro_board0_balatro_screen0_line_pick = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_score = 0;
 wire [6:0] balatro_board0_balatro_screen0_col;
 reg [5:0] balatro_board0_balatro_screen0_a_row = 0;
 reg [2:0] balatro_board0_balatro_screen0_a_gx = 0;
@@ -680,6 +677,25 @@ initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_SCREEN0_DIGIT_CODES0_CODES
     end
 end
 
+reg [5:0] balatro_board0_balatro_screen0_row_lines [0:7-1];
+
+initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_SCREEN0_ROW_LINES
+    integer i;
+    for(i=0; i<7; i=i+1) begin
+        balatro_board0_balatro_screen0_row_lines[i] = 0;
+    end
+end
+
+reg [5:0]  balatro_board0_balatro_screen0_row_numbers [0:7-1];
+initial begin
+    balatro_board0_balatro_screen0_row_numbers[0] <= 1;
+    balatro_board0_balatro_screen0_row_numbers[1] <= 2;
+    balatro_board0_balatro_screen0_row_numbers[2] <= 3;
+    balatro_board0_balatro_screen0_row_numbers[3] <= 16;
+    balatro_board0_balatro_screen0_row_numbers[4] <= 18;
+    balatro_board0_balatro_screen0_row_numbers[5] <= 20;
+    balatro_board0_balatro_screen0_row_numbers[6] <= 27;
+end
 reg [2:0]  balatro_board0_balatro_screen0_dx_table [0:128-1];
 initial begin
     balatro_board0_balatro_screen0_dx_table[0] <= 0;
@@ -10267,20 +10283,19 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_digit_codes0_cycle
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
+always @(posedge clk) begin: balatro_board0_balatro_screen0_hand_rows
+    reg title;
     if (rst == 1) begin
         balatro_board0_balatro_screen0_line_message <= 0;
-        balatro_board0_balatro_screen0_line_blind <= 0;
-        balatro_board0_balatro_screen0_line_score <= 0;
-        balatro_board0_balatro_screen0_line_last <= 0;
-        balatro_board0_balatro_screen0_line_counts <= 0;
         balatro_board0_balatro_screen0_line_pick <= 0;
+        balatro_board0_balatro_screen0_line_last <= 0;
     end
     else begin
-        balatro_board0_balatro_screen0_line_blind <= (1 + balatro_board0_balatro_game0_view_blind);
-        balatro_board0_balatro_screen0_line_score <= 4;
-        balatro_board0_balatro_screen0_line_counts <= 5;
-        if ((balatro_board0_balatro_game0_view_pick_count == 0)) begin
+        title = (balatro_board0_view_phase == 3);
+        if ((title || (balatro_board0_view_phase == 3))) begin
+            balatro_board0_balatro_screen0_line_pick <= 0;
+        end
+        else if ((balatro_board0_balatro_game0_view_pick_count == 0)) begin
             balatro_board0_balatro_screen0_line_pick <= 15;
         end
         else if ((balatro_board0_balatro_game0_view_pick_count > 5)) begin
@@ -10289,13 +10304,16 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
         else begin
             balatro_board0_balatro_screen0_line_pick <= (6 + balatro_board0_balatro_game0_view_pick_category);
         end
-        if ((balatro_board0_balatro_game0_view_last_category == 15)) begin
+        if ((title || (balatro_board0_balatro_game0_view_last_category == 15))) begin
             balatro_board0_balatro_screen0_line_last <= 0;
         end
         else begin
             balatro_board0_balatro_screen0_line_last <= (17 + balatro_board0_balatro_game0_view_last_category);
         end
-        if ((balatro_board0_view_phase == 1)) begin
+        if (title) begin
+            balatro_board0_balatro_screen0_line_message <= 35;
+        end
+        else if ((balatro_board0_view_phase == 1)) begin
             balatro_board0_balatro_screen0_line_message <= 26;
         end
         else if ((balatro_board0_view_phase == 2)) begin
@@ -10307,47 +10325,51 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
         else begin
             balatro_board0_balatro_screen0_line_message <= 0;
         end
-        if ((balatro_board0_view_phase == 3)) begin
-            balatro_board0_balatro_screen0_line_blind <= 34;
-            balatro_board0_balatro_screen0_line_score <= 0;
-            balatro_board0_balatro_screen0_line_counts <= 0;
-            balatro_board0_balatro_screen0_line_pick <= 0;
-            balatro_board0_balatro_screen0_line_last <= 0;
-            balatro_board0_balatro_screen0_line_message <= 35;
-        end
     end
 end
 
 
-always @(balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_score, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_counts, balatro_board0_balatro_screen0_line_pick) begin: balatro_board0_balatro_screen0_decode_a
+always @(balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_row_numbers[0], balatro_board0_balatro_screen0_row_numbers[1], balatro_board0_balatro_screen0_row_numbers[2], balatro_board0_balatro_screen0_row_numbers[3], balatro_board0_balatro_screen0_row_numbers[4], balatro_board0_balatro_screen0_row_numbers[5], balatro_board0_balatro_screen0_row_numbers[6], balatro_board0_balatro_screen0_row_lines[0], balatro_board0_balatro_screen0_row_lines[1], balatro_board0_balatro_screen0_row_lines[2], balatro_board0_balatro_screen0_row_lines[3], balatro_board0_balatro_screen0_row_lines[4], balatro_board0_balatro_screen0_row_lines[5], balatro_board0_balatro_screen0_row_lines[6]) begin: balatro_board0_balatro_screen0_decode_a
     reg [10-1:0] row;
+    reg [6-1:0] line;
+    integer k;
     row = balatro_board0_balatro_screen0_y[10-1:4];
-    case (row)
-        'h1: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_blind;
+    line = 6'h0;
+    for (k=0; k<7; k=k+1) begin
+        if ((row == balatro_board0_balatro_screen0_row_numbers[k])) begin
+            line = balatro_board0_balatro_screen0_row_lines[k];
         end
-        'h2: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_score;
+    end
+    balatro_board0_balatro_screen0_row_line = line;
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
+    reg title;
+    if (rst == 1) begin
+        balatro_board0_balatro_screen0_row_lines[0] <= 0;
+        balatro_board0_balatro_screen0_row_lines[1] <= 0;
+        balatro_board0_balatro_screen0_row_lines[2] <= 0;
+        balatro_board0_balatro_screen0_row_lines[3] <= 0;
+        balatro_board0_balatro_screen0_row_lines[4] <= 0;
+        balatro_board0_balatro_screen0_row_lines[5] <= 0;
+        balatro_board0_balatro_screen0_row_lines[6] <= 0;
+    end
+    else begin
+        title = (balatro_board0_view_phase == 3);
+        balatro_board0_balatro_screen0_row_lines[0] <= (1 + balatro_board0_balatro_game0_view_blind);
+        balatro_board0_balatro_screen0_row_lines[1] <= 4;
+        balatro_board0_balatro_screen0_row_lines[2] <= 5;
+        if (title) begin
+            balatro_board0_balatro_screen0_row_lines[0] <= 34;
+            balatro_board0_balatro_screen0_row_lines[1] <= 0;
+            balatro_board0_balatro_screen0_row_lines[2] <= 0;
         end
-        'h3: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_counts;
-        end
-        'h10: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_pick;
-        end
-        'h12: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_last;
-        end
-        'h14: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_message;
-        end
-        'h1b: begin
-            balatro_board0_balatro_screen0_row_line = 33;
-        end
-        default: begin
-            balatro_board0_balatro_screen0_row_line = 0;
-        end
-    endcase
+        balatro_board0_balatro_screen0_row_lines[3] <= balatro_board0_balatro_screen0_line_pick;
+        balatro_board0_balatro_screen0_row_lines[4] <= balatro_board0_balatro_screen0_line_last;
+        balatro_board0_balatro_screen0_row_lines[5] <= balatro_board0_balatro_screen0_line_message;
+        balatro_board0_balatro_screen0_row_lines[6] <= 33;
+    end
 end
 
 

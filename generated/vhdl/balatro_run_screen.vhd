@@ -175,16 +175,9 @@ signal name_step: unsigned(1 downto 0) := "00";
 signal name_we: std_logic := '0';
 signal slot: unsigned(2 downto 0) := "000";
 signal row_line: unsigned(5 downto 0) := "000000";
-signal line_blind: unsigned(5 downto 0) := "000000";
-signal line_counts: unsigned(5 downto 0) := "000000";
-signal line_help: unsigned(5 downto 0) := "000000";
-signal line_items: unsigned(5 downto 0) := "000000";
-signal line_jokers: unsigned(5 downto 0) := "000000";
 signal line_last: unsigned(5 downto 0) := "000000";
 signal line_message: unsigned(5 downto 0) := "000000";
 signal line_pick: unsigned(5 downto 0) := "000000";
-signal line_score: unsigned(5 downto 0) := "000000";
-signal line_shop: unsigned(5 downto 0) := "000000";
 signal view_blind_num: unsigned(1 downto 0) := "00";
 signal view_pick_count_num: unsigned(3 downto 0) := "0000";
 signal view_result_num: unsigned(3 downto 0) := "0000";
@@ -1266,6 +1259,20 @@ signal name_table: t_array_name_table := (
     "0100000",
     "0100000",
     "0100000");
+type t_array_row_lines is array(0 to 10-1) of unsigned(5 downto 0);
+signal row_lines: t_array_row_lines := (others => "000000");
+type t_array_row_numbers is array(0 to 10-1) of unsigned(5 downto 0);
+signal row_numbers: t_array_row_numbers := (
+    "000001",
+    "000010",
+    "000011",
+    "000101",
+    "001000",
+    "001010",
+    "010000",
+    "010010",
+    "010100",
+    "011011");
 type t_array_dx_table is array(0 to 128-1) of unsigned(2 downto 0);
 signal dx_table: t_array_dx_table := (
     "000",
@@ -8516,36 +8523,17 @@ begin
     end if;
 end process write_names;
 
-lines: process (clk) is
-    variable shop: std_logic;
+hand_rows: process (clk) is
+    variable title: std_logic;
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             line_message <= to_unsigned(0, 6);
-            line_jokers <= to_unsigned(0, 6);
-            line_blind <= to_unsigned(0, 6);
-            line_items <= to_unsigned(0, 6);
-            line_score <= to_unsigned(0, 6);
-            line_last <= to_unsigned(0, 6);
-            line_shop <= to_unsigned(0, 6);
-            line_counts <= to_unsigned(0, 6);
             line_pick <= to_unsigned(0, 6);
-            line_help <= to_unsigned(0, 6);
+            line_last <= to_unsigned(0, 6);
         else
-            shop := stdl(view_phase_num = 4);
-            line_blind <= (1 + resize(view_blind_num, 6));
-            line_score <= to_unsigned(4, 6);
-            line_counts <= to_unsigned(5, 6);
-            line_jokers <= to_unsigned(6, 6);
-            line_shop <= to_unsigned(0, 6);
-            line_items <= to_unsigned(0, 6);
-            line_help <= to_unsigned(43, 6);
-            if bool(shop) then
-                line_shop <= to_unsigned(7, 6);
-                line_items <= to_unsigned(8, 6);
-                line_help <= to_unsigned(44, 6);
-            end if;
-            if bool(shop) then
+            title := stdl(view_phase_num = 3);
+            if (bool(title) or (view_phase_num = 4)) then
                 line_pick <= to_unsigned(0, 6);
             elsif (view_pick_count_num = 0) then
                 line_pick <= to_unsigned(18, 6);
@@ -8554,12 +8542,14 @@ begin
             else
                 line_pick <= (9 + resize(view_pick_category_num, 6));
             end if;
-            if (view_last_category_num = 15) then
+            if (bool(title) or (view_last_category_num = 15)) then
                 line_last <= to_unsigned(0, 6);
             else
                 line_last <= (20 + resize(view_last_category_num, 6));
             end if;
-            if (view_phase_num = 1) then
+            if bool(title) then
+                line_message <= to_unsigned(46, 6);
+            elsif (view_phase_num = 1) then
                 line_message <= to_unsigned(29, 6);
             elsif (view_phase_num = 2) then
                 line_message <= to_unsigned(30, 6);
@@ -8568,48 +8558,66 @@ begin
             else
                 line_message <= to_unsigned(0, 6);
             end if;
-            if (view_phase_num = 3) then
-                line_blind <= to_unsigned(45, 6);
-                line_score <= to_unsigned(0, 6);
-                line_counts <= to_unsigned(0, 6);
-                line_jokers <= to_unsigned(0, 6);
-                line_pick <= to_unsigned(0, 6);
-                line_last <= to_unsigned(0, 6);
-                line_message <= to_unsigned(46, 6);
+        end if;
+    end if;
+end process hand_rows;
+
+decode_a: process (y, row_numbers, row_lines) is
+    variable row: unsigned(9 downto 0);
+    variable line: unsigned(5 downto 0);
+begin
+    row := resize(y(10-1 downto 4), 10);
+    line := to_unsigned(0, 6);
+    for k in 0 to 10-1 loop
+        if (row = row_numbers(k)) then
+            line := row_lines(k);
+        end if;
+    end loop;
+    row_line <= line;
+end process decode_a;
+
+lines: process (clk) is
+    variable title: std_logic;
+    variable shop: std_logic;
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            row_lines(0) <= to_unsigned(0, 6);
+            row_lines(1) <= to_unsigned(0, 6);
+            row_lines(2) <= to_unsigned(0, 6);
+            row_lines(3) <= to_unsigned(0, 6);
+            row_lines(4) <= to_unsigned(0, 6);
+            row_lines(5) <= to_unsigned(0, 6);
+            row_lines(6) <= to_unsigned(0, 6);
+            row_lines(7) <= to_unsigned(0, 6);
+            row_lines(8) <= to_unsigned(0, 6);
+            row_lines(9) <= to_unsigned(0, 6);
+        else
+            title := stdl(view_phase_num = 3);
+            shop := stdl(view_phase_num = 4);
+            row_lines(0) <= (1 + resize(view_blind_num, 6));
+            row_lines(1) <= to_unsigned(4, 6);
+            row_lines(2) <= to_unsigned(5, 6);
+            row_lines(3) <= to_unsigned(6, 6);
+            row_lines(4) <= to_unsigned(0, 6);
+            row_lines(5) <= to_unsigned(0, 6);
+            row_lines(9) <= to_unsigned(43, 6);
+            if bool(title) then
+                row_lines(0) <= to_unsigned(45, 6);
+                row_lines(1) <= to_unsigned(0, 6);
+                row_lines(2) <= to_unsigned(0, 6);
+                row_lines(3) <= to_unsigned(0, 6);
+            elsif bool(shop) then
+                row_lines(4) <= to_unsigned(7, 6);
+                row_lines(5) <= to_unsigned(8, 6);
+                row_lines(9) <= to_unsigned(44, 6);
             end if;
+            row_lines(6) <= line_pick;
+            row_lines(7) <= line_last;
+            row_lines(8) <= line_message;
         end if;
     end if;
 end process lines;
-
-decode_a: process (line_message, y, line_jokers, line_blind, line_items, line_score, line_last, line_shop, line_counts, line_pick, line_help) is
-    variable row: unsigned(9 downto 0);
-begin
-    row := resize(y(10-1 downto 4), 10);
-    case row is
-        when "0000000001" =>
-            row_line <= line_blind;
-        when "0000000010" =>
-            row_line <= line_score;
-        when "0000000011" =>
-            row_line <= line_counts;
-        when "0000000101" =>
-            row_line <= line_jokers;
-        when "0000001000" =>
-            row_line <= line_shop;
-        when "0000001010" =>
-            row_line <= line_items;
-        when "0000010000" =>
-            row_line <= line_pick;
-        when "0000010010" =>
-            row_line <= line_last;
-        when "0000010100" =>
-            row_line <= line_message;
-        when "0000011011" =>
-            row_line <= line_help;
-        when others =>
-            row_line <= to_unsigned(0, 6);
-    end case;
-end process decode_a;
 
 
 col <= x(10-1 downto 3);

@@ -365,12 +365,9 @@ signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_nibble
 signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_adjusted: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit5_nibble: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_row_line: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_blind: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_counts: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_line_last: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_line_message: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_line_pick: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_score: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_col: unsigned(6 downto 0) := "0000000";
 signal balatro_board0_balatro_screen0_a_row: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_a_gx: unsigned(2 downto 0) := "000";
@@ -658,6 +655,17 @@ type t_array_balatro_board0_balatro_game0_keys is array(0 to 8-1) of unsigned(6 
 signal balatro_board0_balatro_game0_keys: t_array_balatro_board0_balatro_game0_keys := (others => "0000000");
 type t_array_balatro_board0_balatro_screen0_digit_codes0_codes is array(0 to 32-1) of unsigned(6 downto 0);
 signal balatro_board0_balatro_screen0_digit_codes0_codes: t_array_balatro_board0_balatro_screen0_digit_codes0_codes := (others => "0100000");
+type t_array_balatro_board0_balatro_screen0_row_lines is array(0 to 7-1) of unsigned(5 downto 0);
+signal balatro_board0_balatro_screen0_row_lines: t_array_balatro_board0_balatro_screen0_row_lines := (others => "000000");
+type t_array_balatro_board0_balatro_screen0_row_numbers is array(0 to 7-1) of unsigned(5 downto 0);
+signal balatro_board0_balatro_screen0_row_numbers: t_array_balatro_board0_balatro_screen0_row_numbers := (
+    "000001",
+    "000010",
+    "000011",
+    "010000",
+    "010010",
+    "010100",
+    "011011");
 type t_array_balatro_board0_balatro_screen0_dx_table is array(0 to 128-1) of unsigned(2 downto 0);
 signal balatro_board0_balatro_screen0_dx_table: t_array_balatro_board0_balatro_screen0_dx_table := (
     "000",
@@ -10271,33 +10279,33 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_digit_codes0_cycle;
 
-balatro_board0_balatro_screen0_lines: process (clk) is
+balatro_board0_balatro_screen0_hand_rows: process (clk) is
+    variable title: std_logic;
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             balatro_board0_balatro_screen0_line_message <= to_unsigned(0, 6);
-            balatro_board0_balatro_screen0_line_blind <= to_unsigned(0, 6);
-            balatro_board0_balatro_screen0_line_score <= to_unsigned(0, 6);
-            balatro_board0_balatro_screen0_line_last <= to_unsigned(0, 6);
-            balatro_board0_balatro_screen0_line_counts <= to_unsigned(0, 6);
             balatro_board0_balatro_screen0_line_pick <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_line_last <= to_unsigned(0, 6);
         else
-            balatro_board0_balatro_screen0_line_blind <= (1 + resize(balatro_board0_balatro_game0_view_blind, 6));
-            balatro_board0_balatro_screen0_line_score <= to_unsigned(4, 6);
-            balatro_board0_balatro_screen0_line_counts <= to_unsigned(5, 6);
-            if (balatro_board0_balatro_game0_view_pick_count = 0) then
+            title := stdl(balatro_board0_view_phase = 3);
+            if (bool(title) or (balatro_board0_view_phase = 3)) then
+                balatro_board0_balatro_screen0_line_pick <= to_unsigned(0, 6);
+            elsif (balatro_board0_balatro_game0_view_pick_count = 0) then
                 balatro_board0_balatro_screen0_line_pick <= to_unsigned(15, 6);
             elsif (balatro_board0_balatro_game0_view_pick_count > 5) then
                 balatro_board0_balatro_screen0_line_pick <= to_unsigned(16, 6);
             else
                 balatro_board0_balatro_screen0_line_pick <= (6 + resize(balatro_board0_balatro_game0_view_pick_category, 6));
             end if;
-            if (balatro_board0_balatro_game0_view_last_category = 15) then
+            if (bool(title) or (balatro_board0_balatro_game0_view_last_category = 15)) then
                 balatro_board0_balatro_screen0_line_last <= to_unsigned(0, 6);
             else
                 balatro_board0_balatro_screen0_line_last <= (17 + resize(balatro_board0_balatro_game0_view_last_category, 6));
             end if;
-            if (balatro_board0_view_phase = 1) then
+            if bool(title) then
+                balatro_board0_balatro_screen0_line_message <= to_unsigned(35, 6);
+            elsif (balatro_board0_view_phase = 1) then
                 balatro_board0_balatro_screen0_line_message <= to_unsigned(26, 6);
             elsif (balatro_board0_view_phase = 2) then
                 balatro_board0_balatro_screen0_line_message <= to_unsigned(27, 6);
@@ -10306,41 +10314,53 @@ begin
             else
                 balatro_board0_balatro_screen0_line_message <= to_unsigned(0, 6);
             end if;
-            if (balatro_board0_view_phase = 3) then
-                balatro_board0_balatro_screen0_line_blind <= to_unsigned(34, 6);
-                balatro_board0_balatro_screen0_line_score <= to_unsigned(0, 6);
-                balatro_board0_balatro_screen0_line_counts <= to_unsigned(0, 6);
-                balatro_board0_balatro_screen0_line_pick <= to_unsigned(0, 6);
-                balatro_board0_balatro_screen0_line_last <= to_unsigned(0, 6);
-                balatro_board0_balatro_screen0_line_message <= to_unsigned(35, 6);
+        end if;
+    end if;
+end process balatro_board0_balatro_screen0_hand_rows;
+
+balatro_board0_balatro_screen0_decode_a: process (balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_row_numbers, balatro_board0_balatro_screen0_row_lines) is
+    variable row: unsigned(9 downto 0);
+    variable line: unsigned(5 downto 0);
+begin
+    row := resize(balatro_board0_balatro_screen0_y(10-1 downto 4), 10);
+    line := to_unsigned(0, 6);
+    for k in 0 to 7-1 loop
+        if (row = balatro_board0_balatro_screen0_row_numbers(k)) then
+            line := balatro_board0_balatro_screen0_row_lines(k);
+        end if;
+    end loop;
+    balatro_board0_balatro_screen0_row_line <= line;
+end process balatro_board0_balatro_screen0_decode_a;
+
+balatro_board0_balatro_screen0_lines: process (clk) is
+    variable title: std_logic;
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_screen0_row_lines(0) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(1) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(2) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(3) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(4) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(5) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(6) <= to_unsigned(0, 6);
+        else
+            title := stdl(balatro_board0_view_phase = 3);
+            balatro_board0_balatro_screen0_row_lines(0) <= (1 + resize(balatro_board0_balatro_game0_view_blind, 6));
+            balatro_board0_balatro_screen0_row_lines(1) <= to_unsigned(4, 6);
+            balatro_board0_balatro_screen0_row_lines(2) <= to_unsigned(5, 6);
+            if bool(title) then
+                balatro_board0_balatro_screen0_row_lines(0) <= to_unsigned(34, 6);
+                balatro_board0_balatro_screen0_row_lines(1) <= to_unsigned(0, 6);
+                balatro_board0_balatro_screen0_row_lines(2) <= to_unsigned(0, 6);
             end if;
+            balatro_board0_balatro_screen0_row_lines(3) <= balatro_board0_balatro_screen0_line_pick;
+            balatro_board0_balatro_screen0_row_lines(4) <= balatro_board0_balatro_screen0_line_last;
+            balatro_board0_balatro_screen0_row_lines(5) <= balatro_board0_balatro_screen0_line_message;
+            balatro_board0_balatro_screen0_row_lines(6) <= to_unsigned(33, 6);
         end if;
     end if;
 end process balatro_board0_balatro_screen0_lines;
-
-balatro_board0_balatro_screen0_decode_a: process (balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_score, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_counts, balatro_board0_balatro_screen0_line_pick) is
-    variable row: unsigned(9 downto 0);
-begin
-    row := resize(balatro_board0_balatro_screen0_y(10-1 downto 4), 10);
-    case row is
-        when "0000000001" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_blind;
-        when "0000000010" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_score;
-        when "0000000011" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_counts;
-        when "0000010000" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_pick;
-        when "0000010010" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_last;
-        when "0000010100" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_message;
-        when "0000011011" =>
-            balatro_board0_balatro_screen0_row_line <= to_unsigned(33, 6);
-        when others =>
-            balatro_board0_balatro_screen0_row_line <= to_unsigned(0, 6);
-    end case;
-end process balatro_board0_balatro_screen0_decode_a;
 
 
 balatro_board0_balatro_screen0_col <= balatro_board0_balatro_screen0_x(10-1 downto 3);

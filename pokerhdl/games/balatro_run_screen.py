@@ -23,8 +23,7 @@ from types import SimpleNamespace
 
 from myhdl import block, always, always_comb, always_seq, concat, Signal, ResetSignal, intbv
 
-from ..golden.balatro import HAND_SLOTS, MAX_SELECT, NO_HAND, OK, PHASE_LOST, PHASE_TITLE, \
-    PHASE_WON
+from ..golden.balatro import HAND_SLOTS, PHASE_TITLE
 from ..golden.balatro_jokers import JOKERS, JOKER_SLOTS
 from ..golden.balatro_run import PHASE_SHOP, RESULT_TEXT
 from ..golden.balatro_screen import (BLIND_TEXT, COLS, HAND_NAMES, HELP, LOST_TEXT, NAME_W,
@@ -39,8 +38,8 @@ from ..rtl.vga_timing import vga_timing
 from .balatro import rules_of
 from .balatro_run import RunView
 from .balatro_run_tables import COUNTER_BITS, HAND_TYPES, ITEM_BITS, run_widths
-from .balatro_screen import (BLANK, LATENCY, StageA, StageB, StageC, card_stage, cell_stages,
-                             colour_stages)
+from .balatro_screen import (BLANK, LATENCY, HandLines, StageA, StageB, StageC, card_stage,
+                             cell_stages, colour_stages, row_parts, row_signals)
 
 # The numbers (view field or derived value, digits), in the order run_digit_codes writes them
 NUMBERS = (("target", 6), ("score", 11), ("money", 3), ("deck_left", 2), ("reroll_price", 3),
@@ -88,6 +87,8 @@ R_REFUSED = R_LOST + 1                     # + result - 1
 R_HELP = R_REFUSED + len(RESULT_TEXT) - 1
 R_SHOP_HELP, R_TITLE, R_PRESS = R_HELP + 1, R_HELP + 2, R_HELP + 3
 assert R_PRESS == len(RUN_LINES) - 1
+RUN_HAND_LINES = HandLines(R_BLANK, R_PICK, R_PICK_NONE, R_PICK_MANY, R_LAST, R_WON, R_LOST,
+                           R_REFUSED, R_PRESS)
 
 
 def run_line_cells(template):
@@ -375,81 +376,37 @@ def run_text_rows(clk, rst, view, y, row_line):
     """row_line: the line of RUN_LINES on the pixel's text row y[10:4]; the rows' lines chosen
     by the view (the title, the blind, the shop, the selection's hand, the last hand, the
     message) are registered."""
-    line_blind, line_score, line_counts, line_jokers, line_shop, line_items, line_pick, \
-        line_last, line_message, line_help = (Signal(intbv(0)[RUN_LINE_BITS:])
-                                              for _ in range(10))
-    most = MAX_SELECT
+    rows = (ROW_BLIND, ROW_SCORE, ROW_COUNTS, ROW_JOKERS, ROW_SHOP, ROW_ITEMS, ROW_PICK,
+            ROW_LAST, ROW_MESSAGE, ROW_HELP)
+    row_lines, line_pick, line_last, line_message = row_signals(rows, RUN_LINE_BITS)
+    parts = row_parts(clk, rst, view, y, row_line, rows, RUN_HAND_LINES, PHASE_SHOP,
+                      row_lines, line_pick, line_last, line_message)
 
     @always_seq(clk.posedge, reset=rst)
     def lines():
+        title = view.phase == PHASE_TITLE
         shop = view.phase == PHASE_SHOP
-        line_blind.next = R_TOP + view.blind
-        line_score.next = R_SCORE
-        line_counts.next = R_COUNTS
-        line_jokers.next = R_JOKERS
-        line_shop.next = R_BLANK
-        line_items.next = R_BLANK
-        line_help.next = R_HELP
-        if shop:
-            line_shop.next = R_SHOP
-            line_items.next = R_ITEMS
-            line_help.next = R_SHOP_HELP
-        if shop:
-            line_pick.next = R_BLANK
-        elif view.pick_count == 0:
-            line_pick.next = R_PICK_NONE
-        elif view.pick_count > most:
-            line_pick.next = R_PICK_MANY
-        else:
-            line_pick.next = R_PICK + view.pick_category
-        if view.last_category == NO_HAND:
-            line_last.next = R_BLANK
-        else:
-            line_last.next = R_LAST + view.last_category
-        if view.phase == PHASE_WON:
-            line_message.next = R_WON
-        elif view.phase == PHASE_LOST:
-            line_message.next = R_LOST
-        elif view.result != OK:
-            line_message.next = R_REFUSED - 1 + view.result
-        else:
-            line_message.next = R_BLANK
-        if view.phase == PHASE_TITLE:          # the title: its two lines and the help
-            line_blind.next = R_TITLE
-            line_score.next = R_BLANK
-            line_counts.next = R_BLANK
-            line_jokers.next = R_BLANK
-            line_pick.next = R_BLANK
-            line_last.next = R_BLANK
-            line_message.next = R_PRESS
+        row_lines[0].next = R_TOP + view.blind
+        row_lines[1].next = R_SCORE
+        row_lines[2].next = R_COUNTS
+        row_lines[3].next = R_JOKERS
+        row_lines[4].next = R_BLANK
+        row_lines[5].next = R_BLANK
+        row_lines[9].next = R_HELP
+        if title:                               # the title: its two lines and the help
+            row_lines[0].next = R_TITLE
+            row_lines[1].next = R_BLANK
+            row_lines[2].next = R_BLANK
+            row_lines[3].next = R_BLANK
+        elif shop:
+            row_lines[4].next = R_SHOP
+            row_lines[5].next = R_ITEMS
+            row_lines[9].next = R_SHOP_HELP
+        row_lines[6].next = line_pick
+        row_lines[7].next = line_last
+        row_lines[8].next = line_message
 
-    @always_comb
-    def decode_a():
-        row = y[10:4]
-        if row == ROW_BLIND:
-            row_line.next = line_blind
-        elif row == ROW_SCORE:
-            row_line.next = line_score
-        elif row == ROW_COUNTS:
-            row_line.next = line_counts
-        elif row == ROW_JOKERS:
-            row_line.next = line_jokers
-        elif row == ROW_SHOP:
-            row_line.next = line_shop
-        elif row == ROW_ITEMS:
-            row_line.next = line_items
-        elif row == ROW_PICK:
-            row_line.next = line_pick
-        elif row == ROW_LAST:
-            row_line.next = line_last
-        elif row == ROW_MESSAGE:
-            row_line.next = line_message
-        elif row == ROW_HELP:
-            row_line.next = line_help
-        else:
-            row_line.next = R_BLANK
-
-    return lines, decode_a
+    return parts, lines
 
 
 @block

@@ -252,66 +252,119 @@ class StageC:
         self.bit, self.gx = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
 
 
+class HandLines:
+    """Line numbers of a screen's hand and message rows, for hand_lines: blank, pick (+ the
+    selection's category), pick_none, pick_many, last (+ the last hand's category), won, lost,
+    refused (+ the refusal code - 1), press (the title's message)."""
+
+    def __init__(self, blank, pick, pick_none, pick_many, last, won, lost, refused, press):
+        self.blank, self.pick, self.pick_none, self.pick_many = blank, pick, pick_none, pick_many
+        self.last, self.won, self.lost, self.refused, self.press = last, won, lost, refused, press
+
+
+BASE_HAND_LINES = HandLines(L_BLANK, L_PICK, L_PICK_NONE, L_PICK_MANY, L_LAST, L_WON, L_LOST,
+                            L_REFUSED, L_PRESS)
+
+
 @block(skipname=True)
-def text_rows(clk, rst, view, y, row_line):
-    """row_line: the line of LINES on the pixel's text row y[10:4]; the rows' lines chosen by
-    the view (the blind, the selection's hand, the last hand, the message) are registered."""
-    line_blind, line_score, line_counts, line_pick, line_last, line_message = (
-        Signal(intbv(0)[LINE_BITS:]) for _ in range(6))
+def hand_lines(clk, rst, view, lines, quiet_phase, line_pick, line_last, line_message):
+    """The lines (HandLines numbers) of the selection's row (blank on the title and in
+    quiet_phase), the last hand's and the message's (the title's on the title), registered
+    from the view."""
     most = MAX_SELECT
+    n = lines
 
     @always_seq(clk.posedge, reset=rst)
-    def lines():
-        line_blind.next = L_TOP + view.blind
-        line_score.next = L_SCORE
-        line_counts.next = L_COUNTS
-        if view.pick_count == 0:
-            line_pick.next = L_PICK_NONE
+    def hand_rows():
+        title = view.phase == PHASE_TITLE
+        if title or view.phase == quiet_phase:
+            line_pick.next = n.blank
+        elif view.pick_count == 0:
+            line_pick.next = n.pick_none
         elif view.pick_count > most:
-            line_pick.next = L_PICK_MANY
+            line_pick.next = n.pick_many
         else:
-            line_pick.next = L_PICK + view.pick_category
-        if view.last_category == NO_HAND:
-            line_last.next = L_BLANK
+            line_pick.next = n.pick + view.pick_category
+        if title or view.last_category == NO_HAND:
+            line_last.next = n.blank
         else:
-            line_last.next = L_LAST + view.last_category
-        if view.phase == PHASE_WON:
-            line_message.next = L_WON
+            line_last.next = n.last + view.last_category
+        if title:
+            line_message.next = n.press
+        elif view.phase == PHASE_WON:
+            line_message.next = n.won
         elif view.phase == PHASE_LOST:
-            line_message.next = L_LOST
+            line_message.next = n.lost
         elif view.result != OK:
-            line_message.next = L_REFUSED - 1 + view.result
+            line_message.next = n.refused - 1 + view.result
         else:
-            line_message.next = L_BLANK
-        if view.phase == PHASE_TITLE:          # the title: its two lines and the help
-            line_blind.next = L_TITLE
-            line_score.next = L_BLANK
-            line_counts.next = L_BLANK
-            line_pick.next = L_BLANK
-            line_last.next = L_BLANK
-            line_message.next = L_PRESS
+            line_message.next = n.blank
+
+    return hand_rows
+
+
+@block(skipname=True)
+def row_decode(y, rows, row_lines, row_line):
+    """row_line: the line of the pixel's text row y[10:4]: row_lines[k] on text row rows[k]
+    (a list of registered line numbers), 0 (blank) on any other row."""
+    row_numbers = rom_signals(rows, 6)
+    n, bits = len(rows), len(row_line)
 
     @always_comb
     def decode_a():
         row = y[10:4]
-        if row == ROW_BLIND:
-            row_line.next = line_blind
-        elif row == ROW_SCORE:
-            row_line.next = line_score
-        elif row == ROW_COUNTS:
-            row_line.next = line_counts
-        elif row == ROW_PICK:
-            row_line.next = line_pick
-        elif row == ROW_LAST:
-            row_line.next = line_last
-        elif row == ROW_MESSAGE:
-            row_line.next = line_message
-        elif row == ROW_HELP:
-            row_line.next = L_HELP
-        else:
-            row_line.next = L_BLANK
+        line = intbv(0)[bits:]
+        for k in range(n):
+            if row == row_numbers[k]:
+                line[:] = row_lines[k]
+        row_line.next = line
 
-    return lines, decode_a
+    return decode_a
+
+
+def row_signals(rows, bits):
+    """A screen's text rows' registers: a line number per row of ``rows`` (row_lines), and the
+    hand and message rows' (line_pick, line_last, line_message) for row_parts."""
+    return ([Signal(intbv(0)[bits:]) for _ in rows],) + tuple(Signal(intbv(0)[bits:])
+                                                             for _ in range(3))
+
+
+@block(skipname=True)
+def row_parts(clk, rst, view, y, row_line, rows, numbers, quiet_phase, row_lines, line_pick,
+              line_last, line_message):
+    """What a screen's text rows share (row_signals' registers): the hand and message rows'
+    lines (hand_lines, for the caller to copy into row_lines) and the decode."""
+    hands = hand_lines(clk, rst, view, numbers, quiet_phase, line_pick, line_last,
+                       line_message)
+    decode = row_decode(y, rows, row_lines, row_line)
+    return hands, decode
+
+
+@block(skipname=True)
+def text_rows(clk, rst, view, y, row_line):
+    """row_line: the line of LINES on the pixel's text row y[10:4]; the rows' lines chosen by
+    the view (the blind, the selection's hand, the last hand, the message) are registered."""
+    rows = (ROW_BLIND, ROW_SCORE, ROW_COUNTS, ROW_PICK, ROW_LAST, ROW_MESSAGE, ROW_HELP)
+    row_lines, line_pick, line_last, line_message = row_signals(rows, LINE_BITS)
+    parts = row_parts(clk, rst, view, y, row_line, rows, BASE_HAND_LINES, PHASE_TITLE,
+                      row_lines, line_pick, line_last, line_message)
+
+    @always_seq(clk.posedge, reset=rst)
+    def lines():
+        title = view.phase == PHASE_TITLE
+        row_lines[0].next = L_TOP + view.blind
+        row_lines[1].next = L_SCORE
+        row_lines[2].next = L_COUNTS
+        if title:                               # the title: its two lines and the help
+            row_lines[0].next = L_TITLE
+            row_lines[1].next = L_BLANK
+            row_lines[2].next = L_BLANK
+        row_lines[3].next = line_pick
+        row_lines[4].next = line_last
+        row_lines[5].next = line_message
+        row_lines[6].next = L_HELP
+
+    return parts, lines
 
 
 @block(skipname=True)

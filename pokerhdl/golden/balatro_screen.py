@@ -111,14 +111,18 @@ def texts(state, selection):
     if state["last_category"] != NO_HAND:
         last = hand_text(state["last_category"], state["last_chips"], state["last_mult"])
         rows[ROW_LAST] = f"LAST  {last} = {field(state['last_score'], 4)}"
-    if state["phase"] == PHASE_WON:
-        rows[ROW_MESSAGE] = WON_TEXT
-    elif state["phase"] == PHASE_LOST:
-        rows[ROW_MESSAGE] = LOST_TEXT
-    elif state["result"] != OK:
-        rows[ROW_MESSAGE] = RESULT_TEXT[state["result"]].upper()
+    rows[ROW_MESSAGE] = message_text(state, RESULT_TEXT)
     rows[ROW_HELP] = HELP
     return rows
+
+
+def message_text(state, result_text):
+    """The message row: the run's end, or the refusal's text (result_text: the game's)."""
+    if state["phase"] == PHASE_WON:
+        return WON_TEXT
+    if state["phase"] == PHASE_LOST:
+        return LOST_TEXT
+    return result_text[state["result"]].upper() if state["result"] != OK else ""
 
 
 NAME_W = 11                             # a joker's or shop item's name on screen
@@ -179,12 +183,7 @@ def run_texts(state, selection):
         last = run_hand_text(state, state["last_category"], state["last_chips"],
                              state["last_mult"])
         rows[ROW_LAST] = f"LAST  {last} = {field(state['last_score'], 11)}"
-    if state["phase"] == PHASE_WON:
-        rows[ROW_MESSAGE] = WON_TEXT
-    elif state["phase"] == PHASE_LOST:
-        rows[ROW_MESSAGE] = LOST_TEXT
-    elif state["result"] != OK:
-        rows[ROW_MESSAGE] = RUN_RESULT_TEXT[state["result"]].upper()
+    rows[ROW_MESSAGE] = message_text(state, RUN_RESULT_TEXT)
     return rows
 
 
