@@ -88,7 +88,7 @@ reg deck_ready;
 input [31:0] rng_word;
 input rng_valid;
 output rng_ready;
-reg rng_ready;
+wire rng_ready;
 output [47:0] view_hand;
 reg [47:0] view_hand;
 output [3:0] view_hand_len;
@@ -159,23 +159,14 @@ wire ended;
 wire restart;
 reg [3:0] state;
 reg [3:0] step;
-reg [7:0] occupied;
-reg [3:0] hand_count;
 reg [7:0] chosen;
-reg [7:0] move_mask;
 reg move_ok;
 reg scored_done;
 wire fresh_in;
 reg fresh_out;
 reg figures_reached;
 reg [3:0] figures_hands_left;
-reg draw_more;
-reg hand_empty;
-reg ready;
-reg move_done;
-reg move_bad_op;
-reg [3:0] move_result;
-reg hand_start;
+reg [3:0] hand_count;
 wire shop_ready;
 reg pipe_reg0_q;
 reg pipe_reg1_q;
@@ -405,6 +396,8 @@ reg [33:0] run_scorer0_pm;
 reg [13:0] run_scorer0_sum_c;
 reg [20:0] run_scorer0_sum_m;
 reg last_blind;
+wire draw_more;
+reg hand_empty;
 reg stocked;
 reg [3:0] move_op;
 reg [2:0] phase;
@@ -412,13 +405,13 @@ reg [3:0] discards_left;
 reg [2:0] joker_count;
 reg [8:0] money;
 reg [9:0] reroll_price;
+reg [3:0] mask_count;
+reg [7:0] move_mask;
 reg [7:0] hand_filled;
 reg [7:0] jokers_filled;
-reg [3:0] mask_count;
 reg [1:0] facts_joker;
 reg [1:0] facts_afford;
 reg facts_reroll_ok;
-reg move_taken;
 reg [2:0] move_jslot;
 reg [0:0] move_islot;
 reg facts_none;
@@ -427,6 +420,10 @@ reg facts_several;
 reg facts_off_hand;
 reg facts_off_jokers;
 reg facts_off_shop;
+reg move_bad_op;
+reg [3:0] move_result;
+reg move_done;
+reg move_taken;
 reg [5:0] blind_index;
 reg [8:0] type_bit;
 reg [3:0] figures_ante;
@@ -453,7 +450,10 @@ reg [12:0] add_chips;
 reg [8:0] add_mult;
 reg [3:0] planet;
 reg by_suit;
+reg hand_start;
 reg [5:0] hand_dealt;
+reg [7:0] occupied;
+wire ready;
 reg [5:0] preview0_slots [0:8-1];
 reg [2:0] preview0_before [0:8-1];
 reg [3:0] preview0_card_chips [0:5-1];
@@ -3545,6 +3545,38 @@ always @(posedge clk) begin: steps
 end
 
 
+always @(posedge clk) begin: take
+    if (rst == 1) begin
+        move_mask <= 0;
+        move_taken <= 0;
+        move_op <= 0;
+        move_done <= 0;
+    end
+    else begin
+        move_done <= 0;
+        case (state)
+            4'b0000: begin
+                if (cmd_valid) begin
+                    move_op <= cmd_op;
+                    if (((phase == 3) && (cmd_op <= 9))) begin
+                        move_op <= 4;
+                    end
+                    move_mask <= cmd_mask;
+                    move_taken <= 1;
+                end
+            end
+            4'b1000: begin
+                move_done <= move_taken;
+                move_taken <= 0;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
 always @(move_mask) begin: count_rom
     case (move_mask)
         0: mask_count = 0;
@@ -3875,33 +3907,18 @@ always @(posedge clk) begin: judge
     if (rst == 1) begin
         facts_off_shop <= 0;
         move_bad_op <= 0;
-        move_mask <= 0;
-        move_op <= 0;
-        move_islot <= 0;
         facts_none <= 0;
+        move_islot <= 0;
         move_jslot <= 0;
         facts_many <= 0;
         facts_several <= 0;
         facts_off_hand <= 0;
         move_result <= 0;
         move_ok <= 0;
-        move_taken <= 0;
         facts_off_jokers <= 0;
-        move_done <= 0;
     end
     else begin
-        move_done <= 0;
         case (state)
-            4'b0000: begin
-                if (cmd_valid) begin
-                    move_op <= cmd_op;
-                    if (((phase == 3) && (cmd_op <= 9))) begin
-                        move_op <= 4;
-                    end
-                    move_mask <= cmd_mask;
-                    move_taken <= 1;
-                end
-            end
             4'b0001: begin
                 case (move_mask)
                     0: move_jslot <= 0;
@@ -4499,10 +4516,6 @@ always @(posedge clk) begin: judge
                 end
                 move_result <= r;
                 move_ok <= ((r == 0) && (move_op <= 9));
-            end
-            4'b1000: begin
-                move_done <= move_taken;
-                move_taken <= 0;
             end
             default: begin
                 // pass
@@ -5818,10 +5831,56 @@ always @(posedge clk) begin: cards
 end
 
 
-always @(discards_left, figures_last_mult, figures_ante, run_scorer0_out_chips, figures_score_lo, phase, run_scorer0_out_mult, preview0_category, figures_blind, run_scorer0_played, hand_dealt, figures_last_score, figures_last_chips, figures_score_hi, preview0_count, preview0_slots[0], preview0_slots[1], preview0_slots[2], preview0_slots[3], preview0_slots[4], preview0_slots[5], preview0_slots[6], preview0_slots[7], hand_count, figures_hands_left, move_result, figures_last_category, figures_target) begin: run_view0_run_ports
+always @(occupied, selection, move_mask, hand_count, state) begin: choose
+    case (hand_count)
+        0: occupied = 0;
+        1: occupied = 1;
+        2: occupied = 3;
+        3: occupied = 7;
+        4: occupied = 15;
+        5: occupied = 31;
+        6: occupied = 63;
+        7: occupied = 127;
+        8: occupied = 255;
+        9: occupied = 0;
+        10: occupied = 0;
+        11: occupied = 0;
+        12: occupied = 0;
+        13: occupied = 0;
+        14: occupied = 0;
+        default: occupied = 0;
+    endcase
+    if ((state == 4'b0000)) begin
+        chosen = (selection & occupied);
+    end
+    else begin
+        chosen = (move_mask & occupied);
+    end
+end
+
+
+
+assign draw_more = ((hand_count < 8) && (!hand_empty));
+assign ready = (((state == 4'b0111) && (!hand_empty)) || ((state == 4'b0100) && (hand_count < 8) && (!hand_empty)));
+
+
+always @(ready, move_bad_op, move_result, hand_start, move_done, state) begin: streams
+    cmd_ready = (state == 4'b0000);
+    res_valid = move_done;
+    if (move_bad_op) begin
+        res_code = 15;
+    end
+    else begin
+        res_code = move_result;
+    end
+    deck_start = hand_start;
+    deck_ready = ready;
+end
+
+
+always @(hand_dealt, preview0_slots[0], preview0_slots[1], preview0_slots[2], preview0_slots[3], preview0_slots[4], preview0_slots[5], preview0_slots[6], preview0_slots[7], hand_count) begin: hand_ports
     reg [48-1:0] v;
     integer b;
-    reg [34-1:0] s;
     v = 48'h0;
     for (b=0; b<(6 * 8); b=b+1) begin
         v[b] = preview0_slots[(b / 6)][(b % 6)];
@@ -5829,6 +5888,11 @@ always @(discards_left, figures_last_mult, figures_ante, run_scorer0_out_chips, 
     view_hand = v;
     view_hand_len = hand_count;
     view_deck_left = (52 - hand_dealt);
+end
+
+
+always @(figures_score_hi, discards_left, figures_last_mult, preview0_count, preview0_category, figures_last_score, figures_blind, figures_ante, figures_last_chips, run_scorer0_played, run_scorer0_out_chips, figures_hands_left, move_result, figures_last_category, figures_score_lo, phase, run_scorer0_out_mult, figures_target) begin: run_view0_run_ports
+    reg [34-1:0] s;
     view_phase = phase;
     view_ante = figures_ante;
     view_blind = figures_blind;
@@ -5895,34 +5959,6 @@ always @(money_reward, money, reroll_price, run_scorer0_ids[0], run_scorer0_ids[
 end
 
 
-always @(occupied, selection, move_mask, hand_count, state) begin: choose
-    case (hand_count)
-        0: occupied = 0;
-        1: occupied = 1;
-        2: occupied = 3;
-        3: occupied = 7;
-        4: occupied = 15;
-        5: occupied = 31;
-        6: occupied = 63;
-        7: occupied = 127;
-        8: occupied = 255;
-        9: occupied = 0;
-        10: occupied = 0;
-        11: occupied = 0;
-        12: occupied = 0;
-        13: occupied = 0;
-        14: occupied = 0;
-        default: occupied = 0;
-    endcase
-    if ((state == 4'b0000)) begin
-        chosen = (selection & occupied);
-    end
-    else begin
-        chosen = (move_mask & occupied);
-    end
-end
-
-
 always @(posedge clk) begin: chosen_before
     chosen_q <= chosen;
 end
@@ -5936,20 +5972,7 @@ assign restart = (((state == 4'b0010) && (step == 13)) || fresh_out);
 assign ended = ((figures_reached && (!1'b0)) || (figures_hands_left == 0) || (hand_count == 0));
 
 
-always @(ready, hand_empty, move_bad_op, shop_ready, hand_count, move_result, hand_start, move_done, state) begin: streams
-    draw_more = ((hand_count < 8) && (!hand_empty));
-    ready = (((state == 4'b0111) && (!hand_empty)) || ((state == 4'b0100) && (hand_count < 8) && (!hand_empty)));
-    cmd_ready = (state == 4'b0000);
-    res_valid = move_done;
-    if (move_bad_op) begin
-        res_code = 15;
-    end
-    else begin
-        res_code = move_result;
-    end
-    deck_start = hand_start;
-    deck_ready = ready;
-    rng_ready = shop_ready;
-end
+
+assign rng_ready = shop_ready;
 
 endmodule

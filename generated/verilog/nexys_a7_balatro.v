@@ -98,61 +98,51 @@ reg balatro_board0_stir = 0;
 wire [4:0] balatro_board0_io_press;
 reg [7:0] balatro_board0_io_sw = 0;
 wire balatro_board0_won;
-reg [1:0] balatro_board0_view_phase = 3;
+wire [1:0] balatro_board0_view_phase;
 wire balatro_board0_lost;
 wire [15:0] balatro_board0_io_led;
 wire [16:0] balatro_board0_io_figure;
-reg [16:0] balatro_board0_view_score = 0;
+wire [16:0] balatro_board0_view_score;
+reg [3:0] balatro_board0_balatro_game0_state = 4'b0000;
 reg [3:0] balatro_board0_balatro_game0_step = 0;
+reg [7:0] balatro_board0_balatro_game0_occupied = 0;
+wire balatro_board0_balatro_game0_draw_more;
+reg [7:0] balatro_board0_balatro_game0_chosen = 0;
 reg [10:0] balatro_board0_balatro_game0_pick_score = 0;
 wire [5:0] balatro_board0_balatro_game0_blind_index;
-reg [7:0] balatro_board0_balatro_game0_chosen = 0;
-wire balatro_board0_balatro_game0_draw_more;
 reg [3:0] balatro_board0_balatro_game0_mask_count = 0;
-reg [7:0] balatro_board0_balatro_game0_occupied = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_category = 0;
 reg [7:0] balatro_board0_balatro_game0_pick_chips = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_count = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_mult = 0;
-wire balatro_board0_balatro_game0_ready;
-reg [3:0] balatro_board0_balatro_game0_state = 4'b0000;
 reg [16:0] balatro_board0_balatro_game0_target_next = 300;
-reg [3:0] balatro_board0_balatro_game0_hand_count = 0;
-reg [7:0] balatro_board0_balatro_game0_move_mask = 0;
 reg [3:0] balatro_board0_balatro_game0_run_ante = 1;
 reg [1:0] balatro_board0_balatro_game0_run_blind = 0;
-reg balatro_board0_balatro_game0_hand_empty = 1;
-reg balatro_board0_balatro_game0_move_done = 0;
-reg balatro_board0_balatro_game0_move_bad_op = 0;
-reg [2:0] balatro_board0_balatro_game0_move_result = 0;
-reg balatro_board0_balatro_game0_hand_start = 0;
-reg [47:0] balatro_board0_balatro_game0_view_hand = 49'hffffffffffff;
-reg [3:0] balatro_board0_balatro_game0_view_hand_len = 0;
+reg [7:0] balatro_board0_balatro_game0_move_mask = 0;
 reg [1:0] balatro_board0_balatro_game0_run_phase = 3;
-reg [3:0] balatro_board0_balatro_game0_view_ante = 1;
-reg [1:0] balatro_board0_balatro_game0_view_blind = 0;
-reg [16:0] balatro_board0_balatro_game0_view_target = 0;
+wire [3:0] balatro_board0_balatro_game0_view_ante;
+wire [1:0] balatro_board0_balatro_game0_view_blind;
+wire [16:0] balatro_board0_balatro_game0_view_target;
 reg [16:0] balatro_board0_balatro_game0_run_target = 0;
 reg [16:0] balatro_board0_balatro_game0_run_score = 0;
-reg [3:0] balatro_board0_balatro_game0_view_hands_left = 0;
+wire [3:0] balatro_board0_balatro_game0_view_hands_left;
 reg [3:0] balatro_board0_balatro_game0_run_hands_left = 0;
-reg [3:0] balatro_board0_balatro_game0_view_discards_left = 0;
+wire [3:0] balatro_board0_balatro_game0_view_discards_left;
 reg [3:0] balatro_board0_balatro_game0_run_discards_left = 0;
-reg [5:0] balatro_board0_balatro_game0_view_deck_left = 0;
-reg [5:0] balatro_board0_balatro_game0_hand_dealt = 52;
-reg [2:0] balatro_board0_balatro_game0_view_result = 0;
-reg [3:0] balatro_board0_balatro_game0_view_last_category = 15;
+wire [2:0] balatro_board0_balatro_game0_view_result;
+reg [2:0] balatro_board0_balatro_game0_move_result = 0;
+wire [3:0] balatro_board0_balatro_game0_view_last_category;
 reg [3:0] balatro_board0_balatro_game0_run_last_category = 15;
-reg [7:0] balatro_board0_balatro_game0_view_last_chips = 0;
+wire [7:0] balatro_board0_balatro_game0_view_last_chips;
 reg [7:0] balatro_board0_balatro_game0_run_last_chips = 0;
-reg [3:0] balatro_board0_balatro_game0_view_last_mult = 0;
+wire [3:0] balatro_board0_balatro_game0_view_last_mult;
 reg [3:0] balatro_board0_balatro_game0_run_last_mult = 0;
-reg [10:0] balatro_board0_balatro_game0_view_last_score = 0;
+wire [10:0] balatro_board0_balatro_game0_view_last_score;
 reg [10:0] balatro_board0_balatro_game0_run_last_score = 0;
-reg [3:0] balatro_board0_balatro_game0_view_pick_count = 0;
-reg [3:0] balatro_board0_balatro_game0_view_pick_category = 0;
-reg [7:0] balatro_board0_balatro_game0_view_pick_chips = 0;
-reg [3:0] balatro_board0_balatro_game0_view_pick_mult = 0;
+wire [3:0] balatro_board0_balatro_game0_view_pick_count;
+wire [3:0] balatro_board0_balatro_game0_view_pick_category;
+wire [7:0] balatro_board0_balatro_game0_view_pick_chips;
+wire [3:0] balatro_board0_balatro_game0_view_pick_mult;
 reg [7:0] balatro_board0_balatro_game0_preview0_chosen = 0;
 reg [7:0] balatro_board0_balatro_game0_preview0_chosen_q = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_n0 = 0;
@@ -302,8 +292,18 @@ reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg58_q = 0;
 reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg59_q = 0;
 reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg60_q = 0;
 reg [2:0] balatro_board0_balatro_game0_move_op = 0;
+reg [3:0] balatro_board0_balatro_game0_hand_count = 0;
+reg balatro_board0_balatro_game0_hand_empty = 1;
+reg balatro_board0_balatro_game0_move_bad_op = 0;
+reg balatro_board0_balatro_game0_move_done = 0;
 reg balatro_board0_balatro_game0_move_taken = 0;
 reg balatro_board0_balatro_game0_by_suit = 0;
+reg balatro_board0_balatro_game0_hand_start = 0;
+reg [5:0] balatro_board0_balatro_game0_hand_dealt = 52;
+wire balatro_board0_balatro_game0_ready;
+reg [47:0] balatro_board0_balatro_game0_view_hand = 49'hffffffffffff;
+reg [3:0] balatro_board0_balatro_game0_view_hand_len = 0;
+reg [5:0] balatro_board0_balatro_game0_view_deck_left = 0;
 wire [11:0] balatro_board0_balatro_screen0_rgb;
 wire balatro_board0_balatro_screen0_hsync;
 wire balatro_board0_balatro_screen0_vsync;
@@ -632,12 +632,12 @@ reg [7:0] decimal_display0_sevenseg0_ring = 1;
 reg [6:0] decimal_display0_sevenseg0_seg_q = 0;
 reg decimal_display0_sevenseg0_dp_q = 0;
 reg [7:0] decimal_display0_sevenseg0_an_q = 0;
-reg [5:0] balatro_board0_balatro_game0_hand_slots [0:8-1];
+reg [5:0] balatro_board0_balatro_game0_preview0_slots [0:8-1];
 
-initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_HAND_SLOTS
+initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_PREVIEW0_SLOTS
     integer i;
     for(i=0; i<8; i=i+1) begin
-        balatro_board0_balatro_game0_hand_slots[i] = 63;
+        balatro_board0_balatro_game0_preview0_slots[i] = 63;
     end
 end
 
@@ -7361,7 +7361,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card0_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 0))) begin
-            c = balatro_board0_balatro_game0_hand_slots[i];
+            c = balatro_board0_balatro_game0_preview0_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card0_card <= c;
@@ -7440,7 +7440,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card1_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 1))) begin
-            c = balatro_board0_balatro_game0_hand_slots[i];
+            c = balatro_board0_balatro_game0_preview0_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card1_card <= c;
@@ -7519,7 +7519,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card2_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 2))) begin
-            c = balatro_board0_balatro_game0_hand_slots[i];
+            c = balatro_board0_balatro_game0_preview0_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card2_card <= c;
@@ -7598,7 +7598,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card3_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 3))) begin
-            c = balatro_board0_balatro_game0_hand_slots[i];
+            c = balatro_board0_balatro_game0_preview0_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card3_card <= c;
@@ -7677,7 +7677,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card4_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 4))) begin
-            c = balatro_board0_balatro_game0_hand_slots[i];
+            c = balatro_board0_balatro_game0_preview0_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card4_card <= c;
@@ -9247,13 +9247,11 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_steps
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_judge
+always @(posedge clk) begin: balatro_board0_balatro_game0_take
     if (rst == 1) begin
-        balatro_board0_balatro_game0_move_bad_op <= 0;
         balatro_board0_balatro_game0_move_mask <= 0;
-        balatro_board0_balatro_game0_move_op <= 0;
-        balatro_board0_balatro_game0_move_result <= 0;
         balatro_board0_balatro_game0_move_taken <= 0;
+        balatro_board0_balatro_game0_move_op <= 0;
         balatro_board0_balatro_game0_move_done <= 0;
     end
     else begin
@@ -9262,41 +9260,11 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_judge
             4'b0000: begin
                 if (balatro_board0_cmd_valid) begin
                     balatro_board0_balatro_game0_move_op <= balatro_board0_cmd_op;
-                    if (((balatro_board0_balatro_game0_run_phase == 3) && (balatro_board0_cmd_op < 4))) begin
+                    if (((balatro_board0_balatro_game0_run_phase == 3) && (balatro_board0_cmd_op <= 4))) begin
                         balatro_board0_balatro_game0_move_op <= 4;
                     end
                     balatro_board0_balatro_game0_move_mask <= balatro_board0_cmd_mask;
                     balatro_board0_balatro_game0_move_taken <= 1;
-                end
-            end
-            4'b0001: begin
-                balatro_board0_balatro_game0_move_bad_op <= (balatro_board0_balatro_game0_move_op > 4);
-                if ((balatro_board0_balatro_game0_move_op == 4)) begin
-                    balatro_board0_balatro_game0_move_result <= 0;
-                end
-                else if ((balatro_board0_balatro_game0_move_op > 4)) begin
-                    // pass
-                end
-                else if ((balatro_board0_balatro_game0_run_phase != 0)) begin
-                    balatro_board0_balatro_game0_move_result <= 1;
-                end
-                else if ((balatro_board0_balatro_game0_move_op > 1)) begin
-                    balatro_board0_balatro_game0_move_result <= 0;
-                end
-                else if (((balatro_board0_balatro_game0_move_op == 1) && (balatro_board0_balatro_game0_run_discards_left == 0))) begin
-                    balatro_board0_balatro_game0_move_result <= 2;
-                end
-                else if ((balatro_board0_balatro_game0_move_mask == 0)) begin
-                    balatro_board0_balatro_game0_move_result <= 3;
-                end
-                else if ((balatro_board0_balatro_game0_mask_count > 5)) begin
-                    balatro_board0_balatro_game0_move_result <= 4;
-                end
-                else if (((balatro_board0_balatro_game0_move_mask & (~balatro_board0_balatro_game0_occupied)) != 0)) begin
-                    balatro_board0_balatro_game0_move_result <= 5;
-                end
-                else begin
-                    balatro_board0_balatro_game0_move_result <= 0;
                 end
             end
             4'b1000: begin
@@ -9307,6 +9275,46 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_judge
                 // pass
             end
         endcase
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_game0_judge
+    if (rst == 1) begin
+        balatro_board0_balatro_game0_move_result <= 0;
+        balatro_board0_balatro_game0_move_bad_op <= 0;
+    end
+    else begin
+        if ((balatro_board0_balatro_game0_state == 4'b0001)) begin
+            balatro_board0_balatro_game0_move_bad_op <= (balatro_board0_balatro_game0_move_op > 4);
+            if ((balatro_board0_balatro_game0_move_op == 4)) begin
+                balatro_board0_balatro_game0_move_result <= 0;
+            end
+            else if ((balatro_board0_balatro_game0_move_op > 4)) begin
+                // pass
+            end
+            else if ((balatro_board0_balatro_game0_run_phase != 0)) begin
+                balatro_board0_balatro_game0_move_result <= 1;
+            end
+            else if ((balatro_board0_balatro_game0_move_op > 1)) begin
+                balatro_board0_balatro_game0_move_result <= 0;
+            end
+            else if (((balatro_board0_balatro_game0_move_op == 1) && (balatro_board0_balatro_game0_run_discards_left == 0))) begin
+                balatro_board0_balatro_game0_move_result <= 2;
+            end
+            else if ((balatro_board0_balatro_game0_move_mask == 0)) begin
+                balatro_board0_balatro_game0_move_result <= 3;
+            end
+            else if ((balatro_board0_balatro_game0_mask_count > 5)) begin
+                balatro_board0_balatro_game0_move_result <= 4;
+            end
+            else if (((balatro_board0_balatro_game0_move_mask & (~balatro_board0_balatro_game0_occupied)) != 0)) begin
+                balatro_board0_balatro_game0_move_result <= 5;
+            end
+            else begin
+                balatro_board0_balatro_game0_move_result <= 0;
+            end
+        end
     end
 end
 
@@ -9400,7 +9408,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_sort_keys
     integer i;
     reg [6-1:0] c;
     for (i=0; i<8; i=i+1) begin
-        c = balatro_board0_balatro_game0_hand_slots[i];
+        c = balatro_board0_balatro_game0_preview0_slots[i];
         if ((c == 63)) begin
             balatro_board0_balatro_game0_keys[i] <= 0;
         end
@@ -9419,14 +9427,14 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
     integer j;
     if (rst == 1) begin
         balatro_board0_balatro_game0_by_suit <= 0;
-        balatro_board0_balatro_game0_hand_slots[0] <= 63;
-        balatro_board0_balatro_game0_hand_slots[1] <= 63;
-        balatro_board0_balatro_game0_hand_slots[2] <= 63;
-        balatro_board0_balatro_game0_hand_slots[3] <= 63;
-        balatro_board0_balatro_game0_hand_slots[4] <= 63;
-        balatro_board0_balatro_game0_hand_slots[5] <= 63;
-        balatro_board0_balatro_game0_hand_slots[6] <= 63;
-        balatro_board0_balatro_game0_hand_slots[7] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[0] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[1] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[2] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[3] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[4] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[5] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[6] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[7] <= 63;
         balatro_board0_balatro_game0_hand_empty <= 1;
         balatro_board0_balatro_game0_hand_dealt <= 52;
         balatro_board0_balatro_game0_hand_count <= 0;
@@ -9444,16 +9452,16 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
                 if (balatro_board0_balatro_game0_move_mask[balatro_board0_balatro_game0_step]) begin
                     for (s=0; s<7; s=s+1) begin
                         if ((s >= $signed({1'b0, balatro_board0_balatro_game0_step}))) begin
-                            balatro_board0_balatro_game0_hand_slots[s] <= balatro_board0_balatro_game0_hand_slots[(s + 1)];
+                            balatro_board0_balatro_game0_preview0_slots[s] <= balatro_board0_balatro_game0_preview0_slots[(s + 1)];
                         end
                     end
-                    balatro_board0_balatro_game0_hand_slots[7] <= 63;
+                    balatro_board0_balatro_game0_preview0_slots[7] <= 63;
                     balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count - 1);
                 end
             end
             4'b0100: begin
                 if ((balatro_board0_balatro_game0_draw_more && balatro_board0_deck_valid)) begin
-                    balatro_board0_balatro_game0_hand_slots[balatro_board0_balatro_game0_hand_count] <= balatro_board0_deck_data;
+                    balatro_board0_balatro_game0_preview0_slots[balatro_board0_balatro_game0_hand_count] <= balatro_board0_deck_data;
                     balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count + 1);
                     balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
                     balatro_board0_balatro_game0_hand_empty <= ($signed({1'b0, balatro_board0_balatro_game0_hand_dealt}) == (52 - 1));
@@ -9463,16 +9471,16 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
                 if ((balatro_board0_balatro_game0_step[0] && balatro_board0_balatro_game0_step[1])) begin
                     for (j=0; j<((8 / 2) - 1); j=j+1) begin
                         if ((balatro_board0_balatro_game0_keys[((2 * j) + 1)] < balatro_board0_balatro_game0_keys[((2 * j) + 2)])) begin
-                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 2)];
-                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 2)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)];
+                            balatro_board0_balatro_game0_preview0_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_preview0_slots[((2 * j) + 2)];
+                            balatro_board0_balatro_game0_preview0_slots[((2 * j) + 2)] <= balatro_board0_balatro_game0_preview0_slots[((2 * j) + 1)];
                         end
                     end
                 end
                 else if (balatro_board0_balatro_game0_step[0]) begin
                     for (j=0; j<(8 / 2); j=j+1) begin
                         if ((balatro_board0_balatro_game0_keys[(2 * j)] < balatro_board0_balatro_game0_keys[((2 * j) + 1)])) begin
-                            balatro_board0_balatro_game0_hand_slots[(2 * j)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)];
-                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_hand_slots[(2 * j)];
+                            balatro_board0_balatro_game0_preview0_slots[(2 * j)] <= balatro_board0_balatro_game0_preview0_slots[((2 * j) + 1)];
+                            balatro_board0_balatro_game0_preview0_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_preview0_slots[(2 * j)];
                         end
                     end
                 end
@@ -9484,7 +9492,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
                     balatro_board0_balatro_game0_hand_empty <= 0;
                     balatro_board0_balatro_game0_hand_count <= 0;
                     for (s=0; s<8; s=s+1) begin
-                        balatro_board0_balatro_game0_hand_slots[s] <= 63;
+                        balatro_board0_balatro_game0_preview0_slots[s] <= 63;
                     end
                 end
                 else if (balatro_board0_deck_valid) begin
@@ -9525,6 +9533,38 @@ always @(balatro_board0_balatro_game0_occupied, balatro_board0_io_sw, balatro_bo
     else begin
         balatro_board0_balatro_game0_chosen = (balatro_board0_balatro_game0_move_mask & balatro_board0_balatro_game0_occupied);
     end
+end
+
+
+
+assign balatro_board0_balatro_game0_draw_more = ((balatro_board0_balatro_game0_hand_count < 8) && (!balatro_board0_balatro_game0_hand_empty));
+assign balatro_board0_balatro_game0_ready = (((balatro_board0_balatro_game0_state == 4'b0111) && (!balatro_board0_balatro_game0_hand_empty)) || ((balatro_board0_balatro_game0_state == 4'b0100) && (balatro_board0_balatro_game0_hand_count < 8) && (!balatro_board0_balatro_game0_hand_empty)));
+
+
+always @(balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_move_done, balatro_board0_balatro_game0_state) begin: balatro_board0_balatro_game0_streams
+    balatro_board0_cmd_ready = (balatro_board0_balatro_game0_state == 4'b0000);
+    balatro_board0_res_valid = balatro_board0_balatro_game0_move_done;
+    if (balatro_board0_balatro_game0_move_bad_op) begin
+        balatro_board0_res_code = 7;
+    end
+    else begin
+        balatro_board0_res_code = balatro_board0_balatro_game0_move_result;
+    end
+    balatro_board0_deck_start = balatro_board0_balatro_game0_hand_start;
+    balatro_board0_deck_ready = balatro_board0_balatro_game0_ready;
+end
+
+
+always @(balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_preview0_slots[0], balatro_board0_balatro_game0_preview0_slots[1], balatro_board0_balatro_game0_preview0_slots[2], balatro_board0_balatro_game0_preview0_slots[3], balatro_board0_balatro_game0_preview0_slots[4], balatro_board0_balatro_game0_preview0_slots[5], balatro_board0_balatro_game0_preview0_slots[6], balatro_board0_balatro_game0_preview0_slots[7], balatro_board0_balatro_game0_hand_count) begin: balatro_board0_balatro_game0_hand_ports
+    reg [48-1:0] v;
+    integer b;
+    v = 48'h0;
+    for (b=0; b<(6 * 8); b=b+1) begin
+        v[b] = balatro_board0_balatro_game0_preview0_slots[(b / 6)][(b % 6)];
+    end
+    balatro_board0_balatro_game0_view_hand = v;
+    balatro_board0_balatro_game0_view_hand_len = balatro_board0_balatro_game0_hand_count;
+    balatro_board0_balatro_game0_view_deck_left = (52 - balatro_board0_balatro_game0_hand_dealt);
 end
 
 
@@ -9865,47 +9905,22 @@ end
 
 
 
-assign balatro_board0_balatro_game0_draw_more = ((balatro_board0_balatro_game0_hand_count < 8) && (!balatro_board0_balatro_game0_hand_empty));
-assign balatro_board0_balatro_game0_ready = (((balatro_board0_balatro_game0_state == 4'b0111) && (!balatro_board0_balatro_game0_hand_empty)) || ((balatro_board0_balatro_game0_state == 4'b0100) && (balatro_board0_balatro_game0_hand_count < 8) && (!balatro_board0_balatro_game0_hand_empty)));
-
-
-always @(balatro_board0_balatro_game0_run_last_chips, balatro_board0_balatro_game0_run_hands_left, balatro_board0_balatro_game0_run_target, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_run_last_mult, balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_run_blind, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_run_score, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_run_discards_left, balatro_board0_balatro_game0_run_last_score, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_hand_slots[0], balatro_board0_balatro_game0_hand_slots[1], balatro_board0_balatro_game0_hand_slots[2], balatro_board0_balatro_game0_hand_slots[3], balatro_board0_balatro_game0_hand_slots[4], balatro_board0_balatro_game0_hand_slots[5], balatro_board0_balatro_game0_hand_slots[6], balatro_board0_balatro_game0_hand_slots[7], balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_run_ante, balatro_board0_balatro_game0_run_phase, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_run_last_category, balatro_board0_balatro_game0_move_done) begin: balatro_board0_balatro_game0_outputs
-    reg [48-1:0] v;
-    integer b;
-    balatro_board0_cmd_ready = (balatro_board0_balatro_game0_state == 4'b0000);
-    balatro_board0_res_valid = balatro_board0_balatro_game0_move_done;
-    if (balatro_board0_balatro_game0_move_bad_op) begin
-        balatro_board0_res_code = 7;
-    end
-    else begin
-        balatro_board0_res_code = balatro_board0_balatro_game0_move_result;
-    end
-    balatro_board0_deck_start = balatro_board0_balatro_game0_hand_start;
-    balatro_board0_deck_ready = balatro_board0_balatro_game0_ready;
-    v = 48'h0;
-    for (b=0; b<(6 * 8); b=b+1) begin
-        v[b] = balatro_board0_balatro_game0_hand_slots[(b / 6)][(b % 6)];
-    end
-    balatro_board0_balatro_game0_view_hand = v;
-    balatro_board0_balatro_game0_view_hand_len = balatro_board0_balatro_game0_hand_count;
-    balatro_board0_view_phase = balatro_board0_balatro_game0_run_phase;
-    balatro_board0_balatro_game0_view_ante = balatro_board0_balatro_game0_run_ante;
-    balatro_board0_balatro_game0_view_blind = balatro_board0_balatro_game0_run_blind;
-    balatro_board0_balatro_game0_view_target = balatro_board0_balatro_game0_run_target;
-    balatro_board0_view_score = balatro_board0_balatro_game0_run_score;
-    balatro_board0_balatro_game0_view_hands_left = balatro_board0_balatro_game0_run_hands_left;
-    balatro_board0_balatro_game0_view_discards_left = balatro_board0_balatro_game0_run_discards_left;
-    balatro_board0_balatro_game0_view_deck_left = (52 - balatro_board0_balatro_game0_hand_dealt);
-    balatro_board0_balatro_game0_view_result = balatro_board0_balatro_game0_move_result;
-    balatro_board0_balatro_game0_view_last_category = balatro_board0_balatro_game0_run_last_category;
-    balatro_board0_balatro_game0_view_last_chips = balatro_board0_balatro_game0_run_last_chips;
-    balatro_board0_balatro_game0_view_last_mult = balatro_board0_balatro_game0_run_last_mult;
-    balatro_board0_balatro_game0_view_last_score = balatro_board0_balatro_game0_run_last_score;
-    balatro_board0_balatro_game0_view_pick_count = balatro_board0_balatro_game0_pick_count;
-    balatro_board0_balatro_game0_view_pick_category = balatro_board0_balatro_game0_pick_category;
-    balatro_board0_balatro_game0_view_pick_chips = balatro_board0_balatro_game0_pick_chips;
-    balatro_board0_balatro_game0_view_pick_mult = balatro_board0_balatro_game0_pick_mult;
-end
+assign balatro_board0_view_phase = balatro_board0_balatro_game0_run_phase;
+assign balatro_board0_balatro_game0_view_ante = balatro_board0_balatro_game0_run_ante;
+assign balatro_board0_balatro_game0_view_blind = balatro_board0_balatro_game0_run_blind;
+assign balatro_board0_balatro_game0_view_target = balatro_board0_balatro_game0_run_target;
+assign balatro_board0_view_score = balatro_board0_balatro_game0_run_score;
+assign balatro_board0_balatro_game0_view_hands_left = balatro_board0_balatro_game0_run_hands_left;
+assign balatro_board0_balatro_game0_view_discards_left = balatro_board0_balatro_game0_run_discards_left;
+assign balatro_board0_balatro_game0_view_result = balatro_board0_balatro_game0_move_result;
+assign balatro_board0_balatro_game0_view_last_category = balatro_board0_balatro_game0_run_last_category;
+assign balatro_board0_balatro_game0_view_last_chips = balatro_board0_balatro_game0_run_last_chips;
+assign balatro_board0_balatro_game0_view_last_mult = balatro_board0_balatro_game0_run_last_mult;
+assign balatro_board0_balatro_game0_view_last_score = balatro_board0_balatro_game0_run_last_score;
+assign balatro_board0_balatro_game0_view_pick_count = balatro_board0_balatro_game0_pick_count;
+assign balatro_board0_balatro_game0_view_pick_category = balatro_board0_balatro_game0_pick_category;
+assign balatro_board0_balatro_game0_view_pick_chips = balatro_board0_balatro_game0_pick_chips;
+assign balatro_board0_balatro_game0_view_pick_mult = balatro_board0_balatro_game0_pick_mult;
 
 
 always @(posedge clk) begin: balatro_board0_balatro_screen0_vga_timing0_count

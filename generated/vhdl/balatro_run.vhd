@@ -108,23 +108,14 @@ signal ended: std_logic;
 signal restart: std_logic;
 signal state: t_enum_st_1;
 signal step: unsigned(3 downto 0);
-signal occupied: unsigned(7 downto 0);
-signal hand_count: unsigned(3 downto 0);
 signal chosen: unsigned(7 downto 0);
-signal move_mask: unsigned(7 downto 0);
 signal move_ok: std_logic;
 signal scored_done: std_logic;
 signal fresh_in: std_logic;
 signal fresh_out: std_logic;
 signal figures_reached: std_logic;
 signal figures_hands_left: unsigned(3 downto 0);
-signal draw_more: std_logic;
-signal hand_empty: std_logic;
-signal ready: std_logic;
-signal move_done: std_logic;
-signal move_bad_op: std_logic;
-signal move_result: unsigned(3 downto 0);
-signal hand_start: std_logic;
+signal hand_count: unsigned(3 downto 0);
 signal shop_ready: std_logic;
 signal pipe_reg0_q: std_logic;
 signal pipe_reg1_q: std_logic;
@@ -354,6 +345,8 @@ signal run_scorer0_pm: unsigned(33 downto 0);
 signal run_scorer0_sum_c: unsigned(13 downto 0);
 signal run_scorer0_sum_m: unsigned(20 downto 0);
 signal last_blind: std_logic;
+signal draw_more: std_logic;
+signal hand_empty: std_logic;
 signal stocked: std_logic;
 signal move_op: unsigned(3 downto 0);
 signal phase: unsigned(2 downto 0);
@@ -361,13 +354,13 @@ signal discards_left: unsigned(3 downto 0);
 signal joker_count: unsigned(2 downto 0);
 signal money: unsigned(8 downto 0);
 signal reroll_price: unsigned(9 downto 0);
+signal mask_count: unsigned(3 downto 0);
+signal move_mask: unsigned(7 downto 0);
 signal hand_filled: unsigned(7 downto 0);
 signal jokers_filled: unsigned(7 downto 0);
-signal mask_count: unsigned(3 downto 0);
 signal facts_joker: unsigned(1 downto 0);
 signal facts_afford: unsigned(1 downto 0);
 signal facts_reroll_ok: std_logic;
-signal move_taken: std_logic;
 signal move_jslot: unsigned(2 downto 0);
 signal move_islot: unsigned(0 downto 0);
 signal facts_none: std_logic;
@@ -376,6 +369,10 @@ signal facts_several: std_logic;
 signal facts_off_hand: std_logic;
 signal facts_off_jokers: std_logic;
 signal facts_off_shop: std_logic;
+signal move_bad_op: std_logic;
+signal move_result: unsigned(3 downto 0);
+signal move_done: std_logic;
+signal move_taken: std_logic;
 signal blind_index: unsigned(5 downto 0);
 signal type_bit: unsigned(8 downto 0);
 signal figures_ante: unsigned(3 downto 0);
@@ -402,7 +399,10 @@ signal add_chips: unsigned(12 downto 0);
 signal add_mult: unsigned(8 downto 0);
 signal planet: unsigned(3 downto 0);
 signal by_suit: std_logic;
+signal hand_start: std_logic;
 signal hand_dealt: unsigned(5 downto 0);
+signal occupied: unsigned(7 downto 0);
+signal ready: std_logic;
 signal view_hand_num: unsigned(47 downto 0);
 signal view_hand_len_num: unsigned(3 downto 0);
 signal view_deck_left_num: unsigned(5 downto 0);
@@ -3657,6 +3657,36 @@ begin
     end if;
 end process steps;
 
+take: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            move_mask <= to_unsigned(0, 8);
+            move_taken <= '0';
+            move_op <= to_unsigned(0, 4);
+            move_done <= '0';
+        else
+            move_done <= '0';
+            case state is
+                when BAL_IDLE =>
+                    if bool(cmd_valid) then
+                        move_op <= cmd_op_num;
+                        if ((phase = 3) and (cmd_op_num <= 9)) then
+                            move_op <= to_unsigned(4, 4);
+                        end if;
+                        move_mask <= cmd_mask_num;
+                        move_taken <= '1';
+                    end if;
+                when BAL_DONE =>
+                    move_done <= move_taken;
+                    move_taken <= '0';
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process take;
+
 count_rom: process (move_mask) is
 begin
     case to_integer(move_mask) is
@@ -3989,31 +4019,17 @@ begin
         if (rst = '1') then
             facts_off_shop <= '0';
             move_bad_op <= '0';
-            move_mask <= to_unsigned(0, 8);
-            move_op <= to_unsigned(0, 4);
-            move_islot <= to_unsigned(0, 1);
             facts_none <= '0';
+            move_islot <= to_unsigned(0, 1);
             move_jslot <= to_unsigned(0, 3);
             facts_many <= '0';
             facts_several <= '0';
             facts_off_hand <= '0';
             move_result <= to_unsigned(0, 4);
             move_ok <= '0';
-            move_taken <= '0';
             facts_off_jokers <= '0';
-            move_done <= '0';
         else
-            move_done <= '0';
             case state is
-                when BAL_IDLE =>
-                    if bool(cmd_valid) then
-                        move_op <= cmd_op_num;
-                        if ((phase = 3) and (cmd_op_num <= 9)) then
-                            move_op <= to_unsigned(4, 4);
-                        end if;
-                        move_mask <= cmd_mask_num;
-                        move_taken <= '1';
-                    end if;
                 when BAL_CHECK =>
                     case to_integer(move_mask) is
                         when 0 => move_jslot <= "000";
@@ -4592,9 +4608,6 @@ begin
                     end if;
                     move_result <= r;
                     move_ok <= stdl((r = 0) and (move_op <= 9));
-                when BAL_DONE =>
-                    move_done <= move_taken;
-                    move_taken <= '0';
                 when others =>
                     null;
             end case;
@@ -5875,9 +5888,52 @@ begin
     end if;
 end process cards;
 
-run_view0_run_ports: process (discards_left, figures_last_mult, figures_ante, run_scorer0_out_chips, figures_score_lo, phase, run_scorer0_out_mult, preview0_category, figures_blind, run_scorer0_played, hand_dealt, figures_last_score, figures_last_chips, figures_score_hi, preview0_count, preview0_slots, hand_count, figures_hands_left, move_result, figures_last_category, figures_target) is
+choose: process (occupied, selection_num, move_mask, hand_count, state) is
+begin
+    case to_integer(hand_count) is
+        when 0 => occupied <= "00000000";
+        when 1 => occupied <= "00000001";
+        when 2 => occupied <= "00000011";
+        when 3 => occupied <= "00000111";
+        when 4 => occupied <= "00001111";
+        when 5 => occupied <= "00011111";
+        when 6 => occupied <= "00111111";
+        when 7 => occupied <= "01111111";
+        when 8 => occupied <= "11111111";
+        when 9 => occupied <= "00000000";
+        when 10 => occupied <= "00000000";
+        when 11 => occupied <= "00000000";
+        when 12 => occupied <= "00000000";
+        when 13 => occupied <= "00000000";
+        when 14 => occupied <= "00000000";
+        when others => occupied <= "00000000";
+    end case;
+    if (state = BAL_IDLE) then
+        chosen <= (selection_num and occupied);
+    else
+        chosen <= (move_mask and occupied);
+    end if;
+end process choose;
+
+
+draw_more <= stdl((hand_count < 8) and (not bool(hand_empty)));
+ready <= stdl(((state = BAL_DRAIN) and (not bool(hand_empty))) or ((state = BAL_DRAW) and (hand_count < 8) and (not bool(hand_empty))));
+
+streams: process (ready, move_bad_op, move_result, hand_start, move_done, state) is
+begin
+    cmd_ready <= stdl(state = BAL_IDLE);
+    res_valid <= move_done;
+    if bool(move_bad_op) then
+        res_code_num <= to_unsigned(15, 4);
+    else
+        res_code_num <= move_result;
+    end if;
+    deck_start <= hand_start;
+    deck_ready <= ready;
+end process streams;
+
+hand_ports: process (hand_dealt, preview0_slots, hand_count) is
     variable v: unsigned(47 downto 0);
-    variable s: unsigned(33 downto 0);
 begin
     v := unsigned'("000000000000000000000000000000000000000000000000");
     for b in 0 to (6 * 8)-1 loop
@@ -5886,6 +5942,11 @@ begin
     view_hand_num <= v;
     view_hand_len_num <= hand_count;
     view_deck_left_num <= (52 - hand_dealt);
+end process hand_ports;
+
+run_view0_run_ports: process (figures_score_hi, discards_left, figures_last_mult, preview0_count, preview0_category, figures_last_score, figures_blind, figures_ante, figures_last_chips, run_scorer0_played, run_scorer0_out_chips, figures_hands_left, move_result, figures_last_category, figures_score_lo, phase, run_scorer0_out_mult, figures_target) is
+    variable s: unsigned(33 downto 0);
+begin
     view_phase_num <= phase;
     view_ante_num <= figures_ante;
     view_blind_num <= figures_blind;
@@ -5949,33 +6010,6 @@ begin
     view_shop_prices_num <= p;
 end process run_view0_progress_ports;
 
-choose: process (occupied, selection_num, move_mask, hand_count, state) is
-begin
-    case to_integer(hand_count) is
-        when 0 => occupied <= "00000000";
-        when 1 => occupied <= "00000001";
-        when 2 => occupied <= "00000011";
-        when 3 => occupied <= "00000111";
-        when 4 => occupied <= "00001111";
-        when 5 => occupied <= "00011111";
-        when 6 => occupied <= "00111111";
-        when 7 => occupied <= "01111111";
-        when 8 => occupied <= "11111111";
-        when 9 => occupied <= "00000000";
-        when 10 => occupied <= "00000000";
-        when 11 => occupied <= "00000000";
-        when 12 => occupied <= "00000000";
-        when 13 => occupied <= "00000000";
-        when 14 => occupied <= "00000000";
-        when others => occupied <= "00000000";
-    end case;
-    if (state = BAL_IDLE) then
-        chosen <= (selection_num and occupied);
-    else
-        chosen <= (move_mask and occupied);
-    end if;
-end process choose;
-
 chosen_before: process (clk) is
 begin
     if rising_edge(clk) then
@@ -5990,20 +6024,7 @@ fresh_in <= stdl((chosen /= chosen_q) or (state = BAL_DONE));
 restart <= stdl(((state = BAL_SCORE) and (step = 13)) or bool(fresh_out));
 ended <= stdl((bool(figures_reached) and (not False)) or (figures_hands_left = 0) or (hand_count = 0));
 
-streams: process (ready, hand_empty, move_bad_op, shop_ready, hand_count, move_result, hand_start, move_done, state) is
-begin
-    draw_more <= stdl((hand_count < 8) and (not bool(hand_empty)));
-    ready <= stdl(((state = BAL_DRAIN) and (not bool(hand_empty))) or ((state = BAL_DRAW) and (hand_count < 8) and (not bool(hand_empty))));
-    cmd_ready <= stdl(state = BAL_IDLE);
-    res_valid <= move_done;
-    if bool(move_bad_op) then
-        res_code_num <= to_unsigned(15, 4);
-    else
-        res_code_num <= move_result;
-    end if;
-    deck_start <= hand_start;
-    deck_ready <= ready;
-    rng_ready <= shop_ready;
-end process streams;
+
+rng_ready <= shop_ready;
 
 end architecture MyHDL;

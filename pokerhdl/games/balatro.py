@@ -282,7 +282,8 @@ STEPS = ("BAL_IDLE", "BAL_CHECK", "BAL_SCORE", "BAL_COMPACT", "BAL_DRAW", "BAL_S
 
 
 class Move:
-    """The move taken, written by game_move only: op, mask (cmd_op, cmd_mask as taken), taken
+    """The move taken, written by game_move only (its take_command the command's fields): op,
+    mask (cmd_op, cmd_mask as taken), taken
     (a command waits for its answer), result (OK or a refusal), bad_op (the answer is BAD_OP),
     done (res_valid)."""
 
@@ -404,18 +405,12 @@ def game_move(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, move, run, occup
     the command; run (Run): the phase and the discards left; occupied, mask_count: the hand's
     slots and the move's cards."""
     most = rules.max_select
+    taking = take_command(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, run.phase,
+                          ACT_NEW_RUN, move)
 
     @always_seq(clk.posedge, reset=rst)
     def judge():
-        move.done.next = 0
-        if state == st.BAL_IDLE:
-            if cmd_valid:
-                move.op.next = cmd_op
-                if run.phase == PHASE_TITLE and cmd_op < ACT_NEW_RUN:
-                    move.op.next = ACT_NEW_RUN      # on the title every move starts the run
-                move.mask.next = cmd_mask
-                move.taken.next = 1
-        elif state == st.BAL_CHECK:
+        if state == st.BAL_CHECK:
             move.bad_op.next = move.op > ACT_NEW_RUN
             if move.op == ACT_NEW_RUN:
                 move.result.next = OK
@@ -435,13 +430,84 @@ def game_move(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, move, run, occup
                 move.result.next = REF_EMPTY_SLOT
             else:
                 move.result.next = OK
+
+    return taking, judge
+
+
+@block(skipname=True)
+def take_command(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, phase, last_op, move):
+    """move.op, mask, taken (the command as taken in the idle step: on the title every op up
+    to last_op starts the run) and done (the answer's pulse, in the done step): a game's
+    Move, whose other fields its judge writes."""
+    @always_seq(clk.posedge, reset=rst)
+    def take():
+        move.done.next = 0
+        if state == st.BAL_IDLE:
+            if cmd_valid:
+                move.op.next = cmd_op
+                if phase == PHASE_TITLE and cmd_op <= last_op:
+                    move.op.next = ACT_NEW_RUN      # on the title every move starts the run
+                move.mask.next = cmd_mask
+                move.taken.next = 1
         elif state == st.BAL_DONE:
             move.done.next = move.taken
             move.taken.next = 0
         else:
             pass                                    # the move's steps leave it as it is
 
-    return judge
+    return take
+
+
+@block(skipname=True)
+def controller_io(state, st, move, hand, size, bad_op, selection, occupied, chosen,
+                  draw_more, cmd_ready, res_valid, res_code, deck_start, deck_ready):
+    """A game controller's streams and the cards its preview reads, from its parts: the
+    chosen cards (the live selection when idle, else the move's), whether the hand takes
+    another card (draw_more), the command's ready, the answer (bad_op: the code of an op no
+    button makes), the deck's start and ready."""
+    ready = Signal(bool(0))
+
+    @always_comb
+    def choose():
+        occupied.next = OCCUPIED[int(hand.count)]
+        if state == st.BAL_IDLE:
+            chosen.next = selection & occupied
+        else:
+            chosen.next = move.mask & occupied
+
+    @always_comb
+    def deck_flow():
+        draw_more.next = hand.count < size and not hand.empty
+        ready.next = (state == st.BAL_DRAIN and not hand.empty) or \
+            (state == st.BAL_DRAW and hand.count < size and not hand.empty)
+
+    @always_comb
+    def streams():
+        cmd_ready.next = state == st.BAL_IDLE
+        res_valid.next = move.done
+        if move.bad_op:
+            res_code.next = bad_op
+        else:
+            res_code.next = move.result
+        deck_start.next = hand.start
+        deck_ready.next = ready
+
+    return choose, deck_flow, streams
+
+
+@block(skipname=True)
+def hand_view(hand, view):
+    """The view's hand (8 slots of 6 bits, slot 0 lowest), hand_len and deck_left."""
+    @always_comb
+    def hand_ports():
+        v = intbv(0)[CODE_BITS * HAND_SLOTS:]
+        for b in range(CODE_BITS * HAND_SLOTS):
+            v[b] = hand.slots[b // CODE_BITS][b % CODE_BITS]
+        view.hand.next = v
+        view.hand_len.next = hand.count
+        view.deck_left.next = DECK_SIZE - hand.dealt
+
+    return hand_ports
 
 
 @block(skipname=True)
@@ -597,7 +663,7 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
     step = Signal(intbv(0)[4:])           # the wait, the slot removed, the sort's pass
     move, run, hand = Move(), Run(w), Hand()
     occupied = Signal(intbv(0)[HAND_SLOTS:])
-    draw_more, ready = Signal(bool(0)), Signal(bool(0))
+    draw_more = Signal(bool(0))
     mask_count = Signal(intbv(0, min=0, max=HAND_SLOTS + 1))
     blind_index, target_next = Signal(intbv(0)[6:]), Signal(intbv(0)[w:])
     # the preview
@@ -617,14 +683,9 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
                        mask_count, pick_category, pick_chips, pick_mult, pick_score, rules)
     cards = game_hand(clk, rst, state, st, step, move, run, hand, deck_data, deck_valid,
                       draw_more)
-
-    @always_comb
-    def choose():
-        occupied.next = OCCUPIED[int(hand.count)]
-        if state == st.BAL_IDLE:
-            chosen.next = selection & occupied
-        else:
-            chosen.next = move.mask & occupied
+    io = controller_io(state, st, move, hand, size, BAD_OP, selection, occupied, chosen,
+                       draw_more, cmd_ready, res_valid, res_code, deck_start, deck_ready)
+    shown = hand_view(hand, view)
 
     @always_comb
     def blind_number():
@@ -639,26 +700,7 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
         target_next.next = targets[int(blind_index)]
 
     @always_comb
-    def deck_flow():
-        draw_more.next = hand.count < size and not hand.empty
-        ready.next = (state == st.BAL_DRAIN and not hand.empty) or \
-            (state == st.BAL_DRAW and hand.count < size and not hand.empty)
-
-    @always_comb
     def outputs():
-        cmd_ready.next = state == st.BAL_IDLE
-        res_valid.next = move.done
-        if move.bad_op:
-            res_code.next = BAD_OP
-        else:
-            res_code.next = move.result
-        deck_start.next = hand.start
-        deck_ready.next = ready
-        v = intbv(0)[CODE_BITS * HAND_SLOTS:]
-        for b in range(CODE_BITS * HAND_SLOTS):
-            v[b] = hand.slots[b // CODE_BITS][b % CODE_BITS]
-        view.hand.next = v
-        view.hand_len.next = hand.count
         view.phase.next = run.phase
         view.ante.next = run.ante
         view.blind.next = run.blind
@@ -666,7 +708,6 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
         view.score.next = run.score
         view.hands_left.next = run.hands_left
         view.discards_left.next = run.discards_left
-        view.deck_left.next = DECK_SIZE - hand.dealt
         view.result.next = move.result
         view.last_category.next = run.last_category
         view.last_chips.next = run.last_chips

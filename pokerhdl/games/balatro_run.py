@@ -37,9 +37,9 @@ from myhdl import block, always, always_comb, enum, Signal, intbv, instances
 from ..golden.balatro import HAND_SLOTS, Rules
 from ..golden.balatro_jokers import JOKER_SLOTS
 from ..golden.balatro_shop import SHOP_SLOTS
-from ..golden.cards import DECK_SIZE
-from .balatro import (CODE_BITS, CHIPS_BITS, HAND_SCORE_BITS, OCCUPIED, PICKED, PREVIEW_LATENCY,
-                      BalatroView, Hand, game_hand, game_ports, preview, rules_of)
+from .balatro import (CODE_BITS, CHIPS_BITS, HAND_SCORE_BITS, PICKED, PREVIEW_LATENCY,
+                      BalatroView, Hand, controller_io, game_hand, game_ports, hand_view,
+                      preview, rules_of)
 from ..rtl.pipe import pipe_reg
 from .balatro_run_figures import RunFigures, run_figures
 from .balatro_run_jokers import Jokers, Levels, run_jokers, run_levels
@@ -86,7 +86,7 @@ class RunView(BalatroView):
 
 
 @block
-def run_view(hand, figures, move, money, shop, jokers, levels, pick_count,
+def run_view(figures, move, money, shop, jokers, levels, pick_count,
              pick_category, scored, view):
     """view (RunView) from the parts' interfaces."""
     slots, items = JOKER_SLOTS, SHOP_SLOTS
@@ -94,12 +94,6 @@ def run_view(hand, figures, move, money, shop, jokers, levels, pick_count,
 
     @always_comb
     def run_ports():
-        v = intbv(0)[CODE_BITS * HAND_SLOTS:]
-        for b in range(CODE_BITS * HAND_SLOTS):
-            v[b] = hand.slots[b // CODE_BITS][b % CODE_BITS]
-        view.hand.next = v
-        view.hand_len.next = hand.count
-        view.deck_left.next = DECK_SIZE - hand.dealt
         view.phase.next = figures.phase
         view.ante.next = figures.ante
         view.blind.next = figures.blind
@@ -177,7 +171,7 @@ def balatro_run(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, res
     fresh = [Signal(bool(0)) for _ in range(PREVIEW_LATENCY + 2)]
     fresh_line = [pipe_reg(clk, fresh[k], fresh[k + 1]) for k in range(PREVIEW_LATENCY + 1)]
     fresh_in, fresh_out = fresh[0], fresh[PREVIEW_LATENCY + 1]
-    draw_more, ready = Signal(bool(0)), Signal(bool(0))
+    draw_more = Signal(bool(0))
     occupied, chosen = Signal(intbv(0)[HAND_SLOTS:]), Signal(intbv(0)[HAND_SLOTS:])
     # the preview: the base game's hand of the chosen cards, then the scorer
     pick_count, pick_category = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
@@ -206,16 +200,11 @@ def balatro_run(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, res
     planets = run_levels(clk, rst, move, accept, shop.items, levels)
     cards = game_hand(clk, rst, state, st, step, move, figures, hand, deck_data, deck_valid,
                       draw_more)
-    shown = run_view(hand, figures, move, money, shop, jokers, levels, pick_count,
+    io = controller_io(state, st, move, hand, size, RUN_BAD_OP, selection, occupied, chosen,
+                       draw_more, cmd_ready, res_valid, res_code, deck_start, deck_ready)
+    hand_ports = hand_view(hand, view)
+    shown = run_view(figures, move, money, shop, jokers, levels, pick_count,
                      pick_category, scored, view)
-
-    @always_comb
-    def choose():
-        occupied.next = OCCUPIED[int(hand.count)]
-        if state == st.BAL_IDLE:
-            chosen.next = selection & occupied
-        else:
-            chosen.next = move.mask & occupied
 
     @always(clk.posedge)
     def chosen_before():
@@ -231,18 +220,7 @@ def balatro_run(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, res
             hand.count == 0
 
     @always_comb
-    def streams():
-        draw_more.next = hand.count < size and not hand.empty
-        ready.next = (state == st.BAL_DRAIN and not hand.empty) or \
-            (state == st.BAL_DRAW and hand.count < size and not hand.empty)
-        cmd_ready.next = state == st.BAL_IDLE
-        res_valid.next = move.done
-        if move.bad_op:
-            res_code.next = RUN_BAD_OP
-        else:
-            res_code.next = move.result
-        deck_start.next = hand.start
-        deck_ready.next = ready
+    def words():
         rng_ready.next = shop.ready
 
     return instances()

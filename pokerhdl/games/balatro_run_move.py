@@ -9,14 +9,14 @@ part branch on that one registered answer, so no part repeats the checks."""
 from myhdl import block, always, always_comb, always_seq, intbv, Signal
 
 from ..golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_SORT_SUIT, HAND_SLOTS, OK,
-                              PHASE_LOST, PHASE_TITLE, PHASE_WON, REF_EMPTY_SLOT,
+                              PHASE_LOST, PHASE_WON, REF_EMPTY_SLOT,
                               REF_NO_DISCARDS, REF_NOTHING_SELECTED, REF_RUN_OVER, REF_TOO_MANY)
 from ..golden.balatro_jokers import JOKER_SLOTS
 from ..golden.balatro_run import (ACT_BUY, ACT_LEAVE, ACT_REROLL, PHASE_SHOP, REF_EMPTY_ITEM,
                                   REF_IN_SHOP, REF_NO_JOKER, REF_NO_MONEY, REF_NO_SLOT,
                                   REF_NOT_IN_SHOP, REF_SELECT_ONE, RESULT_TEXT)
 from ..golden.balatro_shop import NO_ITEM, SHOP_SLOTS
-from .balatro import OCCUPIED, POPCOUNT
+from .balatro import OCCUPIED, POPCOUNT, take_command
 from .balatro_run_tables import JOKER_ROWS
 
 RUN_OP_BITS = 4
@@ -31,7 +31,8 @@ ITEM_SLOT_ROM = tuple(t if t < SHOP_SLOTS else 0 for t in TOP_SLOT)
 
 
 class RunMove:
-    """The move taken, written by run_move only: op, mask (the command's; on the title every
+    """The move taken, written by run_move only (its take_command the command's fields): op,
+    mask (the command's; on the title every
     op starts the run), jslot and islot (the mask's highest slot among the jokers and the
     shop's items: the one a shop move selects once it is accepted), ok (the answer is OK,
     registered with it, so that the branch step reads one bit), taken (a command waits for its
@@ -71,6 +72,8 @@ def run_move(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, move, facts, phas
     cards in hand; items, prices: the shop's (lists); joker_count, money, reroll_price: the jokers
     held, the money, the next reroll's price."""
     most, slots, full, jokers = rules.max_select, SHOP_SLOTS, JOKER_SLOTS, JOKER_ROWS
+    taking = take_command(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, phase, ACT_LEAVE,
+                          move)
 
     mask_count = Signal(intbv(0)[4:])
     hand_filled, jokers_filled = Signal(intbv(0)[HAND_SLOTS:]), Signal(intbv(0)[HAND_SLOTS:])
@@ -100,15 +103,7 @@ def run_move(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, move, facts, phas
 
     @always_seq(clk.posedge, reset=rst)
     def judge():
-        move.done.next = 0
-        if state == st.BAL_IDLE:
-            if cmd_valid:
-                move.op.next = cmd_op
-                if phase == PHASE_TITLE and cmd_op <= ACT_LEAVE:
-                    move.op.next = ACT_NEW_RUN      # on the title every move starts the run
-                move.mask.next = cmd_mask
-                move.taken.next = 1
-        elif state == st.BAL_CHECK:
+        if state == st.BAL_CHECK:
             move.jslot.next = JOKER_SLOT_ROM[int(move.mask)]
             move.islot.next = ITEM_SLOT_ROM[int(move.mask)]
             facts.none.next = move.mask == 0
@@ -167,10 +162,7 @@ def run_move(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, move, facts, phas
                 r[:] = REF_NO_JOKER                         # sell, move
             move.result.next = r
             move.ok.next = r == OK and move.op <= ACT_LEAVE
-        elif state == st.BAL_DONE:
-            move.done.next = move.taken
-            move.taken.next = 0
         else:
-            pass                                    # the move's steps leave it as it is
+            pass                                    # the other steps leave the answer
 
-    return count_rom, hand_rom, joker_rom, shop_facts, judge
+    return taking, count_rom, hand_rom, joker_rom, shop_facts, judge
