@@ -23,10 +23,15 @@ drawn; a blind's end drains the deck (up to 52 clocks) and deals the next hand.
 The controller is made of named parts, each the only writer of its own small interface:
 
     game_sequencer  the step (state) and its counter (step): the order of every move
-    game_move       the move taken, its checks and its answer (Move)
+    game_move       the move taken, its checks and its answer (Move; take_command takes it)
     game_run        phase, ante, blind, target, score, hands and discards left, last hand (Run)
     game_hand       the slots, the cards taken from the deck, the removal and the sort (Hand)
     preview         the selection's hand and score
+    controller_io   the chosen cards, the command's and the deck's handshakes, the answer
+    hand_view       the view's hand
+
+take_command, game_hand, preview, controller_io and hand_view serve the run controller too
+(balatro_run.py).
 
 The parts are @block(skipname=True): the generated names are the interfaces' (run_score,
 hand_slots, move_result...) and the parts' own (by_suit, keys).
