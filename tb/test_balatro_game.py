@@ -127,20 +127,33 @@ class GameTB(ClockedTB):
         return code
 
     async def check(self, selection):
+        """The switches at ``selection``, then every view port against the golden's once the
+        preview is out (preview_latency)."""
         d = self.dut
         await FallingEdge(d.clk)
         d.selection.value = selection
-        await ClockCycles(d.clk, PREVIEW_LATENCY + 1)
+        await ClockCycles(d.clk, self.preview_latency + 1)
         await ReadOnly()
-        want = expected_view(self.game, selection)
+        want = self.expected(selection)
+        got = self.shown(want)
+        wrong = {k: (got[k], want[k]) for k in got if got[k] != want[k]}
+        assert not wrong, f"after {self.moves} moves, (hardware, golden): {wrong}"
+
+    preview_latency = PREVIEW_LATENCY
+
+    def expected(self, selection):
+        return expected_view(self.game, selection)
+
+    def shown(self, want):
+        """The view ports as ``want`` has them (the preview's only when there is one)."""
+        d = self.dut
         flat = int(d.view_hand.value)
         got = {"hand": tuple(flat >> 6 * i & 63 for i in range(8))}
         for name in VIEW:
             if name.startswith("pick_") and name != "pick_count" and name not in want:
                 continue
             got[name] = int(getattr(d, f"view_{name}").value)
-        wrong = {k: (got[k], want[k]) for k in got if got[k] != want[k]}
-        assert not wrong, f"after {self.moves} moves, (hardware, golden): {wrong}"
+        return got
 
 
 @cocotb.test()

@@ -42,10 +42,11 @@ def show(dut, game, selection):
     dut.selection.value = selection
 
 
-async def check_frame(tb, game, selection, name):
+async def check_frame(tb, game, selection, name, show=show):
     """The first frame after a reset with the view shown (a frame costs 420,000 clocks, so
     the test does not wait for the next one): the numbers' digits, converted within ~110
-    clocks, are in place long before their first row (12,800 clocks)."""
+    clocks, are in place long before their first row (12,800 clocks). show: how the view
+    inputs take the golden state (the run's screen has its own)."""
     dut = tb.dut
     show(dut, game, selection)
     await tb.reset()
@@ -108,17 +109,21 @@ REGRESSION = ["last-hand-and-refusal"]
 SLOW = ["fresh-hand", "selection", "title", "run-lost", "run-won", "random-0", "random-1", "random-2"]
 
 
+def run_scenes(top, hdl, module, chosen, tag=""):
+    """The frames of the scenes named in ``chosen`` (the module's frames_match_golden)."""
+    run_block(top, hdl, module, params=ONE_PIXEL_PER_CLOCK,
+              extra_env={"PARAM_SCENES": repr(chosen).replace("'", '"')}, tag=tag)
+
+
 @pytest.mark.parametrize("hdl", HDLS)
 def test_frames(hdl):
-    run_block("balatro_screen", hdl, __name__, params=ONE_PIXEL_PER_CLOCK,
-              extra_env={"PARAM_SCENES": repr(REGRESSION).replace("'", '"')})
+    run_scenes("balatro_screen", hdl, __name__, REGRESSION)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hdl", HDLS)
 def test_more_frames(hdl):
-    run_block("balatro_screen", hdl, __name__, params=ONE_PIXEL_PER_CLOCK,
-              extra_env={"PARAM_SCENES": repr(SLOW).replace("'", '"')}, tag="-slow")
+    run_scenes("balatro_screen", hdl, __name__, SLOW, tag="-slow")
 
 
 def test_scenes_are_what_they_say():

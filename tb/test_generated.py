@@ -107,7 +107,8 @@ PIPELINE_BUDGET = {"eval7": 8, "eval5": 8, "showdown": 8}
 # Balatro board top's deepest path is the renderer's, 8: make bench synthesizes the whole top)
 # the equity engine: its lanes, dealer and set-up, whose synthesis stands for the board tops'
 # (SYNTH_COVERED_BY; the nine-seat lane is 8 deep too: make bench)
-LEVEL_BUDGET = {"balatro_game": 8, "balatro_screen": 8, "equity_engine": 8}
+LEVEL_BUDGET = {"balatro_game": 8, "balatro_run": 8, "balatro_run_screen": 8, "balatro_screen": 8,
+                "equity_engine": 8}
 
 
 # tops whose logic other tops' synthesis already covers, flattened, in full: yosys takes

@@ -686,3 +686,17 @@ def test_money_is_conserved_over_random_runs():
 def test_seeds_give_their_own_runs():
     a, b, c = BalatroRun(11), BalatroRun(11), BalatroRun(12)
     assert a.observe() == b.observe() and a.hand != c.hand
+
+
+@pytest.mark.parametrize("action", range(ACT_LEAVE + 1))
+def test_title_deals_nothing_until_the_first_move(action):
+    """On the title (the board's reset) the run shows a new run's money, levels, jokers and
+    shop with no cards; any move, a shop move too, starts the run on the generator's first
+    deck, as new_run does."""
+    run = BalatroRun(21, title=True)
+    assert run.rng.state == XorShift128(21).state
+    v = run.observe()
+    assert (v["hand"], v["money"], v["levels"], v["jokers"], v["shop"]) == \
+        ((), 4, (1,) * 9, (), (NO_ITEM,) * 2)
+    assert run.act(action, 0) == OK
+    assert run.observe() == BalatroRun(21).observe()

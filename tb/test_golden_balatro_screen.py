@@ -85,3 +85,39 @@ def test_title_frame():
     assert rows.pop(27).startswith("SW0-7 SELECT")
     assert set(rows.values()) == {""}
     assert {c for line in px[7 * 16:14 * 16] for c in line} == {FELT}     # no cards
+
+
+def test_run_frame_says_what_the_run_says():
+    """The run's screen: money beside the score, the jokers with a scaling one's counter, the
+    level of the selection's and the last hand's type, wide numbers; in the shop the cards
+    give way to the two items with their prices, the reroll price and the shop's buttons."""
+    from pokerhdl.golden.balatro import Rules
+    from pokerhdl.golden.balatro_jokers import JOKER_NAMES
+    from pokerhdl.golden.balatro_run import PHASE_SHOP, BalatroRun
+    from pokerhdl.golden.balatro_shop import planet_item
+    from pokerhdl.golden.hands import PAIR
+    j = {name: k for k, name in enumerate(JOKER_NAMES)}
+    run = BalatroRun(5, Rules(ante_bases=(2,) + Rules().ante_bases[1:]))
+    run.next_deck = game_with("Ah Ac 2d 5s 7h 9c Jd Qs").next_deck
+    run.new_run()
+    run.jokers, run.counters = [j["Green Joker"], j["The Duo"], j["Spare Trousers"]], [3, 0, 7]
+    run.levels = (1, 2) + (1,) * 7
+    assert run.play(0b11) == 0 and run.phase == PHASE_SHOP
+    # a pair of aces at level 2: 10 + 15 + 22 = 47 chips; mult 2 + 1, + 4 (Green Joker, its
+    # counter grown to 4), x 2 (The Duo), + 14 (Spare Trousers: 7 x 2, no two pair) = 28
+    px = frame(run.observe(), selection=0b11)
+    assert read_row(px, 2, WHITE) == "SCORE         1316  MONEY $ 10"
+    assert read_row(px, 5, WHITE) == ("GREEN JOKER  4 THE DUO" + " " * 8 + "TROUSERS     7")
+    assert read_row(px, 18, WHITE) == "LAST  PAIR" + " " * 13 + "LVL   2     47 X      28 =" \
+        + " " * 8 + "1316"
+    assert read_row(px, 16, WHITE) == ""                   # no selection row in the shop
+    run.shop, run.rerolls = [j["Runner"], planet_item(PAIR)], 2
+    px = frame(run.observe(), selection=0b11)
+    assert read_row(px, 8, WHITE) == "SHOP  REROLL $  7"
+    assert read_row(px, 10, WHITE) == "SW0 RUNNER      $5   SW1 MERCURY     $3"
+    assert read_row(px, 27, WHITE).startswith("SHOP: SW0-7 SELECT  C BUY  L SELL JOKER")
+    assert px[8 * 16][5 * 8] == FELT                        # no card
+    run.leave()
+    px = frame(run.observe(), selection=0b1)
+    assert read_row(px, 16, WHITE).startswith("HIGH CARD" + " " * 8 + "LVL   1")
+    assert px[7 * 16][5 * 8] == GOLD                        # the cards are back

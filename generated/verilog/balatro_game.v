@@ -74,69 +74,62 @@ reg [47:0] view_hand;
 output [3:0] view_hand_len;
 reg [3:0] view_hand_len;
 output [1:0] view_phase;
-reg [1:0] view_phase;
+wire [1:0] view_phase;
 output [3:0] view_ante;
-reg [3:0] view_ante;
+wire [3:0] view_ante;
 output [1:0] view_blind;
-reg [1:0] view_blind;
+wire [1:0] view_blind;
 output [16:0] view_target;
-reg [16:0] view_target;
+wire [16:0] view_target;
 output [16:0] view_score;
-reg [16:0] view_score;
+wire [16:0] view_score;
 output [3:0] view_hands_left;
-reg [3:0] view_hands_left;
+wire [3:0] view_hands_left;
 output [3:0] view_discards_left;
-reg [3:0] view_discards_left;
+wire [3:0] view_discards_left;
 output [5:0] view_deck_left;
 reg [5:0] view_deck_left;
 output [2:0] view_result;
-reg [2:0] view_result;
+wire [2:0] view_result;
 output [3:0] view_last_category;
-reg [3:0] view_last_category;
+wire [3:0] view_last_category;
 output [7:0] view_last_chips;
-reg [7:0] view_last_chips;
+wire [7:0] view_last_chips;
 output [3:0] view_last_mult;
-reg [3:0] view_last_mult;
+wire [3:0] view_last_mult;
 output [10:0] view_last_score;
-reg [10:0] view_last_score;
+wire [10:0] view_last_score;
 output [3:0] view_pick_count;
-reg [3:0] view_pick_count;
+wire [3:0] view_pick_count;
 output [3:0] view_pick_category;
-reg [3:0] view_pick_category;
+wire [3:0] view_pick_category;
 output [7:0] view_pick_chips;
-reg [7:0] view_pick_chips;
+wire [7:0] view_pick_chips;
 output [3:0] view_pick_mult;
-reg [3:0] view_pick_mult;
+wire [3:0] view_pick_mult;
 
+reg [3:0] state;
 reg [3:0] step;
+reg [7:0] occupied;
+wire draw_more;
+reg [7:0] chosen;
 reg [10:0] pick_score;
 wire [5:0] blind_index;
-reg [7:0] chosen;
-wire draw_more;
 reg [3:0] mask_count;
-reg [7:0] occupied;
 reg [3:0] pick_category;
 reg [7:0] pick_chips;
 reg [3:0] pick_count;
 reg [3:0] pick_mult;
-wire ready;
-reg [3:0] state;
 reg [16:0] target_next;
-reg [3:0] hand_count;
-reg [7:0] move_mask;
 reg [3:0] run_ante;
 reg [1:0] run_blind;
-reg hand_empty;
-reg move_done;
-reg move_bad_op;
-reg [2:0] move_result;
-reg hand_start;
+reg [7:0] move_mask;
 reg [1:0] run_phase;
 reg [16:0] run_target;
 reg [16:0] run_score;
 reg [3:0] run_hands_left;
 reg [3:0] run_discards_left;
-reg [5:0] hand_dealt;
+reg [2:0] move_result;
 reg [3:0] run_last_category;
 reg [7:0] run_last_chips;
 reg [3:0] run_last_mult;
@@ -290,9 +283,16 @@ reg [23:0] preview0_pipe_reg8_q;
 reg [23:0] preview0_pipe_reg9_q;
 reg [23:0] preview0_pipe_reg10_q;
 reg [2:0] move_op;
+reg [3:0] hand_count;
+reg hand_empty;
+reg move_bad_op;
+reg move_done;
 reg move_taken;
 reg by_suit;
-reg [5:0] hand_slots [0:8-1];
+reg hand_start;
+reg [5:0] hand_dealt;
+wire ready;
+reg [5:0] preview0_slots [0:8-1];
 reg [2:0] preview0_before [0:8-1];
 reg [3:0] preview0_card_chips [0:5-1];
 reg [6:0] keys [0:8-1];
@@ -321,7 +321,7 @@ always @(posedge clk) begin: preview0_pick_card0_pick
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((preview0_chosen[i] && (preview0_before[i] == 0))) begin
-            c = hand_slots[i];
+            c = preview0_slots[i];
         end
     end
     preview0_pick_card0_card <= c;
@@ -400,7 +400,7 @@ always @(posedge clk) begin: preview0_pick_card1_pick
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((preview0_chosen[i] && (preview0_before[i] == 1))) begin
-            c = hand_slots[i];
+            c = preview0_slots[i];
         end
     end
     preview0_pick_card1_card <= c;
@@ -479,7 +479,7 @@ always @(posedge clk) begin: preview0_pick_card2_pick
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((preview0_chosen[i] && (preview0_before[i] == 2))) begin
-            c = hand_slots[i];
+            c = preview0_slots[i];
         end
     end
     preview0_pick_card2_card <= c;
@@ -558,7 +558,7 @@ always @(posedge clk) begin: preview0_pick_card3_pick
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((preview0_chosen[i] && (preview0_before[i] == 3))) begin
-            c = hand_slots[i];
+            c = preview0_slots[i];
         end
     end
     preview0_pick_card3_card <= c;
@@ -637,7 +637,7 @@ always @(posedge clk) begin: preview0_pick_card4_pick
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((preview0_chosen[i] && (preview0_before[i] == 4))) begin
-            c = hand_slots[i];
+            c = preview0_slots[i];
         end
     end
     preview0_pick_card4_card <= c;
@@ -2023,13 +2023,11 @@ always @(posedge clk) begin: steps
 end
 
 
-always @(posedge clk) begin: judge
+always @(posedge clk) begin: take
     if (rst == 1) begin
-        move_bad_op <= 0;
         move_mask <= 0;
-        move_op <= 0;
-        move_result <= 0;
         move_taken <= 0;
+        move_op <= 0;
         move_done <= 0;
     end
     else begin
@@ -2038,41 +2036,11 @@ always @(posedge clk) begin: judge
             4'b0000: begin
                 if (cmd_valid) begin
                     move_op <= cmd_op;
-                    if (((run_phase == 3) && (cmd_op < 4))) begin
+                    if (((run_phase == 3) && (cmd_op <= 4))) begin
                         move_op <= 4;
                     end
                     move_mask <= cmd_mask;
                     move_taken <= 1;
-                end
-            end
-            4'b0001: begin
-                move_bad_op <= (move_op > 4);
-                if ((move_op == 4)) begin
-                    move_result <= 0;
-                end
-                else if ((move_op > 4)) begin
-                    // pass
-                end
-                else if ((run_phase != 0)) begin
-                    move_result <= 1;
-                end
-                else if ((move_op > 1)) begin
-                    move_result <= 0;
-                end
-                else if (((move_op == 1) && (run_discards_left == 0))) begin
-                    move_result <= 2;
-                end
-                else if ((move_mask == 0)) begin
-                    move_result <= 3;
-                end
-                else if ((mask_count > 5)) begin
-                    move_result <= 4;
-                end
-                else if (((move_mask & (~occupied)) != 0)) begin
-                    move_result <= 5;
-                end
-                else begin
-                    move_result <= 0;
                 end
             end
             4'b1000: begin
@@ -2083,6 +2051,46 @@ always @(posedge clk) begin: judge
                 // pass
             end
         endcase
+    end
+end
+
+
+always @(posedge clk) begin: judge
+    if (rst == 1) begin
+        move_result <= 0;
+        move_bad_op <= 0;
+    end
+    else begin
+        if ((state == 4'b0001)) begin
+            move_bad_op <= (move_op > 4);
+            if ((move_op == 4)) begin
+                move_result <= 0;
+            end
+            else if ((move_op > 4)) begin
+                // pass
+            end
+            else if ((run_phase != 0)) begin
+                move_result <= 1;
+            end
+            else if ((move_op > 1)) begin
+                move_result <= 0;
+            end
+            else if (((move_op == 1) && (run_discards_left == 0))) begin
+                move_result <= 2;
+            end
+            else if ((move_mask == 0)) begin
+                move_result <= 3;
+            end
+            else if ((mask_count > 5)) begin
+                move_result <= 4;
+            end
+            else if (((move_mask & (~occupied)) != 0)) begin
+                move_result <= 5;
+            end
+            else begin
+                move_result <= 0;
+            end
+        end
     end
 end
 
@@ -2176,7 +2184,7 @@ always @(posedge clk) begin: sort_keys
     integer i;
     reg [6-1:0] c;
     for (i=0; i<8; i=i+1) begin
-        c = hand_slots[i];
+        c = preview0_slots[i];
         if ((c == 63)) begin
             keys[i] <= 0;
         end
@@ -2195,14 +2203,14 @@ always @(posedge clk) begin: cards
     integer j;
     if (rst == 1) begin
         by_suit <= 0;
-        hand_slots[0] <= 63;
-        hand_slots[1] <= 63;
-        hand_slots[2] <= 63;
-        hand_slots[3] <= 63;
-        hand_slots[4] <= 63;
-        hand_slots[5] <= 63;
-        hand_slots[6] <= 63;
-        hand_slots[7] <= 63;
+        preview0_slots[0] <= 63;
+        preview0_slots[1] <= 63;
+        preview0_slots[2] <= 63;
+        preview0_slots[3] <= 63;
+        preview0_slots[4] <= 63;
+        preview0_slots[5] <= 63;
+        preview0_slots[6] <= 63;
+        preview0_slots[7] <= 63;
         hand_empty <= 1;
         hand_dealt <= 52;
         hand_count <= 0;
@@ -2220,16 +2228,16 @@ always @(posedge clk) begin: cards
                 if (move_mask[step]) begin
                     for (s=0; s<7; s=s+1) begin
                         if ((s >= $signed({1'b0, step}))) begin
-                            hand_slots[s] <= hand_slots[(s + 1)];
+                            preview0_slots[s] <= preview0_slots[(s + 1)];
                         end
                     end
-                    hand_slots[7] <= 63;
+                    preview0_slots[7] <= 63;
                     hand_count <= (hand_count - 1);
                 end
             end
             4'b0100: begin
                 if ((draw_more && deck_valid)) begin
-                    hand_slots[hand_count] <= deck_data;
+                    preview0_slots[hand_count] <= deck_data;
                     hand_count <= (hand_count + 1);
                     hand_dealt <= (hand_dealt + 1);
                     hand_empty <= ($signed({1'b0, hand_dealt}) == (52 - 1));
@@ -2239,16 +2247,16 @@ always @(posedge clk) begin: cards
                 if ((step[0] && step[1])) begin
                     for (j=0; j<((8 / 2) - 1); j=j+1) begin
                         if ((keys[((2 * j) + 1)] < keys[((2 * j) + 2)])) begin
-                            hand_slots[((2 * j) + 1)] <= hand_slots[((2 * j) + 2)];
-                            hand_slots[((2 * j) + 2)] <= hand_slots[((2 * j) + 1)];
+                            preview0_slots[((2 * j) + 1)] <= preview0_slots[((2 * j) + 2)];
+                            preview0_slots[((2 * j) + 2)] <= preview0_slots[((2 * j) + 1)];
                         end
                     end
                 end
                 else if (step[0]) begin
                     for (j=0; j<(8 / 2); j=j+1) begin
                         if ((keys[(2 * j)] < keys[((2 * j) + 1)])) begin
-                            hand_slots[(2 * j)] <= hand_slots[((2 * j) + 1)];
-                            hand_slots[((2 * j) + 1)] <= hand_slots[(2 * j)];
+                            preview0_slots[(2 * j)] <= preview0_slots[((2 * j) + 1)];
+                            preview0_slots[((2 * j) + 1)] <= preview0_slots[(2 * j)];
                         end
                     end
                 end
@@ -2260,7 +2268,7 @@ always @(posedge clk) begin: cards
                     hand_empty <= 0;
                     hand_count <= 0;
                     for (s=0; s<8; s=s+1) begin
-                        hand_slots[s] <= 63;
+                        preview0_slots[s] <= 63;
                     end
                 end
                 else if (deck_valid) begin
@@ -2301,6 +2309,38 @@ always @(occupied, selection, move_mask, hand_count, state) begin: choose
     else begin
         chosen = (move_mask & occupied);
     end
+end
+
+
+
+assign draw_more = ((hand_count < 8) && (!hand_empty));
+assign ready = (((state == 4'b0111) && (!hand_empty)) || ((state == 4'b0100) && (hand_count < 8) && (!hand_empty)));
+
+
+always @(ready, move_bad_op, move_result, hand_start, move_done, state) begin: streams
+    cmd_ready = (state == 4'b0000);
+    res_valid = move_done;
+    if (move_bad_op) begin
+        res_code = 7;
+    end
+    else begin
+        res_code = move_result;
+    end
+    deck_start = hand_start;
+    deck_ready = ready;
+end
+
+
+always @(hand_dealt, preview0_slots[0], preview0_slots[1], preview0_slots[2], preview0_slots[3], preview0_slots[4], preview0_slots[5], preview0_slots[6], preview0_slots[7], hand_count) begin: hand_ports
+    reg [48-1:0] v;
+    integer b;
+    v = 48'h0;
+    for (b=0; b<(6 * 8); b=b+1) begin
+        v[b] = preview0_slots[(b / 6)][(b % 6)];
+    end
+    view_hand = v;
+    view_hand_len = hand_count;
+    view_deck_left = (52 - hand_dealt);
 end
 
 
@@ -2641,46 +2681,21 @@ end
 
 
 
-assign draw_more = ((hand_count < 8) && (!hand_empty));
-assign ready = (((state == 4'b0111) && (!hand_empty)) || ((state == 4'b0100) && (hand_count < 8) && (!hand_empty)));
-
-
-always @(run_last_chips, run_hands_left, run_target, ready, pick_category, run_last_mult, hand_dealt, run_blind, pick_mult, state, run_score, pick_chips, run_discards_left, run_last_score, pick_count, hand_slots[0], hand_slots[1], hand_slots[2], hand_slots[3], hand_slots[4], hand_slots[5], hand_slots[6], hand_slots[7], move_bad_op, run_ante, run_phase, hand_count, move_result, hand_start, run_last_category, move_done) begin: outputs
-    reg [48-1:0] v;
-    integer b;
-    cmd_ready = (state == 4'b0000);
-    res_valid = move_done;
-    if (move_bad_op) begin
-        res_code = 7;
-    end
-    else begin
-        res_code = move_result;
-    end
-    deck_start = hand_start;
-    deck_ready = ready;
-    v = 48'h0;
-    for (b=0; b<(6 * 8); b=b+1) begin
-        v[b] = hand_slots[(b / 6)][(b % 6)];
-    end
-    view_hand = v;
-    view_hand_len = hand_count;
-    view_phase = run_phase;
-    view_ante = run_ante;
-    view_blind = run_blind;
-    view_target = run_target;
-    view_score = run_score;
-    view_hands_left = run_hands_left;
-    view_discards_left = run_discards_left;
-    view_deck_left = (52 - hand_dealt);
-    view_result = move_result;
-    view_last_category = run_last_category;
-    view_last_chips = run_last_chips;
-    view_last_mult = run_last_mult;
-    view_last_score = run_last_score;
-    view_pick_count = pick_count;
-    view_pick_category = pick_category;
-    view_pick_chips = pick_chips;
-    view_pick_mult = pick_mult;
-end
+assign view_phase = run_phase;
+assign view_ante = run_ante;
+assign view_blind = run_blind;
+assign view_target = run_target;
+assign view_score = run_score;
+assign view_hands_left = run_hands_left;
+assign view_discards_left = run_discards_left;
+assign view_result = move_result;
+assign view_last_category = run_last_category;
+assign view_last_chips = run_last_chips;
+assign view_last_mult = run_last_mult;
+assign view_last_score = run_last_score;
+assign view_pick_count = pick_count;
+assign view_pick_category = pick_category;
+assign view_pick_chips = pick_chips;
+assign view_pick_mult = pick_mult;
 
 endmodule

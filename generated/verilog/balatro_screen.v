@@ -113,12 +113,9 @@ reg [3:0] digit_codes0_bin2bcd0_dabble_digit4_nibble = 0;
 reg [3:0] digit_codes0_bin2bcd0_dabble_digit4_adjusted = 0;
 reg [3:0] digit_codes0_bin2bcd0_dabble_digit5_nibble = 0;
 reg [5:0] row_line = 0;
-reg [5:0] line_blind = 0;
-reg [5:0] line_counts = 0;
 reg [5:0] line_last = 0;
 reg [5:0] line_message = 0;
 reg [5:0] line_pick = 0;
-reg [5:0] line_score = 0;
 wire [6:0] col;
 reg [5:0] a_row = 0;
 reg [2:0] a_gx = 0;
@@ -160,6 +157,7 @@ reg [2:0] f_bit = 0;
 reg [7:0] f_bits = 0;
 reg [11:0] f_ink = 0;
 reg [11:0] f_paper = 0;
+reg [6:0] text_code = 0;
 wire [10:0] glyph_rom0_addr;
 reg [6:0] digit_codes0_codes [0:32-1];
 
@@ -170,6 +168,25 @@ initial begin: INITIALIZE_DIGIT_CODES0_CODES
     end
 end
 
+reg [5:0] row_lines [0:7-1];
+
+initial begin: INITIALIZE_ROW_LINES
+    integer i;
+    for(i=0; i<7; i=i+1) begin
+        row_lines[i] = 0;
+    end
+end
+
+reg [5:0]  row_numbers [0:7-1];
+initial begin
+    row_numbers[0] <= 1;
+    row_numbers[1] <= 2;
+    row_numbers[2] <= 3;
+    row_numbers[3] <= 16;
+    row_numbers[4] <= 18;
+    row_numbers[5] <= 20;
+    row_numbers[6] <= 27;
+end
 reg [2:0]  dx_table [0:128-1];
 initial begin
     dx_table[0] <= 0;
@@ -7004,20 +7021,19 @@ always @(posedge clk) begin: digit_codes0_cycle
 end
 
 
-always @(posedge clk) begin: lines
+always @(posedge clk) begin: hand_rows
+    reg title;
     if (rst == 1) begin
         line_message <= 0;
-        line_blind <= 0;
-        line_score <= 0;
-        line_last <= 0;
-        line_counts <= 0;
         line_pick <= 0;
+        line_last <= 0;
     end
     else begin
-        line_blind <= (1 + view_blind);
-        line_score <= 4;
-        line_counts <= 5;
-        if ((view_pick_count == 0)) begin
+        title = (view_phase == 3);
+        if ((title || (view_phase == 3))) begin
+            line_pick <= 0;
+        end
+        else if ((view_pick_count == 0)) begin
             line_pick <= 15;
         end
         else if ((view_pick_count > 5)) begin
@@ -7026,13 +7042,16 @@ always @(posedge clk) begin: lines
         else begin
             line_pick <= (6 + view_pick_category);
         end
-        if ((view_last_category == 15)) begin
+        if ((title || (view_last_category == 15))) begin
             line_last <= 0;
         end
         else begin
             line_last <= (17 + view_last_category);
         end
-        if ((view_phase == 1)) begin
+        if (title) begin
+            line_message <= 35;
+        end
+        else if ((view_phase == 1)) begin
             line_message <= 26;
         end
         else if ((view_phase == 2)) begin
@@ -7044,47 +7063,51 @@ always @(posedge clk) begin: lines
         else begin
             line_message <= 0;
         end
-        if ((view_phase == 3)) begin
-            line_blind <= 34;
-            line_score <= 0;
-            line_counts <= 0;
-            line_pick <= 0;
-            line_last <= 0;
-            line_message <= 35;
-        end
     end
 end
 
 
-always @(line_message, y, line_blind, line_score, line_last, line_counts, line_pick) begin: decode_a
+always @(y, row_numbers[0], row_numbers[1], row_numbers[2], row_numbers[3], row_numbers[4], row_numbers[5], row_numbers[6], row_lines[0], row_lines[1], row_lines[2], row_lines[3], row_lines[4], row_lines[5], row_lines[6]) begin: decode_a
     reg [10-1:0] row;
+    reg [6-1:0] line;
+    integer k;
     row = y[10-1:4];
-    case (row)
-        'h1: begin
-            row_line = line_blind;
+    line = 6'h0;
+    for (k=0; k<7; k=k+1) begin
+        if ((row == row_numbers[k])) begin
+            line = row_lines[k];
         end
-        'h2: begin
-            row_line = line_score;
+    end
+    row_line = line;
+end
+
+
+always @(posedge clk) begin: lines
+    reg title;
+    if (rst == 1) begin
+        row_lines[0] <= 0;
+        row_lines[1] <= 0;
+        row_lines[2] <= 0;
+        row_lines[3] <= 0;
+        row_lines[4] <= 0;
+        row_lines[5] <= 0;
+        row_lines[6] <= 0;
+    end
+    else begin
+        title = (view_phase == 3);
+        row_lines[0] <= (1 + view_blind);
+        row_lines[1] <= 4;
+        row_lines[2] <= 5;
+        if (title) begin
+            row_lines[0] <= 34;
+            row_lines[1] <= 0;
+            row_lines[2] <= 0;
         end
-        'h3: begin
-            row_line = line_counts;
-        end
-        'h10: begin
-            row_line = line_pick;
-        end
-        'h12: begin
-            row_line = line_last;
-        end
-        'h14: begin
-            row_line = line_message;
-        end
-        'h1b: begin
-            row_line = 33;
-        end
-        default: begin
-            row_line = 0;
-        end
-    endcase
+        row_lines[3] <= line_pick;
+        row_lines[4] <= line_last;
+        row_lines[5] <= line_message;
+        row_lines[6] <= 33;
+    end
 end
 
 
@@ -7194,6 +7217,16 @@ always @(posedge clk) begin: glyph_rom0_read
     bits <= glyph_rom0_glyphs[glyph_rom0_addr];
 end
 
+// A text cell's glyph: a character, or one of 32 digit codes.
+always @(c_op, digit_codes0_codes[0], digit_codes0_codes[1], digit_codes0_codes[2], digit_codes0_codes[3], digit_codes0_codes[4], digit_codes0_codes[5], digit_codes0_codes[6], digit_codes0_codes[7], digit_codes0_codes[8], digit_codes0_codes[9], digit_codes0_codes[10], digit_codes0_codes[11], digit_codes0_codes[12], digit_codes0_codes[13], digit_codes0_codes[14], digit_codes0_codes[15], digit_codes0_codes[16], digit_codes0_codes[17], digit_codes0_codes[18], digit_codes0_codes[19], digit_codes0_codes[20], digit_codes0_codes[21], digit_codes0_codes[22], digit_codes0_codes[23], digit_codes0_codes[24], digit_codes0_codes[25], digit_codes0_codes[26], digit_codes0_codes[27], digit_codes0_codes[28], digit_codes0_codes[29], digit_codes0_codes[30], digit_codes0_codes[31]) begin: text_char
+    if (c_op[7]) begin
+        text_code = digit_codes0_codes[c_op[5-1:0]];
+    end
+    else begin
+        text_code = c_op[7-1:0];
+    end
+end
+
 
 always @(posedge clk) begin: stage_d
     if (c_card) begin
@@ -7219,12 +7252,7 @@ always @(posedge clk) begin: stage_d
         end
     end
     else begin
-        if (c_op[7]) begin
-            d_code <= digit_codes0_codes[c_op[5-1:0]];
-        end
-        else begin
-            d_code <= c_op[7-1:0];
-        end
+        d_code <= text_code;
         d_row <= c_gy;
         d_bit <= c_gx;
         d_ink <= 4095;

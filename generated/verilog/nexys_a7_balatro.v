@@ -98,61 +98,51 @@ reg balatro_board0_stir = 0;
 wire [4:0] balatro_board0_io_press;
 reg [7:0] balatro_board0_io_sw = 0;
 wire balatro_board0_won;
-reg [1:0] balatro_board0_view_phase = 3;
+wire [1:0] balatro_board0_view_phase;
 wire balatro_board0_lost;
 wire [15:0] balatro_board0_io_led;
 wire [16:0] balatro_board0_io_figure;
-reg [16:0] balatro_board0_view_score = 0;
+wire [16:0] balatro_board0_view_score;
+reg [3:0] balatro_board0_balatro_game0_state = 4'b0000;
 reg [3:0] balatro_board0_balatro_game0_step = 0;
+reg [7:0] balatro_board0_balatro_game0_occupied = 0;
+wire balatro_board0_balatro_game0_draw_more;
+reg [7:0] balatro_board0_balatro_game0_chosen = 0;
 reg [10:0] balatro_board0_balatro_game0_pick_score = 0;
 wire [5:0] balatro_board0_balatro_game0_blind_index;
-reg [7:0] balatro_board0_balatro_game0_chosen = 0;
-wire balatro_board0_balatro_game0_draw_more;
 reg [3:0] balatro_board0_balatro_game0_mask_count = 0;
-reg [7:0] balatro_board0_balatro_game0_occupied = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_category = 0;
 reg [7:0] balatro_board0_balatro_game0_pick_chips = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_count = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_mult = 0;
-wire balatro_board0_balatro_game0_ready;
-reg [3:0] balatro_board0_balatro_game0_state = 4'b0000;
 reg [16:0] balatro_board0_balatro_game0_target_next = 300;
-reg [3:0] balatro_board0_balatro_game0_hand_count = 0;
-reg [7:0] balatro_board0_balatro_game0_move_mask = 0;
 reg [3:0] balatro_board0_balatro_game0_run_ante = 1;
 reg [1:0] balatro_board0_balatro_game0_run_blind = 0;
-reg balatro_board0_balatro_game0_hand_empty = 1;
-reg balatro_board0_balatro_game0_move_done = 0;
-reg balatro_board0_balatro_game0_move_bad_op = 0;
-reg [2:0] balatro_board0_balatro_game0_move_result = 0;
-reg balatro_board0_balatro_game0_hand_start = 0;
-reg [47:0] balatro_board0_balatro_game0_view_hand = 49'hffffffffffff;
-reg [3:0] balatro_board0_balatro_game0_view_hand_len = 0;
+reg [7:0] balatro_board0_balatro_game0_move_mask = 0;
 reg [1:0] balatro_board0_balatro_game0_run_phase = 3;
-reg [3:0] balatro_board0_balatro_game0_view_ante = 1;
-reg [1:0] balatro_board0_balatro_game0_view_blind = 0;
-reg [16:0] balatro_board0_balatro_game0_view_target = 0;
+wire [3:0] balatro_board0_balatro_game0_view_ante;
+wire [1:0] balatro_board0_balatro_game0_view_blind;
+wire [16:0] balatro_board0_balatro_game0_view_target;
 reg [16:0] balatro_board0_balatro_game0_run_target = 0;
 reg [16:0] balatro_board0_balatro_game0_run_score = 0;
-reg [3:0] balatro_board0_balatro_game0_view_hands_left = 0;
+wire [3:0] balatro_board0_balatro_game0_view_hands_left;
 reg [3:0] balatro_board0_balatro_game0_run_hands_left = 0;
-reg [3:0] balatro_board0_balatro_game0_view_discards_left = 0;
+wire [3:0] balatro_board0_balatro_game0_view_discards_left;
 reg [3:0] balatro_board0_balatro_game0_run_discards_left = 0;
-reg [5:0] balatro_board0_balatro_game0_view_deck_left = 0;
-reg [5:0] balatro_board0_balatro_game0_hand_dealt = 52;
-reg [2:0] balatro_board0_balatro_game0_view_result = 0;
-reg [3:0] balatro_board0_balatro_game0_view_last_category = 15;
+wire [2:0] balatro_board0_balatro_game0_view_result;
+reg [2:0] balatro_board0_balatro_game0_move_result = 0;
+wire [3:0] balatro_board0_balatro_game0_view_last_category;
 reg [3:0] balatro_board0_balatro_game0_run_last_category = 15;
-reg [7:0] balatro_board0_balatro_game0_view_last_chips = 0;
+wire [7:0] balatro_board0_balatro_game0_view_last_chips;
 reg [7:0] balatro_board0_balatro_game0_run_last_chips = 0;
-reg [3:0] balatro_board0_balatro_game0_view_last_mult = 0;
+wire [3:0] balatro_board0_balatro_game0_view_last_mult;
 reg [3:0] balatro_board0_balatro_game0_run_last_mult = 0;
-reg [10:0] balatro_board0_balatro_game0_view_last_score = 0;
+wire [10:0] balatro_board0_balatro_game0_view_last_score;
 reg [10:0] balatro_board0_balatro_game0_run_last_score = 0;
-reg [3:0] balatro_board0_balatro_game0_view_pick_count = 0;
-reg [3:0] balatro_board0_balatro_game0_view_pick_category = 0;
-reg [7:0] balatro_board0_balatro_game0_view_pick_chips = 0;
-reg [3:0] balatro_board0_balatro_game0_view_pick_mult = 0;
+wire [3:0] balatro_board0_balatro_game0_view_pick_count;
+wire [3:0] balatro_board0_balatro_game0_view_pick_category;
+wire [7:0] balatro_board0_balatro_game0_view_pick_chips;
+wire [3:0] balatro_board0_balatro_game0_view_pick_mult;
 reg [7:0] balatro_board0_balatro_game0_preview0_chosen = 0;
 reg [7:0] balatro_board0_balatro_game0_preview0_chosen_q = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_n0 = 0;
@@ -302,8 +292,18 @@ reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg8_q = 0;
 reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg9_q = 0;
 reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg10_q = 0;
 reg [2:0] balatro_board0_balatro_game0_move_op = 0;
+reg [3:0] balatro_board0_balatro_game0_hand_count = 0;
+reg balatro_board0_balatro_game0_hand_empty = 1;
+reg balatro_board0_balatro_game0_move_bad_op = 0;
+reg balatro_board0_balatro_game0_move_done = 0;
 reg balatro_board0_balatro_game0_move_taken = 0;
 reg balatro_board0_balatro_game0_by_suit = 0;
+reg balatro_board0_balatro_game0_hand_start = 0;
+reg [5:0] balatro_board0_balatro_game0_hand_dealt = 52;
+wire balatro_board0_balatro_game0_ready;
+reg [47:0] balatro_board0_balatro_game0_view_hand = 49'hffffffffffff;
+reg [3:0] balatro_board0_balatro_game0_view_hand_len = 0;
+reg [5:0] balatro_board0_balatro_game0_view_deck_left = 0;
 wire [11:0] balatro_board0_balatro_screen0_rgb;
 wire balatro_board0_balatro_screen0_hsync;
 wire balatro_board0_balatro_screen0_vsync;
@@ -352,12 +352,9 @@ reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_nib
 reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_adjusted = 0;
 reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit5_nibble = 0;
 reg [5:0] balatro_board0_balatro_screen0_row_line = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_blind = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_counts = 0;
 reg [5:0] balatro_board0_balatro_screen0_line_last = 0;
 reg [5:0] balatro_board0_balatro_screen0_line_message = 0;
 reg [5:0] balatro_board0_balatro_screen0_line_pick = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_score = 0;
 wire [6:0] balatro_board0_balatro_screen0_col;
 reg [5:0] balatro_board0_balatro_screen0_a_row = 0;
 reg [2:0] balatro_board0_balatro_screen0_a_gx = 0;
@@ -399,6 +396,7 @@ reg [2:0] balatro_board0_balatro_screen0_f_bit = 0;
 reg [7:0] balatro_board0_balatro_screen0_f_bits = 0;
 reg [11:0] balatro_board0_balatro_screen0_f_ink = 0;
 reg [11:0] balatro_board0_balatro_screen0_f_paper = 0;
+reg [6:0] balatro_board0_balatro_screen0_text_code = 0;
 wire [10:0] balatro_board0_balatro_screen0_glyph_rom0_addr;
 wire [5:0] balatro_board0_shuffler0_count;
 wire [51:0] balatro_board0_shuffler0_exclude;
@@ -634,12 +632,12 @@ reg [7:0] decimal_display0_sevenseg0_ring = 1;
 reg [6:0] decimal_display0_sevenseg0_seg_q = 0;
 reg decimal_display0_sevenseg0_dp_q = 0;
 reg [7:0] decimal_display0_sevenseg0_an_q = 0;
-reg [5:0] balatro_board0_balatro_game0_hand_slots [0:8-1];
+reg [5:0] balatro_board0_balatro_game0_preview0_slots [0:8-1];
 
-initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_HAND_SLOTS
+initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_PREVIEW0_SLOTS
     integer i;
     for(i=0; i<8; i=i+1) begin
-        balatro_board0_balatro_game0_hand_slots[i] = 63;
+        balatro_board0_balatro_game0_preview0_slots[i] = 63;
     end
 end
 
@@ -679,6 +677,25 @@ initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_SCREEN0_DIGIT_CODES0_CODES
     end
 end
 
+reg [5:0] balatro_board0_balatro_screen0_row_lines [0:7-1];
+
+initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_SCREEN0_ROW_LINES
+    integer i;
+    for(i=0; i<7; i=i+1) begin
+        balatro_board0_balatro_screen0_row_lines[i] = 0;
+    end
+end
+
+reg [5:0]  balatro_board0_balatro_screen0_row_numbers [0:7-1];
+initial begin
+    balatro_board0_balatro_screen0_row_numbers[0] <= 1;
+    balatro_board0_balatro_screen0_row_numbers[1] <= 2;
+    balatro_board0_balatro_screen0_row_numbers[2] <= 3;
+    balatro_board0_balatro_screen0_row_numbers[3] <= 16;
+    balatro_board0_balatro_screen0_row_numbers[4] <= 18;
+    balatro_board0_balatro_screen0_row_numbers[5] <= 20;
+    balatro_board0_balatro_screen0_row_numbers[6] <= 27;
+end
 reg [2:0]  balatro_board0_balatro_screen0_dx_table [0:128-1];
 initial begin
     balatro_board0_balatro_screen0_dx_table[0] <= 0;
@@ -7344,7 +7361,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card0_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 0))) begin
-            c = balatro_board0_balatro_game0_hand_slots[i];
+            c = balatro_board0_balatro_game0_preview0_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card0_card <= c;
@@ -7423,7 +7440,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card1_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 1))) begin
-            c = balatro_board0_balatro_game0_hand_slots[i];
+            c = balatro_board0_balatro_game0_preview0_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card1_card <= c;
@@ -7502,7 +7519,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card2_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 2))) begin
-            c = balatro_board0_balatro_game0_hand_slots[i];
+            c = balatro_board0_balatro_game0_preview0_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card2_card <= c;
@@ -7581,7 +7598,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card3_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 3))) begin
-            c = balatro_board0_balatro_game0_hand_slots[i];
+            c = balatro_board0_balatro_game0_preview0_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card3_card <= c;
@@ -7660,7 +7677,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card4_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 4))) begin
-            c = balatro_board0_balatro_game0_hand_slots[i];
+            c = balatro_board0_balatro_game0_preview0_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card4_card <= c;
@@ -9046,13 +9063,11 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_steps
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_judge
+always @(posedge clk) begin: balatro_board0_balatro_game0_take
     if (rst == 1) begin
-        balatro_board0_balatro_game0_move_bad_op <= 0;
         balatro_board0_balatro_game0_move_mask <= 0;
-        balatro_board0_balatro_game0_move_op <= 0;
-        balatro_board0_balatro_game0_move_result <= 0;
         balatro_board0_balatro_game0_move_taken <= 0;
+        balatro_board0_balatro_game0_move_op <= 0;
         balatro_board0_balatro_game0_move_done <= 0;
     end
     else begin
@@ -9061,41 +9076,11 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_judge
             4'b0000: begin
                 if (balatro_board0_cmd_valid) begin
                     balatro_board0_balatro_game0_move_op <= balatro_board0_cmd_op;
-                    if (((balatro_board0_balatro_game0_run_phase == 3) && (balatro_board0_cmd_op < 4))) begin
+                    if (((balatro_board0_balatro_game0_run_phase == 3) && (balatro_board0_cmd_op <= 4))) begin
                         balatro_board0_balatro_game0_move_op <= 4;
                     end
                     balatro_board0_balatro_game0_move_mask <= balatro_board0_cmd_mask;
                     balatro_board0_balatro_game0_move_taken <= 1;
-                end
-            end
-            4'b0001: begin
-                balatro_board0_balatro_game0_move_bad_op <= (balatro_board0_balatro_game0_move_op > 4);
-                if ((balatro_board0_balatro_game0_move_op == 4)) begin
-                    balatro_board0_balatro_game0_move_result <= 0;
-                end
-                else if ((balatro_board0_balatro_game0_move_op > 4)) begin
-                    // pass
-                end
-                else if ((balatro_board0_balatro_game0_run_phase != 0)) begin
-                    balatro_board0_balatro_game0_move_result <= 1;
-                end
-                else if ((balatro_board0_balatro_game0_move_op > 1)) begin
-                    balatro_board0_balatro_game0_move_result <= 0;
-                end
-                else if (((balatro_board0_balatro_game0_move_op == 1) && (balatro_board0_balatro_game0_run_discards_left == 0))) begin
-                    balatro_board0_balatro_game0_move_result <= 2;
-                end
-                else if ((balatro_board0_balatro_game0_move_mask == 0)) begin
-                    balatro_board0_balatro_game0_move_result <= 3;
-                end
-                else if ((balatro_board0_balatro_game0_mask_count > 5)) begin
-                    balatro_board0_balatro_game0_move_result <= 4;
-                end
-                else if (((balatro_board0_balatro_game0_move_mask & (~balatro_board0_balatro_game0_occupied)) != 0)) begin
-                    balatro_board0_balatro_game0_move_result <= 5;
-                end
-                else begin
-                    balatro_board0_balatro_game0_move_result <= 0;
                 end
             end
             4'b1000: begin
@@ -9106,6 +9091,46 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_judge
                 // pass
             end
         endcase
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_game0_judge
+    if (rst == 1) begin
+        balatro_board0_balatro_game0_move_result <= 0;
+        balatro_board0_balatro_game0_move_bad_op <= 0;
+    end
+    else begin
+        if ((balatro_board0_balatro_game0_state == 4'b0001)) begin
+            balatro_board0_balatro_game0_move_bad_op <= (balatro_board0_balatro_game0_move_op > 4);
+            if ((balatro_board0_balatro_game0_move_op == 4)) begin
+                balatro_board0_balatro_game0_move_result <= 0;
+            end
+            else if ((balatro_board0_balatro_game0_move_op > 4)) begin
+                // pass
+            end
+            else if ((balatro_board0_balatro_game0_run_phase != 0)) begin
+                balatro_board0_balatro_game0_move_result <= 1;
+            end
+            else if ((balatro_board0_balatro_game0_move_op > 1)) begin
+                balatro_board0_balatro_game0_move_result <= 0;
+            end
+            else if (((balatro_board0_balatro_game0_move_op == 1) && (balatro_board0_balatro_game0_run_discards_left == 0))) begin
+                balatro_board0_balatro_game0_move_result <= 2;
+            end
+            else if ((balatro_board0_balatro_game0_move_mask == 0)) begin
+                balatro_board0_balatro_game0_move_result <= 3;
+            end
+            else if ((balatro_board0_balatro_game0_mask_count > 5)) begin
+                balatro_board0_balatro_game0_move_result <= 4;
+            end
+            else if (((balatro_board0_balatro_game0_move_mask & (~balatro_board0_balatro_game0_occupied)) != 0)) begin
+                balatro_board0_balatro_game0_move_result <= 5;
+            end
+            else begin
+                balatro_board0_balatro_game0_move_result <= 0;
+            end
+        end
     end
 end
 
@@ -9199,7 +9224,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_sort_keys
     integer i;
     reg [6-1:0] c;
     for (i=0; i<8; i=i+1) begin
-        c = balatro_board0_balatro_game0_hand_slots[i];
+        c = balatro_board0_balatro_game0_preview0_slots[i];
         if ((c == 63)) begin
             balatro_board0_balatro_game0_keys[i] <= 0;
         end
@@ -9218,14 +9243,14 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
     integer j;
     if (rst == 1) begin
         balatro_board0_balatro_game0_by_suit <= 0;
-        balatro_board0_balatro_game0_hand_slots[0] <= 63;
-        balatro_board0_balatro_game0_hand_slots[1] <= 63;
-        balatro_board0_balatro_game0_hand_slots[2] <= 63;
-        balatro_board0_balatro_game0_hand_slots[3] <= 63;
-        balatro_board0_balatro_game0_hand_slots[4] <= 63;
-        balatro_board0_balatro_game0_hand_slots[5] <= 63;
-        balatro_board0_balatro_game0_hand_slots[6] <= 63;
-        balatro_board0_balatro_game0_hand_slots[7] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[0] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[1] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[2] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[3] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[4] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[5] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[6] <= 63;
+        balatro_board0_balatro_game0_preview0_slots[7] <= 63;
         balatro_board0_balatro_game0_hand_empty <= 1;
         balatro_board0_balatro_game0_hand_dealt <= 52;
         balatro_board0_balatro_game0_hand_count <= 0;
@@ -9243,16 +9268,16 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
                 if (balatro_board0_balatro_game0_move_mask[balatro_board0_balatro_game0_step]) begin
                     for (s=0; s<7; s=s+1) begin
                         if ((s >= $signed({1'b0, balatro_board0_balatro_game0_step}))) begin
-                            balatro_board0_balatro_game0_hand_slots[s] <= balatro_board0_balatro_game0_hand_slots[(s + 1)];
+                            balatro_board0_balatro_game0_preview0_slots[s] <= balatro_board0_balatro_game0_preview0_slots[(s + 1)];
                         end
                     end
-                    balatro_board0_balatro_game0_hand_slots[7] <= 63;
+                    balatro_board0_balatro_game0_preview0_slots[7] <= 63;
                     balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count - 1);
                 end
             end
             4'b0100: begin
                 if ((balatro_board0_balatro_game0_draw_more && balatro_board0_deck_valid)) begin
-                    balatro_board0_balatro_game0_hand_slots[balatro_board0_balatro_game0_hand_count] <= balatro_board0_deck_data;
+                    balatro_board0_balatro_game0_preview0_slots[balatro_board0_balatro_game0_hand_count] <= balatro_board0_deck_data;
                     balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count + 1);
                     balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
                     balatro_board0_balatro_game0_hand_empty <= ($signed({1'b0, balatro_board0_balatro_game0_hand_dealt}) == (52 - 1));
@@ -9262,16 +9287,16 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
                 if ((balatro_board0_balatro_game0_step[0] && balatro_board0_balatro_game0_step[1])) begin
                     for (j=0; j<((8 / 2) - 1); j=j+1) begin
                         if ((balatro_board0_balatro_game0_keys[((2 * j) + 1)] < balatro_board0_balatro_game0_keys[((2 * j) + 2)])) begin
-                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 2)];
-                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 2)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)];
+                            balatro_board0_balatro_game0_preview0_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_preview0_slots[((2 * j) + 2)];
+                            balatro_board0_balatro_game0_preview0_slots[((2 * j) + 2)] <= balatro_board0_balatro_game0_preview0_slots[((2 * j) + 1)];
                         end
                     end
                 end
                 else if (balatro_board0_balatro_game0_step[0]) begin
                     for (j=0; j<(8 / 2); j=j+1) begin
                         if ((balatro_board0_balatro_game0_keys[(2 * j)] < balatro_board0_balatro_game0_keys[((2 * j) + 1)])) begin
-                            balatro_board0_balatro_game0_hand_slots[(2 * j)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)];
-                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_hand_slots[(2 * j)];
+                            balatro_board0_balatro_game0_preview0_slots[(2 * j)] <= balatro_board0_balatro_game0_preview0_slots[((2 * j) + 1)];
+                            balatro_board0_balatro_game0_preview0_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_preview0_slots[(2 * j)];
                         end
                     end
                 end
@@ -9283,7 +9308,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_cards
                     balatro_board0_balatro_game0_hand_empty <= 0;
                     balatro_board0_balatro_game0_hand_count <= 0;
                     for (s=0; s<8; s=s+1) begin
-                        balatro_board0_balatro_game0_hand_slots[s] <= 63;
+                        balatro_board0_balatro_game0_preview0_slots[s] <= 63;
                     end
                 end
                 else if (balatro_board0_deck_valid) begin
@@ -9324,6 +9349,38 @@ always @(balatro_board0_balatro_game0_occupied, balatro_board0_io_sw, balatro_bo
     else begin
         balatro_board0_balatro_game0_chosen = (balatro_board0_balatro_game0_move_mask & balatro_board0_balatro_game0_occupied);
     end
+end
+
+
+
+assign balatro_board0_balatro_game0_draw_more = ((balatro_board0_balatro_game0_hand_count < 8) && (!balatro_board0_balatro_game0_hand_empty));
+assign balatro_board0_balatro_game0_ready = (((balatro_board0_balatro_game0_state == 4'b0111) && (!balatro_board0_balatro_game0_hand_empty)) || ((balatro_board0_balatro_game0_state == 4'b0100) && (balatro_board0_balatro_game0_hand_count < 8) && (!balatro_board0_balatro_game0_hand_empty)));
+
+
+always @(balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_move_done, balatro_board0_balatro_game0_state) begin: balatro_board0_balatro_game0_streams
+    balatro_board0_cmd_ready = (balatro_board0_balatro_game0_state == 4'b0000);
+    balatro_board0_res_valid = balatro_board0_balatro_game0_move_done;
+    if (balatro_board0_balatro_game0_move_bad_op) begin
+        balatro_board0_res_code = 7;
+    end
+    else begin
+        balatro_board0_res_code = balatro_board0_balatro_game0_move_result;
+    end
+    balatro_board0_deck_start = balatro_board0_balatro_game0_hand_start;
+    balatro_board0_deck_ready = balatro_board0_balatro_game0_ready;
+end
+
+
+always @(balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_preview0_slots[0], balatro_board0_balatro_game0_preview0_slots[1], balatro_board0_balatro_game0_preview0_slots[2], balatro_board0_balatro_game0_preview0_slots[3], balatro_board0_balatro_game0_preview0_slots[4], balatro_board0_balatro_game0_preview0_slots[5], balatro_board0_balatro_game0_preview0_slots[6], balatro_board0_balatro_game0_preview0_slots[7], balatro_board0_balatro_game0_hand_count) begin: balatro_board0_balatro_game0_hand_ports
+    reg [48-1:0] v;
+    integer b;
+    v = 48'h0;
+    for (b=0; b<(6 * 8); b=b+1) begin
+        v[b] = balatro_board0_balatro_game0_preview0_slots[(b / 6)][(b % 6)];
+    end
+    balatro_board0_balatro_game0_view_hand = v;
+    balatro_board0_balatro_game0_view_hand_len = balatro_board0_balatro_game0_hand_count;
+    balatro_board0_balatro_game0_view_deck_left = (52 - balatro_board0_balatro_game0_hand_dealt);
 end
 
 
@@ -9664,47 +9721,22 @@ end
 
 
 
-assign balatro_board0_balatro_game0_draw_more = ((balatro_board0_balatro_game0_hand_count < 8) && (!balatro_board0_balatro_game0_hand_empty));
-assign balatro_board0_balatro_game0_ready = (((balatro_board0_balatro_game0_state == 4'b0111) && (!balatro_board0_balatro_game0_hand_empty)) || ((balatro_board0_balatro_game0_state == 4'b0100) && (balatro_board0_balatro_game0_hand_count < 8) && (!balatro_board0_balatro_game0_hand_empty)));
-
-
-always @(balatro_board0_balatro_game0_run_last_chips, balatro_board0_balatro_game0_run_hands_left, balatro_board0_balatro_game0_run_target, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_run_last_mult, balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_run_blind, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_run_score, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_run_discards_left, balatro_board0_balatro_game0_run_last_score, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_hand_slots[0], balatro_board0_balatro_game0_hand_slots[1], balatro_board0_balatro_game0_hand_slots[2], balatro_board0_balatro_game0_hand_slots[3], balatro_board0_balatro_game0_hand_slots[4], balatro_board0_balatro_game0_hand_slots[5], balatro_board0_balatro_game0_hand_slots[6], balatro_board0_balatro_game0_hand_slots[7], balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_run_ante, balatro_board0_balatro_game0_run_phase, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_run_last_category, balatro_board0_balatro_game0_move_done) begin: balatro_board0_balatro_game0_outputs
-    reg [48-1:0] v;
-    integer b;
-    balatro_board0_cmd_ready = (balatro_board0_balatro_game0_state == 4'b0000);
-    balatro_board0_res_valid = balatro_board0_balatro_game0_move_done;
-    if (balatro_board0_balatro_game0_move_bad_op) begin
-        balatro_board0_res_code = 7;
-    end
-    else begin
-        balatro_board0_res_code = balatro_board0_balatro_game0_move_result;
-    end
-    balatro_board0_deck_start = balatro_board0_balatro_game0_hand_start;
-    balatro_board0_deck_ready = balatro_board0_balatro_game0_ready;
-    v = 48'h0;
-    for (b=0; b<(6 * 8); b=b+1) begin
-        v[b] = balatro_board0_balatro_game0_hand_slots[(b / 6)][(b % 6)];
-    end
-    balatro_board0_balatro_game0_view_hand = v;
-    balatro_board0_balatro_game0_view_hand_len = balatro_board0_balatro_game0_hand_count;
-    balatro_board0_view_phase = balatro_board0_balatro_game0_run_phase;
-    balatro_board0_balatro_game0_view_ante = balatro_board0_balatro_game0_run_ante;
-    balatro_board0_balatro_game0_view_blind = balatro_board0_balatro_game0_run_blind;
-    balatro_board0_balatro_game0_view_target = balatro_board0_balatro_game0_run_target;
-    balatro_board0_view_score = balatro_board0_balatro_game0_run_score;
-    balatro_board0_balatro_game0_view_hands_left = balatro_board0_balatro_game0_run_hands_left;
-    balatro_board0_balatro_game0_view_discards_left = balatro_board0_balatro_game0_run_discards_left;
-    balatro_board0_balatro_game0_view_deck_left = (52 - balatro_board0_balatro_game0_hand_dealt);
-    balatro_board0_balatro_game0_view_result = balatro_board0_balatro_game0_move_result;
-    balatro_board0_balatro_game0_view_last_category = balatro_board0_balatro_game0_run_last_category;
-    balatro_board0_balatro_game0_view_last_chips = balatro_board0_balatro_game0_run_last_chips;
-    balatro_board0_balatro_game0_view_last_mult = balatro_board0_balatro_game0_run_last_mult;
-    balatro_board0_balatro_game0_view_last_score = balatro_board0_balatro_game0_run_last_score;
-    balatro_board0_balatro_game0_view_pick_count = balatro_board0_balatro_game0_pick_count;
-    balatro_board0_balatro_game0_view_pick_category = balatro_board0_balatro_game0_pick_category;
-    balatro_board0_balatro_game0_view_pick_chips = balatro_board0_balatro_game0_pick_chips;
-    balatro_board0_balatro_game0_view_pick_mult = balatro_board0_balatro_game0_pick_mult;
-end
+assign balatro_board0_view_phase = balatro_board0_balatro_game0_run_phase;
+assign balatro_board0_balatro_game0_view_ante = balatro_board0_balatro_game0_run_ante;
+assign balatro_board0_balatro_game0_view_blind = balatro_board0_balatro_game0_run_blind;
+assign balatro_board0_balatro_game0_view_target = balatro_board0_balatro_game0_run_target;
+assign balatro_board0_view_score = balatro_board0_balatro_game0_run_score;
+assign balatro_board0_balatro_game0_view_hands_left = balatro_board0_balatro_game0_run_hands_left;
+assign balatro_board0_balatro_game0_view_discards_left = balatro_board0_balatro_game0_run_discards_left;
+assign balatro_board0_balatro_game0_view_result = balatro_board0_balatro_game0_move_result;
+assign balatro_board0_balatro_game0_view_last_category = balatro_board0_balatro_game0_run_last_category;
+assign balatro_board0_balatro_game0_view_last_chips = balatro_board0_balatro_game0_run_last_chips;
+assign balatro_board0_balatro_game0_view_last_mult = balatro_board0_balatro_game0_run_last_mult;
+assign balatro_board0_balatro_game0_view_last_score = balatro_board0_balatro_game0_run_last_score;
+assign balatro_board0_balatro_game0_view_pick_count = balatro_board0_balatro_game0_pick_count;
+assign balatro_board0_balatro_game0_view_pick_category = balatro_board0_balatro_game0_pick_category;
+assign balatro_board0_balatro_game0_view_pick_chips = balatro_board0_balatro_game0_pick_chips;
+assign balatro_board0_balatro_game0_view_pick_mult = balatro_board0_balatro_game0_pick_mult;
 
 
 always @(posedge clk) begin: balatro_board0_balatro_screen0_vga_timing0_count
@@ -10082,20 +10114,19 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_digit_codes0_cycle
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
+always @(posedge clk) begin: balatro_board0_balatro_screen0_hand_rows
+    reg title;
     if (rst == 1) begin
         balatro_board0_balatro_screen0_line_message <= 0;
-        balatro_board0_balatro_screen0_line_blind <= 0;
-        balatro_board0_balatro_screen0_line_score <= 0;
-        balatro_board0_balatro_screen0_line_last <= 0;
-        balatro_board0_balatro_screen0_line_counts <= 0;
         balatro_board0_balatro_screen0_line_pick <= 0;
+        balatro_board0_balatro_screen0_line_last <= 0;
     end
     else begin
-        balatro_board0_balatro_screen0_line_blind <= (1 + balatro_board0_balatro_game0_view_blind);
-        balatro_board0_balatro_screen0_line_score <= 4;
-        balatro_board0_balatro_screen0_line_counts <= 5;
-        if ((balatro_board0_balatro_game0_view_pick_count == 0)) begin
+        title = (balatro_board0_view_phase == 3);
+        if ((title || (balatro_board0_view_phase == 3))) begin
+            balatro_board0_balatro_screen0_line_pick <= 0;
+        end
+        else if ((balatro_board0_balatro_game0_view_pick_count == 0)) begin
             balatro_board0_balatro_screen0_line_pick <= 15;
         end
         else if ((balatro_board0_balatro_game0_view_pick_count > 5)) begin
@@ -10104,13 +10135,16 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
         else begin
             balatro_board0_balatro_screen0_line_pick <= (6 + balatro_board0_balatro_game0_view_pick_category);
         end
-        if ((balatro_board0_balatro_game0_view_last_category == 15)) begin
+        if ((title || (balatro_board0_balatro_game0_view_last_category == 15))) begin
             balatro_board0_balatro_screen0_line_last <= 0;
         end
         else begin
             balatro_board0_balatro_screen0_line_last <= (17 + balatro_board0_balatro_game0_view_last_category);
         end
-        if ((balatro_board0_view_phase == 1)) begin
+        if (title) begin
+            balatro_board0_balatro_screen0_line_message <= 35;
+        end
+        else if ((balatro_board0_view_phase == 1)) begin
             balatro_board0_balatro_screen0_line_message <= 26;
         end
         else if ((balatro_board0_view_phase == 2)) begin
@@ -10122,47 +10156,51 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
         else begin
             balatro_board0_balatro_screen0_line_message <= 0;
         end
-        if ((balatro_board0_view_phase == 3)) begin
-            balatro_board0_balatro_screen0_line_blind <= 34;
-            balatro_board0_balatro_screen0_line_score <= 0;
-            balatro_board0_balatro_screen0_line_counts <= 0;
-            balatro_board0_balatro_screen0_line_pick <= 0;
-            balatro_board0_balatro_screen0_line_last <= 0;
-            balatro_board0_balatro_screen0_line_message <= 35;
-        end
     end
 end
 
 
-always @(balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_score, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_counts, balatro_board0_balatro_screen0_line_pick) begin: balatro_board0_balatro_screen0_decode_a
+always @(balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_row_numbers[0], balatro_board0_balatro_screen0_row_numbers[1], balatro_board0_balatro_screen0_row_numbers[2], balatro_board0_balatro_screen0_row_numbers[3], balatro_board0_balatro_screen0_row_numbers[4], balatro_board0_balatro_screen0_row_numbers[5], balatro_board0_balatro_screen0_row_numbers[6], balatro_board0_balatro_screen0_row_lines[0], balatro_board0_balatro_screen0_row_lines[1], balatro_board0_balatro_screen0_row_lines[2], balatro_board0_balatro_screen0_row_lines[3], balatro_board0_balatro_screen0_row_lines[4], balatro_board0_balatro_screen0_row_lines[5], balatro_board0_balatro_screen0_row_lines[6]) begin: balatro_board0_balatro_screen0_decode_a
     reg [10-1:0] row;
+    reg [6-1:0] line;
+    integer k;
     row = balatro_board0_balatro_screen0_y[10-1:4];
-    case (row)
-        'h1: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_blind;
+    line = 6'h0;
+    for (k=0; k<7; k=k+1) begin
+        if ((row == balatro_board0_balatro_screen0_row_numbers[k])) begin
+            line = balatro_board0_balatro_screen0_row_lines[k];
         end
-        'h2: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_score;
+    end
+    balatro_board0_balatro_screen0_row_line = line;
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
+    reg title;
+    if (rst == 1) begin
+        balatro_board0_balatro_screen0_row_lines[0] <= 0;
+        balatro_board0_balatro_screen0_row_lines[1] <= 0;
+        balatro_board0_balatro_screen0_row_lines[2] <= 0;
+        balatro_board0_balatro_screen0_row_lines[3] <= 0;
+        balatro_board0_balatro_screen0_row_lines[4] <= 0;
+        balatro_board0_balatro_screen0_row_lines[5] <= 0;
+        balatro_board0_balatro_screen0_row_lines[6] <= 0;
+    end
+    else begin
+        title = (balatro_board0_view_phase == 3);
+        balatro_board0_balatro_screen0_row_lines[0] <= (1 + balatro_board0_balatro_game0_view_blind);
+        balatro_board0_balatro_screen0_row_lines[1] <= 4;
+        balatro_board0_balatro_screen0_row_lines[2] <= 5;
+        if (title) begin
+            balatro_board0_balatro_screen0_row_lines[0] <= 34;
+            balatro_board0_balatro_screen0_row_lines[1] <= 0;
+            balatro_board0_balatro_screen0_row_lines[2] <= 0;
         end
-        'h3: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_counts;
-        end
-        'h10: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_pick;
-        end
-        'h12: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_last;
-        end
-        'h14: begin
-            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_message;
-        end
-        'h1b: begin
-            balatro_board0_balatro_screen0_row_line = 33;
-        end
-        default: begin
-            balatro_board0_balatro_screen0_row_line = 0;
-        end
-    endcase
+        balatro_board0_balatro_screen0_row_lines[3] <= balatro_board0_balatro_screen0_line_pick;
+        balatro_board0_balatro_screen0_row_lines[4] <= balatro_board0_balatro_screen0_line_last;
+        balatro_board0_balatro_screen0_row_lines[5] <= balatro_board0_balatro_screen0_line_message;
+        balatro_board0_balatro_screen0_row_lines[6] <= 33;
+    end
 end
 
 
@@ -10272,6 +10310,16 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_glyph_rom0_read
     balatro_board0_balatro_screen0_bits <= balatro_board0_balatro_screen0_glyph_rom0_glyphs[balatro_board0_balatro_screen0_glyph_rom0_addr];
 end
 
+// A text cell's glyph: a character, or one of 32 digit codes.
+always @(balatro_board0_balatro_screen0_c_op, balatro_board0_balatro_screen0_digit_codes0_codes[0], balatro_board0_balatro_screen0_digit_codes0_codes[1], balatro_board0_balatro_screen0_digit_codes0_codes[2], balatro_board0_balatro_screen0_digit_codes0_codes[3], balatro_board0_balatro_screen0_digit_codes0_codes[4], balatro_board0_balatro_screen0_digit_codes0_codes[5], balatro_board0_balatro_screen0_digit_codes0_codes[6], balatro_board0_balatro_screen0_digit_codes0_codes[7], balatro_board0_balatro_screen0_digit_codes0_codes[8], balatro_board0_balatro_screen0_digit_codes0_codes[9], balatro_board0_balatro_screen0_digit_codes0_codes[10], balatro_board0_balatro_screen0_digit_codes0_codes[11], balatro_board0_balatro_screen0_digit_codes0_codes[12], balatro_board0_balatro_screen0_digit_codes0_codes[13], balatro_board0_balatro_screen0_digit_codes0_codes[14], balatro_board0_balatro_screen0_digit_codes0_codes[15], balatro_board0_balatro_screen0_digit_codes0_codes[16], balatro_board0_balatro_screen0_digit_codes0_codes[17], balatro_board0_balatro_screen0_digit_codes0_codes[18], balatro_board0_balatro_screen0_digit_codes0_codes[19], balatro_board0_balatro_screen0_digit_codes0_codes[20], balatro_board0_balatro_screen0_digit_codes0_codes[21], balatro_board0_balatro_screen0_digit_codes0_codes[22], balatro_board0_balatro_screen0_digit_codes0_codes[23], balatro_board0_balatro_screen0_digit_codes0_codes[24], balatro_board0_balatro_screen0_digit_codes0_codes[25], balatro_board0_balatro_screen0_digit_codes0_codes[26], balatro_board0_balatro_screen0_digit_codes0_codes[27], balatro_board0_balatro_screen0_digit_codes0_codes[28], balatro_board0_balatro_screen0_digit_codes0_codes[29], balatro_board0_balatro_screen0_digit_codes0_codes[30], balatro_board0_balatro_screen0_digit_codes0_codes[31]) begin: balatro_board0_balatro_screen0_text_char
+    if (balatro_board0_balatro_screen0_c_op[7]) begin
+        balatro_board0_balatro_screen0_text_code = balatro_board0_balatro_screen0_digit_codes0_codes[balatro_board0_balatro_screen0_c_op[5-1:0]];
+    end
+    else begin
+        balatro_board0_balatro_screen0_text_code = balatro_board0_balatro_screen0_c_op[7-1:0];
+    end
+end
+
 
 always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
     if (balatro_board0_balatro_screen0_c_card) begin
@@ -10297,12 +10345,7 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
         end
     end
     else begin
-        if (balatro_board0_balatro_screen0_c_op[7]) begin
-            balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_digit_codes0_codes[balatro_board0_balatro_screen0_c_op[5-1:0]];
-        end
-        else begin
-            balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_op[7-1:0];
-        end
+        balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_text_code;
         balatro_board0_balatro_screen0_d_row <= balatro_board0_balatro_screen0_c_gy;
         balatro_board0_balatro_screen0_d_bit <= balatro_board0_balatro_screen0_c_gx;
         balatro_board0_balatro_screen0_d_ink <= 4095;

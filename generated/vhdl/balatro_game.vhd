@@ -78,31 +78,22 @@ signal cmd_mask_num: unsigned(7 downto 0);
 signal res_code_num: unsigned(2 downto 0);
 signal selection_num: unsigned(7 downto 0);
 signal deck_data_num: unsigned(5 downto 0);
+signal state: t_enum_st_1;
 signal step: unsigned(3 downto 0);
+signal occupied: unsigned(7 downto 0);
+signal draw_more: std_logic;
+signal chosen: unsigned(7 downto 0);
 signal pick_score: unsigned(10 downto 0);
 signal blind_index: unsigned(5 downto 0);
-signal chosen: unsigned(7 downto 0);
-signal draw_more: std_logic;
 signal mask_count: unsigned(3 downto 0);
-signal occupied: unsigned(7 downto 0);
 signal pick_category: unsigned(3 downto 0);
 signal pick_chips: unsigned(7 downto 0);
 signal pick_count: unsigned(3 downto 0);
 signal pick_mult: unsigned(3 downto 0);
-signal ready: std_logic;
-signal state: t_enum_st_1;
 signal target_next: unsigned(16 downto 0);
-signal hand_count: unsigned(3 downto 0);
-signal move_mask: unsigned(7 downto 0);
 signal run_ante: unsigned(3 downto 0);
 signal run_blind: unsigned(1 downto 0);
-signal hand_empty: std_logic;
-signal move_done: std_logic;
-signal move_bad_op: std_logic;
-signal move_result: unsigned(2 downto 0);
-signal hand_start: std_logic;
-signal view_hand_num: unsigned(47 downto 0);
-signal view_hand_len_num: unsigned(3 downto 0);
+signal move_mask: unsigned(7 downto 0);
 signal view_phase_num: unsigned(1 downto 0);
 signal run_phase: unsigned(1 downto 0);
 signal view_ante_num: unsigned(3 downto 0);
@@ -115,9 +106,8 @@ signal view_hands_left_num: unsigned(3 downto 0);
 signal run_hands_left: unsigned(3 downto 0);
 signal view_discards_left_num: unsigned(3 downto 0);
 signal run_discards_left: unsigned(3 downto 0);
-signal view_deck_left_num: unsigned(5 downto 0);
-signal hand_dealt: unsigned(5 downto 0);
 signal view_result_num: unsigned(2 downto 0);
+signal move_result: unsigned(2 downto 0);
 signal view_last_category_num: unsigned(3 downto 0);
 signal run_last_category: unsigned(3 downto 0);
 signal view_last_chips_num: unsigned(7 downto 0);
@@ -279,10 +269,20 @@ signal preview0_pipe_reg8_q: unsigned(23 downto 0);
 signal preview0_pipe_reg9_q: unsigned(23 downto 0);
 signal preview0_pipe_reg10_q: unsigned(23 downto 0);
 signal move_op: unsigned(2 downto 0);
+signal hand_count: unsigned(3 downto 0);
+signal hand_empty: std_logic;
+signal move_bad_op: std_logic;
+signal move_done: std_logic;
 signal move_taken: std_logic;
 signal by_suit: std_logic;
-type t_array_hand_slots is array(0 to 8-1) of unsigned(5 downto 0);
-signal hand_slots: t_array_hand_slots;
+signal hand_start: std_logic;
+signal hand_dealt: unsigned(5 downto 0);
+signal ready: std_logic;
+signal view_hand_num: unsigned(47 downto 0);
+signal view_hand_len_num: unsigned(3 downto 0);
+signal view_deck_left_num: unsigned(5 downto 0);
+type t_array_preview0_slots is array(0 to 8-1) of unsigned(5 downto 0);
+signal preview0_slots: t_array_preview0_slots;
 type t_array_preview0_before is array(0 to 8-1) of unsigned(2 downto 0);
 signal preview0_before: t_array_preview0_before;
 type t_array_preview0_card_chips is array(0 to 5-1) of unsigned(3 downto 0);
@@ -342,7 +342,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(preview0_chosen(i)) and (preview0_before(i) = 0)) then
-                c := hand_slots(i);
+                c := preview0_slots(i);
             end if;
         end loop;
         preview0_pick_card0_card <= c;
@@ -422,7 +422,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(preview0_chosen(i)) and (preview0_before(i) = 1)) then
-                c := hand_slots(i);
+                c := preview0_slots(i);
             end if;
         end loop;
         preview0_pick_card1_card <= c;
@@ -502,7 +502,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(preview0_chosen(i)) and (preview0_before(i) = 2)) then
-                c := hand_slots(i);
+                c := preview0_slots(i);
             end if;
         end loop;
         preview0_pick_card2_card <= c;
@@ -582,7 +582,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(preview0_chosen(i)) and (preview0_before(i) = 3)) then
-                c := hand_slots(i);
+                c := preview0_slots(i);
             end if;
         end loop;
         preview0_pick_card3_card <= c;
@@ -662,7 +662,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(preview0_chosen(i)) and (preview0_before(i) = 4)) then
-                c := hand_slots(i);
+                c := preview0_slots(i);
             end if;
         end loop;
         preview0_pick_card4_card <= c;
@@ -2016,15 +2016,13 @@ begin
     end if;
 end process steps;
 
-judge: process (clk) is
+take: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            move_bad_op <= '0';
             move_mask <= to_unsigned(0, 8);
-            move_op <= to_unsigned(0, 3);
-            move_result <= to_unsigned(0, 3);
             move_taken <= '0';
+            move_op <= to_unsigned(0, 3);
             move_done <= '0';
         else
             move_done <= '0';
@@ -2032,32 +2030,11 @@ begin
                 when BAL_IDLE =>
                     if bool(cmd_valid) then
                         move_op <= cmd_op_num;
-                        if ((run_phase = 3) and (cmd_op_num < 4)) then
+                        if ((run_phase = 3) and (cmd_op_num <= 4)) then
                             move_op <= to_unsigned(4, 3);
                         end if;
                         move_mask <= cmd_mask_num;
                         move_taken <= '1';
-                    end if;
-                when BAL_CHECK =>
-                    move_bad_op <= stdl(move_op > 4);
-                    if (move_op = 4) then
-                        move_result <= to_unsigned(0, 3);
-                    elsif (move_op > 4) then
-                        null;
-                    elsif (run_phase /= 0) then
-                        move_result <= to_unsigned(1, 3);
-                    elsif (move_op > 1) then
-                        move_result <= to_unsigned(0, 3);
-                    elsif ((move_op = 1) and (run_discards_left = 0)) then
-                        move_result <= to_unsigned(2, 3);
-                    elsif (move_mask = 0) then
-                        move_result <= to_unsigned(3, 3);
-                    elsif (mask_count > 5) then
-                        move_result <= to_unsigned(4, 3);
-                    elsif ((move_mask and (not occupied)) /= 0) then
-                        move_result <= to_unsigned(5, 3);
-                    else
-                        move_result <= to_unsigned(0, 3);
                     end if;
                 when BAL_DONE =>
                     move_done <= move_taken;
@@ -2065,6 +2042,39 @@ begin
                 when others =>
                     null;
             end case;
+        end if;
+    end if;
+end process take;
+
+judge: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            move_result <= to_unsigned(0, 3);
+            move_bad_op <= '0';
+        else
+            if (state = BAL_CHECK) then
+                move_bad_op <= stdl(move_op > 4);
+                if (move_op = 4) then
+                    move_result <= to_unsigned(0, 3);
+                elsif (move_op > 4) then
+                    null;
+                elsif (run_phase /= 0) then
+                    move_result <= to_unsigned(1, 3);
+                elsif (move_op > 1) then
+                    move_result <= to_unsigned(0, 3);
+                elsif ((move_op = 1) and (run_discards_left = 0)) then
+                    move_result <= to_unsigned(2, 3);
+                elsif (move_mask = 0) then
+                    move_result <= to_unsigned(3, 3);
+                elsif (mask_count > 5) then
+                    move_result <= to_unsigned(4, 3);
+                elsif ((move_mask and (not occupied)) /= 0) then
+                    move_result <= to_unsigned(5, 3);
+                else
+                    move_result <= to_unsigned(0, 3);
+                end if;
+            end if;
         end if;
     end if;
 end process judge;
@@ -2149,7 +2159,7 @@ sort_keys: process (clk) is
 begin
     if rising_edge(clk) then
         for i in 0 to 8-1 loop
-            c := hand_slots(i);
+            c := preview0_slots(i);
             if (c = 63) then
                 keys(i) <= to_unsigned(0, 7);
             elsif bool(by_suit) then
@@ -2166,14 +2176,14 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             by_suit <= '0';
-            hand_slots(0) <= to_unsigned(63, 6);
-            hand_slots(1) <= to_unsigned(63, 6);
-            hand_slots(2) <= to_unsigned(63, 6);
-            hand_slots(3) <= to_unsigned(63, 6);
-            hand_slots(4) <= to_unsigned(63, 6);
-            hand_slots(5) <= to_unsigned(63, 6);
-            hand_slots(6) <= to_unsigned(63, 6);
-            hand_slots(7) <= to_unsigned(63, 6);
+            preview0_slots(0) <= to_unsigned(63, 6);
+            preview0_slots(1) <= to_unsigned(63, 6);
+            preview0_slots(2) <= to_unsigned(63, 6);
+            preview0_slots(3) <= to_unsigned(63, 6);
+            preview0_slots(4) <= to_unsigned(63, 6);
+            preview0_slots(5) <= to_unsigned(63, 6);
+            preview0_slots(6) <= to_unsigned(63, 6);
+            preview0_slots(7) <= to_unsigned(63, 6);
             hand_empty <= '1';
             hand_dealt <= to_unsigned(52, 6);
             hand_count <= to_unsigned(0, 4);
@@ -2189,15 +2199,15 @@ begin
                     if bool(move_mask(to_integer(step))) then
                         for s in 0 to 7-1 loop
                             if (s >= signed(resize(step, 5))) then
-                                hand_slots(s) <= hand_slots((s + 1));
+                                preview0_slots(s) <= preview0_slots((s + 1));
                             end if;
                         end loop;
-                        hand_slots(7) <= to_unsigned(63, 6);
+                        preview0_slots(7) <= to_unsigned(63, 6);
                         hand_count <= (hand_count - 1);
                     end if;
                 when BAL_DRAW =>
                     if (bool(draw_more) and bool(deck_valid)) then
-                        hand_slots(to_integer(hand_count)) <= deck_data_num;
+                        preview0_slots(to_integer(hand_count)) <= deck_data_num;
                         hand_count <= (hand_count + 1);
                         hand_dealt <= (hand_dealt + 1);
                         hand_empty <= stdl(signed(resize(hand_dealt, 7)) = (52 - 1));
@@ -2206,15 +2216,15 @@ begin
                     if (bool(step(0)) and bool(step(1))) then
                         for j in 0 to ((8 / 2) - 1)-1 loop
                             if (keys(((2 * j) + 1)) < keys(((2 * j) + 2))) then
-                                hand_slots(((2 * j) + 1)) <= hand_slots(((2 * j) + 2));
-                                hand_slots(((2 * j) + 2)) <= hand_slots(((2 * j) + 1));
+                                preview0_slots(((2 * j) + 1)) <= preview0_slots(((2 * j) + 2));
+                                preview0_slots(((2 * j) + 2)) <= preview0_slots(((2 * j) + 1));
                             end if;
                         end loop;
                     elsif bool(step(0)) then
                         for j in 0 to (8 / 2)-1 loop
                             if (keys((2 * j)) < keys(((2 * j) + 1))) then
-                                hand_slots((2 * j)) <= hand_slots(((2 * j) + 1));
-                                hand_slots(((2 * j) + 1)) <= hand_slots((2 * j));
+                                preview0_slots((2 * j)) <= preview0_slots(((2 * j) + 1));
+                                preview0_slots(((2 * j) + 1)) <= preview0_slots((2 * j));
                             end if;
                         end loop;
                     end if;
@@ -2225,7 +2235,7 @@ begin
                         hand_empty <= '0';
                         hand_count <= to_unsigned(0, 4);
                         for s in 0 to 8-1 loop
-                            hand_slots(s) <= to_unsigned(63, 6);
+                            preview0_slots(s) <= to_unsigned(63, 6);
                         end loop;
                     elsif bool(deck_valid) then
                         hand_dealt <= (hand_dealt + 1);
@@ -2264,6 +2274,35 @@ begin
         chosen <= (move_mask and occupied);
     end if;
 end process choose;
+
+
+draw_more <= stdl((hand_count < 8) and (not bool(hand_empty)));
+ready <= stdl(((state = BAL_DRAIN) and (not bool(hand_empty))) or ((state = BAL_DRAW) and (hand_count < 8) and (not bool(hand_empty))));
+
+streams: process (ready, move_bad_op, move_result, hand_start, move_done, state) is
+begin
+    cmd_ready <= stdl(state = BAL_IDLE);
+    res_valid <= move_done;
+    if bool(move_bad_op) then
+        res_code_num <= to_unsigned(7, 3);
+    else
+        res_code_num <= move_result;
+    end if;
+    deck_start <= hand_start;
+    deck_ready <= ready;
+end process streams;
+
+hand_ports: process (hand_dealt, preview0_slots, hand_count) is
+    variable v: unsigned(47 downto 0);
+begin
+    v := unsigned'("000000000000000000000000000000000000000000000000");
+    for b in 0 to (6 * 8)-1 loop
+        v(b) := preview0_slots((b / 6))((b mod 6));
+    end loop;
+    view_hand_num <= v;
+    view_hand_len_num <= hand_count;
+    view_deck_left_num <= (52 - hand_dealt);
+end process hand_ports;
 
 
 blind_index <= unsigned'(run_ante & run_blind);
@@ -2601,44 +2640,21 @@ begin
 end process target_rom_read;
 
 
-draw_more <= stdl((hand_count < 8) and (not bool(hand_empty)));
-ready <= stdl(((state = BAL_DRAIN) and (not bool(hand_empty))) or ((state = BAL_DRAW) and (hand_count < 8) and (not bool(hand_empty))));
-
-outputs: process (run_last_chips, run_hands_left, run_target, ready, pick_category, run_last_mult, hand_dealt, run_blind, pick_mult, state, run_score, pick_chips, run_discards_left, run_last_score, pick_count, hand_slots, move_bad_op, run_ante, run_phase, hand_count, move_result, hand_start, run_last_category, move_done) is
-    variable v: unsigned(47 downto 0);
-begin
-    cmd_ready <= stdl(state = BAL_IDLE);
-    res_valid <= move_done;
-    if bool(move_bad_op) then
-        res_code_num <= to_unsigned(7, 3);
-    else
-        res_code_num <= move_result;
-    end if;
-    deck_start <= hand_start;
-    deck_ready <= ready;
-    v := unsigned'("000000000000000000000000000000000000000000000000");
-    for b in 0 to (6 * 8)-1 loop
-        v(b) := hand_slots((b / 6))((b mod 6));
-    end loop;
-    view_hand_num <= v;
-    view_hand_len_num <= hand_count;
-    view_phase_num <= run_phase;
-    view_ante_num <= run_ante;
-    view_blind_num <= run_blind;
-    view_target_num <= run_target;
-    view_score_num <= run_score;
-    view_hands_left_num <= run_hands_left;
-    view_discards_left_num <= run_discards_left;
-    view_deck_left_num <= (52 - hand_dealt);
-    view_result_num <= move_result;
-    view_last_category_num <= run_last_category;
-    view_last_chips_num <= run_last_chips;
-    view_last_mult_num <= run_last_mult;
-    view_last_score_num <= run_last_score;
-    view_pick_count_num <= pick_count;
-    view_pick_category_num <= pick_category;
-    view_pick_chips_num <= pick_chips;
-    view_pick_mult_num <= pick_mult;
-end process outputs;
+view_phase_num <= run_phase;
+view_ante_num <= run_ante;
+view_blind_num <= run_blind;
+view_target_num <= run_target;
+view_score_num <= run_score;
+view_hands_left_num <= run_hands_left;
+view_discards_left_num <= run_discards_left;
+view_result_num <= move_result;
+view_last_category_num <= run_last_category;
+view_last_chips_num <= run_last_chips;
+view_last_mult_num <= run_last_mult;
+view_last_score_num <= run_last_score;
+view_pick_count_num <= pick_count;
+view_pick_category_num <= pick_category;
+view_pick_chips_num <= pick_chips;
+view_pick_mult_num <= pick_mult;
 
 end architecture MyHDL;

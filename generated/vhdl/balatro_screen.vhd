@@ -108,17 +108,14 @@ signal digit_codes0_bin2bcd0_dabble_digit4_nibble: unsigned(3 downto 0) := "0000
 signal digit_codes0_bin2bcd0_dabble_digit4_adjusted: unsigned(3 downto 0) := "0000";
 signal digit_codes0_bin2bcd0_dabble_digit5_nibble: unsigned(3 downto 0) := "0000";
 signal row_line: unsigned(5 downto 0) := "000000";
-signal line_blind: unsigned(5 downto 0) := "000000";
-signal line_counts: unsigned(5 downto 0) := "000000";
 signal line_last: unsigned(5 downto 0) := "000000";
 signal line_message: unsigned(5 downto 0) := "000000";
 signal line_pick: unsigned(5 downto 0) := "000000";
-signal line_score: unsigned(5 downto 0) := "000000";
+signal view_phase_num: unsigned(1 downto 0) := "00";
 signal view_blind_num: unsigned(1 downto 0) := "00";
 signal view_pick_count_num: unsigned(3 downto 0) := "0000";
 signal view_pick_category_num: unsigned(3 downto 0) := "0000";
 signal view_last_category_num: unsigned(3 downto 0) := "1111";
-signal view_phase_num: unsigned(1 downto 0) := "00";
 signal view_result_num: unsigned(2 downto 0) := "000";
 signal col: unsigned(6 downto 0) := "0000000";
 signal a_row: unsigned(5 downto 0) := "000000";
@@ -163,9 +160,21 @@ signal f_bit: unsigned(2 downto 0) := "000";
 signal f_bits: unsigned(7 downto 0) := "00000000";
 signal f_ink: unsigned(11 downto 0) := "000000000000";
 signal f_paper: unsigned(11 downto 0) := "000000000000";
+signal text_code: unsigned(6 downto 0) := "0000000";
 signal glyph_rom0_addr: unsigned(10 downto 0) := "00000000000";
 type t_array_digit_codes0_codes is array(0 to 32-1) of unsigned(6 downto 0);
 signal digit_codes0_codes: t_array_digit_codes0_codes := (others => "0100000");
+type t_array_row_lines is array(0 to 7-1) of unsigned(5 downto 0);
+signal row_lines: t_array_row_lines := (others => "000000");
+type t_array_row_numbers is array(0 to 7-1) of unsigned(5 downto 0);
+signal row_numbers: t_array_row_numbers := (
+    "000001",
+    "000010",
+    "000011",
+    "010000",
+    "010010",
+    "010100",
+    "011011");
 type t_array_dx_table is array(0 to 128-1) of unsigned(2 downto 0);
 signal dx_table: t_array_dx_table := (
     "000",
@@ -6991,33 +7000,33 @@ begin
     end if;
 end process digit_codes0_cycle;
 
-lines: process (clk) is
+hand_rows: process (clk) is
+    variable title: std_logic;
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             line_message <= to_unsigned(0, 6);
-            line_blind <= to_unsigned(0, 6);
-            line_score <= to_unsigned(0, 6);
-            line_last <= to_unsigned(0, 6);
-            line_counts <= to_unsigned(0, 6);
             line_pick <= to_unsigned(0, 6);
+            line_last <= to_unsigned(0, 6);
         else
-            line_blind <= (1 + resize(view_blind_num, 6));
-            line_score <= to_unsigned(4, 6);
-            line_counts <= to_unsigned(5, 6);
-            if (view_pick_count_num = 0) then
+            title := stdl(view_phase_num = 3);
+            if (bool(title) or (view_phase_num = 3)) then
+                line_pick <= to_unsigned(0, 6);
+            elsif (view_pick_count_num = 0) then
                 line_pick <= to_unsigned(15, 6);
             elsif (view_pick_count_num > 5) then
                 line_pick <= to_unsigned(16, 6);
             else
                 line_pick <= (6 + resize(view_pick_category_num, 6));
             end if;
-            if (view_last_category_num = 15) then
+            if (bool(title) or (view_last_category_num = 15)) then
                 line_last <= to_unsigned(0, 6);
             else
                 line_last <= (17 + resize(view_last_category_num, 6));
             end if;
-            if (view_phase_num = 1) then
+            if bool(title) then
+                line_message <= to_unsigned(35, 6);
+            elsif (view_phase_num = 1) then
                 line_message <= to_unsigned(26, 6);
             elsif (view_phase_num = 2) then
                 line_message <= to_unsigned(27, 6);
@@ -7026,41 +7035,53 @@ begin
             else
                 line_message <= to_unsigned(0, 6);
             end if;
-            if (view_phase_num = 3) then
-                line_blind <= to_unsigned(34, 6);
-                line_score <= to_unsigned(0, 6);
-                line_counts <= to_unsigned(0, 6);
-                line_pick <= to_unsigned(0, 6);
-                line_last <= to_unsigned(0, 6);
-                line_message <= to_unsigned(35, 6);
+        end if;
+    end if;
+end process hand_rows;
+
+decode_a: process (y, row_numbers, row_lines) is
+    variable row: unsigned(9 downto 0);
+    variable line: unsigned(5 downto 0);
+begin
+    row := resize(y(10-1 downto 4), 10);
+    line := to_unsigned(0, 6);
+    for k in 0 to 7-1 loop
+        if (row = row_numbers(k)) then
+            line := row_lines(k);
+        end if;
+    end loop;
+    row_line <= line;
+end process decode_a;
+
+lines: process (clk) is
+    variable title: std_logic;
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            row_lines(0) <= to_unsigned(0, 6);
+            row_lines(1) <= to_unsigned(0, 6);
+            row_lines(2) <= to_unsigned(0, 6);
+            row_lines(3) <= to_unsigned(0, 6);
+            row_lines(4) <= to_unsigned(0, 6);
+            row_lines(5) <= to_unsigned(0, 6);
+            row_lines(6) <= to_unsigned(0, 6);
+        else
+            title := stdl(view_phase_num = 3);
+            row_lines(0) <= (1 + resize(view_blind_num, 6));
+            row_lines(1) <= to_unsigned(4, 6);
+            row_lines(2) <= to_unsigned(5, 6);
+            if bool(title) then
+                row_lines(0) <= to_unsigned(34, 6);
+                row_lines(1) <= to_unsigned(0, 6);
+                row_lines(2) <= to_unsigned(0, 6);
             end if;
+            row_lines(3) <= line_pick;
+            row_lines(4) <= line_last;
+            row_lines(5) <= line_message;
+            row_lines(6) <= to_unsigned(33, 6);
         end if;
     end if;
 end process lines;
-
-decode_a: process (line_message, y, line_blind, line_score, line_last, line_counts, line_pick) is
-    variable row: unsigned(9 downto 0);
-begin
-    row := resize(y(10-1 downto 4), 10);
-    case row is
-        when "0000000001" =>
-            row_line <= line_blind;
-        when "0000000010" =>
-            row_line <= line_score;
-        when "0000000011" =>
-            row_line <= line_counts;
-        when "0000010000" =>
-            row_line <= line_pick;
-        when "0000010010" =>
-            row_line <= line_last;
-        when "0000010100" =>
-            row_line <= line_message;
-        when "0000011011" =>
-            row_line <= to_unsigned(33, 6);
-        when others =>
-            row_line <= to_unsigned(0, 6);
-    end case;
-end process decode_a;
 
 
 col <= x(10-1 downto 3);
@@ -7174,6 +7195,16 @@ begin
     end if;
 end process glyph_rom0_read;
 
+-- A text cell's glyph: a character, or one of 32 digit codes.
+text_char: process (c_op, digit_codes0_codes) is
+begin
+    if bool(c_op(7)) then
+        text_code <= digit_codes0_codes(to_integer(c_op(5-1 downto 0)));
+    else
+        text_code <= c_op(7-1 downto 0);
+    end if;
+end process text_char;
+
 stage_d: process (clk) is
 begin
     if rising_edge(clk) then
@@ -7197,11 +7228,7 @@ begin
                 end if;
             end if;
         else
-            if bool(c_op(7)) then
-                d_code <= digit_codes0_codes(to_integer(c_op(5-1 downto 0)));
-            else
-                d_code <= c_op(7-1 downto 0);
-            end if;
+            d_code <= text_code;
             d_row <= c_gy;
             d_bit <= c_gx;
             d_ink <= to_unsigned(4095, 12);

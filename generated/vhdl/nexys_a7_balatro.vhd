@@ -116,31 +116,22 @@ signal balatro_board0_lost: std_logic := '0';
 signal balatro_board0_io_led: unsigned(15 downto 0) := "0000000000000000";
 signal balatro_board0_io_figure: unsigned(16 downto 0) := "00000000000000000";
 signal balatro_board0_view_score: unsigned(16 downto 0) := "00000000000000000";
+signal balatro_board0_balatro_game0_state: t_enum_st_1 := BAL_IDLE;
 signal balatro_board0_balatro_game0_step: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_occupied: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_game0_draw_more: std_logic := '0';
+signal balatro_board0_balatro_game0_chosen: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_pick_score: unsigned(10 downto 0) := "00000000000";
 signal balatro_board0_balatro_game0_blind_index: unsigned(5 downto 0) := "000100";
-signal balatro_board0_balatro_game0_chosen: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_game0_draw_more: std_logic := '0';
 signal balatro_board0_balatro_game0_mask_count: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_occupied: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_pick_category: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_pick_chips: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_pick_count: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_pick_mult: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_ready: std_logic := '0';
-signal balatro_board0_balatro_game0_state: t_enum_st_1 := BAL_IDLE;
 signal balatro_board0_balatro_game0_target_next: unsigned(16 downto 0) := "00000000100101100";
-signal balatro_board0_balatro_game0_hand_count: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_move_mask: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_run_ante: unsigned(3 downto 0) := "0001";
 signal balatro_board0_balatro_game0_run_blind: unsigned(1 downto 0) := "00";
-signal balatro_board0_balatro_game0_hand_empty: std_logic := '1';
-signal balatro_board0_balatro_game0_move_done: std_logic := '0';
-signal balatro_board0_balatro_game0_move_bad_op: std_logic := '0';
-signal balatro_board0_balatro_game0_move_result: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_game0_hand_start: std_logic := '0';
-signal balatro_board0_balatro_game0_view_hand: unsigned(47 downto 0) := "111111111111111111111111111111111111111111111111";
-signal balatro_board0_balatro_game0_view_hand_len: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_move_mask: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_run_phase: unsigned(1 downto 0) := "11";
 signal balatro_board0_balatro_game0_view_ante: unsigned(3 downto 0) := "0001";
 signal balatro_board0_balatro_game0_view_blind: unsigned(1 downto 0) := "00";
@@ -151,9 +142,8 @@ signal balatro_board0_balatro_game0_view_hands_left: unsigned(3 downto 0) := "00
 signal balatro_board0_balatro_game0_run_hands_left: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_discards_left: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_run_discards_left: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_view_deck_left: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_game0_hand_dealt: unsigned(5 downto 0) := "110100";
 signal balatro_board0_balatro_game0_view_result: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_game0_move_result: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_game0_view_last_category: unsigned(3 downto 0) := "1111";
 signal balatro_board0_balatro_game0_run_last_category: unsigned(3 downto 0) := "1111";
 signal balatro_board0_balatro_game0_view_last_chips: unsigned(7 downto 0) := "00000000";
@@ -315,8 +305,18 @@ signal balatro_board0_balatro_game0_preview0_pipe_reg8_q: unsigned(23 downto 0) 
 signal balatro_board0_balatro_game0_preview0_pipe_reg9_q: unsigned(23 downto 0) := "000000000000000000000000";
 signal balatro_board0_balatro_game0_preview0_pipe_reg10_q: unsigned(23 downto 0) := "000000000000000000000000";
 signal balatro_board0_balatro_game0_move_op: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_game0_hand_count: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_hand_empty: std_logic := '1';
+signal balatro_board0_balatro_game0_move_bad_op: std_logic := '0';
+signal balatro_board0_balatro_game0_move_done: std_logic := '0';
 signal balatro_board0_balatro_game0_move_taken: std_logic := '0';
 signal balatro_board0_balatro_game0_by_suit: std_logic := '0';
+signal balatro_board0_balatro_game0_hand_start: std_logic := '0';
+signal balatro_board0_balatro_game0_hand_dealt: unsigned(5 downto 0) := "110100";
+signal balatro_board0_balatro_game0_ready: std_logic := '0';
+signal balatro_board0_balatro_game0_view_hand: unsigned(47 downto 0) := "111111111111111111111111111111111111111111111111";
+signal balatro_board0_balatro_game0_view_hand_len: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_view_deck_left: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_rgb: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_hsync: std_logic := '1';
 signal balatro_board0_balatro_screen0_vsync: std_logic := '1';
@@ -365,12 +365,9 @@ signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_nibble
 signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_adjusted: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit5_nibble: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_row_line: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_blind: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_counts: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_line_last: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_line_message: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_line_pick: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_score: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_col: unsigned(6 downto 0) := "0000000";
 signal balatro_board0_balatro_screen0_a_row: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_a_gx: unsigned(2 downto 0) := "000";
@@ -412,6 +409,7 @@ signal balatro_board0_balatro_screen0_f_bit: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_f_bits: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_screen0_f_ink: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_f_paper: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_text_code: unsigned(6 downto 0) := "0000000";
 signal balatro_board0_balatro_screen0_glyph_rom0_addr: unsigned(10 downto 0) := "00000000000";
 signal balatro_board0_shuffler0_count: unsigned(5 downto 0);
 signal balatro_board0_shuffler0_exclude: unsigned(51 downto 0);
@@ -647,8 +645,8 @@ signal decimal_display0_sevenseg0_ring: unsigned(7 downto 0) := "00000001";
 signal decimal_display0_sevenseg0_seg_q: unsigned(6 downto 0) := "0000000";
 signal decimal_display0_sevenseg0_dp_q: std_logic := '0';
 signal decimal_display0_sevenseg0_an_q: unsigned(7 downto 0) := "00000000";
-type t_array_balatro_board0_balatro_game0_hand_slots is array(0 to 8-1) of unsigned(5 downto 0);
-signal balatro_board0_balatro_game0_hand_slots: t_array_balatro_board0_balatro_game0_hand_slots := (others => "111111");
+type t_array_balatro_board0_balatro_game0_preview0_slots is array(0 to 8-1) of unsigned(5 downto 0);
+signal balatro_board0_balatro_game0_preview0_slots: t_array_balatro_board0_balatro_game0_preview0_slots := (others => "111111");
 type t_array_balatro_board0_balatro_game0_preview0_before is array(0 to 8-1) of unsigned(2 downto 0);
 signal balatro_board0_balatro_game0_preview0_before: t_array_balatro_board0_balatro_game0_preview0_before := (others => "000");
 type t_array_balatro_board0_balatro_game0_preview0_card_chips is array(0 to 5-1) of unsigned(3 downto 0);
@@ -657,6 +655,17 @@ type t_array_balatro_board0_balatro_game0_keys is array(0 to 8-1) of unsigned(6 
 signal balatro_board0_balatro_game0_keys: t_array_balatro_board0_balatro_game0_keys := (others => "0000000");
 type t_array_balatro_board0_balatro_screen0_digit_codes0_codes is array(0 to 32-1) of unsigned(6 downto 0);
 signal balatro_board0_balatro_screen0_digit_codes0_codes: t_array_balatro_board0_balatro_screen0_digit_codes0_codes := (others => "0100000");
+type t_array_balatro_board0_balatro_screen0_row_lines is array(0 to 7-1) of unsigned(5 downto 0);
+signal balatro_board0_balatro_screen0_row_lines: t_array_balatro_board0_balatro_screen0_row_lines := (others => "000000");
+type t_array_balatro_board0_balatro_screen0_row_numbers is array(0 to 7-1) of unsigned(5 downto 0);
+signal balatro_board0_balatro_screen0_row_numbers: t_array_balatro_board0_balatro_screen0_row_numbers := (
+    "000001",
+    "000010",
+    "000011",
+    "010000",
+    "010010",
+    "010100",
+    "011011");
 type t_array_balatro_board0_balatro_screen0_dx_table is array(0 to 128-1) of unsigned(2 downto 0);
 signal balatro_board0_balatro_screen0_dx_table: t_array_balatro_board0_balatro_screen0_dx_table := (
     "000",
@@ -7347,7 +7356,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 0)) then
-                c := balatro_board0_balatro_game0_hand_slots(i);
+                c := balatro_board0_balatro_game0_preview0_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card0_card <= c;
@@ -7427,7 +7436,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 1)) then
-                c := balatro_board0_balatro_game0_hand_slots(i);
+                c := balatro_board0_balatro_game0_preview0_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card1_card <= c;
@@ -7507,7 +7516,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 2)) then
-                c := balatro_board0_balatro_game0_hand_slots(i);
+                c := balatro_board0_balatro_game0_preview0_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card2_card <= c;
@@ -7587,7 +7596,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 3)) then
-                c := balatro_board0_balatro_game0_hand_slots(i);
+                c := balatro_board0_balatro_game0_preview0_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card3_card <= c;
@@ -7667,7 +7676,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 4)) then
-                c := balatro_board0_balatro_game0_hand_slots(i);
+                c := balatro_board0_balatro_game0_preview0_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card4_card <= c;
@@ -9021,15 +9030,13 @@ begin
     end if;
 end process balatro_board0_balatro_game0_steps;
 
-balatro_board0_balatro_game0_judge: process (clk) is
+balatro_board0_balatro_game0_take: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            balatro_board0_balatro_game0_move_bad_op <= '0';
             balatro_board0_balatro_game0_move_mask <= to_unsigned(0, 8);
-            balatro_board0_balatro_game0_move_op <= to_unsigned(0, 3);
-            balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
             balatro_board0_balatro_game0_move_taken <= '0';
+            balatro_board0_balatro_game0_move_op <= to_unsigned(0, 3);
             balatro_board0_balatro_game0_move_done <= '0';
         else
             balatro_board0_balatro_game0_move_done <= '0';
@@ -9037,32 +9044,11 @@ begin
                 when BAL_IDLE =>
                     if bool(balatro_board0_cmd_valid) then
                         balatro_board0_balatro_game0_move_op <= balatro_board0_cmd_op;
-                        if ((balatro_board0_balatro_game0_run_phase = 3) and (balatro_board0_cmd_op < 4)) then
+                        if ((balatro_board0_balatro_game0_run_phase = 3) and (balatro_board0_cmd_op <= 4)) then
                             balatro_board0_balatro_game0_move_op <= to_unsigned(4, 3);
                         end if;
                         balatro_board0_balatro_game0_move_mask <= balatro_board0_cmd_mask;
                         balatro_board0_balatro_game0_move_taken <= '1';
-                    end if;
-                when BAL_CHECK =>
-                    balatro_board0_balatro_game0_move_bad_op <= stdl(balatro_board0_balatro_game0_move_op > 4);
-                    if (balatro_board0_balatro_game0_move_op = 4) then
-                        balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
-                    elsif (balatro_board0_balatro_game0_move_op > 4) then
-                        null;
-                    elsif (balatro_board0_balatro_game0_run_phase /= 0) then
-                        balatro_board0_balatro_game0_move_result <= to_unsigned(1, 3);
-                    elsif (balatro_board0_balatro_game0_move_op > 1) then
-                        balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
-                    elsif ((balatro_board0_balatro_game0_move_op = 1) and (balatro_board0_balatro_game0_run_discards_left = 0)) then
-                        balatro_board0_balatro_game0_move_result <= to_unsigned(2, 3);
-                    elsif (balatro_board0_balatro_game0_move_mask = 0) then
-                        balatro_board0_balatro_game0_move_result <= to_unsigned(3, 3);
-                    elsif (balatro_board0_balatro_game0_mask_count > 5) then
-                        balatro_board0_balatro_game0_move_result <= to_unsigned(4, 3);
-                    elsif ((balatro_board0_balatro_game0_move_mask and (not balatro_board0_balatro_game0_occupied)) /= 0) then
-                        balatro_board0_balatro_game0_move_result <= to_unsigned(5, 3);
-                    else
-                        balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
                     end if;
                 when BAL_DONE =>
                     balatro_board0_balatro_game0_move_done <= balatro_board0_balatro_game0_move_taken;
@@ -9070,6 +9056,39 @@ begin
                 when others =>
                     null;
             end case;
+        end if;
+    end if;
+end process balatro_board0_balatro_game0_take;
+
+balatro_board0_balatro_game0_judge: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+            balatro_board0_balatro_game0_move_bad_op <= '0';
+        else
+            if (balatro_board0_balatro_game0_state = BAL_CHECK) then
+                balatro_board0_balatro_game0_move_bad_op <= stdl(balatro_board0_balatro_game0_move_op > 4);
+                if (balatro_board0_balatro_game0_move_op = 4) then
+                    balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+                elsif (balatro_board0_balatro_game0_move_op > 4) then
+                    null;
+                elsif (balatro_board0_balatro_game0_run_phase /= 0) then
+                    balatro_board0_balatro_game0_move_result <= to_unsigned(1, 3);
+                elsif (balatro_board0_balatro_game0_move_op > 1) then
+                    balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+                elsif ((balatro_board0_balatro_game0_move_op = 1) and (balatro_board0_balatro_game0_run_discards_left = 0)) then
+                    balatro_board0_balatro_game0_move_result <= to_unsigned(2, 3);
+                elsif (balatro_board0_balatro_game0_move_mask = 0) then
+                    balatro_board0_balatro_game0_move_result <= to_unsigned(3, 3);
+                elsif (balatro_board0_balatro_game0_mask_count > 5) then
+                    balatro_board0_balatro_game0_move_result <= to_unsigned(4, 3);
+                elsif ((balatro_board0_balatro_game0_move_mask and (not balatro_board0_balatro_game0_occupied)) /= 0) then
+                    balatro_board0_balatro_game0_move_result <= to_unsigned(5, 3);
+                else
+                    balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+                end if;
+            end if;
         end if;
     end if;
 end process balatro_board0_balatro_game0_judge;
@@ -9154,7 +9173,7 @@ balatro_board0_balatro_game0_sort_keys: process (clk) is
 begin
     if rising_edge(clk) then
         for i in 0 to 8-1 loop
-            c := balatro_board0_balatro_game0_hand_slots(i);
+            c := balatro_board0_balatro_game0_preview0_slots(i);
             if (c = 63) then
                 balatro_board0_balatro_game0_keys(i) <= to_unsigned(0, 7);
             elsif bool(balatro_board0_balatro_game0_by_suit) then
@@ -9171,14 +9190,14 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             balatro_board0_balatro_game0_by_suit <= '0';
-            balatro_board0_balatro_game0_hand_slots(0) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_hand_slots(1) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_hand_slots(2) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_hand_slots(3) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_hand_slots(4) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_hand_slots(5) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_hand_slots(6) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_hand_slots(7) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_preview0_slots(0) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_preview0_slots(1) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_preview0_slots(2) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_preview0_slots(3) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_preview0_slots(4) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_preview0_slots(5) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_preview0_slots(6) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_preview0_slots(7) <= to_unsigned(63, 6);
             balatro_board0_balatro_game0_hand_empty <= '1';
             balatro_board0_balatro_game0_hand_dealt <= to_unsigned(52, 6);
             balatro_board0_balatro_game0_hand_count <= to_unsigned(0, 4);
@@ -9194,15 +9213,15 @@ begin
                     if bool(balatro_board0_balatro_game0_move_mask(to_integer(balatro_board0_balatro_game0_step))) then
                         for s in 0 to 7-1 loop
                             if (s >= signed(resize(balatro_board0_balatro_game0_step, 5))) then
-                                balatro_board0_balatro_game0_hand_slots(s) <= balatro_board0_balatro_game0_hand_slots((s + 1));
+                                balatro_board0_balatro_game0_preview0_slots(s) <= balatro_board0_balatro_game0_preview0_slots((s + 1));
                             end if;
                         end loop;
-                        balatro_board0_balatro_game0_hand_slots(7) <= to_unsigned(63, 6);
+                        balatro_board0_balatro_game0_preview0_slots(7) <= to_unsigned(63, 6);
                         balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count - 1);
                     end if;
                 when BAL_DRAW =>
                     if (bool(balatro_board0_balatro_game0_draw_more) and bool(balatro_board0_deck_valid)) then
-                        balatro_board0_balatro_game0_hand_slots(to_integer(balatro_board0_balatro_game0_hand_count)) <= balatro_board0_deck_data;
+                        balatro_board0_balatro_game0_preview0_slots(to_integer(balatro_board0_balatro_game0_hand_count)) <= balatro_board0_deck_data;
                         balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count + 1);
                         balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
                         balatro_board0_balatro_game0_hand_empty <= stdl(signed(resize(balatro_board0_balatro_game0_hand_dealt, 7)) = (52 - 1));
@@ -9211,15 +9230,15 @@ begin
                     if (bool(balatro_board0_balatro_game0_step(0)) and bool(balatro_board0_balatro_game0_step(1))) then
                         for j in 0 to ((8 / 2) - 1)-1 loop
                             if (balatro_board0_balatro_game0_keys(((2 * j) + 1)) < balatro_board0_balatro_game0_keys(((2 * j) + 2))) then
-                                balatro_board0_balatro_game0_hand_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_hand_slots(((2 * j) + 2));
-                                balatro_board0_balatro_game0_hand_slots(((2 * j) + 2)) <= balatro_board0_balatro_game0_hand_slots(((2 * j) + 1));
+                                balatro_board0_balatro_game0_preview0_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_preview0_slots(((2 * j) + 2));
+                                balatro_board0_balatro_game0_preview0_slots(((2 * j) + 2)) <= balatro_board0_balatro_game0_preview0_slots(((2 * j) + 1));
                             end if;
                         end loop;
                     elsif bool(balatro_board0_balatro_game0_step(0)) then
                         for j in 0 to (8 / 2)-1 loop
                             if (balatro_board0_balatro_game0_keys((2 * j)) < balatro_board0_balatro_game0_keys(((2 * j) + 1))) then
-                                balatro_board0_balatro_game0_hand_slots((2 * j)) <= balatro_board0_balatro_game0_hand_slots(((2 * j) + 1));
-                                balatro_board0_balatro_game0_hand_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_hand_slots((2 * j));
+                                balatro_board0_balatro_game0_preview0_slots((2 * j)) <= balatro_board0_balatro_game0_preview0_slots(((2 * j) + 1));
+                                balatro_board0_balatro_game0_preview0_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_preview0_slots((2 * j));
                             end if;
                         end loop;
                     end if;
@@ -9230,7 +9249,7 @@ begin
                         balatro_board0_balatro_game0_hand_empty <= '0';
                         balatro_board0_balatro_game0_hand_count <= to_unsigned(0, 4);
                         for s in 0 to 8-1 loop
-                            balatro_board0_balatro_game0_hand_slots(s) <= to_unsigned(63, 6);
+                            balatro_board0_balatro_game0_preview0_slots(s) <= to_unsigned(63, 6);
                         end loop;
                     elsif bool(balatro_board0_deck_valid) then
                         balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
@@ -9269,6 +9288,35 @@ begin
         balatro_board0_balatro_game0_chosen <= (balatro_board0_balatro_game0_move_mask and balatro_board0_balatro_game0_occupied);
     end if;
 end process balatro_board0_balatro_game0_choose;
+
+
+balatro_board0_balatro_game0_draw_more <= stdl((balatro_board0_balatro_game0_hand_count < 8) and (not bool(balatro_board0_balatro_game0_hand_empty)));
+balatro_board0_balatro_game0_ready <= stdl(((balatro_board0_balatro_game0_state = BAL_DRAIN) and (not bool(balatro_board0_balatro_game0_hand_empty))) or ((balatro_board0_balatro_game0_state = BAL_DRAW) and (balatro_board0_balatro_game0_hand_count < 8) and (not bool(balatro_board0_balatro_game0_hand_empty))));
+
+balatro_board0_balatro_game0_streams: process (balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_move_done, balatro_board0_balatro_game0_state) is
+begin
+    balatro_board0_cmd_ready <= stdl(balatro_board0_balatro_game0_state = BAL_IDLE);
+    balatro_board0_res_valid <= balatro_board0_balatro_game0_move_done;
+    if bool(balatro_board0_balatro_game0_move_bad_op) then
+        balatro_board0_res_code <= to_unsigned(7, 3);
+    else
+        balatro_board0_res_code <= balatro_board0_balatro_game0_move_result;
+    end if;
+    balatro_board0_deck_start <= balatro_board0_balatro_game0_hand_start;
+    balatro_board0_deck_ready <= balatro_board0_balatro_game0_ready;
+end process balatro_board0_balatro_game0_streams;
+
+balatro_board0_balatro_game0_hand_ports: process (balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_preview0_slots, balatro_board0_balatro_game0_hand_count) is
+    variable v: unsigned(47 downto 0);
+begin
+    v := unsigned'("000000000000000000000000000000000000000000000000");
+    for b in 0 to (6 * 8)-1 loop
+        v(b) := balatro_board0_balatro_game0_preview0_slots((b / 6))((b mod 6));
+    end loop;
+    balatro_board0_balatro_game0_view_hand <= v;
+    balatro_board0_balatro_game0_view_hand_len <= balatro_board0_balatro_game0_hand_count;
+    balatro_board0_balatro_game0_view_deck_left <= (52 - balatro_board0_balatro_game0_hand_dealt);
+end process balatro_board0_balatro_game0_hand_ports;
 
 
 balatro_board0_balatro_game0_blind_index <= unsigned'(balatro_board0_balatro_game0_run_ante & balatro_board0_balatro_game0_run_blind);
@@ -9606,45 +9654,22 @@ begin
 end process balatro_board0_balatro_game0_target_rom_read;
 
 
-balatro_board0_balatro_game0_draw_more <= stdl((balatro_board0_balatro_game0_hand_count < 8) and (not bool(balatro_board0_balatro_game0_hand_empty)));
-balatro_board0_balatro_game0_ready <= stdl(((balatro_board0_balatro_game0_state = BAL_DRAIN) and (not bool(balatro_board0_balatro_game0_hand_empty))) or ((balatro_board0_balatro_game0_state = BAL_DRAW) and (balatro_board0_balatro_game0_hand_count < 8) and (not bool(balatro_board0_balatro_game0_hand_empty))));
-
-balatro_board0_balatro_game0_outputs: process (balatro_board0_balatro_game0_run_last_chips, balatro_board0_balatro_game0_run_hands_left, balatro_board0_balatro_game0_run_target, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_run_last_mult, balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_run_blind, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_run_score, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_run_discards_left, balatro_board0_balatro_game0_run_last_score, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_hand_slots, balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_run_ante, balatro_board0_balatro_game0_run_phase, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_run_last_category, balatro_board0_balatro_game0_move_done) is
-    variable v: unsigned(47 downto 0);
-begin
-    balatro_board0_cmd_ready <= stdl(balatro_board0_balatro_game0_state = BAL_IDLE);
-    balatro_board0_res_valid <= balatro_board0_balatro_game0_move_done;
-    if bool(balatro_board0_balatro_game0_move_bad_op) then
-        balatro_board0_res_code <= to_unsigned(7, 3);
-    else
-        balatro_board0_res_code <= balatro_board0_balatro_game0_move_result;
-    end if;
-    balatro_board0_deck_start <= balatro_board0_balatro_game0_hand_start;
-    balatro_board0_deck_ready <= balatro_board0_balatro_game0_ready;
-    v := unsigned'("000000000000000000000000000000000000000000000000");
-    for b in 0 to (6 * 8)-1 loop
-        v(b) := balatro_board0_balatro_game0_hand_slots((b / 6))((b mod 6));
-    end loop;
-    balatro_board0_balatro_game0_view_hand <= v;
-    balatro_board0_balatro_game0_view_hand_len <= balatro_board0_balatro_game0_hand_count;
-    balatro_board0_view_phase <= balatro_board0_balatro_game0_run_phase;
-    balatro_board0_balatro_game0_view_ante <= balatro_board0_balatro_game0_run_ante;
-    balatro_board0_balatro_game0_view_blind <= balatro_board0_balatro_game0_run_blind;
-    balatro_board0_balatro_game0_view_target <= balatro_board0_balatro_game0_run_target;
-    balatro_board0_view_score <= balatro_board0_balatro_game0_run_score;
-    balatro_board0_balatro_game0_view_hands_left <= balatro_board0_balatro_game0_run_hands_left;
-    balatro_board0_balatro_game0_view_discards_left <= balatro_board0_balatro_game0_run_discards_left;
-    balatro_board0_balatro_game0_view_deck_left <= (52 - balatro_board0_balatro_game0_hand_dealt);
-    balatro_board0_balatro_game0_view_result <= balatro_board0_balatro_game0_move_result;
-    balatro_board0_balatro_game0_view_last_category <= balatro_board0_balatro_game0_run_last_category;
-    balatro_board0_balatro_game0_view_last_chips <= balatro_board0_balatro_game0_run_last_chips;
-    balatro_board0_balatro_game0_view_last_mult <= balatro_board0_balatro_game0_run_last_mult;
-    balatro_board0_balatro_game0_view_last_score <= balatro_board0_balatro_game0_run_last_score;
-    balatro_board0_balatro_game0_view_pick_count <= balatro_board0_balatro_game0_pick_count;
-    balatro_board0_balatro_game0_view_pick_category <= balatro_board0_balatro_game0_pick_category;
-    balatro_board0_balatro_game0_view_pick_chips <= balatro_board0_balatro_game0_pick_chips;
-    balatro_board0_balatro_game0_view_pick_mult <= balatro_board0_balatro_game0_pick_mult;
-end process balatro_board0_balatro_game0_outputs;
+balatro_board0_view_phase <= balatro_board0_balatro_game0_run_phase;
+balatro_board0_balatro_game0_view_ante <= balatro_board0_balatro_game0_run_ante;
+balatro_board0_balatro_game0_view_blind <= balatro_board0_balatro_game0_run_blind;
+balatro_board0_balatro_game0_view_target <= balatro_board0_balatro_game0_run_target;
+balatro_board0_view_score <= balatro_board0_balatro_game0_run_score;
+balatro_board0_balatro_game0_view_hands_left <= balatro_board0_balatro_game0_run_hands_left;
+balatro_board0_balatro_game0_view_discards_left <= balatro_board0_balatro_game0_run_discards_left;
+balatro_board0_balatro_game0_view_result <= balatro_board0_balatro_game0_move_result;
+balatro_board0_balatro_game0_view_last_category <= balatro_board0_balatro_game0_run_last_category;
+balatro_board0_balatro_game0_view_last_chips <= balatro_board0_balatro_game0_run_last_chips;
+balatro_board0_balatro_game0_view_last_mult <= balatro_board0_balatro_game0_run_last_mult;
+balatro_board0_balatro_game0_view_last_score <= balatro_board0_balatro_game0_run_last_score;
+balatro_board0_balatro_game0_view_pick_count <= balatro_board0_balatro_game0_pick_count;
+balatro_board0_balatro_game0_view_pick_category <= balatro_board0_balatro_game0_pick_category;
+balatro_board0_balatro_game0_view_pick_chips <= balatro_board0_balatro_game0_pick_chips;
+balatro_board0_balatro_game0_view_pick_mult <= balatro_board0_balatro_game0_pick_mult;
 
 balatro_board0_balatro_screen0_vga_timing0_count: process (clk) is
 begin
@@ -9994,33 +10019,33 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_digit_codes0_cycle;
 
-balatro_board0_balatro_screen0_lines: process (clk) is
+balatro_board0_balatro_screen0_hand_rows: process (clk) is
+    variable title: std_logic;
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             balatro_board0_balatro_screen0_line_message <= to_unsigned(0, 6);
-            balatro_board0_balatro_screen0_line_blind <= to_unsigned(0, 6);
-            balatro_board0_balatro_screen0_line_score <= to_unsigned(0, 6);
-            balatro_board0_balatro_screen0_line_last <= to_unsigned(0, 6);
-            balatro_board0_balatro_screen0_line_counts <= to_unsigned(0, 6);
             balatro_board0_balatro_screen0_line_pick <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_line_last <= to_unsigned(0, 6);
         else
-            balatro_board0_balatro_screen0_line_blind <= (1 + resize(balatro_board0_balatro_game0_view_blind, 6));
-            balatro_board0_balatro_screen0_line_score <= to_unsigned(4, 6);
-            balatro_board0_balatro_screen0_line_counts <= to_unsigned(5, 6);
-            if (balatro_board0_balatro_game0_view_pick_count = 0) then
+            title := stdl(balatro_board0_view_phase = 3);
+            if (bool(title) or (balatro_board0_view_phase = 3)) then
+                balatro_board0_balatro_screen0_line_pick <= to_unsigned(0, 6);
+            elsif (balatro_board0_balatro_game0_view_pick_count = 0) then
                 balatro_board0_balatro_screen0_line_pick <= to_unsigned(15, 6);
             elsif (balatro_board0_balatro_game0_view_pick_count > 5) then
                 balatro_board0_balatro_screen0_line_pick <= to_unsigned(16, 6);
             else
                 balatro_board0_balatro_screen0_line_pick <= (6 + resize(balatro_board0_balatro_game0_view_pick_category, 6));
             end if;
-            if (balatro_board0_balatro_game0_view_last_category = 15) then
+            if (bool(title) or (balatro_board0_balatro_game0_view_last_category = 15)) then
                 balatro_board0_balatro_screen0_line_last <= to_unsigned(0, 6);
             else
                 balatro_board0_balatro_screen0_line_last <= (17 + resize(balatro_board0_balatro_game0_view_last_category, 6));
             end if;
-            if (balatro_board0_view_phase = 1) then
+            if bool(title) then
+                balatro_board0_balatro_screen0_line_message <= to_unsigned(35, 6);
+            elsif (balatro_board0_view_phase = 1) then
                 balatro_board0_balatro_screen0_line_message <= to_unsigned(26, 6);
             elsif (balatro_board0_view_phase = 2) then
                 balatro_board0_balatro_screen0_line_message <= to_unsigned(27, 6);
@@ -10029,41 +10054,53 @@ begin
             else
                 balatro_board0_balatro_screen0_line_message <= to_unsigned(0, 6);
             end if;
-            if (balatro_board0_view_phase = 3) then
-                balatro_board0_balatro_screen0_line_blind <= to_unsigned(34, 6);
-                balatro_board0_balatro_screen0_line_score <= to_unsigned(0, 6);
-                balatro_board0_balatro_screen0_line_counts <= to_unsigned(0, 6);
-                balatro_board0_balatro_screen0_line_pick <= to_unsigned(0, 6);
-                balatro_board0_balatro_screen0_line_last <= to_unsigned(0, 6);
-                balatro_board0_balatro_screen0_line_message <= to_unsigned(35, 6);
+        end if;
+    end if;
+end process balatro_board0_balatro_screen0_hand_rows;
+
+balatro_board0_balatro_screen0_decode_a: process (balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_row_numbers, balatro_board0_balatro_screen0_row_lines) is
+    variable row: unsigned(9 downto 0);
+    variable line: unsigned(5 downto 0);
+begin
+    row := resize(balatro_board0_balatro_screen0_y(10-1 downto 4), 10);
+    line := to_unsigned(0, 6);
+    for k in 0 to 7-1 loop
+        if (row = balatro_board0_balatro_screen0_row_numbers(k)) then
+            line := balatro_board0_balatro_screen0_row_lines(k);
+        end if;
+    end loop;
+    balatro_board0_balatro_screen0_row_line <= line;
+end process balatro_board0_balatro_screen0_decode_a;
+
+balatro_board0_balatro_screen0_lines: process (clk) is
+    variable title: std_logic;
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_screen0_row_lines(0) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(1) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(2) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(3) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(4) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(5) <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_lines(6) <= to_unsigned(0, 6);
+        else
+            title := stdl(balatro_board0_view_phase = 3);
+            balatro_board0_balatro_screen0_row_lines(0) <= (1 + resize(balatro_board0_balatro_game0_view_blind, 6));
+            balatro_board0_balatro_screen0_row_lines(1) <= to_unsigned(4, 6);
+            balatro_board0_balatro_screen0_row_lines(2) <= to_unsigned(5, 6);
+            if bool(title) then
+                balatro_board0_balatro_screen0_row_lines(0) <= to_unsigned(34, 6);
+                balatro_board0_balatro_screen0_row_lines(1) <= to_unsigned(0, 6);
+                balatro_board0_balatro_screen0_row_lines(2) <= to_unsigned(0, 6);
             end if;
+            balatro_board0_balatro_screen0_row_lines(3) <= balatro_board0_balatro_screen0_line_pick;
+            balatro_board0_balatro_screen0_row_lines(4) <= balatro_board0_balatro_screen0_line_last;
+            balatro_board0_balatro_screen0_row_lines(5) <= balatro_board0_balatro_screen0_line_message;
+            balatro_board0_balatro_screen0_row_lines(6) <= to_unsigned(33, 6);
         end if;
     end if;
 end process balatro_board0_balatro_screen0_lines;
-
-balatro_board0_balatro_screen0_decode_a: process (balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_score, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_counts, balatro_board0_balatro_screen0_line_pick) is
-    variable row: unsigned(9 downto 0);
-begin
-    row := resize(balatro_board0_balatro_screen0_y(10-1 downto 4), 10);
-    case row is
-        when "0000000001" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_blind;
-        when "0000000010" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_score;
-        when "0000000011" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_counts;
-        when "0000010000" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_pick;
-        when "0000010010" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_last;
-        when "0000010100" =>
-            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_message;
-        when "0000011011" =>
-            balatro_board0_balatro_screen0_row_line <= to_unsigned(33, 6);
-        when others =>
-            balatro_board0_balatro_screen0_row_line <= to_unsigned(0, 6);
-    end case;
-end process balatro_board0_balatro_screen0_decode_a;
 
 
 balatro_board0_balatro_screen0_col <= balatro_board0_balatro_screen0_x(10-1 downto 3);
@@ -10177,6 +10214,16 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_glyph_rom0_read;
 
+-- A text cell's glyph: a character, or one of 32 digit codes.
+balatro_board0_balatro_screen0_text_char: process (balatro_board0_balatro_screen0_c_op, balatro_board0_balatro_screen0_digit_codes0_codes) is
+begin
+    if bool(balatro_board0_balatro_screen0_c_op(7)) then
+        balatro_board0_balatro_screen0_text_code <= balatro_board0_balatro_screen0_digit_codes0_codes(to_integer(balatro_board0_balatro_screen0_c_op(5-1 downto 0)));
+    else
+        balatro_board0_balatro_screen0_text_code <= balatro_board0_balatro_screen0_c_op(7-1 downto 0);
+    end if;
+end process balatro_board0_balatro_screen0_text_char;
+
 balatro_board0_balatro_screen0_stage_d: process (clk) is
 begin
     if rising_edge(clk) then
@@ -10200,11 +10247,7 @@ begin
                 end if;
             end if;
         else
-            if bool(balatro_board0_balatro_screen0_c_op(7)) then
-                balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_digit_codes0_codes(to_integer(balatro_board0_balatro_screen0_c_op(5-1 downto 0)));
-            else
-                balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_op(7-1 downto 0);
-            end if;
+            balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_text_code;
             balatro_board0_balatro_screen0_d_row <= balatro_board0_balatro_screen0_c_gy;
             balatro_board0_balatro_screen0_d_bit <= balatro_board0_balatro_screen0_c_gx;
             balatro_board0_balatro_screen0_d_ink <= to_unsigned(4095, 12);

@@ -23,10 +23,15 @@ drawn; a blind's end drains the deck (up to 52 clocks) and deals the next hand.
 The controller is made of named parts, each the only writer of its own small interface:
 
     game_sequencer  the step (state) and its counter (step): the order of every move
-    game_move       the move taken, its checks and its answer (Move)
+    game_move       the move taken, its checks and its answer (Move; take_command takes it)
     game_run        phase, ante, blind, target, score, hands and discards left, last hand (Run)
     game_hand       the slots, the cards taken from the deck, the removal and the sort (Hand)
     preview         the selection's hand and score
+    controller_io   the chosen cards, the command's and the deck's handshakes, the answer
+    hand_view       the view's hand
+
+take_command, game_hand, preview, controller_io and hand_view serve the run controller too
+(balatro_run.py).
 
 The parts are @block(skipname=True): the generated names are the interfaces' (run_score,
 hand_slots, move_result...) and the parts' own (by_suit, keys).
@@ -81,32 +86,35 @@ def target_rom(rules):
 class BalatroView:
     """The observables of a run (golden BalatroGame.observe()) and the preview of the selection.
     hand[48]: slot i in bits 6i+5..6i, NO_CARD (63) beyond hand_len; pick_count: the selected
-    cards in hand; pick_category, pick_chips, pick_mult: their hand when 1..5 are selected."""
+    cards in hand; pick_category, pick_chips, pick_mult: their hand when 1..5 are selected.
+    The widths are the base game's unless given (the run's: balatro_run.RunView)."""
 
-    def __init__(self, rules):
+    def __init__(self, rules, score_width=None, target_width=None, phase_bits=2,
+                 result_bits=RESULT_BITS, chips_bits=CHIPS_BITS, mult_bits=4,
+                 hand_score_bits=HAND_SCORE_BITS):
         w = score_bits(rules)
 
         def u(bits, value=0):
             return Signal(intbv(value)[bits:])
         self.hand = u(CODE_BITS * HAND_SLOTS, (1 << CODE_BITS * HAND_SLOTS) - 1)
         self.hand_len = u(4)
-        self.phase = u(2)
+        self.phase = u(phase_bits)
         self.ante = u(4, 1)
         self.blind = u(2)
-        self.target = u(w)
-        self.score = u(w)
+        self.target = u(target_width or w)
+        self.score = u(score_width or w)
         self.hands_left = u(4)
         self.discards_left = u(4)
         self.deck_left = u(CODE_BITS)
-        self.result = u(RESULT_BITS)
+        self.result = u(result_bits)
         self.last_category = u(4, NO_HAND)
-        self.last_chips = u(CHIPS_BITS)
-        self.last_mult = u(4)
-        self.last_score = u(HAND_SCORE_BITS)
+        self.last_chips = u(chips_bits)
+        self.last_mult = u(mult_bits)
+        self.last_score = u(hand_score_bits)
         self.pick_count = u(4)
         self.pick_category = u(4)
-        self.pick_chips = u(CHIPS_BITS)
-        self.pick_mult = u(4)
+        self.pick_chips = u(chips_bits)
+        self.pick_mult = u(mult_bits)
 
 
 @block
@@ -125,9 +133,13 @@ def pick_card(clk, slots, chosen, before, j, card, chips):
 
 
 @block
-def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
+def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, picked=None,
+            scored=None):
     """The hand of the chosen slots (1 to 5), PREVIEW_LATENCY clocks after chosen_in: count,
-    category, chips (base plus the scoring cards'), mult and score = chips x mult."""
+    category, chips (base plus the scoring cards'), mult and score = chips x mult. With
+    ``picked`` (a Signal of PICKED card codes, card j in bits 6j+5..6j) and ``scored``
+    (PICKED bits: the cards that score, eval5's mask), the cards themselves alongside, for a
+    scorer that goes on from there (the run's jokers)."""
     chosen_q, chosen = Signal(intbv(0)[HAND_SLOTS:]), Signal(intbv(0)[HAND_SLOTS:])
     prefix, prefix_q = Signal(intbv(0)[PREFIX_BITS:]), Signal(intbv(0)[PREFIX_BITS:])
     before = [Signal(intbv(0)[3:]) for _ in range(HAND_SLOTS)]
@@ -151,6 +163,8 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
     cat_b, n_b, mult_b = Signal(intbv(0)[4:]), Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
     chips_b = Signal(intbv(0)[CHIPS_BITS:])
     top = HAND_SLOTS
+    if picked is not None:
+        alongside = cards_alongside(clk, cards, mask, picked, scored)
 
     @always_comb
     def prefix_rom():
@@ -244,12 +258,37 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
     return instances()
 
 
+@block
+def cards_alongside(clk, cards, mask, picked, scored):
+    """preview's cards (to eval5) and eval5's mask delayed to meet preview's outputs:
+    picked, scored (preview's docstring)."""
+    width = CODE_BITS * PICKED
+    lines = [Signal(intbv(0)[width:]) for _ in range(EVAL_LATENCY + 3)]
+    masks = [Signal(intbv(0)[PICKED:]) for _ in range(2)]
+    delays = [pipe_reg(clk, lines[k], lines[k + 1]) for k in range(EVAL_LATENCY + 2)]
+    first, last = lines[0], lines[EVAL_LATENCY + 2]
+
+    @always_comb
+    def pack_cards():
+        first.next = concat(cards[4], cards[3], cards[2], cards[1], cards[0])
+
+    @always(clk.posedge)
+    def out():
+        masks[0].next = mask
+        masks[1].next = masks[0]
+        scored.next = masks[1]
+        picked.next = last
+
+    return instances()
+
+
 STEPS = ("BAL_IDLE", "BAL_CHECK", "BAL_SCORE", "BAL_COMPACT", "BAL_DRAW", "BAL_SETTLE",
          "BAL_SORT", "BAL_DRAIN", "BAL_DONE")
 
 
 class Move:
-    """The move taken, written by game_move only: op, mask (cmd_op, cmd_mask as taken), taken
+    """The move taken, written by game_move only (its take_command the command's fields): op,
+    mask (cmd_op, cmd_mask as taken), taken
     (a command waits for its answer), result (OK or a refusal), bad_op (the answer is BAD_OP),
     done (res_valid)."""
 
@@ -371,18 +410,12 @@ def game_move(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, move, run, occup
     the command; run (Run): the phase and the discards left; occupied, mask_count: the hand's
     slots and the move's cards."""
     most = rules.max_select
+    taking = take_command(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, run.phase,
+                          ACT_NEW_RUN, move)
 
     @always_seq(clk.posedge, reset=rst)
     def judge():
-        move.done.next = 0
-        if state == st.BAL_IDLE:
-            if cmd_valid:
-                move.op.next = cmd_op
-                if run.phase == PHASE_TITLE and cmd_op < ACT_NEW_RUN:
-                    move.op.next = ACT_NEW_RUN      # on the title every move starts the run
-                move.mask.next = cmd_mask
-                move.taken.next = 1
-        elif state == st.BAL_CHECK:
+        if state == st.BAL_CHECK:
             move.bad_op.next = move.op > ACT_NEW_RUN
             if move.op == ACT_NEW_RUN:
                 move.result.next = OK
@@ -402,13 +435,84 @@ def game_move(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, move, run, occup
                 move.result.next = REF_EMPTY_SLOT
             else:
                 move.result.next = OK
+
+    return taking, judge
+
+
+@block(skipname=True)
+def take_command(clk, rst, state, st, cmd_valid, cmd_op, cmd_mask, phase, last_op, move):
+    """move.op, mask, taken (the command as taken in the idle step: on the title every op up
+    to last_op starts the run) and done (the answer's pulse, in the done step): a game's
+    Move, whose other fields its judge writes."""
+    @always_seq(clk.posedge, reset=rst)
+    def take():
+        move.done.next = 0
+        if state == st.BAL_IDLE:
+            if cmd_valid:
+                move.op.next = cmd_op
+                if phase == PHASE_TITLE and cmd_op <= last_op:
+                    move.op.next = ACT_NEW_RUN      # on the title every move starts the run
+                move.mask.next = cmd_mask
+                move.taken.next = 1
         elif state == st.BAL_DONE:
             move.done.next = move.taken
             move.taken.next = 0
         else:
             pass                                    # the move's steps leave it as it is
 
-    return judge
+    return take
+
+
+@block(skipname=True)
+def controller_io(state, st, move, hand, size, bad_op, selection, occupied, chosen,
+                  draw_more, cmd_ready, res_valid, res_code, deck_start, deck_ready):
+    """A game controller's streams and the cards its preview reads, from its parts: the
+    chosen cards (the live selection when idle, else the move's), whether the hand takes
+    another card (draw_more), the command's ready, the answer (bad_op: the code of an op no
+    button makes), the deck's start and ready."""
+    ready = Signal(bool(0))
+
+    @always_comb
+    def choose():
+        occupied.next = OCCUPIED[int(hand.count)]
+        if state == st.BAL_IDLE:
+            chosen.next = selection & occupied
+        else:
+            chosen.next = move.mask & occupied
+
+    @always_comb
+    def deck_flow():
+        draw_more.next = hand.count < size and not hand.empty
+        ready.next = (state == st.BAL_DRAIN and not hand.empty) or \
+            (state == st.BAL_DRAW and hand.count < size and not hand.empty)
+
+    @always_comb
+    def streams():
+        cmd_ready.next = state == st.BAL_IDLE
+        res_valid.next = move.done
+        if move.bad_op:
+            res_code.next = bad_op
+        else:
+            res_code.next = move.result
+        deck_start.next = hand.start
+        deck_ready.next = ready
+
+    return choose, deck_flow, streams
+
+
+@block(skipname=True)
+def hand_view(hand, view):
+    """The view's hand (8 slots of 6 bits, slot 0 lowest), hand_len and deck_left."""
+    @always_comb
+    def hand_ports():
+        v = intbv(0)[CODE_BITS * HAND_SLOTS:]
+        for b in range(CODE_BITS * HAND_SLOTS):
+            v[b] = hand.slots[b // CODE_BITS][b % CODE_BITS]
+        view.hand.next = v
+        view.hand_len.next = hand.count
+        view.deck_left.next = DECK_SIZE - hand.dealt
+
+    return hand_ports
 
 
 @block(skipname=True)
@@ -564,7 +668,7 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
     step = Signal(intbv(0)[4:])           # the wait, the slot removed, the sort's pass
     move, run, hand = Move(), Run(w), Hand()
     occupied = Signal(intbv(0)[HAND_SLOTS:])
-    draw_more, ready = Signal(bool(0)), Signal(bool(0))
+    draw_more = Signal(bool(0))
     mask_count = Signal(intbv(0, min=0, max=HAND_SLOTS + 1))
     blind_index, target_next = Signal(intbv(0)[6:]), Signal(intbv(0)[w:])
     # the preview
@@ -584,14 +688,9 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
                        mask_count, pick_category, pick_chips, pick_mult, pick_score, rules)
     cards = game_hand(clk, rst, state, st, step, move, run, hand, deck_data, deck_valid,
                       draw_more)
-
-    @always_comb
-    def choose():
-        occupied.next = OCCUPIED[int(hand.count)]
-        if state == st.BAL_IDLE:
-            chosen.next = selection & occupied
-        else:
-            chosen.next = move.mask & occupied
+    io = controller_io(state, st, move, hand, size, BAD_OP, selection, occupied, chosen,
+                       draw_more, cmd_ready, res_valid, res_code, deck_start, deck_ready)
+    shown = hand_view(hand, view)
 
     @always_comb
     def blind_number():
@@ -606,26 +705,7 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
         target_next.next = targets[int(blind_index)]
 
     @always_comb
-    def deck_flow():
-        draw_more.next = hand.count < size and not hand.empty
-        ready.next = (state == st.BAL_DRAIN and not hand.empty) or \
-            (state == st.BAL_DRAW and hand.count < size and not hand.empty)
-
-    @always_comb
     def outputs():
-        cmd_ready.next = state == st.BAL_IDLE
-        res_valid.next = move.done
-        if move.bad_op:
-            res_code.next = BAD_OP
-        else:
-            res_code.next = move.result
-        deck_start.next = hand.start
-        deck_ready.next = ready
-        v = intbv(0)[CODE_BITS * HAND_SLOTS:]
-        for b in range(CODE_BITS * HAND_SLOTS):
-            v[b] = hand.slots[b // CODE_BITS][b % CODE_BITS]
-        view.hand.next = v
-        view.hand_len.next = hand.count
         view.phase.next = run.phase
         view.ante.next = run.ante
         view.blind.next = run.blind
@@ -633,7 +713,6 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
         view.score.next = run.score
         view.hands_left.next = run.hands_left
         view.discards_left.next = run.discards_left
-        view.deck_left.next = DECK_SIZE - hand.dealt
         view.result.next = move.result
         view.last_category.next = run.last_category
         view.last_chips.next = run.last_chips
@@ -654,17 +733,21 @@ def rules_of(ante_bases=None, **fields):
     return Rules(**fields)
 
 
-def balatro_game_top(**params):
-    """balatro_game with fresh port signals, for conversion; params: rules_of's."""
-    rules = rules_of(**params)
-
-    def u(n, value=0):
-        return Signal(intbv(value)[n:])
+def game_ports(op_bits=OP_BITS, result_bits=RESULT_BITS):
+    """Fresh signals of a Balatro controller's ports but its view: clock, reset, command,
+    answer, selection and deck stream (balatro_game's, and the run controller's)."""
+    def u(n):
+        return Signal(intbv(0)[n:])
 
     def b():
         return Signal(bool(0))
-    return balatro_game(clk=b(), rst=ResetSignal(0, active=1, isasync=False), cmd_valid=b(),
-                        cmd_ready=b(), cmd_op=u(OP_BITS), cmd_mask=u(HAND_SLOTS),
-                        res_valid=b(), res_code=u(RESULT_BITS), selection=u(HAND_SLOTS),
-                        deck_start=b(), deck_data=u(CODE_BITS), deck_valid=b(),
-                        deck_ready=b(), view=BalatroView(rules), rules=rules)
+    return dict(clk=b(), rst=ResetSignal(0, active=1, isasync=False), cmd_valid=b(),
+                cmd_ready=b(), cmd_op=u(op_bits), cmd_mask=u(HAND_SLOTS), res_valid=b(),
+                res_code=u(result_bits), selection=u(HAND_SLOTS), deck_start=b(),
+                deck_data=u(CODE_BITS), deck_valid=b(), deck_ready=b())
+
+
+def balatro_game_top(**params):
+    """balatro_game with fresh port signals, for conversion; params: rules_of's."""
+    rules = rules_of(**params)
+    return balatro_game(**game_ports(), view=BalatroView(rules), rules=rules)

@@ -217,10 +217,10 @@ class StageA:
     place in the cell), addr (the line ROM address of its cell), slot, dx (the card slot of its
     column and the cell within the card; slot NO_SLOT: no card there), active."""
 
-    def __init__(self):
+    def __init__(self, address_bits=ADDRESS_BITS):
         self.row = Signal(intbv(0)[6:])
         self.gx, self.gy = Signal(intbv(0)[3:]), Signal(intbv(0)[4:])
-        self.addr = Signal(intbv(0)[ADDRESS_BITS:])
+        self.addr = Signal(intbv(0)[address_bits:])
         self.slot, self.dx = Signal(intbv(NO_SLOT)[4:]), Signal(intbv(0)[3:])
         self.active = Signal(bool(0))
 
@@ -228,10 +228,10 @@ class StageA:
 class StageB:
     """Stage B's registers, written by cell_stages only: op (the line ROM's cell, read like a
     block RAM); card (the pixel is on a card), code (its card), sel (it is raised), dx, dy (the
-    cell within the card); gx, gy, active from stage A."""
+    cell within the card); gx, gy, active from stage A. op_bits: the line ROM's width."""
 
-    def __init__(self):
-        self.op = Signal(intbv(0)[8:])
+    def __init__(self, op_bits=8):
+        self.op = Signal(intbv(0)[op_bits:])
         self.card, self.sel, self.active = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
         self.code = Signal(intbv(0)[CODE_BITS:])
         self.dx, self.dy = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
@@ -244,83 +244,137 @@ class StageC:
     glyph scaled up), red (a red suit), edge (the border), sel (raised); card, gx, gy, active
     from stage B."""
 
-    def __init__(self):
-        self.op = Signal(intbv(0)[8:])
+    def __init__(self, op_bits=8):
+        self.op = Signal(intbv(0)[op_bits:])
         self.card, self.active, self.red, self.edge, self.sel = (Signal(bool(0)) for _ in range(5))
         self.char = Signal(intbv(0)[7:])
         self.row, self.gy = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
         self.bit, self.gx = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
 
 
+class HandLines:
+    """Line numbers of a screen's hand and message rows, for hand_lines: blank, pick (+ the
+    selection's category), pick_none, pick_many, last (+ the last hand's category), won, lost,
+    refused (+ the refusal code - 1), press (the title's message)."""
+
+    def __init__(self, blank, pick, pick_none, pick_many, last, won, lost, refused, press):
+        self.blank, self.pick, self.pick_none, self.pick_many = blank, pick, pick_none, pick_many
+        self.last, self.won, self.lost, self.refused, self.press = last, won, lost, refused, press
+
+
+BASE_HAND_LINES = HandLines(L_BLANK, L_PICK, L_PICK_NONE, L_PICK_MANY, L_LAST, L_WON, L_LOST,
+                            L_REFUSED, L_PRESS)
+
+
 @block(skipname=True)
-def text_rows(clk, rst, view, y, row_line):
-    """row_line: the line of LINES on the pixel's text row y[10:4]; the rows' lines chosen by
-    the view (the blind, the selection's hand, the last hand, the message) are registered."""
-    line_blind, line_score, line_counts, line_pick, line_last, line_message = (
-        Signal(intbv(0)[LINE_BITS:]) for _ in range(6))
+def hand_lines(clk, rst, view, lines, quiet_phase, line_pick, line_last, line_message):
+    """The lines (HandLines numbers) of the selection's row (blank on the title and in
+    quiet_phase), the last hand's and the message's (the title's on the title), registered
+    from the view."""
     most = MAX_SELECT
+    n = lines
 
     @always_seq(clk.posedge, reset=rst)
-    def lines():
-        line_blind.next = L_TOP + view.blind
-        line_score.next = L_SCORE
-        line_counts.next = L_COUNTS
-        if view.pick_count == 0:
-            line_pick.next = L_PICK_NONE
+    def hand_rows():
+        title = view.phase == PHASE_TITLE
+        if title or view.phase == quiet_phase:
+            line_pick.next = n.blank
+        elif view.pick_count == 0:
+            line_pick.next = n.pick_none
         elif view.pick_count > most:
-            line_pick.next = L_PICK_MANY
+            line_pick.next = n.pick_many
         else:
-            line_pick.next = L_PICK + view.pick_category
-        if view.last_category == NO_HAND:
-            line_last.next = L_BLANK
+            line_pick.next = n.pick + view.pick_category
+        if title or view.last_category == NO_HAND:
+            line_last.next = n.blank
         else:
-            line_last.next = L_LAST + view.last_category
-        if view.phase == PHASE_WON:
-            line_message.next = L_WON
+            line_last.next = n.last + view.last_category
+        if title:
+            line_message.next = n.press
+        elif view.phase == PHASE_WON:
+            line_message.next = n.won
         elif view.phase == PHASE_LOST:
-            line_message.next = L_LOST
+            line_message.next = n.lost
         elif view.result != OK:
-            line_message.next = L_REFUSED - 1 + view.result
+            line_message.next = n.refused - 1 + view.result
         else:
-            line_message.next = L_BLANK
-        if view.phase == PHASE_TITLE:          # the title: its two lines and the help
-            line_blind.next = L_TITLE
-            line_score.next = L_BLANK
-            line_counts.next = L_BLANK
-            line_pick.next = L_BLANK
-            line_last.next = L_BLANK
-            line_message.next = L_PRESS
+            line_message.next = n.blank
+
+    return hand_rows
+
+
+@block(skipname=True)
+def row_decode(y, rows, row_lines, row_line):
+    """row_line: the line of the pixel's text row y[10:4]: row_lines[k] on text row rows[k]
+    (a list of registered line numbers), 0 (blank) on any other row."""
+    row_numbers = rom_signals(rows, 6)
+    n, bits = len(rows), len(row_line)
 
     @always_comb
     def decode_a():
         row = y[10:4]
-        if row == ROW_BLIND:
-            row_line.next = line_blind
-        elif row == ROW_SCORE:
-            row_line.next = line_score
-        elif row == ROW_COUNTS:
-            row_line.next = line_counts
-        elif row == ROW_PICK:
-            row_line.next = line_pick
-        elif row == ROW_LAST:
-            row_line.next = line_last
-        elif row == ROW_MESSAGE:
-            row_line.next = line_message
-        elif row == ROW_HELP:
-            row_line.next = L_HELP
-        else:
-            row_line.next = L_BLANK
+        line = intbv(0)[bits:]
+        for k in range(n):
+            if row == row_numbers[k]:
+                line[:] = row_lines[k]
+        row_line.next = line
 
-    return lines, decode_a
+    return decode_a
+
+
+def row_signals(rows, bits):
+    """A screen's text rows' registers: a line number per row of ``rows`` (row_lines), and the
+    hand and message rows' (line_pick, line_last, line_message) for row_parts."""
+    return ([Signal(intbv(0)[bits:]) for _ in rows],) + tuple(Signal(intbv(0)[bits:])
+                                                             for _ in range(3))
 
 
 @block(skipname=True)
-def cell_stages(clk, view, selection, x, y, active, row_line, a, b):
+def row_parts(clk, rst, view, y, row_line, rows, numbers, quiet_phase, row_lines, line_pick,
+              line_last, line_message):
+    """What a screen's text rows share (row_signals' registers): the hand and message rows'
+    lines (hand_lines, for the caller to copy into row_lines) and the decode."""
+    hands = hand_lines(clk, rst, view, numbers, quiet_phase, line_pick, line_last,
+                       line_message)
+    decode = row_decode(y, rows, row_lines, row_line)
+    return hands, decode
+
+
+@block(skipname=True)
+def text_rows(clk, rst, view, y, row_line):
+    """row_line: the line of LINES on the pixel's text row y[10:4]; the rows' lines chosen by
+    the view (the blind, the selection's hand, the last hand, the message) are registered."""
+    rows = (ROW_BLIND, ROW_SCORE, ROW_COUNTS, ROW_PICK, ROW_LAST, ROW_MESSAGE, ROW_HELP)
+    row_lines, line_pick, line_last, line_message = row_signals(rows, LINE_BITS)
+    parts = row_parts(clk, rst, view, y, row_line, rows, BASE_HAND_LINES, PHASE_TITLE,
+                      row_lines, line_pick, line_last, line_message)
+
+    @always_seq(clk.posedge, reset=rst)
+    def lines():
+        title = view.phase == PHASE_TITLE
+        row_lines[0].next = L_TOP + view.blind
+        row_lines[1].next = L_SCORE
+        row_lines[2].next = L_COUNTS
+        if title:                               # the title: its two lines and the help
+            row_lines[0].next = L_TITLE
+            row_lines[1].next = L_BLANK
+            row_lines[2].next = L_BLANK
+        row_lines[3].next = line_pick
+        row_lines[4].next = line_last
+        row_lines[5].next = line_message
+        row_lines[6].next = L_HELP
+
+    return parts, lines
+
+
+@block(skipname=True)
+def cell_stages(clk, view, selection, x, y, active, row_line, a, b, line_rom=LINE_ROM):
     """Stages A and B (StageA a, StageB b): the pixel (x, y, active) on its text row's line
     (row_line) becomes a line ROM address, read into b.op, and a card slot, whose card
-    (view.hand, raised by selection) b says whether the pixel is on."""
+    (view.hand, raised by selection; view.hand_len cards) b says whether the pixel is on.
+    line_rom: the lines' cells (LINE_ROM, or another screen's of the same layout)."""
     col = Signal(intbv(0)[7:])
-    line_table = rom_signals(LINE_ROM, 8)
+    line_table = rom_signals(line_rom, len(b.op))
     slot_table, dx_table = rom_signals(CARD_SLOT, 4), rom_signals(CARD_DX, 3)
     card_top, card_h = CARD_ROW, CARD_H
 
@@ -333,7 +387,7 @@ def cell_stages(clk, view, selection, x, y, active, row_line, a, b):
         a.row.next = y[10:4]
         a.gx.next = x[3:0]
         a.gy.next = y[4:0]
-        cell_line = intbv(0)[ADDRESS_BITS:]
+        cell_line = intbv(0)[len(a.addr):]
         cell_line[:] = row_line
         a.addr.next = (cell_line << 6) + (cell_line << 4) + col     # line * COLS + column
         a.slot.next = slot_table[col]
@@ -416,16 +470,37 @@ def card_stage(clk, b, c):
 
 
 @block(skipname=True)
-def colour_stages(clk, rst, c, codes, hs0, vs0, rgb_q, hs_line, vs_line):
+def colour_stages(clk, rst, c, codes, hs0, vs0, rgb_q, hs_line, vs_line, names=None):
     """Stages D to G from stage C (c): the glyph code (a card's, or the text cell's character
     or digit code of codes) and its ink and paper; the glyph ROM; its row registered; the
-    colour, rgb_q. hs_line, vs_line: the timing's syncs hs0, vs0 delayed LATENCY clocks."""
+    colour, rgb_q. hs_line, vs_line: the timing's syncs hs0, vs0 delayed LATENCY clocks.
+    names: a second list of codes (the run's names), when the line ROM's cells are 9 bits:
+    bit 8 a name code, bit 7 a digit code (of 128 each), else a character."""
     d_code, d_row = Signal(intbv(0)[7:]), Signal(intbv(0)[4:])
     d_bit, e_bit, f_bit = (Signal(intbv(0)[3:]) for _ in range(3))
     d_ink, e_ink, f_ink = (Signal(intbv(0)[12:]) for _ in range(3))
     d_paper, e_paper, f_paper = (Signal(intbv(0)[12:]) for _ in range(3))
     bits, f_bits = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
+    text_code = Signal(intbv(0)[7:])
     font = glyph_rom(clk, d_code, d_row, bits)
+
+    @always_comb
+    def text_char():
+        """A text cell's glyph: a character, or one of 32 digit codes."""
+        if c.op[7]:
+            text_code.next = codes[int(c.op[5:0])]
+        else:
+            text_code.next = c.op[7:0]
+
+    @always_comb
+    def text_char_names():
+        """The run's: a character, a digit code or a name code (128 each)."""
+        if c.op[8]:
+            text_code.next = names[int(c.op[7:0])]
+        elif c.op[7]:
+            text_code.next = codes[int(c.op[7:0])]
+        else:
+            text_code.next = c.op[7:0]
 
     @always(clk.posedge)
     def stage_d():
@@ -447,10 +522,7 @@ def colour_stages(clk, rst, c, codes, hs0, vs0, rgb_q, hs_line, vs_line):
                     d_ink.next = GREY
                     d_paper.next = GREY
         else:
-            if c.op[7]:
-                d_code.next = codes[int(c.op[5:0])]
-            else:
-                d_code.next = c.op[7:0]
+            d_code.next = text_code
             d_row.next = c.gy
             d_bit.next = c.gx
             d_ink.next = TEXT
@@ -482,7 +554,8 @@ def colour_stages(clk, rst, c, codes, hs0, vs0, rgb_q, hs_line, vs_line):
         hs_line.next = concat(hs_line[LATENCY - 1:0], hs0)
         vs_line.next = concat(vs_line[LATENCY - 1:0], vs0)
 
-    return font, stage_d, stage_e, stage_f, stage_g
+    text = text_char if names is None else text_char_names
+    return font, text, stage_d, stage_e, stage_f, stage_g
 
 
 @block

@@ -28,6 +28,9 @@ A run, move by move:
   the mask of hand types played in this blind (Card Sharp), cleared when a blind starts.
 * While the shop is open the won blind stays shown: its ante, blind, target, final score, last
   hand, and the hand as drawn up after the winning play.
+* ``title`` (the board's power-on and reset, as the base game's): no deck is dealt until the
+  first move, any move (a shop move too), starts the run; the title shows the values a new run
+  starts with ($4, levels 1, no jokers, an empty shop) over the base game's title.
 
 Boss blinds are the base game's: x2 the ante's base, and no boss abilities (the game's bosses
 each bend a rule; the issue asks for them only if the design allows, and none is modelled).
@@ -70,12 +73,17 @@ class BalatroRun(BalatroGame):
     ``rng`` a generator (XorShift128) to draw from. Every deck and every shop item comes from
     that one generator, in the order the run meets them."""
 
-    def __init__(self, seed=0, rules=Rules(), rng=None):
+    def __init__(self, seed=0, rules=Rules(), rng=None, title=False):
         self.rng = rng if rng is not None else XorShift128(seed)
-        super().__init__(shuffled_decks(self.rng), rules)
+        self._fresh_run()
+        super().__init__(shuffled_decks(self.rng), rules, title)
 
     # ------------------------------------------------------------------ moves
     def new_run(self):
+        self._fresh_run()
+        return super().new_run()
+
+    def _fresh_run(self):
         self.money = STARTING_MONEY
         self.levels = FIRST_LEVELS
         self.jokers = []
@@ -84,10 +92,11 @@ class BalatroRun(BalatroGame):
         self.shop = [NO_ITEM] * SHOP_SLOTS
         self.rerolls = 0
         self.payout = (0, 0, 0)
-        return super().new_run()
 
     def buy(self, mask):
         """Buy the item in the selected shop slot."""
+        if self._on_title(mask):
+            return self.new_run()
         code, slot = self._one(mask, [item != NO_ITEM for item in self.shop], REF_EMPTY_ITEM)
         if code != OK:
             return self._refuse(code)
@@ -107,6 +116,8 @@ class BalatroRun(BalatroGame):
 
     def sell(self, mask):
         """Sell the selected joker (bit 0: the leftmost) for half its price, at least $1."""
+        if self._on_title(mask):
+            return self.new_run()
         code, slot = self._one(mask, [True] * len(self.jokers), REF_NO_JOKER)
         if code != OK:
             return self._refuse(code)
@@ -116,6 +127,8 @@ class BalatroRun(BalatroGame):
 
     def move(self, mask):
         """The selected joker goes to the right end (applied last)."""
+        if self._on_title(mask):
+            return self.new_run()
         code, slot = self._one(mask, [True] * len(self.jokers), REF_NO_JOKER)
         if code != OK:
             return self._refuse(code)
@@ -125,6 +138,8 @@ class BalatroRun(BalatroGame):
 
     def reroll(self):
         """Both shop slots drawn again, for the reroll price ($5, $1 more each time)."""
+        if self._on_title():
+            return self.new_run()
         code = self._in_shop()
         if code == OK and reroll_price(self.rerolls) > self.money:
             code = REF_NO_MONEY
@@ -137,6 +152,8 @@ class BalatroRun(BalatroGame):
 
     def leave(self):
         """Close the shop: the next blind starts with a fresh deck."""
+        if self._on_title():
+            return self.new_run()
         code = self._in_shop()
         if code != OK:
             return self._refuse(code)
@@ -148,6 +165,8 @@ class BalatroRun(BalatroGame):
     def play(self, mask):
         """The base game's play, scored with the levels and jokers; when accepted the jokers'
         counters grow and the hand type counts as played in this blind."""
+        if self._on_title(mask):
+            return self.new_run()
         code, slots = self._selection(mask)
         if code == OK:
             cards, blind = [self.hand[i] for i in slots], self.blind_state

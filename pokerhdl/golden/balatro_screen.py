@@ -17,10 +17,23 @@ Rows (cell rows, text from column 2; cards in rows 8..13, raised 7..12):
 On the title (PHASE_TITLE: power-on, no deck yet) only row 1 (TITLE_TEXT), row 20 (PRESS_TEXT)
 and the help are drawn.
 Numbers stand right-aligned in fields of fixed width, names are padded to fixed widths.
+
+The run with progression (a BalatroRun.observe(), which has ``money``: run_texts) widens the
+numbers (a play's chips 5 digits, mult 7, scores 11) and adds:
+  2  MONEY $m after the score           5  the jokers: name (11) and a scaling one's counter
+  16, 18 the hand type's level (LVL l) beside the selection's and the last hand
+and in the shop the cards give way to the shop:
+  8  SHOP  REROLL $r                    10 SW0 item $p   SW1 item $p
+  27 the shop's buttons (SHOP_HELP); the selection's row is blank.
+Names are the item table's, upper case, shortened to NAME_W by SHORT_NAMES or by dropping
+" JOKER".
 """
 
 from .balatro import (BLIND_NAMES, MAX_SELECT, OK, PHASE_LOST, PHASE_TITLE, PHASE_WON,
                       RESULT_TEXT, NO_HAND, score_hand)
+from .balatro_jokers import JOKERS, JOKER_SLOTS, Blind, score_play
+from .balatro_run import PHASE_SHOP, RESULT_TEXT as RUN_RESULT_TEXT
+from .balatro_shop import NO_ITEM, item_name
 from .cards import RANKS
 from .font import GLYPH_ROWS, HEIGHT, WIDTH, code_of
 from .hands import CATEGORY_NAMES
@@ -98,26 +111,94 @@ def texts(state, selection):
     if state["last_category"] != NO_HAND:
         last = hand_text(state["last_category"], state["last_chips"], state["last_mult"])
         rows[ROW_LAST] = f"LAST  {last} = {field(state['last_score'], 4)}"
-    if state["phase"] == PHASE_WON:
-        rows[ROW_MESSAGE] = WON_TEXT
-    elif state["phase"] == PHASE_LOST:
-        rows[ROW_MESSAGE] = LOST_TEXT
-    elif state["result"] != OK:
-        rows[ROW_MESSAGE] = RESULT_TEXT[state["result"]].upper()
+    rows[ROW_MESSAGE] = message_text(state, RESULT_TEXT)
     rows[ROW_HELP] = HELP
+    return rows
+
+
+def message_text(state, result_text):
+    """The message row: the run's end, or the refusal's text (result_text: the game's)."""
+    if state["phase"] == PHASE_WON:
+        return WON_TEXT
+    if state["phase"] == PHASE_LOST:
+        return LOST_TEXT
+    return result_text[state["result"]].upper() if state["result"] != OK else ""
+
+
+NAME_W = 11                             # a joker's or shop item's name on screen
+SHORT_NAMES = {"Ride the Bus": "RIDE BUS", "Spare Trousers": "TROUSERS",
+               "Seeing Double": "SEEING DBL", "Walkie Talkie": "WALKIE TLK"}
+SHOP_HELP = "SHOP: SW0-7 SELECT  C BUY  L SELL JOKER  U MOVE JOKER RIGHT  D REROLL  R LEAVE"
+ROW_JOKERS, ROW_SHOP, ROW_ITEMS = 5, 8, 10
+JOKER_PITCH = NAME_W + 4                # a name, a blank, a two-digit counter, a blank
+
+
+def short_name(item):
+    """An item's name in NAME_W characters (module docstring); "-" for an empty slot."""
+    name = item_name(item)
+    name = SHORT_NAMES.get(name, name).upper()
+    if len(name) > NAME_W:
+        name = name.removesuffix(" JOKER")
+    assert len(name) <= NAME_W, name
+    return name.ljust(NAME_W)
+
+
+def run_hand_text(state, category, chips, mult):
+    return (f"{HAND_NAMES[category]}  LVL {field(state['levels'][category], 3)}  "
+            f"{field(chips, 5)} X {field(mult, 7)}")
+
+
+def run_texts(state, selection):
+    """{cell row: text} of a run's screen (module docstring)."""
+    if state["phase"] == PHASE_TITLE:
+        return {ROW_BLIND: TITLE_TEXT, ROW_MESSAGE: PRESS_TEXT, ROW_HELP: HELP}
+    shop = state["phase"] == PHASE_SHOP
+    jokers = ""
+    for k in range(JOKER_SLOTS):
+        j, n = (state["jokers"][k], state["counters"][k]) if k < len(state["jokers"]) \
+            else (NO_ITEM, 0)
+        scaling = j != NO_ITEM and JOKERS[j].scaling
+        jokers += (short_name(j) if j != NO_ITEM else " " * NAME_W) + " " + \
+            (field(n, 2) if scaling else "  ") + " "
+    rows = {ROW_BLIND: f"ANTE {field(state['ante'], 1)}  {BLIND_TEXT[state['blind']]}  TARGET "
+               f"{field(state['target'], 6)}",
+            ROW_SCORE: f"SCORE  {field(state['score'], 11)}  MONEY ${field(state['money'], 3)}",
+            ROW_COUNTS: f"HANDS {field(state['hands_left'], 1)}  DISCARDS "
+               f"{field(state['discards_left'], 1)}  DECK {field(state['deck_left'], 2)}",
+            ROW_JOKERS: jokers.rstrip(), ROW_HELP: SHOP_HELP if shop else HELP}
+    if shop:
+        items = [f"SW{k} {short_name(item)} ${field(p, 1)}"
+                 for k, (item, p) in enumerate(zip(state["shop"], state["shop_prices"]))]
+        rows[ROW_SHOP] = f"SHOP  REROLL ${field(state['reroll_price'], 3)}"
+        rows[ROW_ITEMS] = "   ".join(items)
+    else:
+        picked = [c for k, c in enumerate(state["hand"]) if selection >> k & 1]
+        if 1 <= len(picked) <= MAX_SELECT:
+            s = score_play(picked, state["levels"], state["jokers"], state["counters"],
+                           Blind(state["hands_left"], state["played"]))
+            rows[ROW_PICK] = run_hand_text(state, s.category, s.chips, s.mult)
+        else:
+            rows[ROW_PICK] = PICK_TEXT[bool(picked)]
+    if state["last_category"] != NO_HAND:
+        last = run_hand_text(state, state["last_category"], state["last_chips"],
+                             state["last_mult"])
+        rows[ROW_LAST] = f"LAST  {last} = {field(state['last_score'], 11)}"
+    rows[ROW_MESSAGE] = message_text(state, RUN_RESULT_TEXT)
     return rows
 
 
 def frame(state, selection=0):
     """The 480 rows of 640 12-bit colours the hardware must send for ``state`` (a
-    BalatroGame.observe()) with the switches at ``selection``."""
+    BalatroGame.observe(), or a BalatroRun's: run_texts) with the switches at ``selection``."""
     px = [[FELT] * SCREEN_W for _ in range(SCREEN_H)]
-    for row, text in texts(state, selection).items():
+    run = "money" in state
+    for row, text in (run_texts if run else texts)(state, selection).items():
         assert len(text) <= COLS - TEXT_COL, text
         for col, ch in enumerate(text):
             _glyph(px, (TEXT_COL + col) * WIDTH, row * HEIGHT, code_of(ch), TEXT, FELT)
-    for k, code in enumerate(state["hand"]):
-        _card(px, k, code, bool(selection >> k & 1))
+    if state["phase"] != PHASE_SHOP or not run:
+        for k, code in enumerate(state["hand"]):
+            _card(px, k, code, bool(selection >> k & 1))
     return px
 
 
