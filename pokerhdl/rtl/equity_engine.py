@@ -53,7 +53,6 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     slots = lane_slots(opponents)
     players = 1 + opponents
     assert [turn for *_, turn in QUARTER_STEPS] == [16, 12, 8, 7], "the MIXING rotations"
-    assert TRIAL_BITS == 40
     lane_bits = max(lanes.bit_length(), 1)
 
     # frames in, and the request

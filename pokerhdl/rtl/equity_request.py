@@ -16,9 +16,10 @@ from ..golden.equity_deal import BOARD_SLOTS
 from ..golden.equity_exact import MAX_EXACT_RANDOM
 from ..golden.equity_protocol import (COUNT_BYTES, HEADER, MODE_EXACT, MODE_MONTE_CARLO,
                                       SEED_BYTES, TRIAL_BYTES)
+from .equity_lane import CARD
+from .lane_tally import TRIAL_BITS
 
-CARD = 6
-TRIAL_BITS = 8 * TRIAL_BYTES
+assert TRIAL_BITS == 8 * TRIAL_BYTES, "a request's trials fill a lane's trial counter"
 PLAYER_BYTES = sum(COUNT_BYTES)
 # a request with b known board cards (b <= 5) deals board slots 0..4 - b: how many, and which
 MISSING_ROM = tuple(BOARD_SLOTS - b if b <= BOARD_SLOTS else 0 for b in range(8))

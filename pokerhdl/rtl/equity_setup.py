@@ -16,8 +16,8 @@ from myhdl import always, always_comb, always_seq, block, concat, instances, int
 
 from ..golden.cards import DECK_SIZE
 from ..golden.equity_deal import MIX_ROUNDS
-from .equity_request import TRIAL_BITS, constant
 from ..golden.shuffle import MASK_ROM
+from .equity_request import TRIAL_BITS, constant
 
 RANK_BITS = 22                   # a board's colex rank: C(50, 5) boards at most
 # C(c, j) for c < 64, j < 8 (index j * 64 + c), held below 2**RANK_BITS: c < n <= 50 in use

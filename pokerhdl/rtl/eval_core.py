@@ -23,17 +23,13 @@ With the flush suit's ranks standing in for the single cards, one set of five se
 both the flush and the high-card/pair/trips kickers: a hand with a flush never needs the others.
 """
 
-from myhdl import block, always, always_comb, always_seq, concat, ConcatSignal, Signal, intbv
+from myhdl import block, always, always_comb, always_seq, concat, ConcatSignal, Signal
 
 from ..golden.hands import EVAL_LATENCY
-from .eval_stages import (Decoded, Picks, RankMasks, Ranked, compose_stage, decode_stage,
+from .eval_stages import (_u, Decoded, Picks, RankMasks, Ranked, compose_stage, decode_stage,
                           rank_mask_stage, rank_stage, scoring_mask, select_stage)
 
 LATENCY = EVAL_LATENCY   # in_valid high in clock cycle c: out_valid high in cycle c + LATENCY
-
-
-def _u(width, value=0):
-    return Signal(intbv(value)[width:])
 
 
 @block
