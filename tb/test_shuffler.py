@@ -279,6 +279,61 @@ async def back_to_back_starts(dut):
         assert tb.starts[k + 1] == tb.dones[k] + 1, (tb.starts, tb.dones)
 
 
+@cocotb.test()
+async def words_between_shuffles(dut):
+    """The words port (a shuffler converted with words=True): between shuffles each word
+    taken is the generator's next, as the golden twin's; while a shuffle runs none is
+    offered and tready takes none; the shuffles after the words taken deal the twin's decks."""
+    rnd = random.Random(29)
+    tb = TB(dut)
+    dut.words_tready.value = 0
+    await tb.reset()
+    offered, greedy = [], [False]
+
+    async def watch():
+        """No word is offered while a start is on the port or a shuffle runs; a greedy user
+        holds tready high all that time (and only then: it would take the next word)."""
+        while True:
+            await FallingEdge(dut.clk)
+            if greedy[0]:
+                dut.words_tready.value = known(dut.busy)
+            await ReadOnly()
+            if known(dut.start) or known(dut.busy):
+                offered.append(known(dut.words_tvalid))
+
+    cocotb.start_soon(watch())
+    await tb.load_seed(rnd.getrandbits(128))
+    for round_ in range(12):
+        for _ in range(rnd.randint(0, 6)):
+            for _ in range(rnd.randint(0, 2)):
+                await RisingEdge(dut.clk)
+            await FallingEdge(dut.clk)
+            assert int(dut.words_tvalid.value) == 1
+            assert int(dut.words_tdata.value) == tb.model.peek(), f"round {round_}"
+            dut.words_tready.value = 1
+            await RisingEdge(dut.clk)
+            tb.model.next()
+            await FallingEdge(dut.clk)
+            dut.words_tready.value = 0
+        greedy[0] = round_ % 3 == 0
+        await tb.shuffle(rnd.choice((52, 52, 7)), 0 if rnd.random() < 0.7 else 0b1011)
+        greedy[0] = False
+        await FallingEdge(dut.clk)
+        dut.words_tready.value = 0
+    assert offered and not any(offered), "a word offered during a shuffle"
+
+
+SHUFFLES = ["default_seed_full_deck_and_partial", "seeds_masks_counts_timed",
+            "seeds_entropy_masks_backpressure", "rare_draws_top_field_and_rejection",
+            "too_few_cards_end_early_with_error", "reset_mid_shuffle", "back_to_back_starts"]
+
+
 @pytest.mark.parametrize("hdl", HDLS)
 def test_shuffler(hdl):
-    run_block("shuffler", hdl, __name__)
+    run_block("shuffler", hdl, __name__, testcase=SHUFFLES)
+
+
+@pytest.mark.parametrize("hdl", HDLS)
+def test_shuffler_words(hdl):
+    run_block("shuffler", hdl, __name__, params={"words": True},
+              testcase=["words_between_shuffles"], tag="-words")

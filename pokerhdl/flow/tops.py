@@ -54,7 +54,7 @@ TOPS = {top.name: top for top in [
         doc="unsigned number in decimal on the multiplexed 7-segment display"),
     Top("bin2bcd", "pokerhdl.rtl.bcd:bin2bcd_top", params={"width": 16},
         doc="binary to BCD, iterative double dabble (one bit per clock)"),
-    Top("shuffler", "pokerhdl.rtl.shuffler:shuffler_top",
+    Top("shuffler", "pokerhdl.rtl.shuffler:shuffler_top", params={"words": False},
         doc="unbiased Fisher-Yates shuffle/deal of 52 cards minus an exclude mask, AXI4-Stream"),
     Top("eval5", "pokerhdl.rtl.eval5:eval5_top",
         doc="rank word of 1..5 cards and the cards that make the hand, pipelined, II=1"),

@@ -27,7 +27,7 @@ The controller is made of named parts, each the only writer of its own small int
     run_money       money, payout, prices (Money)                           balatro_run_money
     run_shop        the shop's items and their draws (Shop)                 balatro_run_shop
     run_jokers      the jokers and their counters (Jokers)                  balatro_run_jokers
-    run_levels      the hand levels (Levels)                                balatro_run_jokers
+    run_levels      the hand levels (Levels)                                balatro_run_levels
     run_scorer      a play's score with levels and jokers (Scored)          balatro_run_scorer
     game_hand       the cards (Hand), and preview, the hand of the selection: balatro.py's
 """
@@ -42,7 +42,8 @@ from .balatro import (CODE_BITS, CHIPS_BITS, HAND_SCORE_BITS, PICKED, PREVIEW_LA
                       preview, rules_of)
 from ..rtl.pipe import pipe_reg
 from .balatro_run_figures import RunFigures, run_figures
-from .balatro_run_jokers import Jokers, Levels, run_jokers, run_levels
+from .balatro_run_jokers import Jokers, run_jokers
+from .balatro_run_levels import Levels, run_levels
 from .balatro_run_money import Money, run_money
 from .balatro_run_move import (Facts, RunMove, RUN_BAD_OP, RUN_OP_BITS, RUN_RESULT_BITS,
                                run_move)

@@ -88,7 +88,7 @@ def shuffler_sequencer(clk, rst, state, t_state, start, count, starting, compact
 @block
 def shuffler(clk, rst, start, count, exclude, busy, done, error,
              m_axis_tdata, m_axis_tvalid, m_axis_tready, m_axis_tlast,
-             seed, seed_load, entropy, entropy_valid):
+             seed, seed_load, entropy, entropy_valid, words=None):
     """Shuffle and deal: Fisher-Yates with rejection sampling, one card per clock on a stream.
 
     start: begin a shuffle (taken while busy is low); count and exclude are sampled with it
@@ -104,6 +104,10 @@ def shuffler(clk, rst, start, count, exclude, busy, done, error,
         rng word per draw, so the deck depends on the seed and the entropy events, never on
         timing or backpressure; given between shuffles they are reproducible (golden twin),
         given during one they act from the next draw on
+    words: optional (a Words), the same generator's words for another user between shuffles
+        (the Balatro run's shop draws its items from the generator that deals its decks):
+        words.tdata is the word the next take returns, words.tvalid is high while no shuffle
+        runs or starts, and a word is taken in a clock with both tvalid and tready high
     """
     t_state = enum(*STEPS)
     state = Signal(t_state.SHUF_IDLE)      # the step (shuffler_sequencer), read by every part
@@ -113,8 +117,9 @@ def shuffler(clk, rst, start, count, exclude, busy, done, error,
 
     # rng
     word = Signal(intbv(0)[32:])
-    take_word = Signal(bool(0))
-    random_words = rng(clk, rst, seed, seed_load, entropy, entropy_valid, take_word, word)
+    take_word, take_any = Signal(bool(0)), Signal(bool(0))
+    random_words = rng(clk, rst, seed, seed_load, entropy, entropy_valid,
+                       take_word if words is None else take_any, word)
 
     compaction, draw, deal, deck = Compaction(), Draw(), Deal(), Deck()
     sequencer = shuffler_sequencer(clk, rst, state, t_state, start, count, starting, compacting,
@@ -137,11 +142,36 @@ def shuffler(clk, rst, start, count, exclude, busy, done, error,
         done.next = done_q
         error.next = error_q
 
+    if words is None:
+        return instances()
+    lent = shared_words(state, t_state, start, word, take_word, take_any, words)
     return instances()
 
 
-def shuffler_top():
-    """The shuffler with fresh port signals, for conversion."""
+class Words:
+    """The generator's words offered to another user (shuffler's ``words``): tdata[32],
+    tvalid, tready, as an AXI4-Stream."""
+
+    def __init__(self):
+        self.tdata = Signal(intbv(0)[32:])
+        self.tvalid, self.tready = Signal(bool(0)), Signal(bool(0))
+
+
+@block(skipname=True)
+def shared_words(state, t_state, start, word, take_word, take_any, words):
+    """The rng's words to words (Words) while the shuffler is idle and not starting; take_any:
+    the rng advances for the shuffler's draws (take_word) or for a word taken."""
+    @always_comb
+    def lend():
+        words.tdata.next = word
+        words.tvalid.next = state == t_state.SHUF_IDLE and not start
+        take_any.next = take_word or (words.tready and state == t_state.SHUF_IDLE and not start)
+
+    return lend
+
+
+def shuffler_top(words=False):
+    """The shuffler with fresh port signals, for conversion; words: with the words port."""
     def u(n):
         return Signal(intbv(0)[n:])
 
@@ -150,4 +180,5 @@ def shuffler_top():
     return shuffler(clk=b(), rst=ResetSignal(0, active=1, isasync=False), start=b(),
                     count=u(6), exclude=u(DECK), busy=b(), done=b(), error=b(),
                     m_axis_tdata=u(6), m_axis_tvalid=b(), m_axis_tready=b(), m_axis_tlast=b(),
-                    seed=u(128), seed_load=b(), entropy=u(32), entropy_valid=b())
+                    seed=u(128), seed_load=b(), entropy=u(32), entropy_valid=b(),
+                    words=Words() if words else None)
