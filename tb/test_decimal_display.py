@@ -1,6 +1,7 @@
 """A number on the 7-segment display: random values (and every boundary: 0, 9, 10, 99, ...,
 the largest that fits, the first that does not, the largest input) are read back off the
-scanned seg/an outputs and compared with the golden text (leading blanks, dashes on overflow)."""
+scanned seg/an outputs and compared with the golden text (leading blanks, dashes on overflow, or
+with ``scientific`` the form 1.23456E8 and its lit dot)."""
 
 import random
 
@@ -12,7 +13,7 @@ from cocotb.triggers import ClockCycles
 from clocked import ClockedTB
 from display_monitor import DisplayMonitor
 from harness import HDLS, param, run_block
-from pokerhdl.golden.sevenseg import bus_text, decimal_text, glyph_bus
+from pokerhdl.golden.sevenseg import decimal_text, text_glyphs
 from pokerhdl.flow.tops import get_top
 
 DEFAULTS = get_top("decimal_display").params
@@ -21,7 +22,7 @@ DEFAULTS = get_top("decimal_display").params
 def interesting_values(width, digits, rng, count):
     top = 2 ** width - 1
     edges = {0, 1, top, top - 1}
-    for k in range(1, digits + 2):
+    for k in range(1, len(str(top)) + 1):
         edges |= {10 ** k - 1, 10 ** k, 10 ** (k - 1) * 7}
     values = sorted(v for v in edges if 0 <= v <= top)
     values += [rng.randrange(top + 1) for _ in range(count)]
@@ -36,6 +37,7 @@ async def numbers(dut):
     width = param("width", DEFAULTS["width"])
     clk_hz = param("clk_hz", DEFAULTS["clk_hz"])
     refresh_hz = param("refresh_hz", DEFAULTS["refresh_hz"])
+    scientific = param("scientific", DEFAULTS["scientific"])
     period = clk_hz // (refresh_hz * digits) * digits
     tb = ClockedTB(dut, clk_hz, idle={"value": 0})
     monitor = DisplayMonitor(dut, digits, tb.clock_ns)
@@ -48,10 +50,10 @@ async def numbers(dut):
         dut.value.value = value
         await ClockCycles(dut.clk, 2 * (width + 2) + 2)
         frame = await monitor.frame(period)
-        want = bus_text(glyph_bus(decimal_text(value, digits)), digits)[::-1]
-        got = [frame.glyphs[d] for d in range(digits)]
-        assert got == want, (value, decimal_text(value, digits), got, want)
-        assert all(frame.dots[d] == 0 for d in range(digits))
+        text = decimal_text(value, digits, scientific)
+        want = text_glyphs(text)[::-1]           # digit 0, the rightmost, first
+        got = [(frame.glyphs[d], bool(frame.dots[d])) for d in range(digits)]
+        assert got == want, (value, text, got, want)
 
 
 @pytest.mark.parametrize("hdl", HDLS)
@@ -61,6 +63,9 @@ async def numbers(dut):
     {"digits": 8, "width": 27, "refresh_hz": 390_625},
     {"digits": 8, "width": 20, "refresh_hz": 390_625},
     {"digits": 4, "width": 10, "refresh_hz": 390_625},
-], ids=["4x16bit-1kHz", "4x16bit", "8x27bit", "8x20bit", "4x10bit"])
+    {"digits": 8, "width": 34, "refresh_hz": 390_625, "scientific": True},
+    {"digits": 4, "width": 20, "refresh_hz": 390_625, "scientific": True},
+], ids=["4x16bit-1kHz", "4x16bit", "8x27bit", "8x20bit", "4x10bit", "8x34bit-scientific",
+        "4x20bit-scientific"])
 def test_decimal_display(hdl, params):
     run_block("decimal_display", hdl, __name__, params=params)

@@ -4,6 +4,7 @@
 --   clk_hz = 100000000
 --   digits = 4
 --   refresh_hz = 1000
+--   scientific = False
 --   width = 16
 
 
@@ -27,6 +28,7 @@ end entity decimal_display;
 -- An unsigned number in decimal on a multiplexed display: decimal_glyphs then sevenseg.
 -- 
 -- value[width]: the number; seg[7], dp, an[digits]: as sevenseg (active-high).
+-- scientific: a number too long for the digits in scientific form (1.23456E8), not dashes.
 
 architecture MyHDL of decimal_display is
 

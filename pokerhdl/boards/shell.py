@@ -160,7 +160,8 @@ def board_top(clk, cpu_resetn=None, sw=None, btn=None, led=None, seg=None, dp=No
         dp_on = Signal(bool(0))
         parts.append(decimal_display(core, rst, io.figure, seg_on, dp_on, an_on, digits=digits,
                                      width=panel.figure_bits, clk_hz=clk_hz,
-                                     refresh_hz=refresh_hz))
+                                     refresh_hz=refresh_hz,
+                                     scientific=panel.figure_scientific))
         parts += [drive(seg, seg_on, board["seg"].active_low),
                   drive(dp, dp_on, board["dp"].active_low),
                   drive(an, an_on, board["an"].active_low)]

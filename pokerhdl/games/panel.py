@@ -24,6 +24,7 @@ class Panel:
     switches: int = 0        # sw[switches-1:0], synchronised
     leds: int = 0            # led[leds-1:0]
     figure_bits: int = 0     # an unsigned number shown in decimal on the 7-segment display
+    figure_scientific: bool = False   # a figure too long for the digits as 1.23456E8, not dashes
     serial: bool = False     # a UART terminal (8N1 on the board's USB-UART)
     vga: bool = False        # a VGA monitor: 12-bit colour and the two syncs
 

@@ -70,14 +70,34 @@ def message_text(text, digits):
     return text.ljust(digits)
 
 
-def decimal_text(value, digits):
-    """An unsigned number as the display shows it: right-aligned with leading blanks; a number
+def decimal_text(value, digits, scientific=False):
+    """An unsigned number as the display shows it: right-aligned with leading blanks. A number
     with more decimal digits than the display shows a dash on every digit (never a wrong
-    number)."""
+    number), or with ``scientific`` the form 1.23456E8: its leading digits, the first with the
+    dot lit (written "1." as Emulator.display_text reads a lit dot), "E" and the power of ten
+    fill the digits. The digits are cut, not rounded: never more than the number."""
     if value < 0:
         raise ValueError(f"negative value {value}")
     text = str(value)
-    return "-" * digits if len(text) > digits else text.rjust(digits)
+    if len(text) <= digits:
+        return text.rjust(digits)
+    power = str(len(text) - 1)
+    kept = digits - 1 - len(power)
+    if not scientific or kept < 1:
+        return "-" * digits
+    return f"{text[0]}.{text[1:kept]}E{power}"
+
+
+def text_glyphs(text):
+    """(glyph, dot) per digit, leftmost first, of a display text ("." lights the dot of the
+    character before it)."""
+    shown = []
+    for ch in text:
+        if ch == "." and shown:
+            shown[-1] = (shown[-1][0], True)
+        else:
+            shown.append((glyph(ch), False))
+    return shown
 
 
 def bcd(value, digits):

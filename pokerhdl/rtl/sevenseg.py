@@ -1,5 +1,6 @@
 """Multiplexed 7-segment display: the scanning driver, and a decimal front end that turns an
-unsigned number into glyphs (leading blanks, dashes when it does not fit).
+unsigned number into glyphs (leading blanks; dashes when it does not fit, or its scientific
+form 1.23456E8 where a game asks for it).
 
 Outputs are active-high (a lit segment, a selected digit = 1), like the glyph font in
 pokerhdl.golden.sevenseg; both Digilent boards drive segments and anodes active-low, and the
@@ -124,13 +125,16 @@ def digit_glyph(nibble, blank_above, blank_here, glyph_out, place="middle"):
 
 
 @block
-def decimal_glyphs(clk, rst, value, glyphs, digits=4, width=16):
+def decimal_glyphs(clk, rst, value, glyphs, digits=4, width=16, dots=None):
     """Glyphs that show an unsigned number in decimal on ``digits`` digits.
 
     value[width]: the number, sampled every width + 2 clocks (a bin2bcd runs continuously).
     glyphs[7 * digits]: for sevenseg; right-aligned with leading blanks, or a dash on every
         digit when the number has more than ``digits`` decimal digits. Follows value within
         2 * (width + 2) clocks.
+    dots[digits] (optional): with it, a number too long for the digits is shown in scientific
+        form instead of dashes (golden sevenseg.decimal_text(..., scientific=True)), its first
+        digit's dot lit.
     """
     places = bcd_digits(width)
     used = min(places, digits)                   # digits that can show part of the number
@@ -148,17 +152,31 @@ def decimal_glyphs(clk, rst, value, glyphs, digits=4, width=16):
                            place="units" if i == 0 else "top" if i == used - 1 else "middle")
                for i in range(used)]
     dashes = int("".join(f"{DASH:07b}" for _ in range(digits)), 2)
+    dots_q = Signal(intbv(0)[digits:]) if dots is not None else None
 
     if places > digits:
         above = bcd_bits(4 * places, 4 * digits)
+        if dots is not None:
+            too_long = Signal(intbv(0)[8 * digits:])
+            forms = scientific_forms(bcd_bits, places, digits, too_long)
 
-        @always_seq(clk.posedge, reset=rst)
-        def latch():
-            if done:
-                if above != 0:
-                    glyphs_q.next = dashes
-                else:
-                    glyphs_q.next = shown
+            @always_seq(clk.posedge, reset=rst)
+            def latch():
+                if done:
+                    if above != 0:
+                        glyphs_q.next = too_long[7 * digits:]
+                        dots_q.next = too_long[8 * digits:7 * digits]
+                    else:
+                        glyphs_q.next = shown
+                        dots_q.next = 0
+        else:
+            @always_seq(clk.posedge, reset=rst)
+            def latch():
+                if done:
+                    if above != 0:
+                        glyphs_q.next = dashes
+                    else:
+                        glyphs_q.next = shown
     else:
         @always_seq(clk.posedge, reset=rst)
         def latch():
@@ -173,19 +191,66 @@ def decimal_glyphs(clk, rst, value, glyphs, digits=4, width=16):
     def outputs():
         glyphs.next = glyphs_q
 
+    if dots is not None:
+        @always_comb
+        def dot_outputs():
+            dots.next = dots_q
+
     return instances()
 
 
 @block
+def scientific_forms(bcd_bits, places, digits, form):
+    """form[8 * digits]: {dots, glyphs} of the scientific form of a number of more than
+    ``digits`` decimal digits (bcd_bits: its BCD): a chain, from the shortest such number to
+    the longest, each link taking its own form when its leading place is not zero."""
+    raw = [Signal(intbv(0)[7:]) for _ in range(places)]
+    numerals = [digit_glyph(bcd_bits(4 * i + 4, 4 * i), None, None, raw[i], place="units")
+                for i in range(places)]
+    dashes = int("".join(f"{DASH:07b}" for _ in range(digits)), 2)
+    shorter, links = dashes, []
+    for length in range(digits + 1, places + 1):
+        power = str(length - 1)
+        kept = digits - 1 - len(power)
+        if kept < 1:                           # no room for a digit: dashes
+            pattern = ConcatSignal(intbv(0)[digits:], *[intbv(DASH)[7:]] * digits)
+        else:
+            pattern = ConcatSignal(intbv(1 << digits - 1)[digits:],
+                                   *[raw[length - 1 - k] for k in range(kept)],
+                                   intbv(glyph("E"))[7:], *[intbv(glyph(ch))[7:] for ch in power])
+        out = form if length == places else Signal(intbv(0)[8 * digits:])
+        links.append(scientific_link(bcd_bits(4 * length, 4 * length - 4), pattern, shorter, out))
+        shorter = out
+
+    return instances()
+
+
+@block
+def scientific_link(leading, pattern, shorter, out):
+    """pattern when the leading place of its length is not zero, else the shorter form (a
+    signal, or the dashes: an int)."""
+    @always_comb
+    def choose():
+        if leading != 0:
+            out.next = pattern
+        else:
+            out.next = shorter
+
+    return choose
+
+
+@block
 def decimal_display(clk, rst, value, seg, dp, an, digits=4, width=16, clk_hz=100_000_000,
-                    refresh_hz=1000):
+                    refresh_hz=1000, scientific=False):
     """An unsigned number in decimal on a multiplexed display: decimal_glyphs then sevenseg.
 
     value[width]: the number; seg[7], dp, an[digits]: as sevenseg (active-high).
+    scientific: a number too long for the digits in scientific form (1.23456E8), not dashes.
     """
     glyphs = Signal(intbv(0)[7 * digits:])
-    no_dots = Signal(intbv(0)[digits:])
-    text = decimal_glyphs(clk, rst, value, glyphs, digits=digits, width=width)
+    no_dots = Signal(intbv(0)[digits:])         # lit only by the scientific form
+    text = decimal_glyphs(clk, rst, value, glyphs, digits=digits, width=width,
+                          dots=no_dots if scientific else None)
     driver = sevenseg(clk, rst, glyphs, no_dots, seg, dp, an, digits=digits, clk_hz=clk_hz,
                       refresh_hz=refresh_hz)
     return instances()
@@ -202,7 +267,9 @@ def sevenseg_top(digits=4, clk_hz=100_000_000, refresh_hz=1000):
                     digits=digits, clk_hz=clk_hz, refresh_hz=refresh_hz, **_ports(digits))
 
 
-def decimal_display_top(digits=4, width=16, clk_hz=100_000_000, refresh_hz=1000):
+def decimal_display_top(digits=4, width=16, clk_hz=100_000_000, refresh_hz=1000,
+                        scientific=False):
     """A number on the display, with fresh port signals, for conversion."""
     return decimal_display(value=Signal(intbv(0)[width:]), digits=digits, width=width,
-                           clk_hz=clk_hz, refresh_hz=refresh_hz, **_ports(digits))
+                           clk_hz=clk_hz, refresh_hz=refresh_hz, scientific=scientific,
+                           **_ports(digits))
