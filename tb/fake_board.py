@@ -6,8 +6,9 @@ top has).
 
 What it does, so that a test knows what the page must show: the LEDs are the switches; a
 press takes effect at the next chunk (the button is held for that chunk), counts on the
-display, and is the golden Balatro game's move for that button (MOVE_BUTTONS) with switches
-7..0 as the selection; the monitor shows the golden frame of that game (balatro_screen.frame),
+display, and is the golden Balatro run's move for that button in its phase (button_move) with
+switches 7..0 as the selection; the monitor shows the golden frame of that run
+(balatro_screen.frame),
 or ``picture(fake)`` when given (the bench's ever-changing picture). The UART echoes the keys
 in upper case (CR as CRLF); "!" clears the screen with ESC[2J ESC[H cut in two pieces, sent
 a whole chunk apart (a page gets them in two messages), as the real board's bytes may come.
@@ -19,19 +20,17 @@ import numpy
 
 from pokerhdl.flow.tops import BALATRO_RULES
 from pokerhdl.games.balatro import rules_of
-from pokerhdl.games.balatro_board import BUTTON_MOVES
+from pokerhdl.games.balatro_board import button_move
+from pokerhdl.golden.balatro_run import BalatroRun
 from pokerhdl.games.panel import BUTTONS
-from pokerhdl.golden.balatro import BalatroGame
 from pokerhdl.golden.balatro_screen import frame
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.sevenseg import GLYPHS, decimal_text
-from pokerhdl.golden.shuffle import deal
 from pokerhdl.sim.emulator import BoardTop, Emulator
 
 
 def golden_game(seed=7):
-    rng = XorShift128(seed)
-    return BalatroGame(lambda: deal(rng, 52).cards, rules_of(**BALATRO_RULES), title=True)
+    return BalatroRun(rng=XorShift128(seed), rules=rules_of(**BALATRO_RULES), title=True)
 
 
 class FakeVga:
@@ -112,7 +111,7 @@ class FakeBoard(BoardTop):
             else:
                 self.presses += 1
                 self.buttons |= 1 << BUTTONS.index(position)
-                self.game.act(BUTTON_MOVES[BUTTONS.index(position)], self.switches & 0xFF)
+                self.game.act(button_move(position, self.game.phase), self.switches & 0xFF)
         self.pending = []
         text = decimal_text(self.presses, self.digit_count)
         self.glyphs = [(GLYPHS[ch], False, 1) for ch in reversed(text)]

@@ -22,8 +22,8 @@ from pokerhdl.sim.emulator_script import run_script
 from pokerhdl.sim.monitor import monitor_lines
 from pokerhdl.sim.emulator_ui import TextPane, screen_lines
 from pokerhdl.sim.screenshot import save_png
-from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_PLAY, ACT_SORT_SUIT,
-                                     PHASE_PLAYING, PHASE_TITLE, BalatroGame)
+from pokerhdl.golden.balatro import ACT_DISCARD, ACT_PLAY, ACT_SORT_SUIT, PHASE_PLAYING, PHASE_TITLE
+from pokerhdl.golden.balatro_run import BalatroRun
 from pokerhdl.golden.balatro_screen import frame
 from pokerhdl.golden.dice import DiceGame, Rules, roll_dice
 from pokerhdl.golden.dice_contract import VIEW_ADDRESSES, panel_leds, window_reads
@@ -156,7 +156,7 @@ def test_emulator_shows_balatro_on_the_monitor():
     rules = rules_of(**BALATRO_RULES)
 
     def golden():
-        return BalatroGame(lambda: deal(entropy.catch_up(), 52).cards, rules, title=True)
+        return BalatroRun(rng=entropy.rng, rules=rules, title=True)
 
     def shown(game, switches):
         emu.run_frames(1)
@@ -181,6 +181,7 @@ def test_emulator_shows_balatro_on_the_monitor():
             emu.press(MOVE_BUTTONS[action])
             while emu.pressing:
                 emu.run(50_000)
+            entropy.catch_up()
             game.act(action, switches)
             text = shown(game, switches)
             first_hands += [tuple(sorted(game.hand))] if k == 0 else []

@@ -116,7 +116,7 @@ LEVEL_BUDGET = {"balatro_game": 8, "balatro_run": 8, "balatro_run_screen": 8, "b
 # board shell around the equity engine is the Hold'em tops', synthesized; the Balatro board
 # top is its controller, renderer and shuffler, each a top, in that shell: 110 CPU-s saved)
 SYNTH_COVERED_BY = {"equity_lane": "equity_engine", "nexys_a7_equity": "equity_engine",
-                    "nexys_a7_balatro": "balatro_game, balatro_screen, shuffler, the shell",
+                    "nexys_a7_balatro": "balatro_run, balatro_run_screen, shuffler, the shell",
                     # the ULX3S tops: the Basys3 tops' games in the same shell, for an ECP5
                     # (an EHXPLLL is no Xilinx cell): the open flow (make pnr) builds them
                     "ulx3s_holdem": "basys3_holdem", "ulx3s_dice": "basys3_dice",

@@ -19,7 +19,8 @@ from pokerhdl.flow.tops import BALATRO_RULES
 from pokerhdl.games.balatro import rules_of
 from pokerhdl.games.balatro_board import MOVE_BUTTONS
 from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_PLAY, ACT_SORT_RANK, ACT_SORT_SUIT,
-                                     PHASE_PLAYING, BalatroGame)
+                                     PHASE_PLAYING)
+from pokerhdl.golden.balatro_run import BalatroRun
 from pokerhdl.golden.balatro_screen import frame
 from pokerhdl.golden.holdem import NO_SEAT, Table
 from pokerhdl.golden.holdem_terminal import HoldemTerminal
@@ -131,7 +132,7 @@ def test_board_page_shows_balatro_on_the_monitor(record_property):
     emu = Emulator("nexys_a7_balatro", internals=INTERNALS)
     stirs = Stirs(emu)
     rules = rules_of(**BALATRO_RULES)
-    game = [BalatroGame(lambda: deal(stirs.rng, 52).cards, rules, title=True)]
+    game = [BalatroRun(rng=stirs.rng, rules=rules, title=True)]
     moves = []
 
     async def body():
@@ -181,7 +182,7 @@ def test_board_page_shows_balatro_on_the_monitor(record_property):
             await until(lambda: on_board(session, lambda e: not e.events), 30, "the reset")
             await stirs.catch_up(session)
             stirs.rng = XorShift128()                                   # back at its seed
-            game[0] = BalatroGame(lambda: deal(stirs.rng, 52).cards, rules, title=True)
+            game[0] = BalatroRun(rng=stirs.rng, rules=rules, title=True)
             await shown("the title after the reset", 0b101)
             await move(ACT_SORT_SUIT, 0, by_keys=False)                 # another deal
             assert not page.errors, page.errors
