@@ -43,7 +43,8 @@ from pokerhdl.boards.board import get_board  # noqa: E402
 from pokerhdl.flow.tops import TOPS  # noqa: E402
 
 # (top, parameter overrides) measured besides the defaults in generated/
-VARIANTS = [("showdown", {"players": 2}), ("showdown", {"players": 10})]
+VARIANTS = [("showdown", {"players": 2}), ("showdown", {"players": 10}),
+            ("board_eval", {"players": 1}), ("board_eval", {"players": 9})]
 
 
 def table(rows, headers):

@@ -10,7 +10,7 @@ import pytest
 
 from pokerhdl.golden import (DECK, NO_CARD, CardError, card_code, card_text, category, describe,
                              parse_cards, rank5, rank7, rank_best, scoring_cards, showdown)
-from pokerhdl.golden.hands import make_word
+from pokerhdl.golden.hands import make_word, rank_on_board
 
 # SPEC.md: category counts, high card .. straight flush
 FIVE_CARD_COUNTS = [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]
@@ -136,6 +136,25 @@ def test_bad_codes_and_duplicates():
         rank7([NO_CARD] * 7)
     with pytest.raises(CardError, match="1..5 cards, got 6"):
         rank5(list(range(6)))
+
+
+def test_rank_on_board():
+    """board_eval's contract: rank7 of seven distinct real cards, split 5 + 2 any way; a
+    missing card (NO_CARD), a bad code or a duplicate, across board and hole, is an error."""
+    rng = random.Random(28)
+    for _ in range(200):
+        seven = rng.sample(DECK, 7)
+        assert rank_on_board(seven[:5], seven[5:]) == rank7(seven)
+    board, hole = cards("Ah Kd 9s 7c 2d"), cards("Qh Jh")
+    for bad_board, bad_hole, message in [
+            (board[:4] + [NO_CARD], hole, "7..7 cards, got 6"),
+            (board, [hole[0], NO_CARD], "7..7 cards, got 6"),
+            (board, [hole[0], 55], "invalid card code 55"),
+            (board, [hole[0], board[2]], "duplicate card 9s"),
+            (board[:4] + [board[0]], hole, "duplicate card Ah"),
+            (board[:4], hole + [board[4]], "5 cards and a player 2")]:
+        with pytest.raises(CardError, match=message):
+            rank_on_board(bad_board, bad_hole)
 
 
 def test_text_round_trip():

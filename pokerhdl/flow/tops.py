@@ -61,6 +61,8 @@ TOPS = {top.name: top for top in [
         doc="rank word of 1..5 cards and the cards that make the hand, pipelined, II=1"),
     Top("eval7", "pokerhdl.rtl.eval7:eval7_top",
         doc="rank word of the best five of up to 7 cards, pipelined, II=1"),
+    Top("board_eval", "pokerhdl.rtl.board_eval:board_eval_top", params={"players": 2},
+        doc="rank words of N players' hole cards on one board, the board summarized once, II=1"),
     Top("debounce", "pokerhdl.rtl.debounce:debounce_top",
         params={"width": 1, "clk_hz": 100_000_000, "debounce_ms": 10},
         doc="button/switch synchroniser, debouncer and one-clock press pulse"),

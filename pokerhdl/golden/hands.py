@@ -9,7 +9,7 @@ answer directly from rank counts and suits, fast enough to check millions of han
 from collections import Counter
 from itertools import combinations
 
-from .cards import NO_CARD, check_hand
+from .cards import NO_CARD, CardError, check_hand
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, \
     STRAIGHT_FLUSH = range(9)
@@ -22,6 +22,7 @@ _PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "ni
 ACE = 12
 WORD_BITS = 24        # category nibble and five kicker nibbles
 EVAL_LATENCY = 6      # eval5/eval7 stream contract: in_valid in clock c, out_valid in c + 6
+BOARD_EVAL_LATENCY = 5   # board_eval's (a board and N players' hole cards): likewise
 WHEEL = (12, 3, 2, 1, 0)
 
 
@@ -133,6 +134,15 @@ def rank7(codes):
     if pairs:
         return make_word(PAIR, pairs[:1] + singles[:3])
     return make_word(HIGH_CARD, singles[:5])
+
+
+def rank_on_board(board, hole):
+    """The word of two hole cards on a five-card board (board_eval's contract): rank7 of the
+    seven, and CardError unless they are seven distinct real cards (NO_CARD included)."""
+    cards = list(board) + list(hole)
+    if len(board) != 5 or len(hole) != 2:
+        raise CardError(f"a board has 5 cards and a player 2, got {len(board)} and {len(hole)}")
+    return rank7(check_hand(cards, 7, 7))
 
 
 def scoring_cards(codes):
